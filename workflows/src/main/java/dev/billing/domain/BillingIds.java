@@ -1,0 +1,25 @@
+package dev.billing.domain;
+
+/**
+ * Deterministic identifiers for external effects. Derived only from (subscription, cycle, attempt or
+ * kind), so every retry of the same effect carries the same id and the receiver deduplicates it.
+ */
+public final class BillingIds {
+  private BillingIds() {}
+
+  public static final String WORKFLOW_ID_PREFIX = "subscription-";
+
+  public static String workflowId(String subscriptionId) {
+    return WORKFLOW_ID_PREFIX + subscriptionId;
+  }
+
+  /** The gateway idempotency key of one collection attempt of one period. */
+  public static String chargeKey(String subscriptionId, long cycle, int attempt) {
+    return "charge:" + subscriptionId + ":" + cycle + ":" + attempt;
+  }
+
+  /** The id of one customer notification, e.g. the reminder of cycle 3. */
+  public static String messageId(String subscriptionId, long cycle, String kind) {
+    return "<" + kind + "." + cycle + "." + subscriptionId + "@billing>";
+  }
+}

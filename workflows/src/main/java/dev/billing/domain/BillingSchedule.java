@@ -1,0 +1,98 @@
+package dev.billing.domain;
+
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.time.ZoneId;
+import java.util.Objects;
+
+/**
+ * When a subscription is due. Every due date is computed from the anchor (the month of the first
+ * payment and the billing day), never from the previous due date, so a 31st anchor bills Jan 31,
+ * Feb 28/29, Mar 31, Apr 30 and never drifts to the 28th. Dates are calendar dates in the
+ * subscription's time zone; an instant is the start of that day there.
+ *
+ * <p>Pure functions of their arguments: safe to call from workflow code.
+ */
+public record BillingSchedule(
+    YearMonth anchorMonth, int billingDay, Term term, String timeZone, int reminderDaysBefore) {
+
+  public static final int MAX_REMINDER_DAYS = 28;
+
+  public BillingSchedule {
+    Objects.requireNonNull(anchorMonth, "anchorMonth");
+    Objects.requireNonNull(term, "term");
+    requireBillingDay(billingDay);
+    zoneOf(timeZone);
+    if (reminderDaysBefore < 0 || reminderDaysBefore > MAX_REMINDER_DAYS) {
+      throw new IllegalArgumentException(
+          "reminderDaysBefore must be between 0 and " + MAX_REMINDER_DAYS);
+    }
+  }
+
+  /** The schedule whose first payment is the first billing date on or after {@code startDate}. */
+  public static BillingSchedule startingOnOrAfter(
+      LocalDate startDate, int billingDay, Term term, String timeZone, int reminderDaysBefore) {
+    requireBillingDay(billingDay);
+    YearMonth month = YearMonth.from(startDate);
+    if (clamp(month, billingDay).isBefore(startDate)) {
+      month = month.plusMonths(1);
+    }
+    return new BillingSchedule(month, billingDay, term, timeZone, reminderDaysBefore);
+  }
+
+  /** The due date of a cycle; cycle 1 is the first payment. */
+  public LocalDate dueDate(long cycle) {
+    if (cycle < 1) {
+      throw new IllegalArgumentException("cycle starts at 1");
+    }
+    return clamp(anchorMonth.plusMonths(Math.multiplyExact(cycle - 1, (long) term.months())), billingDay);
+  }
+
+  public Instant dueAt(long cycle) {
+    return startOfDay(dueDate(cycle));
+  }
+
+  public LocalDate reminderDate(long cycle) {
+    return dueDate(cycle).minusDays(reminderDaysBefore);
+  }
+
+  public Instant reminderAt(long cycle) {
+    return startOfDay(reminderDate(cycle));
+  }
+
+  public ZoneId zone() {
+    return zoneOf(timeZone);
+  }
+
+  /** Start of the day in the subscription's zone; DST gaps at midnight resolve to the first valid instant. */
+  public Instant startOfDay(LocalDate date) {
+    return date.atStartOfDay(zone()).toInstant();
+  }
+
+  public LocalDate dateAt(Instant instant) {
+    return LocalDate.ofInstant(instant, zone());
+  }
+
+  static LocalDate clamp(YearMonth month, int billingDay) {
+    return month.atDay(Math.min(billingDay, month.lengthOfMonth()));
+  }
+
+  private static void requireBillingDay(int billingDay) {
+    if (billingDay < 1 || billingDay > 31) {
+      throw new IllegalArgumentException("billingDay must be between 1 and 31");
+    }
+  }
+
+  public static ZoneId zoneOf(String timeZone) {
+    if (timeZone == null || timeZone.isBlank()) {
+      throw new IllegalArgumentException("timeZone is required");
+    }
+    try {
+      return ZoneId.of(timeZone);
+    } catch (DateTimeException e) {
+      throw new IllegalArgumentException("timeZone must be an IANA zone id such as \"Europe/Paris\"");
+    }
+  }
+}

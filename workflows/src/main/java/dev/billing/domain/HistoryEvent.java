@@ -1,0 +1,10 @@
+package dev.billing.domain;
+
+/** What happened to a subscription; one history entry each. */
+public enum HistoryEvent {
+  SUBSCRIPTION_CREATED,
+  REMINDER_SENT,
+  PAYMENT_SUCCEEDED,
+  PAYMENT_FAILED,
+  SUBSCRIPTION_CANCELLED
+}

@@ -1,0 +1,22 @@
+package dev.billing.domain;
+
+/**
+ * Which path of the system caused a change (seed 004's "process" values, plus our own). Recorded on
+ * every history entry so an operator can tell a scheduled charge from an API call.
+ */
+public enum Process {
+  /** A request through the REST API. */
+  API,
+  /** The scheduled reminder before a payment. */
+  REMINDER,
+  /** First scheduled collection attempt of a period. */
+  INITIAL,
+  /** A later collection attempt of the same period. */
+  RETRY,
+  /** Manual repayment of an unpaid period. */
+  MANUAL_REPAYMENT,
+  /** A gateway webhook. */
+  WEBHOOK,
+  /** A reconciliation run repairing drift. */
+  RECONCILIATION
+}

@@ -1,0 +1,85 @@
+package dev.billing.domain;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Objects;
+
+/**
+ * The full state of one subscription as the system of record holds it. The subscription's workflow
+ * is its only writer; every write carries a higher {@code version} than the one before, and the
+ * store rejects a write whose version is not higher than the stored one.
+ *
+ * @param cycle the cycle the subscription is working towards: the next one to be billed (1-based)
+ * @param nextReminderDate null when no reminder is pending (drops the item from GSI-1)
+ * @param nextPaymentDate null when no payment is pending (drops the item from GSI-2)
+ * @param lastReminderAt null until the first reminder was sent
+ * @param lastPaymentAt null until the first successful payment
+ * @param requestHash fingerprint of the creating request, to detect a reused Idempotency-Key
+ */
+public record Subscription(
+    String accountId,
+    String subscriptionId,
+    String sku,
+    Money price,
+    String email,
+    PaymentMethod paymentMethod,
+    BillingSchedule schedule,
+    SubscriptionStatus status,
+    long cycle,
+    LocalDate nextReminderDate,
+    LocalDate nextPaymentDate,
+    Instant lastReminderAt,
+    Instant lastPaymentAt,
+    Instant createdAt,
+    long version,
+    String requestHash) {
+
+  public Subscription {
+    Objects.requireNonNull(accountId, "accountId");
+    Objects.requireNonNull(subscriptionId, "subscriptionId");
+    Objects.requireNonNull(sku, "sku");
+    Objects.requireNonNull(price, "price");
+    Objects.requireNonNull(email, "email");
+    Objects.requireNonNull(paymentMethod, "paymentMethod");
+    Objects.requireNonNull(schedule, "schedule");
+    Objects.requireNonNull(status, "status");
+    Objects.requireNonNull(createdAt, "createdAt");
+  }
+
+  /** Dates of the given cycle taken from the schedule: what a subscription waiting for it shows. */
+  public Subscription scheduledFor(long nextCycle) {
+    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
+        status, nextCycle, schedule.reminderDate(nextCycle), schedule.dueDate(nextCycle),
+        lastReminderAt, lastPaymentAt, createdAt, version, requestHash);
+  }
+
+  public Subscription withStatus(SubscriptionStatus newStatus) {
+    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
+        newStatus, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt,
+        createdAt, version, requestHash);
+  }
+
+  public Subscription withVersion(long newVersion) {
+    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
+        status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt,
+        createdAt, newVersion, requestHash);
+  }
+
+  /** The reminder of the current cycle went out: it leaves GSI-1 until the next cycle. */
+  public Subscription withReminderSent(Instant at) {
+    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
+        status, cycle, null, nextPaymentDate, at, lastPaymentAt, createdAt, version, requestHash);
+  }
+
+  public Subscription withLastPaymentAt(Instant at) {
+    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
+        status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, at, createdAt, version,
+        requestHash);
+  }
+
+  /** Nothing more is due: the item leaves both date indexes. */
+  public Subscription withNothingDue() {
+    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
+        status, cycle, null, null, lastReminderAt, lastPaymentAt, createdAt, version, requestHash);
+  }
+}

@@ -1,0 +1,27 @@
+package dev.billing.workflows;
+
+import dev.billing.domain.Subscription;
+import java.time.Instant;
+
+/**
+ * What the {@code state} query and every update return, and what the workflow returns when it ends.
+ *
+ * @param phase what the workflow is doing now
+ * @param waitingUntil when the current sleep ends; null when not sleeping
+ * @param lastOutcome a sentence an operator can read, e.g. "cycle 3 charged: txn_123"
+ */
+public record SubscriptionState(
+    Subscription subscription, Phase phase, Instant waitingUntil, String lastOutcome) {
+
+  /** The steps of a cycle, in order. */
+  public enum Phase {
+    RECORDING_CREATION,
+    WAITING_FOR_REMINDER,
+    SENDING_REMINDER,
+    WAITING_FOR_PAYMENT,
+    CHARGING,
+    RECORDING_PAYMENT,
+    CANCELLING,
+    ENDED
+  }
+}

@@ -1,0 +1,11 @@
+package dev.billing.workflows.activities;
+
+import io.temporal.activity.ActivityInterface;
+import io.temporal.activity.ActivityMethod;
+
+/** Writes the system of record: one DynamoDB transaction per change. */
+@ActivityInterface
+public interface RecordActivities {
+  @ActivityMethod(name = "RecordChange")
+  RecordResult record(RecordInput input);
+}
