@@ -6,6 +6,9 @@ import java.util.Objects;
 /**
  * Proof of one successful charge, shown to the customer. Receipts expire (DynamoDB TTL) at
  * {@code expiresAt}; readers filter expired ones because the sweep lags.
+ *
+ * @param expiresAt null on write: assigned by the store (processedAt plus its receipt retention,
+ *     a store setting); a value given is stored as is. Always set on receipts read from the store
  */
 public record Receipt(
     String accountId,
@@ -26,6 +29,5 @@ public record Receipt(
     Objects.requireNonNull(amount, "amount");
     Objects.requireNonNull(processedAt, "processedAt");
     Objects.requireNonNull(transactionId, "transactionId");
-    Objects.requireNonNull(expiresAt, "expiresAt");
   }
 }

@@ -1,0 +1,80 @@
+package dev.billing.devstack;
+
+import dev.billing.activities.notifications.OutboxNotifier;
+import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.api.ApiConfiguration;
+import dev.billing.api.ApiInfrastructure;
+import dev.billing.api.BillingApiApplication;
+import io.dropwizard.configuration.ResourceConfigurationSourceProvider;
+import io.dropwizard.configuration.SubstitutingSourceProvider;
+import io.dropwizard.core.setup.Bootstrap;
+import io.dropwizard.core.setup.Environment;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.commons.text.StringSubstitutor;
+import org.eclipse.jetty.server.Server;
+
+/**
+ * The production API plus the dev-only resources (test clock, outbox, sandbox charges). They exist
+ * only in this module, so no production jar can serve them.
+ */
+final class DevApiApplication extends BillingApiApplication {
+
+  private final DevStackSettings settings;
+  private final EmbeddedTemporal temporal;
+  private final SandboxGateway gateway;
+  private final OutboxNotifier outbox;
+  private final AtomicReference<Server> server = new AtomicReference<>();
+
+  DevApiApplication(DevStackSettings settings, EmbeddedTemporal temporal, SandboxGateway gateway,
+      OutboxNotifier outbox) {
+    this.settings = settings;
+    this.temporal = temporal;
+    this.gateway = gateway;
+    this.outbox = outbox;
+  }
+
+  /** Runs the API's server command and returns the started Jetty server. */
+  Server start() throws Exception {
+    run("server", "dev-api.yml");
+    Server started = server.get();
+    if (started == null) {
+      throw new IllegalStateException("the dev API did not start");
+    }
+    return started;
+  }
+
+  @Override
+  public void initialize(Bootstrap<ApiConfiguration> bootstrap) {
+    super.initialize(bootstrap);
+    Map<String, String> values = Map.of(
+        "apiPort", Integer.toString(settings.apiPort()),
+        "adminPort", Integer.toString(settings.adminPort()),
+        "temporalTarget", settings.temporalTarget(),
+        "dynamoEndpoint", settings.dynamoEndpoint());
+    bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(
+        new ResourceConfigurationSourceProvider(), new StringSubstitutor(values)));
+  }
+
+  @Override
+  protected ApiInfrastructure connect(ApiConfiguration config, Environment environment) {
+    environment.lifecycle().addServerLifecycleListener(server::set);
+    ApiInfrastructure production = super.connect(config, environment);
+    // "Today" follows the test server's clock, so due dates and receipts move with it.
+    return new ApiInfrastructure(
+        production.client(), production.taskQueue(), production.store(), temporal.clock());
+  }
+
+  @Override
+  protected void addExtensions(Environment environment, ApiInfrastructure infrastructure) {
+    environment.jersey().register(new DevClockResource(temporal));
+    environment.jersey().register(new DevOutboxResource(outbox));
+    environment.jersey().register(new DevChargesResource(gateway));
+  }
+
+  @Override
+  protected void onFatalError(Throwable t) {
+    // The default exits the JVM; in the dev stack (and its tests) the caller decides.
+    throw new IllegalStateException("the dev API failed to start", t);
+  }
+}

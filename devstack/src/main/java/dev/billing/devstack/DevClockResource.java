@@ -1,0 +1,64 @@
+package dev.billing.devstack;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import jakarta.ws.rs.BadRequestException;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+/**
+ * The test clock, like Stripe's test clocks: advancing it makes the Temporal test server fire every
+ * timer due on the way, so a user watches months of billing in seconds.
+ */
+@Path("/v1/dev/clock")
+@Produces(MediaType.APPLICATION_JSON)
+public final class DevClockResource {
+
+  /** One jump at most: keeps a typo ("P3000D") from running years of billing in one request. */
+  static final Duration MAX_ADVANCE = Duration.ofDays(400);
+
+  private final EmbeddedTemporal temporal;
+
+  DevClockResource(EmbeddedTemporal temporal) {
+    this.temporal = temporal;
+  }
+
+  public record ClockView(@JsonProperty("now") Instant now) {}
+
+  public record AdvanceRequest(@JsonProperty("duration") String duration) {}
+
+  @GET
+  public ClockView now() {
+    return new ClockView(temporal.clock().instant());
+  }
+
+  @POST
+  @Path("/advance")
+  @Consumes(MediaType.APPLICATION_JSON)
+  public ClockView advance(AdvanceRequest request) {
+    return new ClockView(temporal.advance(parse(request == null ? null : request.duration())));
+  }
+
+  static Duration parse(String text) {
+    if (text == null || text.isBlank()) {
+      throw new BadRequestException("duration is required, e.g. \"P31D\" or \"PT12H\"");
+    }
+    Duration duration;
+    try {
+      duration = Duration.parse(text.trim());
+    } catch (DateTimeParseException e) {
+      throw new BadRequestException(
+          "duration must be an ISO-8601 duration in days or hours, e.g. \"P31D\" or \"PT12H\"");
+    }
+    if (duration.isNegative() || duration.isZero() || duration.compareTo(MAX_ADVANCE) > 0) {
+      throw new BadRequestException("duration must be positive and at most P400D");
+    }
+    return duration;
+  }
+}

@@ -1,0 +1,115 @@
+package dev.billing.devstack;
+
+import dev.billing.activities.notifications.OutboxNotifier;
+import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.runtime.DynamoConnection;
+import dev.billing.runtime.DynamoSettings;
+import dev.billing.runtime.PageTokenKeys;
+import dev.billing.runtime.TemporalConnection;
+import dev.billing.runtime.TemporalSettings;
+import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.StoreSettings;
+import dev.billing.worker.BillingWorker;
+import io.temporal.worker.WorkerFactory;
+import java.time.Period;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.server.Server;
+
+/**
+ * {@code ./billing dev}: the whole system in one JVM with nothing installed but a JDK. Temporal's test
+ * server (gRPC), DynamoDB Local (HTTP), the worker and the API, wired exactly as in production
+ * except for the clock, which follows the test server so that {@code POST /v1/dev/clock/advance}
+ * moves billing forward.
+ */
+public final class DevStack implements AutoCloseable {
+
+  public static final String NAMESPACE = "default";
+
+  private final DevStackSettings settings;
+  private final EmbeddedTemporal temporal;
+  private final EmbeddedDynamo dynamo;
+  private final DynamoConnection workerDynamo;
+  private final TemporalConnection workerTemporal;
+  private final WorkerFactory worker;
+  private final SandboxGateway gateway;
+  private final OutboxNotifier outbox;
+  private final Server api;
+
+  private DevStack(DevStackSettings settings) throws Exception {
+    this.settings = settings;
+    this.temporal = new EmbeddedTemporal(settings.temporalPort());
+    temporal.registerSearchAttributes(NAMESPACE);
+    this.dynamo = new EmbeddedDynamo(settings.dynamoPort());
+
+    this.workerDynamo = new DynamoConnection(DynamoSettings.local(dynamo.endpoint()));
+    workerDynamo.start(); // creates the tables
+    this.workerTemporal = new TemporalConnection(TemporalSettings.local(temporal.target()));
+    this.gateway = new SandboxGateway(temporal.clock());
+    this.outbox = new OutboxNotifier();
+    var store = new DynamoBillingStore(workerDynamo.client(), workerDynamo.tableNames(),
+        new StoreSettings(Period.ofMonths(12), PageTokenKeys.random()));
+    this.worker = BillingWorker.create(workerTemporal.client(),
+        workerTemporal.settings().taskQueue(), new BillingWorker.Adapters(store, gateway, outbox));
+    worker.start();
+
+    this.api = new DevApiApplication(settings, temporal, gateway, outbox).start();
+  }
+
+  /** Starts everything; the caller closes it (tests) or lets the JVM run (./billing dev). */
+  public static DevStack start(DevStackSettings settings) throws Exception {
+    return new DevStack(settings);
+  }
+
+  public static void main(String[] args) throws Exception {
+    DevStackSettings settings = DevStackSettings.fromEnvironment();
+    DevStack stack = start(settings);
+    Runtime.getRuntime().addShutdownHook(new Thread(stack::close, "devstack-shutdown"));
+    System.out.println(stack.banner());
+  }
+
+  public String apiUrl() {
+    return "http://localhost:" + settings.apiPort();
+  }
+
+  String banner() {
+    return String.join("\n",
+        "",
+        "Billing dev stack is up (everything in memory; stop with Ctrl-C).",
+        "  API                " + apiUrl() + "/v1",
+        "  Admin / health     http://localhost:" + settings.adminPort() + "/healthcheck",
+        "  Temporal (gRPC)    " + temporal.target() + "   namespace " + NAMESPACE
+            + ", task queue " + workerTemporal.settings().taskQueue(),
+        "  DynamoDB Local     " + dynamo.endpoint() + "   tables "
+            + workerDynamo.tableNames().billing() + ", " + workerDynamo.tableNames().history(),
+        "  Test clock         GET " + apiUrl() + "/v1/dev/clock, POST " + apiUrl()
+            + "/v1/dev/clock/advance {\"duration\":\"P31D\"}",
+        "  Outbox / charges   GET " + apiUrl() + "/v1/dev/outbox, GET " + apiUrl() + "/v1/dev/charges",
+        "");
+  }
+
+  @Override
+  public void close() {
+    stopQuietly(api::stop);
+    stopQuietly(() -> {
+      worker.shutdown();
+      worker.awaitTermination(5, TimeUnit.SECONDS);
+    });
+    stopQuietly(workerTemporal::stop);
+    stopQuietly(workerDynamo::stop);
+    stopQuietly(dynamo::close);
+    stopQuietly(temporal::close);
+  }
+
+  private interface Step {
+    void run() throws Exception;
+  }
+
+  private static void stopQuietly(Step step) {
+    try {
+      step.run();
+    } catch (Exception e) {
+      // Shutting down: one component failing to stop must not keep the others running.
+      System.err.println("dev stack: error while stopping: " + e);
+    }
+  }
+}

@@ -1,0 +1,27 @@
+package dev.billing.devstack;
+
+import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
+import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
+
+/** DynamoDB Local over HTTP, in memory, telemetry off; reachable with the AWS CLI as well. */
+public final class EmbeddedDynamo implements AutoCloseable {
+
+  private final DynamoDBProxyServer server;
+  private final int port;
+
+  public EmbeddedDynamo(int port) throws Exception {
+    this.port = port;
+    this.server = ServerRunner.createServerFromCommandLineArgs(
+        new String[] {"-inMemory", "-port", Integer.toString(port), "-disableTelemetry"});
+    server.start();
+  }
+
+  public String endpoint() {
+    return "http://localhost:" + port;
+  }
+
+  @Override
+  public void close() throws Exception {
+    server.stop();
+  }
+}

@@ -1,0 +1,79 @@
+package dev.billing.devstack;
+
+import com.google.protobuf.Empty;
+import dev.billing.workflows.BillingSearchAttributes;
+import io.temporal.api.operatorservice.v1.AddSearchAttributesRequest;
+import io.temporal.api.testservice.v1.SleepRequest;
+import io.temporal.common.SearchAttributeKey;
+import io.temporal.internal.common.ProtobufTimeUtils;
+import io.temporal.serviceclient.OperatorServiceStubs;
+import io.temporal.serviceclient.OperatorServiceStubsOptions;
+import io.temporal.serviceclient.TestServiceStubs;
+import io.temporal.serviceclient.TestServiceStubsOptions;
+import io.temporal.testserver.TestServer;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Temporal's Java test server as a standalone gRPC server. Time runs in real time until the test
+ * clock is advanced: then the server jumps through due timers in order, pausing while workflow and
+ * activity tasks are outstanding, so months of billing happen in seconds and in the right order.
+ * Everything lives in memory.
+ */
+public final class EmbeddedTemporal implements AutoCloseable {
+
+  private final TestServer.PortBoundTestServer server;
+  private final TestServiceStubs testService;
+  private final String target;
+
+  public EmbeddedTemporal(int port) {
+    // true = time skipping locked: real time until someone advances the clock.
+    this.server = TestServer.createPortBoundServer(port, true);
+    this.target = "localhost:" + port;
+    this.testService = TestServiceStubs.newServiceStubs(
+        TestServiceStubsOptions.newBuilder().setTarget(target).build());
+  }
+
+  public String target() {
+    return target;
+  }
+
+  /** Registers the workflow's search attributes in the namespace, as a real cluster's setup would. */
+  public void registerSearchAttributes(String namespace) {
+    OperatorServiceStubs operator = OperatorServiceStubs.newServiceStubs(
+        OperatorServiceStubsOptions.newBuilder().setTarget(target).build());
+    try {
+      var request = AddSearchAttributesRequest.newBuilder().setNamespace(namespace);
+      for (SearchAttributeKey<?> key : BillingSearchAttributes.ALL) {
+        request.putSearchAttributes(key.getName(), key.getValueType());
+      }
+      operator.blockingStub().addSearchAttributes(request.build());
+    } finally {
+      operator.shutdown();
+      operator.awaitTermination(5, TimeUnit.SECONDS);
+    }
+  }
+
+  /** The server's clock: what workflows see as now. */
+  public InstantSource clock() {
+    return () -> {
+      var time = testService.blockingStub().getCurrentTime(Empty.getDefaultInstance()).getTime();
+      return Instant.ofEpochSecond(time.getSeconds(), time.getNanos());
+    };
+  }
+
+  /** Jumps the clock forward, firing every timer due on the way. Returns once the clock got there. */
+  public Instant advance(Duration duration) {
+    testService.blockingStub().unlockTimeSkippingWithSleep(
+        SleepRequest.newBuilder().setDuration(ProtobufTimeUtils.toProtoDuration(duration)).build());
+    return clock().instant();
+  }
+
+  @Override
+  public void close() {
+    testService.shutdown();
+    server.close();
+  }
+}

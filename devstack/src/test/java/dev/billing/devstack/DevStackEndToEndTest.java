@@ -1,0 +1,150 @@
+package dev.billing.devstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The whole system as a user meets it: the embedded stack started like {@code ./billing dev}, driven
+ * only over HTTP, the test clock advanced through three monthly cycles.
+ */
+class DevStackEndToEndTest {
+
+  private static DevStack stack;
+  private static HttpJson http;
+
+  @BeforeAll
+  static void start() throws Exception {
+    stack = DevStack.start(new DevStackSettings(freePort(), freePort(), freePort(), freePort()));
+    http = new HttpJson(stack.apiUrl());
+  }
+
+  @AfterAll
+  static void stop() {
+    if (stack != null) {
+      stack.close();
+    }
+  }
+
+  @Test
+  void bills_three_cycles_then_cancels() throws Exception {
+    Instant now = Instant.parse(http.get("/v1/dev/clock").body().get("now").asText());
+    LocalDate start = LocalDate.ofInstant(now, ZoneOffset.UTC).plusDays(5);
+
+    JsonNode paying = create("acc-e2e", "pm_card_visa", start);
+    JsonNode declined = create("acc-e2e", "pm_card_chargeDeclined", start);
+    String payingId = paying.get("subscriptionId").asText();
+    String declinedId = declined.get("subscriptionId").asText();
+    assertThat(paying.get("nextPaymentDate").asText()).isEqualTo(start.toString());
+    assertThat(paying.get("nextReminderDate").asText()).isEqualTo(start.minusDays(3).toString());
+    assertThat(http.get("/v1/billing/due-payments?date=" + start).body().get("items"))
+        .extracting(item -> item.get("subscriptionId").asText())
+        .contains(payingId, declinedId);
+
+    for (int month = 0; month < 3; month++) {
+      assertThat(http.post("/v1/dev/clock/advance", "{\"duration\":\"P31D\"}").status()).isEqualTo(200);
+    }
+
+    // Cycle n is due on the start date's day n-1 months later (clamped to the month's end).
+    List<String> dueDates = List.of(start.toString(), start.plusMonths(1).toString(), start.plusMonths(2).toString());
+    JsonNode receipts = await("/v1/accounts/acc-e2e/receipts", body -> body.get("items").size() >= 3);
+    assertThat(receipts.get("items")).hasSize(3);
+    assertThat(receipts.get("items")).allSatisfy(receipt -> {
+      assertThat(receipt.get("subscriptionId").asText()).isEqualTo(payingId);
+      assertThat(receipt.get("amount").asText()).isEqualTo("9.99");
+      assertThat(receipt.get("currency").asText()).isEqualTo("USD");
+    });
+    assertThat(receipts.get("items")).extracting(r -> r.get("cycle").asLong()).containsExactly(3L, 2L, 1L);
+    assertThat(receipts.get("items"))
+        .extracting(r -> r.get("processedAt").asText().substring(0, 10))
+        .containsExactly(dueDates.get(2), dueDates.get(1), dueDates.get(0));
+
+    JsonNode payingNow = http.get("/v1/accounts/acc-e2e/subscriptions/" + payingId).body();
+    assertThat(payingNow.get("status").asText()).isEqualTo("ACTIVE");
+    assertThat(payingNow.get("nextPaymentDate").asText()).isEqualTo(start.plusMonths(3).toString());
+
+    JsonNode declinedNow = await("/v1/accounts/acc-e2e/subscriptions/" + declinedId,
+        body -> body.get("cycle").asLong() == 4);
+    assertThat(declinedNow.get("status").asText()).isEqualTo("PAST_DUE");
+    JsonNode periods = http.get("/v1/accounts/acc-e2e/subscriptions/" + declinedId + "/periods").body();
+    assertThat(periods.get("items")).extracting(p -> p.get("status").asText())
+        .containsExactly("ERROR", "ERROR", "ERROR");
+
+    assertThat(events(payingId)).containsExactly(
+        "SUBSCRIPTION_CREATED",
+        "REMINDER_SENT", "PAYMENT_SUCCEEDED",
+        "REMINDER_SENT", "PAYMENT_SUCCEEDED",
+        "REMINDER_SENT", "PAYMENT_SUCCEEDED");
+
+    JsonNode outbox = http.get("/v1/dev/outbox").body().get("items");
+    assertThat(outbox).filteredOn(m -> m.get("subscriptionId").asText().equals(payingId)).hasSize(3);
+    assertThat(outbox).filteredOn(m -> m.get("subscriptionId").asText().equals(declinedId)).hasSize(3);
+
+    JsonNode charges = http.get("/v1/dev/charges").body().get("items");
+    assertThat(charges).filteredOn(c -> c.get("idempotencyKey").asText().contains(payingId))
+        .extracting(c -> c.get("idempotencyKey").asText() + " " + c.get("outcome").asText())
+        .containsExactly(
+            "charge:" + payingId + ":1:1 SUCCEEDED",
+            "charge:" + payingId + ":2:1 SUCCEEDED",
+            "charge:" + payingId + ":3:1 SUCCEEDED");
+    assertThat(charges).filteredOn(c -> c.get("idempotencyKey").asText().contains(declinedId))
+        .extracting(c -> c.get("outcome").asText())
+        .containsExactly("DECLINED", "DECLINED", "DECLINED");
+
+    // Cancel: nothing is charged afterwards, however far the clock moves.
+    HttpJson.Response cancelled = http.post(
+        "/v1/accounts/acc-e2e/subscriptions/" + payingId + "/cancel", "{\"reason\":\"e2e\"}");
+    assertThat(cancelled.status()).isEqualTo(200);
+    assertThat(cancelled.body().get("status").asText()).isEqualTo("CANCELLED");
+    assertThat(http.post("/v1/accounts/acc-e2e/subscriptions/" + payingId + "/cancel", "{}").status())
+        .isEqualTo(409);
+    http.post("/v1/dev/clock/advance", "{\"duration\":\"P62D\"}");
+    assertThat(http.get("/v1/dev/charges").body().get("items"))
+        .filteredOn(c -> c.get("idempotencyKey").asText().contains(payingId)).hasSize(3);
+    assertThat(events(payingId)).last().isEqualTo("SUBSCRIPTION_CANCELLED");
+  }
+
+  private JsonNode create(String account, String paymentMethod, LocalDate startDate) throws Exception {
+    HttpJson.Response response = http.post("/v1/accounts/" + account + "/subscriptions", """
+        {"sku":"plus-monthly","amount":"9.99","currency":"USD","email":"ada@example.com",
+         "paymentMethod":"%s","startDate":"%s","timeZone":"UTC"}""".formatted(paymentMethod, startDate));
+    assertThat(response.status()).as(String.valueOf(response.body())).isEqualTo(201);
+    return response.body();
+  }
+
+  private List<String> events(String subscriptionId) throws Exception {
+    List<String> events = new ArrayList<>();
+    http.get("/v1/accounts/acc-e2e/subscriptions/" + subscriptionId + "/history?limit=200").body()
+        .get("items").forEach(entry -> events.add(entry.get("event").asText()));
+    return events;
+  }
+
+  /** Activities run in real time after the clock jumped: poll, bounded. */
+  private static JsonNode await(String path, Predicate<JsonNode> done) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    JsonNode body = http.get(path).body();
+    while (!done.test(body) && System.nanoTime() < deadline) {
+      Thread.sleep(200);
+      body = http.get(path).body();
+    }
+    return body;
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+}

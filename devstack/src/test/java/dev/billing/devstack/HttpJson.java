@@ -1,0 +1,41 @@
+package dev.billing.devstack;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** A small JSON-over-HTTP client for the end-to-end tests: they speak to the stack only over HTTP. */
+final class HttpJson {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final String baseUrl;
+
+  HttpJson(String baseUrl) {
+    this.baseUrl = baseUrl;
+  }
+
+  record Response(int status, JsonNode body) {}
+
+  Response get(String path) throws IOException, InterruptedException {
+    return send(HttpRequest.newBuilder(URI.create(baseUrl + path)).GET());
+  }
+
+  Response post(String path, String json) throws IOException, InterruptedException {
+    return send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+        .header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(json)));
+  }
+
+  private Response send(HttpRequest.Builder request) throws IOException, InterruptedException {
+    HttpResponse<String> response =
+        client.send(request.timeout(Duration.ofSeconds(120)).build(), HttpResponse.BodyHandlers.ofString());
+    String body = response.body();
+    return new Response(response.statusCode(), body == null || body.isBlank() ? null : JSON.readTree(body));
+  }
+}

@@ -1,0 +1,130 @@
+package dev.billing.store;
+
+import dev.billing.workflows.activities.RecordInput;
+import dev.billing.workflows.activities.RecordResult;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
+import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.IdempotentParameterMismatchException;
+import software.amazon.awssdk.services.dynamodb.model.ReturnConsumedCapacity;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsRequest;
+import software.amazon.awssdk.services.dynamodb.model.TransactWriteItemsResponse;
+import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledException;
+
+/**
+ * Runs one change's TransactWriteItems and tells a retry of a committed change (alreadyApplied)
+ * from a stale or conflicting write (StaleWriteException). Other failures, such as a transaction
+ * conflict or throttling, propagate unchanged: they are transient and the caller retries.
+ */
+final class ChangeTransaction {
+  private static final String NONE = "None";
+  private static final String CONDITION_FAILED = "ConditionalCheckFailed";
+
+  private final DynamoDbClient client;
+  private final SubscriptionLookup lookup;
+  private final RecordInput change;
+  private final List<TransactionOp> ops;
+
+  ChangeTransaction(DynamoDbClient client, SubscriptionLookup lookup, RecordInput change,
+      List<TransactionOp> ops) {
+    this.client = client;
+    this.lookup = lookup;
+    this.change = change;
+    this.ops = List.copyOf(ops);
+  }
+
+  RecordResult run() {
+    TransactWriteItemsRequest request = TransactWriteItemsRequest.builder()
+        .transactItems(ops.stream().map(TransactionOp::item).toList())
+        .clientRequestToken(requestToken(change))
+        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+        .build();
+    try {
+      TransactWriteItemsResponse response = client.transactWriteItems(request);
+      return new RecordResult(version(), isReplay(response));
+    } catch (TransactionCanceledException e) {
+      return resolveCancelled(e);
+    } catch (IdempotentParameterMismatchException e) {
+      // The same change id was sent within DynamoDB's ten-minute token window with other content.
+      // What is stored decides: this change's version (a retry) or anything else (stale).
+      return resolve(List.of(), true);
+    }
+  }
+
+  /** Stable across retries of one change, so DynamoDB itself deduplicates a retried commit. */
+  static String requestToken(RecordInput change) {
+    String name = change.next().subscriptionId() + "|" + change.changeId();
+    return UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)).toString();
+  }
+
+  /**
+   * A request whose token already committed is answered without writing anything; DynamoDB then
+   * reports the read units it spent checking and no write units (TransactWriteItems API reference,
+   * ClientRequestToken). A response without that breakdown counts as a first write.
+   */
+  private static boolean isReplay(TransactWriteItemsResponse response) {
+    if (!response.hasConsumedCapacity() || response.consumedCapacity().isEmpty()) {
+      return false;
+    }
+    double reads = 0;
+    double writes = 0;
+    for (ConsumedCapacity capacity : response.consumedCapacity()) {
+      reads += capacity.readCapacityUnits() == null ? 0 : capacity.readCapacityUnits();
+      writes += capacity.writeCapacityUnits() == null ? 0 : capacity.writeCapacityUnits();
+    }
+    return writes == 0 && reads > 0;
+  }
+
+  private RecordResult resolveCancelled(TransactionCanceledException e) {
+    List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
+    List<String> failed = new ArrayList<>();
+    boolean subscriptionFailed = reasons.isEmpty();
+    for (int i = 0; i < reasons.size(); i++) {
+      String code = reasons.get(i).code();
+      if (CONDITION_FAILED.equals(code)) {
+        failed.add(ops.get(i).label());
+        subscriptionFailed |= ops.get(i).subscription();
+      } else if (code != null && !NONE.equals(code)) {
+        throw e;
+      }
+    }
+    return resolve(failed, subscriptionFailed);
+  }
+
+  private RecordResult resolve(List<String> failed, boolean subscriptionFailed) {
+    Map<String, AttributeValue> stored =
+        lookup.find(change.next().accountId(), change.next().subscriptionId());
+    if (stored != null
+        && change.changeId().equals(Attrs.optStr(stored, SubscriptionItems.LAST_CHANGE_ID))
+        && Attrs.num(stored, SubscriptionItems.VERSION) == version()) {
+      return new RecordResult(version(), true);
+    }
+    throw new StaleWriteException(subscriptionFailed ? staleMessage(stored) : conflictMessage(failed));
+  }
+
+  private String staleMessage(Map<String, AttributeValue> stored) {
+    String what = "change \"" + change.changeId() + "\" (version " + version() + ") of subscription "
+        + change.next().subscriptionId() + " was not written: ";
+    if (stored == null) {
+      return what + "the subscription does not exist in account " + change.next().accountId();
+    }
+    return what + "the stored subscription is at version " + Attrs.num(stored, SubscriptionItems.VERSION)
+        + " (change \"" + Attrs.optStr(stored, SubscriptionItems.LAST_CHANGE_ID) + "\")";
+  }
+
+  private String conflictMessage(List<String> failed) {
+    return "change \"" + change.changeId() + "\" (version " + version() + ") of subscription "
+        + change.next().subscriptionId() + " was not written: " + String.join(", ", failed)
+        + (failed.size() == 1 ? " already exists" : " already exist");
+  }
+
+  private long version() {
+    return change.next().version();
+  }
+}

@@ -1,0 +1,154 @@
+package dev.billing.store;
+
+import static dev.billing.store.Attrs.s;
+
+import dev.billing.domain.Period;
+import dev.billing.domain.Receipt;
+import dev.billing.domain.Subscription;
+import dev.billing.workflows.activities.RecordInput;
+import dev.billing.workflows.activities.RecordResult;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/**
+ * {@link BillingStore} on two DynamoDB tables (see schema/README.md), through the low-level client.
+ * Thread-safe. Base-table reads are strongly consistent so that the API reads its own writes; GSI
+ * reads cannot be, and may lag a write by a moment on AWS.
+ */
+public final class DynamoBillingStore implements BillingStore {
+  private static final String BY_PREFIX = "PK = :pk AND begins_with(SK, :prefix)";
+
+  private final DynamoDbClient client;
+  private final TableNames tables;
+  private final StoreSettings settings;
+  private final QueryPager pager;
+  private final SubscriptionLookup lookup;
+  private final ChangeWriter writer;
+
+  public DynamoBillingStore(DynamoDbClient client, TableNames tables, StoreSettings settings) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.tables = Objects.requireNonNull(tables, "tables");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.pager = new QueryPager(client, new PageTokens(settings.pageTokenKey()));
+    this.lookup = new SubscriptionLookup(client, tables.billing());
+    this.writer = new ChangeWriter(client, tables, settings.receiptRetention(), lookup);
+  }
+
+  @Override
+  public RecordResult createSubscription(RecordInput change) {
+    return writer.create(change);
+  }
+
+  @Override
+  public boolean createReceipt(Receipt receipt) {
+    Keys.requireId("accountId", receipt.accountId());
+    try {
+      client.putItem(PutItemRequest.builder()
+          .tableName(tables.billing())
+          .item(ReceiptItems.item(receipt, settings.receiptRetention()))
+          .conditionExpression("attribute_not_exists(PK)")
+          .build());
+      return true;
+    } catch (ConditionalCheckFailedException e) {
+      return false;
+    }
+  }
+
+  @Override
+  public RecordResult updateSubscription(RecordInput change) {
+    return writer.update(change);
+  }
+
+  @Override
+  public Page<DueReminder> getDueRemindersByDate(LocalDate date, PageRequest page) {
+    String day = Timestamps.date(date);
+    return pager.page(QueryRequest.builder()
+            .tableName(tables.billing())
+            .indexName(Keys.GSI_REMINDERS)
+            .keyConditionExpression("NextReminderDate = :date")
+            .expressionAttributeValues(Map.of(":date", s(day)))
+            .build(),
+        scope(tables.billing(), Keys.GSI_REMINDERS, day), page, DueItems::reminder);
+  }
+
+  @Override
+  public Page<DuePayment> getDuePaymentsByDate(LocalDate date, PageRequest page) {
+    String day = Timestamps.date(date);
+    return pager.page(QueryRequest.builder()
+            .tableName(tables.billing())
+            .indexName(Keys.GSI_PAYMENTS)
+            .keyConditionExpression("NextPaymentDate = :date")
+            .expressionAttributeValues(Map.of(":date", s(day)))
+            .build(),
+        scope(tables.billing(), Keys.GSI_PAYMENTS, day), page, DueItems::payment);
+  }
+
+  @Override
+  public Page<Subscription> getSubscriptionsByAccount(String accountId, PageRequest page) {
+    return byPrefix(accountId, "SUB#", page, SubscriptionItems::fromItem);
+  }
+
+  @Override
+  public Page<Receipt> getReceiptsByAccount(String accountId, Instant now, PageRequest page) {
+    String pk = Keys.account(accountId);
+    return pager.page(QueryRequest.builder()
+            .tableName(tables.billing())
+            .keyConditionExpression(BY_PREFIX)
+            // TTL deletion lags (up to days on AWS, never on DynamoDB Local with GSIs).
+            .filterExpression("ExpiresAt > :now")
+            .expressionAttributeValues(Map.of(
+                ":pk", s(pk), ":prefix", s("REC#"), ":now", Attrs.n(now.getEpochSecond())))
+            .scanIndexForward(false)
+            .consistentRead(true)
+            .build(),
+        scope(tables.billing(), pk, "REC#"), page, ReceiptItems::fromItem);
+  }
+
+  @Override
+  public Optional<Subscription> getSubscription(String accountId, String subscriptionId) {
+    return Optional.ofNullable(lookup.find(accountId, subscriptionId)).map(SubscriptionItems::fromItem);
+  }
+
+  @Override
+  public Page<Period> getPeriods(String accountId, String subscriptionId, PageRequest page) {
+    return byPrefix(accountId, Keys.periodPrefix(subscriptionId), page, PeriodItems::fromItem);
+  }
+
+  @Override
+  public Page<HistoryEntry> getHistory(String subscriptionId, PageRequest page) {
+    String pk = Keys.history(subscriptionId);
+    return pager.page(QueryRequest.builder()
+            .tableName(tables.history())
+            .keyConditionExpression("PK = :pk")
+            .expressionAttributeValues(Map.of(":pk", s(pk)))
+            .consistentRead(true)
+            .build(),
+        scope(tables.history(), pk), page, HistoryItems::fromItem);
+  }
+
+  private <T> Page<T> byPrefix(String accountId, String prefix, PageRequest page,
+      Function<Map<String, AttributeValue>, T> mapper) {
+    String pk = Keys.account(accountId);
+    return pager.page(QueryRequest.builder()
+            .tableName(tables.billing())
+            .keyConditionExpression(BY_PREFIX)
+            .expressionAttributeValues(Map.of(":pk", s(pk), ":prefix", s(prefix)))
+            .consistentRead(true)
+            .build(),
+        scope(tables.billing(), pk, prefix), page, mapper);
+  }
+
+  /** What a page token is bound to: table, index or partition, and key prefix or value. */
+  private static String scope(String... parts) {
+    return String.join("|", parts);
+  }
+}

@@ -1,0 +1,119 @@
+package dev.billing.store;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Page tokens: {@code base64url(json) "." base64url(HMAC-SHA256(json))} where the JSON holds the
+ * query scope ("q") and DynamoDB's LastEvaluatedKey ("k"). The signature keeps clients from
+ * steering a query into other partitions (an ExclusiveStartKey is a raw key); the scope keeps a
+ * token of one query from being replayed against another.
+ */
+final class PageTokens {
+  private static final String MAC = "HmacSHA256";
+  /** Far above any token we issue (our keys are short strings); bounds the work done on garbage. */
+  private static final int MAX_TOKEN_LENGTH = 4096;
+  private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
+  private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
+
+  private final ObjectMapper json = new ObjectMapper();
+  private final SecretKeySpec key;
+
+  PageTokens(byte[] key) {
+    this.key = new SecretKeySpec(key, MAC);
+  }
+
+  /** @return null when there is no further page */
+  String encode(String scope, Map<String, AttributeValue> lastEvaluatedKey) {
+    if (lastEvaluatedKey == null || lastEvaluatedKey.isEmpty()) {
+      return null;
+    }
+    ObjectNode payload = json.createObjectNode();
+    payload.put("q", scope);
+    ObjectNode keyNode = payload.putObject("k");
+    lastEvaluatedKey.forEach((name, value) -> {
+      if (value.s() == null) {
+        // Every key attribute of both tables and both GSIs is a string (schema/*.json).
+        throw new IllegalStateException("key attribute " + name + " is not a string: " + value);
+      }
+      keyNode.put(name, value.s());
+    });
+    byte[] bytes = payload.toString().getBytes(StandardCharsets.UTF_8);
+    return ENCODER.encodeToString(bytes) + "." + ENCODER.encodeToString(sign(bytes));
+  }
+
+  /**
+   * @return the ExclusiveStartKey, or null for the first page (null token)
+   * @throws InvalidPageTokenException for anything this store did not issue for this very query
+   */
+  Map<String, AttributeValue> decode(String scope, String token) {
+    if (token == null) {
+      return null;
+    }
+    try {
+      return verifiedKey(scope, token);
+    } catch (InvalidPageTokenException e) {
+      throw e;
+    } catch (RuntimeException | IOException e) {
+      // Base64 and JSON errors on a token whose signature matched cannot happen unless the key
+      // leaked; treat them, like every malformed input, as a token we did not issue.
+      throw invalid();
+    }
+  }
+
+  private Map<String, AttributeValue> verifiedKey(String scope, String token)
+      throws IOException {
+    int dot = token.indexOf('.');
+    if (token.length() > MAX_TOKEN_LENGTH || dot < 0 || dot != token.lastIndexOf('.')) {
+      throw invalid();
+    }
+    byte[] payload = DECODER.decode(token.substring(0, dot));
+    byte[] signature = DECODER.decode(token.substring(dot + 1));
+    if (!MessageDigest.isEqual(sign(payload), signature)) {
+      throw invalid();
+    }
+    JsonNode node = json.readTree(payload);
+    if (!scope.equals(node.path("q").textValue())) {
+      throw new InvalidPageTokenException("page token belongs to another query");
+    }
+    JsonNode keyNode = node.path("k");
+    if (!keyNode.isObject() || keyNode.isEmpty()) {
+      throw invalid();
+    }
+    Map<String, AttributeValue> key = new HashMap<>();
+    for (Map.Entry<String, JsonNode> field : keyNode.properties()) {
+      if (!field.getValue().isTextual()) {
+        throw invalid();
+      }
+      key.put(field.getKey(), AttributeValue.fromS(field.getValue().textValue()));
+    }
+    return key;
+  }
+
+  private byte[] sign(byte[] payload) {
+    try {
+      // Mac instances are not thread-safe and cheap to make; the store is shared across threads.
+      Mac mac = Mac.getInstance(MAC);
+      mac.init(key);
+      return mac.doFinal(payload);
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("HmacSHA256 is required of every Java runtime", e);
+    }
+  }
+
+  private static InvalidPageTokenException invalid() {
+    return new InvalidPageTokenException("page token is not valid: pass the nextPageToken of the"
+        + " previous page of the same query unchanged, or none for the first page");
+  }
+}

@@ -1,0 +1,57 @@
+package dev.billing.store;
+
+import static dev.billing.store.Attrs.intNum;
+import static dev.billing.store.Attrs.num;
+import static dev.billing.store.Attrs.optStr;
+import static dev.billing.store.Attrs.putIfPresent;
+import static dev.billing.store.Attrs.s;
+import static dev.billing.store.Attrs.str;
+
+import dev.billing.domain.Money;
+import dev.billing.domain.Period;
+import dev.billing.domain.PeriodStatus;
+import java.util.HashMap;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/** Period <-> period item: one per billing cycle, overwritten as the cycle progresses. */
+final class PeriodItems {
+  static final String TYPE = "PERIOD";
+
+  private PeriodItems() {}
+
+  static Map<String, AttributeValue> item(Period period) {
+    Map<String, AttributeValue> item = new HashMap<>();
+    item.put(Keys.PK, s(Keys.account(period.accountId())));
+    item.put(Keys.SK, s(Keys.period(period.subscriptionId(), period.cycle())));
+    item.put(Keys.TYPE, s(TYPE));
+    item.put("AccountId", s(period.accountId()));
+    item.put("SubscriptionId", s(period.subscriptionId()));
+    item.put("Cycle", Attrs.n(period.cycle()));
+    item.put("Status", s(period.status().name()));
+    item.put("DueDate", s(Timestamps.date(period.dueDate())));
+    item.put("Amount", Attrs.n(period.amount().toPlainString()));
+    item.put("Currency", s(period.amount().currency()));
+    item.put("Attempts", Attrs.n(period.attempts()));
+    putIfPresent(item, "TransactionId", period.transactionId());
+    putIfPresent(item, "FailureCode", period.failureCode());
+    putIfPresent(item, "FailureMessage", period.failureMessage());
+    item.put("UpdatedDate", s(Timestamps.format(period.updatedAt())));
+    return item;
+  }
+
+  static Period fromItem(Map<String, AttributeValue> item) {
+    return new Period(
+        str(item, "AccountId"),
+        str(item, "SubscriptionId"),
+        num(item, "Cycle"),
+        Timestamps.parseDate(str(item, "DueDate")),
+        Money.parse(Attrs.decimal(item, "Amount"), str(item, "Currency")),
+        PeriodStatus.valueOf(str(item, "Status")),
+        intNum(item, "Attempts"),
+        optStr(item, "TransactionId"),
+        optStr(item, "FailureCode"),
+        optStr(item, "FailureMessage"),
+        Timestamps.parse(str(item, "UpdatedDate")));
+  }
+}

@@ -1,0 +1,56 @@
+package dev.billing.store;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+
+/** Runs one page of a query: Limit from the PageRequest, ExclusiveStartKey from a signed token. */
+final class QueryPager {
+
+  /**
+   * DynamoDB applies Limit before the FilterExpression, so a filtered query can come back short, or
+   * empty, with more items left. We then query on from where it stopped, a bounded number of times:
+   * a page is filled in the usual case, and a long run of filtered-out items costs the caller
+   * another (short) page instead of an unbounded loop here.
+   */
+  static final int MAX_ROUND_TRIPS = 8;
+
+  private final DynamoDbClient client;
+  private final PageTokens tokens;
+
+  QueryPager(DynamoDbClient client, PageTokens tokens) {
+    this.client = client;
+    this.tokens = tokens;
+  }
+
+  /**
+   * @param scope names the query (table, index, partition, prefix): a token only continues the
+   *     query whose scope it was issued for
+   */
+  <T> Page<T> page(QueryRequest query, String scope, PageRequest page,
+      Function<Map<String, AttributeValue>, T> mapper) {
+    Map<String, AttributeValue> startKey = tokens.decode(scope, page.token());
+    List<T> items = new ArrayList<>();
+    for (int trip = 0; trip < MAX_ROUND_TRIPS; trip++) {
+      // Never ask for more than is missing: the last response's LastEvaluatedKey is then exactly
+      // where the next page starts, and no item read is dropped.
+      QueryResponse response = client.query(query.toBuilder()
+          .limit(page.limit() - items.size())
+          .exclusiveStartKey(startKey)
+          .build());
+      response.items().forEach(item -> items.add(mapper.apply(item)));
+      startKey = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+          ? response.lastEvaluatedKey()
+          : null;
+      if (startKey == null || items.size() >= page.limit()) {
+        break;
+      }
+    }
+    return new Page<>(items, tokens.encode(scope, startKey));
+  }
+}
