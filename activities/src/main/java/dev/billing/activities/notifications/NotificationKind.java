@@ -1,0 +1,6 @@
+package dev.billing.activities.notifications;
+
+/** What a notification is about; a template and a delivery policy per kind. */
+public enum NotificationKind {
+  PAYMENT_REMINDER
+}

@@ -1,0 +1,11 @@
+package dev.billing.activities.notifications;
+
+import java.util.Objects;
+
+/** The text of a notification, before it has an addressee or an id. */
+public record RenderedMessage(String subject, String textBody) {
+  public RenderedMessage {
+    Objects.requireNonNull(subject, "subject");
+    Objects.requireNonNull(textBody, "textBody");
+  }
+}

@@ -1,0 +1,52 @@
+package dev.billing.activities;
+
+import dev.billing.domain.BillingIds;
+import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Money;
+import dev.billing.domain.PaymentMethod;
+import dev.billing.domain.Process;
+import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
+import dev.billing.domain.Term;
+import dev.billing.workflows.activities.RecordInput;
+import dev.billing.workflows.activities.SendReminderInput;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+
+/** One monthly subscription billed on the 1st from February 2026, reminded 3 days before. */
+final class Fixtures {
+  private Fixtures() {}
+
+  static final String ACCOUNT = "acc-1";
+  static final String SUBSCRIPTION = "sub-1";
+  static final Money PRICE = new Money(999, "USD");
+  static final PaymentMethod VISA = new PaymentMethod("pm_card_visa", "Visa •••• 4242");
+  static final Instant CREATED_AT = Instant.parse("2026-01-15T10:00:00Z");
+  static final Instant REMINDED_AT = Instant.parse("2026-01-29T00:00:00Z");
+  static final String REMINDER_ID = BillingIds.messageId(SUBSCRIPTION, 1, "reminder");
+
+  static Subscription created() {
+    BillingSchedule schedule = new BillingSchedule(YearMonth.of(2026, 2), 1, Term.MONTHLY, "UTC", 3);
+    return new Subscription(ACCOUNT, SUBSCRIPTION, "pro-monthly", PRICE, "ana@example.com", VISA,
+        schedule, SubscriptionStatus.ACTIVE, 1, LocalDate.of(2026, 1, 29), LocalDate.of(2026, 2, 1),
+        null, null, CREATED_AT, 1, "req-hash-1");
+  }
+
+  static RecordInput creation() {
+    return new RecordInput("create", null, created(), HistoryEvent.SUBSCRIPTION_CREATED, Process.API,
+        "api:alice", "created through the API", null, null, CREATED_AT);
+  }
+
+  static RecordInput reminderRecorded() {
+    return new RecordInput("cycle-1/reminder", created(),
+        created().withReminderSent(REMINDED_AT).withVersion(2), HistoryEvent.REMINDER_SENT,
+        Process.REMINDER, "system", "payment reminder sent", null, null, REMINDED_AT);
+  }
+
+  static SendReminderInput reminder() {
+    return new SendReminderInput(REMINDER_ID, "ana@example.com", "pro-monthly", PRICE,
+        LocalDate.of(2026, 2, 1), "Visa •••• 4242", reminderRecorded());
+  }
+}

@@ -1,0 +1,123 @@
+package dev.billing.activities;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import dev.billing.activities.payments.GatewayChargeRequest;
+import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.activities.payments.sandbox.SandboxPaymentMethods;
+import dev.billing.domain.BillingIds;
+import dev.billing.domain.Money;
+import dev.billing.domain.PaymentMethod;
+import dev.billing.workflows.activities.ChargeInput;
+import dev.billing.workflows.activities.ChargeResult;
+import dev.billing.workflows.activities.DeclineDetails;
+import dev.billing.workflows.activities.PaymentActivities;
+import dev.billing.workflows.activities.PaymentFailures;
+import io.temporal.activity.ActivityOptions;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.testing.TestActivityEnvironment;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class PaymentActivitiesImplTest {
+  private static final Instant NOW = Instant.parse("2026-02-01T05:00:01.250Z");
+  private static final Money PRICE = new Money(999, "USD");
+  private static final String KEY = BillingIds.chargeKey("sub-1", 3, 1);
+  // printf 'charge:sub-1:3:1' | sha256sum | cut -c1-24
+  private static final String KEY_TXN = "ch_sb_df7ed1073d202b7f56451b81";
+
+  private final SandboxGateway sandbox = new SandboxGateway(new MutableClock(NOW));
+  private final FlakyGateway gateway = new FlakyGateway(sandbox);
+  private TestActivityEnvironment env;
+
+  @BeforeEach
+  void start() {
+    env = TestActivityEnvironment.newInstance();
+    env.registerActivitiesImplementations(new PaymentActivitiesImpl(gateway));
+  }
+
+  @AfterEach
+  void stop() {
+    env.close();
+  }
+
+  @Test
+  void chargesWithTheWorkflowsKeyAndTagsTheCharge() {
+    ChargeResult result = stub().charge(input(SandboxPaymentMethods.VISA));
+
+    assertThat(result).isEqualTo(new ChargeResult(KEY_TXN, NOW, false));
+    assertThat(gateway.requests).containsExactly(new GatewayChargeRequest(KEY, PRICE,
+        "pm_card_visa", "pro-monthly, cycle 3", Map.of("subscriptionId", "sub-1", "cycle", "3")));
+  }
+
+  @Test
+  void aSecondCallWithTheSameKeyIsAReplay() {
+    stub().charge(input(SandboxPaymentMethods.VISA));
+
+    ChargeResult again = stub().charge(input(SandboxPaymentMethods.VISA));
+
+    assertThat(again).isEqualTo(new ChargeResult(KEY_TXN, NOW, true));
+    assertThat(sandbox.charges()).hasSize(1);
+  }
+
+  @Test
+  void aDeclineIsANonRetryablePaymentDeclinedWithItsDetails() {
+    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
+        () -> stub().charge(input(SandboxPaymentMethods.CHARGE_DECLINED)));
+
+    ApplicationFailure cause = (ApplicationFailure) failure.getCause();
+    assertThat(cause.getType()).isEqualTo(PaymentFailures.DECLINED);
+    assertThat(cause.isNonRetryable()).isTrue();
+    assertThat(cause.getDetails().get(DeclineDetails.class))
+        .isEqualTo(new DeclineDetails("card_declined", "Your card was declined."));
+    assertThat(cause.getOriginalMessage())
+        .contains("sub-1").contains("cycle 3").contains("card_declined");
+  }
+
+  @Test
+  void anUnavailableGatewayIsARetryableGatewayUnavailable() {
+    gateway.failNext(5);
+
+    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
+        () -> stub().charge(input(SandboxPaymentMethods.VISA)));
+
+    ApplicationFailure cause = (ApplicationFailure) failure.getCause();
+    assertThat(cause.getType()).isEqualTo(PaymentFailures.GATEWAY_UNAVAILABLE);
+    assertThat(cause.isNonRetryable()).isFalse();
+    assertThat(cause.getOriginalMessage()).contains("connection reset").contains(KEY);
+    assertThat(sandbox.charges()).isEmpty();
+  }
+
+  @Test
+  void aKeyReusedWithAnotherAmountIsNonRetryable() {
+    stub().charge(input(SandboxPaymentMethods.VISA));
+    ChargeInput other = new ChargeInput("acc-1", "sub-1", 3, 1, new Money(1999, "USD"),
+        SandboxPaymentMethods.paymentMethod("pm_card_visa"), KEY, "pro-monthly, cycle 3");
+
+    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
+        () -> stub().charge(other));
+
+    ApplicationFailure cause = (ApplicationFailure) failure.getCause();
+    assertThat(cause.getType()).isEqualTo(ActivityFailureTypes.INVALID_GATEWAY_REQUEST);
+    assertThat(cause.isNonRetryable()).isTrue();
+    assertThat(cause.getOriginalMessage()).contains("idempotency_key_reused");
+  }
+
+  private PaymentActivities stub() {
+    // TestActivityEnvironment runs one attempt and does not retry; PaymentRetriesTest covers retries.
+    return env.newActivityStub(PaymentActivities.class, ActivityOptions.newBuilder()
+        .setStartToCloseTimeout(Duration.ofSeconds(10))
+        .build());
+  }
+
+  private static ChargeInput input(String token) {
+    PaymentMethod method = SandboxPaymentMethods.paymentMethod(token);
+    return new ChargeInput("acc-1", "sub-1", 3, 1, PRICE, method, KEY, "pro-monthly, cycle 3");
+  }
+}

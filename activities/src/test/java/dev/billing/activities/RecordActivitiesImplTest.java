@@ -1,0 +1,91 @@
+package dev.billing.activities;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.assertj.core.api.Assertions.tuple;
+
+import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Process;
+import dev.billing.domain.Subscription;
+import dev.billing.store.HistoryEntry;
+import dev.billing.store.PageRequest;
+import dev.billing.workflows.activities.RecordActivities;
+import dev.billing.workflows.activities.RecordInput;
+import dev.billing.workflows.activities.RecordResult;
+import io.temporal.activity.ActivityOptions;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.testing.TestActivityEnvironment;
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** RecordActivitiesImpl over the real DynamoBillingStore on DynamoDB Local. */
+class RecordActivitiesImplTest {
+  private LocalDynamo dynamo;
+  private TestActivityEnvironment env;
+  private RecordActivities activities;
+
+  @BeforeEach
+  void start() {
+    dynamo = new LocalDynamo();
+    env = TestActivityEnvironment.newInstance();
+    env.registerActivitiesImplementations(new RecordActivitiesImpl(dynamo.store));
+    activities = env.newActivityStub(RecordActivities.class,
+        ActivityOptions.newBuilder().setStartToCloseTimeout(Duration.ofSeconds(30)).build());
+  }
+
+  @AfterEach
+  void stop() {
+    env.close();
+    dynamo.close();
+  }
+
+  @Test
+  void createsThenUpdatesAndWritesHistory() {
+    assertThat(activities.record(Fixtures.creation())).isEqualTo(new RecordResult(1, false));
+    assertThat(activities.record(Fixtures.reminderRecorded())).isEqualTo(new RecordResult(2, false));
+
+    assertThat(dynamo.store.getSubscription("acc-1", "sub-1")).hasValue(
+        Fixtures.created().withReminderSent(Fixtures.REMINDED_AT).withVersion(2));
+    assertThat(dynamo.store.getHistory("sub-1", PageRequest.first(10)).items())
+        .extracting(HistoryEntry::version, HistoryEntry::event, HistoryEntry::process)
+        .containsExactly(
+            tuple(1L, HistoryEvent.SUBSCRIPTION_CREATED, Process.API),
+            tuple(2L, HistoryEvent.REMINDER_SENT, Process.REMINDER));
+  }
+
+  @Test
+  void aRetryOfACommittedChangeIsAlreadyApplied() {
+    activities.record(Fixtures.creation());
+    activities.record(Fixtures.reminderRecorded());
+
+    assertThat(activities.record(Fixtures.creation())).isEqualTo(new RecordResult(1, true));
+    assertThat(activities.record(Fixtures.reminderRecorded())).isEqualTo(new RecordResult(2, true));
+    assertThat(dynamo.store.getHistory("sub-1", PageRequest.first(10)).items()).hasSize(2);
+  }
+
+  @Test
+  void anOlderOrCompetingWriteIsANonRetryableStaleWrite() {
+    activities.record(Fixtures.creation());
+    activities.record(Fixtures.reminderRecorded());
+    RecordInput competing = new RecordInput("cycle-1/cancel", Fixtures.created(),
+        Fixtures.created().withVersion(2), HistoryEvent.SUBSCRIPTION_CANCELLED, Process.API,
+        "api:alice", "cancelled", null, null, Instant.parse("2026-01-30T00:00:00Z"));
+
+    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
+        () -> activities.record(competing));
+
+    ApplicationFailure cause = (ApplicationFailure) failure.getCause();
+    assertThat(cause.getType()).isEqualTo("StaleWrite");
+    assertThat(cause.isNonRetryable()).isTrue();
+    assertThat(cause.getOriginalMessage())
+        .startsWith("Stale write of subscription sub-1 (change cycle-1/cancel, version 2): ")
+        .endsWith("an operator must reconcile it.");
+    assertThat(dynamo.store.getSubscription("acc-1", "sub-1")).get()
+        .extracting(Subscription::version, Subscription::lastReminderAt)
+        .containsExactly(2L, Fixtures.REMINDED_AT);
+  }
+}
