@@ -1,0 +1,82 @@
+package dev.billing.workflows;
+
+import dev.billing.workflows.activities.PaymentFailures;
+import io.temporal.activity.ActivityOptions;
+import io.temporal.common.RetryOptions;
+import java.time.Duration;
+
+/**
+ * Timeouts and retry policies of the subscription workflow's activities. Each one is named for the
+ * activity it governs, and its comment says what the numbers protect, so an operator reading a
+ * stuck or failed activity in the Temporal UI can tell whether it behaves as intended.
+ */
+public final class BillingActivityOptions {
+  private BillingActivityOptions() {}
+
+  /**
+   * RecordChange (one DynamoDB transaction). The system of record must end up with every change,
+   * so it is retried for as long as it takes: 1 s, 2 s, 4 s ... capped at one attempt a minute,
+   * with no attempt limit. Retries are safe because the store recognises a change that already
+   * committed by its change id. Only a non-retryable failure from the store ends it.
+   */
+  public static final ActivityOptions RECORD_CHANGE =
+      ActivityOptions.newBuilder()
+          .setStartToCloseTimeout(Duration.ofSeconds(30))
+          .setRetryOptions(
+              RetryOptions.newBuilder()
+                  .setInitialInterval(Duration.ofSeconds(1))
+                  .setBackoffCoefficient(2)
+                  .setMaximumInterval(Duration.ofMinutes(1))
+                  .setMaximumAttempts(0) // 0 = unlimited
+                  .build())
+          .build();
+
+  /** Calls to the gateway for one charge attempt, retries included (same idempotency key each time). */
+  public static final int CHARGE_MAX_CALLS = 6;
+
+  /**
+   * ChargePaymentMethod. Gateway errors are retried 2 s, 4 s, 8 s, 16 s, 32 s apart (about a minute
+   * in all, six calls) with the same idempotency key, so a retry never charges twice. A decline is
+   * the customer's answer, not an outage: it is never retried here; the workflow records it.
+   */
+  public static final ActivityOptions CHARGE_PAYMENT_METHOD =
+      ActivityOptions.newBuilder()
+          .setStartToCloseTimeout(Duration.ofSeconds(30))
+          .setRetryOptions(
+              RetryOptions.newBuilder()
+                  .setInitialInterval(Duration.ofSeconds(2))
+                  .setBackoffCoefficient(2)
+                  .setMaximumInterval(Duration.ofMinutes(1))
+                  .setMaximumAttempts(CHARGE_MAX_CALLS)
+                  .setDoNotRetry(PaymentFailures.DECLINED)
+                  .build())
+          .build();
+
+  /**
+   * The shortest time a reminder gets, even when it starts moments before the payment is due: long
+   * enough for one notifier call, short enough that the charge is barely later than its due instant.
+   */
+  public static final Duration REMINDER_MIN_WINDOW = Duration.ofSeconds(5);
+
+  /**
+   * SendPaymentReminder. A reminder must never delay the charge it announces, so all its attempts
+   * together (ScheduleToClose) end at the payment's due instant; within that window it is retried
+   * like a record (1 s doubling, at most a minute apart). The notifier deduplicates by message id.
+   *
+   * @param untilDue time from now to the due instant of the payment the reminder announces
+   */
+  public static ActivityOptions sendPaymentReminder(Duration untilDue) {
+    Duration window = untilDue.compareTo(REMINDER_MIN_WINDOW) < 0 ? REMINDER_MIN_WINDOW : untilDue;
+    return ActivityOptions.newBuilder()
+        .setStartToCloseTimeout(Duration.ofSeconds(30))
+        .setScheduleToCloseTimeout(window)
+        .setRetryOptions(
+            RetryOptions.newBuilder()
+                .setInitialInterval(Duration.ofSeconds(1))
+                .setBackoffCoefficient(2)
+                .setMaximumInterval(Duration.ofMinutes(1))
+                .setMaximumAttempts(0)
+                .build())
+        .build();
+  }
+}

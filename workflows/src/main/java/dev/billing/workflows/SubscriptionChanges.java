@@ -1,0 +1,117 @@
+package dev.billing.workflows;
+
+import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Period;
+import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.Process;
+import dev.billing.domain.Receipt;
+import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
+import dev.billing.workflows.activities.ChargeResult;
+import dev.billing.workflows.activities.RecordInput;
+import java.time.Instant;
+
+/**
+ * The change the workflow writes at each step of a cycle. Pure functions of their arguments (the
+ * caller passes workflow time), so they are deterministic and testable without Temporal. Every
+ * change carries version {@code current.version() + 1} and a change id that is the same on every
+ * retry and every replay of the step.
+ */
+final class SubscriptionChanges {
+  private SubscriptionChanges() {}
+
+  static final String API_ACTOR = "api";
+  static final String SYSTEM_ACTOR = "system";
+
+  /** Failure code recorded when the gateway never answered (not a decline). */
+  static final String GATEWAY_UNAVAILABLE = "gateway_unavailable";
+
+  static String changeId(long cycle, String step) {
+    return "cycle-" + cycle + "/" + step;
+  }
+
+  static String chargeStep(int attempt) {
+    return "charge-" + attempt;
+  }
+
+  /** The first write: the subscription as requested, with the dates of its cycle from the schedule. */
+  static RecordInput creation(Subscription requested, Instant at) {
+    Subscription next = requested.scheduledFor(requested.cycle()).withVersion(1);
+    return new RecordInput("create", null, next, HistoryEvent.SUBSCRIPTION_CREATED, Process.API,
+        API_ACTOR, "subscription created; first payment due " + next.nextPaymentDate(), null, null, at);
+  }
+
+  static RecordInput reminderSent(Subscription current, String messageId, Instant at) {
+    long cycle = current.cycle();
+    Subscription next = current.withReminderSent(at).withVersion(current.version() + 1);
+    return new RecordInput(changeId(cycle, "reminder"), current, next, HistoryEvent.REMINDER_SENT,
+        Process.REMINDER, SYSTEM_ACTOR,
+        "reminder " + messageId + " for the payment due " + current.schedule().dueDate(cycle),
+        null, null, at);
+  }
+
+  /** Cycle paid: period completed, receipt written, subscription moves on to the next cycle. */
+  static RecordInput paid(Subscription current, int attempt, ChargeResult charge, Instant at) {
+    long cycle = current.cycle();
+    // The gateway's clock dates the receipt; workflow time only if it gave none.
+    Instant processedAt = charge.processedAt() != null ? charge.processedAt() : at;
+    Subscription next = current.withStatus(SubscriptionStatus.ACTIVE)
+        .withLastPaymentAt(processedAt)
+        .scheduledFor(cycle + 1)
+        .withVersion(current.version() + 1);
+    Period period = period(current, PeriodStatus.COMPLETED, attempt, charge.transactionId(), null, null, at);
+    // expiresAt is left to the store: retention is a store setting, not workflow logic.
+    Receipt receipt = new Receipt(current.accountId(), current.subscriptionId(), cycle, current.sku(),
+        current.email(), current.price(), processedAt, charge.transactionId(),
+        current.paymentMethod().mask(), null);
+    return new RecordInput(changeId(cycle, chargeStep(attempt)), current, next,
+        HistoryEvent.PAYMENT_SUCCEEDED, process(attempt), SYSTEM_ACTOR,
+        "charged " + current.price() + ", transaction " + charge.transactionId(), period, receipt, at);
+  }
+
+  /**
+   * Cycle not paid (declined, or the gateway never answered): the period is in error, the
+   * subscription is past due and still moves on to the next cycle.
+   */
+  static RecordInput unpaid(
+      Subscription current, int attempt, String failureCode, String failureMessage, Instant at) {
+    long cycle = current.cycle();
+    Subscription next = current.withStatus(SubscriptionStatus.PAST_DUE)
+        .scheduledFor(cycle + 1)
+        .withVersion(current.version() + 1);
+    Period period = period(current, PeriodStatus.ERROR, attempt, null, failureCode, failureMessage, at);
+    return new RecordInput(changeId(cycle, chargeStep(attempt)), current, next,
+        HistoryEvent.PAYMENT_FAILED, process(attempt), SYSTEM_ACTOR,
+        "payment failed: " + failureCode + (failureMessage == null ? "" : " (" + failureMessage + ")"),
+        period, null, at);
+  }
+
+  /** Cancelled: nothing is due any more and the period being waited for will not be collected. */
+  static RecordInput cancellation(Subscription current, CancelRequest request, Instant at) {
+    Subscription next = current.withStatus(SubscriptionStatus.CANCELLED)
+        .withNothingDue()
+        .withVersion(current.version() + 1);
+    Period period = period(current, PeriodStatus.CANCELLED, 0, null, null, null, at);
+    return new RecordInput("cancel", current, next, HistoryEvent.SUBSCRIPTION_CANCELLED, Process.API,
+        actorOf(request), request == null ? null : request.reason(), period, null, at);
+  }
+
+  static String actorOf(CancelRequest request) {
+    if (request == null || request.requestedBy() == null || request.requestedBy().isBlank()) {
+      return API_ACTOR;
+    }
+    return request.requestedBy();
+  }
+
+  private static Process process(int attempt) {
+    return attempt <= 1 ? Process.INITIAL : Process.RETRY;
+  }
+
+  private static Period period(Subscription current, PeriodStatus status, int attempts,
+      String transactionId, String failureCode, String failureMessage, Instant at) {
+    long cycle = current.cycle();
+    return new Period(current.accountId(), current.subscriptionId(), cycle,
+        current.schedule().dueDate(cycle), current.price(), status, attempts, transactionId,
+        failureCode, failureMessage, at);
+  }
+}

@@ -1,0 +1,117 @@
+package dev.billing.workflows;
+
+import dev.billing.domain.BillingIds;
+import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.Money;
+import dev.billing.domain.PaymentMethod;
+import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.enums.v1.IndexedValueType;
+import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
+import io.temporal.common.SearchAttributes;
+import io.temporal.testing.TestEnvironmentOptions;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.worker.Worker;
+import io.temporal.worker.WorkflowImplementationOptions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * A time-skipping test server starting at a chosen instant, with the billing search attributes
+ * registered, the workflow and {@link FakeBillingActivities} on the billing task queue.
+ */
+final class BillingTestEnvironment implements AutoCloseable {
+
+  static final String ACCOUNT = "acc-7";
+  static final String SKU = "PRO-MONTHLY";
+  static final String EMAIL = "ada@example.com";
+  static final PaymentMethod CARD = new PaymentMethod("pm_card_visa", "Visa •••• 4242");
+
+  final TestWorkflowEnvironment env;
+  final WorkflowClient client;
+  final FakeBillingActivities fake = new FakeBillingActivities();
+
+  private BillingTestEnvironment(Instant start) {
+    env = TestWorkflowEnvironment.newInstance(
+        TestEnvironmentOptions.newBuilder().setInitialTime(start).build());
+    env.registerSearchAttribute(BillingSearchAttributes.BILLING_STATUS.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+    env.registerSearchAttribute(BillingSearchAttributes.ACCOUNT_ID.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+    env.registerSearchAttribute(BillingSearchAttributes.SKU.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+    Worker worker = env.newWorker(TaskQueues.BILLING);
+    // A bug fails the workflow at once instead of retrying its task until the test times out.
+    worker.registerWorkflowImplementationTypes(
+        WorkflowImplementationOptions.newBuilder()
+            .setFailWorkflowExceptionTypes(RuntimeException.class, Error.class)
+            .build(),
+        SubscriptionWorkflowImpl.class);
+    worker.registerActivitiesImplementations(fake);
+    env.start();
+    client = env.getWorkflowClient();
+  }
+
+  static BillingTestEnvironment startingAt(String instant) {
+    return new BillingTestEnvironment(Instant.parse(instant));
+  }
+
+  /** A subscription as the API hands it to the workflow: version 0, dates not filled in yet. */
+  static Subscription requested(String subscriptionId, BillingSchedule schedule, String amount) {
+    return new Subscription(ACCOUNT, subscriptionId, SKU, Money.parse(amount, "USD"), EMAIL, CARD,
+        schedule, SubscriptionStatus.ACTIVE, 1, null, null, null, null,
+        Instant.parse("2027-11-20T10:15:30Z"), 0, "req-hash-1");
+  }
+
+  SubscriptionWorkflow start(Subscription requested) {
+    return start(requested, SearchAttributes.EMPTY);
+  }
+
+  SubscriptionWorkflow start(Subscription requested, SearchAttributes searchAttributes) {
+    SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class,
+        WorkflowOptions.newBuilder()
+            .setWorkflowId(BillingIds.workflowId(requested.subscriptionId()))
+            .setTaskQueue(TaskQueues.BILLING)
+            .setTypedSearchAttributes(searchAttributes)
+            .build());
+    WorkflowClient.start(workflow::run, new SubscriptionInput(requested, false));
+    return workflow;
+  }
+
+  /** A stub of the latest run, as the API addresses it: by workflow id only. */
+  SubscriptionWorkflow existing(String subscriptionId) {
+    return client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(subscriptionId));
+  }
+
+  WorkflowStub untyped(String subscriptionId) {
+    return client.newUntypedWorkflowStub(BillingIds.workflowId(subscriptionId));
+  }
+
+  /** Lets workflow time run (skipping) until {@code instant}. */
+  void runUntil(String instant) {
+    Duration remaining = Duration.between(now(), Instant.parse(instant));
+    if (remaining.isNegative()) {
+      throw new IllegalArgumentException("already past " + instant);
+    }
+    env.sleep(remaining);
+  }
+
+  Instant now() {
+    return Instant.ofEpochMilli(env.currentTimeMillis());
+  }
+
+  List<HistoryEvent> history(String subscriptionId, String runId) {
+    return client.fetchHistory(BillingIds.workflowId(subscriptionId), runId).getEvents();
+  }
+
+  long count(List<HistoryEvent> events, EventType type) {
+    return events.stream().filter(e -> e.getEventType() == type).count();
+  }
+
+  @Override
+  public void close() {
+    env.close();
+  }
+}
