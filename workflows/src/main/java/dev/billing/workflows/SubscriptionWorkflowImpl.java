@@ -114,7 +114,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   @Override
   public void validateCancel(CancelRequest request) {
     if (current.status().isTerminal() || cancelRequested()) {
-      throw new IllegalStateException("subscription is already cancelled");
+      throw UpdateRejections.transitionNotAllowed("subscription is already cancelled");
     }
   }
 

@@ -141,9 +141,11 @@ class SubscriptionWorkflowLifecycleTest {
       assertThatThrownBy(() -> workflow.cancel(new CancelRequest("again", "user:ada")))
           .isInstanceOf(WorkflowUpdateException.class)
           .cause().isInstanceOf(ApplicationFailure.class)
-          // The SDK reports a validator's exception under its own failure type; the message is ours.
-          .satisfies(f -> assertThat(((ApplicationFailure) f).getOriginalMessage())
-              .isEqualTo("subscription is already cancelled"));
+          .satisfies(f -> {
+            assertThat(((ApplicationFailure) f).getType()).isEqualTo(UpdateRejections.TRANSITION_NOT_ALLOWED);
+            assertThat(((ApplicationFailure) f).getOriginalMessage())
+                .isEqualTo("subscription is already cancelled");
+          });
 
       t.fake.openRecord();
       SubscriptionState cancelled = first.getResult(10, TimeUnit.SECONDS);

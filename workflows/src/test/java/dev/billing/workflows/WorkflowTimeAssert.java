@@ -9,12 +9,12 @@ import java.util.List;
 /**
  * The test server jumps its clock to the instant a timer fires and then lets it run in real time,
  * so work done after a timer sees that instant plus the few milliseconds the worker took. "At" the
- * expected instant therefore means: not before it, and less than one second after.
+ * expected instant therefore means: not before it, and within a slack that absorbs a loaded machine (the dates are days apart).
  */
 final class WorkflowTimeAssert {
   private WorkflowTimeAssert() {}
 
-  static final Duration SLACK = Duration.ofSeconds(1);
+  static final Duration SLACK = Duration.ofSeconds(30);
 
   static void assertAt(Instant actual, String expected) {
     Instant at = Instant.parse(expected);

@@ -1,0 +1,25 @@
+package dev.billing.workflows;
+
+/**
+ * Why an update's validator refused a change. Clients switch on the failure type, the class name of
+ * {@link TransitionNotAllowed} (the API answers 409); the message is for people.
+ *
+ * <p>Validators throw this plain exception rather than an ApplicationFailure because SDK 1.38 reports
+ * a validator's ApplicationFailure under its internal wrapper's type, losing ours.
+ */
+public final class UpdateRejections {
+  private UpdateRejections() {}
+
+  /** The change is not allowed in the subscription's current state, e.g. cancelling twice. */
+  public static final class TransitionNotAllowed extends RuntimeException {
+    public TransitionNotAllowed(String message) {
+      super(message);
+    }
+  }
+
+  public static final String TRANSITION_NOT_ALLOWED = TransitionNotAllowed.class.getName();
+
+  public static TransitionNotAllowed transitionNotAllowed(String message) {
+    return new TransitionNotAllowed(message);
+  }
+}
