@@ -1,0 +1,94 @@
+package dev.billing.api;
+
+import dev.billing.api.errors.ApiProblemMapper;
+import dev.billing.api.errors.DependencyUnavailableMapper;
+import dev.billing.api.errors.InvalidPageTokenMapper;
+import dev.billing.api.errors.JsonFieldMapper;
+import dev.billing.api.errors.MalformedJsonMapper;
+import dev.billing.api.errors.UnexpectedExceptionMapper;
+import dev.billing.api.errors.WebApplicationExceptionMapper;
+import dev.billing.api.resources.BillingDueResource;
+import dev.billing.api.resources.ReceiptResource;
+import dev.billing.api.resources.SubscriptionResource;
+import dev.billing.api.subscriptions.SubscriptionWorkflows;
+import dev.billing.runtime.ConfigSources;
+import dev.billing.runtime.DynamoConnection;
+import dev.billing.runtime.DynamoHealthCheck;
+import dev.billing.runtime.PageTokenKeys;
+import dev.billing.runtime.TemporalConnection;
+import dev.billing.runtime.TemporalHealthCheck;
+import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.StoreSettings;
+import io.dropwizard.core.Application;
+import io.dropwizard.core.server.AbstractServerFactory;
+import io.dropwizard.core.setup.Bootstrap;
+import io.dropwizard.core.setup.Environment;
+import java.time.InstantSource;
+
+/**
+ * The REST API: {@code java -jar billing-api-all.jar server api.yml}. Resources read from DynamoDB and
+ * change subscriptions only through their workflows.
+ */
+public class BillingApiApplication extends Application<ApiConfiguration> {
+
+  public static void main(String[] args) throws Exception {
+    new BillingApiApplication().run(args.length == 0 ? new String[] {"server", "api.yml"} : args);
+  }
+
+  @Override
+  public String getName() {
+    return "billing-api";
+  }
+
+  @Override
+  public void initialize(Bootstrap<ApiConfiguration> bootstrap) {
+    bootstrap.setConfigurationSourceProvider(ConfigSources.fileOrClasspathWithEnv());
+  }
+
+  @Override
+  public void run(ApiConfiguration config, Environment environment) {
+    ApiJson.configure(environment.getObjectMapper());
+    ApiInfrastructure infrastructure = connect(config, environment);
+
+    var workflows = new SubscriptionWorkflows(infrastructure.client(), infrastructure.taskQueue());
+    environment.jersey().register(
+        new SubscriptionResource(infrastructure.store(), workflows, infrastructure.clock()));
+    environment.jersey().register(new ReceiptResource(infrastructure.store(), infrastructure.clock()));
+    environment.jersey().register(new BillingDueResource(infrastructure.store()));
+
+    // These give every error the same problem+json shape. Dropwizard's default mappers would compete
+    // with them, so they stay off even when a deployment's YAML forgets to turn them off.
+    if (config.getServerFactory() instanceof AbstractServerFactory server) {
+      server.setRegisterDefaultExceptionMappers(false);
+    }
+    environment.jersey().register(new ApiProblemMapper());
+    environment.jersey().register(new MalformedJsonMapper());
+    environment.jersey().register(new JsonFieldMapper());
+    environment.jersey().register(new InvalidPageTokenMapper());
+    environment.jersey().register(new WebApplicationExceptionMapper());
+    environment.jersey().register(new DependencyUnavailableMapper());
+    environment.jersey().register(new UnexpectedExceptionMapper());
+
+    addExtensions(environment, infrastructure);
+  }
+
+  /**
+   * Connects to DynamoDB and Temporal, both closed with the server and both with a health check. The
+   * dev stack and the tests override it to supply their own infrastructure or clock.
+   */
+  protected ApiInfrastructure connect(ApiConfiguration config, Environment environment) {
+    DynamoConnection dynamo = new DynamoConnection(config.dynamo);
+    TemporalConnection temporal = new TemporalConnection(config.temporal);
+    environment.lifecycle().manage(dynamo);
+    environment.lifecycle().manage(temporal);
+    environment.healthChecks().register("dynamodb", new DynamoHealthCheck(dynamo));
+    environment.healthChecks().register("temporal", new TemporalHealthCheck(temporal));
+
+    var store = new DynamoBillingStore(dynamo.client(), dynamo.tableNames(), new StoreSettings(
+        config.dynamo.receiptRetentionPeriod(), PageTokenKeys.fromSecretOrRandom(config.pageTokenSecret)));
+    return new ApiInfrastructure(temporal.client(), config.temporal.taskQueue(), store, InstantSource.system());
+  }
+
+  /** Registers more resources; the production API has none (the dev stack adds its dev-only ones). */
+  protected void addExtensions(Environment environment, ApiInfrastructure infrastructure) {}
+}

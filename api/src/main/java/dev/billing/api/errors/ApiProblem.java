@@ -1,0 +1,59 @@
+package dev.billing.api.errors;
+
+import java.util.List;
+
+/**
+ * Thrown by resources to answer with a problem. Carries no stack trace: it is an answer, not a fault.
+ */
+public class ApiProblem extends RuntimeException {
+
+  private final int status;
+  private final String slug;
+  private final String title;
+  private final List<FieldError> errors;
+
+  public ApiProblem(int status, String slug, String title, String detail, List<FieldError> errors) {
+    super(detail, null, false, false);
+    this.status = status;
+    this.slug = slug;
+    this.title = title;
+    this.errors = List.copyOf(errors);
+  }
+
+  /** 400: one or more inputs are invalid; each is named. */
+  public static ApiProblem invalid(List<FieldError> errors) {
+    String detail = errors.size() == 1
+        ? errors.get(0).message()
+        : errors.size() + " inputs are invalid; see errors.";
+    return new ApiProblem(400, "invalid-request", "The request is invalid", detail, errors);
+  }
+
+  public static ApiProblem invalid(String field, String message) {
+    return invalid(List.of(new FieldError(field, message)));
+  }
+
+  public static ApiProblem notFound(String detail) {
+    return new ApiProblem(404, "not-found", "Not found", detail, List.of());
+  }
+
+  public static ApiProblem conflict(String slug, String title, String detail) {
+    return new ApiProblem(409, slug, title, detail, List.of());
+  }
+
+  /** 503: a dependency (Temporal, DynamoDB) did not answer in time; the same request may be retried. */
+  public static ApiProblem unavailable(String detail) {
+    return new ApiProblem(503, "service-unavailable", "Service temporarily unavailable", detail, List.of());
+  }
+
+  public Problem toProblem() {
+    return new Problem(Problem.TYPE_BASE + slug, title, status, getMessage(), errors);
+  }
+
+  public int status() {
+    return status;
+  }
+
+  public List<FieldError> errors() {
+    return errors;
+  }
+}

@@ -1,0 +1,216 @@
+package dev.billing.api.resources;
+
+import dev.billing.api.errors.ApiProblem;
+import dev.billing.api.subscriptions.CreateSubscriptionRequest;
+import dev.billing.api.subscriptions.CreateSubscriptionValidator;
+import dev.billing.api.subscriptions.NewSubscription;
+import dev.billing.api.subscriptions.SubscriptionIds;
+import dev.billing.api.subscriptions.SubscriptionWorkflows;
+import dev.billing.api.views.HistoryEntryView;
+import dev.billing.api.views.PageView;
+import dev.billing.api.views.PeriodView;
+import dev.billing.api.views.SubscriptionView;
+import dev.billing.domain.Subscription;
+import dev.billing.store.BillingStore;
+import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.SubscriptionState;
+import io.temporal.client.WorkflowExecutionAlreadyStarted;
+import io.temporal.client.WorkflowNotFoundException;
+import io.temporal.client.WorkflowUpdateException;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.net.URI;
+import java.time.InstantSource;
+import java.time.LocalDate;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * Subscriptions of an account. Creation and cancellation go through the subscription's workflow
+ * (its only writer); reads come from the store.
+ */
+@Path("/v1/accounts/{accountId}/subscriptions")
+@Produces(MediaType.APPLICATION_JSON)
+public final class SubscriptionResource {
+
+  /** Recorded as the actor of API changes until requests carry an authenticated principal. */
+  static final String API_ACTOR = "api";
+
+  private final BillingStore store;
+  private final SubscriptionWorkflows workflows;
+  private final InstantSource clock;
+  private final CreateSubscriptionValidator validator = new CreateSubscriptionValidator();
+
+  public SubscriptionResource(BillingStore store, SubscriptionWorkflows workflows, InstantSource clock) {
+    this.store = store;
+    this.workflows = workflows;
+    this.clock = clock;
+  }
+
+  /**
+   * 201 with Location when this request created the subscription. With an Idempotency-Key already
+   * used for this account: 200 and the stored subscription when the request is the same, 409 when
+   * it differs. (Two identical requests racing before either is stored both get 201 and the same
+   * subscription: the workflow id makes them one.)
+   */
+  @POST
+  @Consumes(MediaType.APPLICATION_JSON)
+  public Response create(
+      @PathParam("accountId") String accountId,
+      @HeaderParam(IdempotencyKeys.HEADER) String idempotencyHeader,
+      CreateSubscriptionRequest body,
+      @Context UriInfo uri) {
+    PathIds.require("accountId", accountId);
+    String key = IdempotencyKeys.validate(idempotencyHeader);
+    CreateSubscriptionValidator.TodayIn today = zone -> LocalDate.ofInstant(clock.instant(), zone);
+    NewSubscription request = validator.validate(body, today);
+
+    String subscriptionId = key == null
+        ? SubscriptionIds.random()
+        : SubscriptionIds.fromIdempotencyKey(accountId, key);
+    if (key != null) {
+      var stored = store.getSubscription(accountId, subscriptionId);
+      if (stored.isPresent()) {
+        return replay(stored.get(), request);
+      }
+    }
+    validator.requireStartNotInPast(request, today);
+
+    Subscription subscription = request.toSubscription(
+        accountId, subscriptionId, clock.instant().truncatedTo(ChronoUnit.MILLIS));
+    Subscription created;
+    try {
+      SubscriptionState state = workflows.create(subscription);
+      created = state.subscription();
+    } catch (WorkflowExecutionAlreadyStarted e) {
+      // The workflow of this key already ran and closed between our read and the start.
+      return replay(store.getSubscription(accountId, subscriptionId).orElseThrow(() -> e), request);
+    }
+    if (!request.requestHash().equals(created.requestHash())) {
+      throw keyReused();
+    }
+    URI location = uri.getBaseUriBuilder()
+        .path(SubscriptionResource.class)
+        .path(SubscriptionResource.class, "get")
+        .build(accountId, subscriptionId);
+    return Response.created(location).entity(SubscriptionView.of(created)).build();
+  }
+
+  private static Response replay(Subscription stored, NewSubscription request) {
+    if (!request.requestHash().equals(stored.requestHash())) {
+      throw keyReused();
+    }
+    return Response.ok(SubscriptionView.of(stored)).build();
+  }
+
+  private static ApiProblem keyReused() {
+    return ApiProblem.conflict("idempotency-key-reused",
+        "Idempotency key reused with a different request",
+        "This Idempotency-Key was already used for a different request on this account; "
+            + "use a new key for a new subscription.");
+  }
+
+  @GET
+  public PageView<SubscriptionView> list(
+      @PathParam("accountId") String accountId,
+      @QueryParam("pageToken") String pageToken,
+      @QueryParam("limit") String limit) {
+    PathIds.require("accountId", accountId);
+    var page = PageParams.of(pageToken, limit);
+    return PageView.of(store.getSubscriptionsByAccount(accountId, page), SubscriptionView::of);
+  }
+
+  @GET
+  @Path("/{subscriptionId}")
+  public SubscriptionView get(
+      @PathParam("accountId") String accountId,
+      @PathParam("subscriptionId") String subscriptionId) {
+    return SubscriptionView.of(find(accountId, subscriptionId));
+  }
+
+  @GET
+  @Path("/{subscriptionId}/history")
+  public PageView<HistoryEntryView> history(
+      @PathParam("accountId") String accountId,
+      @PathParam("subscriptionId") String subscriptionId,
+      @QueryParam("pageToken") String pageToken,
+      @QueryParam("limit") String limit) {
+    find(accountId, subscriptionId);
+    var page = PageParams.of(pageToken, limit);
+    return PageView.of(store.getHistory(subscriptionId, page), HistoryEntryView::of);
+  }
+
+  @GET
+  @Path("/{subscriptionId}/periods")
+  public PageView<PeriodView> periods(
+      @PathParam("accountId") String accountId,
+      @PathParam("subscriptionId") String subscriptionId,
+      @QueryParam("pageToken") String pageToken,
+      @QueryParam("limit") String limit) {
+    find(accountId, subscriptionId);
+    var page = PageParams.of(pageToken, limit);
+    return PageView.of(store.getPeriods(accountId, subscriptionId, page), PeriodView::of);
+  }
+
+  /** 200 with the cancelled subscription; 409 when it is already cancelled. */
+  @POST
+  @Path("/{subscriptionId}/cancel")
+  @Consumes(MediaType.APPLICATION_JSON)
+  public SubscriptionView cancel(
+      @PathParam("accountId") String accountId,
+      @PathParam("subscriptionId") String subscriptionId,
+      CancelSubscriptionRequest body) {
+    String reason = body == null || body.reason() == null || body.reason().isBlank()
+        ? null : body.reason().strip();
+    if (reason != null && reason.length() > CancelSubscriptionRequest.MAX_REASON) {
+      throw ApiProblem.invalid("reason",
+          "reason must be at most " + CancelSubscriptionRequest.MAX_REASON + " characters");
+    }
+    Subscription subscription = find(accountId, subscriptionId);
+    if (subscription.status().isTerminal()) {
+      throw alreadyCancelled(subscription);
+    }
+    try {
+      return SubscriptionView.of(
+          workflows.cancel(subscriptionId, new CancelRequest(reason, API_ACTOR)).subscription());
+    } catch (WorkflowUpdateException e) {
+      String refusal = SubscriptionWorkflows.transitionNotAllowed(e);
+      if (refusal != null) {
+        throw ApiProblem.conflict("transition-not-allowed",
+            "The change is not allowed in the subscription's current state", refusal + ".");
+      }
+      throw e;
+    } catch (WorkflowNotFoundException e) {
+      // The workflow ended after our read; the store says why.
+      Subscription now = find(accountId, subscriptionId);
+      if (now.status().isTerminal()) {
+        throw alreadyCancelled(now);
+      }
+      throw e;
+    }
+  }
+
+  private static ApiProblem alreadyCancelled(Subscription subscription) {
+    return ApiProblem.conflict("transition-not-allowed",
+        "The change is not allowed in the subscription's current state",
+        "Subscription " + subscription.subscriptionId() + " is " + subscription.status()
+            + "; it cannot be cancelled again.");
+  }
+
+  private Subscription find(String accountId, String subscriptionId) {
+    PathIds.require("accountId", accountId);
+    PathIds.require("subscriptionId", subscriptionId);
+    return store.getSubscription(accountId, subscriptionId)
+        .orElseThrow(() -> ApiProblem.notFound(
+            "Account " + accountId + " has no subscription " + subscriptionId + "."));
+  }
+}

@@ -1,0 +1,33 @@
+package dev.billing.api.subscriptions;
+
+import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.Money;
+import dev.billing.domain.PaymentMethod;
+import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
+import java.time.Instant;
+import java.time.LocalDate;
+
+/**
+ * A create request after validation, with defaults applied.
+ *
+ * @param startDate the requested (or defaulted) start; the first payment is the first billing date
+ *     on or after it
+ * @param requestHash fingerprint of the request, to tell a replay from a reused Idempotency-Key
+ */
+public record NewSubscription(
+    String sku,
+    Money price,
+    String email,
+    PaymentMethod paymentMethod,
+    LocalDate startDate,
+    BillingSchedule schedule,
+    String requestHash) {
+
+  /** The subscription as the workflow's first run receives it: version 0, cycle 1, not yet stored. */
+  public Subscription toSubscription(String accountId, String subscriptionId, Instant createdAt) {
+    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
+        SubscriptionStatus.ACTIVE, 1, schedule.reminderDate(1), schedule.dueDate(1), null, null,
+        createdAt, 0, requestHash);
+  }
+}

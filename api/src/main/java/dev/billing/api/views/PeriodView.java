@@ -1,0 +1,31 @@
+package dev.billing.api.views;
+
+import dev.billing.domain.Period;
+
+/** One billing period (cycle) and what happened to its collection. */
+public record PeriodView(
+    long cycle,
+    String dueDate,
+    String amount,
+    String currency,
+    String status,
+    int attempts,
+    String transactionId,
+    String failureCode,
+    String failureMessage,
+    String updatedAt) {
+
+  public static PeriodView of(Period p) {
+    return new PeriodView(
+        p.cycle(),
+        Timestamps.date(p.dueDate()),
+        p.amount().toPlainString(),
+        p.amount().currency(),
+        p.status().name(),
+        p.attempts(),
+        p.transactionId(),
+        p.failureCode(),
+        p.failureMessage(),
+        Timestamps.instant(p.updatedAt()));
+  }
+}

@@ -1,0 +1,305 @@
+package dev.billing.api;
+
+import static dev.billing.api.support.ApiTestSupport.assertInvalidField;
+import static dev.billing.api.support.ApiTestSupport.assertProblem;
+import static dev.billing.api.support.ApiTestSupport.body;
+import static dev.billing.api.support.ApiTestSupport.newAccount;
+import static dev.billing.api.support.ApiTestSupport.subscriptionBody;
+import static dev.billing.api.support.ApiTestSupport.subscriptionPath;
+import static dev.billing.api.support.ApiTestSupport.subscriptionsPath;
+import static dev.billing.api.support.ApiTestSupport.with;
+import static dev.billing.api.support.ApiTestSupport.without;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.billing.api.subscriptions.SubscriptionIds;
+import dev.billing.api.support.ApiTestSupport;
+import dev.billing.api.support.FailingResource;
+import io.dropwizard.testing.ConfigOverride;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Every class of bad input: 400 (or its own status) as problem+json naming the input, and no write. */
+class BadInputTest {
+
+  // Dropwizard's default mappers switched on in YAML: the API must still answer with its own shape.
+  static final ApiTestSupport API = ApiTestSupport.start(
+      ConfigOverride.config("server.registerDefaultExceptionMappers", "true"));
+
+  @RegisterExtension
+  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+
+  static Stream<Arguments> invalidFields() {
+    Map<String, Object> valid = subscriptionBody();
+    return Stream.of(
+        arguments("unknown currency", with(valid, "currency", "ABC"), "currency",
+            "currency must be an ISO 4217 code such as \"USD\""),
+        arguments("currency without minor unit", with(valid, "currency", "XAU"), "currency",
+            "currency XAU has no minor unit and cannot be billed"),
+        arguments("zero amount", with(valid, "amount", "0.00"), "amount",
+            "amount must be greater than zero"),
+        arguments("negative amount", with(valid, "amount", "-5"), "amount",
+            "amount must be greater than zero"),
+        arguments("three decimals in USD", with(valid, "amount", "9.999"), "amount",
+            "amount has more decimals than USD allows (2)"),
+        arguments("decimals in JPY", with(with(valid, "currency", "JPY"), "amount", "1.5"), "amount",
+            "amount has more decimals than JPY allows (0)"),
+        arguments("amount not a number", with(valid, "amount", "nine"), "amount",
+            "amount must be a decimal number such as \"9.99\""),
+        arguments("amount too large", with(valid, "amount", "1000000000.01"), "amount",
+            "amount must not exceed 1000000000"),
+        arguments("billing day 0", with(valid, "billingDay", 0), "billingDay",
+            "billingDay must be between 1 and 31"),
+        arguments("billing day 32", with(valid, "billingDay", 32), "billingDay",
+            "billingDay must be between 1 and 31"),
+        arguments("unknown time zone", with(valid, "timeZone", "Mars/Olympus"), "timeZone",
+            "timeZone must be an IANA zone id such as \"Europe/Paris\""),
+        arguments("reminder 29 days before", with(valid, "reminderDaysBefore", 29), "reminderDaysBefore",
+            "reminderDaysBefore must be between 0 and 28"),
+        arguments("negative reminder", with(valid, "reminderDaysBefore", -1), "reminderDaysBefore",
+            "reminderDaysBefore must be between 0 and 28"),
+        arguments("weekly term", with(valid, "term", "WEEKLY"), "term", "term must be MONTHLY or YEARLY"),
+        arguments("impossible start date", with(valid, "startDate", "2026-02-30"), "startDate",
+            "startDate must be a date such as \"2026-01-31\""),
+        arguments("start date in the past", with(valid, "startDate", "2026-03-09"), "startDate",
+            "startDate must not be before today (2026-03-10 in UTC)"),
+        arguments("start date in the past there", with(with(valid, "startDate", "2026-03-10"),
+            "timeZone", "Pacific/Kiritimati"), "startDate",
+            "startDate must not be before today (2026-03-11 in Pacific/Kiritimati)"),
+        arguments("card number with spaces", with(valid, "paymentMethod", "4242 4242 4242 4242"),
+            "paymentMethod", "paymentMethod must be a payment method token such as \"pm_card_visa\", never a card number"),
+        arguments("card number with dashes", with(valid, "paymentMethod", "5555-5555-5555-4444"),
+            "paymentMethod", "paymentMethod must be a payment method token such as \"pm_card_visa\", never a card number"),
+        arguments("card number digits only", with(valid, "paymentMethod", "378282246310005"),
+            "paymentMethod", "paymentMethod must be a payment method token such as \"pm_card_visa\", never a card number"),
+        arguments("not a token", with(valid, "paymentMethod", "visa"), "paymentMethod",
+            "paymentMethod must be a payment method token such as \"pm_card_visa\""),
+        arguments("bad email", with(valid, "email", "ana.example.com"), "email",
+            "email must be an address such as \"ana@example.com\""),
+        arguments("sku with a key separator", with(valid, "sku", "pro#1"), "sku",
+            "sku must be 1 to 64 letters, digits, '.', '_' or '-'"),
+        arguments("missing sku", without(valid, "sku"), "sku", "sku is required"),
+        arguments("missing amount", without(valid, "amount"), "amount", "amount is required"),
+        arguments("missing currency", without(valid, "currency"), "currency", "currency is required"),
+        arguments("missing email", without(valid, "email"), "email", "email is required"),
+        arguments("missing payment method", without(valid, "paymentMethod"), "paymentMethod",
+            "paymentMethod is required"),
+        arguments("blank sku", with(valid, "sku", "  "), "sku", "sku is required"),
+        arguments("billing day as text", with(valid, "billingDay", "fifteen"), "billingDay",
+            "billingDay must be an integer"),
+        arguments("billing day as decimal", with(valid, "billingDay", 1.5), "billingDay",
+            "billingDay must be an integer"),
+        arguments("amount as a JSON number", with(valid, "amount", 9.99), "amount",
+            "amount must be a string"),
+        arguments("sku as an object", with(valid, "sku", Map.of("name", "pro")), "sku",
+            "sku must be a string"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("invalidFields")
+  void anInvalidFieldIsNamedAndNothingIsWritten(
+      String name, Map<String, Object> request, String field, String message) {
+    String account = newAccount();
+    String key = "bad-input-" + name.replace(' ', '-');
+
+    Response response = API.createSubscription(account, request, key);
+
+    assertThat(assertInvalidField(response, field)).isEqualTo(message);
+    API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, key));
+  }
+
+  @Test
+  void aCardNumberIsNeverEchoed() {
+    String account = newAccount();
+
+    Response response = API.createSubscription(account,
+        with(subscriptionBody(), "paymentMethod", "4000 0566 5566 5556"), "card");
+    String text = response.readEntity(String.class);
+
+    assertThat(response.getStatus()).isEqualTo(400);
+    assertThat(text).doesNotContain("4000").doesNotContain("5556");
+    API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, "card"));
+  }
+
+  @Test
+  void everyInvalidFieldIsReportedAtOnce() {
+    String account = newAccount();
+    Map<String, Object> request = with(with(with(subscriptionBody(),
+        "currency", "ABC"), "billingDay", 0), "timeZone", "Nowhere/Special");
+
+    JsonNode problem = assertProblem(API.createSubscription(account, request, "many"), 400);
+
+    assertThat(StreamSupport.stream(problem.get("errors").spliterator(), false)
+        .map(e -> e.get("field").asText()).toList())
+        .containsExactlyInAnyOrder("currency", "timeZone", "billingDay");
+    API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, "many"));
+  }
+
+  @Test
+  void anUnknownFieldIsNamed() {
+    String account = newAccount();
+
+    Response response = API.createSubscription(account, with(subscriptionBody(), "colour", "blue"), "unknown");
+
+    assertThat(assertInvalidField(response, "colour")).isEqualTo("colour is not a field of this request; "
+        + "allowed fields: amount, billingDay, currency, email, paymentMethod, reminderDaysBefore, sku, "
+        + "startDate, term, timeZone");
+    API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, "unknown"));
+  }
+
+  @Test
+  void malformedJsonIsRejected() {
+    String account = newAccount();
+
+    Response response = API.postJson(subscriptionsPath(account), "{\"sku\": \"pro\", ", "malformed");
+
+    JsonNode problem = assertProblem(response, 400);
+    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/malformed-json");
+    API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, "malformed"));
+  }
+
+  @Test
+  void aBodyThatIsNotAnObjectIsRejected() {
+    String account = newAccount();
+
+    for (String notAnObject : List.of("[]", "\"pro\"", "42", "{} {}")) {
+      JsonNode problem = assertProblem(API.postJson(subscriptionsPath(account), notAnObject, "array"), 400);
+      assertThat(problem.get("errors").get(0).get("field").isNull()).isTrue();
+    }
+    API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, "array"));
+  }
+
+  @Test
+  void anEmptyBodyIsRejected() {
+    String account = newAccount();
+
+    JsonNode problem = assertProblem(API.postJson(subscriptionsPath(account), "", "empty"), 400);
+
+    assertThat(problem.get("errors").get(0).get("field").isNull()).isTrue();
+    API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, "empty"));
+  }
+
+  @Test
+  void aBadAccountIdInThePathIsRejected() {
+    Response create = API.createSubscription("acc$1", subscriptionBody(), null);
+    assertThat(assertInvalidField(create, "accountId")).isEqualTo("accountId must match ^[A-Za-z0-9_-]{1,64}$");
+
+    assertInvalidField(API.get(subscriptionsPath("a".repeat(65))), "accountId");
+    assertInvalidField(API.get("/v1/accounts/acc.1/receipts"), "accountId");
+  }
+
+  @Test
+  void aBadSubscriptionIdInThePathIsRejected() {
+    String account = newAccount();
+
+    assertInvalidField(API.get(subscriptionPath(account, "sub$1")), "subscriptionId");
+    assertInvalidField(API.get(subscriptionPath(account, "s".repeat(65)) + "/history"), "subscriptionId");
+    assertInvalidField(API.request(subscriptionPath(account, "sub$1") + "/cancel")
+        .post(Entity.json("{}")), "subscriptionId");
+  }
+
+  @Test
+  void anInvalidIdempotencyKeyIsRejected() {
+    String account = newAccount();
+
+    Response response = API.createSubscription(account, subscriptionBody(), "k".repeat(256));
+
+    assertInvalidField(response, "Idempotency-Key");
+    assertThat(API.stack().store.getSubscriptionsByAccount(account,
+        dev.billing.store.PageRequest.first(10)).items()).isEmpty();
+  }
+
+  @Test
+  void dueListsNeedAValidDate() {
+    assertThat(assertInvalidField(API.get("/v1/billing/due-payments"), "date"))
+        .isEqualTo("date is required, e.g. ?date=2026-01-31");
+    assertInvalidField(API.get("/v1/billing/due-payments?date=2026-13-01"), "date");
+    assertInvalidField(API.get("/v1/billing/due-reminders?date=tomorrow"), "date");
+    assertInvalidField(API.get("/v1/billing/due-reminders?date=2026-02-29"), "date");
+  }
+
+  @Test
+  void aTamperedPageTokenIsRejectedOnEveryList() {
+    String forged = "eyJsYXN0IjoiQUNDI3gifQ.c2lnbmF0dXJl";
+
+    assertInvalidField(API.get(subscriptionsPath(newAccount()) + "?pageToken=" + forged), "pageToken");
+    assertInvalidField(API.get("/v1/accounts/" + newAccount() + "/receipts?pageToken=" + forged), "pageToken");
+    assertInvalidField(API.get("/v1/billing/due-payments?date=2026-04-01&pageToken=" + forged), "pageToken");
+  }
+
+  @Test
+  void aTooLongCancelReasonIsRejectedAndTheSubscriptionStaysActive() {
+    String account = newAccount();
+    String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
+
+    Response response = API.request(subscriptionPath(account, id) + "/cancel")
+        .post(Entity.json("{\"reason\":\"" + "x".repeat(501) + "\"}"));
+
+    assertInvalidField(response, "reason");
+    assertThat(body(API.get(subscriptionPath(account, id))).get("status").asText()).isEqualTo("ACTIVE");
+  }
+
+  @Test
+  void anUnknownFieldInTheCancelBodyIsRejectedAndTheSubscriptionStaysActive() {
+    String account = newAccount();
+    String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
+
+    Response response = API.request(subscriptionPath(account, id) + "/cancel")
+        .post(Entity.json("{\"reasons\":\"typo\"}"));
+
+    assertInvalidField(response, "reasons");
+    assertThat(body(API.get(subscriptionPath(account, id))).get("status").asText()).isEqualTo("ACTIVE");
+  }
+
+  @Test
+  void anUnknownRouteIsAProblem() {
+    JsonNode problem = assertProblem(API.get("/v1/nothing-here"), 404);
+
+    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/not-found");
+  }
+
+  @Test
+  void anUnsupportedMethodKeepsItsStatus() {
+    Response response = API.request(subscriptionsPath(newAccount())).delete();
+
+    assertProblem(response, 405);
+    assertThat(response.getHeaderString("Allow")).contains("GET").contains("POST");
+  }
+
+  @Test
+  void aBodyThatIsNotJsonKeepsItsStatus() {
+    String account = newAccount();
+
+    Response response = API.request(subscriptionsPath(account))
+        .post(Entity.entity("sku=pro", MediaType.TEXT_PLAIN_TYPE));
+
+    assertProblem(response, 415);
+    assertThat(API.stack().store.getSubscriptionsByAccount(account,
+        dev.billing.store.PageRequest.first(10)).items()).isEmpty();
+  }
+
+  @Test
+  void anUnexpectedFailureIsA500WithoutInternalDetails() {
+    Response response = API.get("/test/failure");
+    String text = response.readEntity(String.class);
+
+    assertThat(response.getStatus()).isEqualTo(500);
+    assertThat(response.getMediaType().toString()).isEqualTo(ApiTestSupport.PROBLEM_JSON);
+    JsonNode problem = ApiTestSupport.parse(text);
+    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/internal-error");
+    assertThat(problem.get("detail").asText()).matches("The request could not be completed\\. Reference: [0-9a-f-]{36}\\.");
+    assertThat(text).doesNotContain("db-7").doesNotContain("IllegalStateException").doesNotContain("at dev.");
+  }
+}

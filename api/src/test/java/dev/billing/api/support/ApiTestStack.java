@@ -1,0 +1,71 @@
+package dev.billing.api.support;
+
+import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
+import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
+import dev.billing.activities.notifications.OutboxNotifier;
+import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.api.ApiInfrastructure;
+import dev.billing.store.BillingTables;
+import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.StoreSettings;
+import dev.billing.store.TableNames;
+import dev.billing.worker.BillingWorker;
+import dev.billing.workflows.BillingSearchAttributes;
+import dev.billing.workflows.TaskQueues;
+import io.dropwizard.lifecycle.Managed;
+import io.temporal.api.enums.v1.IndexedValueType;
+import io.temporal.testing.TestEnvironmentOptions;
+import io.temporal.testing.TestWorkflowEnvironment;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.InstantSource;
+import java.time.Period;
+
+/**
+ * The real components the API runs against in tests: Temporal's time-skipping test server with the
+ * production worker wiring, DynamoDB Local in-process with the production store, the sandbox gateway
+ * and the outbox notifier. "Now" for everyone is the test server's clock.
+ */
+public final class ApiTestStack implements Managed {
+
+  /** Workflow time when each stack starts: 10 March 2026, noon UTC. */
+  public static final Instant START = Instant.parse("2026-03-10T12:00:00Z");
+  public static final Period RECEIPT_RETENTION = Period.ofMonths(12);
+
+  public final TestWorkflowEnvironment env;
+  public final AmazonDynamoDBLocal dynamoLocal;
+  public final DynamoBillingStore store;
+  public final InstantSource clock;
+  public final SandboxGateway gateway;
+  public final OutboxNotifier outbox;
+
+  public ApiTestStack() {
+    env = TestWorkflowEnvironment.newInstance(
+        TestEnvironmentOptions.newBuilder().setInitialTime(START).setUseTimeskipping(true).build());
+    BillingSearchAttributes.ALL.forEach(key ->
+        env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD));
+    clock = () -> Instant.ofEpochMilli(env.currentTimeMillis());
+
+    dynamoLocal = DynamoDBEmbedded.create(true);
+    TableNames tables = new TableNames("billing", "billing-history");
+    BillingTables.createIfMissing(dynamoLocal.dynamoDbClient(), tables);
+    store = new DynamoBillingStore(dynamoLocal.dynamoDbClient(), tables, new StoreSettings(
+        RECEIPT_RETENTION, "api-test-page-token-secret-0123456789".getBytes(StandardCharsets.UTF_8)));
+
+    gateway = new SandboxGateway(clock);
+    outbox = new OutboxNotifier();
+    BillingWorker.register(env.newWorker(TaskQueues.BILLING),
+        new BillingWorker.Adapters(store, gateway, outbox));
+    env.start();
+  }
+
+  public ApiInfrastructure infrastructure() {
+    return new ApiInfrastructure(env.getWorkflowClient(), TaskQueues.BILLING, store, clock);
+  }
+
+  @Override
+  public void stop() {
+    env.close();
+    dynamoLocal.shutdown();
+  }
+}

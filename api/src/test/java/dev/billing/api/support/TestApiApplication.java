@@ -1,0 +1,26 @@
+package dev.billing.api.support;
+
+import dev.billing.api.ApiConfiguration;
+import dev.billing.api.ApiInfrastructure;
+import dev.billing.api.BillingApiApplication;
+import io.dropwizard.core.setup.Environment;
+
+/** The production application with the test stack plugged in through the {@code connect} seam. */
+final class TestApiApplication extends BillingApiApplication {
+  private final ApiTestStack stack;
+
+  TestApiApplication(ApiTestStack stack) {
+    this.stack = stack;
+  }
+
+  @Override
+  protected ApiInfrastructure connect(ApiConfiguration config, Environment environment) {
+    environment.lifecycle().manage(stack);
+    return stack.infrastructure();
+  }
+
+  @Override
+  protected void addExtensions(Environment environment, ApiInfrastructure infrastructure) {
+    environment.jersey().register(new FailingResource());
+  }
+}
