@@ -6,7 +6,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import java.time.Instant;
+import dev.billing.api.views.Timestamps;
 import java.util.List;
 
 /** What the sandbox gateway charged, with the idempotency key of each charge, oldest first. */
@@ -28,12 +28,12 @@ public final class DevChargesResource {
       String paymentMethod,
       String outcome,
       String declineCode,
-      Instant at) {
+      String at) {
 
     static ChargeView of(SandboxCharge charge) {
       return new ChargeView(charge.idempotencyKey(), charge.transactionId(),
           charge.amount().toPlainString(), charge.amount().currency(), charge.token(),
-          charge.outcome().name(), charge.declineCode(), charge.at());
+          charge.outcome().name(), charge.declineCode(), Timestamps.instant(charge.at()));
     }
   }
 

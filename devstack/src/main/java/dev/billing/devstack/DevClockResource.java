@@ -1,6 +1,7 @@
 package dev.billing.devstack;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.billing.api.views.Timestamps;
 import jakarta.ws.rs.BadRequestException;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -29,20 +30,24 @@ public final class DevClockResource {
     this.temporal = temporal;
   }
 
-  public record ClockView(@JsonProperty("now") Instant now) {}
+  public record ClockView(@JsonProperty("now") String now) {
+    static ClockView of(Instant now) {
+      return new ClockView(Timestamps.instant(now));
+    }
+  }
 
   public record AdvanceRequest(@JsonProperty("duration") String duration) {}
 
   @GET
   public ClockView now() {
-    return new ClockView(temporal.clock().instant());
+    return ClockView.of(temporal.clock().instant());
   }
 
   @POST
   @Path("/advance")
   @Consumes(MediaType.APPLICATION_JSON)
   public ClockView advance(AdvanceRequest request) {
-    return new ClockView(temporal.advance(parse(request == null ? null : request.duration())));
+    return ClockView.of(temporal.advance(parse(request == null ? null : request.duration())));
   }
 
   static Duration parse(String text) {

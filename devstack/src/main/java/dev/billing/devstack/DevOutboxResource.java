@@ -2,6 +2,7 @@ package dev.billing.devstack;
 
 import dev.billing.activities.notifications.Notification;
 import dev.billing.activities.notifications.OutboxNotifier;
+import dev.billing.api.views.Timestamps;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -19,10 +20,18 @@ public final class DevOutboxResource {
     this.outbox = outbox;
   }
 
-  public record OutboxView(List<Notification> items) {}
+  public record MessageView(String messageId, String kind, String to, String subject, String textBody,
+      String at, String accountId, String subscriptionId) {
+    static MessageView of(Notification n) {
+      return new MessageView(n.messageId(), n.kind().name(), n.to(), n.subject(), n.textBody(),
+          Timestamps.instant(n.at()), n.accountId(), n.subscriptionId());
+    }
+  }
+
+  public record OutboxView(List<MessageView> items) {}
 
   @GET
   public OutboxView list() {
-    return new OutboxView(outbox.sent());
+    return new OutboxView(outbox.sent().stream().map(MessageView::of).toList());
   }
 }

@@ -33,7 +33,7 @@ public final class EmbeddedTemporal implements AutoCloseable {
     this.server = TestServer.createPortBoundServer(port, true);
     this.target = "localhost:" + port;
     this.testService = TestServiceStubs.newServiceStubs(
-        TestServiceStubsOptions.newBuilder().setTarget(target).build());
+        TestServiceStubsOptions.newBuilder().setTarget(target).validateAndBuildWithDefaults());
   }
 
   public String target() {
@@ -43,7 +43,7 @@ public final class EmbeddedTemporal implements AutoCloseable {
   /** Registers the workflow's search attributes in the namespace, as a real cluster's setup would. */
   public void registerSearchAttributes(String namespace) {
     OperatorServiceStubs operator = OperatorServiceStubs.newServiceStubs(
-        OperatorServiceStubsOptions.newBuilder().setTarget(target).build());
+        OperatorServiceStubsOptions.newBuilder().setTarget(target).validateAndBuildWithDefaults());
     try {
       var request = AddSearchAttributesRequest.newBuilder().setNamespace(namespace);
       for (SearchAttributeKey<?> key : BillingSearchAttributes.ALL) {
