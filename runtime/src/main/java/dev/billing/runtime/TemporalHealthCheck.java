@@ -17,7 +17,7 @@ public final class TemporalHealthCheck extends HealthCheck {
     var info = connection.stubs().blockingStub()
         .withDeadlineAfter(TemporalConnection.HEALTH_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
         .getSystemInfo(GetSystemInfoRequest.getDefaultInstance());
-    return Result.healthy("Temporal at " + connection.settings().target() + " (server "
-        + info.getServerVersion() + ")");
+    String version = info.getServerVersion().isBlank() ? "version not reported" : info.getServerVersion();
+    return Result.healthy("Temporal at " + connection.settings().target() + " (" + version + ")");
   }
 }
