@@ -1,21 +1,10 @@
 package dev.billing.api;
 
+import dev.billing.runtime.BillingConfiguration;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.billing.runtime.DynamoSettings;
-import dev.billing.runtime.TemporalSettings;
-import io.dropwizard.core.Configuration;
-import jakarta.validation.constraints.NotNull;
 
-/** api.yml: where Temporal and DynamoDB are, and the key that signs page tokens. */
-public class ApiConfiguration extends Configuration {
-
-  @NotNull
-  @JsonProperty("temporal")
-  public TemporalSettings temporal = TemporalSettings.local(null);
-
-  @NotNull
-  @JsonProperty("dynamo")
-  public DynamoSettings dynamo = DynamoSettings.local(null);
+/** api.yml: where Temporal and DynamoDB are (see BillingConfiguration), and the key that signs page tokens. */
+public class ApiConfiguration extends BillingConfiguration {
 
   /**
    * Signs pagination tokens. Empty means a random per-process key: fine for one instance, but tokens

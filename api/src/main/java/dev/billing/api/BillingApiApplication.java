@@ -12,13 +12,8 @@ import dev.billing.api.resources.ReceiptResource;
 import dev.billing.api.resources.SubscriptionResource;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.runtime.ConfigSources;
-import dev.billing.runtime.DynamoConnection;
-import dev.billing.runtime.DynamoHealthCheck;
 import dev.billing.runtime.PageTokenKeys;
-import dev.billing.runtime.TemporalConnection;
-import dev.billing.runtime.TemporalHealthCheck;
-import dev.billing.store.DynamoBillingStore;
-import dev.billing.store.StoreSettings;
+import dev.billing.runtime.ProcessConnections;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.server.AbstractServerFactory;
 import io.dropwizard.core.setup.Bootstrap;
@@ -77,16 +72,9 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
    * dev stack and the tests override it to supply their own infrastructure or clock.
    */
   protected ApiInfrastructure connect(ApiConfiguration config, Environment environment) {
-    DynamoConnection dynamo = new DynamoConnection(config.dynamo);
-    TemporalConnection temporal = new TemporalConnection(config.temporal);
-    environment.lifecycle().manage(dynamo);
-    environment.lifecycle().manage(temporal);
-    environment.healthChecks().register("dynamodb", new DynamoHealthCheck(dynamo));
-    environment.healthChecks().register("temporal", new TemporalHealthCheck(temporal));
-
-    var store = new DynamoBillingStore(dynamo.client(), dynamo.tableNames(), new StoreSettings(
-        config.dynamo.receiptRetentionPeriod(), PageTokenKeys.fromSecretOrRandom(config.pageTokenSecret)));
-    return new ApiInfrastructure(temporal.client(), config.temporal.taskQueue(), store, InstantSource.system());
+    ProcessConnections connections = ProcessConnections.open(config, environment);
+    return new ApiInfrastructure(connections.temporal().client(), config.temporal.taskQueue(),
+        connections.store(PageTokenKeys.fromSecretOrRandom(config.pageTokenSecret)), InstantSource.system());
   }
 
   /** Registers more resources; the production API has none (the dev stack adds its dev-only ones). */

@@ -4,13 +4,8 @@ import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.runtime.ConfigSources;
-import dev.billing.runtime.DynamoConnection;
-import dev.billing.runtime.DynamoHealthCheck;
 import dev.billing.runtime.PageTokenKeys;
-import dev.billing.runtime.TemporalConnection;
-import dev.billing.runtime.TemporalHealthCheck;
-import dev.billing.store.DynamoBillingStore;
-import dev.billing.store.StoreSettings;
+import dev.billing.runtime.ProcessConnections;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
@@ -41,18 +36,11 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
 
   @Override
   public void run(WorkerConfiguration config, Environment environment) {
-    DynamoConnection dynamo = new DynamoConnection(config.dynamo);
-    TemporalConnection temporal = new TemporalConnection(config.temporal);
-    environment.lifecycle().manage(dynamo);
-    environment.lifecycle().manage(temporal);
-    environment.healthChecks().register("dynamodb", new DynamoHealthCheck(dynamo));
-    environment.healthChecks().register("temporal", new TemporalHealthCheck(temporal));
-
-    var store = new DynamoBillingStore(dynamo.client(), dynamo.tableNames(),
-        new StoreSettings(config.dynamo.receiptRetentionPeriod(), PageTokenKeys.random()));
-    var adapters = new BillingWorker.Adapters(store, gateway(config), new OutboxNotifier());
-    environment.lifecycle().manage(
-        new WorkerLifecycle(BillingWorker.create(temporal.client(), config.temporal.taskQueue(), adapters)));
+    ProcessConnections connections = ProcessConnections.open(config, environment);
+    var adapters = new BillingWorker.Adapters(
+        connections.store(PageTokenKeys.random()), gateway(config), new OutboxNotifier());
+    environment.lifecycle().manage(new WorkerLifecycle(BillingWorker.create(
+        connections.temporal().client(), config.temporal.taskQueue(), adapters)));
     LOG.info("Worker polling task queue {} on {} with gateway {}", config.temporal.taskQueue(),
         config.temporal, config.gateway);
   }

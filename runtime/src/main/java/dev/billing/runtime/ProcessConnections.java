@@ -1,0 +1,28 @@
+package dev.billing.runtime;
+
+import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.StoreSettings;
+import io.dropwizard.core.setup.Environment;
+
+/**
+ * A process's connections to Temporal and DynamoDB, closed with the process and each watched by a
+ * health check on the admin port.
+ */
+public record ProcessConnections(TemporalConnection temporal, DynamoConnection dynamo) {
+
+  public static ProcessConnections open(BillingConfiguration config, Environment environment) {
+    DynamoConnection dynamo = new DynamoConnection(config.dynamo);
+    TemporalConnection temporal = new TemporalConnection(config.temporal);
+    environment.lifecycle().manage(dynamo);
+    environment.lifecycle().manage(temporal);
+    environment.healthChecks().register("dynamodb", new DynamoHealthCheck(dynamo));
+    environment.healthChecks().register("temporal", new TemporalHealthCheck(temporal));
+    return new ProcessConnections(temporal, dynamo);
+  }
+
+  /** The system of record over this connection; {@code pageTokenKey} signs the pages it hands out. */
+  public DynamoBillingStore store(byte[] pageTokenKey) {
+    return new DynamoBillingStore(dynamo.client(), dynamo.tableNames(),
+        new StoreSettings(dynamo.settings().receiptRetentionPeriod(), pageTokenKey));
+  }
+}
