@@ -4,6 +4,8 @@ package dev.billing.domain;
 public enum PeriodStatus {
   /** Awaiting its first collection attempt. */
   SCHEDULED,
+  /** Charged by bank debit and waiting for settlement (seed 004's ACHSENT). */
+  PENDING_SETTLEMENT,
   /** Collected; a receipt exists. */
   COMPLETED,
   /** The last collection attempt failed; the period is unpaid. */

@@ -1,6 +1,7 @@
 package dev.billing.workflows;
 
 import io.temporal.workflow.QueryMethod;
+import io.temporal.workflow.SignalMethod;
 import io.temporal.workflow.UpdateMethod;
 import io.temporal.workflow.UpdateValidatorMethod;
 import io.temporal.workflow.WorkflowInterface;
@@ -35,4 +36,8 @@ public interface SubscriptionWorkflow {
 
   @UpdateValidatorMethod(updateName = "cancel")
   void validateCancel(CancelRequest request);
+
+  /** A gateway event about one of this subscription's charges (webhook or replay poller). */
+  @SignalMethod(name = "paymentEvent")
+  void paymentEvent(PaymentEvent event);
 }

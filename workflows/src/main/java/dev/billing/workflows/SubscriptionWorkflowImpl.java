@@ -35,6 +35,8 @@ import org.slf4j.Logger;
  * cancellation never lands between a charge and its record.
  */
 public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
+  private final java.util.List<PaymentEvent> paymentEvents = new java.util.ArrayList<>();
+
 
   private static final Logger log = Workflow.getLogger(SubscriptionWorkflowImpl.class);
 
@@ -109,6 +111,12 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   public SubscriptionState created() {
     Workflow.await(() -> recorded);
     return snapshot();
+  }
+
+  @Override
+  public void paymentEvent(PaymentEvent event) {
+    // Buffered in arrival order; the billing loop decides what each means in its current state.
+    paymentEvents.add(event);
   }
 
   @Override

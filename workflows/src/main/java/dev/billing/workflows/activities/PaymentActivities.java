@@ -12,4 +12,11 @@ import io.temporal.activity.ActivityMethod;
 public interface PaymentActivities {
   @ActivityMethod(name = "ChargePaymentMethod")
   ChargeResult charge(ChargeInput input);
+
+  /**
+   * Asks the gateway what became of an attempt whose outcome is unknown (the charge call timed out,
+   * or a bank debit's settlement event never came). Read-only: safe to retry.
+   */
+  @ActivityMethod(name = "LookUpCharge")
+  ChargeLookup lookUpCharge(ChargeLookupInput input);
 }

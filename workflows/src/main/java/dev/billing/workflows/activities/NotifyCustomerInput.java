@@ -1,0 +1,43 @@
+package dev.billing.workflows.activities;
+
+import dev.billing.domain.Money;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Objects;
+
+/**
+ * One customer notice; the notifier renders it by kind.
+ *
+ * @param messageId from {@link dev.billing.domain.BillingIds#messageId}, e.g. kind + cycle + attempt
+ * @param date the date the notice is about: the next retry for PAYMENT_FAILED (null when none is
+ *     left), the end date for SUBSCRIPTION_CANCELLED
+ * @param reason the gateway's decline message or the cancellation reason; may be null
+ * @param at workflow time of the notice
+ */
+public record NotifyCustomerInput(
+    Kind kind,
+    String messageId,
+    String accountId,
+    String subscriptionId,
+    long cycle,
+    String email,
+    String sku,
+    Money amount,
+    LocalDate date,
+    String paymentMask,
+    String reason,
+    String timeZone,
+    Instant at) {
+
+  public enum Kind {
+    PAYMENT_FAILED,
+    SUBSCRIPTION_CANCELLED
+  }
+
+  public NotifyCustomerInput {
+    Objects.requireNonNull(kind, "kind");
+    Objects.requireNonNull(messageId, "messageId");
+    Objects.requireNonNull(email, "email");
+    Objects.requireNonNull(at, "at");
+  }
+}
