@@ -37,6 +37,16 @@ public interface SubscriptionWorkflow {
   @UpdateValidatorMethod(updateName = "cancel")
   void validateCancel(CancelRequest request);
 
+  /**
+   * Replaces the payment method (token and mask only). During dunning the unpaid period is retried at
+   * once with the new method. Completes once recorded.
+   */
+  @UpdateMethod(name = "changePaymentMethod")
+  SubscriptionState changePaymentMethod(PaymentMethodChange change);
+
+  @UpdateValidatorMethod(updateName = "changePaymentMethod")
+  void validateChangePaymentMethod(PaymentMethodChange change);
+
   /** A gateway event about one of this subscription's charges (webhook or replay poller). */
   @SignalMethod(name = "paymentEvent")
   void paymentEvent(PaymentEvent event);

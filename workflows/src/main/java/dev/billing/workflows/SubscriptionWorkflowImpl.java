@@ -114,6 +114,17 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   }
 
   @Override
+  public SubscriptionState changePaymentMethod(PaymentMethodChange change) {
+    throw new IllegalStateException("unreachable: the validator refuses every change until issue 4 lands");
+  }
+
+  @Override
+  public void validateChangePaymentMethod(PaymentMethodChange change) {
+    // In progress (issue 4): recording the change and retrying an unpaid period at once.
+    throw UpdateRejections.transitionNotAllowed("changing the payment method is not available yet");
+  }
+
+  @Override
   public void paymentEvent(PaymentEvent event) {
     // Buffered in arrival order; the billing loop decides what each means in its current state.
     paymentEvents.add(event);
