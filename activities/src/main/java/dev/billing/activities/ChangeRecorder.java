@@ -18,8 +18,10 @@ public final class ChangeRecorder {
   /**
    * Creates the subscription when the change has no previous state, updates it otherwise.
    *
-   * @throws ApplicationFailure non-retryable, type {@link ActivityFailureTypes#STALE_WRITE}, when the
-   *     store holds a newer or different version: retrying cannot succeed
+   * @throws ApplicationFailure type {@link ActivityFailureTypes#STALE_WRITE} when the store holds a
+   *     newer or different version. Retryable on purpose: failing the workflow here could strand a
+   *     charge without its receipt, so the activity keeps retrying (visible in the Temporal UI as a
+   *     pending activity with this message) until an operator reconciles the item
    */
   public RecordResult record(RecordInput change) {
     try {
@@ -27,10 +29,10 @@ public final class ChangeRecorder {
           ? store.createSubscription(change)
           : store.updateSubscription(change);
     } catch (StaleWriteException e) {
-      throw ApplicationFailure.newNonRetryableFailureWithCause(
+      throw ApplicationFailure.newFailureWithCause(
           "Stale write of subscription " + change.next().subscriptionId() + " (change "
               + change.changeId() + ", version " + change.next().version() + "): " + e.getMessage()
-              + ". The stored subscription was changed by someone else; an operator must reconcile it.",
+              + ". The stored subscription was changed outside its workflow; retrying until an operator reconciles it (docs/operations.md).",
           ActivityFailureTypes.STALE_WRITE,
           e);
     }

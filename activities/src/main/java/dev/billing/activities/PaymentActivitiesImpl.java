@@ -2,17 +2,21 @@ package dev.billing.activities;
 
 import dev.billing.activities.payments.GatewayCharge;
 import dev.billing.activities.payments.GatewayChargeRequest;
+import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayUnavailableException;
 import dev.billing.activities.payments.InvalidGatewayRequestException;
 import dev.billing.activities.payments.PaymentDeclinedException;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.workflows.activities.ChargeInput;
+import dev.billing.workflows.activities.ChargeLookup;
+import dev.billing.workflows.activities.ChargeLookupInput;
 import dev.billing.workflows.activities.ChargeResult;
 import dev.billing.workflows.activities.DeclineDetails;
 import dev.billing.workflows.activities.PaymentActivities;
 import dev.billing.workflows.activities.PaymentFailures;
 import io.temporal.activity.Activity;
 import io.temporal.failure.ApplicationFailure;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -20,8 +24,19 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Charges through the gateway and turns its answers into what the workflow switches on. Logs carry
- * the subscription, cycle, attempts and idempotency key; never a token or card data.
+ * Charges through the gateway and turns its answers into what the workflow switches on:
+ *
+ * <ul>
+ *   <li>a soft decline is a non-retryable {@link PaymentFailures#DECLINED}, a hard one a
+ *       non-retryable {@link ActivityFailureTypes#PAYMENT_DECLINED_HARD}, both with
+ *       {@link DeclineDetails};
+ *   <li>an unreachable or failing gateway is a retryable {@link PaymentFailures#GATEWAY_UNAVAILABLE}
+ *       (Temporal retries with the same idempotency key, so the gateway answers at most one charge);
+ *   <li>a request the gateway rejects is a non-retryable
+ *       {@link ActivityFailureTypes#INVALID_GATEWAY_REQUEST}.
+ * </ul>
+ *
+ * Logs carry the subscription, cycle, attempts and idempotency key; never a token or card data.
  */
 public final class PaymentActivitiesImpl implements PaymentActivities {
   private static final Logger log = LoggerFactory.getLogger(PaymentActivitiesImpl.class);
@@ -41,15 +56,19 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
         + input.idempotencyKey() + ")";
     try {
       GatewayCharge charge = gateway.charge(request(input));
-      log.info("Charged {} for {}: transaction {}{}", input.amount(), where,
-          charge.transactionId(), charge.replayed() ? " (replayed)" : "");
-      return new ChargeResult(charge.transactionId(), charge.processedAt(), charge.replayed());
+      log.info("Charged {} for {}: transaction {}{}{}", input.amount(), where,
+          charge.transactionId(), charge.replayed() ? " (replayed)" : "",
+          charge.pending() ? ", pending settlement" : "");
+      return new ChargeResult(charge.transactionId(), charge.processedAt(), charge.replayed(),
+          charge.pending());
     } catch (PaymentDeclinedException e) {
-      log.warn("Charge of {} declined for {}: {} ({})", input.amount(), where, e.code(),
+      String kind = e.hard() ? "hard" : "soft";
+      log.warn("Charge of {} declined ({}) for {}: {} ({})", input.amount(), kind, where, e.code(),
           e.getMessage());
       throw ApplicationFailure.newNonRetryableFailure(
-          "Payment declined for " + where + ": " + e.code() + " (" + e.getMessage() + ")",
-          PaymentFailures.DECLINED,
+          "Payment declined (" + kind + ") for " + where + ": " + e.code() + " (" + e.getMessage()
+              + ")",
+          e.hard() ? ActivityFailureTypes.PAYMENT_DECLINED_HARD : PaymentFailures.DECLINED,
           new DeclineDetails(e.code(), e.getMessage()));
     } catch (GatewayUnavailableException e) {
       log.warn("Gateway unavailable charging {}: {}", where, e.getMessage());
@@ -68,6 +87,41 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
     }
   }
 
+  /**
+   * Asks the gateway about one key. {@code processedAt} is the time of the state reported: created
+   * (PENDING, FAILED), settled (SUCCEEDED; the creation time when the gateway does not tell the
+   * settlement time) or returned (RETURNED; settled or created when the gateway does not tell).
+   * Stripe's search behind it lags writes by up to about a minute: a NOT_FOUND right after a timeout
+   * is not proof that nothing was charged (see StripeGateway#lookUp).
+   */
+  @Override
+  public ChargeLookup lookUpCharge(ChargeLookupInput input) {
+    String where = "subscription " + input.subscriptionId() + " cycle " + input.cycle() + " (key "
+        + input.idempotencyKey() + ")";
+    GatewayChargeState state;
+    try {
+      state = gateway.lookUp(input.idempotencyKey());
+    } catch (GatewayUnavailableException e) {
+      log.warn("Gateway unavailable looking up {}: {}", where, e.getMessage());
+      throw ApplicationFailure.newFailureWithCause(
+          "Payment gateway unavailable looking up " + where + ": " + e.getMessage(),
+          PaymentFailures.GATEWAY_UNAVAILABLE,
+          e);
+    } catch (InvalidGatewayRequestException e) {
+      log.error("Gateway rejected the look-up of {}: {} ({})", where, e.code(), e.getMessage());
+      throw ApplicationFailure.newNonRetryableFailureWithCause(
+          "Payment gateway rejected the look-up of " + where + ": " + e.code() + " ("
+              + e.getMessage() + ")",
+          ActivityFailureTypes.INVALID_GATEWAY_REQUEST,
+          e);
+    }
+    ChargeLookup lookup = new ChargeLookup(status(state.status()), state.transactionId(),
+        processedAt(state), state.failureCode(), state.failureMessage());
+    log.info("Looked up {}: {} {}", where, lookup.status(),
+        lookup.transactionId() == null ? "" : lookup.transactionId());
+    return lookup;
+  }
+
   static GatewayChargeRequest request(ChargeInput input) {
     Map<String, String> metadata = new LinkedHashMap<>();
     if (input.subscriptionId() != null) {
@@ -76,5 +130,29 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
     metadata.put(GatewayChargeRequest.CYCLE, Long.toString(input.cycle()));
     return new GatewayChargeRequest(input.idempotencyKey(), input.amount(),
         input.paymentMethod().token(), input.description(), metadata);
+  }
+
+  private static ChargeLookup.Status status(GatewayChargeState.Status status) {
+    return switch (status) {
+      case NOT_FOUND -> ChargeLookup.Status.NOT_FOUND;
+      case SUCCEEDED -> ChargeLookup.Status.SUCCEEDED;
+      case PENDING -> ChargeLookup.Status.PENDING;
+      case FAILED -> ChargeLookup.Status.FAILED;
+      case RETURNED -> ChargeLookup.Status.RETURNED;
+    };
+  }
+
+  private static Instant processedAt(GatewayChargeState state) {
+    return switch (state.status()) {
+      case NOT_FOUND -> null;
+      case PENDING, FAILED -> state.createdAt();
+      case SUCCEEDED -> firstNonNull(state.settledAt(), state.createdAt());
+      case RETURNED -> firstNonNull(state.returnedAt(),
+          firstNonNull(state.settledAt(), state.createdAt()));
+    };
+  }
+
+  private static Instant firstNonNull(Instant a, Instant b) {
+    return a != null ? a : b;
   }
 }

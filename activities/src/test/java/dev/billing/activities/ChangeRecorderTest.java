@@ -45,17 +45,18 @@ class ChangeRecorderTest {
   }
 
   @Test
-  void aStaleWriteIsANonRetryableStaleWrite() {
+  void aStaleWriteIsARetryableStaleWriteSoTheWorkflowNeverFailsAfterACharge() {
     store.stale = new StaleWriteException("stored version 3 is not older than 2");
 
     ApplicationFailure failure = catchThrowableOfType(ApplicationFailure.class,
         () -> recorder.record(Fixtures.reminderRecorded()));
 
     assertThat(failure.getType()).isEqualTo("StaleWrite");
-    assertThat(failure.isNonRetryable()).isTrue();
+    assertThat(failure.isNonRetryable()).isFalse();
     assertThat(failure.getOriginalMessage()).isEqualTo("Stale write of subscription sub-1 (change"
         + " cycle-1/reminder, version 2): stored version 3 is not older than 2. The stored"
-        + " subscription was changed by someone else; an operator must reconcile it.");
+        + " subscription was changed outside its workflow; retrying until an operator reconciles"
+        + " it (docs/operations.md).");
   }
 
   private static final class StubStore implements BillingStore {

@@ -10,6 +10,9 @@ import dev.billing.domain.BillingIds;
 import dev.billing.domain.Money;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.workflows.activities.ChargeInput;
+import dev.billing.workflows.activities.ChargeLookup;
+import dev.billing.workflows.activities.ChargeLookup.Status;
+import dev.billing.workflows.activities.ChargeLookupInput;
 import dev.billing.workflows.activities.ChargeResult;
 import dev.billing.workflows.activities.DeclineDetails;
 import dev.billing.workflows.activities.PaymentActivities;
@@ -32,7 +35,8 @@ class PaymentActivitiesImplTest {
   // printf 'charge:sub-1:3:1' | sha256sum | cut -c1-24
   private static final String KEY_TXN = "ch_sb_df7ed1073d202b7f56451b81";
 
-  private final SandboxGateway sandbox = new SandboxGateway(new MutableClock(NOW));
+  private final MutableClock clock = new MutableClock(NOW);
+  private final SandboxGateway sandbox = new SandboxGateway(clock);
   private final FlakyGateway gateway = new FlakyGateway(sandbox);
   private TestActivityEnvironment env;
 
@@ -67,17 +71,112 @@ class PaymentActivitiesImplTest {
   }
 
   @Test
-  void aDeclineIsANonRetryablePaymentDeclinedWithItsDetails() {
+  void aSoftDeclineIsANonRetryablePaymentDeclinedWithItsDetails() {
     ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
-        () -> stub().charge(input(SandboxPaymentMethods.CHARGE_DECLINED)));
+        () -> stub().charge(input(SandboxPaymentMethods.INSUFFICIENT_FUNDS)));
 
     ApplicationFailure cause = (ApplicationFailure) failure.getCause();
     assertThat(cause.getType()).isEqualTo(PaymentFailures.DECLINED);
     assertThat(cause.isNonRetryable()).isTrue();
     assertThat(cause.getDetails().get(DeclineDetails.class))
+        .isEqualTo(new DeclineDetails("insufficient_funds", "Your card has insufficient funds."));
+    assertThat(cause.getOriginalMessage())
+        .contains("sub-1").contains("cycle 3").contains("insufficient_funds").contains("soft");
+  }
+
+  @Test
+  void aHardDeclineIsANonRetryablePaymentDeclinedHardWithItsDetails() {
+    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
+        () -> stub().charge(input(SandboxPaymentMethods.CHARGE_DECLINED)));
+
+    ApplicationFailure cause = (ApplicationFailure) failure.getCause();
+    assertThat(cause.getType()).isEqualTo("PaymentDeclinedHard")
+        .isEqualTo(ActivityFailureTypes.PAYMENT_DECLINED_HARD);
+    assertThat(cause.isNonRetryable()).isTrue();
+    assertThat(cause.getDetails().get(DeclineDetails.class))
         .isEqualTo(new DeclineDetails("card_declined", "Your card was declined."));
     assertThat(cause.getOriginalMessage())
-        .contains("sub-1").contains("cycle 3").contains("card_declined");
+        .contains("sub-1").contains("cycle 3").contains("card_declined").contains("hard");
+  }
+
+  @Test
+  void aBankDebitIsPending() {
+    ChargeResult result = stub().charge(input(SandboxPaymentMethods.BANK_DEBIT));
+
+    assertThat(result).isEqualTo(new ChargeResult(KEY_TXN, NOW, false, true));
+  }
+
+  @Test
+  void looksUpAKeyNeverChargedAsNotFound() {
+    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY));
+
+    assertThat(lookup).isEqualTo(new ChargeLookup(Status.NOT_FOUND, null, null, null, null));
+  }
+
+  @Test
+  void aTimeoutAfterTheChargeIsRetryableAndTheLookUpFindsTheCharge() {
+    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
+        () -> stub().charge(input(SandboxPaymentMethods.TIMEOUT_AFTER_CHARGE)));
+    ApplicationFailure cause = (ApplicationFailure) failure.getCause();
+    assertThat(cause.getType()).isEqualTo(PaymentFailures.GATEWAY_UNAVAILABLE);
+    assertThat(cause.isNonRetryable()).isFalse();
+
+    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY));
+    ChargeResult retried = stub().charge(input(SandboxPaymentMethods.TIMEOUT_AFTER_CHARGE));
+
+    assertThat(lookup).isEqualTo(new ChargeLookup(Status.SUCCEEDED, KEY_TXN, NOW, null, null));
+    assertThat(retried).isEqualTo(new ChargeResult(KEY_TXN, NOW, true, false));
+    assertThat(sandbox.charges()).hasSize(1);
+  }
+
+  @Test
+  void looksUpABankDebitPendingThenSettledAtItsSettlementInstant() {
+    stub().charge(input(SandboxPaymentMethods.BANK_DEBIT));
+    ChargeLookupInput key = new ChargeLookupInput("sub-1", 3, KEY);
+
+    ChargeLookup before = stub().lookUpCharge(key);
+    clock.advance(Duration.ofDays(3));
+    ChargeLookup after = stub().lookUpCharge(key);
+
+    assertThat(before).isEqualTo(new ChargeLookup(Status.PENDING, KEY_TXN, NOW, null, null));
+    assertThat(after).isEqualTo(new ChargeLookup(Status.SUCCEEDED, KEY_TXN,
+        Instant.parse("2026-02-04T05:00:01.250Z"), null, null));
+  }
+
+  @Test
+  void looksUpAReturnedBankDebitWithItsReturnInstantAndCode() {
+    stub().charge(input(SandboxPaymentMethods.BANK_DEBIT_RETURNED));
+    clock.advance(Duration.ofDays(5));
+
+    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY));
+
+    assertThat(lookup).isEqualTo(new ChargeLookup(Status.RETURNED, KEY_TXN,
+        Instant.parse("2026-02-06T05:00:01.250Z"), "insufficient_funds",
+        "The customer's bank returned the debit: insufficient funds."));
+  }
+
+  @Test
+  void looksUpADeclineAsFailedWithItsCode() {
+    catchThrowableOfType(ActivityFailure.class,
+        () -> stub().charge(input(SandboxPaymentMethods.EXPIRED_CARD)));
+
+    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY));
+
+    assertThat(lookup).isEqualTo(new ChargeLookup(Status.FAILED, KEY_TXN, NOW, "expired_card",
+        "Your card has expired."));
+  }
+
+  @Test
+  void anUnavailableGatewayDuringALookUpIsRetryable() {
+    gateway.failNext(1);
+
+    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
+        () -> stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY)));
+
+    ApplicationFailure cause = (ApplicationFailure) failure.getCause();
+    assertThat(cause.getType()).isEqualTo(PaymentFailures.GATEWAY_UNAVAILABLE);
+    assertThat(cause.isNonRetryable()).isFalse();
+    assertThat(gateway.lookUps).containsExactly(KEY);
   }
 
   @Test

@@ -100,6 +100,35 @@ class PaymentRetriesTest {
     assertThat(gateway.requests).hasSize(1);
   }
 
+  @Test
+  void aHardDeclineIsNotRetried() {
+    WorkflowFailedException failed = catchThrowableOfType(WorkflowFailedException.class,
+        () -> workflow().charge(input(SandboxPaymentMethods.CHARGE_DECLINED)));
+
+    ApplicationFailure cause = (ApplicationFailure) ((ActivityFailure) failed.getCause()).getCause();
+    assertThat(cause.getType()).isEqualTo(ActivityFailureTypes.PAYMENT_DECLINED_HARD);
+    assertThat(gateway.requests).hasSize(1);
+  }
+
+  @Test
+  void sandboxGatewayErrorsAreRetriedUntilTheChargeGoesThroughOnce() {
+    ChargeResult result = workflow().charge(input(SandboxPaymentMethods.transientErrors(2)));
+
+    assertThat(result).isEqualTo(new ChargeResult("ch_sb_df7ed1073d202b7f56451b81", NOW, false));
+    assertThat(gateway.requests).hasSize(3);
+    assertThat(sandbox.charges()).hasSize(1);
+  }
+
+  @Test
+  void aRetryAfterATimeoutThatChargedReplaysTheChargeInsteadOfChargingAgain() {
+    ChargeResult result = workflow().charge(input(SandboxPaymentMethods.TIMEOUT_AFTER_CHARGE));
+
+    assertThat(result).isEqualTo(new ChargeResult("ch_sb_df7ed1073d202b7f56451b81", NOW, true));
+    assertThat(gateway.requests).hasSize(2)
+        .extracting(GatewayChargeRequest::idempotencyKey).containsOnly(KEY);
+    assertThat(sandbox.charges()).hasSize(1);
+  }
+
   private ChargeWorkflow workflow() {
     return client.newWorkflowStub(ChargeWorkflow.class,
         WorkflowOptions.newBuilder().setTaskQueue(QUEUE).setWorkflowId("charge-sub-1-3").build());

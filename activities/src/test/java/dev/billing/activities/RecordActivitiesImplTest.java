@@ -68,7 +68,7 @@ class RecordActivitiesImplTest {
   }
 
   @Test
-  void anOlderOrCompetingWriteIsANonRetryableStaleWrite() {
+  void anOlderOrCompetingWriteIsARetryableStaleWrite() {
     activities.record(Fixtures.creation());
     activities.record(Fixtures.reminderRecorded());
     RecordInput competing = new RecordInput("cycle-1/cancel", Fixtures.created(),
@@ -80,10 +80,10 @@ class RecordActivitiesImplTest {
 
     ApplicationFailure cause = (ApplicationFailure) failure.getCause();
     assertThat(cause.getType()).isEqualTo("StaleWrite");
-    assertThat(cause.isNonRetryable()).isTrue();
+    assertThat(cause.isNonRetryable()).isFalse();
     assertThat(cause.getOriginalMessage())
         .startsWith("Stale write of subscription sub-1 (change cycle-1/cancel, version 2): ")
-        .endsWith("an operator must reconcile it.");
+        .endsWith("retrying until an operator reconciles it (docs/operations.md).");
     assertThat(dynamo.store.getSubscription("acc-1", "sub-1")).get()
         .extracting(Subscription::version, Subscription::lastReminderAt)
         .containsExactly(2L, Fixtures.REMINDED_AT);

@@ -117,7 +117,7 @@ class ReminderActivitiesImplTest {
 
     ApplicationFailure cause = (ApplicationFailure) failure.getCause();
     assertThat(cause.getType()).isEqualTo("StaleWrite");
-    assertThat(cause.isNonRetryable()).isTrue();
+    assertThat(cause.isNonRetryable()).isFalse();
     assertThat(history()).hasSize(2);
   }
 

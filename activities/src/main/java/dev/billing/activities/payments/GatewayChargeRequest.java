@@ -20,11 +20,39 @@ public record GatewayChargeRequest(
 
   public static final String SUBSCRIPTION_ID = "subscriptionId";
   public static final String CYCLE = "cycle";
+  /** Adapters add the idempotency key to the gateway's metadata under this name, so look-ups by
+   *  key and events map back to the attempt. */
+  public static final String IDEMPOTENCY_KEY = "idempotencyKey";
 
   public GatewayChargeRequest {
     Objects.requireNonNull(idempotencyKey, "idempotencyKey");
     Objects.requireNonNull(amount, "amount");
     Objects.requireNonNull(paymentMethodToken, "paymentMethodToken");
     metadata = metadata == null ? Map.of() : Map.copyOf(metadata);
+  }
+
+  /** The subscription id from the metadata; null when absent. */
+  public String subscriptionId() {
+    return metadata.get(SUBSCRIPTION_ID);
+  }
+
+  /** The cycle from the metadata; null when absent or not a number. */
+  public Long cycle() {
+    String cycle = metadata.get(CYCLE);
+    if (cycle == null) {
+      return null;
+    }
+    try {
+      return Long.valueOf(cycle);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  /** Leaves the payment method token out: logs must never carry one. */
+  @Override
+  public String toString() {
+    return "GatewayChargeRequest[idempotencyKey=" + idempotencyKey + ", amount=" + amount
+        + ", description=" + description + ", metadata=" + metadata + "]";
   }
 }

@@ -1,13 +1,23 @@
 package dev.billing.activities.payments.sandbox;
 
+import dev.billing.activities.payments.DeclineCodes;
+import dev.billing.activities.payments.DeclineKind;
+import dev.billing.activities.payments.GatewayChargeState.Status;
 import dev.billing.domain.Money;
 import java.time.Instant;
+import java.util.Objects;
 
 /**
- * One charge the sandbox processed (replays of its idempotency key are not new charges).
+ * One charge the sandbox processed (replays of its idempotency key are not new charges). Immutable:
+ * what a bank debit has become by now follows from the clock ({@link #statusAt}).
  *
- * @param declineCode null when it succeeded
- * @param declineMessage null when it succeeded
+ * @param outcome the answer given when it was created
+ * @param declineCode null unless DECLINED
+ * @param declineMessage null unless DECLINED
+ * @param subscriptionId from the request's metadata; null when it had none
+ * @param cycle from the request's metadata; null when it had none
+ * @param settlesAt when a PENDING charge settles; null for the others
+ * @param returnsAt when a settled bank debit is returned; null when it never is
  */
 public record SandboxCharge(
     String idempotencyKey,
@@ -17,10 +27,59 @@ public record SandboxCharge(
     Outcome outcome,
     String declineCode,
     String declineMessage,
-    Instant at) {
+    Instant at,
+    String subscriptionId,
+    Long cycle,
+    Instant settlesAt,
+    Instant returnsAt) {
 
   public enum Outcome {
     SUCCEEDED,
-    DECLINED
+    DECLINED,
+    /** Accepted as a bank debit; settles at {@code settlesAt}. */
+    PENDING
+  }
+
+  public SandboxCharge {
+    Objects.requireNonNull(idempotencyKey, "idempotencyKey");
+    Objects.requireNonNull(transactionId, "transactionId");
+    Objects.requireNonNull(amount, "amount");
+    Objects.requireNonNull(token, "token");
+    Objects.requireNonNull(outcome, "outcome");
+    Objects.requireNonNull(at, "at");
+    if ((outcome == Outcome.PENDING) != (settlesAt != null)) {
+      throw new IllegalArgumentException("exactly the pending charges settle later");
+    }
+    if (returnsAt != null && (settlesAt == null || !returnsAt.isAfter(settlesAt))) {
+      throw new IllegalArgumentException("a return comes after settlement");
+    }
+  }
+
+  /** The kind of its decline; null unless DECLINED. */
+  public DeclineKind declineKind() {
+    return declineCode == null ? null : DeclineCodes.kindOf(declineCode);
+  }
+
+  /** What a look-up at {@code now} reports. */
+  public Status statusAt(Instant now) {
+    return switch (outcome) {
+      case SUCCEEDED -> Status.SUCCEEDED;
+      case DECLINED -> Status.FAILED;
+      case PENDING -> {
+        if (now.isBefore(settlesAt)) {
+          yield Status.PENDING;
+        }
+        yield returnsAt != null && !now.isBefore(returnsAt) ? Status.RETURNED : Status.SUCCEEDED;
+      }
+    };
+  }
+
+  /** When the money arrived: at once for a card, at settlement for a debit; null if not (yet). */
+  public Instant settledAt(Instant now) {
+    Status status = statusAt(now);
+    if (status == Status.SUCCEEDED || status == Status.RETURNED) {
+      return settlesAt != null ? settlesAt : at;
+    }
+    return null;
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.billing.activities.MutableClock;
+import dev.billing.activities.payments.DeclineKind;
 import dev.billing.activities.payments.GatewayCharge;
 import dev.billing.activities.payments.GatewayChargeRequest;
 import dev.billing.activities.payments.InvalidGatewayRequestException;
@@ -39,7 +40,8 @@ class SandboxGatewayTest {
 
     assertThat(charge).isEqualTo(new GatewayCharge(KEY_TXN, T0_MILLIS, false));
     assertThat(gateway.charges()).containsExactly(new SandboxCharge(
-        KEY, KEY_TXN, PRICE, "pm_card_visa", Outcome.SUCCEEDED, null, null, T0_MILLIS));
+        KEY, KEY_TXN, PRICE, "pm_card_visa", Outcome.SUCCEEDED, null, null, T0_MILLIS, "sub-1", 1L,
+        null, null));
   }
 
   @Test
@@ -60,10 +62,11 @@ class SandboxGatewayTest {
         .isInstanceOfSatisfying(PaymentDeclinedException.class, e -> {
           assertThat(e.code()).isEqualTo("card_declined");
           assertThat(e.getMessage()).isEqualTo("Your card was declined.");
+          assertThat(e.kind()).isEqualTo(DeclineKind.HARD);
         });
     assertThat(gateway.charges()).containsExactly(new SandboxCharge(KEY, KEY_TXN, PRICE,
         "pm_card_chargeDeclined", Outcome.DECLINED, "card_declined", "Your card was declined.",
-        T0_MILLIS));
+        T0_MILLIS, "sub-1", 1L, null, null));
   }
 
   @Test
@@ -72,6 +75,7 @@ class SandboxGatewayTest {
         .isInstanceOfSatisfying(PaymentDeclinedException.class, e -> {
           assertThat(e.code()).isEqualTo("insufficient_funds");
           assertThat(e.getMessage()).isEqualTo("Your card has insufficient funds.");
+          assertThat(e.kind()).isEqualTo(DeclineKind.SOFT);
         });
   }
 
