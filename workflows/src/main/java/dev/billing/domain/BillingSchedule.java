@@ -54,6 +54,11 @@ public record BillingSchedule(
     return startOfDay(dueDate(cycle));
   }
 
+  /** Zero days before means no reminder at all. */
+  public boolean sendsReminders() {
+    return reminderDaysBefore > 0;
+  }
+
   public LocalDate reminderDate(long cycle) {
     return dueDate(cycle).minusDays(reminderDaysBefore);
   }

@@ -15,6 +15,9 @@ public record Money(long minor, String currency) {
   /** Upper bound on one charge, in major units: far above any real subscription, far below overflow. */
   public static final BigDecimal MAX_MAJOR = new BigDecimal("1000000000");
 
+  private static final java.util.regex.Pattern PLAIN_DECIMAL =
+      java.util.regex.Pattern.compile("[0-9]{1,12}(\\.[0-9]{1,12})?");
+
   public Money {
     Objects.requireNonNull(currency, "currency");
     fractionDigits(currency);
@@ -25,13 +28,12 @@ public record Money(long minor, String currency) {
     if (decimal == null || decimal.isBlank()) {
       throw new IllegalArgumentException("amount is required");
     }
-    BigDecimal value;
-    try {
-      value = new BigDecimal(decimal.trim());
-    } catch (NumberFormatException e) {
+    String text = decimal.trim();
+    // Plain digits only: no sign, exponent or grouping, so "1e2" or "+5" never pass for a price.
+    if (!PLAIN_DECIMAL.matcher(text).matches()) {
       throw new IllegalArgumentException("amount must be a decimal number such as \"9.99\"");
     }
-    return of(value, currency);
+    return of(new BigDecimal(text), currency);
   }
 
   public static Money of(BigDecimal value, String currency) {

@@ -46,10 +46,14 @@ public record Subscription(
     Objects.requireNonNull(createdAt, "createdAt");
   }
 
-  /** Dates of the given cycle taken from the schedule: what a subscription waiting for it shows. */
+  /**
+   * Dates of the given cycle taken from the schedule: what a subscription waiting for it shows. No
+   * reminder date when reminders are off, so GSI-1 never lists a reminder that will not be sent.
+   */
   public Subscription scheduledFor(long nextCycle) {
     return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
-        status, nextCycle, schedule.reminderDate(nextCycle), schedule.dueDate(nextCycle),
+        status, nextCycle, schedule.sendsReminders() ? schedule.reminderDate(nextCycle) : null,
+        schedule.dueDate(nextCycle),
         lastReminderAt, lastPaymentAt, createdAt, version, requestHash);
   }
 

@@ -2,6 +2,7 @@ package dev.billing.workflows;
 
 import dev.billing.workflows.activities.PaymentFailures;
 import io.temporal.activity.ActivityOptions;
+import io.temporal.activity.LocalActivityOptions;
 import io.temporal.common.RetryOptions;
 import java.time.Duration;
 
@@ -36,8 +37,9 @@ public final class BillingActivityOptions {
 
   /**
    * ChargePaymentMethod. Gateway errors are retried 2 s, 4 s, 8 s, 16 s, 32 s apart (about a minute
-   * in all, six calls) with the same idempotency key, so a retry never charges twice. A decline is
-   * the customer's answer, not an outage: it is never retried here; the workflow records it.
+   * in all, six calls) with the same idempotency key, so a retry never charges twice. A decline
+   * (soft or hard) is the customer's answer, not an outage: it is never retried here; the
+   * workflow records it and its dunning schedule decides whether and when to try again.
    */
   public static final ActivityOptions CHARGE_PAYMENT_METHOD =
       ActivityOptions.newBuilder()
@@ -48,7 +50,7 @@ public final class BillingActivityOptions {
                   .setBackoffCoefficient(2)
                   .setMaximumInterval(Duration.ofMinutes(1))
                   .setMaximumAttempts(CHARGE_MAX_CALLS)
-                  .setDoNotRetry(PaymentFailures.DECLINED)
+                  .setDoNotRetry(PaymentFailures.DECLINED, PaymentFailures.DECLINED_HARD)
                   .build())
           .build();
 
@@ -79,4 +81,59 @@ public final class BillingActivityOptions {
                 .build())
         .build();
   }
+
+  /**
+   * LookUpCharge: read-only, so retried like a charge (six calls about a minute apart in all). If
+   * the gateway still does not answer, the workflow keeps the outcome unknown and asks again before
+   * the next attempt: it never charges again without an answer about the previous key.
+   */
+  public static final ActivityOptions LOOK_UP_CHARGE =
+      ActivityOptions.newBuilder()
+          .setStartToCloseTimeout(Duration.ofSeconds(30))
+          .setRetryOptions(
+              RetryOptions.newBuilder()
+                  .setInitialInterval(Duration.ofSeconds(2))
+                  .setBackoffCoefficient(2)
+                  .setMaximumInterval(Duration.ofMinutes(1))
+                  .setMaximumAttempts(CHARGE_MAX_CALLS)
+                  .build())
+          .build();
+
+  /** How long a customer notice may keep trying before it is given up (and logged). */
+  public static final Duration NOTICE_WINDOW = Duration.ofMinutes(10);
+
+  /**
+   * NotifyCustomer. Runs beside billing, never in front of it: the workflow does not wait for it
+   * except before it continues as new or ends (so the notice is not abandoned), hence the short
+   * overall window. The notifier deduplicates by message id, so retries are safe.
+   */
+  public static final ActivityOptions NOTIFY_CUSTOMER =
+      ActivityOptions.newBuilder()
+          .setStartToCloseTimeout(Duration.ofSeconds(30))
+          .setScheduleToCloseTimeout(NOTICE_WINDOW)
+          .setRetryOptions(
+              RetryOptions.newBuilder()
+                  .setInitialInterval(Duration.ofSeconds(1))
+                  .setBackoffCoefficient(2)
+                  .setMaximumInterval(Duration.ofMinutes(1))
+                  .setMaximumAttempts(0)
+                  .build())
+          .build();
+
+  /**
+   * CurrentDunningPolicy, a local activity reading the worker's configuration. A few quick tries;
+   * if the configuration cannot be read the workflow falls back to DunningPolicy.DEFAULT (logged)
+   * rather than leave a period without a schedule.
+   */
+  public static final LocalActivityOptions DUNNING_POLICY =
+      LocalActivityOptions.newBuilder()
+          .setStartToCloseTimeout(Duration.ofSeconds(5))
+          .setScheduleToCloseTimeout(Duration.ofSeconds(30))
+          .setRetryOptions(
+              RetryOptions.newBuilder()
+                  .setInitialInterval(Duration.ofSeconds(1))
+                  .setBackoffCoefficient(2)
+                  .setMaximumAttempts(3)
+                  .build())
+          .build();
 }

@@ -12,8 +12,19 @@ import io.temporal.failure.TemporalFailure;
  * @param declined true when the gateway answered with a decline; otherwise either the gateway
  *     never answered (its errors outlasted the retries, or the attempt timed out: the money may or
  *     may not have moved) or it refused the request itself
+ * @param hard a decline no retry can fix ({@link PaymentFailures#DECLINED_HARD}): dunning skips
+ *     the remaining retries
  */
-record ChargeFailure(boolean declined, String code, String message) {
+record ChargeFailure(boolean declined, String code, String message, boolean hard) {
+
+  ChargeFailure(boolean declined, String code, String message) {
+    this(declined, code, message, false);
+  }
+
+  /** The gateway never answered: the charge may have gone through. Look the key up before retrying. */
+  boolean outcomeUnknown() {
+    return !declined && SubscriptionChanges.GATEWAY_UNAVAILABLE.equals(code);
+  }
 
   static final String DEFAULT_DECLINE_CODE = "declined";
 
@@ -22,13 +33,13 @@ record ChargeFailure(boolean declined, String code, String message) {
 
   static ChargeFailure of(ActivityFailure failure) {
     Throwable cause = failure.getCause();
-    if (cause instanceof ApplicationFailure app && PaymentFailures.DECLINED.equals(app.getType())) {
+    if (cause instanceof ApplicationFailure app && isDecline(app.getType())) {
       DeclineDetails details = detailsOf(app);
       String code = details == null || details.code() == null || details.code().isBlank()
           ? DEFAULT_DECLINE_CODE : details.code();
       String message = details == null || details.message() == null
           ? app.getOriginalMessage() : details.message();
-      return new ChargeFailure(true, code, message);
+      return new ChargeFailure(true, code, message, PaymentFailures.DECLINED_HARD.equals(app.getType()));
     }
     String reason = cause instanceof TemporalFailure temporal
         ? temporal.getOriginalMessage() : String.valueOf(cause);
@@ -41,6 +52,10 @@ record ChargeFailure(boolean declined, String code, String message) {
     }
     return new ChargeFailure(false, SubscriptionChanges.GATEWAY_UNAVAILABLE,
         "no answer from the gateway: " + reason);
+  }
+
+  private static boolean isDecline(String type) {
+    return PaymentFailures.DECLINED.equals(type) || PaymentFailures.DECLINED_HARD.equals(type);
   }
 
   private static DeclineDetails detailsOf(ApplicationFailure failure) {

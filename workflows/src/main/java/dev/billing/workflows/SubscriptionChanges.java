@@ -52,10 +52,18 @@ final class SubscriptionChanges {
 
   /** Cycle paid: period completed, receipt written, subscription moves on to the next cycle. */
   static RecordInput paid(Subscription current, int attempt, ChargeResult charge, Instant at) {
+    return paid(current, attempt, charge, SubscriptionStatus.ACTIVE, at);
+  }
+
+  /**
+   * @param status ACTIVE, or PAST_DUE while an earlier period is still in dunning
+   */
+  static RecordInput paid(
+      Subscription current, int attempt, ChargeResult charge, SubscriptionStatus status, Instant at) {
     long cycle = current.cycle();
     // The gateway's clock dates the receipt; workflow time only if it gave none.
     Instant processedAt = charge.processedAt() != null ? charge.processedAt() : at;
-    Subscription next = current.withStatus(SubscriptionStatus.ACTIVE)
+    Subscription next = current.withStatus(status)
         .withLastPaymentAt(processedAt)
         .scheduledFor(cycle + 1)
         .withVersion(current.version() + 1);
@@ -96,6 +104,17 @@ final class SubscriptionChanges {
         actorOf(request), request == null ? null : request.reason(), period, null, at);
   }
 
+  /** Cancelled by the system, e.g. when dunning ends with the CANCEL outcome. */
+  static RecordInput cancellation(
+      Subscription current, String reason, String actor, Process process, Instant at) {
+    Subscription next = current.withStatus(SubscriptionStatus.CANCELLED)
+        .withNothingDue()
+        .withVersion(current.version() + 1);
+    Period period = period(current, PeriodStatus.CANCELLED, 0, null, null, null, at);
+    return new RecordInput("cancel", current, next, HistoryEvent.SUBSCRIPTION_CANCELLED, process,
+        actor, reason, period, null, at);
+  }
+
   static String actorOf(CancelRequest request) {
     if (request == null || request.requestedBy() == null || request.requestedBy().isBlank()) {
       return API_ACTOR;
@@ -103,13 +122,19 @@ final class SubscriptionChanges {
     return request.requestedBy();
   }
 
-  private static Process process(int attempt) {
+  static Process process(int attempt) {
     return attempt <= 1 ? Process.INITIAL : Process.RETRY;
   }
 
   private static Period period(Subscription current, PeriodStatus status, int attempts,
       String transactionId, String failureCode, String failureMessage, Instant at) {
-    long cycle = current.cycle();
+    return period(current, current.cycle(), status, attempts, transactionId, failureCode,
+        failureMessage, at);
+  }
+
+  /** The record of period {@code cycle}, which may be earlier than the cycle the subscription is on. */
+  static Period period(Subscription current, long cycle, PeriodStatus status, int attempts,
+      String transactionId, String failureCode, String failureMessage, Instant at) {
     return new Period(current.accountId(), current.subscriptionId(), cycle,
         current.schedule().dueDate(cycle), current.price(), status, attempts, transactionId,
         failureCode, failureMessage, at);

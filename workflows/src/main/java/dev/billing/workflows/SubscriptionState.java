@@ -21,6 +21,10 @@ public record SubscriptionState(
     WAITING_FOR_PAYMENT,
     CHARGING,
     RECORDING_PAYMENT,
+    /** An unpaid period waits for its next dunning retry (waitingUntil). */
+    WAITING_FOR_RETRY,
+    /** A bank debit waits for its settlement event; at waitingUntil the gateway is asked. */
+    WAITING_FOR_SETTLEMENT,
     CANCELLING,
     ENDED
   }

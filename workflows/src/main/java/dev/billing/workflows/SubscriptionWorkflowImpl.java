@@ -2,11 +2,12 @@ package dev.billing.workflows;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.Process;
 import dev.billing.domain.Subscription;
+import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.SubscriptionState.Phase;
-import dev.billing.workflows.activities.ChargeInput;
-import dev.billing.workflows.activities.ChargeResult;
-import dev.billing.workflows.activities.PaymentActivities;
+import dev.billing.workflows.activities.NotificationActivities;
+import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.RecordActivities;
 import dev.billing.workflows.activities.RecordInput;
 import dev.billing.workflows.activities.RecordResult;
@@ -19,6 +20,8 @@ import io.temporal.common.SearchAttributes;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.TemporalFailure;
+import io.temporal.workflow.Async;
+import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
 import io.temporal.workflow.WorkflowInit;
 import java.time.Duration;
@@ -30,20 +33,33 @@ import org.slf4j.Logger;
 
 /**
  * Bills one cycle per run, then continues as new. Only the main workflow thread writes the
- * subscription; the cancel handler just asks for the cancellation and waits until the main thread
- * has recorded it at its next safe point (while sleeping, or after a step has completed), so a
- * cancellation never lands between a charge and its record.
+ * subscription; the update handlers (cancel, changePaymentMethod) just ask and wait until the main
+ * thread has recorded their change at its next safe point (while sleeping, or after a step has
+ * completed), so nothing ever lands between a charge and its record.
+ *
+ * <p>Periods that are not settled when the run's own cycle has been charged (in dunning, or a bank
+ * debit waiting to settle) travel to the next run in {@link SubscriptionInput#collections()}. Each
+ * run serves them on their own dates beside its own cycle: whatever falls due first happens first;
+ * on a tie an earlier period's retry goes before this cycle's reminder and charge. So the next
+ * cycle's reminder and charge are never skipped or moved by dunning; they can only wait for a step
+ * already under way.
+ *
+ * <p>Versioning: runs recorded before dunning existed ({@value #PAYMENTS_V2} absent from their
+ * history) replay the v1 commands: a failed first attempt is recorded unpaid and the run continues
+ * as new. {@link Workflow#getVersion} is called only where the commands differ (a failed or pending
+ * charge, an effectful payment event), never on the happy path.
  */
 public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
-  private final java.util.List<PaymentEvent> paymentEvents = new java.util.ArrayList<>();
-
 
   private static final Logger log = Workflow.getLogger(SubscriptionWorkflowImpl.class);
 
+  /** Change id of the dunning, settlement and lookup commands (Workflow.getVersion). */
+  static final String PAYMENTS_V2 = "payments-v2";
+
   private final RecordActivities records =
       Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
-  private final PaymentActivities payments =
-      Workflow.newActivityStub(PaymentActivities.class, BillingActivityOptions.CHARGE_PAYMENT_METHOD);
+  private final NotificationActivities notifier =
+      Workflow.newActivityStub(NotificationActivities.class, BillingActivityOptions.NOTIFY_CUSTOMER);
 
   private Subscription current;
   private boolean recorded;
@@ -51,9 +67,18 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private Instant waitingUntil;
   private String lastOutcome;
   private CancelRequest cancelRequest;
+  private Process cancelProcess = Process.API;
   private boolean cancelRecorded;
+  private final List<PaymentMethodChange> methodChanges = new ArrayList<>();
+  private int methodChangesAccepted;
+  private int methodChangesRecorded;
+  private final List<Promise<Void>> notices = new ArrayList<>();
+  private final PeriodCollection periods;
+  private final PaymentCollector collector;
 
-  /** Runs before any handler, so updates and queries always see the subscription. */
+  private enum Step { REMIND, CHARGE, DONE }
+
+  /** Runs before any handler, so updates, signals and queries always see the subscription. */
   @WorkflowInit
   public SubscriptionWorkflowImpl(SubscriptionInput input) {
     current = input.subscription();
@@ -62,6 +87,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     lastOutcome = recorded
         ? "cycle " + current.cycle() + " is next; subscription is " + current.status()
         : "creation requested";
+    periods = new PeriodCollection(current.subscriptionId(), input.collections());
+    collector = new PaymentCollector(new CollectorLedger(), periods);
   }
 
   @Override
@@ -78,27 +105,38 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     }
     long cycle = current.cycle();
     BillingSchedule schedule = current.schedule();
+    Instant reminderAt = schedule.reminderAt(cycle);
+    Instant dueAt = schedule.dueAt(cycle);
+    Step step = schedule.reminderDaysBefore() > 0 ? Step.REMIND : Step.CHARGE;
 
-    if (schedule.reminderDaysBefore() > 0 && !cancelRequested()) {
-      sleepUntil(Phase.WAITING_FOR_REMINDER, schedule.reminderAt(cycle));
-      if (!cancelRequested()) {
-        remind(cycle, schedule.dueAt(cycle));
+    while (true) {
+      serveSafePoint();
+      if (cancelRequested()) {
+        return cancelAndEnd();
+      }
+      Instant now = now();
+      OpenPeriod due = periods.firstDue(schedule, now);
+      if (due != null) {
+        collector.serve(due);
+      } else if (step == Step.REMIND && !now.isBefore(reminderAt)) {
+        remind(cycle, dueAt);
+        step = Step.CHARGE;
+      } else if (step == Step.CHARGE && !now.isBefore(dueAt)) {
+        collector.firstAttempt(cycle);
+        step = Step.DONE;
+      } else if (step == Step.DONE) {
+        // Notices must not be abandoned by continue-as-new, and a handler waiting for the main
+        // thread (cancel, a payment method change) wakes it.
+        if (readyToContinue()) {
+          break;
+        }
+        Workflow.await(() -> readyToContinue() || wakeUp());
+      } else {
+        sleepUntilNext(step == Step.REMIND ? Phase.WAITING_FOR_REMINDER : Phase.WAITING_FOR_PAYMENT,
+            step == Step.REMIND ? reminderAt : dueAt, schedule);
       }
     }
-    if (!cancelRequested()) {
-      sleepUntil(Phase.WAITING_FOR_PAYMENT, schedule.dueAt(cycle));
-    }
-    if (!cancelRequested()) {
-      chargeAndRecord(cycle);
-    }
-
-    // A cancel that arrives while we wait for handlers is itself a handler that waits for us, so
-    // the wait also ends on a cancel request.
-    Workflow.await(() -> Workflow.isEveryHandlerFinished() || cancelRequested());
-    if (cancelRequested()) {
-      return cancelAndEnd();
-    }
-    Workflow.continueAsNew(new SubscriptionInput(current, true));
+    Workflow.continueAsNew(new SubscriptionInput(current, true, periods.carry()));
     return snapshot(); // not reached: continueAsNew does not return
   }
 
@@ -114,20 +152,32 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   }
 
   @Override
-  public SubscriptionState changePaymentMethod(PaymentMethodChange change) {
-    throw new IllegalStateException("unreachable: the validator refuses every change until issue 4 lands");
+  public void validateChangePaymentMethod(PaymentMethodChange change) {
+    if (change == null || change.paymentMethod() == null) {
+      throw UpdateRejections.transitionNotAllowed("a payment method is required");
+    }
+    if (current.status().isTerminal() || cancelRequested()) {
+      throw UpdateRejections.transitionNotAllowed("subscription is cancelled");
+    }
   }
 
   @Override
-  public void validateChangePaymentMethod(PaymentMethodChange change) {
-    // In progress (issue 4): recording the change and retrying an unpaid period at once.
-    throw UpdateRejections.transitionNotAllowed("changing the payment method is not available yet");
+  public SubscriptionState changePaymentMethod(PaymentMethodChange change) {
+    int ticket = ++methodChangesAccepted;
+    methodChanges.add(change);
+    Workflow.await(() -> methodChangesRecorded >= ticket);
+    return snapshot();
   }
 
   @Override
   public void paymentEvent(PaymentEvent event) {
-    // Buffered in arrival order; the billing loop decides what each means in its current state.
-    paymentEvents.add(event);
+    if (event == null) {
+      return;
+    }
+    String ignored = periods.receive(event);
+    if (ignored != null) {
+      log.info("payment event ignored: {}", ignored);
+    }
   }
 
   @Override
@@ -142,6 +192,36 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     cancelRequest = request != null ? request : new CancelRequest(null, null);
     Workflow.await(() -> cancelRecorded);
     return snapshot();
+  }
+
+  /**
+   * Records what handlers asked for and acts on queued payment events. A new payment method makes
+   * every period in dunning due at once.
+   */
+  private void serveSafePoint() {
+    if (!methodChanges.isEmpty()) {
+      for (PaymentMethodChange change : List.copyOf(methodChanges)) {
+        phase = Phase.RECORDING_PAYMENT;
+        ledgerRecord(CollectionChanges.paymentMethodChanged(current, change, now()));
+        methodChanges.remove(0);
+        methodChangesRecorded++;
+        lastOutcome = "payment method changed to " + current.paymentMethod().mask();
+      }
+      for (OpenPeriod period : periods.openPeriods()) {
+        if (period.state() == State.DUNNING) {
+          periods.put(period.withRetryNow(true));
+        }
+      }
+    }
+    while (periods.hasEvents()) {
+      PaymentEvent event = periods.nextEvent();
+      if (paymentsV2()) {
+        collector.onEvent(event);
+      } else {
+        log.info("payment event {} ignored by a run recorded before payment events were handled",
+            event.eventId());
+      }
+    }
   }
 
   private void recordCreation() {
@@ -182,44 +262,27 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     }
   }
 
-  private void chargeAndRecord(long cycle) {
-    phase = Phase.CHARGING;
-    int attempt = 1;
-    String key = BillingIds.chargeKey(current.subscriptionId(), cycle, attempt);
-    ChargeInput input = new ChargeInput(current.accountId(), current.subscriptionId(), cycle,
-        attempt, current.price(), current.paymentMethod(), key,
-        current.sku() + " subscription, period " + cycle + " due " + current.schedule().dueDate(cycle));
-    RecordInput change;
-    String outcome;
-    try {
-      ChargeResult paid = payments.charge(input);
-      change = SubscriptionChanges.paid(current, attempt, paid, now());
-      outcome = "cycle " + cycle + " charged " + current.price() + ": " + paid.transactionId();
-    } catch (ActivityFailure e) {
-      ChargeFailure failure = ChargeFailure.of(e);
-      // TODO(dunning): an unpaid period is recorded and billing moves on. A later issue adds
-      // retries of the period (charge-2, charge-3 ... with Process.RETRY) and, for
-      // gateway_unavailable, looking up the outcome by idempotency key first: that charge may
-      // have gone through even though no answer came back.
-      change = SubscriptionChanges.unpaid(current, attempt, failure.code(), failure.message(), now());
-      outcome = "cycle " + cycle + (failure.declined() ? " declined: " : " not charged: ")
-          + failure.code() + " (" + failure.message() + ")";
-      log.warn("cycle {} of {} unpaid: {}", cycle, current.subscriptionId(), failure.code());
-    }
-    phase = Phase.RECORDING_PAYMENT;
-    record(change);
-    lastOutcome = outcome;
-    upsertSearchAttributes(false);
-  }
-
   private SubscriptionState cancelAndEnd() {
     phase = Phase.CANCELLING;
     waitingUntil = null;
-    record(SubscriptionChanges.cancellation(current, cancelRequest, now()));
+    String actor = cancelProcess == Process.API ? SubscriptionChanges.actorOf(cancelRequest)
+        : SubscriptionChanges.SYSTEM_ACTOR;
+    RecordInput change = cancelProcess == Process.API
+        ? SubscriptionChanges.cancellation(current, cancelRequest, now())
+        : SubscriptionChanges.cancellation(current, cancelRequest.reason(), actor, cancelProcess, now());
+    long endingCycle = current.cycle();
+    record(change);
     upsertSearchAttributes(false);
-    lastOutcome = "cancelled by " + SubscriptionChanges.actorOf(cancelRequest)
+    lastOutcome = "cancelled by " + actor
         + (cancelRequest.reason() == null ? "" : ": " + cancelRequest.reason());
     log.info("subscription {} cancelled at version {}", current.subscriptionId(), current.version());
+    if (cancelProcess != Process.API) {
+      notice(new NotifyCustomerInput(NotifyCustomerInput.Kind.SUBSCRIPTION_CANCELLED,
+          BillingIds.messageId(current.subscriptionId(), endingCycle, "cancelled"),
+          current.accountId(), current.subscriptionId(), endingCycle, current.email(), current.sku(),
+          current.price(), current.schedule().dateAt(now()), current.paymentMethod().mask(),
+          cancelRequest.reason(), current.schedule().timeZone(), now()));
+    }
     cancelRecorded = true;
     return end();
   }
@@ -227,11 +290,26 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private SubscriptionState end() {
     phase = Phase.ENDED;
     waitingUntil = null;
-    Workflow.await(Workflow::isEveryHandlerFinished);
+    Workflow.await(() -> Workflow.isEveryHandlerFinished() && noticesDone());
     return snapshot();
   }
 
-  /** Sleeps until {@code until}, or less if a cancel arrives; no timer when it has already passed. */
+  /**
+   * Sleeps until this cycle's next step or an open period's next action, whichever is first, or
+   * less if a handler or an event needs the main thread; no timer when it has already passed.
+   */
+  private void sleepUntilNext(Phase cyclePhase, Instant cycleAt, BillingSchedule schedule) {
+    Instant now = now();
+    OpenPeriod next = periods.next(schedule, now);
+    Instant periodAt = next == null ? null : PeriodCollection.actionAt(schedule, next, now);
+    if (periodAt != null && periodAt.isBefore(cycleAt)) {
+      sleepUntil(next.state() == State.PENDING_SETTLEMENT ? Phase.WAITING_FOR_SETTLEMENT
+          : Phase.WAITING_FOR_RETRY, periodAt);
+    } else {
+      sleepUntil(cyclePhase, cycleAt);
+    }
+  }
+
   private void sleepUntil(Phase waitingPhase, Instant until) {
     phase = waitingPhase;
     Duration remaining = Duration.between(now(), until);
@@ -239,13 +317,46 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       return;
     }
     waitingUntil = until;
-    Workflow.await(remaining, this::cancelRequested);
+    Workflow.await(remaining, this::wakeUp);
     waitingUntil = null;
+  }
+
+  /** Something only the main thread can do has come up while it waits. */
+  private boolean wakeUp() {
+    return cancelRequested() || !methodChanges.isEmpty() || periods.hasEvents();
+  }
+
+  private boolean readyToContinue() {
+    return Workflow.isEveryHandlerFinished() && noticesDone();
+  }
+
+  private boolean noticesDone() {
+    return notices.stream().allMatch(Promise::isCompleted);
+  }
+
+  private void notice(NotifyCustomerInput input) {
+    notices.removeIf(Promise::isCompleted);
+    Promise<Void> sent = Async.function(notifier::notifyCustomer, input).handle((result, failure) -> {
+      if (failure != null) {
+        log.warn("notice {} to {} failed; billing goes on", input.messageId(), input.subscriptionId(), failure);
+      }
+      return null;
+    });
+    notices.add(sent);
+  }
+
+  private boolean paymentsV2() {
+    return Workflow.getVersion(PAYMENTS_V2, Workflow.DEFAULT_VERSION, 1) == 1;
   }
 
   private void record(RecordInput change) {
     RecordResult result = records.record(change);
     current = landed(change.next(), result.version());
+  }
+
+  private void ledgerRecord(RecordInput change) {
+    record(change);
+    upsertSearchAttributes(false);
   }
 
   /** The store may report a higher version than we wrote (a retry that had committed later work). */
@@ -292,5 +403,46 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   private static Instant now() {
     return Instant.ofEpochMilli(Workflow.currentTimeMillis());
+  }
+
+  /** The collector's view of this workflow: it writes only through here. */
+  private final class CollectorLedger implements PaymentCollector.Ledger {
+    @Override
+    public Subscription current() {
+      return current;
+    }
+
+    @Override
+    public void record(RecordInput change) {
+      ledgerRecord(change);
+    }
+
+    @Override
+    public void phase(Phase newPhase) {
+      phase = newPhase;
+    }
+
+    @Override
+    public void outcome(String sentence) {
+      lastOutcome = sentence;
+    }
+
+    @Override
+    public void notice(NotifyCustomerInput notice) {
+      SubscriptionWorkflowImpl.this.notice(notice);
+    }
+
+    @Override
+    public void cancelAfterDunning(String reason) {
+      if (cancelRequest == null) {
+        cancelRequest = new CancelRequest(reason, SubscriptionChanges.SYSTEM_ACTOR);
+        cancelProcess = Process.RETRY;
+      }
+    }
+
+    @Override
+    public boolean paymentsV2() {
+      return SubscriptionWorkflowImpl.this.paymentsV2();
+    }
   }
 }

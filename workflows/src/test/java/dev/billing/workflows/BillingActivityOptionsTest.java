@@ -28,7 +28,30 @@ class BillingActivityOptionsTest {
     assertThat(options.getRetryOptions().getInitialInterval()).isEqualTo(Duration.ofSeconds(2));
     assertThat(options.getRetryOptions().getMaximumInterval()).isEqualTo(Duration.ofMinutes(1));
     assertThat(options.getRetryOptions().getMaximumAttempts()).isEqualTo(6);
-    assertThat(options.getRetryOptions().getDoNotRetry()).containsExactly(PaymentFailures.DECLINED);
+    assertThat(options.getRetryOptions().getDoNotRetry())
+        .containsExactly(PaymentFailures.DECLINED, PaymentFailures.DECLINED_HARD);
+  }
+
+  @Test
+  void lookupIsRetriedLikeACharge() {
+    ActivityOptions options = BillingActivityOptions.LOOK_UP_CHARGE;
+
+    assertThat(options.getStartToCloseTimeout()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(options.getRetryOptions().getInitialInterval()).isEqualTo(Duration.ofSeconds(2));
+    assertThat(options.getRetryOptions().getMaximumAttempts()).isEqualTo(6);
+    assertThat(options.getRetryOptions().getDoNotRetry()).isNullOrEmpty();
+  }
+
+  @Test
+  void noticesGiveUpAfterTenMinutesSoTheyNeverHoldUpACycle() {
+    ActivityOptions options = BillingActivityOptions.NOTIFY_CUSTOMER;
+
+    assertThat(options.getScheduleToCloseTimeout()).isEqualTo(Duration.ofMinutes(10));
+    assertThat(options.getStartToCloseTimeout()).isEqualTo(Duration.ofSeconds(30));
+    assertThat(options.getRetryOptions().getMaximumAttempts()).isZero();
+    assertThat(BillingActivityOptions.DUNNING_POLICY.getScheduleToCloseTimeout())
+        .isEqualTo(Duration.ofSeconds(30));
+    assertThat(BillingActivityOptions.DUNNING_POLICY.getRetryOptions().getMaximumAttempts()).isEqualTo(3);
   }
 
   @Test

@@ -67,4 +67,24 @@ class ChargeFailureTest {
     assertThat(failure).isEqualTo(new ChargeFailure(false, "charge_rejected",
         "InvalidGatewayRequest: key reused with another amount"));
   }
+
+  @Test
+  void aHardDeclineIsADeclineThatSkipsTheRetriesAndOnlyAnOutageLeavesTheOutcomeUnknown() {
+    ChargeFailure hard = ChargeFailure.of(failed(
+        ApplicationFailure.newNonRetryableFailure("stolen", PaymentFailures.DECLINED_HARD,
+            new DeclineDetails("stolen_card", "The card was reported stolen.")),
+        RetryState.RETRY_STATE_NON_RETRYABLE_FAILURE));
+    ChargeFailure outage = ChargeFailure.of(failed(
+        ApplicationFailure.newFailure("gateway answered 502", PaymentFailures.GATEWAY_UNAVAILABLE),
+        RetryState.RETRY_STATE_MAXIMUM_ATTEMPTS_REACHED));
+    ChargeFailure rejected = ChargeFailure.of(failed(
+        ApplicationFailure.newNonRetryableFailure("bad request", "InvalidGatewayRequest"),
+        RetryState.RETRY_STATE_NON_RETRYABLE_FAILURE));
+
+    assertThat(hard).isEqualTo(new ChargeFailure(true, "stolen_card", "The card was reported stolen.", true));
+    assertThat(hard.outcomeUnknown()).isFalse();
+    assertThat(outage.hard()).isFalse();
+    assertThat(outage.outcomeUnknown()).isTrue();
+    assertThat(rejected.outcomeUnknown()).as("refused: the money did not move").isFalse();
+  }
 }

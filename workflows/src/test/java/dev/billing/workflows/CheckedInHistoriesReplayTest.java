@@ -5,7 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Term;
+import dev.billing.domain.DunningPolicy;
 import dev.billing.workflows.FakeBillingActivities.Call;
+import dev.billing.workflows.FakeBillingActivities.ChargeMode;
+import io.temporal.client.WorkflowStub;
+import java.time.Instant;
 import io.temporal.client.WorkflowClient;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.WorkflowReplayer;
@@ -38,34 +42,52 @@ class CheckedInHistoriesReplayTest {
       files = listing.filter(p -> p.toString().endsWith(".json")).sorted().toList();
     }
     assertThat(files).extracting(p -> p.getFileName().toString()).contains(
-        "v1-created-reminded-paid.json", "v1-created-declined.json", "v1-paid.json", "v1-cancelled.json");
+        "v1-created-reminded-paid.json", "v1-created-declined.json", "v1-paid.json", "v1-cancelled.json",
+        "v2-created-declined-dunning.json", "v2-dunning-recovered.json", "v2-dunning-cancelled.json",
+        "v2-created-pending.json", "v2-settled-by-event.json");
     for (Path file : files) {
       WorkflowReplayer.replayWorkflowExecution(Files.readString(file), SubscriptionWorkflowImpl.class);
     }
   }
 
+  /**
+   * Records the v2 histories (dunning, settlement). The v1 files were recorded by this method as it
+   * was at commit 8a3f7b8, from the code before dunning existed; today's code would record v2
+   * commands for those scenarios, so they are not re-recorded here (and {@link #write} never
+   * replaces a file).
+   */
   @Test
   @EnabledIfSystemProperty(named = "billing.recordHistories", matches = "true")
   void record() throws Exception {
+    BillingSchedule newYork = new BillingSchedule(YearMonth.of(2028, 1), 20, Term.MONTHLY, "America/New_York", 3);
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      SubscriptionWorkflow happy = t.start(BillingTestEnvironment.requested("sub-history-happy",
-          new BillingSchedule(YearMonth.of(2028, 1), 20, Term.MONTHLY, "America/New_York", 3), "19.90"));
-      happy.created();
-      t.runUntil("2028-01-25T00:00:00Z");
-      String firstRun = t.fake.charges().get(0).runId();
-      write(t.client, "sub-history-happy", firstRun, "v1-created-reminded-paid.json");
+      t.fake.script(1, ChargeMode.SOFT_DECLINE, ChargeMode.SOFT_DECLINE);
+      t.start(BillingTestEnvironment.requested("sub-history-dunning", newYork, "19.90")).created();
+      t.runUntil("2028-02-25T00:00:00Z");
+      List<String> runs = t.fake.charges().stream().map(Call::runId).distinct().toList();
+      write(t.client, "sub-history-dunning", runs.get(0), "v2-created-declined-dunning.json");
+      write(t.client, "sub-history-dunning", runs.get(1), "v2-dunning-recovered.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.policy(new DunningPolicy(List.of(1), DunningPolicy.FinalOutcome.CANCEL));
       t.fake.declineCycle(1);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history",
-          new BillingSchedule(YearMonth.of(2028, 1), 31, Term.MONTHLY, "Europe/Paris", 3), "9.99"));
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-lost", newYork, "19.90"));
       workflow.created();
-      t.runUntil("2028-03-10T00:00:00Z");
-      workflow.cancel(new CancelRequest("moving away", "user:ada"));
-      List<String> runs = t.fake.charges().stream().map(Call::runId).toList();
-      write(t.client, "sub-history", runs.get(0), "v1-created-declined.json");
-      write(t.client, "sub-history", runs.get(1), "v1-paid.json");
-      write(t.client, "sub-history", null, "v1-cancelled.json");
+      WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
+      write(t.client, "sub-history-lost", null, "v2-dunning-cancelled.json");
+    }
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.PENDING);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-ach", newYork, "19.90"));
+      workflow.created();
+      t.runUntil("2028-01-23T00:00:00Z");
+      workflow.paymentEvent(new PaymentEvent("evt_sb_0001", "sandbox", PaymentEvent.Type.CHARGE_SUCCEEDED,
+          "sub-history-ach", 1, "charge:sub-history-ach:1:1", "txn_sub-history-ach_1", null, null,
+          Instant.parse("2028-01-23T00:00:00Z")));
+      t.runUntil("2028-02-25T00:00:00Z");
+      List<String> runs = t.fake.charges().stream().map(Call::runId).distinct().toList();
+      write(t.client, "sub-history-ach", runs.get(0), "v2-created-pending.json");
+      write(t.client, "sub-history-ach", runs.get(1), "v2-settled-by-event.json");
     }
   }
 
@@ -75,6 +97,9 @@ class CheckedInHistoriesReplayTest {
         ? client.fetchHistory(BillingIds.workflowId(subscriptionId))
         : client.fetchHistory(BillingIds.workflowId(subscriptionId), runId);
     Files.createDirectories(DIR);
+    if (Files.exists(DIR.resolve(file))) {
+      throw new IllegalStateException(file + " exists: checked-in histories are never replaced");
+    }
     Files.writeString(DIR.resolve(file), history.toJson(true));
   }
 }

@@ -13,6 +13,8 @@ import io.temporal.common.converter.DefaultDataConverter;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
+import java.util.List;
+import dev.billing.domain.DunningPolicy;
 import org.junit.jupiter.api.Test;
 
 /** Workflow inputs and results cross Temporal as JSON; java.time values must come back unchanged. */
@@ -53,5 +55,36 @@ class DataConverterRoundTripTest {
 
     assertThat(converter.fromPayload(payload, SubscriptionState.class, SubscriptionState.class))
         .isEqualTo(state);
+  }
+
+  @Test
+  void anInputWrittenBeforeCollectionsExistedReadsAsEmpty() {
+    Payload v1 = converter.toPayload(new SubscriptionInput(paidOnce(), true)).orElseThrow();
+    String json = v1.getData().toStringUtf8().replaceFirst(",\"collections\":\\{[^}]*\\}", "");
+    assertThat(json).doesNotContain("collections");
+
+    SubscriptionInput read = converter.fromPayload(
+        v1.toBuilder().setData(com.google.protobuf.ByteString.copyFromUtf8(json)).build(),
+        SubscriptionInput.class, SubscriptionInput.class);
+
+    assertThat(read.subscription()).isEqualTo(paidOnce());
+    assertThat(read.collections()).isEqualTo(CollectionState.EMPTY);
+  }
+
+  @Test
+  void openPeriodsAndPendingEventsRoundTrip() {
+    CollectionState collections = new CollectionState(
+        List.of(OpenPeriod.dunning(2, 2, true, DunningPolicy.DEFAULT, LocalDate.of(2029, 2, 28), 1,
+                "card_declined", "Your card was declined.").withRetryNow(true),
+            OpenPeriod.pending(3, 1, null, null, 0, Instant.parse("2029-03-05T05:00:00Z"), "txn_3")),
+        List.of(new SettledCharge(1, 1, "charge:sub-1:1:1", "txn_1")),
+        List.of("evt_1", "evt_2"),
+        List.of(new PaymentEvent("evt_2", "sandbox", PaymentEvent.Type.CHARGE_SUCCEEDED, "sub-1", 3,
+            "charge:sub-1:3:1", "txn_3", null, null, Instant.parse("2029-03-02T10:00:00Z"))));
+    SubscriptionInput input = new SubscriptionInput(paidOnce(), true, collections);
+
+    Payload payload = converter.toPayload(input).orElseThrow();
+
+    assertThat(converter.fromPayload(payload, SubscriptionInput.class, SubscriptionInput.class)).isEqualTo(input);
   }
 }

@@ -1,9 +1,17 @@
 package dev.billing.workflows;
 
+import dev.billing.domain.DunningPolicy;
 import dev.billing.workflows.activities.ChargeInput;
+import dev.billing.workflows.activities.ChargeLookup;
+import dev.billing.workflows.activities.ChargeLookupInput;
 import dev.billing.workflows.activities.ChargeResult;
 import dev.billing.workflows.activities.DeclineDetails;
+import dev.billing.workflows.activities.DunningPolicyRequest;
+import dev.billing.workflows.activities.NotificationActivities;
+import dev.billing.workflows.activities.NotifyCustomerInput;
+import dev.billing.workflows.activities.NotifyCustomerResult;
 import dev.billing.workflows.activities.PaymentActivities;
+import dev.billing.workflows.activities.PolicyActivities;
 import dev.billing.workflows.activities.PaymentFailures;
 import dev.billing.workflows.activities.RecordActivities;
 import dev.billing.workflows.activities.RecordInput;
@@ -27,14 +35,30 @@ import java.util.concurrent.TimeUnit;
 /**
  * Stands in for the activities module: records every call with the Temporal time it was scheduled
  * at, and keeps the one rule of the real store that the workflow depends on: a write must carry a
- * higher version than the stored one, unless it is a retry of the change that is stored.
+ * higher version than the stored one, unless it is a retry of the change that is stored. Its
+ * gateway remembers every charge by idempotency key (what LookUpCharge answers), so a test can
+ * count the successful charges of a period.
  */
-final class FakeBillingActivities implements RecordActivities, PaymentActivities, ReminderActivities {
+final class FakeBillingActivities implements RecordActivities, PaymentActivities, ReminderActivities,
+    PolicyActivities, NotificationActivities {
 
   /** One call as the activity saw it; {@code startedAt} is the test server's time when this attempt started. */
   record Call<T>(T input, Instant startedAt, String runId, int attempt) {}
 
   enum ReminderMode { DELIVER, FAIL_RETRYABLE, FAIL_NON_RETRYABLE }
+
+  /** What the gateway does with one collection attempt (all Temporal retries of it alike). */
+  enum ChargeMode {
+    OK,
+    SOFT_DECLINE,
+    HARD_DECLINE,
+    /** Every call fails with a 5xx; no money moves. */
+    UNAVAILABLE,
+    /** The money moves, but every call times out from the caller's side. */
+    CHARGED_NO_ANSWER,
+    /** Accepted; settles later (bank debit). */
+    PENDING
+  }
 
   private final List<Call<RecordInput>> records = new ArrayList<>();
   private final List<Call<ChargeInput>> charges = new ArrayList<>();
@@ -43,6 +67,15 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   private final Map<String, Long> storedVersion = new HashMap<>();
   private final Map<String, String> storedChangeId = new HashMap<>();
 
+  private final List<Call<ChargeLookupInput>> lookups = new ArrayList<>();
+  private final List<Call<DunningPolicyRequest>> policyCalls = new ArrayList<>();
+  private final List<Call<NotifyCustomerInput>> notices = new ArrayList<>();
+  private final Map<String, ChargeLookup> gateway = new HashMap<>();
+  private final Map<Long, List<ChargeMode>> scripts = new HashMap<>();
+  private final Set<String> declinedTokens = new HashSet<>();
+  private volatile DunningPolicy policy = DunningPolicy.DEFAULT;
+  private volatile boolean noticesFail;
+  private volatile boolean lookupsDown;
   private final Set<Long> declinedCycles = new HashSet<>();
   private volatile boolean gatewayDown;
   private volatile ReminderMode reminderMode = ReminderMode.DELIVER;
@@ -60,6 +93,56 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
 
   void gatewayDown() {
     gatewayDown = true;
+  }
+
+  /** Attempt n of the cycle behaves as {@code modes[n-1]}; attempts beyond the script succeed. */
+  synchronized void script(long cycle, ChargeMode... modes) {
+    scripts.put(cycle, List.of(modes));
+  }
+
+  /** Every attempt made with this payment method token is soft-declined. */
+  synchronized void declineToken(String token) {
+    declinedTokens.add(token);
+  }
+
+  void policy(DunningPolicy newPolicy) {
+    policy = newPolicy;
+  }
+
+  void noticesFail() {
+    noticesFail = true;
+  }
+
+  void lookupsDown(boolean down) {
+    lookupsDown = down;
+  }
+
+  /** What the gateway will answer about {@code key} from now on, e.g. a bank debit that settled. */
+  synchronized void gatewaySays(String key, ChargeLookup answer) {
+    gateway.put(key, answer);
+  }
+
+  synchronized List<Call<ChargeLookupInput>> lookups() {
+    return List.copyOf(lookups);
+  }
+
+  synchronized List<Call<DunningPolicyRequest>> policyCalls() {
+    return List.copyOf(policyCalls);
+  }
+
+  synchronized List<Call<NotifyCustomerInput>> notices() {
+    return List.copyOf(notices);
+  }
+
+  /** Keys the gateway holds a successful (or settled) charge for, with their transaction ids. */
+  synchronized Map<String, String> succeededCharges() {
+    Map<String, String> succeeded = new java.util.TreeMap<>();
+    gateway.forEach((key, charge) -> {
+      if (charge.status() == ChargeLookup.Status.SUCCEEDED) {
+        succeeded.put(key, charge.transactionId());
+      }
+    });
+    return succeeded;
   }
 
   void reminders(ReminderMode mode) {
@@ -146,24 +229,96 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   @Override
   public ChargeResult charge(ChargeInput input) {
     Call<ChargeInput> call = call(input);
-    boolean decline;
+    ChargeMode mode;
     synchronized (this) {
       charges.add(call);
-      decline = declinedCycles.contains(input.cycle());
+      mode = modeOf(input);
     }
     chargeStarted.countDown();
     if (chargeGate != null) {
       await(chargeGate);
     }
-    if (decline) {
-      // Thrown as retryable on purpose: only the workflow's retry options keep it from being retried.
-      throw ApplicationFailure.newFailure("Your card was declined.", PaymentFailures.DECLINED,
-          new DeclineDetails("card_declined", "Your card was declined."));
+    String txn = "txn_" + input.subscriptionId() + "_" + input.cycle()
+        + (input.attempt() == 1 ? "" : "_" + input.attempt());
+    switch (mode) {
+      // Thrown as retryable on purpose: only the workflow's retry options keep them from being retried.
+      case SOFT_DECLINE -> {
+        gatewaySays(input.idempotencyKey(), new ChargeLookup(ChargeLookup.Status.FAILED, txn, null,
+            "card_declined", "Your card was declined."));
+        throw ApplicationFailure.newFailure("Your card was declined.", PaymentFailures.DECLINED,
+            new DeclineDetails("card_declined", "Your card was declined."));
+      }
+      case HARD_DECLINE -> {
+        gatewaySays(input.idempotencyKey(), new ChargeLookup(ChargeLookup.Status.FAILED, txn, null,
+            "stolen_card", "The card was reported stolen."));
+        throw ApplicationFailure.newFailure("The card was reported stolen.", PaymentFailures.DECLINED_HARD,
+            new DeclineDetails("stolen_card", "The card was reported stolen."));
+      }
+      case UNAVAILABLE -> throw ApplicationFailure.newFailure("gateway answered 503",
+          PaymentFailures.GATEWAY_UNAVAILABLE);
+      case CHARGED_NO_ANSWER -> {
+        synchronized (this) {
+          gateway.putIfAbsent(input.idempotencyKey(),
+              new ChargeLookup(ChargeLookup.Status.SUCCEEDED, txn, call.startedAt(), null, null));
+        }
+        throw ApplicationFailure.newFailure("read timed out after the request was sent",
+            PaymentFailures.GATEWAY_UNAVAILABLE);
+      }
+      case PENDING -> {
+        gatewaySays(input.idempotencyKey(), new ChargeLookup(ChargeLookup.Status.PENDING, txn,
+            call.startedAt(), null, null));
+        return new ChargeResult(txn, call.startedAt(), false, true);
+      }
+      default -> {
+        gatewaySays(input.idempotencyKey(), new ChargeLookup(ChargeLookup.Status.SUCCEEDED, txn,
+            call.startedAt(), null, null));
+        return new ChargeResult(txn, call.startedAt(), false);
+      }
     }
-    if (gatewayDown) {
+  }
+
+  private ChargeMode modeOf(ChargeInput input) {
+    List<ChargeMode> script = scripts.get(input.cycle());
+    if (script != null && input.attempt() <= script.size()) {
+      return script.get(input.attempt() - 1);
+    }
+    if (declinedCycles.contains(input.cycle()) || declinedTokens.contains(input.paymentMethod().token())) {
+      return ChargeMode.SOFT_DECLINE;
+    }
+    return gatewayDown ? ChargeMode.UNAVAILABLE : ChargeMode.OK;
+  }
+
+  @Override
+  public ChargeLookup lookUpCharge(ChargeLookupInput input) {
+    synchronized (this) {
+      lookups.add(call(input));
+    }
+    if (lookupsDown) {
       throw ApplicationFailure.newFailure("gateway answered 503", PaymentFailures.GATEWAY_UNAVAILABLE);
     }
-    return new ChargeResult("txn_" + input.subscriptionId() + "_" + input.cycle(), call.startedAt(), false);
+    synchronized (this) {
+      return gateway.getOrDefault(input.idempotencyKey(),
+          new ChargeLookup(ChargeLookup.Status.NOT_FOUND, null, null, null, null));
+    }
+  }
+
+  @Override
+  public DunningPolicy dunningPolicy(DunningPolicyRequest request) {
+    synchronized (this) {
+      policyCalls.add(call(request));
+    }
+    return policy;
+  }
+
+  @Override
+  public NotifyCustomerResult notifyCustomer(NotifyCustomerInput input) {
+    synchronized (this) {
+      notices.add(call(input));
+    }
+    if (noticesFail) {
+      throw ApplicationFailure.newNonRetryableFailure("mailbox does not exist", "AddressRejected");
+    }
+    return new NotifyCustomerResult(input.messageId(), false);
   }
 
   private synchronized RecordResult store(RecordInput input) {

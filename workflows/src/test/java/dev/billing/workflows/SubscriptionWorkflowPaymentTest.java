@@ -88,9 +88,9 @@ class SubscriptionWorkflowPaymentTest {
       SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-dec", ON_THE_15TH, "9.99"));
       workflow.created();
 
-      t.runUntil("2028-01-20T00:00:00Z");
+      t.runUntil("2028-01-15T12:00:00Z");
 
-      assertThat(t.fake.charges()).as("a decline is never retried").hasSize(1);
+      assertThat(t.fake.charges()).as("a decline is never retried by Temporal").hasSize(1);
       RecordInput failed = onlyChargeRecord(t);
       assertThat(failed.changeId()).isEqualTo("cycle-1/charge-1");
       assertThat(failed.event()).isEqualTo(HistoryEvent.PAYMENT_FAILED);
@@ -107,15 +107,18 @@ class SubscriptionWorkflowPaymentTest {
       assertThat(failed.next().lastPaymentAt()).isNull();
       assertAt(failed.at(), "2028-01-15T00:00:00Z");
 
+      // Dunning (the default policy: 1, 3, 5 and 7 days after the due date) waits for its retry.
       SubscriptionState state = workflow.state();
       assertThat(state.subscription().status()).isEqualTo(SubscriptionStatus.PAST_DUE);
-      assertThat(state.phase()).isEqualTo(Phase.WAITING_FOR_REMINDER);
-      assertThat(state.waitingUntil()).isEqualTo(Instant.parse("2028-02-12T00:00:00Z"));
+      assertThat(state.phase()).isEqualTo(Phase.WAITING_FOR_RETRY);
+      assertThat(state.waitingUntil()).isEqualTo(Instant.parse("2028-01-16T00:00:00Z"));
 
-      // Next cycle is billed as usual and brings the subscription back to ACTIVE.
+      // Every retry is declined too; the next cycle is billed as usual and brings the subscription
+      // back to ACTIVE.
       t.runUntil("2028-02-20T00:00:00Z");
-      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
-          .containsExactly("charge:sub-dec:1:1", "charge:sub-dec:2:1");
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey()).containsExactly(
+          "charge:sub-dec:1:1", "charge:sub-dec:1:2", "charge:sub-dec:1:3", "charge:sub-dec:1:4",
+          "charge:sub-dec:1:5", "charge:sub-dec:2:1");
       assertThat(workflow.state().subscription().status()).isEqualTo(SubscriptionStatus.ACTIVE);
     }
   }
@@ -137,7 +140,8 @@ class SubscriptionWorkflowPaymentTest {
       assertThat(t.untyped("sub-sa").describe().getTypedSearchAttributes()
           .get(BillingSearchAttributes.BILLING_STATUS)).isEqualTo("ACTIVE");
 
-      List<String> runs = t.fake.charges().stream().map(Call::runId).toList();
+      // Run 2 also holds the four dunning retries of cycle 1.
+      List<String> runs = t.fake.charges().stream().map(Call::runId).distinct().toList();
       assertThat(runs).hasSize(3);
       EventType upsert = EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES;
       assertThat(t.count(t.history("sub-sa", runs.get(0)), upsert))
@@ -153,7 +157,8 @@ class SubscriptionWorkflowPaymentTest {
       t.fake.gatewayDown();
       t.start(BillingTestEnvironment.requested("sub-503", ON_THE_15TH, "9.99"));
 
-      t.runUntil("2028-01-20T00:00:00Z");
+      // Before the first dunning retry (2028-01-16).
+      t.runUntil("2028-01-15T12:00:00Z");
 
       List<Call<ChargeInput>> calls = t.fake.charges();
       assertThat(calls).extracting(Call::attempt).containsExactly(1, 2, 3, 4, 5, 6);
@@ -270,6 +275,8 @@ class SubscriptionWorkflowPaymentTest {
       assertThat(t.count(events, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW)).isEqualTo(1);
       assertThat(t.count(events, EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES)).isZero();
       assertThat(t.count(events, EventType.EVENT_TYPE_TIMER_CANCELED)).isZero();
+      // No version marker and no local activity (the dunning policy) on the happy path.
+      assertThat(t.count(events, EventType.EVENT_TYPE_MARKER_RECORDED)).isZero();
       assertThat(events).extracting(e -> e.getActivityTaskScheduledEventAttributes().getActivityType().getName())
           .filteredOn(name -> !name.isEmpty())
           .containsExactly("SendPaymentReminder", "ChargePaymentMethod", "RecordChange");

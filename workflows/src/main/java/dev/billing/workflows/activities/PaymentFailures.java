@@ -4,8 +4,20 @@ package dev.billing.workflows.activities;
 public final class PaymentFailures {
   private PaymentFailures() {}
 
-  /** The gateway refused the charge. Not retried by Temporal; the workflow decides what follows. */
+  /**
+   * The gateway refused the charge, but a later attempt may succeed (insufficient funds, a generic
+   * decline, "try again later"). Not retried by Temporal; the workflow's dunning schedule retries
+   * the period on later days. Details: {@link DeclineDetails}.
+   */
   public static final String DECLINED = "PaymentDeclined";
+
+  /**
+   * The gateway refused the charge for a reason no retry can fix (stolen or lost card, closed
+   * account, fraud, do-not-honor with "do not retry" advice). Not retried by Temporal, and the
+   * workflow skips the remaining dunning retries of the period: it goes straight to the dunning
+   * policy's final outcome. Details: {@link DeclineDetails}.
+   */
+  public static final String DECLINED_HARD = "PaymentDeclinedHard";
 
   /** The gateway failed (5xx, timeout, throttling). Retried by Temporal with backoff. */
   public static final String GATEWAY_UNAVAILABLE = "GatewayUnavailable";

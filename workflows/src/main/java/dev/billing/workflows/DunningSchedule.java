@@ -1,0 +1,59 @@
+package dev.billing.workflows;
+
+import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.DunningPolicy;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+
+/**
+ * When the retries of an unpaid period happen. Retry k is at the start of day
+ * {@code dunningFrom + retryAfterDays[k]} in the subscription's zone: measured from the due date
+ * (or the return date of a payment that came back), never from the previous attempt, so a late
+ * attempt does not push the later ones back. Pure functions: safe in workflow code.
+ */
+final class DunningSchedule {
+  private DunningSchedule() {}
+
+  /**
+   * How long to wait for a bank debit's settlement event before asking the gateway. Bank debits
+   * settle in 1 to 4 business days; 5 calendar days covers most, and a lookup that still answers
+   * PENDING just waits this long again.
+   */
+  static final Duration SETTLEMENT_TIMEOUT = Duration.ofDays(5);
+
+  /** When the gateway could not be asked about a pending charge: ask again this much later. */
+  static final Duration LOOKUP_RETRY_AFTER = Duration.ofDays(1);
+
+  static Instant retryAt(BillingSchedule schedule, LocalDate dunningFrom, DunningPolicy policy, int index) {
+    return schedule.startOfDay(dunningFrom.plusDays(policy.retryAfterDays().get(index)));
+  }
+
+  /** The retry a period in dunning waits for; null when its schedule is used up. */
+  static Instant nextRetryAt(BillingSchedule schedule, OpenPeriod period) {
+    if (period.retriesUsed() >= period.policy().retryAfterDays().size()) {
+      return null;
+    }
+    return retryAt(schedule, period.dunningFrom(), period.policy(), period.retriesUsed());
+  }
+
+  /**
+   * Retries used up at {@code now}: the ones already used, and every retry date that has come,
+   * attempted or not. After an attempt at a retry date, that date is used up; after an extra attempt
+   * (a new payment method) the schedule goes on with its next date; dates missed while the worker
+   * was down collapse into one attempt instead of a burst.
+   */
+  static int usedAt(BillingSchedule schedule, LocalDate dunningFrom, DunningPolicy policy,
+      int alreadyUsed, Instant now) {
+    int used = alreadyUsed;
+    while (used < policy.retryAfterDays().size()
+        && !retryAt(schedule, dunningFrom, policy, used).isAfter(now)) {
+      used++;
+    }
+    return used;
+  }
+
+  static boolean exhausted(OpenPeriod period) {
+    return period.retriesUsed() >= period.policy().retryAfterDays().size();
+  }
+}

@@ -1,0 +1,88 @@
+package dev.billing.workflows;
+
+import dev.billing.domain.BillingIds;
+import dev.billing.domain.DunningPolicy;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Objects;
+
+/**
+ * A period that is not settled yet: in dunning (its last attempt failed and retries remain) or
+ * waiting for a bank debit to settle. Immutable; the workflow replaces it on every change and
+ * carries it over continue-as-new in {@link CollectionState}.
+ *
+ * @param attempts collection attempts made so far; the last one used key {@code charge:<sub>:<cycle>:<attempts>}
+ * @param outcomeUnknown the last attempt got no answer and the gateway could not be asked yet:
+ *     the next attempt must first look that key up
+ * @param policy the dunning policy snapshotted when the period first failed; null while it has not
+ * @param dunningFrom the date retries count from: the due date, or the date a settled payment came back
+ * @param retriesUsed how many of the policy's retry dates are used up (passed or attempted)
+ * @param settleBy while PENDING_SETTLEMENT: when to stop waiting for the event and ask the gateway
+ * @param transactionId while PENDING_SETTLEMENT: the gateway's id of the pending charge
+ * @param retryNow retry at once (the payment method was replaced), ahead of the schedule
+ */
+public record OpenPeriod(
+    long cycle,
+    State state,
+    int attempts,
+    boolean outcomeUnknown,
+    DunningPolicy policy,
+    LocalDate dunningFrom,
+    int retriesUsed,
+    Instant settleBy,
+    String transactionId,
+    String failureCode,
+    String failureMessage,
+    boolean retryNow) {
+
+  public enum State {
+    DUNNING,
+    PENDING_SETTLEMENT
+  }
+
+  public OpenPeriod {
+    Objects.requireNonNull(state, "state");
+    if (state == State.DUNNING) {
+      Objects.requireNonNull(policy, "policy");
+      Objects.requireNonNull(dunningFrom, "dunningFrom");
+    } else {
+      Objects.requireNonNull(settleBy, "settleBy");
+    }
+  }
+
+  public String lastKey(String subscriptionId) {
+    return BillingIds.chargeKey(subscriptionId, cycle, attempts);
+  }
+
+  static OpenPeriod pending(long cycle, int attempts, DunningPolicy policy, LocalDate dunningFrom,
+      int retriesUsed, Instant settleBy, String transactionId) {
+    return new OpenPeriod(cycle, State.PENDING_SETTLEMENT, attempts, false, policy, dunningFrom,
+        retriesUsed, settleBy, transactionId, null, null, false);
+  }
+
+  static OpenPeriod dunning(long cycle, int attempts, boolean outcomeUnknown, DunningPolicy policy,
+      LocalDate dunningFrom, int retriesUsed, String failureCode, String failureMessage) {
+    return new OpenPeriod(cycle, State.DUNNING, attempts, outcomeUnknown, policy, dunningFrom,
+        retriesUsed, null, null, failureCode, failureMessage, false);
+  }
+
+  OpenPeriod withRetryNow(boolean now) {
+    return new OpenPeriod(cycle, state, attempts, outcomeUnknown, policy, dunningFrom, retriesUsed,
+        settleBy, transactionId, failureCode, failureMessage, now);
+  }
+
+  OpenPeriod withOutcomeKnown() {
+    return new OpenPeriod(cycle, state, attempts, false, policy, dunningFrom, retriesUsed, settleBy,
+        transactionId, failureCode, failureMessage, retryNow);
+  }
+
+  OpenPeriod withRetriesUsed(int used) {
+    return new OpenPeriod(cycle, state, attempts, outcomeUnknown, policy, dunningFrom, used,
+        settleBy, transactionId, failureCode, failureMessage, retryNow);
+  }
+
+  OpenPeriod withSettleBy(Instant at) {
+    return new OpenPeriod(cycle, state, attempts, outcomeUnknown, policy, dunningFrom, retriesUsed,
+        at, transactionId, failureCode, failureMessage, retryNow);
+  }
+}

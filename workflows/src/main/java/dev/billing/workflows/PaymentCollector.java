@@ -1,0 +1,459 @@
+package dev.billing.workflows;
+
+import dev.billing.domain.BillingIds;
+import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.DunningPolicy;
+import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Process;
+import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
+import dev.billing.workflows.OpenPeriod.State;
+import dev.billing.workflows.SubscriptionState.Phase;
+import dev.billing.workflows.activities.ChargeInput;
+import dev.billing.workflows.activities.ChargeLookup;
+import dev.billing.workflows.activities.ChargeLookupInput;
+import dev.billing.workflows.activities.ChargeResult;
+import dev.billing.workflows.activities.DunningPolicyRequest;
+import dev.billing.workflows.activities.NotifyCustomerInput;
+import dev.billing.workflows.activities.PaymentActivities;
+import dev.billing.workflows.activities.PolicyActivities;
+import dev.billing.workflows.activities.RecordInput;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.workflow.Workflow;
+import java.time.Instant;
+import java.time.LocalDate;
+import org.slf4j.Logger;
+
+/**
+ * Collects periods: the first attempt of the run's cycle, dunning retries, settlement of bank
+ * debits, gateway lookups after unknown outcomes, and the effects of payment events. Runs on the
+ * workflow's main thread only; writes go through the {@link Ledger}, which owns the subscription.
+ *
+ * <p>Rules:
+ * <ul>
+ *   <li>Never two successful charges for one period. Attempt n uses key charge:sub:cycle:n on every
+ *       Temporal retry. An attempt that got no answer (gateway errors outlasted the retries, or a
+ *       timeout) is looked up by its key before anything else: SUCCEEDED is paid, PENDING waits for
+ *       settlement, FAILED is a decline, NOT_FOUND means the money did not move. If the lookup gets
+ *       no answer either, the outcome stays unknown and the next retry date asks again instead of
+ *       charging. A period leaves the open set once collected, so later events about it do nothing.
+ *   <li>Dunning: the first failure of a period snapshots the policy (local activity) into the
+ *       period. Retry k is at the start of day due date + retryAfterDays[k] in the subscription's
+ *       zone (return date + days for a returned payment). Every failure is recorded (period ERROR,
+ *       subscription PAST_DUE, PAYMENT_FAILED, or DUNNING_EXHAUSTED when none is left) and notified
+ *       (PAYMENT_FAILED with the next retry date, none when exhausted). A hard decline skips the
+ *       remaining retries. Exhausted: CANCEL cancels (process RETRY, actor system); LEAVE_UNPAID
+ *       and PAUSE (no paused state yet) leave the period ERROR and billing goes on.
+ *   <li>A new payment method makes every period in dunning due at once (attempt n+1); the
+ *       schedule then goes on with its next date.
+ *   <li>Bank debits: a pending charge is recorded PENDING_SETTLEMENT and waits for its event;
+ *       after {@link DunningSchedule#SETTLEMENT_TIMEOUT} the gateway is asked. A failure enters
+ *       dunning counted from the due date; a return of a settled charge (still among the last
+ *       {@link PeriodCollection#MAX_SETTLED} settled) reopens the period ERROR and duns it
+ *       counted from the return date.
+ *   <li>Status: collecting a period makes the subscription ACTIVE unless another period is still
+ *       in dunning; a pending charge leaves the status as it was.
+ * </ul>
+ */
+final class PaymentCollector {
+  private static final Logger log = Workflow.getLogger(PaymentCollector.class);
+
+  /** What the collector needs from the workflow that owns the subscription. */
+  interface Ledger {
+    Subscription current();
+
+    /** Writes the change, moves the subscription on and updates the status search attribute. */
+    void record(RecordInput change);
+
+    void phase(Phase phase);
+
+    void outcome(String sentence);
+
+    /** Sends a customer notice beside billing; its failure is logged, never fatal. */
+    void notice(NotifyCustomerInput notice);
+
+    /** Dunning ended with CANCEL: cancel at the next safe point. */
+    void cancelAfterDunning(String reason);
+
+    /** False while replaying a run recorded before dunning existed (Workflow.getVersion). */
+    boolean paymentsV2();
+  }
+
+  private record Attempt(ChargeResult result, ChargeFailure failure) {}
+
+  private final PaymentActivities payments =
+      Workflow.newActivityStub(PaymentActivities.class, BillingActivityOptions.CHARGE_PAYMENT_METHOD);
+  private final PaymentActivities lookups =
+      Workflow.newActivityStub(PaymentActivities.class, BillingActivityOptions.LOOK_UP_CHARGE);
+  private final PolicyActivities policies =
+      Workflow.newLocalActivityStub(PolicyActivities.class, BillingActivityOptions.DUNNING_POLICY);
+
+  private final Ledger ledger;
+  private final PeriodCollection periods;
+
+  PaymentCollector(Ledger ledger, PeriodCollection periods) {
+    this.ledger = ledger;
+    this.periods = periods;
+  }
+
+  /** Attempt 1 of the cycle the subscription is on; its record moves the subscription to the next cycle. */
+  void firstAttempt(long cycle) {
+    ledger.phase(Phase.CHARGING);
+    Attempt attempt = charge(cycle, 1);
+    if (attempt.result() != null) {
+      ChargeResult charge = attempt.result();
+      if (charge.pending() && ledger.paymentsV2()) {
+        pending(cycle, 1, null, charge.transactionId(), true, Process.INITIAL,
+            CollectionChanges.changeId(cycle, 1, null));
+        return;
+      }
+      ledger.phase(Phase.RECORDING_PAYMENT);
+      ledger.record(SubscriptionChanges.paid(current(), 1, charge, statusAfterCollecting(cycle), now()));
+      periods.settled(new SettledCharge(cycle, 1, key(cycle, 1), charge.transactionId()));
+      ledger.outcome("cycle " + cycle + " charged " + current().price() + ": " + charge.transactionId());
+      return;
+    }
+    if (!ledger.paymentsV2()) {
+      recordUnpaidV1(cycle, attempt.failure());
+      return;
+    }
+    failedAttempt(cycle, 1, attempt.failure(), null);
+  }
+
+  /** Serves an open period that is due: a retry, or a settlement that waited long enough. */
+  void serve(OpenPeriod period) {
+    ledger.phase(Phase.CHARGING);
+    if (period.state() == State.PENDING_SETTLEMENT) {
+      settleByLookup(period);
+    } else {
+      retry(period.withRetryNow(false));
+    }
+  }
+
+  /** Acts on a payment event taken from the inbox; its meaning is re-read from the current state. */
+  void onEvent(PaymentEvent event) {
+    PeriodCollection.Effect effect = periods.effectOf(event);
+    OpenPeriod period = periods.openFor(event);
+    String source = event.type() + " " + event.eventId();
+    switch (effect) {
+      case SETTLE -> {
+        String transactionId = event.transactionId() != null ? event.transactionId() : period.transactionId();
+        collected(period.cycle(), period.attempts(), transactionId, event.occurredAt(), Process.WEBHOOK,
+            "settled");
+      }
+      case FAIL -> enterDunning(period.cycle(), period.attempts(), codeOr(event.failureCode(), "charge_failed"),
+          event.failureMessage(), false, false, period, Process.WEBHOOK, HistoryEvent.PAYMENT_FAILED,
+          "failed", source);
+      case RETURN_PENDING -> enterDunning(period.cycle(), period.attempts(),
+          codeOr(event.failureCode(), "charge_returned"), event.failureMessage(), false, false, period,
+          Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED, "returned", source);
+      case RETURN_SETTLED -> returned(periods.settledFor(event), event);
+      case RESOLVE_FAILED -> {
+        periods.put(period.withOutcomeKnown());
+        ledger.outcome("cycle " + period.cycle() + ": " + source + " says attempt "
+            + period.attempts() + " failed; no lookup needed before the next attempt");
+      }
+      case NONE -> log.info("payment event {} has no effect any more", source);
+    }
+  }
+
+  private void retry(OpenPeriod period) {
+    periods.put(period);
+    long cycle = period.cycle();
+    if (period.outcomeUnknown()) {
+      ChargeLookup lookup = lookUp(cycle, period.attempts());
+      if (lookup == null) {
+        stillUnknown(period);
+        return;
+      }
+      switch (lookup.status()) {
+        case SUCCEEDED -> {
+          collected(cycle, period.attempts(), lookup.transactionId(), lookup.processedAt(),
+              SubscriptionChanges.process(period.attempts()), "settled");
+          return;
+        }
+        case PENDING -> {
+          pending(cycle, period.attempts(), period, lookup.transactionId(), false,
+              SubscriptionChanges.process(period.attempts()), CollectionChanges.changeId(cycle, period.attempts(), "pending"));
+          return;
+        }
+        default -> periods.put(period = period.withOutcomeKnown());
+      }
+    }
+    int attemptNumber = period.attempts() + 1;
+    Attempt attempt = charge(cycle, attemptNumber);
+    if (attempt.result() == null) {
+      failedAttempt(cycle, attemptNumber, attempt.failure(), period);
+    } else if (attempt.result().pending()) {
+      pending(cycle, attemptNumber, period, attempt.result().transactionId(), false, Process.RETRY,
+          CollectionChanges.changeId(cycle, attemptNumber, null));
+    } else {
+      ChargeResult charge = attempt.result();
+      collected(cycle, attemptNumber, charge.transactionId(), charge.processedAt(), Process.RETRY, null);
+    }
+  }
+
+  /**
+   * A failed attempt. An outage or timeout leaves the outcome unknown: the gateway is asked about
+   * the key first, and only an answer that the money did not move counts as a failure.
+   */
+  private void failedAttempt(long cycle, int attempt, ChargeFailure failure, OpenPeriod prior) {
+    ChargeFailure known = failure;
+    boolean unknown = false;
+    String source = null;
+    if (failure.outcomeUnknown()) {
+      ChargeLookup lookup = lookUp(cycle, attempt);
+      if (lookup == null) {
+        unknown = true;
+      } else {
+        switch (lookup.status()) {
+          case SUCCEEDED -> {
+            if (prior == null) {
+              recordFirstPaid(cycle, lookup);
+            } else {
+              collected(cycle, attempt, lookup.transactionId(), lookup.processedAt(), Process.RETRY, null);
+            }
+            return;
+          }
+          case PENDING -> {
+            pending(cycle, attempt, prior, lookup.transactionId(), prior == null,
+                SubscriptionChanges.process(attempt), CollectionChanges.changeId(cycle, attempt, null));
+            return;
+          }
+          case FAILED, RETURNED -> known = new ChargeFailure(true,
+              codeOr(lookup.failureCode(), ChargeFailure.DEFAULT_DECLINE_CODE),
+              lookup.failureMessage() != null ? lookup.failureMessage() : failure.message());
+          case NOT_FOUND -> source = "lookup: the gateway has no charge for " + key(cycle, attempt);
+        }
+      }
+    }
+    if (unknown) {
+      source = "lookup failed: outcome unknown";
+    }
+    enterDunning(cycle, attempt, known.code(), known.message(), known.hard(), unknown, prior,
+        SubscriptionChanges.process(attempt), HistoryEvent.PAYMENT_FAILED, null, source);
+  }
+
+  /**
+   * Records the period unpaid and plans its next retry; with none left, applies the policy's final
+   * outcome. The policy is snapshotted the first time the period fails and kept from then on.
+   *
+   * @param suffix null when this records an attempt (change "charge-N"), else the later step
+   * @param source what reported the failure, for the log (null: the attempt itself)
+   */
+  private void enterDunning(long cycle, int attempts, String code, String message, boolean hard,
+      boolean unknown, OpenPeriod prior, Process process, HistoryEvent event, String suffix,
+      String source) {
+    BillingSchedule schedule = current().schedule();
+    boolean returned = event == HistoryEvent.PAYMENT_RETURNED;
+    DunningPolicy policy = prior != null && prior.policy() != null ? prior.policy() : snapshotPolicy(cycle);
+    LocalDate from = prior != null && prior.dunningFrom() != null ? prior.dunningFrom()
+        : returned ? schedule.dateAt(now()) : schedule.dueDate(cycle);
+    int used = DunningSchedule.usedAt(schedule, from, policy, prior == null ? 0 : prior.retriesUsed(), now());
+    boolean exhausted = hard || used >= policy.retryAfterDays().size();
+    Instant next = exhausted ? null : DunningSchedule.retryAt(schedule, from, policy, used);
+    String what = (returned ? "payment returned: " : "payment failed: ") + code
+        + (message == null ? "" : " (" + message + ")");
+    String plan = exhausted
+        ? "; dunning exhausted after " + attempts + (attempts == 1 ? " attempt" : " attempts")
+            + (hard ? " (hard decline: no retries)" : "") + ": " + policy.finalOutcome()
+        : "; next retry " + schedule.dateAt(next);
+    HistoryEvent recorded = exhausted && event == HistoryEvent.PAYMENT_FAILED ? HistoryEvent.DUNNING_EXHAUSTED : event;
+    ledger.phase(Phase.RECORDING_PAYMENT);
+    boolean advance = prior == null && !returned && cycle == current().cycle();
+    ledger.record(CollectionChanges.unpaid(current(), cycle, attempts, code, message, recorded, advance,
+        process, CollectionChanges.changeId(cycle, attempts, suffix),
+        what + (source == null ? "" : " [" + source + "]") + plan, now()));
+    ledger.notice(failureNotice(cycle, (returned ? "payment-returned-" : "payment-failed-") + attempts,
+        next == null ? null : schedule.dateAt(next), message != null ? message : code));
+    ledger.outcome("cycle " + cycle + " " + what + (source == null ? "" : " [" + source + "]") + plan);
+    log.warn("cycle {} of {} unpaid: {}{}", cycle, current().subscriptionId(), code, plan);
+    if (exhausted) {
+      periods.remove(cycle);
+      finalOutcome(cycle, attempts, policy);
+    } else {
+      periods.put(OpenPeriod.dunning(cycle, attempts, unknown, policy, from, used, code, message));
+    }
+  }
+
+  /** The lookup before a retry got no answer either: this retry date is used up without a charge. */
+  private void stillUnknown(OpenPeriod period) {
+    BillingSchedule schedule = current().schedule();
+    int used = DunningSchedule.usedAt(schedule, period.dunningFrom(), period.policy(), period.retriesUsed(), now());
+    OpenPeriod updated = period.withRetriesUsed(used);
+    String key = period.lastKey(current().subscriptionId());
+    if (!DunningSchedule.exhausted(updated)) {
+      periods.put(updated);
+      ledger.outcome("cycle " + period.cycle() + ": no answer about " + key + " yet; not charging again"
+          + " before it comes; next try " + schedule.dateAt(DunningSchedule.nextRetryAt(schedule, updated)));
+      return;
+    }
+    // Left to reconciliation: the money may have moved, so the period is not retried again.
+    String message = "no answer from the gateway about " + key;
+    ledger.phase(Phase.RECORDING_PAYMENT);
+    ledger.record(CollectionChanges.unpaid(current(), period.cycle(), period.attempts(),
+        SubscriptionChanges.GATEWAY_UNAVAILABLE, message, HistoryEvent.DUNNING_EXHAUSTED, false,
+        Process.RETRY, CollectionChanges.changeId(period.cycle(), period.attempts(), "exhausted"),
+        message + "; dunning exhausted: " + period.policy().finalOutcome(), now()));
+    ledger.outcome("cycle " + period.cycle() + ": " + message + "; dunning exhausted");
+    periods.remove(period.cycle());
+    finalOutcome(period.cycle(), period.attempts(), period.policy());
+  }
+
+  private void settleByLookup(OpenPeriod period) {
+    long cycle = period.cycle();
+    ChargeLookup lookup = lookUp(cycle, period.attempts());
+    if (lookup == null) {
+      periods.put(period.withSettleBy(now().plus(DunningSchedule.LOOKUP_RETRY_AFTER)));
+      ledger.outcome("cycle " + cycle + " still settling; the gateway did not answer, asking again "
+          + DunningSchedule.LOOKUP_RETRY_AFTER.toDays() + " day later");
+      return;
+    }
+    String source = "lookup of " + period.lastKey(current().subscriptionId());
+    switch (lookup.status()) {
+      case SUCCEEDED -> collected(cycle, period.attempts(),
+          lookup.transactionId() != null ? lookup.transactionId() : period.transactionId(),
+          lookup.processedAt(), Process.RECONCILIATION, "settled");
+      case PENDING -> {
+        periods.put(period.withSettleBy(now().plus(DunningSchedule.SETTLEMENT_TIMEOUT)));
+        ledger.outcome("cycle " + cycle + " still settling according to the gateway");
+      }
+      case FAILED, NOT_FOUND -> enterDunning(cycle, period.attempts(),
+          codeOr(lookup.failureCode(), lookup.status() == ChargeLookup.Status.NOT_FOUND ? "charge_not_found" : "charge_failed"),
+          lookup.failureMessage(), false, false, period, Process.RECONCILIATION,
+          HistoryEvent.PAYMENT_FAILED, "failed", source);
+      case RETURNED -> enterDunning(cycle, period.attempts(), codeOr(lookup.failureCode(), "charge_returned"),
+          lookup.failureMessage(), false, false, period, Process.RECONCILIATION,
+          HistoryEvent.PAYMENT_RETURNED, "returned", source);
+    }
+  }
+
+  /** A settled charge came back: its period is ERROR again and dunning starts from today. */
+  private void returned(SettledCharge charge, PaymentEvent event) {
+    periods.forget(charge);
+    enterDunning(charge.cycle(), charge.attempt(), codeOr(event.failureCode(), "charge_returned"),
+        event.failureMessage(), false, false, null, Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED,
+        "returned", event.type() + " " + event.eventId());
+  }
+
+  private void pending(long cycle, int attempt, OpenPeriod prior, String transactionId, boolean advance,
+      Process process, String changeId) {
+    Instant settleBy = now().plus(DunningSchedule.SETTLEMENT_TIMEOUT);
+    ledger.phase(Phase.RECORDING_PAYMENT);
+    ledger.record(CollectionChanges.pending(current(), cycle, attempt, advance, process, changeId,
+        "charge of " + current().price() + " accepted, settling: transaction " + transactionId, now()));
+    periods.put(OpenPeriod.pending(cycle, attempt,
+        prior == null ? null : prior.policy(), prior == null ? null : prior.dunningFrom(),
+        prior == null ? 0 : prior.retriesUsed(), settleBy, transactionId));
+    ledger.outcome("cycle " + cycle + " charge " + transactionId + " pending settlement; asking the gateway "
+        + settleBy + " if no event comes");
+  }
+
+  /** A period collected after its first attempt (retry, settlement, lookup): no move to the next cycle. */
+  private void collected(long cycle, int attempt, String transactionId, Instant processedAt,
+      Process process, String suffix) {
+    periods.remove(cycle);
+    ledger.phase(Phase.RECORDING_PAYMENT);
+    ledger.record(CollectionChanges.collected(current(), cycle, attempt, transactionId, processedAt,
+        statusAfterCollecting(cycle), process, CollectionChanges.changeId(cycle, attempt, suffix),
+        "charged " + current().price() + ", transaction " + transactionId + " (attempt " + attempt + ")",
+        now()));
+    periods.settled(new SettledCharge(cycle, attempt, key(cycle, attempt), transactionId));
+    ledger.outcome("cycle " + cycle + " charged " + current().price() + " on attempt " + attempt + ": "
+        + transactionId);
+  }
+
+  /** Attempt 1 got no answer, but the gateway says it went through: the usual first-attempt record. */
+  private void recordFirstPaid(long cycle, ChargeLookup lookup) {
+    ChargeResult charge = new ChargeResult(lookup.transactionId(), lookup.processedAt(), true);
+    ledger.phase(Phase.RECORDING_PAYMENT);
+    ledger.record(SubscriptionChanges.paid(current(), 1, charge, statusAfterCollecting(cycle), now()));
+    periods.settled(new SettledCharge(cycle, 1, key(cycle, 1), charge.transactionId()));
+    ledger.outcome("cycle " + cycle + " charged " + current().price() + ": " + charge.transactionId()
+        + " (no answer from the charge; found by lookup)");
+  }
+
+  private void finalOutcome(long cycle, int attempts, DunningPolicy policy) {
+    switch (policy.finalOutcome()) {
+      case CANCEL -> ledger.cancelAfterDunning("payment for cycle " + cycle + " not collected after "
+          + attempts + (attempts == 1 ? " attempt" : " attempts"));
+      // TODO(pause): no paused state exists yet; until it does, PAUSE leaves the period unpaid
+      // and billing goes on, exactly like LEAVE_UNPAID.
+      case PAUSE -> log.warn("cycle {} of {}: dunning ended with PAUSE, which is not available yet; "
+          + "left unpaid", cycle, current().subscriptionId());
+      case LEAVE_UNPAID -> { }
+    }
+  }
+
+  /** The v1 record of a failed first attempt, kept for runs recorded before dunning existed. */
+  private void recordUnpaidV1(long cycle, ChargeFailure failure) {
+    ledger.phase(Phase.RECORDING_PAYMENT);
+    ledger.record(SubscriptionChanges.unpaid(current(), 1, failure.code(), failure.message(), now()));
+    ledger.outcome("cycle " + cycle + (failure.declined() ? " declined: " : " not charged: ")
+        + failure.code() + " (" + failure.message() + ")");
+  }
+
+  private Attempt charge(long cycle, int attempt) {
+    Subscription sub = current();
+    ChargeInput input = new ChargeInput(sub.accountId(), sub.subscriptionId(), cycle, attempt,
+        sub.price(), sub.paymentMethod(), key(cycle, attempt),
+        sub.sku() + " subscription, period " + cycle + " due " + sub.schedule().dueDate(cycle));
+    try {
+      return new Attempt(payments.charge(input), null);
+    } catch (ActivityFailure e) {
+      return new Attempt(null, ChargeFailure.of(e));
+    }
+  }
+
+  /** What the gateway knows about an attempt's key; null when it does not answer either. */
+  private ChargeLookup lookUp(long cycle, int attempt) {
+    String key = key(cycle, attempt);
+    try {
+      return lookups.lookUpCharge(new ChargeLookupInput(current().subscriptionId(), cycle, key));
+    } catch (ActivityFailure e) {
+      log.warn("lookup of {} failed; its outcome stays unknown", key, e);
+      return null;
+    }
+  }
+
+  private DunningPolicy snapshotPolicy(long cycle) {
+    try {
+      DunningPolicy policy = policies.dunningPolicy(new DunningPolicyRequest(current().subscriptionId(), cycle));
+      if (policy != null) {
+        return policy;
+      }
+    } catch (ActivityFailure e) {
+      log.warn("dunning policy unreadable for cycle {} of {}; using the default", cycle,
+          current().subscriptionId(), e);
+    }
+    return DunningPolicy.DEFAULT;
+  }
+
+  private NotifyCustomerInput failureNotice(long cycle, String kind, LocalDate nextRetry, String reason) {
+    Subscription sub = current();
+    return new NotifyCustomerInput(NotifyCustomerInput.Kind.PAYMENT_FAILED,
+        BillingIds.messageId(sub.subscriptionId(), cycle, kind), sub.accountId(), sub.subscriptionId(),
+        cycle, sub.email(), sub.sku(), sub.price(), nextRetry, sub.paymentMethod().mask(), reason,
+        sub.schedule().timeZone(), now());
+  }
+
+  private SubscriptionStatus statusAfterCollecting(long cycle) {
+    return periods.dunningOtherThan(cycle) ? SubscriptionStatus.PAST_DUE : SubscriptionStatus.ACTIVE;
+  }
+
+  private String key(long cycle, int attempt) {
+    return BillingIds.chargeKey(current().subscriptionId(), cycle, attempt);
+  }
+
+  private Subscription current() {
+    return ledger.current();
+  }
+
+  private static String codeOr(String code, String fallback) {
+    return code == null || code.isBlank() ? fallback : code;
+  }
+
+  private static Instant now() {
+    return Instant.ofEpochMilli(Workflow.currentTimeMillis());
+  }
+}

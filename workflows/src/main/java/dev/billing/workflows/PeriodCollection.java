@@ -1,0 +1,207 @@
+package dev.billing.workflows;
+
+import dev.billing.domain.BillingSchedule;
+import dev.billing.workflows.OpenPeriod.State;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The workflow's memory of payments within a run: open periods, recently settled charges and
+ * payment events already seen, plus the inbox of events that still need the main thread. Decides
+ * what an event means from this state alone, so a duplicate or an out-of-order event has no effect.
+ * Deterministic; only workflow threads touch it.
+ */
+final class PeriodCollection {
+
+  /** Settled charges remembered for returns: a year of monthly periods. */
+  static final int MAX_SETTLED = 12;
+
+  /** Event ids remembered for deduplication; older duplicates are still caught by the state. */
+  static final int MAX_SEEN_EVENTS = 200;
+
+  /** What an event asks of the workflow. */
+  enum Effect {
+    /** The pending (or unanswered) charge succeeded: collect the period. */
+    SETTLE,
+    /** The pending charge failed: the period enters dunning. */
+    FAIL,
+    /** The unanswered charge failed: no need to look it up before the next attempt. */
+    RESOLVE_FAILED,
+    /** A settled charge came back: reopen its period and dun it. */
+    RETURN_SETTLED,
+    /** The pending charge settled and came back before we heard it settled. */
+    RETURN_PENDING,
+    NONE
+  }
+
+  private final String subscriptionId;
+  private final Map<Long, OpenPeriod> open = new TreeMap<>();
+  private final Deque<SettledCharge> settled = new ArrayDeque<>();
+  private final LinkedHashSet<String> seen = new LinkedHashSet<>();
+  private final Deque<PaymentEvent> inbox = new ArrayDeque<>();
+
+  PeriodCollection(String subscriptionId, CollectionState state) {
+    this.subscriptionId = subscriptionId;
+    state.open().forEach(p -> open.put(p.cycle(), p));
+    settled.addAll(state.settled());
+    seen.addAll(state.seenEventIds());
+    inbox.addAll(state.pendingEvents());
+  }
+
+  CollectionState carry() {
+    return new CollectionState(new ArrayList<>(open.values()), new ArrayList<>(settled),
+        new ArrayList<>(seen), new ArrayList<>(inbox));
+  }
+
+  /**
+   * Takes a signalled event. Returns why it has no effect (a duplicate, out of order, not ours), or
+   * null when it was queued for the main thread.
+   */
+  String receive(PaymentEvent event) {
+    if (!seen.add(event.eventId())) {
+      return "duplicate delivery of " + event.eventId();
+    }
+    if (seen.size() > MAX_SEEN_EVENTS) {
+      Iterator<String> oldest = seen.iterator();
+      oldest.next();
+      oldest.remove();
+    }
+    if (effectOf(event) == Effect.NONE) {
+      return whyIgnored(event);
+    }
+    inbox.add(event);
+    return null;
+  }
+
+  boolean hasEvents() {
+    return !inbox.isEmpty();
+  }
+
+  PaymentEvent nextEvent() {
+    return inbox.poll();
+  }
+
+  Effect effectOf(PaymentEvent event) {
+    if (!subscriptionId.equals(event.subscriptionId())) {
+      return Effect.NONE;
+    }
+    OpenPeriod period = openFor(event);
+    boolean pending = period != null && period.state() == State.PENDING_SETTLEMENT;
+    boolean unknown = period != null && period.state() == State.DUNNING && period.outcomeUnknown();
+    return switch (event.type()) {
+      case CHARGE_SUCCEEDED -> pending || unknown ? Effect.SETTLE : Effect.NONE;
+      case CHARGE_FAILED -> pending ? Effect.FAIL : unknown ? Effect.RESOLVE_FAILED : Effect.NONE;
+      case CHARGE_RETURNED -> settledFor(event) != null ? Effect.RETURN_SETTLED
+          : pending ? Effect.RETURN_PENDING : Effect.NONE;
+      case CHARGE_REFUNDED -> Effect.NONE;
+    };
+  }
+
+  /** The open period whose latest attempt the event is about. */
+  OpenPeriod openFor(PaymentEvent event) {
+    for (OpenPeriod period : open.values()) {
+      if (matches(event, period.lastKey(subscriptionId), period.transactionId())) {
+        return period;
+      }
+    }
+    return null;
+  }
+
+  SettledCharge settledFor(PaymentEvent event) {
+    for (SettledCharge charge : settled) {
+      if (matches(event, charge.idempotencyKey(), charge.transactionId())) {
+        return charge;
+      }
+    }
+    return null;
+  }
+
+  private String whyIgnored(PaymentEvent event) {
+    if (!subscriptionId.equals(event.subscriptionId())) {
+      return "event " + event.eventId() + " is about subscription " + event.subscriptionId();
+    }
+    if (settledFor(event) != null) {
+      return event.type() + " " + event.eventId() + " after the charge succeeded: already settled";
+    }
+    return event.type() + " " + event.eventId() + " matches no charge awaiting an outcome";
+  }
+
+  private static boolean matches(PaymentEvent event, String key, String transactionId) {
+    if (event.idempotencyKey() != null) {
+      return event.idempotencyKey().equals(key);
+    }
+    return transactionId != null && transactionId.equals(event.transactionId());
+  }
+
+  OpenPeriod open(long cycle) {
+    return open.get(cycle);
+  }
+
+  List<OpenPeriod> openPeriods() {
+    return List.copyOf(open.values());
+  }
+
+  void put(OpenPeriod period) {
+    open.put(period.cycle(), period);
+  }
+
+  void remove(long cycle) {
+    open.remove(cycle);
+  }
+
+  void settled(SettledCharge charge) {
+    settled.removeIf(s -> s.cycle() == charge.cycle());
+    settled.addLast(charge);
+    while (settled.size() > MAX_SETTLED) {
+      settled.removeFirst();
+    }
+  }
+
+  void forget(SettledCharge charge) {
+    settled.remove(charge);
+  }
+
+  /** True while a period other than {@code cycle} is in dunning: the subscription stays PAST_DUE. */
+  boolean dunningOtherThan(long cycle) {
+    return open.values().stream().anyMatch(p -> p.cycle() != cycle && p.state() == State.DUNNING);
+  }
+
+  /** The open period that needs the workflow first (earliest cycle on a tie); null when none does. */
+  OpenPeriod next(BillingSchedule schedule, Instant now) {
+    OpenPeriod first = null;
+    Instant firstAt = null;
+    for (OpenPeriod period : open.values()) {
+      Instant at = actionAt(schedule, period, now);
+      if (at != null && (firstAt == null || at.isBefore(firstAt))) {
+        first = period;
+        firstAt = at;
+      }
+    }
+    return first;
+  }
+
+  /** The earliest-cycle open period that needs the workflow now, or null. */
+  OpenPeriod firstDue(BillingSchedule schedule, Instant now) {
+    for (OpenPeriod period : open.values()) {
+      Instant at = actionAt(schedule, period, now);
+      if (at != null && !at.isAfter(now)) {
+        return period;
+      }
+    }
+    return null;
+  }
+
+  static Instant actionAt(BillingSchedule schedule, OpenPeriod period, Instant now) {
+    if (period.state() == State.PENDING_SETTLEMENT) {
+      return period.settleBy();
+    }
+    return period.retryNow() ? now : DunningSchedule.nextRetryAt(schedule, period);
+  }
+}

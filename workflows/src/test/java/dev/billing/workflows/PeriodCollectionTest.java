@@ -1,0 +1,114 @@
+package dev.billing.workflows;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.DunningPolicy;
+import dev.billing.domain.Term;
+import dev.billing.workflows.PaymentEvent.Type;
+import dev.billing.workflows.PeriodCollection.Effect;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.util.List;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+/** What an event means, from the workflow's state alone. */
+class PeriodCollectionTest {
+
+  private static final BillingSchedule UTC_15TH =
+      new BillingSchedule(YearMonth.of(2028, 1), 15, Term.MONTHLY, "UTC", 3);
+  private static final Instant SETTLE_BY = Instant.parse("2028-01-20T00:00:00Z");
+
+  private static PaymentEvent event(String id, Type type, String key) {
+    return new PaymentEvent(id, "sandbox", type, "sub-1", 1, key, null, null, null, Instant.parse("2028-01-16T00:00:00Z"));
+  }
+
+  private static PeriodCollection withPending() {
+    PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
+    periods.put(OpenPeriod.pending(1, 1, null, null, 0, SETTLE_BY, "txn_1"));
+    return periods;
+  }
+
+  @Test
+  void eventsAboutThePendingChargeSettleOrFailIt() {
+    PeriodCollection periods = withPending();
+    assertThat(periods.effectOf(event("e1", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1"))).isEqualTo(Effect.SETTLE);
+    assertThat(periods.effectOf(event("e2", Type.CHARGE_FAILED, "charge:sub-1:1:1"))).isEqualTo(Effect.FAIL);
+    assertThat(periods.effectOf(event("e3", Type.CHARGE_RETURNED, "charge:sub-1:1:1"))).isEqualTo(Effect.RETURN_PENDING);
+    assertThat(periods.effectOf(event("e4", Type.CHARGE_REFUNDED, "charge:sub-1:1:1"))).isEqualTo(Effect.NONE);
+    assertThat(periods.effectOf(event("e5", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2"))).isEqualTo(Effect.NONE);
+  }
+
+  @Test
+  void withoutAKeyTheTransactionIdIdentifiesTheCharge() {
+    PeriodCollection periods = withPending();
+    PaymentEvent byTxn = new PaymentEvent("e1", "stripe", Type.CHARGE_SUCCEEDED, "sub-1", 1, null, "txn_1",
+        null, null, Instant.parse("2028-01-16T00:00:00Z"));
+    assertThat(periods.effectOf(byTxn)).isEqualTo(Effect.SETTLE);
+  }
+
+  @Test
+  void afterSettlingOnlyAReturnHasAnEffect() {
+    PeriodCollection periods = withPending();
+    periods.remove(1);
+    periods.settled(new SettledCharge(1, 1, "charge:sub-1:1:1", "txn_1"));
+
+    assertThat(periods.receive(event("e1", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1")))
+        .isEqualTo("CHARGE_SUCCEEDED e1 after the charge succeeded: already settled");
+    assertThat(periods.receive(event("e2", Type.CHARGE_FAILED, "charge:sub-1:1:1")))
+        .isEqualTo("CHARGE_FAILED e2 after the charge succeeded: already settled");
+    assertThat(periods.receive(event("e3", Type.CHARGE_RETURNED, "charge:sub-1:1:1"))).isNull();
+    assertThat(periods.receive(event("e3", Type.CHARGE_RETURNED, "charge:sub-1:1:1")))
+        .isEqualTo("duplicate delivery of e3");
+    assertThat(periods.nextEvent().eventId()).isEqualTo("e3");
+    assertThat(periods.hasEvents()).isFalse();
+  }
+
+  @Test
+  void aFailureEventResolvesAnUnansweredAttemptWithoutASecondCharge() {
+    PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
+    periods.put(OpenPeriod.dunning(1, 2, true, DunningPolicy.DEFAULT, LocalDate.of(2028, 1, 15), 1,
+        "gateway_unavailable", null));
+    assertThat(periods.effectOf(event("e1", Type.CHARGE_FAILED, "charge:sub-1:1:2"))).isEqualTo(Effect.RESOLVE_FAILED);
+    assertThat(periods.effectOf(event("e2", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2"))).isEqualTo(Effect.SETTLE);
+    assertThat(periods.effectOf(event("e3", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1")))
+        .as("an earlier attempt's outcome was known before the next one").isEqualTo(Effect.NONE);
+  }
+
+  @Test
+  void anotherSubscriptionsEventIsIgnored() {
+    PeriodCollection periods = withPending();
+    PaymentEvent foreign = new PaymentEvent("e1", "sandbox", Type.CHARGE_SUCCEEDED, "sub-2", 1,
+        "charge:sub-1:1:1", null, null, null, Instant.parse("2028-01-16T00:00:00Z"));
+    assertThat(periods.receive(foreign)).isEqualTo("event e1 is about subscription sub-2");
+  }
+
+  @Test
+  void seenIdsAreBoundedAndTravelWithPendingEventsAndPeriods() {
+    PeriodCollection periods = withPending();
+    IntStream.range(0, PeriodCollection.MAX_SEEN_EVENTS + 5)
+        .forEach(i -> periods.receive(event("n" + i, Type.CHARGE_REFUNDED, "charge:sub-1:1:1")));
+    periods.receive(event("ok", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1"));
+
+    CollectionState carried = periods.carry();
+
+    assertThat(carried.seenEventIds()).hasSize(PeriodCollection.MAX_SEEN_EVENTS).doesNotContain("n0").endsWith("ok");
+    assertThat(carried.pendingEvents()).extracting(PaymentEvent::eventId).containsExactly("ok");
+    assertThat(carried.open()).extracting(OpenPeriod::cycle).containsExactly(1L);
+    PeriodCollection next = new PeriodCollection("sub-1", carried);
+    assertThat(next.receive(event("ok", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1"))).isEqualTo("duplicate delivery of ok");
+    assertThat(next.nextEvent().eventId()).isEqualTo("ok");
+    assertThat(next.firstDue(UTC_15TH, SETTLE_BY).cycle()).isEqualTo(1);
+    assertThat(next.firstDue(UTC_15TH, SETTLE_BY.minusSeconds(1))).isNull();
+  }
+
+  @Test
+  void settledChargesAreBounded() {
+    PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
+    IntStream.rangeClosed(1, 15).forEach(c -> periods.settled(new SettledCharge(c, 1, "charge:sub-1:" + c + ":1", "t" + c)));
+    assertThat(periods.carry().settled()).extracting(SettledCharge::cycle)
+        .containsExactlyElementsOf(IntStream.rangeClosed(4, 15).mapToObj(c -> (long) c).toList());
+  }
+}

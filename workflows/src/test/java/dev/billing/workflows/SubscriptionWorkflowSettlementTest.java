@@ -1,0 +1,278 @@
+package dev.billing.workflows;
+
+import static dev.billing.workflows.SubscriptionWorkflowDunningTest.noticeInputs;
+import static dev.billing.workflows.SubscriptionWorkflowDunningTest.periodRecords;
+import static dev.billing.workflows.SubscriptionWorkflowDunningTest.receiptsOf;
+import static dev.billing.workflows.WorkflowTimeAssert.assertAllAt;
+import static dev.billing.workflows.WorkflowTimeAssert.assertAt;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.Process;
+import dev.billing.domain.SubscriptionStatus;
+import dev.billing.domain.Term;
+import dev.billing.workflows.FakeBillingActivities.Call;
+import dev.billing.workflows.FakeBillingActivities.ChargeMode;
+import dev.billing.workflows.PaymentEvent.Type;
+import dev.billing.workflows.SubscriptionState.Phase;
+import dev.billing.workflows.activities.ChargeLookup;
+import dev.billing.workflows.activities.NotifyCustomerInput;
+import dev.billing.workflows.activities.RecordInput;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Unknown outcomes, bank debits that settle later, returns, and duplicate or out-of-order events. */
+@Timeout(60)
+class SubscriptionWorkflowSettlementTest {
+
+  private static final BillingSchedule ON_THE_15TH =
+      new BillingSchedule(YearMonth.of(2028, 1), 15, Term.MONTHLY, "UTC", 3);
+
+  @Test
+  void noAnswerButTheGatewayChargedIsPaidWithoutASecondCharge() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.CHARGED_NO_ANSWER);
+      t.start(BillingTestEnvironment.requested("sub-lost", ON_THE_15TH, "9.99"));
+
+      t.runUntil("2028-02-10T00:00:00Z");
+
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey()).containsOnly("charge:sub-lost:1:1");
+      assertThat(t.fake.charges()).extracting(Call::attempt).containsExactly(1, 2, 3, 4, 5, 6);
+      assertThat(t.fake.lookups()).extracting(c -> c.input().idempotencyKey()).containsExactly("charge:sub-lost:1:1");
+      assertAt(t.fake.lookups().get(0).startedAt(), "2028-01-15T00:01:02Z");
+      List<RecordInput> period = periodRecords(t, 1);
+      assertThat(period).hasSize(1);
+      assertThat(period.get(0).changeId()).isEqualTo("cycle-1/charge-1");
+      assertThat(period.get(0).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
+      assertThat(period.get(0).receipt().transactionId()).isEqualTo("txn_sub-lost_1");
+      assertThat(period.get(0).receipt().processedAt()).isEqualTo(t.fake.charges().get(0).startedAt());
+      assertThat(period.get(0).next().cycle()).isEqualTo(2);
+      assertThat(t.fake.succeededCharges()).containsOnlyKeys("charge:sub-lost:1:1");
+      assertThat(t.fake.policyCalls()).isEmpty();
+      assertThat(t.fake.notices()).isEmpty();
+    }
+  }
+
+  @Test
+  void noAnswerAndNoChargeAtTheGatewayIsRetriedOnTheSchedule() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.UNAVAILABLE);
+      t.start(BillingTestEnvironment.requested("sub-503", ON_THE_15TH, "9.99"));
+
+      t.runUntil("2028-01-20T00:00:00Z");
+
+      assertThat(t.fake.charges().stream().map(c -> c.input().idempotencyKey()).distinct().toList())
+          .containsExactly("charge:sub-503:1:1", "charge:sub-503:1:2");
+      assertAt(t.fake.charges().get(6).startedAt(), "2028-01-16T00:00:00Z");
+      assertThat(t.fake.lookups()).as("the outcome of :1 was known before :2").hasSize(1);
+      List<RecordInput> period = periodRecords(t, 1);
+      assertThat(period).extracting(RecordInput::changeId).containsExactly("cycle-1/charge-1", "cycle-1/charge-2");
+      assertThat(period.get(0).period().failureCode()).isEqualTo("gateway_unavailable");
+      assertThat(period.get(0).detail()).isEqualTo("payment failed: gateway_unavailable (no answer from the"
+          + " gateway: gateway answered 503) [lookup: the gateway has no charge for charge:sub-503:1:1];"
+          + " next retry 2028-01-16");
+      assertThat(period.get(1).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
+      assertThat(t.fake.succeededCharges()).containsOnlyKeys("charge:sub-503:1:2");
+    }
+  }
+
+  @Test
+  void whenTheLookupFailsTooTheNextAttemptAsksAgainFirstAndNeverChargesTwice() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.CHARGED_NO_ANSWER);
+      t.fake.lookupsDown(true);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-dark", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-15T12:00:00Z");
+
+      RecordInput unknown = periodRecords(t, 1).get(0);
+      assertThat(unknown.event()).isEqualTo(HistoryEvent.PAYMENT_FAILED);
+      assertThat(unknown.detail()).contains("[lookup failed: outcome unknown]");
+      assertThat(workflow.state().phase()).isEqualTo(Phase.WAITING_FOR_RETRY);
+
+      t.fake.lookupsDown(false);
+      t.runUntil("2028-01-20T00:00:00Z");
+
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey()).containsOnly("charge:sub-dark:1:1");
+      Call<?> asked = t.fake.lookups().get(t.fake.lookups().size() - 1);
+      assertAt(asked.startedAt(), "2028-01-16T00:00:00Z");
+      RecordInput paid = periodRecords(t, 1).get(1);
+      assertThat(paid.changeId()).isEqualTo("cycle-1/charge-1/settled");
+      assertThat(paid.event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
+      assertThat(paid.process()).isEqualTo(Process.INITIAL);
+      assertThat(paid.receipt().transactionId()).isEqualTo("txn_sub-dark_1");
+      assertThat(paid.next().status()).isEqualTo(SubscriptionStatus.ACTIVE);
+      assertThat(periodRecords(t, 1)).hasSize(2);
+      assertThat(t.fake.succeededCharges()).containsOnlyKeys("charge:sub-dark:1:1");
+    }
+  }
+
+  @Test
+  void bankDebitSettledBySignal() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.PENDING);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-ach", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-15T12:00:00Z");
+
+      RecordInput pending = periodRecords(t, 1).get(0);
+      assertThat(pending.changeId()).isEqualTo("cycle-1/charge-1");
+      assertThat(pending.event()).isEqualTo(HistoryEvent.PAYMENT_PENDING);
+      assertThat(pending.process()).isEqualTo(Process.INITIAL);
+      assertThat(pending.period().status()).isEqualTo(PeriodStatus.PENDING_SETTLEMENT);
+      assertThat(pending.period().transactionId()).isNull();
+      assertThat(pending.receipt()).isNull();
+      assertThat(pending.detail()).isEqualTo("charge of 9.99 USD accepted, settling: transaction txn_sub-ach_1");
+      assertThat(pending.next().status()).isEqualTo(SubscriptionStatus.ACTIVE);
+      assertThat(pending.next().cycle()).isEqualTo(2);
+      assertThat(pending.next().nextPaymentDate()).isEqualTo(LocalDate.of(2028, 2, 15));
+      SubscriptionState waiting = workflow.state();
+      assertThat(waiting.phase()).isEqualTo(Phase.WAITING_FOR_SETTLEMENT);
+      assertAt(waiting.waitingUntil(), "2028-01-20T00:00:00Z");
+
+      t.runUntil("2028-01-18T00:00:00Z");
+      workflow.paymentEvent(event("evt_1", Type.CHARGE_SUCCEEDED, "charge:sub-ach:1:1", "2028-01-18T00:00:00Z"));
+      t.runUntil("2028-01-25T00:00:00Z");
+
+      RecordInput settled = periodRecords(t, 1).get(1);
+      assertThat(settled.changeId()).isEqualTo("cycle-1/charge-1/settled");
+      assertThat(settled.event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
+      assertThat(settled.process()).isEqualTo(Process.WEBHOOK);
+      assertThat(settled.period().status()).isEqualTo(PeriodStatus.COMPLETED);
+      assertThat(settled.period().transactionId()).isEqualTo("txn_sub-ach_1");
+      assertThat(settled.receipt().processedAt()).isEqualTo(Instant.parse("2028-01-18T00:00:00Z"));
+      assertThat(settled.next().lastPaymentAt()).isEqualTo(Instant.parse("2028-01-18T00:00:00Z"));
+      assertAt(settled.at(), "2028-01-18T00:00:00Z");
+      assertThat(t.fake.lookups()).as("the event came before the timeout").isEmpty();
+      assertThat(workflow.state().phase()).isEqualTo(Phase.WAITING_FOR_REMINDER);
+    }
+  }
+
+  @Test
+  void bankDebitWithoutEventIsLookedUpAfterTheTimeout() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.PENDING);
+      t.start(BillingTestEnvironment.requested("sub-quiet", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-17T00:00:00Z");
+      t.fake.gatewaySays("charge:sub-quiet:1:1", new ChargeLookup(ChargeLookup.Status.SUCCEEDED,
+          "txn_sub-quiet_1", Instant.parse("2028-01-17T09:30:00Z"), null, null));
+
+      t.runUntil("2028-01-25T00:00:00Z");
+
+      assertThat(t.fake.lookups()).extracting(c -> c.input().idempotencyKey()).containsExactly("charge:sub-quiet:1:1");
+      assertAt(t.fake.lookups().get(0).startedAt(), "2028-01-20T00:00:00Z");
+      RecordInput settled = periodRecords(t, 1).get(1);
+      assertThat(settled.changeId()).isEqualTo("cycle-1/charge-1/settled");
+      assertThat(settled.process()).isEqualTo(Process.RECONCILIATION);
+      assertThat(settled.receipt().processedAt()).isEqualTo(Instant.parse("2028-01-17T09:30:00Z"));
+      assertThat(receiptsOf(t, 1)).hasSize(1);
+    }
+  }
+
+  @Test
+  void bankDebitThatFailsEntersDunningFromItsDueDate() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.PENDING);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-nsf", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-17T12:00:00Z");
+
+      workflow.paymentEvent(new PaymentEvent("evt_f", "sandbox", Type.CHARGE_FAILED, "sub-nsf", 1,
+          "charge:sub-nsf:1:1", "txn_sub-nsf_1", "R01", "Insufficient funds",
+          Instant.parse("2028-01-17T12:00:00Z")));
+      t.runUntil("2028-01-19T00:00:00Z");
+
+      RecordInput failed = periodRecords(t, 1).get(1);
+      assertThat(failed.changeId()).isEqualTo("cycle-1/charge-1/failed");
+      assertThat(failed.event()).isEqualTo(HistoryEvent.PAYMENT_FAILED);
+      assertThat(failed.process()).isEqualTo(Process.WEBHOOK);
+      assertThat(failed.period().failureCode()).isEqualTo("R01");
+      assertThat(failed.next().status()).isEqualTo(SubscriptionStatus.PAST_DUE);
+      // Jan 16 has passed: the schedule goes on with Jan 18 (due date + 3 days).
+      assertThat(failed.detail()).isEqualTo("payment failed: R01 (Insufficient funds) [CHARGE_FAILED evt_f]; next retry 2028-01-18");
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+          .containsExactly("charge:sub-nsf:1:1", "charge:sub-nsf:1:2");
+      assertAt(t.fake.charges().get(1).startedAt(), "2028-01-18T00:00:00Z");
+      assertThat(periodRecords(t, 1).get(2).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
+    }
+  }
+
+  @Test
+  void aReturnAfterContinueAsNewReopensThePeriodAndDunsItFromTheReturnDate() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-back", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-17T12:00:00Z");
+
+      t.existing("sub-back").paymentEvent(new PaymentEvent("evt_r", "sandbox", Type.CHARGE_RETURNED,
+          "sub-back", 1, "charge:sub-back:1:1", "txn_sub-back_1", "R01", "Insufficient funds",
+          Instant.parse("2028-01-17T12:00:00Z")));
+      t.runUntil("2028-01-20T00:00:00Z");
+
+      List<RecordInput> period = periodRecords(t, 1);
+      assertThat(period).extracting(RecordInput::changeId)
+          .containsExactly("cycle-1/charge-1", "cycle-1/charge-1/returned", "cycle-1/charge-2");
+      RecordInput reopened = period.get(1);
+      assertThat(reopened.event()).isEqualTo(HistoryEvent.PAYMENT_RETURNED);
+      assertThat(reopened.process()).isEqualTo(Process.WEBHOOK);
+      assertThat(reopened.period().status()).isEqualTo(PeriodStatus.ERROR);
+      assertThat(reopened.period().attempts()).isEqualTo(1);
+      assertThat(reopened.period().failureCode()).isEqualTo("R01");
+      assertThat(reopened.next().status()).isEqualTo(SubscriptionStatus.PAST_DUE);
+      assertThat(reopened.next().cycle()).isEqualTo(2);
+      assertThat(reopened.detail()).isEqualTo("payment returned: R01 (Insufficient funds) [CHARGE_RETURNED evt_r]; next retry 2028-01-18");
+      assertThat(noticeInputs(t)).extracting(NotifyCustomerInput::messageId)
+          .containsExactly("<payment-returned-1.1.sub-back@billing>");
+      assertAt(t.fake.charges().get(1).startedAt(), "2028-01-18T00:00:00Z");
+      assertThat(period.get(2).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
+      assertThat(period.get(2).receipt().transactionId()).isEqualTo("txn_sub-back_1_2");
+      assertThat(workflow.state().subscription().status()).isEqualTo(SubscriptionStatus.ACTIVE);
+      assertThat(t.fake.policyCalls()).hasSize(1);
+    }
+  }
+
+  @Test
+  void duplicateAndOutOfOrderEventsHaveOneEffectEach() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.PENDING);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-noisy", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-16T00:00:00Z");
+      String key = "charge:sub-noisy:1:1";
+
+      workflow.paymentEvent(event("evt_ok", Type.CHARGE_SUCCEEDED, key, "2028-01-16T00:00:00Z"));
+      workflow.paymentEvent(event("evt_ok", Type.CHARGE_SUCCEEDED, key, "2028-01-16T00:00:00Z"));
+      workflow.paymentEvent(event("evt_ok_again", Type.CHARGE_SUCCEEDED, key, "2028-01-16T00:00:00Z"));
+      workflow.paymentEvent(event("evt_late_fail", Type.CHARGE_FAILED, key, "2028-01-15T23:00:00Z"));
+      workflow.paymentEvent(event("evt_other", Type.CHARGE_SUCCEEDED, "charge:sub-noisy:9:1", "2028-01-16T00:00:00Z"));
+      t.runUntil("2028-01-16T06:00:00Z");
+
+      assertThat(periodRecords(t, 1)).extracting(RecordInput::changeId)
+          .containsExactly("cycle-1/charge-1", "cycle-1/charge-1/settled");
+      assertThat(t.fake.policyCalls()).isEmpty();
+
+      workflow.paymentEvent(event("evt_back", Type.CHARGE_RETURNED, key, "2028-01-16T06:00:00Z"));
+      workflow.paymentEvent(event("evt_back", Type.CHARGE_RETURNED, key, "2028-01-16T06:00:00Z"));
+      workflow.paymentEvent(event("evt_back_again", Type.CHARGE_RETURNED, key, "2028-01-16T06:00:00Z"));
+      t.runUntil("2028-01-20T00:00:00Z");
+
+      assertThat(periodRecords(t, 1)).extracting(RecordInput::changeId).containsExactly("cycle-1/charge-1",
+          "cycle-1/charge-1/settled", "cycle-1/charge-1/returned", "cycle-1/charge-2");
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+          .containsExactly("charge:sub-noisy:1:1", "charge:sub-noisy:1:2");
+      assertAllAt(t.fake.charges().stream().map(Call::startedAt).toList(),
+          List.of("2028-01-15T00:00:00Z", "2028-01-17T00:00:00Z"));
+      assertThat(t.fake.notices()).hasSize(1);
+      assertThat(t.fake.lookups()).isEmpty();
+    }
+  }
+
+  private static PaymentEvent event(String id, Type type, String key, String at) {
+    String subscriptionId = key.split(":")[1];
+    long cycle = Long.parseLong(key.split(":")[2]);
+    return new PaymentEvent(id, "sandbox", type, subscriptionId, cycle, key, "txn_" + subscriptionId + "_" + cycle,
+        type == Type.CHARGE_SUCCEEDED ? null : "R01", type == Type.CHARGE_SUCCEEDED ? null : "Insufficient funds",
+        Instant.parse(at));
+  }
+}
