@@ -14,14 +14,6 @@ public final class ActivityFailureTypes {
   /** The gateway rejected the request itself, e.g. an idempotency key reused with another amount. */
   public static final String INVALID_GATEWAY_REQUEST = "InvalidGatewayRequest";
 
-  /**
-   * A hard decline: the gateway refused the charge for a reason no later attempt with the same
-   * payment method can fix (lost, stolen or expired card, closed account, "do not try again"
-   * advice; see {@link dev.billing.activities.payments.DeclineCodes}). Non-retryable and carries
-   * {@link dev.billing.workflows.activities.DeclineDetails} like
-   * {@link dev.billing.workflows.activities.PaymentFailures#DECLINED}, which now means a soft
-   * decline only: the workflow skips dunning for this type. The same string as the workflows
-   * module's {@code PaymentFailures.DECLINED_HARD}.
-   */
-  public static final String PAYMENT_DECLINED_HARD = "PaymentDeclinedHard";
+  /** A hard decline: the workflow skips dunning for this type (defined with the workflow's contracts). */
+  public static final String PAYMENT_DECLINED_HARD = dev.billing.workflows.activities.PaymentFailures.DECLINED_HARD;
 }
