@@ -2,7 +2,7 @@ package dev.billing.devstack;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.billing.api.views.Timestamps;
-import jakarta.ws.rs.BadRequestException;
+import dev.billing.api.errors.ApiProblem;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -52,17 +52,17 @@ public final class DevClockResource {
 
   static Duration parse(String text) {
     if (text == null || text.isBlank()) {
-      throw new BadRequestException("duration is required, e.g. \"P31D\" or \"PT12H\"");
+      throw ApiProblem.invalid("duration", "duration is required, e.g. \"P31D\" or \"PT12H\"");
     }
     Duration duration;
     try {
       duration = Duration.parse(text.trim());
     } catch (DateTimeParseException e) {
-      throw new BadRequestException(
+      throw ApiProblem.invalid("duration",
           "duration must be an ISO-8601 duration in days or hours, e.g. \"P31D\" or \"PT12H\"");
     }
     if (duration.isNegative() || duration.isZero() || duration.compareTo(MAX_ADVANCE) > 0) {
-      throw new BadRequestException("duration must be positive and at most P400D");
+      throw ApiProblem.invalid("duration", "duration must be positive and at most P400D");
     }
     return duration;
   }

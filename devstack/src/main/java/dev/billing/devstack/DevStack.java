@@ -2,6 +2,7 @@ package dev.billing.devstack;
 
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.activities.payments.sandbox.SandboxWebhooks;
 import dev.billing.runtime.DynamoConnection;
 import dev.billing.runtime.DynamoSettings;
 import dev.billing.runtime.PageTokenKeys;
@@ -34,6 +35,7 @@ public final class DevStack implements AutoCloseable {
   private final SandboxGateway gateway;
   private final OutboxNotifier outbox;
   private final Server api;
+  private final SandboxWebhookRelay webhooks;
 
   private DevStack(DevStackSettings settings) throws Exception {
     this.settings = settings;
@@ -53,6 +55,8 @@ public final class DevStack implements AutoCloseable {
     worker.start();
 
     this.api = new DevApiApplication(settings, temporal, gateway, outbox).start();
+    this.webhooks = new SandboxWebhookRelay(gateway, temporal.clock(), apiUrl(), SandboxWebhooks.DEV_SECRET);
+    webhooks.start();
   }
 
   /** Starts everything; the caller closes it (tests) or lets the JVM run (./billing dev). */
@@ -89,6 +93,7 @@ public final class DevStack implements AutoCloseable {
 
   @Override
   public void close() {
+    stopQuietly(webhooks::close);
     stopQuietly(api::stop);
     stopQuietly(() -> {
       worker.shutdown();

@@ -38,11 +38,11 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
   public void run(WorkerConfiguration config, Environment environment) {
     ProcessConnections connections = ProcessConnections.open(config, environment);
     var adapters = new BillingWorker.Adapters(
-        connections.store(PageTokenKeys.random()), gateway(config), new OutboxNotifier());
+        connections.store(PageTokenKeys.random()), gateway(config), new OutboxNotifier(), config.dunning);
     environment.lifecycle().manage(new WorkerLifecycle(BillingWorker.create(
         connections.temporal().client(), config.temporal.taskQueue(), adapters)));
-    LOG.info("Worker polling task queue {} on {} with gateway {}", config.temporal.taskQueue(),
-        config.temporal, config.gateway);
+    LOG.info("Worker polling task queue {} on {} with gateway {}, dunning {}", config.temporal.taskQueue(),
+        config.temporal, config.gateway, config.dunning);
   }
 
   private static PaymentGateway gateway(WorkerConfiguration config) {

@@ -1,5 +1,6 @@
 package dev.billing.worker;
 
+import dev.billing.domain.DunningPolicy;
 import dev.billing.runtime.BillingConfiguration;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.validation.constraints.NotNull;
@@ -11,4 +12,12 @@ public class WorkerConfiguration extends BillingConfiguration {
   @NotNull
   @JsonProperty("gateway")
   public String gateway = "sandbox";
+
+  /**
+   * Retry offsets in days after the due date, and what happens when they are exhausted. A change
+   * applies to periods whose first attempt fails afterwards, never to dunning under way.
+   */
+  @NotNull
+  @JsonProperty("dunning")
+  public DunningPolicy dunning = DunningPolicy.DEFAULT;
 }

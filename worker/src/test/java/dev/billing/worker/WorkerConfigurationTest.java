@@ -3,6 +3,7 @@ package dev.billing.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.billing.domain.DunningPolicy;
 import dev.billing.runtime.ConfigSources;
 import io.dropwizard.configuration.ConfigurationException;
 import io.dropwizard.configuration.ConfigurationSourceProvider;
@@ -37,6 +38,15 @@ class WorkerConfigurationTest {
     assertThat(config.dynamo.createTables()).isFalse();
     assertThat(config.dynamo.receiptRetention()).isEqualTo("P12M");
     assertThat(config.gateway).isEqualTo("sandbox");
+    assertThat(config.dunning).isEqualTo(DunningPolicy.DEFAULT);
+  }
+
+  @Test
+  void aDunningScheduleThatDoesNotRiseIsRejected() {
+    assertThatThrownBy(() -> parse(yaml("dunning:\n  retryAfterDays: [3, 1]\n  finalOutcome: CANCEL\n"),
+        "inline.yml"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("retryAfterDays must rise strictly");
   }
 
   @Test
