@@ -3,6 +3,8 @@ package dev.billing.worker;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.activities.payments.stripe.StripeGateway;
+import dev.billing.activities.payments.stripe.StripeSettings;
 import dev.billing.runtime.ConfigSources;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
@@ -45,10 +47,13 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
         config.temporal, config.gateway, config.dunning);
   }
 
-  private static PaymentGateway gateway(WorkerConfiguration config) {
-    if (!"sandbox".equals(config.gateway)) {
-      throw new IllegalArgumentException("gateway must be \"sandbox\" (got \"" + config.gateway + "\")");
-    }
-    return new SandboxGateway(InstantSource.system());
+  /** The payment adapter; Stripe's API key comes from the environment only (STRIPE_API_KEY). */
+  static PaymentGateway gateway(WorkerConfiguration config) {
+    return switch (config.gateway) {
+      case "sandbox" -> new SandboxGateway(InstantSource.system());
+      case "stripe" -> new StripeGateway(StripeSettings.fromEnvironment(System.getenv()));
+      default -> throw new IllegalArgumentException(
+          "gateway must be \"sandbox\" or \"stripe\" (got \"" + config.gateway + "\")");
+    };
   }
 }

@@ -8,7 +8,7 @@ import jakarta.validation.constraints.NotNull;
 /** worker.yml: where Temporal and DynamoDB are, and which gateway and notifier adapters to use. */
 public class WorkerConfiguration extends BillingConfiguration {
 
-  /** "sandbox" (deterministic test payment methods). The Stripe adapter arrives with issue 4. */
+  /** "sandbox" (deterministic test payment methods) or "stripe" (STRIPE_API_KEY from the environment). */
   @NotNull
   @JsonProperty("gateway")
   public String gateway = "sandbox";

@@ -71,6 +71,14 @@ class WorkerConfigurationTest {
         .isInstanceOf(ConfigurationException.class);
   }
 
+  @Test
+  void anUnknownGatewayIsRejectedWithTheChoices() throws Exception {
+    WorkerConfiguration config = parse(yaml("gateway: paypal\n"), "inline.yml");
+
+    assertThatThrownBy(() -> WorkerApplication.gateway(config))
+        .hasMessage("gateway must be \"sandbox\" or \"stripe\" (got \"paypal\")");
+  }
+
   private static ConfigurationSourceProvider yaml(String text) {
     return path -> new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
   }
