@@ -1,9 +1,13 @@
 package dev.billing.api;
 
+import dev.billing.api.webhooks.WebhookSettings;
 import dev.billing.runtime.BillingConfiguration;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-/** api.yml: where Temporal and DynamoDB are (see BillingConfiguration), and the key that signs page tokens. */
+/**
+ * api.yml: where Temporal and DynamoDB are (see BillingConfiguration), the key that signs page tokens
+ * and the webhooks' signing secrets.
+ */
 public class ApiConfiguration extends BillingConfiguration {
 
   /**
@@ -12,4 +16,8 @@ public class ApiConfiguration extends BillingConfiguration {
    */
   @JsonProperty("pageTokenSecret")
   public String pageTokenSecret = "";
+
+  /** Signing secrets of the payment webhooks; a provider without one has no endpoint. */
+  @JsonProperty("webhooks")
+  public WebhookSettings webhooks = WebhookSettings.none();
 }

@@ -11,9 +11,13 @@ import dev.billing.api.resources.BillingDueResource;
 import dev.billing.api.resources.ReceiptResource;
 import dev.billing.api.resources.SubscriptionResource;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
+import dev.billing.api.webhooks.PaymentEventSignals;
+import dev.billing.api.webhooks.WebhookResource;
 import dev.billing.runtime.ConfigSources;
+import dev.billing.runtime.DynamoConnection;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
+import dev.billing.store.events.PaymentEventStore;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.server.AbstractServerFactory;
 import io.dropwizard.core.setup.Bootstrap;
@@ -25,6 +29,10 @@ import java.time.InstantSource;
  * change subscriptions only through their workflows.
  */
 public class BillingApiApplication extends Application<ApiConfiguration> {
+
+  /** Set by the production {@link #connect}; the payment-events store uses the same connection. */
+  private ProcessConnections connections;
+  private byte[] pageTokenKey;
 
   public static void main(String[] args) throws Exception {
     new BillingApiApplication().run(args.length == 0 ? new String[] {"server", "api.yml"} : args);
@@ -50,6 +58,8 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
         new SubscriptionResource(infrastructure.store(), workflows, infrastructure.clock()));
     environment.jersey().register(new ReceiptResource(infrastructure.store(), infrastructure.clock()));
     environment.jersey().register(new BillingDueResource(infrastructure.store()));
+    environment.jersey().register(WebhookResource.create(config.webhooks, paymentEvents(config),
+        PaymentEventSignals.temporal(infrastructure.client()), infrastructure.clock()));
 
     // These give every error the same problem+json shape. Dropwizard's default mappers would compete
     // with them, so they stay off even when a deployment's YAML forgets to turn them off.
@@ -72,9 +82,23 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
    * dev stack and the tests override it to supply their own infrastructure or clock.
    */
   protected ApiInfrastructure connect(ApiConfiguration config, Environment environment) {
-    ProcessConnections connections = ProcessConnections.open(config, environment);
+    connections = ProcessConnections.open(config, environment);
+    pageTokenKey = PageTokenKeys.fromSecretOrRandom(config.pageTokenSecret);
     return new ApiInfrastructure(connections.temporal().client(), config.temporal.taskQueue(),
-        connections.store(PageTokenKeys.fromSecretOrRandom(config.pageTokenSecret)), InstantSource.system());
+        connections.store(pageTokenKey), InstantSource.system());
+  }
+
+  /**
+   * Where webhook deliveries are recorded: the payment-events table, on the connection {@link
+   * #connect} opened. An override of connect that does not call it overrides this too.
+   */
+  protected PaymentEventStore paymentEvents(ApiConfiguration config) {
+    if (connections == null) {
+      throw new IllegalStateException("connect() was overridden without calling it: override"
+          + " paymentEvents() as well");
+    }
+    DynamoConnection dynamo = connections.dynamo();
+    return new PaymentEventStore(dynamo.client(), dynamo.tableNames().paymentEvents(), pageTokenKey);
   }
 
   /** Registers more resources; the production API has none (the dev stack adds its dev-only ones). */

@@ -26,6 +26,8 @@ import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
 public final class BillingTables {
   public static final String BILLING_SCHEMA = "schema/billing.json";
   public static final String HISTORY_SCHEMA = "schema/billing-history.json";
+  public static final String PAYMENT_EVENTS_SCHEMA = "schema/payment-events.json";
+  /** Receipts and payment events both expire through this attribute (epoch seconds). */
   public static final String TTL_ATTRIBUTE = ReceiptItems.EXPIRES_AT;
 
   /**
@@ -38,8 +40,8 @@ public final class BillingTables {
   private BillingTables() {}
 
   /**
-   * Creates whichever table is missing, waits until both are ACTIVE and turns on TTL for receipts.
-   * Safe to call on every start and from several processes at once.
+   * Creates whichever table is missing, waits until all are ACTIVE and turns on TTL for receipts and
+   * payment events. Safe to call on every start and from several processes at once.
    *
    * @throws IllegalStateException when an existing table lacks an index of the schema, or has TTL
    *     on another attribute: the store would not work on it
@@ -48,8 +50,10 @@ public final class BillingTables {
     try (DynamoDbWaiter waiter = DynamoDbWaiter.builder().client(client).build()) {
       createIfMissing(client, waiter, schema(BILLING_SCHEMA, names.billing()));
       createIfMissing(client, waiter, schema(HISTORY_SCHEMA, names.history()));
+      createIfMissing(client, waiter, schema(PAYMENT_EVENTS_SCHEMA, names.paymentEvents()));
     }
     enableTimeToLive(client, names.billing());
+    enableTimeToLive(client, names.paymentEvents());
   }
 
   /** The create-table request of one schema file, for the given table name. */

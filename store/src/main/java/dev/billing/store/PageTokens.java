@@ -19,8 +19,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * query scope ("q") and DynamoDB's LastEvaluatedKey ("k"). The signature keeps clients from
  * steering a query into other partitions (an ExclusiveStartKey is a raw key); the scope keeps a
  * token of one query from being replayed against another.
+ *
+ * <p>Public (constructor only) so that the stores in sub-packages, such as the payment-events store,
+ * page with the same tokens; encoding and decoding stay inside this package.
  */
-final class PageTokens {
+public final class PageTokens {
   private static final String MAC = "HmacSHA256";
   /** Far above any token we issue (our keys are short strings); bounds the work done on garbage. */
   private static final int MAX_TOKEN_LENGTH = 4096;
@@ -30,7 +33,7 @@ final class PageTokens {
   private final ObjectMapper json = new ObjectMapper();
   private final SecretKeySpec key;
 
-  PageTokens(byte[] key) {
+  public PageTokens(byte[] key) {
     this.key = new SecretKeySpec(key, MAC);
   }
 

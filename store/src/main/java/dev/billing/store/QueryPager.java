@@ -9,8 +9,11 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
 
-/** Runs one page of a query: Limit from the PageRequest, ExclusiveStartKey from a signed token. */
-final class QueryPager {
+/**
+ * Runs one page of a query: Limit from the PageRequest, ExclusiveStartKey from a signed token. Public
+ * for the stores in sub-packages (payment events), which page the same way.
+ */
+public final class QueryPager {
 
   /**
    * DynamoDB applies Limit before the FilterExpression, so a filtered query can come back short, or
@@ -23,7 +26,7 @@ final class QueryPager {
   private final DynamoDbClient client;
   private final PageTokens tokens;
 
-  QueryPager(DynamoDbClient client, PageTokens tokens) {
+  public QueryPager(DynamoDbClient client, PageTokens tokens) {
     this.client = client;
     this.tokens = tokens;
   }
@@ -32,7 +35,7 @@ final class QueryPager {
    * @param scope names the query (table, index, partition, prefix): a token only continues the
    *     query whose scope it was issued for
    */
-  <T> Page<T> page(QueryRequest query, String scope, PageRequest page,
+  public <T> Page<T> page(QueryRequest query, String scope, PageRequest page,
       Function<Map<String, AttributeValue>, T> mapper) {
     Map<String, AttributeValue> startKey = tokens.decode(scope, page.token());
     List<T> items = new ArrayList<>();

@@ -16,7 +16,7 @@ public record Money(long minor, String currency) {
   public static final BigDecimal MAX_MAJOR = new BigDecimal("1000000000");
 
   private static final java.util.regex.Pattern PLAIN_DECIMAL =
-      java.util.regex.Pattern.compile("[0-9]{1,12}(\\.[0-9]{1,12})?");
+      java.util.regex.Pattern.compile("-?[0-9]{1,12}(\\.[0-9]{1,12})?");
 
   public Money {
     Objects.requireNonNull(currency, "currency");
@@ -29,7 +29,7 @@ public record Money(long minor, String currency) {
       throw new IllegalArgumentException("amount is required");
     }
     String text = decimal.trim();
-    // Plain digits only: no sign, exponent or grouping, so "1e2" or "+5" never pass for a price.
+    // Plain digits and an optional minus only: no exponent, plus sign or grouping ("1e2", "+5").
     if (!PLAIN_DECIMAL.matcher(text).matches()) {
       throw new IllegalArgumentException("amount must be a decimal number such as \"9.99\"");
     }

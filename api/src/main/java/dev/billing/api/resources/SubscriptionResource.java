@@ -4,6 +4,7 @@ import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.subscriptions.CreateSubscriptionRequest;
 import dev.billing.api.subscriptions.CreateSubscriptionValidator;
 import dev.billing.api.subscriptions.NewSubscription;
+import dev.billing.api.subscriptions.NotRecordedYet;
 import dev.billing.api.subscriptions.SubscriptionIds;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.api.views.HistoryEntryView;
@@ -87,6 +88,10 @@ public final class SubscriptionResource {
 
     Subscription subscription = request.toSubscription(
         accountId, subscriptionId, clock.instant().truncatedTo(ChronoUnit.MILLIS));
+    URI location = uri.getBaseUriBuilder()
+        .path(SubscriptionResource.class)
+        .path(SubscriptionResource.class, "get")
+        .build(accountId, subscriptionId);
     Subscription created;
     try {
       SubscriptionState state = workflows.create(subscription);
@@ -94,16 +99,20 @@ public final class SubscriptionResource {
     } catch (WorkflowExecutionAlreadyStarted e) {
       // The workflow of this key already ran and closed between our read and the start.
       return replay(store.getSubscription(accountId, subscriptionId).orElseThrow(() -> e), request);
+    } catch (NotRecordedYet e) {
+      // Started, not yet recorded: it will be. 202 + Location, never an error that invites a retry
+      // without the Idempotency-Key (which would create a second subscription).
+      return Response.accepted(new AcceptedView(subscriptionId,
+          "Accepted; the subscription is being recorded. GET the Location to see it.")).location(location).build();
     }
     if (!request.requestHash().equals(created.requestHash())) {
       throw keyReused();
     }
-    URI location = uri.getBaseUriBuilder()
-        .path(SubscriptionResource.class)
-        .path(SubscriptionResource.class, "get")
-        .build(accountId, subscriptionId);
     return Response.created(location).entity(SubscriptionView.of(created)).build();
   }
+
+  /** What a 202 says: which subscription, and where it will be readable. */
+  public record AcceptedView(String subscriptionId, String detail) {}
 
   private static Response replay(Subscription stored, NewSubscription request) {
     if (!request.requestHash().equals(stored.requestHash())) {
@@ -195,7 +204,9 @@ public final class SubscriptionResource {
       if (now.status().isTerminal()) {
         throw alreadyCancelled(now);
       }
-      throw e;
+      // Active in the store but no running workflow: drift that reconciliation repairs.
+      throw ApiProblem.unavailable("The subscription's workflow is not running; it will be restarted "
+          + "from the record. Retry later.");
     }
   }
 

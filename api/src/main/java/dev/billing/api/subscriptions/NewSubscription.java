@@ -27,7 +27,8 @@ public record NewSubscription(
   /** The subscription as the workflow's first run receives it: version 0, cycle 1, not yet stored. */
   public Subscription toSubscription(String accountId, String subscriptionId, Instant createdAt) {
     return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
-        SubscriptionStatus.ACTIVE, 1, schedule.reminderDate(1), schedule.dueDate(1), null, null,
+        SubscriptionStatus.ACTIVE, 1, schedule.sendsReminders() ? schedule.reminderDate(1) : null,
+        schedule.dueDate(1), null, null,
         createdAt, 0, requestHash);
   }
 }

@@ -3,6 +3,7 @@ package dev.billing.api.subscriptions;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.workflows.UpdateRejections;
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
@@ -11,6 +12,7 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.BillingSearchAttributes;
@@ -33,10 +35,9 @@ import io.temporal.failure.ApplicationFailure;
 public final class SubscriptionWorkflows {
 
   /**
-   * How long a create waits for the workflow to record the subscription. The SDK's call has no
-   * overall deadline (it waits as long as no worker polls), so it runs on a small bounded pool.
+   * How long a create (then 202) or a change (then 503) waits for the workflow to record it.
    */
-  static final Duration CREATE_WAIT = Duration.ofSeconds(10);
+  static final Duration DEFAULT_WAIT = Duration.ofSeconds(10);
   private static final int MAX_CONCURRENT_CREATES = 64;
 
   private final WorkflowClient client;
@@ -48,9 +49,17 @@ public final class SubscriptionWorkflows {
         return thread;
       });
 
+  private final Duration wait;
+
   public SubscriptionWorkflows(WorkflowClient client, String taskQueue) {
+    this(client, taskQueue, DEFAULT_WAIT);
+  }
+
+  /** @param wait how long a create or a change waits for its workflow to record it */
+  public SubscriptionWorkflows(WorkflowClient client, String taskQueue, Duration wait) {
     this.client = client;
     this.taskQueue = taskQueue;
+    this.wait = wait;
   }
 
   /**
@@ -79,24 +88,9 @@ public final class SubscriptionWorkflows {
     UpdateOptions<SubscriptionState> update = UpdateOptions.newBuilder(SubscriptionState.class)
         .setWaitForStage(WorkflowUpdateStage.COMPLETED)
         .build();
-    Future<SubscriptionState> created;
-    try {
-      created = waits.submit(() -> WorkflowClient.executeUpdateWithStart(workflow::created, update, start));
-    } catch (RejectedExecutionException e) {
-      throw ApiProblem.unavailable("Too many subscriptions are being created at once; retry shortly.");
-    }
-    try {
-      return created.get(CREATE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
-    } catch (TimeoutException e) {
-      // The workflow exists and will record the subscription once a worker picks it up.
-      throw ApiProblem.unavailable("The subscription " + subscription.subscriptionId()
-          + " was accepted but is not recorded yet; retry with the same Idempotency-Key to get it.");
-    } catch (ExecutionException e) {
-      throw e.getCause() instanceof RuntimeException cause ? cause : new IllegalStateException(e.getCause());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw ApiProblem.unavailable("The request was interrupted; retry it.");
-    }
+    return within(wait,
+        () -> WorkflowClient.executeUpdateWithStart(workflow::created, update, start),
+        () -> new NotRecordedYet(subscription.subscriptionId()));
   }
 
   /**
@@ -108,7 +102,35 @@ public final class SubscriptionWorkflows {
   public SubscriptionState cancel(String subscriptionId, CancelRequest request) {
     SubscriptionWorkflow workflow =
         client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(subscriptionId));
-    return workflow.cancel(request);
+    return within(wait, () -> workflow.cancel(request), () -> ApiProblem.unavailable(
+        "The subscription's workflow did not answer in time; the change may still be applied. "
+            + "GET the subscription to see its state before retrying."));
+  }
+
+  /**
+   * Runs a Temporal call that blocks until a worker answers, for at most {@code wait}. The SDK's
+   * calls have no overall deadline, so they run on a small bounded pool; a call that times out is
+   * interrupted and its thread freed.
+   */
+  private <T> T within(Duration wait, Callable<T> call, Supplier<RuntimeException> onTimeout) {
+    Future<T> result;
+    try {
+      result = waits.submit(call);
+    } catch (RejectedExecutionException e) {
+      throw ApiProblem.unavailable("Too many changes are waiting for workers; retry shortly.");
+    }
+    try {
+      return result.get(wait.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      result.cancel(true);
+      throw onTimeout.get();
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException cause ? cause : new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      result.cancel(true);
+      Thread.currentThread().interrupt();
+      throw ApiProblem.unavailable("The request was interrupted; retry it.");
+    }
   }
 
   /**

@@ -9,6 +9,7 @@ import dev.billing.store.BillingTables;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
+import dev.billing.store.events.PaymentEventStore;
 import dev.billing.worker.BillingWorker;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.TaskQueues;
@@ -35,6 +36,7 @@ public final class ApiTestStack implements Managed {
   public final TestWorkflowEnvironment env;
   public final AmazonDynamoDBLocal dynamoLocal;
   public final DynamoBillingStore store;
+  public final PaymentEventStore paymentEvents;
   public final InstantSource clock;
   public final SandboxGateway gateway;
   public final OutboxNotifier outbox;
@@ -49,8 +51,11 @@ public final class ApiTestStack implements Managed {
     dynamoLocal = DynamoDBEmbedded.create(true);
     TableNames tables = new TableNames("billing", "billing-history");
     BillingTables.createIfMissing(dynamoLocal.dynamoDbClient(), tables);
-    store = new DynamoBillingStore(dynamoLocal.dynamoDbClient(), tables, new StoreSettings(
-        RECEIPT_RETENTION, "api-test-page-token-secret-0123456789".getBytes(StandardCharsets.UTF_8)));
+    byte[] pageTokenKey = "api-test-page-token-secret-0123456789".getBytes(StandardCharsets.UTF_8);
+    store = new DynamoBillingStore(dynamoLocal.dynamoDbClient(), tables,
+        new StoreSettings(RECEIPT_RETENTION, pageTokenKey));
+    paymentEvents =
+        new PaymentEventStore(dynamoLocal.dynamoDbClient(), tables.paymentEvents(), pageTokenKey);
 
     gateway = new SandboxGateway(clock);
     outbox = new OutboxNotifier();

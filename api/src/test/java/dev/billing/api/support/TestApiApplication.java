@@ -3,6 +3,7 @@ package dev.billing.api.support;
 import dev.billing.api.ApiConfiguration;
 import dev.billing.api.ApiInfrastructure;
 import dev.billing.api.BillingApiApplication;
+import dev.billing.store.events.PaymentEventStore;
 import io.dropwizard.core.setup.Environment;
 
 /** The production application with the test stack plugged in through the {@code connect} seam. */
@@ -17,6 +18,11 @@ final class TestApiApplication extends BillingApiApplication {
   protected ApiInfrastructure connect(ApiConfiguration config, Environment environment) {
     environment.lifecycle().manage(stack);
     return stack.infrastructure();
+  }
+
+  @Override
+  protected PaymentEventStore paymentEvents(ApiConfiguration config) {
+    return stack.paymentEvents;
   }
 
   @Override

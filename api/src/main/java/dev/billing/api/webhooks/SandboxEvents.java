@@ -1,0 +1,72 @@
+package dev.billing.api.webhooks;
+
+import static dev.billing.api.webhooks.EventJson.put;
+import static dev.billing.api.webhooks.EventJson.putMessage;
+import static dev.billing.api.webhooks.EventJson.text;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.billing.store.events.StoredEvent;
+import dev.billing.workflows.PaymentEvent;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The sandbox gateway's events (PAYMENTS.md): our charge fields sit flat in {@code data}, and each
+ * type names its outcome directly.
+ */
+final class SandboxEvents implements WebhookProvider {
+  static final String HEADER = "Sandbox-Signature";
+
+  private static final Map<String, PaymentEvent.Type> TYPES = Map.of(
+      "charge.succeeded", PaymentEvent.Type.CHARGE_SUCCEEDED,
+      "charge.failed", PaymentEvent.Type.CHARGE_FAILED,
+      "charge.returned", PaymentEvent.Type.CHARGE_RETURNED,
+      "charge.refunded", PaymentEvent.Type.CHARGE_REFUNDED);
+
+  @Override
+  public String name() {
+    return SANDBOX;
+  }
+
+  @Override
+  public String signatureHeader() {
+    return HEADER;
+  }
+
+  @Override
+  public ParsedEvent parse(byte[] body, Instant receivedAt) {
+    JsonNode event = EventJson.read(body);
+    String eventId = EventJson.required(event, "id");
+    String type = EventJson.required(event, "type");
+    Instant occurredAt = EventJson.created(event);
+    JsonNode data = event.path("data");
+
+    String subscriptionId = text(data, "subscriptionId");
+    String idempotencyKey = text(data, "idempotencyKey");
+    String transactionId = text(data, "transactionId");
+    Long cycle = EventJson.wholeNumber(data, "cycle");
+    if (cycle == null) {
+      cycle = EventJson.cycleOfKey(idempotencyKey, subscriptionId);
+    }
+    String failureCode = text(data, "failureCode");
+    String failureMessage = text(data, "failureMessage");
+    Map<String, String> summary = new LinkedHashMap<>();
+    put(summary, "amount", text(data, "amount"));
+    put(summary, "currency", text(data, "currency"));
+    put(summary, "failureCode", failureCode);
+    putMessage(summary, "failureMessage", failureMessage);
+
+    PaymentEvent.Type outcome = TYPES.get(type);
+    StoredEvent stored = new StoredEvent(SANDBOX, eventId, type, outcome, subscriptionId, cycle,
+        idempotencyKey, transactionId, occurredAt, receivedAt, summary);
+    if (outcome == null) {
+      return ParsedEvent.storedOnly(stored, "type " + type + " is not a charge outcome");
+    }
+    if (subscriptionId == null || cycle == null) {
+      return ParsedEvent.storedOnly(stored, "the charge carries no subscription id and cycle");
+    }
+    return ParsedEvent.signalled(stored, new PaymentEvent(eventId, SANDBOX, outcome, subscriptionId,
+        cycle, idempotencyKey, transactionId, failureCode, summary.get("failureMessage"), occurredAt));
+  }
+}

@@ -1,0 +1,171 @@
+package dev.billing.api.webhooks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.billing.store.events.ChargeOwner;
+import dev.billing.store.events.StoredEvent;
+import dev.billing.workflows.PaymentEvent;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** How Stripe's event shapes map to what is stored and signalled. */
+class StripeEventsTest {
+  private static final Instant RECEIVED = Instant.parse("2026-03-10T12:00:09Z");
+  private static final long CREATED = 1773144000L; // 2026-03-10T12:00:00Z
+  private static final String METADATA =
+      "{\"subscriptionId\":\"sub_1\",\"cycle\":\"3\",\"idempotencyKey\":\"charge:sub_1:3:2\"}";
+
+  private final StripeEvents stripe = new StripeEvents(paymentIntent -> Optional.ofNullable(Map.of(
+      "pi_ach", new ChargeOwner("sub_9", 5L, "charge:sub_9:5:1")).get(paymentIntent)));
+
+  @Test
+  void aFailedPaymentIntentIsChargeFailedWithItsDeclineCode() {
+    ParsedEvent event = parse(event("payment_intent.payment_failed", """
+        {"id":"pi_1","object":"payment_intent","amount":1234,"currency":"eur",
+         "status":"requires_payment_method","latest_charge":"ch_1","metadata":%s,
+         "last_payment_error":{"type":"card_error","code":"card_declined",
+           "decline_code":"insufficient_funds","message":"Your card has insufficient funds."}}
+        """.formatted(METADATA)));
+
+    assertThat(event.signal()).isEqualTo(new PaymentEvent("evt_1", "stripe",
+        PaymentEvent.Type.CHARGE_FAILED, "sub_1", 3, "charge:sub_1:3:2", "pi_1",
+        "insufficient_funds", "Your card has insufficient funds.", Instant.ofEpochSecond(CREATED)));
+    assertThat(event.stored().summary()).isEqualTo(Map.of("amount", "12.34", "currency", "EUR",
+        "chargeId", "ch_1", "status", "requires_payment_method", "failureCode", "insufficient_funds",
+        "failureMessage", "Your card has insufficient funds."));
+    assertThat(event.stored().receivedAt()).isEqualTo(RECEIVED);
+  }
+
+  @Test
+  void aRefundedChargeIsChargeRefundedOfItsPaymentIntent() {
+    ParsedEvent event = parse(event("charge.refunded", """
+        {"id":"ch_2","object":"charge","amount":999,"amount_refunded":500,"currency":"usd",
+         "payment_intent":"pi_2","status":"succeeded","refunded":false,"metadata":%s,
+         "payment_method_details":{"type":"card","card":{"brand":"visa","last4":"4242"}}}
+        """.formatted(METADATA)));
+
+    assertThat(event.signal().type()).isEqualTo(PaymentEvent.Type.CHARGE_REFUNDED);
+    assertThat(event.signal().transactionId()).isEqualTo("pi_2");
+    assertThat(event.signal().cycle()).isEqualTo(3);
+    assertThat(event.stored().summary()).containsEntry("amount", "5.00").containsEntry("chargeId", "ch_2")
+        .doesNotContainKey("last4");
+  }
+
+  @Test
+  void aRefundOfAChargeWithoutMetadataIsRoutedByItsPaymentIntent() {
+    ParsedEvent event = parse(event("charge.refunded", """
+        {"id":"py_5","object":"charge","amount":999,"amount_refunded":999,"currency":"usd",
+         "payment_intent":"pi_ach","metadata":{}}
+        """));
+
+    assertThat(event.signal().subscriptionId()).isEqualTo("sub_9");
+    assertThat(event.signal().cycle()).isEqualTo(5);
+    assertThat(event.signal().transactionId()).isEqualTo("pi_ach");
+  }
+
+  @Test
+  void anAchDisputeIsTheReturnOfTheChargeItsPaymentIntentBelongsTo() {
+    ParsedEvent event = parse(event("charge.dispute.created", """
+        {"id":"du_1","object":"dispute","amount":999,"currency":"usd","charge":"py_1",
+         "payment_intent":"pi_ach","reason":"debit_not_authorized","network_reason_code":"R10",
+         "status":"lost","metadata":{}}
+        """));
+
+    assertThat(event.signal()).isEqualTo(new PaymentEvent("evt_1", "stripe",
+        PaymentEvent.Type.CHARGE_RETURNED, "sub_9", 5, "charge:sub_9:5:1", "pi_ach", "R10",
+        "disputed: debit_not_authorized", Instant.ofEpochSecond(CREATED)));
+    assertThat(event.stored().subscriptionId()).isEqualTo("sub_9");
+  }
+
+  @Test
+  void anAchDisputeOfAnUnknownPaymentIntentIsStoredForReconciliation() {
+    ParsedEvent event = parse(event("charge.dispute.created", """
+        {"id":"du_2","object":"dispute","amount":999,"currency":"usd","charge":"py_2",
+         "payment_intent":"pi_unknown","reason":"insufficient_funds","network_reason_code":"R01",
+         "metadata":{}}
+        """));
+
+    assertThat(event.signal()).isNull();
+    assertThat(event.lacksOurMetadata()).isTrue();
+    assertThat(event.stored().paymentEventType()).isEqualTo(PaymentEvent.Type.CHARGE_RETURNED);
+    assertThat(event.stored().transactionId()).isEqualTo("pi_unknown");
+  }
+
+  @Test
+  void aCardDisputeIsAChargebackNotAReturn() {
+    ParsedEvent event = parse(event("charge.dispute.created", """
+        {"id":"du_3","object":"dispute","amount":999,"currency":"usd","charge":"ch_3",
+         "payment_intent":"pi_ach","reason":"fraudulent","network_reason_code":"10.4",
+         "payment_method_details":{"type":"card","card":{"brand":"visa","network_reason_code":"10.4"}},
+         "metadata":{}}
+        """));
+
+    assertThat(event.signal()).isNull();
+    assertThat(event.lacksOurMetadata()).isFalse();
+    assertThat(event.stored().paymentEventType()).isNull();
+    assertThat(event.unsignalled()).isEqualTo("a card dispute is a chargeback, not a bank debit return");
+
+    ParsedEvent amex = parse(event("charge.dispute.created", """
+        {"id":"du_4","object":"dispute","amount":999,"currency":"usd","charge":"ch_4",
+         "payment_intent":"pi_ach","reason":"product_not_received","network_reason_code":"R13",
+         "metadata":{}}
+        """));
+    assertThat(amex.signal()).isNull();
+  }
+
+  @Test
+  void aSucceededPaymentIntentWithoutCycleMetadataTakesTheCycleFromItsKey() {
+    ParsedEvent event = parse(event("payment_intent.succeeded", """
+        {"id":"pi_4","object":"payment_intent","amount":999,"currency":"usd","status":"succeeded",
+         "metadata":{"subscriptionId":"sub_1","idempotencyKey":"charge:sub_1:7:1"}}
+        """));
+
+    assertThat(event.signal().cycle()).isEqualTo(7);
+  }
+
+  @Test
+  void aCardNumberInAProviderMessageNeverReachesTheStore() {
+    ParsedEvent event = parse(event("payment_intent.payment_failed", """
+        {"id":"pi_5","object":"payment_intent","amount":999,"currency":"usd","metadata":%s,
+         "last_payment_error":{"code":"incorrect_number",
+           "message":"The card number 4242 4242 4242 4241 is incorrect."}}
+        """.formatted(METADATA)));
+
+    assertThat(event.stored().summary().get("failureMessage"))
+        .isEqualTo("The card number [redacted] is incorrect.");
+    assertThat(event.signal().failureMessage()).isEqualTo("The card number [redacted] is incorrect.");
+  }
+
+  @Test
+  void aSignedBodyThatIsNoEventIsRefused() {
+    assertThatThrownBy(() -> stripe.parse(bytes("[1,2]"), RECEIVED))
+        .isInstanceOf(WebhookPayloadException.class).hasMessage("the body is not a JSON object");
+    assertThatThrownBy(() -> stripe.parse(bytes("{\"id\":\"evt_1\",\"type\":\"x\",\"created\":1}"), RECEIVED))
+        .isInstanceOf(WebhookPayloadException.class).hasMessage("the event has no data.object");
+    assertThatThrownBy(() -> stripe.parse(bytes("{\"type\":\"x\",\"created\":1,\"data\":{\"object\":{}}}"), RECEIVED))
+        .isInstanceOf(WebhookPayloadException.class).hasMessage("the event has no id");
+    assertThatThrownBy(() -> stripe.parse(bytes("not json"), RECEIVED))
+        .isInstanceOf(WebhookPayloadException.class).hasMessage("the body is not JSON");
+  }
+
+  private ParsedEvent parse(String body) {
+    ParsedEvent event = stripe.parse(bytes(body), RECEIVED);
+    StoredEvent stored = event.stored();
+    assertThat(stored.provider()).isEqualTo("stripe");
+    assertThat(stored.occurredAt()).isEqualTo(Instant.ofEpochSecond(CREATED));
+    return event;
+  }
+
+  private static String event(String type, String object) {
+    return "{\"id\":\"evt_1\",\"object\":\"event\",\"created\":" + CREATED + ",\"type\":\"" + type
+        + "\",\"data\":{\"object\":" + object + "}}";
+  }
+
+  private static byte[] bytes(String text) {
+    return text.getBytes(StandardCharsets.UTF_8);
+  }
+}
