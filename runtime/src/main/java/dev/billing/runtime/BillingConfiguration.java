@@ -14,5 +14,5 @@ public class BillingConfiguration extends Configuration {
   /** Without a dynamo block: AWS in us-east-1, tables must already exist. */
   @NotNull
   @JsonProperty("dynamo")
-  public DynamoSettings dynamo = new DynamoSettings(null, null, null, null, false, null);
+  public DynamoSettings dynamo = new DynamoSettings(null, null, null, null, null, false, null);
 }

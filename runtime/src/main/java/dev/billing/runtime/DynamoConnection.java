@@ -42,7 +42,7 @@ public final class DynamoConnection implements Managed {
   }
 
   public TableNames tableNames() {
-    return new TableNames(settings.billingTable(), settings.historyTable());
+    return new TableNames(settings.billingTable(), settings.historyTable(), settings.paymentEventsTable());
   }
 
   public DynamoSettings settings() {

@@ -4,7 +4,7 @@ import com.codahale.metrics.health.HealthCheck;
 import software.amazon.awssdk.services.dynamodb.model.DescribeTableRequest;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
-/** Healthy when both tables exist and are ACTIVE. */
+/** Healthy when every table exists and is ACTIVE. */
 public final class DynamoHealthCheck extends HealthCheck {
   private final DynamoConnection connection;
 
@@ -15,7 +15,7 @@ public final class DynamoHealthCheck extends HealthCheck {
   @Override
   protected Result check() {
     var names = connection.tableNames();
-    for (String table : new String[] {names.billing(), names.history()}) {
+    for (String table : new String[] {names.billing(), names.history(), names.paymentEvents()}) {
       TableStatus status = connection.client()
           .describeTable(DescribeTableRequest.builder().tableName(table).build())
           .table().tableStatus();
@@ -23,6 +23,7 @@ public final class DynamoHealthCheck extends HealthCheck {
         return Result.unhealthy("table " + table + " is " + status);
       }
     }
-    return Result.healthy("tables " + names.billing() + ", " + names.history() + " ACTIVE");
+    return Result.healthy("tables " + names.billing() + ", " + names.history() + ", "
+        + names.paymentEvents() + " ACTIVE");
   }
 }

@@ -17,6 +17,7 @@ public record DynamoSettings(
     @JsonProperty("region") String region,
     @JsonProperty("billingTable") String billingTable,
     @JsonProperty("historyTable") String historyTable,
+    @JsonProperty("paymentEventsTable") String paymentEventsTable,
     @JsonProperty("createTables") boolean createTables,
     @JsonProperty("receiptRetention") String receiptRetention) {
 
@@ -25,6 +26,7 @@ public record DynamoSettings(
     region = TemporalSettings.blankToDefault(region, "us-east-1");
     billingTable = TemporalSettings.blankToDefault(billingTable, "billing");
     historyTable = TemporalSettings.blankToDefault(historyTable, "billing-history");
+    paymentEventsTable = TemporalSettings.blankToDefault(paymentEventsTable, "payment-events");
     receiptRetention = TemporalSettings.blankToDefault(receiptRetention, "P12M");
     if (endpoint != null) {
       URI.create(endpoint);
@@ -33,7 +35,7 @@ public record DynamoSettings(
   }
 
   public static DynamoSettings local(String endpoint) {
-    return new DynamoSettings(endpoint, null, null, null, true, null);
+    return new DynamoSettings(endpoint, null, null, null, null, true, null);
   }
 
   public Period receiptRetentionPeriod() {

@@ -35,6 +35,7 @@ class WorkerConfigurationTest {
     assertThat(config.dynamo.region()).isEqualTo("us-east-1");
     assertThat(config.dynamo.billingTable()).isEqualTo("billing");
     assertThat(config.dynamo.historyTable()).isEqualTo("billing-history");
+    assertThat(config.dynamo.paymentEventsTable()).isEqualTo("payment-events");
     assertThat(config.dynamo.createTables()).isFalse();
     assertThat(config.dynamo.receiptRetention()).isEqualTo("P12M");
     assertThat(config.gateway).isEqualTo("sandbox");
