@@ -71,6 +71,11 @@ public final class DevStack implements AutoCloseable {
     System.out.println(stack.banner());
   }
 
+  /** The sandbox gateway, for tests that play its part (e.g. redeliver one of its webhooks). */
+  SandboxGateway sandbox() {
+    return gateway;
+  }
+
   public String apiUrl() {
     return "http://localhost:" + settings.apiPort();
   }

@@ -3,15 +3,10 @@ package dev.billing.devstack;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.IOException;
-import java.net.ServerSocket;
-import java.time.Duration;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,7 +22,8 @@ class DevStackEndToEndTest {
 
   @BeforeAll
   static void start() throws Exception {
-    stack = DevStack.start(new DevStackSettings(freePort(), freePort(), freePort(), freePort()));
+    stack = DevStack.start(new DevStackSettings(
+        EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort()));
     http = new HttpJson(stack.apiUrl());
   }
 
@@ -40,11 +36,10 @@ class DevStackEndToEndTest {
 
   @Test
   void bills_three_cycles_then_cancels() throws Exception {
-    Instant now = Instant.parse(http.get("/v1/dev/clock").body().get("now").asText());
-    LocalDate start = LocalDate.ofInstant(now, ZoneOffset.UTC).plusDays(5);
+    LocalDate start = EndToEnd.today(http).plusDays(5);
 
-    JsonNode paying = create("acc-e2e", "pm_card_visa", start);
-    JsonNode declined = create("acc-e2e", "pm_card_chargeDeclined", start);
+    JsonNode paying = EndToEnd.create(http, "acc-e2e", "pm_card_visa", start);
+    JsonNode declined = EndToEnd.create(http, "acc-e2e", "pm_card_chargeDeclined", start);
     String payingId = paying.get("subscriptionId").asText();
     String declinedId = declined.get("subscriptionId").asText();
     assertThat(paying.get("nextPaymentDate").asText()).isEqualTo(start.toString());
@@ -55,11 +50,11 @@ class DevStackEndToEndTest {
 
     // Through the third due date and one day beyond: cycle 4's reminder (three days before its due
     // date, a month later) is never reached, whatever today's month lengths are.
-    advanceTo(start.plusMonths(2).plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant());
+    EndToEnd.advanceTo(http, start.plusMonths(2).plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant());
 
     // Cycle n is due on the start date's day n-1 months later (clamped to the month's end).
     List<String> dueDates = List.of(start.toString(), start.plusMonths(1).toString(), start.plusMonths(2).toString());
-    JsonNode receipts = await("/v1/accounts/acc-e2e/receipts", body -> body.get("items").size() >= 3);
+    JsonNode receipts = EndToEnd.await(http, "/v1/accounts/acc-e2e/receipts", body -> body.get("items").size() >= 3);
     assertThat(receipts.get("items")).hasSize(3);
     assertThat(receipts.get("items")).allSatisfy(receipt -> {
       assertThat(receipt.get("subscriptionId").asText()).isEqualTo(payingId);
@@ -75,7 +70,7 @@ class DevStackEndToEndTest {
     assertThat(payingNow.get("status").asText()).isEqualTo("ACTIVE");
     assertThat(payingNow.get("nextPaymentDate").asText()).isEqualTo(start.plusMonths(3).toString());
 
-    JsonNode declinedNow = await("/v1/accounts/acc-e2e/subscriptions/" + declinedId,
+    JsonNode declinedNow = EndToEnd.await(http, "/v1/accounts/acc-e2e/subscriptions/" + declinedId,
         body -> body.get("cycle").asLong() == 4);
     assertThat(declinedNow.get("status").asText()).isEqualTo("PAST_DUE");
     JsonNode periods = http.get("/v1/accounts/acc-e2e/subscriptions/" + declinedId + "/periods").body();
@@ -125,50 +120,10 @@ class DevStackEndToEndTest {
     assertThat(events(payingId)).last().isEqualTo("SUBSCRIPTION_CANCELLED");
   }
 
-  /** Advances the test clock in steps of at most 31 days, as a user would, up to {@code target}. */
-  private static void advanceTo(Instant target) throws Exception {
-    Instant now = Instant.parse(http.get("/v1/dev/clock").body().get("now").asText());
-    while (now.isBefore(target)) {
-      Duration step = Duration.between(now, target);
-      if (step.compareTo(Duration.ofDays(31)) > 0) {
-        step = Duration.ofDays(31);
-      }
-      HttpJson.Response advanced = http.post("/v1/dev/clock/advance",
-          "{\"duration\":\"" + step.plusSeconds(1).withNanos(0) + "\"}");
-      assertThat(advanced.status()).isEqualTo(200);
-      now = Instant.parse(advanced.body().get("now").asText());
-    }
-  }
-
-  private JsonNode create(String account, String paymentMethod, LocalDate startDate) throws Exception {
-    HttpJson.Response response = http.post("/v1/accounts/" + account + "/subscriptions", """
-        {"sku":"plus-monthly","amount":"9.99","currency":"USD","email":"ada@example.com",
-         "paymentMethod":"%s","startDate":"%s","timeZone":"UTC"}""".formatted(paymentMethod, startDate));
-    assertThat(response.status()).as(String.valueOf(response.body())).isEqualTo(201);
-    return response.body();
-  }
-
   private List<String> events(String subscriptionId) throws Exception {
     List<String> events = new ArrayList<>();
     http.get("/v1/accounts/acc-e2e/subscriptions/" + subscriptionId + "/history?limit=200").body()
         .get("items").forEach(entry -> events.add(entry.get("event").asText()));
     return events;
-  }
-
-  /** Activities run in real time after the clock jumped: poll, bounded. */
-  private static JsonNode await(String path, Predicate<JsonNode> done) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    JsonNode body = http.get(path).body();
-    while (!done.test(body) && System.nanoTime() < deadline) {
-      Thread.sleep(200);
-      body = http.get(path).body();
-    }
-    return body;
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
   }
 }

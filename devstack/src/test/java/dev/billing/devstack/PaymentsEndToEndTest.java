@@ -1,0 +1,134 @@
+package dev.billing.devstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.billing.activities.payments.GatewayEvent;
+import dev.billing.activities.payments.sandbox.SandboxWebhooks;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Payments as a user meets them, through the dev stack over HTTP and the test clock: dunning that
+ * recovers on the third try, and a bank debit whose webhooks arrive twice and out of order.
+ */
+class PaymentsEndToEndTest {
+
+  private static DevStack stack;
+  private static HttpJson http;
+
+  @BeforeAll
+  static void start() throws Exception {
+    stack = DevStack.start(new DevStackSettings(
+        EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort()));
+    http = new HttpJson(stack.apiUrl());
+  }
+
+  @AfterAll
+  static void stop() {
+    if (stack != null) {
+      stack.close();
+    }
+  }
+
+  @Test
+  void aSoftDeclineIsRetriedOnTheScheduleAndSucceedsOnTheThirdTry() throws Exception {
+    LocalDate due = EndToEnd.today(http).plusDays(2);
+    String id = EndToEnd.create(http, "acc-dunning", "pm_sandbox_recoversAfter_2", due).get("subscriptionId").asText();
+
+    // Retries on day 1 and day 3 after the due date; stop before cycle 2's reminder.
+    EndToEnd.advanceTo(http, due.plusDays(4).atStartOfDay(ZoneOffset.UTC).toInstant());
+
+    JsonNode receipts = EndToEnd.await(http, "/v1/accounts/acc-dunning/receipts", b -> b.get("items").size() >= 1);
+    assertThat(receipts.get("items")).hasSize(1);
+    assertThat(receipts.get("items").get(0).get("amount").asText()).isEqualTo("9.99");
+    assertThat(receipts.get("items").get(0).get("processedAt").asText()).startsWith(due.plusDays(3).toString());
+
+    JsonNode charges = http.get("/v1/dev/charges").body().get("items");
+    assertThat(charges).filteredOn(c -> c.get("idempotencyKey").asText().startsWith("charge:" + id + ":"))
+        .extracting(c -> c.get("idempotencyKey").asText() + " " + c.get("outcome").asText() + " "
+            + c.get("at").asText().substring(0, 10))
+        .containsExactly(
+            "charge:" + id + ":1:1 DECLINED " + due,
+            "charge:" + id + ":1:2 DECLINED " + due.plusDays(1),
+            "charge:" + id + ":1:3 SUCCEEDED " + due.plusDays(3));
+
+    JsonNode period = http.get("/v1/accounts/acc-dunning/subscriptions/" + id + "/periods").body().get("items").get(0);
+    assertThat(period.get("status").asText()).isEqualTo("COMPLETED");
+    assertThat(period.get("attempts").asInt()).isEqualTo(3);
+    assertThat(http.get("/v1/accounts/acc-dunning/subscriptions/" + id).body().get("status").asText())
+        .isEqualTo("ACTIVE");
+
+    // One notice per failure, each naming the next retry date.
+    List<String> failures = new ArrayList<>();
+    http.get("/v1/dev/outbox").body().get("items").forEach(m -> {
+      if (m.get("subscriptionId").asText().equals(id) && m.get("kind").asText().equals("PAYMENT_FAILED")) {
+        failures.add(m.get("textBody").asText());
+      }
+    });
+    assertThat(failures).hasSize(2);
+    assertThat(failures.get(0)).contains("We will try again on " + due.plusDays(1));
+    assertThat(failures.get(1)).contains("We will try again on " + due.plusDays(3));
+  }
+
+  @Test
+  void aBankDebitSettlesOnceThoughItsWebhooksArriveTwiceAndOutOfOrder() throws Exception {
+    LocalDate due = EndToEnd.today(http).plusDays(2);
+    String id = EndToEnd.create(http, "acc-debit", "pm_sandbox_bankDebit", due).get("subscriptionId").asText();
+    String path = "/v1/accounts/acc-debit/subscriptions/" + id;
+
+    EndToEnd.advanceTo(http, due.atStartOfDay(ZoneOffset.UTC).toInstant().plus(Duration.ofHours(12)));
+    JsonNode pending = EndToEnd.await(http, path + "/periods", b -> b.get("items").size() == 1);
+    assertThat(pending.get("items").get(0).get("status").asText()).isEqualTo("PENDING_SETTLEMENT");
+    assertThat(http.get("/v1/accounts/acc-debit/receipts").body().get("items")).isEmpty();
+
+    // Settles three days later; the sandbox delivers charge.succeeded to the webhook by itself.
+    EndToEnd.advanceTo(http, due.plusDays(3).atStartOfDay(ZoneOffset.UTC).toInstant().plus(Duration.ofHours(12)));
+    EndToEnd.await(http, path + "/periods", b -> b.get("items").get(0).get("status").asText().equals("COMPLETED"));
+
+    GatewayEvent settled = stack.sandbox().listEvents(Instant.EPOCH, Instant.now().plus(Duration.ofDays(400))).stream()
+        .filter(e -> e.subscriptionId().equals(id) && e.type() == GatewayEvent.Type.SUCCEEDED)
+        .findFirst().orElseThrow();
+    // The provider redelivers it, then a stale "failed" for the same charge arrives late.
+    assertThat(deliver(settled).body()).contains("\"duplicate\":true");
+    GatewayEvent lateFailure = new GatewayEvent(settled.id() + "_late_failure", GatewayEvent.Type.FAILED,
+        settled.occurredAt(), settled.idempotencyKey(), settled.transactionId(), id, settled.cycle(),
+        settled.amount(), "account_closed", "The bank account is closed.");
+    assertThat(deliver(lateFailure).statusCode()).isEqualTo(200);
+    assertThat(deliver(lateFailure).body()).contains("\"duplicate\":true");
+
+    Thread.sleep(1000); // give the workflow time to (not) act on the signals
+    assertThat(http.get("/v1/accounts/acc-debit/receipts").body().get("items")).hasSize(1);
+    JsonNode period = http.get(path + "/periods").body().get("items").get(0);
+    assertThat(period.get("status").asText()).isEqualTo("COMPLETED");
+    List<String> events = new ArrayList<>();
+    http.get(path + "/history?limit=200").body().get("items").forEach(e -> events.add(e.get("event").asText()));
+    // Created two days before the due date: the reminder (three days before) goes out late, at once.
+    assertThat(events).containsExactly(
+        "SUBSCRIPTION_CREATED", "REMINDER_SENT", "PAYMENT_PENDING", "PAYMENT_SUCCEEDED");
+    assertThat(http.get(path).body().get("status").asText()).isEqualTo("ACTIVE");
+  }
+
+  private static HttpResponse<String> deliver(GatewayEvent event) throws Exception {
+    Instant now = Instant.parse(http.get("/v1/dev/clock").body().get("now").asText());
+    SandboxWebhooks.SignedWebhook webhook = SandboxWebhooks.sign(event, SandboxWebhooks.DEV_SECRET, now);
+    return HttpClient.newHttpClient().send(
+        HttpRequest.newBuilder(URI.create(stack.apiUrl() + SandboxWebhooks.PATH))
+            .header("Content-Type", "application/json")
+            .header(SandboxWebhooks.SIGNATURE_HEADER, webhook.signatureHeader())
+            .POST(HttpRequest.BodyPublishers.ofString(webhook.body()))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+}
