@@ -1,10 +1,18 @@
 package dev.billing.api.resources;
 
+import dev.billing.api.errors.FieldError;
+import dev.billing.domain.PaymentMethod;
+import dev.billing.workflows.PaymentMethodChange;
+import jakarta.ws.rs.PUT;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.subscriptions.CreateSubscriptionRequest;
 import dev.billing.api.subscriptions.CreateSubscriptionValidator;
 import dev.billing.api.subscriptions.NewSubscription;
 import dev.billing.api.subscriptions.NotRecordedYet;
+import dev.billing.api.subscriptions.PaymentMethods;
 import dev.billing.api.subscriptions.SubscriptionIds;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.api.views.HistoryEntryView;
@@ -184,13 +192,44 @@ public final class SubscriptionResource {
       throw ApiProblem.invalid("reason",
           "reason must be at most " + CancelSubscriptionRequest.MAX_REASON + " characters");
     }
+    return change(accountId, subscriptionId, "cancelled again",
+        () -> workflows.cancel(subscriptionId, new CancelRequest(reason, API_ACTOR)));
+  }
+
+  /**
+   * 200 with the subscription using the new payment method (token and mask only). During dunning
+   * the unpaid period is retried at once. 409 when the subscription is cancelled.
+   */
+  @PUT
+  @Path("/{subscriptionId}/payment-method")
+  @Consumes(MediaType.APPLICATION_JSON)
+  public SubscriptionView changePaymentMethod(
+      @PathParam("accountId") String accountId,
+      @PathParam("subscriptionId") String subscriptionId,
+      ChangePaymentMethodRequest body) {
+    String token = body == null || body.paymentMethod() == null || body.paymentMethod().isBlank()
+        ? null : body.paymentMethod().strip();
+    if (token == null) {
+      throw ApiProblem.invalid("paymentMethod", "paymentMethod is required");
+    }
+    List<FieldError> errors = new ArrayList<>();
+    if (!PaymentMethods.validate(errors, "paymentMethod", token)) {
+      throw ApiProblem.invalid(errors);
+    }
+    PaymentMethod method = new PaymentMethod(token, PaymentMethods.maskOf(token));
+    return change(accountId, subscriptionId, "changed",
+        () -> workflows.changePaymentMethod(subscriptionId, new PaymentMethodChange(method, API_ACTOR)));
+  }
+
+  /** Sends a change to the subscription's workflow and answers with the state it recorded. */
+  private SubscriptionView change(String accountId, String subscriptionId, String what,
+      Supplier<SubscriptionState> send) {
     Subscription subscription = find(accountId, subscriptionId);
     if (subscription.status().isTerminal()) {
-      throw alreadyCancelled(subscription);
+      throw notAllowed(subscription, what);
     }
     try {
-      return SubscriptionView.of(
-          workflows.cancel(subscriptionId, new CancelRequest(reason, API_ACTOR)).subscription());
+      return SubscriptionView.of(send.get().subscription());
     } catch (WorkflowUpdateException e) {
       String refusal = SubscriptionWorkflows.transitionNotAllowed(e);
       if (refusal != null) {
@@ -202,7 +241,7 @@ public final class SubscriptionResource {
       // The workflow ended after our read; the store says why.
       Subscription now = find(accountId, subscriptionId);
       if (now.status().isTerminal()) {
-        throw alreadyCancelled(now);
+        throw notAllowed(now, what);
       }
       // Active in the store but no running workflow: drift that reconciliation repairs.
       throw ApiProblem.unavailable("The subscription's workflow is not running; it will be restarted "
@@ -210,11 +249,11 @@ public final class SubscriptionResource {
     }
   }
 
-  private static ApiProblem alreadyCancelled(Subscription subscription) {
+  private static ApiProblem notAllowed(Subscription subscription, String what) {
     return ApiProblem.conflict("transition-not-allowed",
         "The change is not allowed in the subscription's current state",
         "Subscription " + subscription.subscriptionId() + " is " + subscription.status()
-            + "; it cannot be cancelled again.");
+            + "; it cannot be " + what + ".");
   }
 
   private Subscription find(String accountId, String subscriptionId) {

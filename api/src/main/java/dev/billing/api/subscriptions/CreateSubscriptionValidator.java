@@ -87,13 +87,7 @@ public final class CreateSubscriptionValidator {
 
     String token = required(errors, "paymentMethod", request.paymentMethod());
     if (token != null) {
-      if (PaymentMethods.looksLikeCardNumber(token)) {
-        errors.add(new FieldError("paymentMethod",
-            "paymentMethod must be a payment method token such as \"pm_card_visa\", never a card number"));
-      } else if (!PaymentMethods.isToken(token)) {
-        errors.add(new FieldError("paymentMethod",
-            "paymentMethod must be a payment method token such as \"pm_card_visa\""));
-      }
+      PaymentMethods.validate(errors, "paymentMethod", token);
     }
 
     Term term = DEFAULT_TERM;

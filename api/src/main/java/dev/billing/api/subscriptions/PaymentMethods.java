@@ -1,5 +1,7 @@
 package dev.billing.api.subscriptions;
 
+import dev.billing.api.errors.FieldError;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -7,13 +9,15 @@ import java.util.regex.Pattern;
  * What the API accepts as a payment method: a gateway token, never card data. The display mask comes
  * from a small catalog of the sandbox's test tokens.
  *
- * <p>The activities module has its own sandbox catalog; the API keeps this tiny copy rather than
- * depending on activity code. Issue 4 (real gateway) replaces it by asking the gateway for the mask.
+ * <p>The activities module has the sandbox's full catalog; the API keeps this copy of its masks
+ * rather than carrying gateway code. A real gateway's mask (Stripe's card brand and last four) is
+ * not looked up yet: such tokens show as "Card".
  */
 public final class PaymentMethods {
   private PaymentMethods() {}
 
-  public static final Pattern TOKEN = Pattern.compile("pm_[A-Za-z0-9_]{1,100}");
+  /** A gateway token: "pm_…", or Stripe's "cus_…/pm_…" (off-session charges need the customer). */
+  public static final Pattern TOKEN = Pattern.compile("(cus_[A-Za-z0-9]{1,64}/)?pm_[A-Za-z0-9_]{1,100}");
 
   /** 12 to 19 digits, optionally grouped by spaces or dashes: the shape of a primary account number. */
   private static final Pattern CARD_NUMBER = Pattern.compile("\\d(?:[ -]?\\d){11,18}");
@@ -24,7 +28,14 @@ public final class PaymentMethods {
       "pm_card_mastercard", "Mastercard •••• 4444",
       "pm_card_chargeDeclined", "Visa •••• 0002",
       "pm_card_chargeDeclinedInsufficientFunds", "Visa •••• 9995",
-      "pm_card_chargeDeclinedExpiredCard", "Visa •••• 0069");
+      "pm_card_chargeDeclinedExpiredCard", "Visa •••• 0069",
+      "pm_sandbox_timeoutAfterCharge", "Visa •••• 5556",
+      "pm_sandbox_bankDebit", "Bank account •••• 6789",
+      "pm_sandbox_bankDebitReturned", "Bank account •••• 2227");
+  // Sandbox tokens that take a number, e.g. pm_sandbox_recoversAfter_2.
+  private static final Map<String, String> MASKS_BY_PREFIX = Map.of(
+      "pm_sandbox_recoversAfter_", "Visa •••• 1881",
+      "pm_sandbox_transientErrors_", "Mastercard •••• 8210");
 
   static final String DEFAULT_MASK = "Card";
 
@@ -37,6 +48,28 @@ public final class PaymentMethods {
   }
 
   public static String maskOf(String token) {
-    return MASKS.getOrDefault(token, DEFAULT_MASK);
+    String exact = MASKS.get(token);
+    if (exact != null) {
+      return exact;
+    }
+    return MASKS_BY_PREFIX.entrySet().stream()
+        .filter(entry -> token.startsWith(entry.getKey()))
+        .map(Map.Entry::getValue)
+        .findFirst()
+        .orElse(DEFAULT_MASK);
+  }
+
+  /** Adds the field's error when {@code token} is not an acceptable token; returns whether it is. */
+  public static boolean validate(List<FieldError> errors, String field, String token) {
+    if (looksLikeCardNumber(token)) {
+      errors.add(new FieldError(field,
+          field + " must be a payment method token such as \"pm_card_visa\", never a card number"));
+      return false;
+    }
+    if (!isToken(token)) {
+      errors.add(new FieldError(field, field + " must be a payment method token such as \"pm_card_visa\""));
+      return false;
+    }
+    return true;
   }
 }

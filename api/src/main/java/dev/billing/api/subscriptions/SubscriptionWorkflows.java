@@ -17,6 +17,7 @@ import dev.billing.domain.BillingIds;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionState;
 import dev.billing.workflows.SubscriptionWorkflow;
@@ -102,9 +103,20 @@ public final class SubscriptionWorkflows {
   public SubscriptionState cancel(String subscriptionId, CancelRequest request) {
     SubscriptionWorkflow workflow =
         client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(subscriptionId));
-    return within(wait, () -> workflow.cancel(request), () -> ApiProblem.unavailable(
+    return within(wait, () -> workflow.cancel(request), SubscriptionWorkflows::notAnswered);
+  }
+
+  /** Sends the {@code changePaymentMethod} update; completes once the change is recorded. */
+  public SubscriptionState changePaymentMethod(String subscriptionId, PaymentMethodChange change) {
+    SubscriptionWorkflow workflow =
+        client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(subscriptionId));
+    return within(wait, () -> workflow.changePaymentMethod(change), SubscriptionWorkflows::notAnswered);
+  }
+
+  private static ApiProblem notAnswered() {
+    return ApiProblem.unavailable(
         "The subscription's workflow did not answer in time; the change may still be applied. "
-            + "GET the subscription to see its state before retrying."));
+            + "GET the subscription to see its state before retrying.");
   }
 
   /**
