@@ -1,5 +1,6 @@
 package dev.billing.api.webhooks;
 
+import dev.billing.domain.BankDebitReturns;
 import static dev.billing.api.webhooks.EventJson.put;
 import static dev.billing.api.webhooks.EventJson.putMessage;
 import static dev.billing.api.webhooks.EventJson.text;
@@ -15,7 +16,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * Stripe's events ({@code Stripe-Signature}). Our charges are PaymentIntents whose metadata holds
@@ -49,8 +49,6 @@ final class StripeEvents implements WebhookProvider {
       "payment_intent.payment_failed", PaymentEvent.Type.CHARGE_FAILED,
       "charge.refunded", PaymentEvent.Type.CHARGE_REFUNDED,
       DISPUTE_CREATED, PaymentEvent.Type.CHARGE_RETURNED);
-  /** NACHA return reason codes: R01 insufficient funds, R10 unauthorized... */
-  private static final Pattern ACH_RETURN_CODE = Pattern.compile("R[0-9]{2}");
 
   private final Function<String, Optional<ChargeOwner>> ownerOfPaymentIntent;
 
@@ -122,17 +120,10 @@ final class StripeEvents implements WebhookProvider {
         summary.get("failureMessage"), occurredAt));
   }
 
-  /**
-   * Whether a dispute is a returned bank debit. When the dispute names its payment method, that
-   * decides. When it does not (older API versions), an ACH return code as network reason code and a
-   * non-card payment id ("py_", where card charges have "ch_") together say ACH: an R code alone does
-   * not, since some card networks' reason codes look alike (American Express R13).
-   */
   private static boolean isBankDebitReturn(JsonNode dispute) {
-    String method = text(dispute.path("payment_method_details"), "type");
-    if (method != null) {
-      return "us_bank_account".equals(method);
-    }
+    return BankDebitReturns.isReturn(text(dispute.path("payment_method_details"), "type"),
+        text(dispute, "network_reason_code"), text(dispute, "charge"));
+  }
     String reasonCode = text(dispute, "network_reason_code");
     String charge = text(dispute, "charge");
     return reasonCode != null && ACH_RETURN_CODE.matcher(reasonCode).matches()

@@ -5,6 +5,7 @@ import com.stripe.exception.EventDataObjectDeserializationException;
 import com.stripe.exception.StripeException;
 import com.stripe.model.Charge;
 import com.stripe.model.Dispute;
+import dev.billing.domain.BankDebitReturns;
 import com.stripe.model.Event;
 import com.stripe.model.PaymentIntent;
 import com.stripe.model.Refund;
@@ -66,10 +67,11 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>Events: payment_intent.succeeded is SUCCEEDED, payment_intent.payment_failed FAILED,
- * charge.refunded REFUNDED (amount = amount_refunded), charge.dispute.created RETURNED. Stripe
+ * charge.refunded REFUNDED (amount = amount_refunded), charge.dispute.created of a bank debit
+ * RETURNED (BankDebitReturns; card chargebacks are left out, as the webhook leaves them). Stripe
  * reports a bank debit taken back after it succeeded (an ACH return such as R10 "unauthorized", a
  * SEPA refund request) as a dispute, and debits the disputed amount when it opens one, so a new
- * dispute is the moment the money is gone: card chargebacks are treated alike. Events about charges
+ * dispute of a bank debit is the moment the money is gone. Events about charges
  * without our metadata (made outside this system) are left out.
  *
  * <p>Errors: see {@link StripeErrors}. The API key and payment method tokens are never logged.
@@ -284,6 +286,11 @@ public final class StripeGateway implements PaymentGateway {
       }
       case "charge.dispute.created": {
         Dispute dispute = (Dispute) object;
+        if (!BankDebitReturns.isReturn(
+            dispute.getPaymentMethodDetails() == null ? null : dispute.getPaymentMethodDetails().getType(),
+            dispute.getNetworkReasonCode(), dispute.getCharge())) {
+          return Optional.empty(); // a card chargeback: not a return, not dunned
+        }
         String intentId = dispute.getPaymentIntent();
         return ours(intentMetadata(intentId)).map(m -> new GatewayEvent(event.getId(),
             GatewayEvent.Type.RETURNED, at, m.key(), intentId, m.subscriptionId(), m.cycle(),
@@ -312,7 +319,9 @@ public final class StripeGateway implements PaymentGateway {
     String message = null;
     switch (String.valueOf(intent.getStatus())) {
       case "succeeded" -> {
-        if (charge != null && Boolean.TRUE.equals(charge.getDisputed())) {
+        if (charge != null && Boolean.TRUE.equals(charge.getDisputed()) && BankDebitReturns.isReturn(
+            charge.getPaymentMethodDetails() == null ? null : charge.getPaymentMethodDetails().getType(),
+            null, charge.getId())) {
           status = Status.RETURNED;
           code = "disputed";
           message = "The charge was disputed (a bank debit: returned) by the customer's bank.";

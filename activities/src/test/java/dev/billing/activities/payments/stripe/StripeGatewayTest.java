@@ -328,15 +328,26 @@ class StripeGatewayTest {
   }
 
   @Test
-  void looksUpADisputedChargeAsReturned() {
+  void looksUpADisputedBankDebitAsReturned() {
     stripe.stubFor(get(urlPathEqualTo("/v1/payment_intents/search"))
         .willReturn(ok(StripeJson.searchResult(StripeJson.paymentIntent(INTENT, "succeeded", 999,
             CREATED, KEY, null,
-            StripeJson.charge("ch_3QxTestCharge01", INTENT, 999, 0, true, CREATED, OURS))))));
+            StripeJson.charge("py_3QxTestDebit01", INTENT, 999, 0, true, CREATED, OURS, "us_bank_account"))))));
 
     assertThat(gateway.lookUp(KEY)).extracting(GatewayChargeState::status,
             GatewayChargeState::failureCode)
         .containsExactly(Status.RETURNED, "disputed");
+  }
+
+  @Test
+  void aDisputedCardChargeIsStillPaidForBilling() {
+    // A chargeback is handled as a dispute, not dunned as a returned debit.
+    stripe.stubFor(get(urlPathEqualTo("/v1/payment_intents/search"))
+        .willReturn(ok(StripeJson.searchResult(StripeJson.paymentIntent(INTENT, "succeeded", 999,
+            CREATED, KEY, null,
+            StripeJson.charge("ch_3QxTestCharge01", INTENT, 999, 0, true, CREATED, OURS, "card"))))));
+
+    assertThat(gateway.lookUp(KEY).status()).isEqualTo(Status.SUCCEEDED);
   }
 
   @Test

@@ -64,8 +64,15 @@ final class StripeJson {
   }
 
   /** A Charge as expanded into latest_charge or carried by charge.* events. */
+  /** A card charge. */
   static String charge(String id, String intent, long amount, long refunded, boolean disputed,
       long created, String metadata) {
+    return charge(id, intent, amount, refunded, disputed, created, metadata, "card");
+  }
+
+  /** @param methodType "card", or "us_bank_account" for an ACH debit */
+  static String charge(String id, String intent, long amount, long refunded, boolean disputed,
+      long created, String metadata, String methodType) {
     return """
         {
           "id": "%1$s",
@@ -90,11 +97,12 @@ final class StripeJson {
           "paid": true,
           "payment_intent": "%2$s",
           "payment_method": "%9$s",
+          "payment_method_details": {"type": "%11$s"},
           "refunded": %10$s,
           "status": "succeeded"
         }
         """.formatted(id, intent, amount, refunded, disputed, created, metadata, CUSTOMER,
-        PAYMENT_METHOD, refunded == amount);
+        PAYMENT_METHOD, refunded == amount, methodType);
   }
 
   static String refund(String id, String intent, long amount, long created, String key) {
@@ -120,8 +128,14 @@ final class StripeJson {
         """.formatted(id, intent, amount, created, key);
   }
 
+  /** A dispute of an ACH debit: how Stripe reports a returned bank debit. */
   static String dispute(String id, String charge, String intent, long amount, long created,
       String reason) {
+    return dispute(id, charge, intent, amount, created, reason, "us_bank_account");
+  }
+
+  static String dispute(String id, String charge, String intent, long amount, long created,
+      String reason, String methodType) {
     return """
         {
           "id": "%1$s",
@@ -137,10 +151,11 @@ final class StripeJson {
           "livemode": false,
           "metadata": {},
           "payment_intent": "%3$s",
+          "payment_method_details": {"type": "%7$s"},
           "reason": "%6$s",
           "status": "lost"
         }
-        """.formatted(id, charge, intent, amount, created, reason);
+        """.formatted(id, charge, intent, amount, created, reason, methodType);
   }
 
   static String event(String id, String type, long created, String apiVersion, String object) {
