@@ -71,6 +71,10 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class ChargeFaultInjectionTest {
 
   private static final int SUBSCRIPTIONS = 20;
+  /** Timeouts take real time (the test server does not skip time while an activity runs): keep few. */
+  private static final int TIMEOUT_SUBSCRIPTIONS = 4;
+  /** Longer than the charge activity's 30 s start-to-close timeout. */
+  private static final Duration HANG_PAST_TIMEOUT = Duration.ofSeconds(35);
   private static final Instant START = Instant.parse("2031-03-01T00:00:00Z");
   private static final LocalDate DUE = LocalDate.of(2031, 3, 10);
 
@@ -106,6 +110,23 @@ class ChargeFaultInjectionTest {
   }
 
   @Test
+  void aChargeThatTimesOutAfterTheMoneyMovedIsRetriedWithTheSameKey() {
+    // The worker hangs after the gateway charged, past the activity's start-to-close timeout, as a
+    // dead worker does: Temporal times the attempt out and another attempt replays the same key.
+    SandboxGateway sandbox = new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
+    DiesAfterCharging hanging = new DiesAfterCharging(sandbox, HANG_PAST_TIMEOUT);
+    DynamoBillingStore store = run(hanging, "pm_card_visa", TIMEOUT_SUBSCRIPTIONS);
+
+    assertThat(hanging.died).hasSize(TIMEOUT_SUBSCRIPTIONS);
+    for (String id : subscriptionIds(TIMEOUT_SUBSCRIPTIONS)) {
+      List<SandboxCharge> charges = sandbox.charges().stream()
+          .filter(c -> c.idempotencyKey().startsWith("charge:" + id + ":1:")).toList();
+      assertThat(charges).as(id).hasSize(1);
+      assertOneReceiptAndPaidPeriod(store, id, charges.get(0).transactionId());
+    }
+  }
+
+  @Test
   void stripeIsAskedWithOneIdempotencyKeyPerPeriodAndOneReceiptIsWritten() {
     stripe = new WireMockServer(wireMockConfig().dynamicPort());
     stripe.start();
@@ -128,6 +149,10 @@ class ChargeFaultInjectionTest {
   }
 
   private DynamoBillingStore run(PaymentGateway gateway, String paymentToken) {
+    return run(gateway, paymentToken, SUBSCRIPTIONS);
+  }
+
+  private DynamoBillingStore run(PaymentGateway gateway, String paymentToken, int subscriptions) {
     TableNames tables = new TableNames("billing", "billing-history");
     BillingTables.createIfMissing(dynamo, tables);
     DynamoBillingStore store = new DynamoBillingStore(dynamo, tables, StoreSettings.defaults(new byte[32]));
@@ -140,14 +165,14 @@ class ChargeFaultInjectionTest {
     env.start();
 
     WorkflowClient client = env.getWorkflowClient();
-    for (String id : subscriptionIds()) {
+    for (String id : subscriptionIds(subscriptions)) {
       SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class,
           WorkflowOptions.newBuilder().setWorkflowId(BillingIds.workflowId(id)).setTaskQueue(TaskQueues.BILLING).build());
       WorkflowClient.start(workflow::run, new SubscriptionInput(subscription(id, paymentToken), false));
     }
     // Past the due date of cycle 1, short of cycle 2's reminder.
     env.sleep(Duration.ofDays(12));
-    for (String id : subscriptionIds()) {
+    for (String id : subscriptionIds(subscriptions)) {
       awaitPaid(store, id);
     }
     return store;
@@ -197,7 +222,11 @@ class ChargeFaultInjectionTest {
   }
 
   private static List<String> subscriptionIds() {
-    return IntStream.rangeClosed(1, SUBSCRIPTIONS).mapToObj(i -> "sub-fault-" + i).toList();
+    return subscriptionIds(SUBSCRIPTIONS);
+  }
+
+  private static List<String> subscriptionIds(int count) {
+    return IntStream.rangeClosed(1, count).mapToObj(i -> "sub-fault-" + i).toList();
   }
 
   private static String account(String subscriptionId) {
@@ -211,21 +240,37 @@ class ChargeFaultInjectionTest {
         schedule.reminderDate(1), schedule.dueDate(1), null, null, START, 0, "request-hash");
   }
 
-  /** Passes every call through, but the first charge of each key "kills the worker" after the money moved. */
+  /**
+   * Passes every call through, but the first charge of each key "kills the worker" after the money
+   * moved: it crashes at once, or hangs past the activity's timeout when given a hang.
+   */
   private static final class DiesAfterCharging implements PaymentGateway {
     private final PaymentGateway gateway;
+    private final Duration hang;
     private final Set<String> died = ConcurrentHashMap.newKeySet();
 
     DiesAfterCharging(PaymentGateway gateway) {
+      this(gateway, Duration.ZERO);
+    }
+
+    DiesAfterCharging(PaymentGateway gateway, Duration hang) {
       this.gateway = gateway;
+      this.hang = hang;
     }
 
     @Override
     public GatewayCharge charge(GatewayChargeRequest request) {
       GatewayCharge charged = gateway.charge(request);
       if (died.add(request.idempotencyKey())) {
-        throw new IllegalStateException("simulated crash: the worker died after the gateway charged "
-            + request.idempotencyKey());
+        if (hang.isZero()) {
+          throw new IllegalStateException("simulated crash: the worker died after the gateway charged "
+              + request.idempotencyKey());
+        }
+        try {
+          Thread.sleep(hang.toMillis());
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
       }
       return charged;
     }
