@@ -101,7 +101,8 @@ public final class WebhookResource {
     try {
       signals.send(event.signal());
     } catch (WorkflowNotFoundException e) {
-      // Nothing to deliver to now; reconciliation compares the gateway with the periods.
+      // Nothing to deliver to now: the event is stored, and the scheduled reconciliation (issue 6,
+      // not built yet) is what will compare the gateway with the periods. Logged for operators.
       LOG.warn("{} event {} ({}) is for subscription {}, which has no running workflow; stored, not"
               + " signalled", name, event.stored().eventId(), event.stored().type(),
           event.signal().subscriptionId());
