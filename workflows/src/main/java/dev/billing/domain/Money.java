@@ -30,6 +30,7 @@ public record Money(long minor, String currency) {
     }
     String text = decimal.trim();
     // Plain digits and an optional minus only: no exponent, plus sign or grouping ("1e2", "+5").
+    // Negative values parse (refund differences, adjustments); callers decide what sign they accept.
     if (!PLAIN_DECIMAL.matcher(text).matches()) {
       throw new IllegalArgumentException("amount must be a decimal number such as \"9.99\"");
     }

@@ -11,6 +11,15 @@ import java.time.LocalDate;
  * {@code dunningFrom + retryAfterDays[k]} in the subscription's zone: measured from the due date
  * (or the return date of a payment that came back), never from the previous attempt, so a late
  * attempt does not push the later ones back. Pure functions: safe in workflow code.
+ *
+ * <p>Late failures: a date counts as used once it has come before a failure is known. The failure
+ * of a pending charge (a bank debit) is known only when it settles, so its period keeps the dates
+ * that passed while it settled: {@link #usedBeforeLateFailure}. E.g. with retries after 1, 3, 5
+ * and 7 days, a bank debit found FAILED at due+5 is retried at once (due+5), then at due+7; one
+ * found FAILED at due+10 is still retried once, at due+10, then dunning is exhausted.
+ *
+ * <p>Unknown outcomes: a retry date of a period whose last attempt got no answer re-sends that
+ * same key (after a lookup); it is never a new attempt. See {@link PaymentCollector}.
  */
 final class DunningSchedule {
   private DunningSchedule() {}
@@ -51,6 +60,18 @@ final class DunningSchedule {
       used++;
     }
     return used;
+  }
+
+  /**
+   * Retries used up when the failure of a pending charge is learned late (a bank debit found FAILED
+   * days after its attempt): only the dates that had come when the attempt was made ({@code
+   * usedAtAttempt}); the dates that passed while it settled are not lost. The next retry is then at
+   * max(now, next unused date), and a period whose attempt was made before its last retry date
+   * always keeps at least one retry. If that retry fails too, every date that has come by then is
+   * used up ({@link #usedAt}), so late failures cannot stretch the schedule beyond one catch-up.
+   */
+  static int usedBeforeLateFailure(DunningPolicy policy, int usedAtAttempt) {
+    return Math.min(usedAtAttempt, policy.retryAfterDays().size());
   }
 
   static boolean exhausted(OpenPeriod period) {

@@ -108,8 +108,9 @@ final class PaymentCollector {
         return;
       }
       ledger.phase(Phase.RECORDING_PAYMENT);
-      ledger.record(SubscriptionChanges.paid(current(), 1, charge, statusAfterCollecting(cycle), now()));
+      RecordInput paid = SubscriptionChanges.paid(current(), 1, charge, statusAfterCollecting(cycle), now());
       periods.settled(new SettledCharge(cycle, 1, key(cycle, 1), charge.transactionId()));
+      ledger.record(paid);
       ledger.outcome("cycle " + cycle + " charged " + current().price() + ": " + charge.transactionId());
       return;
     }
@@ -117,7 +118,7 @@ final class PaymentCollector {
       recordUnpaidV1(cycle, attempt.failure());
       return;
     }
-    failedAttempt(cycle, 1, attempt.failure(), null);
+    failedAttempt(cycle, 1, attempt.failure(), null, null);
   }
 
   /** Serves an open period that is due: a retry, or a settlement that waited long enough. */
@@ -137,59 +138,76 @@ final class PaymentCollector {
     String source = event.type() + " " + event.eventId();
     switch (effect) {
       case SETTLE -> {
-        String transactionId = event.transactionId() != null ? event.transactionId() : period.transactionId();
-        collected(period.cycle(), period.attempts(), transactionId, event.occurredAt(), Process.WEBHOOK,
-            "settled");
+        OpenPeriod paid = periods.openForAnyAttempt(event);
+        int attempt = periods.attemptOf(event, paid);
+        String transactionId = event.transactionId() != null ? event.transactionId() : paid.transactionId();
+        collected(paid.cycle(), attempt, transactionId, event.occurredAt(), Process.WEBHOOK, "settled");
       }
       case FAIL -> enterDunning(period.cycle(), period.attempts(), codeOr(event.failureCode(), "charge_failed"),
           event.failureMessage(), false, false, period, Process.WEBHOOK, HistoryEvent.PAYMENT_FAILED,
-          "failed", source);
+          "failed", source, true);
       case RETURN_PENDING -> enterDunning(period.cycle(), period.attempts(),
           codeOr(event.failureCode(), "charge_returned"), event.failureMessage(), false, false, period,
-          Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED, "returned", source);
+          Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED, "returned", source, true);
       case RETURN_SETTLED -> returned(periods.settledFor(event), event);
       case RESOLVE_FAILED -> {
         periods.put(period.withOutcomeKnown());
         ledger.outcome("cycle " + period.cycle() + ": " + source + " says attempt "
             + period.attempts() + " failed; no lookup needed before the next attempt");
       }
-      case NONE -> log.info("payment event {} has no effect any more", source);
+      case NONE -> {
+        if (periods.possibleDoubleCharge(event)) {
+          // Never silent: money moved for a period that is already collected or no longer open.
+          log.error("POSSIBLE DOUBLE CHARGE: {} reports a successful charge {} (key {}, cycle {}) of "
+              + "subscription {}, but that period is not open; reconcile and refund if it was charged twice",
+              source, event.transactionId(), event.idempotencyKey(), event.cycle(), event.subscriptionId());
+          ledger.outcome("possible double charge: " + source + " (" + event.idempotencyKey() + ", "
+              + event.transactionId() + ") succeeded for a period that is not open");
+        } else {
+          log.info("payment event has no effect: {}", periods.whyIgnored(event));
+        }
+      }
     }
   }
 
   private void retry(OpenPeriod period) {
     periods.put(period);
     long cycle = period.cycle();
+    int attemptNumber = period.attempts() + 1;
+    String suffix = null;
     if (period.outcomeUnknown()) {
       ChargeLookup lookup = lookUp(cycle, period.attempts());
-      if (lookup == null) {
-        stillUnknown(period);
+      ChargeLookup.Status status = lookup == null ? null : lookup.status();
+      if (status == ChargeLookup.Status.SUCCEEDED) {
+        collected(cycle, period.attempts(), lookup.transactionId(), lookup.processedAt(),
+            SubscriptionChanges.process(period.attempts()), "settled");
         return;
       }
-      switch (lookup.status()) {
-        case SUCCEEDED -> {
-          collected(cycle, period.attempts(), lookup.transactionId(), lookup.processedAt(),
-              SubscriptionChanges.process(period.attempts()), "settled");
-          return;
-        }
-        case PENDING -> {
-          pending(cycle, period.attempts(), period, lookup.transactionId(), false,
-              SubscriptionChanges.process(period.attempts()), CollectionChanges.changeId(cycle, period.attempts(), "pending"));
-          return;
-        }
-        default -> periods.put(period = period.withOutcomeKnown());
+      if (status == ChargeLookup.Status.PENDING) {
+        pending(cycle, period.attempts(), period, lookup.transactionId(), false,
+            SubscriptionChanges.process(period.attempts()), CollectionChanges.changeId(cycle, period.attempts(), "pending"));
+        return;
+      }
+      if (status == ChargeLookup.Status.FAILED || status == ChargeLookup.Status.RETURNED) {
+        periods.put(period = period.withOutcomeKnown());
+      } else {
+        // NOT_FOUND is no proof (a provider's search lags its writes) and no answer is none: the
+        // outcome stays unknown, so the same key goes out again. The gateway replays it if it did
+        // charge; only a definite failure moves on to a new key.
+        attemptNumber = period.attempts();
+        suffix = RESENT;
       }
     }
-    int attemptNumber = period.attempts() + 1;
+    Process process = SubscriptionChanges.process(attemptNumber);
     Attempt attempt = charge(cycle, attemptNumber);
     if (attempt.result() == null) {
-      failedAttempt(cycle, attemptNumber, attempt.failure(), period);
+      failedAttempt(cycle, attemptNumber, attempt.failure(), period, suffix);
     } else if (attempt.result().pending()) {
-      pending(cycle, attemptNumber, period, attempt.result().transactionId(), false, Process.RETRY,
-          CollectionChanges.changeId(cycle, attemptNumber, null));
+      pending(cycle, attemptNumber, period, attempt.result().transactionId(), false, process,
+          CollectionChanges.changeId(cycle, attemptNumber, suffix));
     } else {
       ChargeResult charge = attempt.result();
-      collected(cycle, attemptNumber, charge.transactionId(), charge.processedAt(), Process.RETRY, null);
+      collected(cycle, attemptNumber, charge.transactionId(), charge.processedAt(), process, suffix);
     }
   }
 
@@ -197,7 +215,8 @@ final class PaymentCollector {
    * A failed attempt. An outage or timeout leaves the outcome unknown: the gateway is asked about
    * the key first, and only an answer that the money did not move counts as a failure.
    */
-  private void failedAttempt(long cycle, int attempt, ChargeFailure failure, OpenPeriod prior) {
+  private void failedAttempt(long cycle, int attempt, ChargeFailure failure, OpenPeriod prior,
+      String suffix) {
     ChargeFailure known = failure;
     boolean unknown = false;
     String source = null;
@@ -211,27 +230,37 @@ final class PaymentCollector {
             if (prior == null) {
               recordFirstPaid(cycle, lookup);
             } else {
-              collected(cycle, attempt, lookup.transactionId(), lookup.processedAt(), Process.RETRY, null);
+              collected(cycle, attempt, lookup.transactionId(), lookup.processedAt(),
+                  SubscriptionChanges.process(attempt), suffix);
             }
             return;
           }
           case PENDING -> {
             pending(cycle, attempt, prior, lookup.transactionId(), prior == null,
-                SubscriptionChanges.process(attempt), CollectionChanges.changeId(cycle, attempt, null));
+                SubscriptionChanges.process(attempt), CollectionChanges.changeId(cycle, attempt, suffix));
             return;
           }
           case FAILED, RETURNED -> known = new ChargeFailure(true,
               codeOr(lookup.failureCode(), ChargeFailure.DEFAULT_DECLINE_CODE),
               lookup.failureMessage() != null ? lookup.failureMessage() : failure.message());
-          case NOT_FOUND -> source = "lookup: the gateway has no charge for " + key(cycle, attempt);
+          case NOT_FOUND -> {
+            unknown = true;
+            source = "lookup: the gateway has no charge for " + key(cycle, attempt)
+                + " yet; outcome unknown, the same key is sent again";
+          }
         }
       }
     }
-    if (unknown) {
+    if (unknown && source == null) {
       source = "lookup failed: outcome unknown";
     }
+    if (unknown && suffix != null) {
+      // A re-sent key still got no answer: nothing new to record, the next date asks again.
+      stillUnknown(prior);
+      return;
+    }
     enterDunning(cycle, attempt, known.code(), known.message(), known.hard(), unknown, prior,
-        SubscriptionChanges.process(attempt), HistoryEvent.PAYMENT_FAILED, null, source);
+        SubscriptionChanges.process(attempt), HistoryEvent.PAYMENT_FAILED, suffix, source, false);
   }
 
   /**
@@ -240,18 +269,25 @@ final class PaymentCollector {
    *
    * @param suffix null when this records an attempt (change "charge-N"), else the later step
    * @param source what reported the failure, for the log (null: the attempt itself)
+   * @param late the failure of a charge that was pending is learned only now: the retry dates that
+   *     passed while it settled are not used up (see {@link DunningSchedule})
    */
   private void enterDunning(long cycle, int attempts, String code, String message, boolean hard,
       boolean unknown, OpenPeriod prior, Process process, HistoryEvent event, String suffix,
-      String source) {
+      String source, boolean late) {
     BillingSchedule schedule = current().schedule();
     boolean returned = event == HistoryEvent.PAYMENT_RETURNED;
     DunningPolicy policy = prior != null && prior.policy() != null ? prior.policy() : snapshotPolicy(cycle);
     LocalDate from = prior != null && prior.dunningFrom() != null ? prior.dunningFrom()
         : returned ? schedule.dateAt(now()) : schedule.dueDate(cycle);
-    int used = DunningSchedule.usedAt(schedule, from, policy, prior == null ? 0 : prior.retriesUsed(), now());
+    int used = late && prior != null
+        ? DunningSchedule.usedBeforeLateFailure(policy, prior.retriesUsed())
+        : DunningSchedule.usedAt(schedule, from, policy, prior == null ? 0 : prior.retriesUsed(), now());
     boolean exhausted = hard || used >= policy.retryAfterDays().size();
     Instant next = exhausted ? null : DunningSchedule.retryAt(schedule, from, policy, used);
+    if (next != null && next.isBefore(now())) {
+      next = now(); // a late failure: its next unused date has passed, so the retry is at once
+    }
     String what = (returned ? "payment returned: " : "payment failed: ") + code
         + (message == null ? "" : " (" + message + ")");
     String plan = exhausted
@@ -261,18 +297,23 @@ final class PaymentCollector {
     HistoryEvent recorded = exhausted && event == HistoryEvent.PAYMENT_FAILED ? HistoryEvent.DUNNING_EXHAUSTED : event;
     ledger.phase(Phase.RECORDING_PAYMENT);
     boolean advance = prior == null && !returned && cycle == current().cycle();
-    ledger.record(CollectionChanges.unpaid(current(), cycle, attempts, code, message, recorded, advance,
+    RecordInput change = CollectionChanges.unpaid(current(), cycle, attempts, code, message, recorded, advance,
         process, CollectionChanges.changeId(cycle, attempts, suffix),
-        what + (source == null ? "" : " [" + source + "]") + plan, now()));
-    ledger.notice(failureNotice(cycle, (returned ? "payment-returned-" : "payment-failed-") + attempts,
+        what + (source == null ? "" : " [" + source + "]") + plan, now());
+    // The period's new state is in place before the record is awaited.
+    if (exhausted) {
+      periods.remove(cycle);
+    } else {
+      periods.put(OpenPeriod.dunning(cycle, attempts, unknown, policy, from, used, code, message));
+    }
+    ledger.record(change);
+    ledger.notice(failureNotice(cycle, (returned ? "payment-returned-" : "payment-failed-") + attempts
+            + (RESENT.equals(suffix) ? "-" + RESENT : ""),
         next == null ? null : schedule.dateAt(next), message != null ? message : code));
     ledger.outcome("cycle " + cycle + " " + what + (source == null ? "" : " [" + source + "]") + plan);
     log.warn("cycle {} of {} unpaid: {}{}", cycle, current().subscriptionId(), code, plan);
     if (exhausted) {
-      periods.remove(cycle);
       finalOutcome(cycle, attempts, policy);
-    } else {
-      periods.put(OpenPeriod.dunning(cycle, attempts, unknown, policy, from, used, code, message));
     }
   }
 
@@ -318,13 +359,17 @@ final class PaymentCollector {
         periods.put(period.withSettleBy(now().plus(DunningSchedule.SETTLEMENT_TIMEOUT)));
         ledger.outcome("cycle " + cycle + " still settling according to the gateway");
       }
-      case FAILED, NOT_FOUND -> enterDunning(cycle, period.attempts(),
-          codeOr(lookup.failureCode(), lookup.status() == ChargeLookup.Status.NOT_FOUND ? "charge_not_found" : "charge_failed"),
+      case FAILED -> enterDunning(cycle, period.attempts(), codeOr(lookup.failureCode(), "charge_failed"),
           lookup.failureMessage(), false, false, period, Process.RECONCILIATION,
-          HistoryEvent.PAYMENT_FAILED, "failed", source);
+          HistoryEvent.PAYMENT_FAILED, "failed", source, true);
+      // The gateway accepted this charge, so NOT_FOUND is its search lagging, not a failure: the
+      // period is duned with its outcome unknown, and the next step re-sends the same key.
+      case NOT_FOUND -> enterDunning(cycle, period.attempts(), "charge_not_found",
+          lookup.failureMessage(), false, true, period, Process.RECONCILIATION,
+          HistoryEvent.PAYMENT_FAILED, "failed", source + ": outcome unknown", true);
       case RETURNED -> enterDunning(cycle, period.attempts(), codeOr(lookup.failureCode(), "charge_returned"),
           lookup.failureMessage(), false, false, period, Process.RECONCILIATION,
-          HistoryEvent.PAYMENT_RETURNED, "returned", source);
+          HistoryEvent.PAYMENT_RETURNED, "returned", source, true);
     }
   }
 
@@ -333,18 +378,19 @@ final class PaymentCollector {
     periods.forget(charge);
     enterDunning(charge.cycle(), charge.attempt(), codeOr(event.failureCode(), "charge_returned"),
         event.failureMessage(), false, false, null, Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED,
-        "returned", event.type() + " " + event.eventId());
+        "returned", event.type() + " " + event.eventId(), false);
   }
 
   private void pending(long cycle, int attempt, OpenPeriod prior, String transactionId, boolean advance,
       Process process, String changeId) {
     Instant settleBy = now().plus(DunningSchedule.SETTLEMENT_TIMEOUT);
     ledger.phase(Phase.RECORDING_PAYMENT);
-    ledger.record(CollectionChanges.pending(current(), cycle, attempt, advance, process, changeId,
-        "charge of " + current().price() + " accepted, settling: transaction " + transactionId, now()));
+    // The period is pending before the record is awaited: state and store never disagree at a safe point.
     periods.put(OpenPeriod.pending(cycle, attempt,
         prior == null ? null : prior.policy(), prior == null ? null : prior.dunningFrom(),
-        prior == null ? 0 : prior.retriesUsed(), settleBy, transactionId));
+        usedByAttempt(prior), settleBy, transactionId));
+    ledger.record(CollectionChanges.pending(current(), cycle, attempt, advance, process, changeId,
+        "charge of " + current().price() + " accepted, settling: transaction " + transactionId, now()));
     ledger.outcome("cycle " + cycle + " charge " + transactionId + " pending settlement; asking the gateway "
         + settleBy + " if no event comes");
   }
@@ -352,13 +398,15 @@ final class PaymentCollector {
   /** A period collected after its first attempt (retry, settlement, lookup): no move to the next cycle. */
   private void collected(long cycle, int attempt, String transactionId, Instant processedAt,
       Process process, String suffix) {
-    periods.remove(cycle);
     ledger.phase(Phase.RECORDING_PAYMENT);
-    ledger.record(CollectionChanges.collected(current(), cycle, attempt, transactionId, processedAt,
+    RecordInput change = CollectionChanges.collected(current(), cycle, attempt, transactionId, processedAt,
         statusAfterCollecting(cycle), process, CollectionChanges.changeId(cycle, attempt, suffix),
         "charged " + current().price() + ", transaction " + transactionId + " (attempt " + attempt + ")",
-        now()));
+        now());
+    // Open -> settled in one step before the record is awaited, so no state is in between.
+    periods.remove(cycle);
     periods.settled(new SettledCharge(cycle, attempt, key(cycle, attempt), transactionId));
+    ledger.record(change);
     ledger.outcome("cycle " + cycle + " charged " + current().price() + " on attempt " + attempt + ": "
         + transactionId);
   }
@@ -367,10 +415,20 @@ final class PaymentCollector {
   private void recordFirstPaid(long cycle, ChargeLookup lookup) {
     ChargeResult charge = new ChargeResult(lookup.transactionId(), lookup.processedAt(), true);
     ledger.phase(Phase.RECORDING_PAYMENT);
-    ledger.record(SubscriptionChanges.paid(current(), 1, charge, statusAfterCollecting(cycle), now()));
+    RecordInput paid = SubscriptionChanges.paid(current(), 1, charge, statusAfterCollecting(cycle), now());
     periods.settled(new SettledCharge(cycle, 1, key(cycle, 1), charge.transactionId()));
+    ledger.record(paid);
     ledger.outcome("cycle " + cycle + " charged " + current().price() + ": " + charge.transactionId()
         + " (no answer from the charge; found by lookup)");
+  }
+
+  /** Retry dates used up when an attempt is made now: the ones that have come, attempted or not. */
+  private int usedByAttempt(OpenPeriod prior) {
+    if (prior == null || prior.policy() == null || prior.dunningFrom() == null) {
+      return prior == null ? 0 : prior.retriesUsed();
+    }
+    return DunningSchedule.usedAt(current().schedule(), prior.dunningFrom(), prior.policy(),
+        prior.retriesUsed(), now());
   }
 
   private void finalOutcome(long cycle, int attempts, DunningPolicy policy) {
@@ -436,6 +494,9 @@ final class PaymentCollector {
         cycle, sub.email(), sub.sku(), sub.price(), nextRetry, sub.paymentMethod().mask(), reason,
         sub.schedule().timeZone(), now());
   }
+
+  /** Change-id suffix of the outcome of a key sent again after its first send got no answer. */
+  static final String RESENT = "resent";
 
   private SubscriptionStatus statusAfterCollecting(long cycle) {
     return periods.dunningOtherThan(cycle) ? SubscriptionStatus.PAST_DUE : SubscriptionStatus.ACTIVE;

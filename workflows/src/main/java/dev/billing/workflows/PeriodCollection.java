@@ -1,5 +1,6 @@
 package dev.billing.workflows;
 
+import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.workflows.OpenPeriod.State;
 import java.time.Instant;
@@ -61,8 +62,11 @@ final class PeriodCollection {
   }
 
   /**
-   * Takes a signalled event. Returns why it has no effect (a duplicate, out of order, not ours), or
-   * null when it was queued for the main thread.
+   * Takes a signalled event: only de-duplicates it by id and queues it. What it means is decided on
+   * the main thread at a safe point ({@link #effectOf}), never here: the main thread changes this
+   * state on both sides of a blocking record, so a meaning read by a handler in that gap could be
+   * wrong (a settlement or a return dropped as "no effect"). Returns why it was dropped (a
+   * duplicate), or null when it was queued.
    */
   String receive(PaymentEvent event) {
     if (!seen.add(event.eventId())) {
@@ -72,9 +76,6 @@ final class PeriodCollection {
       Iterator<String> oldest = seen.iterator();
       oldest.next();
       oldest.remove();
-    }
-    if (effectOf(event) == Effect.NONE) {
-      return whyIgnored(event);
     }
     inbox.add(event);
     return null;
@@ -96,7 +97,8 @@ final class PeriodCollection {
     boolean pending = period != null && period.state() == State.PENDING_SETTLEMENT;
     boolean unknown = period != null && period.state() == State.DUNNING && period.outcomeUnknown();
     return switch (event.type()) {
-      case CHARGE_SUCCEEDED -> pending || unknown ? Effect.SETTLE : Effect.NONE;
+      // Money moved for a period we still hold open, whichever of its attempts it was: collect it.
+      case CHARGE_SUCCEEDED -> openForAnyAttempt(event) != null ? Effect.SETTLE : Effect.NONE;
       case CHARGE_FAILED -> pending ? Effect.FAIL : unknown ? Effect.RESOLVE_FAILED : Effect.NONE;
       case CHARGE_RETURNED -> settledFor(event) != null ? Effect.RETURN_SETTLED
           : pending ? Effect.RETURN_PENDING : Effect.NONE;
@@ -114,6 +116,30 @@ final class PeriodCollection {
     return null;
   }
 
+  /** The open period any of whose attempts (not only the latest) the event is about. */
+  OpenPeriod openForAnyAttempt(PaymentEvent event) {
+    for (OpenPeriod period : open.values()) {
+      if (attemptOf(event, period) > 0) {
+        return period;
+      }
+    }
+    return null;
+  }
+
+  /** Which attempt of {@code period} the event is about; 0 when none. */
+  int attemptOf(PaymentEvent event, OpenPeriod period) {
+    if (event.idempotencyKey() == null) {
+      return period.transactionId() != null && period.transactionId().equals(event.transactionId())
+          ? period.attempts() : 0;
+    }
+    for (int attempt = period.attempts(); attempt >= 1; attempt--) {
+      if (event.idempotencyKey().equals(BillingIds.chargeKey(subscriptionId, period.cycle(), attempt))) {
+        return attempt;
+      }
+    }
+    return 0;
+  }
+
   SettledCharge settledFor(PaymentEvent event) {
     for (SettledCharge charge : settled) {
       if (matches(event, charge.idempotencyKey(), charge.transactionId())) {
@@ -123,7 +149,8 @@ final class PeriodCollection {
     return null;
   }
 
-  private String whyIgnored(PaymentEvent event) {
+  /** Why an event has no effect, for the log. */
+  String whyIgnored(PaymentEvent event) {
     if (!subscriptionId.equals(event.subscriptionId())) {
       return "event " + event.eventId() + " is about subscription " + event.subscriptionId();
     }
@@ -131,6 +158,18 @@ final class PeriodCollection {
       return event.type() + " " + event.eventId() + " after the charge succeeded: already settled";
     }
     return event.type() + " " + event.eventId() + " matches no charge awaiting an outcome";
+  }
+
+  /**
+   * A success that collects nothing means money moved for a period that is already collected (by
+   * another attempt), or no longer open (left unpaid): possibly a second charge. Only a repeat of
+   * the very charge that collected the period is harmless.
+   */
+  boolean possibleDoubleCharge(PaymentEvent event) {
+    return event.type() == PaymentEvent.Type.CHARGE_SUCCEEDED
+        && subscriptionId.equals(event.subscriptionId())
+        && openForAnyAttempt(event) == null
+        && settledFor(event) == null;
   }
 
   private static boolean matches(PaymentEvent event, String key, String transactionId) {

@@ -69,6 +69,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private CancelRequest cancelRequest;
   private Process cancelProcess = Process.API;
   private boolean cancelRecorded;
+  /** Set when the workflow ends: handlers still waiting for the main thread give up. */
+  private boolean ending;
   private final List<PaymentMethodChange> methodChanges = new ArrayList<>();
   private int methodChangesAccepted;
   private int methodChangesRecorded;
@@ -165,7 +167,13 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   public SubscriptionState changePaymentMethod(PaymentMethodChange change) {
     int ticket = ++methodChangesAccepted;
     methodChanges.add(change);
-    Workflow.await(() -> methodChangesRecorded >= ticket);
+    // Also wakes when the workflow ends, so end() (which awaits every handler) can never wait for a
+    // change that will not be recorded any more: that change is rejected, not lost silently.
+    Workflow.await(() -> methodChangesRecorded >= ticket || ending);
+    if (methodChangesRecorded < ticket) {
+      throw UpdateRejections.transitionNotAllowed(
+          "subscription was cancelled before the payment method change was recorded");
+    }
     return snapshot();
   }
 
@@ -174,6 +182,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     if (event == null) {
       return;
     }
+    // Only de-duplicated and queued here: what it means is decided on the main thread at a safe
+    // point, where the state is never half-way through a record.
     String ignored = periods.receive(event);
     if (ignored != null) {
       log.info("payment event ignored: {}", ignored);
@@ -200,7 +210,10 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
    */
   private void serveSafePoint() {
     if (!methodChanges.isEmpty()) {
-      for (PaymentMethodChange change : List.copyOf(methodChanges)) {
+      // Until empty: a change accepted while an earlier one is being recorded is recorded too,
+      // so no accepted change is left waiting when a cancellation comes next.
+      while (!methodChanges.isEmpty()) {
+        PaymentMethodChange change = methodChanges.get(0);
         phase = Phase.RECORDING_PAYMENT;
         ledgerRecord(CollectionChanges.paymentMethodChanged(current, change, now()));
         methodChanges.remove(0);
@@ -290,6 +303,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private SubscriptionState end() {
     phase = Phase.ENDED;
     waitingUntil = null;
+    ending = true;
     Workflow.await(() -> Workflow.isEveryHandlerFinished() && noticesDone());
     return snapshot();
   }

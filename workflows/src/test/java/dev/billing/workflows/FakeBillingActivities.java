@@ -57,7 +57,12 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     /** The money moves, but every call times out from the caller's side. */
     CHARGED_NO_ANSWER,
     /** Accepted; settles later (bank debit). */
-    PENDING
+    PENDING,
+    /**
+     * The money moves, every Temporal retry of that activity times out, and the lookup answers
+     * NOT_FOUND (a search index that lags). A later send of the same key is replayed: the charge.
+     */
+    CHARGED_LOOKUP_LAGS
   }
 
   private final List<Call<RecordInput>> records = new ArrayList<>();
@@ -73,6 +78,9 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   private final Map<String, ChargeLookup> gateway = new HashMap<>();
   private final Map<Long, List<ChargeMode>> scripts = new HashMap<>();
   private final Set<String> declinedTokens = new HashSet<>();
+  /** Keys whose charge a later send replays, with the activity execution that made the charge. */
+  private final Map<String, String> replayable = new HashMap<>();
+  private final Set<String> laggingKeys = new HashSet<>();
   private volatile DunningPolicy policy = DunningPolicy.DEFAULT;
   private volatile boolean noticesFail;
   private volatile boolean lookupsDown;
@@ -82,7 +90,7 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   private volatile CountDownLatch chargeGate;
   private volatile String heldChangeId;
   private volatile CountDownLatch recordGate;
-  private final CountDownLatch chargeStarted = new CountDownLatch(1);
+  private volatile CountDownLatch chargeStarted = new CountDownLatch(1);
   private final CountDownLatch heldRecordStarted = new CountDownLatch(1);
 
   // Behaviour switches, set by a test before the workflow gets there.
@@ -151,6 +159,7 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
 
   /** Charges block until {@link #openCharges()}; {@link #awaitChargeStarted()} sees the first. */
   void holdCharges() {
+    chargeStarted = new CountDownLatch(1);
     chargeGate = new CountDownLatch(1);
   }
 
@@ -233,6 +242,11 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     synchronized (this) {
       charges.add(call);
       mode = modeOf(input);
+      String madeBy = replayable.get(input.idempotencyKey());
+      if (madeBy != null && !madeBy.equals(Activity.getExecutionContext().getInfo().getActivityId())) {
+        ChargeLookup made = gateway.get(input.idempotencyKey());
+        return new ChargeResult(made.transactionId(), made.processedAt(), true);
+      }
     }
     chargeStarted.countDown();
     if (chargeGate != null) {
@@ -260,6 +274,17 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
         synchronized (this) {
           gateway.putIfAbsent(input.idempotencyKey(),
               new ChargeLookup(ChargeLookup.Status.SUCCEEDED, txn, call.startedAt(), null, null));
+        }
+        throw ApplicationFailure.newFailure("read timed out after the request was sent",
+            PaymentFailures.GATEWAY_UNAVAILABLE);
+      }
+      case CHARGED_LOOKUP_LAGS -> {
+        synchronized (this) {
+          if (gateway.putIfAbsent(input.idempotencyKey(),
+              new ChargeLookup(ChargeLookup.Status.SUCCEEDED, txn, call.startedAt(), null, null)) == null) {
+            replayable.put(input.idempotencyKey(), Activity.getExecutionContext().getInfo().getActivityId());
+            laggingKeys.add(input.idempotencyKey());
+          }
         }
         throw ApplicationFailure.newFailure("read timed out after the request was sent",
             PaymentFailures.GATEWAY_UNAVAILABLE);
@@ -297,6 +322,9 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
       throw ApplicationFailure.newFailure("gateway answered 503", PaymentFailures.GATEWAY_UNAVAILABLE);
     }
     synchronized (this) {
+      if (laggingKeys.contains(input.idempotencyKey())) {
+        return new ChargeLookup(ChargeLookup.Status.NOT_FOUND, null, null, null, null);
+      }
       return gateway.getOrDefault(input.idempotencyKey(),
           new ChargeLookup(ChargeLookup.Status.NOT_FOUND, null, null, null, null));
     }

@@ -55,14 +55,30 @@ class PeriodCollectionTest {
     periods.remove(1);
     periods.settled(new SettledCharge(1, 1, "charge:sub-1:1:1", "txn_1"));
 
-    assertThat(periods.receive(event("e1", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1")))
-        .isEqualTo("CHARGE_SUCCEEDED e1 after the charge succeeded: already settled");
-    assertThat(periods.receive(event("e2", Type.CHARGE_FAILED, "charge:sub-1:1:1")))
-        .isEqualTo("CHARGE_FAILED e2 after the charge succeeded: already settled");
-    assertThat(periods.receive(event("e3", Type.CHARGE_RETURNED, "charge:sub-1:1:1"))).isNull();
-    assertThat(periods.receive(event("e3", Type.CHARGE_RETURNED, "charge:sub-1:1:1")))
-        .isEqualTo("duplicate delivery of e3");
-    assertThat(periods.nextEvent().eventId()).isEqualTo("e3");
+    PaymentEvent succeeded = event("e1", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1");
+    PaymentEvent failed = event("e2", Type.CHARGE_FAILED, "charge:sub-1:1:1");
+    PaymentEvent returned = event("e3", Type.CHARGE_RETURNED, "charge:sub-1:1:1");
+    assertThat(periods.effectOf(succeeded)).isEqualTo(Effect.NONE);
+    assertThat(periods.whyIgnored(succeeded)).isEqualTo("CHARGE_SUCCEEDED e1 after the charge succeeded: already settled");
+    assertThat(periods.possibleDoubleCharge(succeeded)).as("the same charge again").isFalse();
+    assertThat(periods.effectOf(failed)).isEqualTo(Effect.NONE);
+    assertThat(periods.whyIgnored(failed)).isEqualTo("CHARGE_FAILED e2 after the charge succeeded: already settled");
+    assertThat(periods.effectOf(returned)).isEqualTo(Effect.RETURN_SETTLED);
+  }
+
+  @Test
+  void theHandlerOnlyDeduplicatesAndQueuesMeaningIsReadLater() {
+    PeriodCollection periods = withPending();
+    PaymentEvent returned = event("e3", Type.CHARGE_RETURNED, "charge:sub-1:1:1");
+    // Arrives while the main thread is between "period removed" and "charge settled".
+    periods.remove(1);
+    assertThat(periods.effectOf(returned)).isEqualTo(Effect.NONE);
+    assertThat(periods.receive(returned)).as("queued even though it means nothing yet").isNull();
+    assertThat(periods.receive(returned)).isEqualTo("duplicate delivery of e3");
+    periods.settled(new SettledCharge(1, 1, "charge:sub-1:1:1", "txn_1"));
+    PaymentEvent taken = periods.nextEvent();
+    assertThat(taken.eventId()).isEqualTo("e3");
+    assertThat(periods.effectOf(taken)).isEqualTo(Effect.RETURN_SETTLED);
     assertThat(periods.hasEvents()).isFalse();
   }
 
@@ -73,8 +89,23 @@ class PeriodCollectionTest {
         "gateway_unavailable", null));
     assertThat(periods.effectOf(event("e1", Type.CHARGE_FAILED, "charge:sub-1:1:2"))).isEqualTo(Effect.RESOLVE_FAILED);
     assertThat(periods.effectOf(event("e2", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2"))).isEqualTo(Effect.SETTLE);
-    assertThat(periods.effectOf(event("e3", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1")))
-        .as("an earlier attempt's outcome was known before the next one").isEqualTo(Effect.NONE);
+    PaymentEvent earlier = event("e3", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1");
+    assertThat(periods.effectOf(earlier)).as("money moved on an earlier attempt: it collects the period")
+        .isEqualTo(Effect.SETTLE);
+    assertThat(periods.attemptOf(earlier, periods.openForAnyAttempt(earlier))).isEqualTo(1);
+    assertThat(periods.effectOf(event("e4", Type.CHARGE_FAILED, "charge:sub-1:1:1"))).isEqualTo(Effect.NONE);
+    assertThat(periods.effectOf(event("e5", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:3"))).isEqualTo(Effect.NONE);
+  }
+
+  @Test
+  void aSuccessForACollectedPeriodByAnotherKeyIsAPossibleDoubleCharge() {
+    PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
+    periods.settled(new SettledCharge(1, 2, "charge:sub-1:1:2", "txn_1_2"));
+    PaymentEvent other = event("e1", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1");
+    assertThat(periods.effectOf(other)).isEqualTo(Effect.NONE);
+    assertThat(periods.possibleDoubleCharge(other)).isTrue();
+    assertThat(periods.possibleDoubleCharge(event("e2", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2"))).isFalse();
+    assertThat(periods.possibleDoubleCharge(event("e3", Type.CHARGE_FAILED, "charge:sub-1:1:1"))).isFalse();
   }
 
   @Test
@@ -82,7 +113,9 @@ class PeriodCollectionTest {
     PeriodCollection periods = withPending();
     PaymentEvent foreign = new PaymentEvent("e1", "sandbox", Type.CHARGE_SUCCEEDED, "sub-2", 1,
         "charge:sub-1:1:1", null, null, null, Instant.parse("2028-01-16T00:00:00Z"));
-    assertThat(periods.receive(foreign)).isEqualTo("event e1 is about subscription sub-2");
+    assertThat(periods.effectOf(foreign)).isEqualTo(Effect.NONE);
+    assertThat(periods.whyIgnored(foreign)).isEqualTo("event e1 is about subscription sub-2");
+    assertThat(periods.possibleDoubleCharge(foreign)).isFalse();
   }
 
   @Test
@@ -90,6 +123,9 @@ class PeriodCollectionTest {
     PeriodCollection periods = withPending();
     IntStream.range(0, PeriodCollection.MAX_SEEN_EVENTS + 5)
         .forEach(i -> periods.receive(event("n" + i, Type.CHARGE_REFUNDED, "charge:sub-1:1:1")));
+    while (periods.hasEvents()) {
+      periods.nextEvent(); // the main thread took them
+    }
     periods.receive(event("ok", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1"));
 
     CollectionState carried = periods.carry();

@@ -279,6 +279,35 @@ class SubscriptionWorkflowDunningTest {
   }
 
   @Test
+  void aChangeAcceptedWhileAnotherIsRecordedThenACancelEndsWithoutDeadlock() throws Exception {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-race", ON_THE_15TH, "9.99"));
+      workflow.created();
+      WorkflowStub stub = WorkflowStub.fromTyped(workflow);
+
+      t.fake.holdRecord("payment-method/v2");
+      WorkflowUpdateHandle<SubscriptionState> first = stub.startUpdate("changePaymentMethod",
+          WorkflowUpdateStage.ACCEPTED, SubscriptionState.class, new PaymentMethodChange(MASTERCARD, "user:ada"));
+      t.fake.awaitHeldRecordStarted();
+      PaymentMethod amex = new PaymentMethod("pm_card_amex", "Amex •••• 0005");
+      WorkflowUpdateHandle<SubscriptionState> second = stub.startUpdate("changePaymentMethod",
+          WorkflowUpdateStage.ACCEPTED, SubscriptionState.class, new PaymentMethodChange(amex, "user:ada"));
+      WorkflowUpdateHandle<SubscriptionState> cancel = stub.startUpdate("cancel",
+          WorkflowUpdateStage.ACCEPTED, SubscriptionState.class, new CancelRequest("moving", "user:ada"));
+      t.fake.openRecord();
+
+      assertThat(first.getResult(10, TimeUnit.SECONDS).subscription().paymentMethod()).isEqualTo(MASTERCARD);
+      assertThat(second.getResult(10, TimeUnit.SECONDS).subscription().paymentMethod()).isEqualTo(amex);
+      assertThat(cancel.getResult(10, TimeUnit.SECONDS).subscription().status()).isEqualTo(SubscriptionStatus.CANCELLED);
+      SubscriptionState ended = stub.getResult(10, TimeUnit.SECONDS, SubscriptionState.class);
+      assertThat(ended.phase()).isEqualTo(Phase.ENDED);
+      assertThat(t.fake.records()).extracting(c -> c.input().changeId())
+          .containsExactly("create", "payment-method/v2", "payment-method/v3", "cancel");
+      assertThat(t.fake.charges()).isEmpty();
+    }
+  }
+
+  @Test
   void aNewPaymentMethodOutsideDunningIsOnlyRecorded() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-swap", ON_THE_15TH, "9.99"));

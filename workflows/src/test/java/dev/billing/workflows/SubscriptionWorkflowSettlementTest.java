@@ -60,25 +60,107 @@ class SubscriptionWorkflowSettlementTest {
   }
 
   @Test
-  void noAnswerAndNoChargeAtTheGatewayIsRetriedOnTheSchedule() {
+  void noAnswerAndNoChargeFoundResendsTheSameKeyNeverANewOne() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.UNAVAILABLE);
       t.start(BillingTestEnvironment.requested("sub-503", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-15T12:00:00Z");
+      t.fake.script(1, ChargeMode.OK); // the gateway is back
 
       t.runUntil("2028-01-20T00:00:00Z");
 
-      assertThat(t.fake.charges().stream().map(c -> c.input().idempotencyKey()).distinct().toList())
-          .containsExactly("charge:sub-503:1:1", "charge:sub-503:1:2");
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+          .as("NOT_FOUND is no proof: the same key again, never :2").containsOnly("charge:sub-503:1:1");
       assertAt(t.fake.charges().get(6).startedAt(), "2028-01-16T00:00:00Z");
-      assertThat(t.fake.lookups()).as("the outcome of :1 was known before :2").hasSize(1);
+      assertThat(t.fake.lookups()).extracting(c -> c.input().idempotencyKey())
+          .containsExactly("charge:sub-503:1:1", "charge:sub-503:1:1");
       List<RecordInput> period = periodRecords(t, 1);
-      assertThat(period).extracting(RecordInput::changeId).containsExactly("cycle-1/charge-1", "cycle-1/charge-2");
+      assertThat(period).extracting(RecordInput::changeId).containsExactly("cycle-1/charge-1", "cycle-1/charge-1/resent");
       assertThat(period.get(0).period().failureCode()).isEqualTo("gateway_unavailable");
       assertThat(period.get(0).detail()).isEqualTo("payment failed: gateway_unavailable (no answer from the"
-          + " gateway: gateway answered 503) [lookup: the gateway has no charge for charge:sub-503:1:1];"
-          + " next retry 2028-01-16");
+          + " gateway: gateway answered 503) [lookup: the gateway has no charge for charge:sub-503:1:1 yet;"
+          + " outcome unknown, the same key is sent again]; next retry 2028-01-16");
       assertThat(period.get(1).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
-      assertThat(t.fake.succeededCharges()).containsOnlyKeys("charge:sub-503:1:2");
+      assertThat(period.get(1).process()).isEqualTo(Process.INITIAL);
+      assertThat(t.fake.succeededCharges()).containsOnlyKeys("charge:sub-503:1:1");
+    }
+  }
+
+  @Test
+  void chargedButTheLookupLagsTheResentKeyIsReplayedOneChargeOneReceipt() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.CHARGED_LOOKUP_LAGS);
+      t.start(BillingTestEnvironment.requested("sub-lag", ON_THE_15TH, "9.99"));
+
+      t.runUntil("2028-01-20T00:00:00Z");
+
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey()).containsOnly("charge:sub-lag:1:1");
+      Call<?> resent = t.fake.charges().get(t.fake.charges().size() - 1);
+      assertAt(resent.startedAt(), "2028-01-16T00:00:00Z");
+      assertThat(t.fake.lookups()).extracting(c -> c.input().idempotencyKey())
+          .containsExactly("charge:sub-lag:1:1", "charge:sub-lag:1:1");
+      List<RecordInput> period = periodRecords(t, 1);
+      assertThat(period).extracting(RecordInput::changeId).containsExactly("cycle-1/charge-1", "cycle-1/charge-1/resent");
+      assertThat(period.get(1).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
+      assertThat(period.get(1).receipt().transactionId()).isEqualTo("txn_sub-lag_1");
+      assertThat(period.get(1).receipt().processedAt()).isEqualTo(t.fake.charges().get(0).startedAt());
+      assertThat(period.get(1).next().status()).isEqualTo(SubscriptionStatus.ACTIVE);
+      assertThat(receiptsOf(t, 1)).hasSize(1);
+      assertThat(t.fake.succeededCharges()).containsOnlyKeys("charge:sub-lag:1:1");
+    }
+  }
+
+  @Test
+  void aSuccessEventForAnEarlierAttemptKeyCollectsThePeriodAndALaterOneIsFlagged() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.SOFT_DECLINE, ChargeMode.SOFT_DECLINE);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-early", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-17T00:00:00Z");
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+          .containsExactly("charge:sub-early:1:1", "charge:sub-early:1:2");
+
+      workflow.paymentEvent(event("evt_late", Type.CHARGE_SUCCEEDED, "charge:sub-early:1:1", "2028-01-17T00:00:00Z"));
+      t.runUntil("2028-01-25T00:00:00Z");
+
+      List<RecordInput> period = periodRecords(t, 1);
+      assertThat(period).extracting(RecordInput::changeId)
+          .containsExactly("cycle-1/charge-1", "cycle-1/charge-2", "cycle-1/charge-1/settled");
+      assertThat(period.get(2).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
+      assertThat(period.get(2).process()).isEqualTo(Process.WEBHOOK);
+      assertThat(period.get(2).period().attempts()).isEqualTo(1);
+      assertThat(period.get(2).receipt().transactionId()).isEqualTo("txn_sub-early_1");
+      assertThat(t.fake.charges()).as("no retry after it was collected").hasSize(2);
+
+      workflow.paymentEvent(event("evt_other", Type.CHARGE_SUCCEEDED, "charge:sub-early:1:2", "2028-01-25T00:00:00Z"));
+      t.runUntil("2028-01-26T00:00:00Z");
+      assertThat(workflow.state().lastOutcome()).isEqualTo("possible double charge: CHARGE_SUCCEEDED evt_other"
+          + " (charge:sub-early:1:2, txn_sub-early_1) succeeded for a period that is not open");
+      assertThat(periodRecords(t, 1)).hasSize(3);
+      assertThat(receiptsOf(t, 1)).hasSize(1);
+    }
+  }
+
+  @Test
+  void aReturnDeliveredWhileTheSettlementIsBeingRecordedStillReopensThePeriod() throws Exception {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.PENDING);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-gap", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-17T00:00:00Z");
+
+      t.fake.holdRecord("cycle-1/charge-1/settled");
+      workflow.paymentEvent(event("evt_s", Type.CHARGE_SUCCEEDED, "charge:sub-gap:1:1", "2028-01-17T00:00:00Z"));
+      t.fake.awaitHeldRecordStarted();
+      workflow.paymentEvent(event("evt_r", Type.CHARGE_RETURNED, "charge:sub-gap:1:1", "2028-01-17T00:00:00Z"));
+      t.fake.openRecord();
+      t.runUntil("2028-01-25T00:00:00Z");
+
+      List<RecordInput> period = periodRecords(t, 1);
+      assertThat(period).extracting(RecordInput::changeId).containsExactly("cycle-1/charge-1",
+          "cycle-1/charge-1/settled", "cycle-1/charge-1/returned", "cycle-1/charge-2");
+      assertThat(period.get(2).event()).isEqualTo(HistoryEvent.PAYMENT_RETURNED);
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+          .containsExactly("charge:sub-gap:1:1", "charge:sub-gap:1:2");
+      assertAt(t.fake.charges().get(1).startedAt(), "2028-01-18T00:00:00Z");
     }
   }
 
@@ -191,12 +273,63 @@ class SubscriptionWorkflowSettlementTest {
       assertThat(failed.process()).isEqualTo(Process.WEBHOOK);
       assertThat(failed.period().failureCode()).isEqualTo("R01");
       assertThat(failed.next().status()).isEqualTo(SubscriptionStatus.PAST_DUE);
-      // Jan 16 has passed: the schedule goes on with Jan 18 (due date + 3 days).
-      assertThat(failed.detail()).isEqualTo("payment failed: R01 (Insufficient funds) [CHARGE_FAILED evt_f]; next retry 2028-01-18");
+      // Jan 16 passed while the debit was settling: not lost, the retry is at once.
+      assertThat(failed.detail()).isEqualTo("payment failed: R01 (Insufficient funds) [CHARGE_FAILED evt_f]; next retry 2028-01-17");
       assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
           .containsExactly("charge:sub-nsf:1:1", "charge:sub-nsf:1:2");
-      assertAt(t.fake.charges().get(1).startedAt(), "2028-01-18T00:00:00Z");
+      assertAt(t.fake.charges().get(1).startedAt(), "2028-01-17T12:00:00Z");
       assertThat(periodRecords(t, 1).get(2).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
+    }
+  }
+
+  @Test
+  void aSettlementDeliveredWhileItsChargeIsStillRunningIsNotLost() throws Exception {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.SOFT_DECLINE, ChargeMode.PENDING);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-fast", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-15T12:00:00Z");
+
+      t.fake.holdCharges();
+      io.temporal.client.WorkflowStub.fromTyped(workflow).startUpdate("changePaymentMethod",
+          io.temporal.client.WorkflowUpdateStage.ACCEPTED, SubscriptionState.class,
+          new PaymentMethodChange(new dev.billing.domain.PaymentMethod("pm_sandbox_bankDebit", "Bank •••• 6789"), null));
+      t.fake.awaitChargeStarted();
+      // The webhook beats the charge call's own answer: attempt 2 is not known to be open yet.
+      workflow.paymentEvent(event("evt_fast", Type.CHARGE_SUCCEEDED, "charge:sub-fast:1:2", "2028-01-15T12:00:00Z"));
+      t.fake.openCharges();
+      t.runUntil("2028-01-17T00:00:00Z");
+
+      assertThat(periodRecords(t, 1)).extracting(RecordInput::changeId)
+          .containsExactly("cycle-1/charge-1", "cycle-1/charge-2", "cycle-1/charge-2/settled");
+      assertThat(receiptsOf(t, 1)).hasSize(1);
+      assertThat(t.fake.lookups()).isEmpty();
+    }
+  }
+
+  @Test
+  void aBankDebitFoundFailedAfterEveryRetryDateStillGetsOneRetry() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.PENDING, ChargeMode.SOFT_DECLINE);
+      t.fake.lookupsDown(true); // no lookup answer: only the late event tells
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-slow", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-25T00:00:00Z");
+      assertThat(t.fake.charges()).hasSize(1);
+
+      workflow.paymentEvent(new PaymentEvent("evt_late", "sandbox", Type.CHARGE_FAILED, "sub-slow", 1,
+          "charge:sub-slow:1:1", "txn_sub-slow_1", "R01", "Insufficient funds",
+          Instant.parse("2028-01-25T00:00:00Z")));
+      t.runUntil("2028-02-01T00:00:00Z");
+
+      // Days 1, 3, 5 and 7 all passed while it settled: one retry at once, then none is left.
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+          .containsExactly("charge:sub-slow:1:1", "charge:sub-slow:1:2");
+      assertAt(t.fake.charges().get(1).startedAt(), "2028-01-25T00:00:00Z");
+      List<RecordInput> period = periodRecords(t, 1);
+      assertThat(period).extracting(RecordInput::changeId)
+          .containsExactly("cycle-1/charge-1", "cycle-1/charge-1/failed", "cycle-1/charge-2");
+      assertThat(period.get(1).detail())
+          .isEqualTo("payment failed: R01 (Insufficient funds) [CHARGE_FAILED evt_late]; next retry 2028-01-25");
+      assertThat(period.get(2).event()).isEqualTo(HistoryEvent.DUNNING_EXHAUSTED);
     }
   }
 
