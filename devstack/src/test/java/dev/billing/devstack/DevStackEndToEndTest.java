@@ -7,9 +7,9 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The whole system as a user meets it: the embedded stack started like {@code ./billing dev}, driven
@@ -17,21 +17,14 @@ import org.junit.jupiter.api.Test;
  */
 class DevStackEndToEndTest {
 
-  private static DevStack stack;
-  private static HttpJson http;
+  @RegisterExtension
+  static final RunningDevStack STACK = new RunningDevStack();
 
-  @BeforeAll
-  static void start() throws Exception {
-    stack = DevStack.start(new DevStackSettings(
-        EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort()));
-    http = new HttpJson(stack.apiUrl());
-  }
+  private HttpJson http;
 
-  @AfterAll
-  static void stop() {
-    if (stack != null) {
-      stack.close();
-    }
+  @BeforeEach
+  void http() {
+    http = STACK.http();
   }
 
   @Test

@@ -15,9 +15,9 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Payments as a user meets them, through the dev stack over HTTP and the test clock: dunning that
@@ -25,21 +25,14 @@ import org.junit.jupiter.api.Test;
  */
 class PaymentsEndToEndTest {
 
-  private static DevStack stack;
-  private static HttpJson http;
+  @RegisterExtension
+  static final RunningDevStack STACK = new RunningDevStack();
 
-  @BeforeAll
-  static void start() throws Exception {
-    stack = DevStack.start(new DevStackSettings(
-        EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort()));
-    http = new HttpJson(stack.apiUrl());
-  }
+  private HttpJson http;
 
-  @AfterAll
-  static void stop() {
-    if (stack != null) {
-      stack.close();
-    }
+  @BeforeEach
+  void http() {
+    http = STACK.http();
   }
 
   @Test
@@ -97,7 +90,7 @@ class PaymentsEndToEndTest {
     EndToEnd.advanceTo(http, due.plusDays(3).atStartOfDay(ZoneOffset.UTC).toInstant().plus(Duration.ofHours(12)));
     EndToEnd.await(http, path + "/periods", b -> b.get("items").get(0).get("status").asText().equals("COMPLETED"));
 
-    GatewayEvent settled = stack.sandbox().listEvents(Instant.EPOCH, Instant.now().plus(Duration.ofDays(400))).stream()
+    GatewayEvent settled = STACK.stack().sandbox().listEvents(Instant.EPOCH, Instant.now().plus(Duration.ofDays(400))).stream()
         .filter(e -> e.subscriptionId().equals(id) && e.type() == GatewayEvent.Type.SUCCEEDED)
         .findFirst().orElseThrow();
     // The provider redelivers it, then a stale "failed" for the same charge arrives late.
@@ -120,11 +113,11 @@ class PaymentsEndToEndTest {
     assertThat(http.get(path).body().get("status").asText()).isEqualTo("ACTIVE");
   }
 
-  private static HttpResponse<String> deliver(GatewayEvent event) throws Exception {
+  private HttpResponse<String> deliver(GatewayEvent event) throws Exception {
     Instant now = Instant.parse(http.get("/v1/dev/clock").body().get("now").asText());
     SandboxWebhooks.SignedWebhook webhook = SandboxWebhooks.sign(event, SandboxWebhooks.DEV_SECRET, now);
     return HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create(stack.apiUrl() + SandboxWebhooks.PATH))
+        HttpRequest.newBuilder(URI.create(STACK.stack().apiUrl() + SandboxWebhooks.PATH))
             .header("Content-Type", "application/json")
             .header(SandboxWebhooks.SIGNATURE_HEADER, webhook.signatureHeader())
             .POST(HttpRequest.BodyPublishers.ofString(webhook.body()))

@@ -14,6 +14,18 @@ import java.time.Duration;
 public final class BillingActivityOptions {
   private BillingActivityOptions() {}
 
+  /** Temporal's "no attempt limit". */
+  private static final int UNLIMITED = 0;
+
+  /** Retries from {@code initial}, doubling, at most a minute apart. */
+  private static RetryOptions.Builder doubling(Duration initial, int maxAttempts) {
+    return RetryOptions.newBuilder()
+        .setInitialInterval(initial)
+        .setBackoffCoefficient(2)
+        .setMaximumInterval(Duration.ofMinutes(1))
+        .setMaximumAttempts(maxAttempts);
+  }
+
   /**
    * RecordChange (one DynamoDB transaction). The system of record must end up with every change,
    * so it is retried for as long as it takes: 1 s, 2 s, 4 s ... capped at one attempt a minute,
@@ -24,12 +36,7 @@ public final class BillingActivityOptions {
       ActivityOptions.newBuilder()
           .setStartToCloseTimeout(Duration.ofSeconds(30))
           .setRetryOptions(
-              RetryOptions.newBuilder()
-                  .setInitialInterval(Duration.ofSeconds(1))
-                  .setBackoffCoefficient(2)
-                  .setMaximumInterval(Duration.ofMinutes(1))
-                  .setMaximumAttempts(0) // 0 = unlimited
-                  .build())
+              doubling(Duration.ofSeconds(1), UNLIMITED).build())
           .build();
 
   /** Calls to the gateway for one charge attempt, retries included (same idempotency key each time). */
@@ -45,11 +52,7 @@ public final class BillingActivityOptions {
       ActivityOptions.newBuilder()
           .setStartToCloseTimeout(Duration.ofSeconds(30))
           .setRetryOptions(
-              RetryOptions.newBuilder()
-                  .setInitialInterval(Duration.ofSeconds(2))
-                  .setBackoffCoefficient(2)
-                  .setMaximumInterval(Duration.ofMinutes(1))
-                  .setMaximumAttempts(CHARGE_MAX_CALLS)
+              doubling(Duration.ofSeconds(2), CHARGE_MAX_CALLS)
                   .setDoNotRetry(PaymentFailures.DECLINED, PaymentFailures.DECLINED_HARD)
                   .build())
           .build();
@@ -73,12 +76,7 @@ public final class BillingActivityOptions {
         .setStartToCloseTimeout(Duration.ofSeconds(30))
         .setScheduleToCloseTimeout(window)
         .setRetryOptions(
-            RetryOptions.newBuilder()
-                .setInitialInterval(Duration.ofSeconds(1))
-                .setBackoffCoefficient(2)
-                .setMaximumInterval(Duration.ofMinutes(1))
-                .setMaximumAttempts(0)
-                .build())
+            doubling(Duration.ofSeconds(1), UNLIMITED).build())
         .build();
   }
 
@@ -91,12 +89,7 @@ public final class BillingActivityOptions {
       ActivityOptions.newBuilder()
           .setStartToCloseTimeout(Duration.ofSeconds(30))
           .setRetryOptions(
-              RetryOptions.newBuilder()
-                  .setInitialInterval(Duration.ofSeconds(2))
-                  .setBackoffCoefficient(2)
-                  .setMaximumInterval(Duration.ofMinutes(1))
-                  .setMaximumAttempts(CHARGE_MAX_CALLS)
-                  .build())
+              doubling(Duration.ofSeconds(2), CHARGE_MAX_CALLS).build())
           .build();
 
   /** How long a customer notice may keep trying before it is given up (and logged). */
@@ -112,12 +105,7 @@ public final class BillingActivityOptions {
           .setStartToCloseTimeout(Duration.ofSeconds(30))
           .setScheduleToCloseTimeout(NOTICE_WINDOW)
           .setRetryOptions(
-              RetryOptions.newBuilder()
-                  .setInitialInterval(Duration.ofSeconds(1))
-                  .setBackoffCoefficient(2)
-                  .setMaximumInterval(Duration.ofMinutes(1))
-                  .setMaximumAttempts(0)
-                  .build())
+              doubling(Duration.ofSeconds(1), UNLIMITED).build())
           .build();
 
   /**

@@ -124,11 +124,6 @@ final class StripeEvents implements WebhookProvider {
     return BankDebitReturns.isReturn(text(dispute.path("payment_method_details"), "type"),
         text(dispute, "network_reason_code"), text(dispute, "charge"));
   }
-    String reasonCode = text(dispute, "network_reason_code");
-    String charge = text(dispute, "charge");
-    return reasonCode != null && ACH_RETURN_CODE.matcher(reasonCode).matches()
-        && charge != null && charge.startsWith("py_");
-  }
 
   /**
    * The PaymentIntent's id, as the Stripe adapter reports the charge; a charge made without one (not

@@ -350,10 +350,23 @@ class WebhookEndpointTest {
         + (more.isEmpty() ? "" : "," + more) + "}}";
   }
 
-  /** The paymentEvent signals in the subscription's workflow history, decoded, in order. */
+  /**
+   * The paymentEvent signals in the subscription's workflow histories, decoded, in order, across every
+   * run: the workflow may continue as new between two deliveries.
+   */
   private static List<PaymentEvent> signals(String subscriptionId) {
-    return API.stack().env.getWorkflowClient()
-        .fetchHistory(BillingIds.workflowId(subscriptionId)).getEvents().stream()
+    var client = API.stack().env.getWorkflowClient();
+    List<HistoryEvent> events = new java.util.ArrayList<>();
+    String runId = null;
+    do {
+      List<HistoryEvent> run = runId == null
+          ? client.fetchHistory(BillingIds.workflowId(subscriptionId)).getEvents()
+          : client.fetchHistory(BillingIds.workflowId(subscriptionId), runId).getEvents();
+      events.addAll(0, run);
+      String previous = run.get(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
+      runId = previous.isEmpty() ? null : previous;
+    } while (runId != null);
+    return events.stream()
         .filter(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED)
         .map(HistoryEvent::getWorkflowExecutionSignaledEventAttributes)
         .filter(a -> a.getSignalName().equals("paymentEvent"))
