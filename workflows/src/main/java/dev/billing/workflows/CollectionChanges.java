@@ -50,11 +50,16 @@ final class CollectionChanges {
         SubscriptionChanges.SYSTEM_ACTOR, detail, period, null, at);
   }
 
-  /** Period unpaid (a failed attempt, a failed or returned settlement): ERROR, subscription PAST_DUE. */
+  /**
+   * Period unpaid (a failed attempt, a failed or returned settlement): ERROR, subscription PAST_DUE
+   * (CANCELLED when it settles after a cancellation).
+   */
   static RecordInput unpaid(Subscription current, long cycle, int attempts, String failureCode,
       String failureMessage, HistoryEvent event, boolean advance, Process process, String changeId,
       String detail, Instant at) {
-    Subscription moved = current.withStatus(SubscriptionStatus.PAST_DUE);
+    // A cancelled subscription stays cancelled: only the period is recorded unpaid.
+    Subscription moved = current.status().isTerminal() ? current
+        : current.withStatus(SubscriptionStatus.PAST_DUE);
     if (advance) {
       moved = moved.scheduledFor(cycle + 1);
     }

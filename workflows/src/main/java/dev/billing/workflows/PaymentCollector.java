@@ -53,6 +53,9 @@ import org.slf4j.Logger;
  *       counted from the return date.
  *   <li>Status: collecting a period makes the subscription ACTIVE unless another period is still
  *       in dunning; a pending charge leaves the status as it was.
+ *   <li>After a cancellation (settle-only): pending and unanswered charges are still settled by
+ *       event or lookup; success writes the receipt, failure records the period ERROR, neither
+ *       changes the CANCELLED status, and there is no dunning, retry or notice.
  * </ul>
  */
 final class PaymentCollector {
@@ -275,6 +278,10 @@ final class PaymentCollector {
   private void enterDunning(long cycle, int attempts, String code, String message, boolean hard,
       boolean unknown, OpenPeriod prior, Process process, HistoryEvent event, String suffix,
       String source, boolean late) {
+    if (current().status().isTerminal()) {
+      closeUnpaid(cycle, attempts, code, message, unknown, process, event, suffix, source);
+      return;
+    }
     BillingSchedule schedule = current().schedule();
     boolean returned = event == HistoryEvent.PAYMENT_RETURNED;
     DunningPolicy policy = prior != null && prior.policy() != null ? prior.policy() : snapshotPolicy(cycle);
@@ -315,6 +322,52 @@ final class PaymentCollector {
     if (exhausted) {
       finalOutcome(cycle, attempts, policy);
     }
+  }
+
+  /**
+   * Settle-only mode after a cancellation: a failure (event or lookup) is recorded and the period
+   * closed, with no dunning, no notice and the subscription left CANCELLED. A NOT_FOUND cannot be
+   * answered by re-sending the key (no new charges after a cancellation), so it is closed too and
+   * left to reconciliation.
+   */
+  private void closeUnpaid(long cycle, int attempts, String code, String message, boolean unknown,
+      Process process, HistoryEvent event, String suffix, String source) {
+    String what = (event == HistoryEvent.PAYMENT_RETURNED ? "payment returned: " : "payment failed: ")
+        + code + (message == null ? "" : " (" + message + ")");
+    String detail = what + (source == null ? "" : " [" + source + "]")
+        + "; subscription cancelled: no retry";
+    ledger.phase(Phase.RECORDING_PAYMENT);
+    RecordInput change = CollectionChanges.unpaid(current(), cycle, attempts, code, message, event,
+        false, process, CollectionChanges.changeId(cycle, attempts, suffix), detail, now());
+    periods.remove(cycle);
+    ledger.record(change);
+    ledger.outcome("cycle " + cycle + " " + detail);
+    if (unknown) {
+      log.error("cycle {} of cancelled subscription {}: outcome of {} still unknown; closed unpaid, "
+          + "reconcile with the gateway", cycle, current().subscriptionId(), key(cycle, attempts));
+    }
+  }
+
+  /**
+   * After a cancellation only charges already made are followed up: a pending settlement keeps
+   * waiting, and an attempt whose outcome is unknown waits the settlement timeout for an event and
+   * is then looked up instead of being charged again. Periods known to be unpaid are dropped (they
+   * are recorded ERROR already). Returns whether any period is left to settle.
+   */
+  boolean keepOnlySettling() {
+    for (OpenPeriod period : periods.openPeriods()) {
+      if (period.state() == State.PENDING_SETTLEMENT) {
+        continue;
+      }
+      if (period.outcomeUnknown()) {
+        periods.put(OpenPeriod.pending(period.cycle(), period.attempts(), period.policy(),
+            period.dunningFrom(), period.retriesUsed(), now().plus(DunningSchedule.SETTLEMENT_TIMEOUT),
+            period.transactionId()));
+      } else {
+        periods.remove(period.cycle());
+      }
+    }
+    return !periods.openPeriods().isEmpty();
   }
 
   /** The lookup before a retry got no answer either: this retry date is used up without a charge. */
@@ -499,6 +552,9 @@ final class PaymentCollector {
   static final String RESENT = "resent";
 
   private SubscriptionStatus statusAfterCollecting(long cycle) {
+    if (current().status().isTerminal()) {
+      return current().status(); // money settling after a cancellation never revives the subscription
+    }
     return periods.dunningOtherThan(cycle) ? SubscriptionStatus.PAST_DUE : SubscriptionStatus.ACTIVE;
   }
 

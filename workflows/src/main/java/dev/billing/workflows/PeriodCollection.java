@@ -212,6 +212,12 @@ final class PeriodCollection {
     return open.values().stream().anyMatch(p -> p.cycle() != cycle && p.state() == State.DUNNING);
   }
 
+  /** True while money may still move for a period: a pending settlement or an unanswered attempt. */
+  boolean awaitingOutcome() {
+    return open.values().stream()
+        .anyMatch(p -> p.state() == State.PENDING_SETTLEMENT || p.outcomeUnknown());
+  }
+
   /** The open period that needs the workflow first (earliest cycle on a tie); null when none does. */
   OpenPeriod next(BillingSchedule schedule, Instant now) {
     OpenPeriod first = null;

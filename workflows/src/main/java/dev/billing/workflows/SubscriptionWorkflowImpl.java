@@ -47,7 +47,10 @@ import org.slf4j.Logger;
  * <p>Versioning: runs recorded before dunning existed ({@value #PAYMENTS_V2} absent from their
  * history) replay the v1 commands: a failed first attempt is recorded unpaid and the run continues
  * as new. {@link Workflow#getVersion} is called only where the commands differ (a failed or pending
- * charge, an effectful payment event), never on the happy path.
+ * charge, an effectful payment event), never on the happy path. Runs recorded before
+ * {@value #SETTLE_AFTER_CANCEL} ended as soon as a cancellation was recorded; newer ones stay open,
+ * settle-only, while a period is still settling or its charge got no answer (the version is asked
+ * only then).
  */
 public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
@@ -55,6 +58,12 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   /** Change id of the dunning, settlement and lookup commands (Workflow.getVersion). */
   static final String PAYMENTS_V2 = "payments-v2";
+
+  /**
+   * Change id of the settle-only mode after a cancellation: runs recorded without it ended at once,
+   * leaving a pending or unanswered charge without its outcome.
+   */
+  static final String SETTLE_AFTER_CANCEL = "settle-after-cancel";
 
   private final RecordActivities records =
       Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
@@ -297,6 +306,42 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
           cancelRequest.reason(), current.schedule().timeZone(), now()));
     }
     cancelRecorded = true;
+    // Money already asked for may still move: the run stays open, settle-only, until it is known.
+    // Checked before getVersion so cancellations with nothing in flight keep their commands.
+    if (periods.awaitingOutcome() && settleAfterCancel()) {
+      return settleThenEnd();
+    }
+    return end();
+  }
+
+  /**
+   * Settle-only mode: no reminder, charge or retry; payment events are acted on as they come and a
+   * period without one is looked up on its settlement timeout, as on the normal path. Its outcome is
+   * recorded with the subscription left CANCELLED (see {@link PaymentCollector}). Runs in this same
+   * execution: a few timers, lookups and records per period, so no continue-as-new is needed.
+   */
+  private SubscriptionState settleThenEnd() {
+    collector.keepOnlySettling();
+    BillingSchedule schedule = current.schedule();
+    while (true) {
+      while (periods.hasEvents()) {
+        collector.onEvent(periods.nextEvent());
+      }
+      if (periods.openPeriods().isEmpty()) {
+        break;
+      }
+      Instant now = now();
+      OpenPeriod due = periods.firstDue(schedule, now);
+      if (due != null) {
+        collector.serve(due);
+        continue;
+      }
+      Instant until = PeriodCollection.actionAt(schedule, periods.next(schedule, now), now);
+      phase = Phase.WAITING_FOR_SETTLEMENT;
+      waitingUntil = until;
+      Workflow.await(Duration.between(now, until), periods::hasEvents);
+      waitingUntil = null;
+    }
     return end();
   }
 
@@ -357,6 +402,10 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       return null;
     });
     notices.add(sent);
+  }
+
+  private boolean settleAfterCancel() {
+    return Workflow.getVersion(SETTLE_AFTER_CANCEL, Workflow.DEFAULT_VERSION, 1) == 1;
   }
 
   private boolean paymentsV2() {
