@@ -132,15 +132,24 @@ public final class WebhookResource {
     }
   }
 
+  /** How much of an oversized body is read and thrown away before answering 413. */
+  static final int MAX_DRAINED_BYTES = 1024 * 1024;
+
   /**
-   * At most one byte more than allowed is read: enough to know the body is too large, whatever its
-   * Content-Length said (a declared length is not trusted, and a small overrun is read whole so that
-   * the client, still writing, gets the 413 instead of a broken connection).
+   * At most one byte more than allowed is kept: enough to know the body is too large, whatever its
+   * Content-Length said (a declared length is not trusted). The rest of a moderately oversized body
+   * is drained, so the client, still writing, gets the 413 on a connection that stays usable instead
+   * of a broken pipe; a larger one is cut off.
    */
   private static byte[] read(InputStream body) {
     try {
       byte[] raw = body == null ? new byte[0] : body.readNBytes(MAX_BODY_BYTES + 1);
       if (raw.length > MAX_BODY_BYTES) {
+        byte[] sink = new byte[8192];
+        long drained = 0;
+        for (int n; drained < MAX_DRAINED_BYTES && (n = body.read(sink)) >= 0; ) {
+          drained += n;
+        }
         throw tooLarge();
       }
       return raw;
