@@ -314,9 +314,12 @@ final class PaymentCollector {
       periods.put(OpenPeriod.dunning(cycle, attempts, unknown, policy, from, used, code, message));
     }
     ledger.record(change);
-    ledger.notice(failureNotice(cycle, (returned ? "payment-returned-" : "payment-failed-") + attempts
-            + (RESENT.equals(suffix) ? "-" + RESENT : ""),
-        next == null ? null : schedule.dateAt(next), message != null ? message : code));
+    // An unknown outcome is no news for the customer: the money may well have moved.
+    if (!unknown) {
+      ledger.notice(failureNotice(cycle, (returned ? "payment-returned-" : "payment-failed-") + attempts
+              + (RESENT.equals(suffix) ? "-" + RESENT : ""),
+          next == null ? null : schedule.dateAt(next), message != null ? message : code));
+    }
     ledger.outcome("cycle " + cycle + " " + what + (source == null ? "" : " [" + source + "]") + plan);
     log.warn("cycle {} of {} unpaid: {}{}", cycle, current().subscriptionId(), code, plan);
     if (exhausted) {

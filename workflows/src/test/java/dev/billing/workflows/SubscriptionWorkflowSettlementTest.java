@@ -83,6 +83,8 @@ class SubscriptionWorkflowSettlementTest {
       assertThat(period.get(1).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
       assertThat(period.get(1).process()).isEqualTo(Process.INITIAL);
       assertThat(t.fake.succeededCharges()).containsOnlyKeys("charge:sub-503:1:1");
+      // The outcome was unknown, not a failure: the customer is not told their payment failed.
+      assertThat(t.fake.notices()).isEmpty();
     }
   }
 
