@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Term;
+import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
@@ -44,7 +45,9 @@ class CheckedInHistoriesReplayTest {
     assertThat(files).extracting(p -> p.getFileName().toString()).contains(
         "v1-created-reminded-paid.json", "v1-created-declined.json", "v1-paid.json", "v1-cancelled.json",
         "v2-created-declined-dunning.json", "v2-dunning-recovered.json", "v2-dunning-cancelled.json",
-        "v2-created-pending.json", "v2-settled-by-event.json");
+        "v2-created-pending.json", "v2-settled-by-event.json", "v2-unknown-outcome-looked-up.json",
+        "v2-unknown-outcome-resent.json",
+        "v2-payment-method-changed.json", "v2-settled-after-cancel.json");
     for (Path file : files) {
       WorkflowReplayer.replayWorkflowExecution(Files.readString(file), SubscriptionWorkflowImpl.class);
     }
@@ -89,6 +92,38 @@ class CheckedInHistoriesReplayTest {
       write(t.client, "sub-history-ach", runs.get(0), "v2-created-pending.json");
       write(t.client, "sub-history-ach", runs.get(1), "v2-settled-by-event.json");
     }
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      // The charge went through but the call timed out and the lookup lags: the same key is re-sent.
+      t.fake.script(1, ChargeMode.CHARGED_LOOKUP_LAGS);
+      t.start(BillingTestEnvironment.requested("sub-history-lag", newYork, "19.90")).created();
+      t.runUntil("2028-01-25T00:00:00Z");
+      write(t.client, "sub-history-lag", t.fake.charges().get(0).runId(), "v2-unknown-outcome-looked-up.json");
+      write(t.client, "sub-history-lag", null, "v2-unknown-outcome-resent.json");
+    }
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      // A new card during dunning is recorded and retried at once.
+      t.fake.declineToken(BillingTestEnvironment.CARD.token());
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-card", newYork, "19.90"));
+      workflow.created();
+      t.runUntil("2028-01-20T12:00:00Z");
+      workflow.changePaymentMethod(new PaymentMethodChange(
+          new PaymentMethod("pm_card_mastercard", "Mastercard •••• 4444"), "user:ada"));
+      t.runUntil("2028-02-10T00:00:00Z");
+      write(t.client, "sub-history-card", null, "v2-payment-method-changed.json");
+    }
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      // Cancelled while a bank debit settles: the settlement still gets its receipt.
+      t.fake.script(1, ChargeMode.PENDING);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-late", newYork, "19.90"));
+      workflow.created();
+      t.runUntil("2028-01-21T00:00:00Z");
+      workflow.cancel(new CancelRequest("moving away", "user:ada"));
+      workflow.paymentEvent(new PaymentEvent("evt_sb_0002", "sandbox", PaymentEvent.Type.CHARGE_SUCCEEDED,
+          "sub-history-late", 1, "charge:sub-history-late:1:1", "txn_sub-history-late_1", null, null,
+          Instant.parse("2028-01-23T00:00:00Z")));
+      WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
+      write(t.client, "sub-history-late", null, "v2-settled-after-cancel.json");
+    }
   }
 
   private static void write(WorkflowClient client, String subscriptionId, String runId, String file)
@@ -98,7 +133,7 @@ class CheckedInHistoriesReplayTest {
         : client.fetchHistory(BillingIds.workflowId(subscriptionId), runId);
     Files.createDirectories(DIR);
     if (Files.exists(DIR.resolve(file))) {
-      throw new IllegalStateException(file + " exists: checked-in histories are never replaced");
+      return; // checked-in histories are never replaced: record mode only adds missing ones
     }
     Files.writeString(DIR.resolve(file), history.toJson(true));
   }
