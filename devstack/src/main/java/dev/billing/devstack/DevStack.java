@@ -12,7 +12,6 @@ import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.StoreSettings;
 import dev.billing.worker.BillingWorker;
 import io.temporal.worker.WorkerFactory;
-import java.time.Period;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Server;
 
@@ -49,7 +48,7 @@ public final class DevStack implements AutoCloseable {
     this.gateway = new SandboxGateway(temporal.clock());
     this.outbox = new OutboxNotifier();
     var store = new DynamoBillingStore(workerDynamo.client(), workerDynamo.tableNames(),
-        new StoreSettings(Period.ofMonths(12), PageTokenKeys.random()));
+        StoreSettings.defaults(PageTokenKeys.random()));
     this.worker = BillingWorker.create(workerTemporal.client(),
         workerTemporal.settings().taskQueue(), new BillingWorker.Adapters(store, gateway, outbox));
     worker.start();
@@ -74,6 +73,11 @@ public final class DevStack implements AutoCloseable {
   /** The sandbox gateway, for tests that play its part (e.g. redeliver one of its webhooks). */
   SandboxGateway sandbox() {
     return gateway;
+  }
+
+  /** The Temporal frontend of the stack, for tests that look at workflow histories. */
+  String temporalTarget() {
+    return temporal.target();
   }
 
   public String apiUrl() {

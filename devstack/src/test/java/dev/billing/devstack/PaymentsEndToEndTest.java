@@ -5,6 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.activities.payments.GatewayEvent;
 import dev.billing.activities.payments.sandbox.SandboxWebhooks;
+import dev.billing.domain.BillingIds;
+import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.client.WorkflowClient;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -101,7 +107,8 @@ class PaymentsEndToEndTest {
     assertThat(deliver(lateFailure).statusCode()).isEqualTo(200);
     assertThat(deliver(lateFailure).body()).contains("\"duplicate\":true");
 
-    Thread.sleep(1000); // give the workflow time to (not) act on the signals
+    // No second effect must mean "handled and ignored", not "not looked at yet".
+    awaitSignalsHandled(BillingIds.workflowId(id), 3);
     assertThat(http.get("/v1/accounts/acc-debit/receipts").body().get("items")).hasSize(1);
     JsonNode period = http.get(path + "/periods").body().get("items").get(0);
     assertThat(period.get("status").asText()).isEqualTo("COMPLETED");
@@ -111,6 +118,39 @@ class PaymentsEndToEndTest {
     assertThat(events).containsExactly(
         "SUBSCRIPTION_CREATED", "REMINDER_SENT", "PAYMENT_PENDING", "PAYMENT_SUCCEEDED");
     assertThat(http.get(path).body().get("status").asText()).isEqualTo("ACTIVE");
+  }
+
+  /**
+   * Waits until the workflow's current run holds at least {@code count} paymentEvent signals and a
+   * workflow task completed after the last of them, i.e. the workflow has processed them.
+   */
+  private static void awaitSignalsHandled(String workflowId, int count) throws Exception {
+    WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(
+        WorkflowServiceStubsOptions.newBuilder().setTarget(STACK.stack().temporalTarget()).build());
+    try {
+      WorkflowClient client = WorkflowClient.newInstance(service);
+      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      while (System.nanoTime() < deadline) {
+        List<HistoryEvent> events = client.fetchHistory(workflowId).getEvents();
+        int lastSignal = -1;
+        int signals = 0;
+        for (int i = 0; i < events.size(); i++) {
+          if (events.get(i).getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED) {
+            lastSignal = i;
+            signals++;
+          }
+        }
+        boolean handled = signals >= count && events.subList(lastSignal, events.size()).stream()
+            .anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED);
+        if (handled) {
+          return;
+        }
+        Thread.sleep(100);
+      }
+      throw new AssertionError("the workflow did not process " + count + " payment events in time");
+    } finally {
+      service.shutdown();
+    }
   }
 
   private HttpResponse<String> deliver(GatewayEvent event) throws Exception {

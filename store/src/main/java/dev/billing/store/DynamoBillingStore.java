@@ -70,26 +70,25 @@ public final class DynamoBillingStore implements BillingStore {
 
   @Override
   public Page<DueReminder> getDueRemindersByDate(LocalDate date, PageRequest page) {
-    String day = Timestamps.date(date);
-    return pager.page(QueryRequest.builder()
-            .tableName(tables.billing())
-            .indexName(Keys.GSI_REMINDERS)
-            .keyConditionExpression("NextReminderDate = :date")
-            .expressionAttributeValues(Map.of(":date", s(day)))
-            .build(),
-        scope(tables.billing(), Keys.GSI_REMINDERS, day), page, DueItems::reminder);
+    return dueOn(Keys.GSI_REMINDERS, "NextReminderDate", date, page, DueItems::reminder);
   }
 
   @Override
   public Page<DuePayment> getDuePaymentsByDate(LocalDate date, PageRequest page) {
+    return dueOn(Keys.GSI_PAYMENTS, "NextPaymentDate", date, page, DueItems::payment);
+  }
+
+  /** One date partition of a sparse due-date index (GSI-1 or GSI-2). */
+  private <T> Page<T> dueOn(String index, String dateAttribute, LocalDate date, PageRequest page,
+      Function<Map<String, AttributeValue>, T> mapper) {
     String day = Timestamps.date(date);
     return pager.page(QueryRequest.builder()
             .tableName(tables.billing())
-            .indexName(Keys.GSI_PAYMENTS)
-            .keyConditionExpression("NextPaymentDate = :date")
+            .indexName(index)
+            .keyConditionExpression(dateAttribute + " = :date")
             .expressionAttributeValues(Map.of(":date", s(day)))
             .build(),
-        scope(tables.billing(), Keys.GSI_PAYMENTS, day), page, DueItems::payment);
+        scope(tables.billing(), index, day), page, mapper);
   }
 
   @Override
