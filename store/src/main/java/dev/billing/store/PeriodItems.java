@@ -36,6 +36,9 @@ final class PeriodItems {
     putIfPresent(item, "TransactionId", period.transactionId());
     putIfPresent(item, "FailureCode", period.failureCode());
     putIfPresent(item, "FailureMessage", period.failureMessage());
+    if (period.refunded() != null) {
+      item.put("RefundedAmount", Attrs.n(period.refunded().toPlainString()));
+    }
     item.put("UpdatedDate", s(Timestamps.format(period.updatedAt())));
     return item;
   }
@@ -52,6 +55,8 @@ final class PeriodItems {
         optStr(item, "TransactionId"),
         optStr(item, "FailureCode"),
         optStr(item, "FailureMessage"),
-        Timestamps.parse(str(item, "UpdatedDate")));
+        Timestamps.parse(str(item, "UpdatedDate")),
+        item.containsKey("RefundedAmount")
+            ? Money.parse(Attrs.decimal(item, "RefundedAmount"), str(item, "Currency")) : null);
   }
 }

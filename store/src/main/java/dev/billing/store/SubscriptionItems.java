@@ -79,6 +79,8 @@ final class SubscriptionItems {
     item.put(VERSION, Attrs.n(sub.version()));
     putIfPresent(item, LAST_CHANGE_ID, changeId);
     putIfPresent(item, "RequestHash", sub.requestHash());
+    item.put("Locale", s(sub.locale()));
+    LifecycleAttributes.put(item, sub.lifecycle(), sub.price().currency());
     if (updatedAt != null) {
       item.put(UPDATED_DATE, s(Timestamps.format(updatedAt)));
     }
@@ -111,6 +113,8 @@ final class SubscriptionItems {
         Timestamps.parseOrNever(optStr(item, LAST_PAYMENT_DATE)),
         Timestamps.parse(str(item, "CreatedDate")),
         num(item, VERSION),
-        optStr(item, "RequestHash"));
+        optStr(item, "RequestHash"),
+        optStr(item, "Locale"),
+        LifecycleAttributes.read(item, str(item, "Currency")));
   }
 }

@@ -11,6 +11,7 @@ import java.util.Objects;
  * @param attempts collection attempts made so far
  * @param transactionId the gateway's id of the successful charge, null otherwise
  * @param failureCode the gateway's decline or error code of the last failed attempt
+ * @param refunded the total refunded so far; null when nothing was
  */
 public record Period(
     String accountId,
@@ -23,7 +24,8 @@ public record Period(
     String transactionId,
     String failureCode,
     String failureMessage,
-    Instant updatedAt) {
+    Instant updatedAt,
+    Money refunded) {
 
   public Period {
     Objects.requireNonNull(accountId, "accountId");
@@ -32,5 +34,18 @@ public record Period(
     Objects.requireNonNull(amount, "amount");
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(updatedAt, "updatedAt");
+  }
+
+  /** A period without refunds. */
+  public Period(String accountId, String subscriptionId, long cycle, LocalDate dueDate, Money amount,
+      PeriodStatus status, int attempts, String transactionId, String failureCode,
+      String failureMessage, Instant updatedAt) {
+    this(accountId, subscriptionId, cycle, dueDate, amount, status, attempts, transactionId,
+        failureCode, failureMessage, updatedAt, null);
+  }
+
+  /** What can still be refunded: the amount collected less what was refunded already. */
+  public Money refundable() {
+    return refunded == null ? amount : amount.minus(refunded);
   }
 }

@@ -11,5 +11,13 @@ public enum PeriodStatus {
   /** The last collection attempt failed; the period is unpaid. */
   ERROR,
   /** The subscription was cancelled before the period was collected. */
-  CANCELLED
+  CANCELLED,
+  /** Forgiven without payment (an operator's waiver of an ERROR period). */
+  WAIVED,
+  /** Not billed because the subscription was paused over its due date. */
+  PAUSED_SKIPPED,
+  /** Collected, then refunded in full or in part (the period's refunded amount says how much). */
+  REFUNDED,
+  /** Unpaid for longer than the dunning policy's stale age: no longer collected (seed 004's OLD_SUBSCRIPTION_DAYS). */
+  STALE
 }

@@ -13,6 +13,8 @@ public enum Process {
   INITIAL,
   /** A later collection attempt of the same period. */
   RETRY,
+  /** A pause ending by itself, or skipping a period while paused. */
+  PAUSE,
   /** Manual repayment of an unpaid period. */
   MANUAL_REPAYMENT,
   /** A gateway webhook. */

@@ -15,6 +15,9 @@ import java.util.Objects;
  * @param lastReminderAt null until the first reminder was sent
  * @param lastPaymentAt null until the first successful payment
  * @param requestHash fingerprint of the creating request, to detect a reused Idempotency-Key
+ * @param locale BCP 47 tag for the customer's messages; null means {@value #DEFAULT_LOCALE}
+ * @param lifecycle trial, pause, pending plan change, scheduled cancellation and balance; null
+ *     means none of them ({@link Lifecycle#NONE})
  */
 public record Subscription(
     String accountId,
@@ -32,7 +35,11 @@ public record Subscription(
     Instant lastPaymentAt,
     Instant createdAt,
     long version,
-    String requestHash) {
+    String requestHash,
+    String locale,
+    Lifecycle lifecycle) {
+
+  public static final String DEFAULT_LOCALE = "en-US";
 
   public Subscription {
     Objects.requireNonNull(accountId, "accountId");
@@ -44,6 +51,18 @@ public record Subscription(
     Objects.requireNonNull(schedule, "schedule");
     Objects.requireNonNull(status, "status");
     Objects.requireNonNull(createdAt, "createdAt");
+    locale = locale == null || locale.isBlank() ? DEFAULT_LOCALE : locale;
+    lifecycle = lifecycle == null ? Lifecycle.NONE : lifecycle;
+  }
+
+  /** A subscription with the default locale and no lifecycle state (trial, pause, ...). */
+  public Subscription(String accountId, String subscriptionId, String sku, Money price, String email,
+      PaymentMethod paymentMethod, BillingSchedule schedule, SubscriptionStatus status, long cycle,
+      LocalDate nextReminderDate, LocalDate nextPaymentDate, Instant lastReminderAt,
+      Instant lastPaymentAt, Instant createdAt, long version, String requestHash) {
+    this(accountId, subscriptionId, sku, price, email, paymentMethod, schedule, status, cycle,
+        nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt, createdAt, version,
+        requestHash, null, null);
   }
 
   /**
@@ -54,36 +73,50 @@ public record Subscription(
     return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
         status, nextCycle, schedule.sendsReminders() ? schedule.reminderDate(nextCycle) : null,
         schedule.dueDate(nextCycle),
-        lastReminderAt, lastPaymentAt, createdAt, version, requestHash);
+        lastReminderAt, lastPaymentAt, createdAt, version, requestHash, locale, lifecycle);
   }
 
   public Subscription withStatus(SubscriptionStatus newStatus) {
     return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
         newStatus, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt,
-        createdAt, version, requestHash);
+        createdAt, version, requestHash, locale, lifecycle);
   }
 
   public Subscription withVersion(long newVersion) {
     return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
         status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt,
-        createdAt, newVersion, requestHash);
+        createdAt, newVersion, requestHash, locale, lifecycle);
   }
 
   /** The reminder of the current cycle went out: it leaves GSI-1 until the next cycle. */
   public Subscription withReminderSent(Instant at) {
     return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
-        status, cycle, null, nextPaymentDate, at, lastPaymentAt, createdAt, version, requestHash);
+        status, cycle, null, nextPaymentDate, at, lastPaymentAt, createdAt, version, requestHash, locale,
+        lifecycle);
   }
 
   public Subscription withLastPaymentAt(Instant at) {
     return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
         status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, at, createdAt, version,
-        requestHash);
+        requestHash, locale, lifecycle);
+  }
+
+  public Subscription withPaymentMethod(PaymentMethod method) {
+    return new Subscription(accountId, subscriptionId, sku, price, email, method, schedule,
+        status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt, createdAt,
+        version, requestHash, locale, lifecycle);
+  }
+
+  public Subscription withLifecycle(Lifecycle newLifecycle) {
+    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
+        status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt, createdAt,
+        version, requestHash, locale, newLifecycle);
   }
 
   /** Nothing more is due: the item leaves both date indexes. */
   public Subscription withNothingDue() {
     return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
-        status, cycle, null, null, lastReminderAt, lastPaymentAt, createdAt, version, requestHash);
+        status, cycle, null, null, lastReminderAt, lastPaymentAt, createdAt, version, requestHash, locale,
+        lifecycle);
   }
 }

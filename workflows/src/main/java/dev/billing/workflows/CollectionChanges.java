@@ -73,11 +73,7 @@ final class CollectionChanges {
   /** Only the token and mask change; the id is unique per version, so every change is recorded. */
   static RecordInput paymentMethodChanged(Subscription current, PaymentMethodChange change, Instant at) {
     long version = current.version() + 1;
-    Subscription next = new Subscription(current.accountId(), current.subscriptionId(), current.sku(),
-        current.price(), current.email(), change.paymentMethod(), current.schedule(), current.status(),
-        current.cycle(), current.nextReminderDate(), current.nextPaymentDate(),
-        current.lastReminderAt(), current.lastPaymentAt(), current.createdAt(), version,
-        current.requestHash());
+    Subscription next = current.withPaymentMethod(change.paymentMethod()).withVersion(version);
     String actor = change.requestedBy() == null || change.requestedBy().isBlank()
         ? SubscriptionChanges.API_ACTOR : change.requestedBy();
     return new RecordInput("payment-method/v" + version, current, next,

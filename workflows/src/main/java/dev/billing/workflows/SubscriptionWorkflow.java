@@ -30,7 +30,11 @@ public interface SubscriptionWorkflow {
   @UpdateMethod(name = "created")
   SubscriptionState created();
 
-  /** Ends the subscription now: no reminder and no charge after it. Completes once recorded. */
+  /**
+   * Ends the subscription now (no reminder and no charge after it; with refundUnused the unused days
+   * of the paid period are refunded), or at period end (it stays active until its paid-through date,
+   * then ends without charging). Completes once recorded.
+   */
   @UpdateMethod(name = "cancel")
   SubscriptionState cancel(CancelRequest request);
 
@@ -46,6 +50,58 @@ public interface SubscriptionWorkflow {
 
   @UpdateValidatorMethod(updateName = "changePaymentMethod")
   void validateChangePaymentMethod(PaymentMethodChange change);
+
+  /** Stops reminders and charges for some cycles, until a date, or until resumed. */
+  @UpdateMethod(name = "pause")
+  SubscriptionState pause(PauseRequest request);
+
+  @UpdateValidatorMethod(updateName = "pause")
+  void validatePause(PauseRequest request);
+
+  /** Ends a pause now: billing restarts on the first due date on or after today. */
+  @UpdateMethod(name = "resume")
+  SubscriptionState resume(ResumeRequest request);
+
+  @UpdateValidatorMethod(updateName = "resume")
+  void validateResume(ResumeRequest request);
+
+  /** Changes the plan now (prorated) or from the next cycle (held as a pending change). */
+  @UpdateMethod(name = "changePlan")
+  SubscriptionState changePlan(PlanChangeRequest request);
+
+  @UpdateValidatorMethod(updateName = "changePlan")
+  void validateChangePlan(PlanChangeRequest request);
+
+  /**
+   * Charges the oldest unpaid period now. Completes with the outcome recorded; a decline fails the
+   * update with type {@link UpdateRejections#PAYMENT_DECLINED}.
+   */
+  @UpdateMethod(name = "payNow")
+  SubscriptionState payNow(PayNowRequest request);
+
+  @UpdateValidatorMethod(updateName = "payNow")
+  void validatePayNow(PayNowRequest request);
+
+  /** Forgives an unpaid period (WAIVED). */
+  @UpdateMethod(name = "waivePeriod")
+  SubscriptionState waivePeriod(WaiveRequest request);
+
+  @UpdateValidatorMethod(updateName = "waivePeriod")
+  void validateWaivePeriod(WaiveRequest request);
+
+  /** Refunds (part of) a collected period through the gateway (REFUNDED). */
+  @UpdateMethod(name = "refundPeriod")
+  SubscriptionState refundPeriod(RefundRequest request);
+
+  @UpdateValidatorMethod(updateName = "refundPeriod")
+  void validateRefundPeriod(RefundRequest request);
+
+  /** Moves the billing anchor to another day of the month. */
+  @UpdateMethod(name = "changeBillingDay")
+  SubscriptionState changeBillingDay(BillingDayChange request);
+
+  @UpdateValidatorMethod(updateName = "changeBillingDay")
+  void validateChangeBillingDay(BillingDayChange request);
 
   /** A gateway event about one of this subscription's charges (webhook or replay poller). */
   @SignalMethod(name = "paymentEvent")

@@ -213,6 +213,76 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     return snapshot();
   }
 
+  @Override
+  public void validatePause(PauseRequest request) {
+    throw UpdateRejections.transitionNotAllowed("pause is not available yet");
+  }
+
+  @Override
+  public SubscriptionState pause(PauseRequest request) {
+    throw UpdateRejections.transitionNotAllowed("pause is not available yet");
+  }
+
+  @Override
+  public void validateResume(ResumeRequest request) {
+    throw UpdateRejections.transitionNotAllowed("resume is not available yet");
+  }
+
+  @Override
+  public SubscriptionState resume(ResumeRequest request) {
+    throw UpdateRejections.transitionNotAllowed("resume is not available yet");
+  }
+
+  @Override
+  public void validateChangePlan(PlanChangeRequest request) {
+    throw UpdateRejections.transitionNotAllowed("changePlan is not available yet");
+  }
+
+  @Override
+  public SubscriptionState changePlan(PlanChangeRequest request) {
+    throw UpdateRejections.transitionNotAllowed("changePlan is not available yet");
+  }
+
+  @Override
+  public void validatePayNow(PayNowRequest request) {
+    throw UpdateRejections.transitionNotAllowed("payNow is not available yet");
+  }
+
+  @Override
+  public SubscriptionState payNow(PayNowRequest request) {
+    throw UpdateRejections.transitionNotAllowed("payNow is not available yet");
+  }
+
+  @Override
+  public void validateWaivePeriod(WaiveRequest request) {
+    throw UpdateRejections.transitionNotAllowed("waivePeriod is not available yet");
+  }
+
+  @Override
+  public SubscriptionState waivePeriod(WaiveRequest request) {
+    throw UpdateRejections.transitionNotAllowed("waivePeriod is not available yet");
+  }
+
+  @Override
+  public void validateRefundPeriod(RefundRequest request) {
+    throw UpdateRejections.transitionNotAllowed("refundPeriod is not available yet");
+  }
+
+  @Override
+  public SubscriptionState refundPeriod(RefundRequest request) {
+    throw UpdateRejections.transitionNotAllowed("refundPeriod is not available yet");
+  }
+
+  @Override
+  public void validateChangeBillingDay(BillingDayChange request) {
+    throw UpdateRejections.transitionNotAllowed("changeBillingDay is not available yet");
+  }
+
+  @Override
+  public SubscriptionState changeBillingDay(BillingDayChange request) {
+    throw UpdateRejections.transitionNotAllowed("changeBillingDay is not available yet");
+  }
+
   /**
    * Records what handlers asked for and acts on queued payment events. A new payment method makes
    * every period in dunning due at once.

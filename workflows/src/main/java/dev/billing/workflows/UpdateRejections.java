@@ -19,6 +19,15 @@ public final class UpdateRejections {
 
   public static final String TRANSITION_NOT_ALLOWED = TransitionNotAllowed.class.getName();
 
+  /**
+   * Failure type of an update whose charge was declined (manual repayment, an immediate upgrade):
+   * the decline is recorded, the money did not move. The API answers 402.
+   */
+  public static final String PAYMENT_DECLINED = "PaymentDeclined";
+
+  /** Failure type of a request naming a period the subscription does not have. The API answers 404. */
+  public static final String NO_SUCH_PERIOD = "NoSuchPeriod";
+
   public static TransitionNotAllowed transitionNotAllowed(String message) {
     return new TransitionNotAllowed(message);
   }

@@ -13,7 +13,18 @@ public final class NoticeMessages {
     return switch (notice.kind()) {
       case PAYMENT_FAILED -> paymentFailed(notice);
       case SUBSCRIPTION_CANCELLED -> cancelled(notice);
+      // Plain placeholders until the templated messages replace this class.
+      case PAYMENT_RECEIPT -> plain(notice, "Receipt for your " + notice.sku() + " payment");
+      case SUBSCRIPTION_PAUSED -> plain(notice, "Your " + notice.sku() + " subscription is paused");
+      case SUBSCRIPTION_RESUMED -> plain(notice, "Your " + notice.sku() + " subscription is resumed");
+      case PLAN_CHANGED -> plain(notice, "Your plan is now " + notice.sku());
+      case REFUND_ISSUED -> plain(notice, "A refund of " + notice.amount() + " is on its way");
     };
+  }
+
+  private static RenderedMessage plain(NotifyCustomerInput n, String subject) {
+    return new RenderedMessage(subject, "Hello,\n\n" + subject + (n.date() == null ? "" : " (" + n.date() + ")")
+        + (n.amount() == null ? "" : ", amount " + n.amount()) + ".\n");
   }
 
   private static RenderedMessage paymentFailed(NotifyCustomerInput n) {

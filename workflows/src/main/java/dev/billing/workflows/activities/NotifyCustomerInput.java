@@ -29,9 +29,23 @@ public record NotifyCustomerInput(
     String timeZone,
     Instant at) {
 
+  /**
+   * What the notice is about. The reminder (and, in a trial, the trial-ending notice) goes through
+   * {@link ReminderActivities}; these are the others.
+   */
   public enum Kind {
     PAYMENT_FAILED,
-    SUBSCRIPTION_CANCELLED
+    SUBSCRIPTION_CANCELLED,
+    /** A successful charge; {@code reason} carries the gateway's transaction id. */
+    PAYMENT_RECEIPT,
+    /** {@code date}: when billing restarts by itself, null for an open-ended pause. */
+    SUBSCRIPTION_PAUSED,
+    /** {@code date}: the next payment date. */
+    SUBSCRIPTION_RESUMED,
+    /** {@code sku}/{@code amount}: the new plan; {@code date}: the first payment at that price. */
+    PLAN_CHANGED,
+    /** {@code amount}: what was refunded; {@code date}: the refund's date. */
+    REFUND_ISSUED
   }
 
   public NotifyCustomerInput {

@@ -1,0 +1,65 @@
+package dev.billing.store;
+
+import static dev.billing.store.Attrs.optStr;
+import static dev.billing.store.Attrs.s;
+
+import dev.billing.domain.Lifecycle;
+import dev.billing.domain.Money;
+import dev.billing.domain.Pause;
+import dev.billing.domain.PendingPlanChange;
+import java.time.LocalDate;
+import java.util.Map;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * The optional lifecycle attributes of a subscription item: each is absent when it does not apply,
+ * so a plain subscription's item is unchanged.
+ */
+final class LifecycleAttributes {
+  private LifecycleAttributes() {}
+
+  static void put(Map<String, AttributeValue> item, Lifecycle lifecycle, String currency) {
+    putDate(item, "TrialEndsOn", lifecycle.trialEndsOn());
+    Pause pause = lifecycle.pause();
+    if (pause != null) {
+      putDate(item, "PausedSince", pause.since());
+      putDate(item, "PausedUntil", pause.resumesOn());
+      Attrs.putIfPresent(item, "PauseReason", pause.reason());
+    }
+    PendingPlanChange change = lifecycle.pendingChange();
+    if (change != null) {
+      item.put("PendingSKU", s(change.sku()));
+      item.put("PendingAmount", Attrs.n(change.price().toPlainString()));
+      item.put("PendingEffectiveCycle", Attrs.n(change.effectiveCycle()));
+    }
+    putDate(item, "CancelsOn", lifecycle.cancelsOn());
+    if (lifecycle.balance() != null) {
+      item.put("Balance", Attrs.n(lifecycle.balance().toPlainString()));
+    }
+  }
+
+  static Lifecycle read(Map<String, AttributeValue> item, String currency) {
+    Pause pause = item.containsKey("PausedSince")
+        ? new Pause(date(item, "PausedSince"), date(item, "PausedUntil"), optStr(item, "PauseReason"))
+        : null;
+    PendingPlanChange change = item.containsKey("PendingSKU")
+        ? new PendingPlanChange(optStr(item, "PendingSKU"),
+            Money.parse(Attrs.decimal(item, "PendingAmount"), currency),
+            Attrs.num(item, "PendingEffectiveCycle"))
+        : null;
+    Money balance = item.containsKey("Balance")
+        ? Money.parse(Attrs.decimal(item, "Balance"), currency) : null;
+    return new Lifecycle(date(item, "TrialEndsOn"), pause, change, date(item, "CancelsOn"), balance);
+  }
+
+  private static void putDate(Map<String, AttributeValue> item, String name, LocalDate date) {
+    if (date != null) {
+      item.put(name, s(Timestamps.date(date)));
+    }
+  }
+
+  private static LocalDate date(Map<String, AttributeValue> item, String name) {
+    String text = optStr(item, name);
+    return text == null ? null : Timestamps.parseDate(text);
+  }
+}
