@@ -1,12 +1,13 @@
 package dev.billing.api;
 
+import dev.billing.api.auth.AuthSettings;
 import dev.billing.api.webhooks.WebhookSettings;
 import dev.billing.runtime.BillingConfiguration;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * api.yml: where Temporal and DynamoDB are (see BillingConfiguration), the key that signs page tokens
- * and the webhooks' signing secrets.
+ * api.yml: where Temporal and DynamoDB are (see BillingConfiguration), the key that signs page tokens,
+ * the webhooks' signing secrets and how callers authenticate.
  */
 public class ApiConfiguration extends BillingConfiguration {
 
@@ -20,4 +21,8 @@ public class ApiConfiguration extends BillingConfiguration {
   /** Signing secrets of the payment webhooks; a provider without one has no endpoint. */
   @JsonProperty("webhooks")
   public WebhookSettings webhooks = WebhookSettings.none();
+
+  /** API key cache and OIDC tokens. The keys themselves live in DynamoDB, hashed. */
+  @JsonProperty("auth")
+  public AuthSettings auth = AuthSettings.defaults();
 }

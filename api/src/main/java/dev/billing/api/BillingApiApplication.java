@@ -1,12 +1,23 @@
 package dev.billing.api;
 
+import com.github.benmanes.caffeine.cache.CaffeineSpec;
+import dev.billing.api.auth.ApiAuthentication;
+import dev.billing.api.auth.BillingPrincipal;
+import dev.billing.api.auth.keys.ApiKeyAuthenticator;
+import dev.billing.api.auth.keys.ApiKeyResource;
+import dev.billing.api.auth.keys.ApiKeyService;
+import dev.billing.api.auth.keys.ApiKeyStore;
+import dev.billing.api.auth.keys.ApiKeysCommand;
 import dev.billing.api.errors.ApiProblemMapper;
 import dev.billing.api.errors.DependencyUnavailableMapper;
 import dev.billing.api.errors.InvalidPageTokenMapper;
 import dev.billing.api.errors.JsonFieldMapper;
+import dev.billing.api.errors.JsonLimitsMapper;
 import dev.billing.api.errors.MalformedJsonMapper;
 import dev.billing.api.errors.UnexpectedExceptionMapper;
 import dev.billing.api.errors.WebApplicationExceptionMapper;
+import dev.billing.api.input.PathParamFilter;
+import dev.billing.api.input.StrictJsonBodies;
 import dev.billing.api.resources.BillingDueResource;
 import dev.billing.api.resources.ReceiptResource;
 import dev.billing.api.resources.SubscriptionResource;
@@ -18,11 +29,13 @@ import dev.billing.runtime.DynamoConnection;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
 import dev.billing.store.events.PaymentEventStore;
+import io.dropwizard.auth.CachingAuthenticator;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.server.AbstractServerFactory;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import java.time.InstantSource;
+import java.util.Optional;
 
 /**
  * The REST API: {@code java -jar billing-api-all.jar server api.yml}. Resources read from DynamoDB and
@@ -46,6 +59,7 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
   @Override
   public void initialize(Bootstrap<ApiConfiguration> bootstrap) {
     bootstrap.setConfigurationSourceProvider(ConfigSources.fileOrClasspathWithEnv());
+    bootstrap.addCommand(new ApiKeysCommand());
   }
 
   @Override
@@ -61,6 +75,17 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     environment.jersey().register(WebhookResource.create(config.webhooks, paymentEvents(config),
         PaymentEventSignals.temporal(infrastructure.client()), infrastructure.clock()));
 
+    // Who may call what, and what a body may carry: registered for the whole application, so every
+    // resource (including those added later) is covered without doing anything.
+    ApiKeyStore keyStore = apiKeys(config);
+    CachingAuthenticator<String, BillingPrincipal> cachedKeys = new CachingAuthenticator<>(
+        environment.metrics(), new ApiKeyAuthenticator(keyStore), CaffeineSpec.parse(config.auth.keyCache()));
+    ApiAuthentication.register(environment, config.auth, cachedKeys, devOperatorKey());
+    environment.jersey().register(new PathParamFilter());
+    environment.jersey().register(new StrictJsonBodies(environment.getObjectMapper().getFactory()));
+    environment.jersey().register(new ApiKeyResource(new ApiKeyService(keyStore, InstantSource.system()),
+        keyId -> cachedKeys.invalidateAll(token -> token.startsWith("bk_" + keyId + "_"))));
+
     // These give every error the same problem+json shape. Dropwizard's default mappers would compete
     // with them, so they stay off even when a deployment's YAML forgets to turn them off.
     if (config.getServerFactory() instanceof AbstractServerFactory server) {
@@ -69,6 +94,7 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     environment.jersey().register(new ApiProblemMapper());
     environment.jersey().register(new MalformedJsonMapper());
     environment.jersey().register(new JsonFieldMapper());
+    environment.jersey().register(new JsonLimitsMapper());
     environment.jersey().register(new InvalidPageTokenMapper());
     environment.jersey().register(new WebApplicationExceptionMapper());
     environment.jersey().register(new DependencyUnavailableMapper());
@@ -99,6 +125,26 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     }
     DynamoConnection dynamo = connections.dynamo();
     return new PaymentEventStore(dynamo.client(), dynamo.tableNames().paymentEvents(), pageTokenKey);
+  }
+
+  /**
+   * Where API keys are stored: the billing table, on the connection {@link #connect} opened. An
+   * override of connect that does not call it overrides this too.
+   */
+  protected ApiKeyStore apiKeys(ApiConfiguration config) {
+    if (connections == null) {
+      throw new IllegalStateException("connect() was overridden without calling it: override"
+          + " apiKeys() as well");
+    }
+    return new ApiKeyStore(connections.dynamo().client(), connections.dynamo().tableNames().billing());
+  }
+
+  /**
+   * The dev stack's operator key. The production API has none, whatever its configuration says:
+   * only the dev stack's application overrides this.
+   */
+  protected Optional<String> devOperatorKey() {
+    return Optional.empty();
   }
 
   /** Registers more resources; the production API has none (the dev stack adds its dev-only ones). */

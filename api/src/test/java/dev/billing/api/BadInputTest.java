@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.billing.api.input.StrictJsonBodies;
 import dev.billing.api.subscriptions.SubscriptionIds;
 import dev.billing.api.support.ApiTestSupport;
 import dev.billing.api.support.FailingResource;
@@ -79,11 +80,11 @@ class BadInputTest {
             "timeZone", "Pacific/Kiritimati"), "startDate",
             "startDate must not be before today (2026-03-11 in Pacific/Kiritimati)"),
         arguments("card number with spaces", with(valid, "paymentMethod", "4242 4242 4242 4242"),
-            "paymentMethod", "paymentMethod must be a payment method token such as \"pm_card_visa\", never a card number"),
+            "paymentMethod", "paymentMethod must never carry a card or bank account number; send a payment method token such as \"pm_card_visa\""),
         arguments("card number with dashes", with(valid, "paymentMethod", "5555-5555-5555-4444"),
-            "paymentMethod", "paymentMethod must be a payment method token such as \"pm_card_visa\", never a card number"),
+            "paymentMethod", "paymentMethod must never carry a card or bank account number; send a payment method token such as \"pm_card_visa\""),
         arguments("card number digits only", with(valid, "paymentMethod", "378282246310005"),
-            "paymentMethod", "paymentMethod must be a payment method token such as \"pm_card_visa\", never a card number"),
+            "paymentMethod", "paymentMethod must never carry a card or bank account number; send a payment method token such as \"pm_card_visa\""),
         arguments("not a token", with(valid, "paymentMethod", "visa"), "paymentMethod",
             "paymentMethod must be a payment method token such as \"pm_card_visa\""),
         arguments("bad email", with(valid, "email", "ana.example.com"), "email",
@@ -118,6 +119,74 @@ class BadInputTest {
 
     assertThat(assertInvalidField(response, field)).isEqualTo(message);
     API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, key));
+  }
+
+  static Stream<Arguments> bodiesBreakingTheJsonRules() {
+    String valid = "\"sku\":\"pro\",\"amount\":\"9.99\",\"currency\":\"USD\",\"email\":\"ana@example.com\","
+        + "\"paymentMethod\":\"pm_card_visa\"";
+    return Stream.of(
+        arguments("explicit null", "{" + valid + ",\"term\":null}", "term",
+            "term must not be null; leave it out to use its default"),
+        arguments("duplicated field", "{" + valid + ",\"sku\":\"other\"}", "sku",
+            "sku appears more than once"),
+        arguments("integer out of range", "{" + valid + ",\"billingDay\":99999999999999999999}", "billingDay",
+            "billingDay is out of range for an integer"),
+        arguments("huge exponent", "{" + valid + ",\"billingDay\":1e400}", "billingDay",
+            "billingDay must be an integer"),
+        arguments("number of 2000 digits", "{" + valid + ",\"billingDay\":" + "9".repeat(2000) + "}", null,
+            "the request body exceeds the JSON limits: numbers of at most 1000 digits, strings of at most 4096 characters"),
+        arguments("string of 5000 characters", "{" + valid + ",\"timeZone\":\"" + "x".repeat(5000) + "\"}",
+            "timeZone", "timeZone must be at most 4096 characters"),
+        arguments("nested 20 deep", "{" + valid + ",\"term\":" + "[".repeat(20) + "]".repeat(20) + "}",
+            "term" + "[0]".repeat(15), "term" + "[0]".repeat(15) + " is nested more than 16 levels deep"),
+        arguments("card number in another field", "{" + valid.replace("ana@example.com",
+            "4242424242424242@example.com") + "}", "email",
+            "email must never carry a card or bank account number; send a payment method token such as \"pm_card_visa\""),
+        arguments("card number as a JSON number", "{" + valid + ",\"billingDay\":4242424242424242}", "billingDay",
+            "billingDay must never carry a card number; send a payment method token such as \"pm_card_visa\""),
+        arguments("IBAN", "{" + valid.replace("\"pro\"", "\"GB82 WEST 1234 5698 7654 32\"") + "}", "sku",
+            "sku must never carry a card or bank account number; send a payment method token such as \"pm_card_visa\""),
+        arguments("null body", "null", null, "the request body must be a JSON object, not null"));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @MethodSource("bodiesBreakingTheJsonRules")
+  void aBodyBreakingTheJsonRulesIsNamedAndNothingIsWritten(
+      String name, String json, String field, String message) {
+    String account = newAccount();
+    String key = "json-" + name.replace(' ', '-');
+
+    JsonNode problem = assertProblem(API.postJson(subscriptionsPath(account), json, key), 400);
+
+    assertThat(problem.get("errors")).as("%s", problem).hasSize(1);
+    JsonNode error = problem.get("errors").get(0);
+    assertThat(error.get("field").isNull() ? null : error.get("field").asText()).isEqualTo(field);
+    assertThat(error.get("message").asText()).isEqualTo(message);
+    assertThat(problem.toString()).doesNotContain("4242424242424242").doesNotContain("5698");
+    API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, key));
+  }
+
+  @Test
+  void aBodyOverTheLimitIsA413() {
+    String account = newAccount();
+    String json = "{\"sku\":\"" + "x".repeat(StrictJsonBodies.MAX_BODY_BYTES) + "\"}";
+
+    JsonNode problem = assertProblem(API.postJson(subscriptionsPath(account), json, "huge"), 413);
+
+    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/payload-too-large");
+    API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, "huge"));
+  }
+
+  @Test
+  void aCardNumberInACancelReasonIsRefusedAndTheSubscriptionStaysActive() {
+    String account = newAccount();
+    String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
+
+    Response response = API.request(subscriptionPath(account, id) + "/cancel")
+        .post(Entity.json("{\"reason\":\"charged twice on 4000 0566 5566 5556\"}"));
+
+    assertThat(assertInvalidField(response, "reason")).contains("must never carry a card");
+    assertThat(body(API.get(subscriptionPath(account, id))).get("status").asText()).isEqualTo("ACTIVE");
   }
 
   @Test

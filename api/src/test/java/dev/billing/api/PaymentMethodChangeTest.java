@@ -71,7 +71,7 @@ class PaymentMethodChangeTest {
     String message = assertInvalidField(put(subscriptionPath(account, id) + "/payment-method",
         "{\"paymentMethod\":\"4242 4242 4242 4242\"}"), "paymentMethod");
 
-    assertThat(message).contains("never a card number");
+    assertThat(message).contains("never carry a card");
     assertThat(API.stack().store.getSubscription(account, id).orElseThrow().version()).isEqualTo(1);
   }
 

@@ -180,7 +180,7 @@ class SubscriptionReadTest {
     assertThat(StreamSupport.stream(history.get("items").spliterator(), false)
         .map(e -> e.get("event").asText()).toList())
         .containsExactly("SUBSCRIPTION_CREATED", "SUBSCRIPTION_CANCELLED");
-    assertThat(history.get("items").get(1).get("actor").asText()).isEqualTo("api");
+    assertThat(history.get("items").get(1).get("actor").asText()).isEqualTo(API.operatorPrincipal());
     assertThat(history.get("items").get(1).get("detail").asText()).isEqualTo("too expensive");
     assertThat(history.get("items").get(1).get("version").asLong()).isEqualTo(2);
 

@@ -32,6 +32,23 @@ public class ApiProblem extends RuntimeException {
     return invalid(List.of(new FieldError(field, message)));
   }
 
+  /** 401: no credential, or one that authenticates nobody. */
+  public static ApiProblem unauthorized(String detail) {
+    return new ApiProblem(401, "unauthorized", "Unauthorized", detail, List.of());
+  }
+
+  /** 403: authenticated, but this credential may not use this endpoint. */
+  public static ApiProblem forbidden(String detail) {
+    return new ApiProblem(403, "forbidden", "Forbidden", detail, List.of());
+  }
+
+  /** 413: the request body is larger than the API accepts. */
+  public static ApiProblem tooLarge(int maxBytes) {
+    return new ApiProblem(413, "payload-too-large", "Payload too large",
+        "The request body must be at most " + maxBytes + " bytes.",
+        List.of(new FieldError(null, "must be at most " + maxBytes + " bytes")));
+  }
+
   public static ApiProblem notFound(String detail) {
     return new ApiProblem(404, "not-found", "Not found", detail, List.of());
   }

@@ -1,5 +1,6 @@
 package dev.billing.api.errors;
 
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -35,6 +36,9 @@ public final class JsonFieldMapper implements ExceptionMapper<JsonMappingExcepti
     } else if (field == null) {
       // Also a body with trailing content after the object ("{} {}").
       message = "the request body must be one JSON object";
+    } else if (e.getCause() instanceof InputCoercionException) {
+      // A number too large for its type: "billingDay": 99999999999999999999.
+      message = field + " is out of range for " + describeCause(e);
     } else if (e instanceof MismatchedInputException mismatch) {
       message = field + " must be " + describe(mismatch.getTargetType());
     } else {
@@ -42,6 +46,11 @@ public final class JsonFieldMapper implements ExceptionMapper<JsonMappingExcepti
       message = field + " does not have the expected shape";
     }
     return ProblemResponses.of(ApiProblem.invalid(List.of(new FieldError(field, message))));
+  }
+
+  private static String describeCause(JsonMappingException e) {
+    Class<?> target = ((InputCoercionException) e.getCause()).getTargetType();
+    return target == null ? "its type" : describe(target);
   }
 
   private static String describe(Class<?> type) {

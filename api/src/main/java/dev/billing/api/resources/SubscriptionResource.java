@@ -7,6 +7,7 @@ import jakarta.ws.rs.PUT;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
+import dev.billing.api.auth.Actors;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.subscriptions.CreateSubscriptionRequest;
 import dev.billing.api.subscriptions.CreateSubscriptionValidator;
@@ -37,6 +38,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
 import java.time.InstantSource;
@@ -50,9 +52,6 @@ import java.time.temporal.ChronoUnit;
 @Path("/v1/accounts/{accountId}/subscriptions")
 @Produces(MediaType.APPLICATION_JSON)
 public final class SubscriptionResource {
-
-  /** Recorded as the actor of API changes until requests carry an authenticated principal. */
-  static final String API_ACTOR = "api";
 
   private final BillingStore store;
   private final SubscriptionWorkflows workflows;
@@ -185,15 +184,17 @@ public final class SubscriptionResource {
   public SubscriptionView cancel(
       @PathParam("accountId") String accountId,
       @PathParam("subscriptionId") String subscriptionId,
-      CancelSubscriptionRequest body) {
+      CancelSubscriptionRequest body,
+      @Context SecurityContext security) {
     String reason = body == null || body.reason() == null || body.reason().isBlank()
         ? null : body.reason().strip();
     if (reason != null && reason.length() > CancelSubscriptionRequest.MAX_REASON) {
       throw ApiProblem.invalid("reason",
           "reason must be at most " + CancelSubscriptionRequest.MAX_REASON + " characters");
     }
+    String actor = Actors.of(security);
     return change(accountId, subscriptionId, "cancelled again",
-        () -> workflows.cancel(subscriptionId, new CancelRequest(reason, API_ACTOR)));
+        () -> workflows.cancel(subscriptionId, new CancelRequest(reason, actor)));
   }
 
   /**
@@ -206,7 +207,8 @@ public final class SubscriptionResource {
   public SubscriptionView changePaymentMethod(
       @PathParam("accountId") String accountId,
       @PathParam("subscriptionId") String subscriptionId,
-      ChangePaymentMethodRequest body) {
+      ChangePaymentMethodRequest body,
+      @Context SecurityContext security) {
     String token = body == null || body.paymentMethod() == null || body.paymentMethod().isBlank()
         ? null : body.paymentMethod().strip();
     if (token == null) {
@@ -217,8 +219,9 @@ public final class SubscriptionResource {
       throw ApiProblem.invalid(errors);
     }
     PaymentMethod method = new PaymentMethod(token, PaymentMethods.maskOf(token));
+    String actor = Actors.of(security);
     return change(accountId, subscriptionId, "changed",
-        () -> workflows.changePaymentMethod(subscriptionId, new PaymentMethodChange(method, API_ACTOR)));
+        () -> workflows.changePaymentMethod(subscriptionId, new PaymentMethodChange(method, actor)));
   }
 
   /** Sends a change to the subscription's workflow and answers with the state it recorded. */

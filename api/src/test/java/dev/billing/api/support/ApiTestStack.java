@@ -5,6 +5,8 @@ import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.api.ApiInfrastructure;
+import dev.billing.api.auth.keys.ApiKeyService;
+import dev.billing.api.auth.keys.ApiKeyStore;
 import dev.billing.store.BillingTables;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.StoreSettings;
@@ -40,6 +42,9 @@ public final class ApiTestStack implements Managed {
   public final InstantSource clock;
   public final SandboxGateway gateway;
   public final OutboxNotifier outbox;
+  public final ApiKeyStore apiKeys;
+  /** Creates keys the way the operator command does, straight into the store. */
+  public final ApiKeyService keyService;
 
   public ApiTestStack() {
     env = TestWorkflowEnvironment.newInstance(
@@ -56,6 +61,9 @@ public final class ApiTestStack implements Managed {
         new StoreSettings(RECEIPT_RETENTION, pageTokenKey));
     paymentEvents =
         new PaymentEventStore(dynamoLocal.dynamoDbClient(), tables.paymentEvents(), pageTokenKey);
+
+    apiKeys = new ApiKeyStore(dynamoLocal.dynamoDbClient(), tables.billing());
+    keyService = new ApiKeyService(apiKeys, InstantSource.system());
 
     gateway = new SandboxGateway(clock);
     outbox = new OutboxNotifier();

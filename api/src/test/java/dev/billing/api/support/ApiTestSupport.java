@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.billing.api.ApiConfiguration;
 import dev.billing.api.BillingApiApplication;
+import dev.billing.api.auth.keys.ApiKeyService;
 import dev.billing.domain.BillingIds;
 import dev.billing.store.PageRequest;
 import io.dropwizard.core.Application;
@@ -35,10 +36,33 @@ public final class ApiTestSupport {
 
   private final DropwizardAppExtension<ApiConfiguration> app;
   private final ApiTestStack stack;
+  /** Every request of the helpers below carries this operator key unless it says otherwise. */
+  private final String operatorKey;
 
   private ApiTestSupport(DropwizardAppExtension<ApiConfiguration> app, ApiTestStack stack) {
     this.app = app;
     this.stack = stack;
+    this.operatorKey = stack.keyService.create("operator", null, "tests", "test-setup").token();
+  }
+
+  /** The operator key the helpers send. */
+  public String operatorKey() {
+    return operatorKey;
+  }
+
+  /** The actor the operator key's requests are recorded under: "key:<keyId>". */
+  public String operatorPrincipal() {
+    return "key:" + operatorKey.substring("bk_".length(), "bk_".length() + 16);
+  }
+
+  /** A new key of this role ("operator", "account"); the account only for account keys. */
+  public ApiKeyService.Created newKey(String role, String accountId) {
+    return stack.keyService.create(role, accountId, null, "test-setup");
+  }
+
+  /** The token of a new key of {@code accountId}. */
+  public String accountKey(String accountId) {
+    return newKey("account", accountId).token();
   }
 
   /** The shipped api.yml on random ports, with the test stack behind the {@code connect} seam. */
@@ -74,8 +98,21 @@ public final class ApiTestSupport {
 
   // ---- HTTP ----
 
-  /** A request to {@code path}, which may carry a query ("?a=1&b=2"; values are URL-encoded here). */
+  /**
+   * A request to {@code path} as the operator; the path may carry a query ("?a=1&b=2"; values are
+   * URL-encoded here).
+   */
   public Invocation.Builder request(String pathAndQuery) {
+    return requestAs(operatorKey, pathAndQuery);
+  }
+
+  /** A request with {@code Authorization: Bearer <token>}, or without the header when token is null. */
+  public Invocation.Builder requestAs(String token, String pathAndQuery) {
+    Invocation.Builder request = unauthenticated(pathAndQuery);
+    return token == null ? request : request.header("Authorization", "Bearer " + token);
+  }
+
+  private Invocation.Builder unauthenticated(String pathAndQuery) {
     int q = pathAndQuery.indexOf('?');
     WebTarget target = app.client().target("http://localhost:" + app.getLocalPort())
         .path(q < 0 ? pathAndQuery : pathAndQuery.substring(0, q));

@@ -3,6 +3,7 @@ package dev.billing.api.support;
 import dev.billing.api.ApiConfiguration;
 import dev.billing.api.ApiInfrastructure;
 import dev.billing.api.BillingApiApplication;
+import dev.billing.api.auth.keys.ApiKeyStore;
 import dev.billing.store.events.PaymentEventStore;
 import io.dropwizard.core.setup.Environment;
 
@@ -26,7 +27,13 @@ final class TestApiApplication extends BillingApiApplication {
   }
 
   @Override
+  protected ApiKeyStore apiKeys(ApiConfiguration config) {
+    return stack.apiKeys;
+  }
+
+  @Override
   protected void addExtensions(Environment environment, ApiInfrastructure infrastructure) {
     environment.jersey().register(new FailingResource());
+    environment.jersey().register(new OperatorOnlyProbe());
   }
 }

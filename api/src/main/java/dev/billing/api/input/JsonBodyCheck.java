@@ -1,0 +1,121 @@
+package dev.billing.api.input;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import dev.billing.api.errors.ApiProblem;
+import dev.billing.api.errors.FieldError;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What every JSON request body must satisfy, whatever the endpoint, checked in one streaming pass
+ * before Jackson binds it to the request type (which then checks unknown fields and types):
+ * no field twice, no nulls (leave a field out instead), no nesting deeper than {@link #MAX_DEPTH},
+ * no string longer than {@link #MAX_STRING}, and no card number or IBAN in any value or name.
+ * Errors name the field by its path ("items[2].sku") and never echo the value.
+ */
+final class JsonBodyCheck {
+  static final int MAX_DEPTH = 16;
+  static final int MAX_STRING = 4096;
+  private static final int MAX_ERRORS = 10;
+
+  private JsonBodyCheck() {}
+
+  /**
+   * @throws ApiProblem 400 naming the offending fields
+   * @throws JsonParseException for a body that is not JSON (answered by the malformed-JSON mapper)
+   */
+  static void check(JsonFactory factory, byte[] body) throws IOException {
+    List<FieldError> errors = new ArrayList<>();
+    try (JsonParser parser = factory.createParser(body)) {
+      parser.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+      JsonToken token;
+      while ((token = parser.nextToken()) != null && errors.size() < MAX_ERRORS) {
+        String path = path(parser.getParsingContext(), token);
+        switch (token) {
+          case START_OBJECT, START_ARRAY -> {
+            if (parser.getParsingContext().getNestingDepth() > MAX_DEPTH) {
+              throw ApiProblem.invalid(path, name(path) + " is nested more than " + MAX_DEPTH + " levels deep");
+            }
+          }
+          case FIELD_NAME -> {
+            if (SensitiveNumbers.containsPaymentNumber(parser.currentName())) {
+              errors.add(new FieldError(null, "a field name must not be a card or bank account number"));
+            }
+          }
+          case VALUE_NULL -> errors.add(new FieldError(path, path == null
+              ? "the request body must be a JSON object, not null"
+              : path + " must not be null; leave it out to use its default"));
+          case VALUE_STRING -> {
+            String text = parser.getText();
+            if (text.length() > MAX_STRING) {
+              errors.add(new FieldError(path, name(path) + " must be at most " + MAX_STRING + " characters"));
+            } else if (SensitiveNumbers.containsPaymentNumber(text)) {
+              errors.add(new FieldError(path, name(path) + " must never carry a card or bank account "
+                  + "number; send a payment method token such as \"pm_card_visa\""));
+            }
+          }
+          case VALUE_NUMBER_INT -> {
+            if (SensitiveNumbers.containsCardNumber(parser.getText())) {
+              errors.add(new FieldError(path, name(path) + " must never carry a card number; send a "
+                  + "payment method token such as \"pm_card_visa\""));
+            }
+          }
+          default -> { }
+        }
+      }
+    } catch (JsonParseException e) {
+      String duplicate = duplicateField(e);
+      if (duplicate != null) {
+        throw ApiProblem.invalid(duplicate, duplicate + " appears more than once");
+      }
+      throw e;
+    } catch (StreamConstraintsException e) {
+      // Jackson's own limits: a number of more than 1000 digits and the like.
+      throw ApiProblem.invalid(null, "the request body exceeds the JSON limits: numbers of at most"
+          + " 1000 digits, strings of at most " + MAX_STRING + " characters");
+    }
+    if (!errors.isEmpty()) {
+      throw ApiProblem.invalid(errors);
+    }
+  }
+
+  private static String name(String path) {
+    return path == null ? "the request body" : path;
+  }
+
+  /** The path of the value just read: "sku", "items[2].sku"; null for the body itself. */
+  static String path(JsonStreamContext context, JsonToken token) {
+    // The context of START_OBJECT/START_ARRAY is the one they open; the value sits in its parent.
+    JsonStreamContext at = token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY
+        ? context.getParent() : context;
+    List<String> parts = new ArrayList<>();
+    for (JsonStreamContext c = at; c != null && !c.inRoot(); c = c.getParent()) {
+      if (c.inObject()) {
+        parts.add(0, c.getCurrentName() == null ? "" : "." + c.getCurrentName());
+      } else if (c.inArray()) {
+        parts.add(0, "[" + Math.max(c.getCurrentIndex(), 0) + "]");
+      }
+    }
+    if (parts.isEmpty()) {
+      return null;
+    }
+    String joined = String.join("", parts);
+    return joined.startsWith(".") ? joined.substring(1) : joined;
+  }
+
+  /** The field a STRICT_DUPLICATE_DETECTION failure is about, or null for other syntax errors. */
+  private static String duplicateField(JsonParseException e) {
+    JsonParser parser = e.getProcessor();
+    if (parser == null || e.getOriginalMessage() == null
+        || !e.getOriginalMessage().startsWith("Duplicate field")) {
+      return null;
+    }
+    return path(parser.getParsingContext(), JsonToken.FIELD_NAME);
+  }
+}
