@@ -5,6 +5,7 @@ import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.KeySourceException;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
+import com.nimbusds.jose.jwk.source.RateLimitReachedException;
 import com.nimbusds.jose.proc.BadJOSEException;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
@@ -73,6 +74,9 @@ public final class JwtAuthenticator implements Authenticator<String, BillingPrin
     JWTClaimsSet claims;
     try {
       claims = processor.process(token, null);
+    } catch (RateLimitReachedException e) {
+      // A key id the cached JWKS lacks, asked again too soon after the last fetch: an unknown key.
+      return Optional.empty();
     } catch (KeySourceException e) {
       // The issuer's keys could not be fetched and none are cached: not the caller's fault.
       LOG.warn("JWKS of {} unavailable: {}", settings.issuer(), e.toString());
