@@ -14,10 +14,12 @@ import dev.billing.api.errors.InvalidPageTokenMapper;
 import dev.billing.api.errors.JsonFieldMapper;
 import dev.billing.api.errors.JsonLimitsMapper;
 import dev.billing.api.errors.MalformedJsonMapper;
+import dev.billing.api.errors.ProblemErrorHandler;
 import dev.billing.api.errors.UnexpectedExceptionMapper;
 import dev.billing.api.errors.WebApplicationExceptionMapper;
 import dev.billing.api.input.PathParamFilter;
 import dev.billing.api.input.StrictJsonBodies;
+import dev.billing.api.input.UnreadBodyDrain;
 import dev.billing.api.resources.BillingDueResource;
 import dev.billing.api.resources.ReceiptResource;
 import dev.billing.api.resources.SubscriptionResource;
@@ -35,6 +37,8 @@ import io.dropwizard.core.server.AbstractServerFactory;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import java.time.InstantSource;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.util.component.LifeCycle;
 import java.util.Optional;
 
 /**
@@ -83,6 +87,7 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     ApiAuthentication.register(environment, config.auth, cachedKeys, devOperatorKey());
     environment.jersey().register(new PathParamFilter());
     environment.jersey().register(new StrictJsonBodies(environment.getObjectMapper().getFactory()));
+    environment.jersey().register(new UnreadBodyDrain());
     environment.jersey().register(new ApiKeyResource(new ApiKeyService(keyStore, InstantSource.system()),
         keyId -> cachedKeys.invalidateAll(token -> token.startsWith("bk_" + keyId + "_"))));
 
@@ -91,6 +96,15 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     if (config.getServerFactory() instanceof AbstractServerFactory server) {
       server.setRegisterDefaultExceptionMappers(false);
     }
+    environment.getApplicationContext().setErrorHandler(new ProblemErrorHandler.Servlet());
+    environment.lifecycle().addEventListener(new LifeCycle.Listener() {
+      @Override
+      public void lifeCycleStarting(LifeCycle event) {
+        if (event instanceof Server server) {
+          server.setErrorHandler(new ProblemErrorHandler.Server());
+        }
+      }
+    });
     environment.jersey().register(new ApiProblemMapper());
     environment.jersey().register(new MalformedJsonMapper());
     environment.jersey().register(new JsonFieldMapper());

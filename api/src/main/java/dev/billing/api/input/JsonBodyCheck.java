@@ -32,7 +32,8 @@ final class JsonBodyCheck {
    */
   static void check(JsonFactory factory, byte[] body) throws IOException {
     List<FieldError> errors = new ArrayList<>();
-    try (JsonParser parser = factory.createParser(body)) {
+    JsonParser parser = factory.createParser(body);
+    try {
       parser.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
       JsonToken token;
       while ((token = parser.nextToken()) != null && errors.size() < MAX_ERRORS) {
@@ -45,7 +46,8 @@ final class JsonBodyCheck {
           }
           case FIELD_NAME -> {
             if (SensitiveNumbers.containsPaymentNumber(parser.currentName())) {
-              errors.add(new FieldError(null, "a field name must not be a card or bank account number"));
+              // At once: every later error's path would repeat the name.
+              throw ApiProblem.invalid(null, "a field name must never carry a card or bank account number");
             }
           }
           case VALUE_NULL -> errors.add(new FieldError(path, path == null
@@ -74,15 +76,34 @@ final class JsonBodyCheck {
       if (duplicate != null) {
         throw ApiProblem.invalid(duplicate, duplicate + " appears more than once");
       }
-      throw e;
+      throw malformed(e);
     } catch (StreamConstraintsException e) {
-      // Jackson's own limits: a number of more than 1000 digits and the like.
-      throw ApiProblem.invalid(null, "the request body exceeds the JSON limits: numbers of at most"
+      // Jackson's own limits, met while reading a value: a number of more than 1000 digits.
+      String path = path(parser.getParsingContext(), JsonToken.VALUE_NUMBER_INT);
+      throw ApiProblem.invalid(path, name(path) + " exceeds the JSON limits: numbers of at most"
           + " 1000 digits, strings of at most " + MAX_STRING + " characters");
+    } finally {
+      parser.close();
     }
     if (!errors.isEmpty()) {
       throw ApiProblem.invalid(errors);
     }
+  }
+
+  /** Not JSON: where, and in which field's value when the parser was inside one. Never the input. */
+  private static ApiProblem malformed(JsonParseException e) {
+    String field = null;
+    JsonParser parser = e.getProcessor();
+    if (parser != null && parser.getParsingContext() != null) {
+      field = path(parser.getParsingContext(), JsonToken.VALUE_STRING);
+    }
+    var location = e.getLocation();
+    String where = location == null ? ""
+        : " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
+    return new ApiProblem(400, "malformed-json", "The request body is not valid JSON",
+        "The request body is not valid JSON" + where + ".",
+        List.of(new FieldError(field, field == null ? "must be a valid JSON document"
+            : field + " is not a valid JSON value")));
   }
 
   private static String name(String path) {
@@ -106,7 +127,9 @@ final class JsonBodyCheck {
       return null;
     }
     String joined = String.join("", parts);
-    return joined.startsWith(".") ? joined.substring(1) : joined;
+    // A field named with a card number is not named back: the name would echo the number.
+    return SensitiveNumbers.containsPaymentNumber(joined) ? null
+        : joined.startsWith(".") ? joined.substring(1) : joined;
   }
 
   /** The field a STRICT_DUPLICATE_DETECTION failure is about, or null for other syntax errors. */

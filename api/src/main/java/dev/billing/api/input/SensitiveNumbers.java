@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * Finds card numbers and IBANs in free text, so that a request carrying one is refused before
  * anything stores it (a reason "my card 4242 4242 4242 4242 was charged twice" would otherwise end
  * up in the history). A card number is 13 to 19 digits, optionally grouped by single spaces or
- * dashes, standing alone and passing the Luhn check; an IBAN has its country's length and passes
+ * dashes, not part of a longer word and passing the Luhn check; an IBAN has its country's length and passes
  * the mod-97 check. Both checks keep ordinary numbers and ids from being mistaken for them. Bank
  * account numbers without a checksum (a US account number is just digits) cannot be told from other
  * numbers; they are kept out because no field but the payment-method token describes a payment
@@ -19,7 +19,12 @@ import java.util.regex.Pattern;
 public final class SensitiveNumbers {
   private SensitiveNumbers() {}
 
-  private static final Pattern CARD = Pattern.compile("(?<![\\d])\\d(?:[ -]?\\d){12,18}(?![\\d])");
+  /**
+   * A run of 13 to 19 digits standing alone: not inside a longer word, so that server-made ids such
+   * as sub_ab1234567890123cd (hex) are never mistaken for one.
+   */
+  private static final Pattern CARD =
+      Pattern.compile("(?<![A-Za-z0-9])\\d(?:[ -]?\\d){12,18}(?![A-Za-z0-9])");
   /** Where an IBAN may start: a country code and two check digits at the start of a word. */
   private static final Pattern IBAN_START = Pattern.compile("(?<![A-Za-z0-9])([A-Za-z]{2})\\d{2}");
 

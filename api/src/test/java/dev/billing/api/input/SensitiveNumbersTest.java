@@ -10,14 +10,15 @@ class SensitiveNumbersTest {
   @ParameterizedTest
   @ValueSource(strings = {"4242424242424242", "4242 4242 4242 4242", "5555-5555-5555-4444",
       "378282246310005", "my card 4000 0566 5566 5556 was charged", "6011111111111117",
-      "card:4242424242424242."})
+      "card:4242424242424242.", "acc_4242424242424242", "4242424242424242@example.com"})
   void findsCardNumbers(String text) {
     assertThat(SensitiveNumbers.containsCardNumber(text)).isTrue();
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"4242424242424241", "order 123456789012", "2026-03-10",
-      "12345678901234567890123", "pm_card_visa", "9.99", "4242 4242  4242 4242"})
+      "12345678901234567890123", "pm_card_visa", "9.99", "4242 4242  4242 4242",
+      "sub_ab4242424242424242cd", "card4242424242424242"})
   void leavesOtherNumbersAlone(String text) {
     assertThat(SensitiveNumbers.containsCardNumber(text)).isFalse();
   }

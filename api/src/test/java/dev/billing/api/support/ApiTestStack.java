@@ -23,6 +23,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.time.Period;
+import java.util.concurrent.atomic.AtomicLong;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The real components the API runs against in tests: Temporal's time-skipping test server with the
@@ -43,6 +45,10 @@ public final class ApiTestStack implements Managed {
   public final SandboxGateway gateway;
   public final OutboxNotifier outbox;
   public final ApiKeyStore apiKeys;
+  /** Writes that took effect in DynamoDB, by anyone (API, worker, key store). */
+  public final AtomicLong writes = new AtomicLong();
+  /** The client every component of the stack uses; it counts {@link #writes}. */
+  public final DynamoDbClient dynamo;
   /** Creates keys the way the operator command does, straight into the store. */
   public final ApiKeyService keyService;
 
@@ -56,13 +62,14 @@ public final class ApiTestStack implements Managed {
     dynamoLocal = DynamoDBEmbedded.create(true);
     TableNames tables = new TableNames("billing", "billing-history");
     BillingTables.createIfMissing(dynamoLocal.dynamoDbClient(), tables);
+    dynamo = WriteCounting.wrap(dynamoLocal.dynamoDbClient(), writes);
     byte[] pageTokenKey = "api-test-page-token-secret-0123456789".getBytes(StandardCharsets.UTF_8);
-    store = new DynamoBillingStore(dynamoLocal.dynamoDbClient(), tables,
+    store = new DynamoBillingStore(dynamo, tables,
         new StoreSettings(RECEIPT_RETENTION, pageTokenKey));
     paymentEvents =
-        new PaymentEventStore(dynamoLocal.dynamoDbClient(), tables.paymentEvents(), pageTokenKey);
+        new PaymentEventStore(dynamo, tables.paymentEvents(), pageTokenKey);
 
-    apiKeys = new ApiKeyStore(dynamoLocal.dynamoDbClient(), tables.billing());
+    apiKeys = new ApiKeyStore(dynamo, tables.billing());
     keyService = new ApiKeyService(apiKeys, InstantSource.system());
 
     gateway = new SandboxGateway(clock);

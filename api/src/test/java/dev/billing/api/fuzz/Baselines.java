@@ -1,0 +1,142 @@
+package dev.billing.api.fuzz;
+
+import static dev.billing.api.fuzz.HostileValues.quoted;
+
+import dev.billing.api.auth.keys.ApiKeyResource;
+import dev.billing.api.resources.CancelSubscriptionRequest;
+import dev.billing.api.resources.ChangePaymentMethodRequest;
+import dev.billing.api.subscriptions.CreateSubscriptionRequest;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.lang.reflect.Type;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * A valid request to each endpoint, from which the fuzzer changes one thing. Bodies of the types
+ * below are valid examples; any other record gets a value of the right JSON type per component
+ * (maybe not valid for the endpoint: then the test only asks its 400s to name some field). Add an
+ * example here for a new request type to get the stricter check.
+ */
+final class Baselines {
+  private Baselines() {}
+
+  /** The ids and values a valid request uses. */
+  record Fixture(String account, String subscriptionId, String keyId, String otherAccount) {}
+
+  /** One body field: its name and raw JSON value. */
+  record Field(String name, String json) {}
+
+  private static final Map<Class<?>, Function<Fixture, List<Field>>> EXAMPLES = Map.of(
+      CreateSubscriptionRequest.class, f -> List.of(
+          new Field("sku", quoted("fuzz-plan")), new Field("amount", quoted("9.99")),
+          new Field("currency", quoted("USD")), new Field("email", quoted("fuzz@example.com")),
+          new Field("paymentMethod", quoted("pm_card_visa")), new Field("term", quoted("MONTHLY")),
+          new Field("billingDay", "31"), new Field("startDate", quoted("2026-03-20")),
+          new Field("timeZone", quoted("Europe/Paris")), new Field("reminderDaysBefore", "3")),
+      CancelSubscriptionRequest.class, f -> List.of(new Field("reason", quoted("fuzzing"))),
+      ChangePaymentMethodRequest.class, f -> List.of(new Field("paymentMethod", quoted("pm_card_mastercard"))),
+      ApiKeyResource.CreateApiKeyRequest.class, f -> List.of(new Field("role", quoted("account")),
+          new Field("accountId", quoted(f.otherAccount())), new Field("label", quoted("fuzz"))));
+
+  /** Whether the body of this type is a known-valid example. */
+  static boolean known(Class<?> type) {
+    return EXAMPLES.containsKey(type);
+  }
+
+  /** The field names a body of this type has (none for raw bodies such as the webhooks'). */
+  static List<String> fieldNames(Class<?> type) {
+    return fields(type, new Fixture("a", "s", "k", "o")).stream().map(Field::name).toList();
+  }
+
+  static List<Field> fields(Class<?> type, Fixture fixture) {
+    Function<Fixture, List<Field>> example = EXAMPLES.get(type);
+    if (example != null) {
+      return example.apply(fixture);
+    }
+    if (type != null && type.isRecord()) {
+      List<Field> fields = new ArrayList<>();
+      for (RecordComponent component : type.getRecordComponents()) {
+        fields.add(new Field(component.getName(), valueOf(component.getType(), component.getGenericType(), 0)));
+      }
+      return fields;
+    }
+    return List.of();
+  }
+
+  static String render(List<Field> fields) {
+    StringBuilder json = new StringBuilder("{");
+    for (Field field : fields) {
+      if (json.length() > 1) {
+        json.append(',');
+      }
+      json.append(quoted(field.name())).append(':').append(field.json());
+    }
+    return json.append('}').toString();
+  }
+
+  private static String valueOf(Class<?> type, Type generic, int depth) {
+    if (type == String.class) {
+      return quoted("x");
+    }
+    if (type == int.class || type == Integer.class || type == long.class || type == Long.class) {
+      return "1";
+    }
+    if (type == boolean.class || type == Boolean.class) {
+      return "true";
+    }
+    if (type == BigDecimal.class) {
+      return quoted("1.00");
+    }
+    if (type == LocalDate.class) {
+      return quoted("2026-04-01");
+    }
+    if (type == Instant.class) {
+      return quoted("2026-04-01T00:00:00Z");
+    }
+    if (type.isEnum()) {
+      return quoted(((Enum<?>) type.getEnumConstants()[0]).name());
+    }
+    if (Collection.class.isAssignableFrom(type)) {
+      if (generic instanceof ParameterizedType p && p.getActualTypeArguments()[0] instanceof Class<?> element
+          && depth < 3) {
+        return "[" + valueOf(element, element, depth + 1) + "]";
+      }
+      return "[]";
+    }
+    if (type.isRecord() && depth < 3) {
+      List<Field> fields = new ArrayList<>();
+      for (RecordComponent component : type.getRecordComponents()) {
+        fields.add(new Field(component.getName(), valueOf(component.getType(), component.getGenericType(), depth + 1)));
+      }
+      return render(fields);
+    }
+    return "{}";
+  }
+
+  /** A valid value for a path parameter, by name. */
+  static String pathValue(String name, Fixture fixture) {
+    return switch (name) {
+      case "accountId" -> fixture.account();
+      case "subscriptionId" -> fixture.subscriptionId();
+      case "keyId" -> fixture.keyId();
+      case "provider" -> "sandbox";
+      default -> "1";
+    };
+  }
+
+  /** A valid value for a query parameter, or null to leave it out. */
+  static String queryValue(String name) {
+    return switch (name) {
+      case "date" -> "2026-04-01";
+      case "limit" -> "10";
+      default -> null;
+    };
+  }
+}
