@@ -10,6 +10,7 @@ import io.dropwizard.configuration.SubstitutingSourceProvider;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.commons.text.StringSubstitutor;
 import org.eclipse.jetty.server.Server;
@@ -63,6 +64,12 @@ final class DevApiApplication extends BillingApiApplication {
     // "Today" follows the test server's clock, so due dates and receipts move with it.
     return new ApiInfrastructure(
         production.client(), production.taskQueue(), production.store(), temporal.clock());
+  }
+
+  /** Dev mode: the configured dev key acts as operator (the start-up log and the banner say so). */
+  @Override
+  protected Optional<String> devOperatorKey() {
+    return Optional.of(settings.devApiKey());
   }
 
   @Override

@@ -89,6 +89,8 @@ public final class DevStack implements AutoCloseable {
         "",
         "Billing dev stack is up (everything in memory; stop with Ctrl-C).",
         "  API                " + apiUrl() + "/v1",
+        "  Credential         -H 'Authorization: Bearer " + (settings.devApiKey().equals(DevStackSettings.DEFAULT_DEV_API_KEY)
+            ? "dev" : "<BILLING_DEV_API_KEY>") + "'   (dev mode only: acts as operator)",
         "  Admin / health     http://localhost:" + settings.adminPort() + "/healthcheck",
         "  Temporal (gRPC)    " + temporal.target() + "   namespace " + NAMESPACE
             + ", task queue " + workerTemporal.settings().taskQueue(),

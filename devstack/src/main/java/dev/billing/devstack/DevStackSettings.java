@@ -1,15 +1,28 @@
 package dev.billing.devstack;
 
 /**
- * Ports of the embedded stack. {@link #fromEnvironment()} reads the documented variables; tests pick
- * free ports so they never collide with a running {@code ./billing dev}.
+ * Ports of the embedded stack and its operator key. {@link #fromEnvironment()} reads the documented
+ * variables; tests pick free ports so they never collide with a running {@code ./billing dev}.
+ *
+ * @param devApiKey the bearer key that acts as operator in the dev stack (BILLING_DEV_API_KEY,
+ *     default "dev"); the production API has no such key
  */
-public record DevStackSettings(int apiPort, int adminPort, int temporalPort, int dynamoPort) {
+public record DevStackSettings(int apiPort, int adminPort, int temporalPort, int dynamoPort, String devApiKey) {
+
+  public static final String DEFAULT_DEV_API_KEY = "dev";
+
+  public DevStackSettings {
+    devApiKey = devApiKey == null || devApiKey.isBlank() ? DEFAULT_DEV_API_KEY : devApiKey.strip();
+  }
+
+  public DevStackSettings(int apiPort, int adminPort, int temporalPort, int dynamoPort) {
+    this(apiPort, adminPort, temporalPort, dynamoPort, DEFAULT_DEV_API_KEY);
+  }
 
   public static DevStackSettings fromEnvironment() {
     return new DevStackSettings(
         port("BILLING_PORT", 8080), port("BILLING_ADMIN_PORT", 8081),
-        port("TEMPORAL_PORT", 7233), port("DYNAMODB_PORT", 8000));
+        port("TEMPORAL_PORT", 7233), port("DYNAMODB_PORT", 8000), System.getenv("BILLING_DEV_API_KEY"));
   }
 
   private static int port(String variable, int fallback) {

@@ -113,6 +113,23 @@ class DevStackEndToEndTest {
     assertThat(events(payingId)).last().isEqualTo("SUBSCRIPTION_CANCELLED");
   }
 
+  @Test
+  void the_dev_key_acts_as_operator_and_nothing_answers_without_a_key() throws Exception {
+    LocalDate start = EndToEnd.today(http).plusDays(5);
+    String id = EndToEnd.create(http, "acc-dev-key", "pm_card_visa", start).get("subscriptionId").asText();
+
+    HttpJson.Response anonymous = http.getAnonymously("/v1/accounts/acc-dev-key/subscriptions/" + id);
+    assertThat(anonymous.status()).isEqualTo(401);
+    assertThat(anonymous.body().get("type").asText()).isEqualTo("https://billing.dev/problems/unauthorized");
+    assertThat(http.getAnonymously("/v1/dev/clock").status()).isEqualTo(401);
+
+    http.post("/v1/accounts/acc-dev-key/subscriptions/" + id + "/cancel", "{\"reason\":\"dev key\"}");
+    JsonNode history = http.get("/v1/accounts/acc-dev-key/subscriptions/" + id + "/history").body();
+    JsonNode cancel = history.get("items").get(history.get("items").size() - 1);
+    assertThat(cancel.get("event").asText()).isEqualTo("SUBSCRIPTION_CANCELLED");
+    assertThat(cancel.get("actor").asText()).isEqualTo("dev");
+  }
+
   private List<String> events(String subscriptionId) throws Exception {
     List<String> events = new ArrayList<>();
     http.get("/v1/accounts/acc-e2e/subscriptions/" + subscriptionId + "/history?limit=200").body()

@@ -22,12 +22,21 @@ final class HttpJson {
 
   record Response(int status, JsonNode body) {}
 
+  /** Every request carries the dev stack's operator key, as the README's curl commands do. */
+  static final String AUTHORIZATION = "Bearer " + DevStackSettings.DEFAULT_DEV_API_KEY;
+
   Response get(String path) throws IOException, InterruptedException {
+    return send(HttpRequest.newBuilder(URI.create(baseUrl + path)).header("Authorization", AUTHORIZATION).GET());
+  }
+
+  /** A GET without credentials. */
+  Response getAnonymously(String path) throws IOException, InterruptedException {
     return send(HttpRequest.newBuilder(URI.create(baseUrl + path)).GET());
   }
 
   Response post(String path, String json) throws IOException, InterruptedException {
     return send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+        .header("Authorization", AUTHORIZATION)
         .header("Content-Type", "application/json")
         .POST(HttpRequest.BodyPublishers.ofString(json)));
   }
