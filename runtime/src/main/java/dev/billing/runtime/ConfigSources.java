@@ -1,7 +1,6 @@
 package dev.billing.runtime;
 
 import io.dropwizard.configuration.ConfigurationSourceProvider;
-import io.dropwizard.configuration.EnvironmentVariableSubstitutor;
 import io.dropwizard.configuration.FileConfigurationSourceProvider;
 import io.dropwizard.configuration.ResourceConfigurationSourceProvider;
 import io.dropwizard.configuration.SubstitutingSourceProvider;
@@ -9,10 +8,13 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
+import org.apache.commons.text.StringSubstitutor;
 
 /**
  * YAML configuration from a file, or else from the classpath (the bundled defaults), with
- * ${ENV_VAR:-default} substitution so every setting can be overridden from the environment.
+ * ${ENV_VAR:-default} substitution so every setting can be overridden from the environment, and
+ * every variable can be given as a file instead ({@code ENV_VAR_FILE}, see {@link SecretFiles}).
  */
 public final class ConfigSources {
   private ConfigSources() {}
@@ -27,7 +29,16 @@ public final class ConfigSources {
         return Files.exists(Path.of(path)) ? files.open(path) : resources.open(path);
       }
     };
-    // strict=false: an unset variable without a default is left as written and fails validation loudly.
-    return new SubstitutingSourceProvider(fileOrResource, new EnvironmentVariableSubstitutor(false));
+    return new SubstitutingSourceProvider(fileOrResource, substitutor(System.getenv()));
+  }
+
+  /** ${NAME} from the environment, or from the file NAME_FILE names. */
+  static StringSubstitutor substitutor(Map<String, String> environment) {
+    StringSubstitutor substitutor = new StringSubstitutor(name -> SecretFiles.lookup(environment, name));
+    // Like Dropwizard's EnvironmentVariableSubstitutor(false): an unset variable without a default is
+    // left as written and fails validation loudly.
+    substitutor.setEnableUndefinedVariableException(false);
+    substitutor.setEnableSubstitutionInVariables(true);
+    return substitutor;
   }
 }

@@ -8,6 +8,7 @@ import dev.billing.activities.payments.stripe.StripeSettings;
 import dev.billing.runtime.ConfigSources;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
+import dev.billing.runtime.SecretFiles;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
@@ -47,11 +48,14 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
         config.temporal, config.gateway, config.dunning);
   }
 
-  /** The payment adapter; Stripe's API key comes from the environment only (STRIPE_API_KEY). */
+  /**
+   * The payment adapter; Stripe's API key comes from the environment only (STRIPE_API_KEY, or a file
+   * named by STRIPE_API_KEY_FILE).
+   */
   static PaymentGateway gateway(WorkerConfiguration config) {
     return switch (config.gateway) {
       case "sandbox" -> new SandboxGateway(InstantSource.system());
-      case "stripe" -> new StripeGateway(StripeSettings.fromEnvironment(System.getenv()));
+      case "stripe" -> new StripeGateway(StripeSettings.fromEnvironment(SecretFiles.resolve(System.getenv())));
       default -> throw new IllegalArgumentException(
           "gateway must be \"sandbox\" or \"stripe\" (got \"" + config.gateway + "\")");
     };
