@@ -99,6 +99,38 @@ class ApiKeyResourceTest {
   }
 
   @Test
+  void noTokenEverReachesTheLogs() {
+    ch.qos.logback.classic.Logger root =
+        (ch.qos.logback.classic.Logger) org.slf4j.LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    ch.qos.logback.classic.Level level = root.getLevel();
+    ch.qos.logback.core.read.ListAppender<ch.qos.logback.classic.spi.ILoggingEvent> events =
+        new ch.qos.logback.core.read.ListAppender<>();
+    events.start();
+    root.addAppender(events);
+    root.setLevel(ch.qos.logback.classic.Level.ALL);
+    String token;
+    try {
+      String account = newAccount();
+      token = body(create("{\"role\":\"account\",\"accountId\":\"" + account + "\"}")).get("apiKey").asText();
+      status(API.requestAs(token, subscriptionsPath(account)).get());
+      status(API.requestAs(token.substring(0, token.length() - 1) + "0", subscriptionsPath(account)).get());
+      status(API.request("/v1/api-keys/" + token.substring(3, 19) + "/revoke").post(Entity.json("")));
+      status(API.requestAs(token, subscriptionsPath(account)).get());
+    } finally {
+      root.setLevel(level);
+      root.detachAppender(events);
+    }
+    String secret = token.substring(20);
+    // The server's logs, at every level; the test's own HTTP client logs its headers at DEBUG.
+    var serverEvents = events.list.stream().filter(e -> !e.getLoggerName().startsWith("org.apache.hc")).toList();
+    assertThat(serverEvents).isNotEmpty();
+    assertThat(serverEvents).noneSatisfy(event -> assertThat(event.getFormattedMessage()
+        + (event.getThrowableProxy() == null ? "" : event.getThrowableProxy().getMessage())).contains(secret));
+    assertThat(events.list).anySatisfy(event ->
+        assertThat(event.getFormattedMessage()).contains("API key " + token.substring(3, 19) + " revoked by"));
+  }
+
+  @Test
   void anUnknownKeyIsA404() {
     assertProblem(API.request("/v1/api-keys/0123456789abcdef/revoke").post(Entity.json("")), 404);
     assertProblem(API.get("/v1/api-keys/0123456789abcdef"), 404);
