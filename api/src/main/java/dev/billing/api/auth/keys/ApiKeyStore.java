@@ -36,7 +36,7 @@ public final class ApiKeyStore {
     Map<String, AttributeValue> item = new HashMap<>();
     item.put("PK", s(PARTITION));
     item.put("SK", s(SK_PREFIX + key.keyId()));
-    item.put("Type", s("ApiKey"));
+    item.put("Type", s("API_KEY"));
     item.put("KeyId", s(key.keyId()));
     item.put("KeyHash", s(key.hash()));
     item.put("Role", s(key.role().wireName()));
