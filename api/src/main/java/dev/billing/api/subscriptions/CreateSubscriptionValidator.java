@@ -28,6 +28,8 @@ public final class CreateSubscriptionValidator {
   public static final String DEFAULT_TIME_ZONE = "UTC";
   public static final Term DEFAULT_TERM = Term.MONTHLY;
   public static final int DEFAULT_REMINDER_DAYS_BEFORE = 3;
+  /** How far ahead a subscription may start. */
+  public static final java.time.Period MAX_START_AHEAD = java.time.Period.ofYears(1);
 
   /** Keeps SKUs safe inside DynamoDB sort keys, where '#' separates the parts. */
   private static final Pattern SKU = Pattern.compile("[A-Za-z0-9._-]{1,64}");
@@ -151,13 +153,20 @@ public final class CreateSubscriptionValidator {
   }
 
   /**
-   * A subscription cannot start in the past. Kept apart from {@link #validate} because a replay of
-   * an Idempotency-Key is answered from what was stored, even after its start date has passed.
+   * A subscription cannot start in the past, nor more than a year ahead. Kept apart from {@link
+   * #validate} because a replay of an Idempotency-Key is answered from what was stored, even after
+   * its start date has passed.
    */
   public void requireStartNotInPast(NewSubscription subscription, TodayIn today) {
     LocalDate todayThere = today.in(subscription.schedule().zone());
     if (subscription.startDate().isBefore(todayThere)) {
       throw ApiProblem.invalid("startDate", "startDate must not be before today (" + todayThere
+          + " in " + subscription.schedule().timeZone() + ")");
+    }
+    // A bound on dates: a start years ahead is a typo (2062 for 2026), not a plan.
+    LocalDate latest = todayThere.plus(MAX_START_AHEAD);
+    if (subscription.startDate().isAfter(latest)) {
+      throw ApiProblem.invalid("startDate", "startDate must be at most one year after today (" + latest
           + " in " + subscription.schedule().timeZone() + ")");
     }
   }
