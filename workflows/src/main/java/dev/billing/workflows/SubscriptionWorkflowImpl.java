@@ -147,7 +147,9 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
             step == Step.REMIND ? reminderAt : dueAt, schedule);
       }
     }
-    Workflow.continueAsNew(new SubscriptionInput(current, true, periods.carry()));
+    // The next run's search attributes (next payment date) and memo travel in this command.
+    Workflow.continueAsNew(SubscriptionVisibility.continueAsNew(current),
+        new SubscriptionInput(current, true, periods.carry()));
     return snapshot(); // not reached: continueAsNew does not return
   }
 
@@ -499,7 +501,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   /**
    * Upserts only what differs from the execution's current search attributes: they carry over on
-   * continue-as-new, so a cycle whose status stays the same costs no action.
+   * continue-as-new, so a cycle whose status stays the same costs no action. NextPaymentDate and
+   * PastDueSince ride along when the status changes, never alone (see SubscriptionVisibility).
    */
   private void upsertSearchAttributes(boolean includeIdentity) {
     List<SearchAttributeUpdate<?>> updates = new ArrayList<>();
@@ -509,6 +512,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       addIfDifferent(updates, existing, BillingSearchAttributes.ACCOUNT_ID, current.accountId());
       addIfDifferent(updates, existing, BillingSearchAttributes.SKU, current.sku());
     }
+    updates = SubscriptionVisibility.withStatusChange(updates, existing, current, now());
     if (!updates.isEmpty()) {
       Workflow.upsertTypedSearchAttributes(updates.toArray(new SearchAttributeUpdate<?>[0]));
     }

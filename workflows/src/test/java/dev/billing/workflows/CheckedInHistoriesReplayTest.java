@@ -47,7 +47,8 @@ class CheckedInHistoriesReplayTest {
         "v2-created-declined-dunning.json", "v2-dunning-recovered.json", "v2-dunning-cancelled.json",
         "v2-created-pending.json", "v2-settled-by-event.json", "v2-unknown-outcome-looked-up.json",
         "v2-unknown-outcome-resent.json",
-        "v2-payment-method-changed.json", "v2-settled-after-cancel.json");
+        "v2-payment-method-changed.json", "v2-settled-after-cancel.json",
+        "v2-visibility-declined.json", "v2-visibility-cancelled.json");
     for (Path file : files) {
       WorkflowReplayer.replayWorkflowExecution(Files.readString(file), SubscriptionWorkflowImpl.class);
     }
@@ -123,6 +124,22 @@ class CheckedInHistoriesReplayTest {
           Instant.parse("2028-01-23T00:00:00Z")));
       WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
       write(t.client, "sub-history-late", null, "v2-settled-after-cancel.json");
+    }
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      // Started as the API starts it (attributes and memo), declined (PastDueSince and the next
+      // payment ride on the status upsert, continue-as-new carries them), then cancelled in dunning
+      // (the next payment is unset by the status upsert).
+      t.fake.declineCycle(1);
+      var requested = BillingTestEnvironment.requested("sub-history-vis", newYork, "19.90");
+      SubscriptionWorkflow workflow = t.start(requested,
+          SubscriptionVisibility.startAttributes(requested, null), SubscriptionVisibility.memo(requested));
+      workflow.created();
+      t.runUntil("2028-01-22T00:00:00Z");
+      String declinedRun = t.fake.charges().get(0).runId();
+      workflow.cancel(new CancelRequest("too expensive", "user:ada"));
+      WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
+      write(t.client, "sub-history-vis", declinedRun, "v2-visibility-declined.json");
+      write(t.client, "sub-history-vis", null, "v2-visibility-cancelled.json");
     }
   }
 

@@ -15,11 +15,11 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.Subscription;
-import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionState;
+import dev.billing.workflows.SubscriptionVisibility;
 import dev.billing.workflows.SubscriptionWorkflow;
 import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
@@ -29,7 +29,6 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.client.WorkflowUpdateStage;
-import io.temporal.common.SearchAttributes;
 import io.temporal.failure.ApplicationFailure;
 
 /** The API's side of the subscription workflow: start it, cancel it. */
@@ -77,11 +76,9 @@ public final class SubscriptionWorkflows {
         .setTaskQueue(taskQueue)
         .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING)
         .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)
-        .setTypedSearchAttributes(SearchAttributes.newBuilder()
-            .set(BillingSearchAttributes.BILLING_STATUS, subscription.status().name())
-            .set(BillingSearchAttributes.ACCOUNT_ID, subscription.accountId())
-            .set(BillingSearchAttributes.SKU, subscription.sku())
-            .build())
+        // Operators' view in the Temporal UI, set in the start request so it costs no workflow action.
+        .setTypedSearchAttributes(SubscriptionVisibility.startAttributes(subscription, null))
+        .setMemo(SubscriptionVisibility.memo(subscription))
         .build();
     SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
     WithStartWorkflowOperation<SubscriptionState> start =

@@ -14,7 +14,6 @@ import dev.billing.worker.BillingWorker;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.TaskQueues;
 import io.dropwizard.lifecycle.Managed;
-import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +44,7 @@ public final class ApiTestStack implements Managed {
     env = TestWorkflowEnvironment.newInstance(
         TestEnvironmentOptions.newBuilder().setInitialTime(START).setUseTimeskipping(true).build());
     BillingSearchAttributes.ALL.forEach(key ->
-        env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD));
+        env.registerSearchAttribute(key.getName(), key.getValueType()));
     clock = () -> Instant.ofEpochMilli(env.currentTimeMillis());
 
     dynamoLocal = DynamoDBEmbedded.create(true);
