@@ -10,12 +10,23 @@ import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.store.BillingStore;
 import dev.billing.workflows.SubscriptionWorkflowImpl;
+import dev.billing.activities.reconciliation.ReconciliationActivitiesImpl;
+import dev.billing.activities.reconciliation.TemporalSubscriptionWorkflowOps;
+import dev.billing.store.ReconciliationQueries;
+import dev.billing.store.ReconciliationReports;
+import dev.billing.store.TableNames;
+import dev.billing.store.events.PaymentEventStore;
+import dev.billing.workflows.reconciliation.Finding;
+import dev.billing.workflows.reconciliation.ReconciliationWorkflowImpl;
 import io.temporal.client.WorkflowClient;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
 
 /**
- * Registers the subscription workflow and its activities on a task queue. The same wiring serves the
+ * Registers the subscription workflow and its activities (and, with {@link #registerReconciliation},
+ * the reconciliation workflow and its steps) on a task queue. The same wiring serves the
  * worker process, the embedded dev stack and the tests, so what they run is what production runs.
  */
 public final class BillingWorker {
@@ -38,6 +49,32 @@ public final class BillingWorker {
     WorkerFactory factory = WorkerFactory.newInstance(client);
     register(factory.newWorker(taskQueue), adapters);
     return factory;
+  }
+
+  /**
+   * Adds the reconciliation workflow and its steps to a worker (on the billing task queue: the same
+   * processes serve both, and a restart it makes lands where the subscription workflows run).
+   */
+  public static void registerReconciliation(Worker worker, ReconciliationActivitiesImpl.Dependencies dependencies) {
+    worker.registerWorkflowImplementationTypes(ReconciliationWorkflowImpl.class);
+    worker.registerActivitiesImplementations(new ReconciliationActivitiesImpl(dependencies));
+  }
+
+  /**
+   * What the reconciliation steps work on, over the process's DynamoDB client and Temporal client.
+   *
+   * @param provider the name the gateway's events are stored under ("sandbox", "stripe")
+   * @param onFinding told of every finding (the metrics count them); may be null
+   */
+  public static ReconciliationActivitiesImpl.Dependencies reconciliation(DynamoDbClient dynamo,
+      TableNames tables, BillingStore store, byte[] pageTokenKey, WorkflowClient client,
+      String taskQueue, PaymentGateway gateway, String provider, DunningPolicy dunning,
+      Consumer<Finding> onFinding) {
+    return new ReconciliationActivitiesImpl.Dependencies(store,
+        new ReconciliationQueries(dynamo, tables, store),
+        new ReconciliationReports(dynamo, tables.billing(), pageTokenKey),
+        new PaymentEventStore(dynamo, tables.paymentEvents(), pageTokenKey),
+        new TemporalSubscriptionWorkflowOps(client, taskQueue), gateway, provider, dunning, onFinding);
   }
 
   public static void register(Worker worker, Adapters adapters) {

@@ -8,6 +8,9 @@ import dev.billing.activities.payments.stripe.StripeSettings;
 import dev.billing.runtime.ConfigSources;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
+import dev.billing.worker.reconciliation.ReconciliationScheduling;
+import io.temporal.client.WorkflowClient;
+import io.temporal.worker.WorkerFactory;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
@@ -39,11 +42,20 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
   @Override
   public void run(WorkerConfiguration config, Environment environment) {
     ProcessConnections connections = ProcessConnections.open(config, environment);
-    var adapters = new BillingWorker.Adapters(
-        connections.store(PageTokenKeys.random()), gateway(config), new OutboxNotifier(), config.dunning);
-    environment.lifecycle().manage(new WorkerLifecycle(BillingWorker.create(
-        connections.temporal().client(), config.temporal.taskQueue(), adapters)));
-    LOG.info("Worker polling task queue {} on {} with gateway {}, dunning {}", config.temporal.taskQueue(),
+    byte[] pageTokenKey = PageTokenKeys.random();
+    var store = connections.store(pageTokenKey);
+    PaymentGateway gateway = gateway(config);
+    var adapters = new BillingWorker.Adapters(store, gateway, new OutboxNotifier(), config.dunning);
+    WorkflowClient client = connections.temporal().client();
+    String taskQueue = config.temporal.taskQueue();
+    WorkerFactory factory = BillingWorker.create(client, taskQueue, adapters);
+    BillingWorker.registerReconciliation(factory.getWorker(taskQueue), BillingWorker.reconciliation(
+        connections.dynamo().client(), connections.dynamo().tableNames(), store, pageTokenKey, client,
+        taskQueue, gateway, config.gateway, config.dunning, null));
+    environment.lifecycle().manage(new WorkerLifecycle(factory));
+    // After the worker: the first cron run may start at once and needs it polling.
+    environment.lifecycle().manage(ReconciliationScheduling.of(client, taskQueue, config.reconciliation));
+    LOG.info("Worker polling task queue {} on {} with gateway {}, dunning {}", taskQueue,
         config.temporal, config.gateway, config.dunning);
   }
 

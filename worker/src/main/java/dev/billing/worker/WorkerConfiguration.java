@@ -2,6 +2,7 @@ package dev.billing.worker;
 
 import dev.billing.domain.DunningPolicy;
 import dev.billing.runtime.BillingConfiguration;
+import dev.billing.worker.reconciliation.ReconciliationSettings;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.validation.constraints.NotNull;
 
@@ -20,4 +21,9 @@ public class WorkerConfiguration extends BillingConfiguration {
   @NotNull
   @JsonProperty("dunning")
   public DunningPolicy dunning = DunningPolicy.DEFAULT;
+
+  /** The daily reconciliation: a Temporal Schedule, or a cron workflow where Schedules are missing. */
+  @NotNull
+  @JsonProperty("reconciliation")
+  public ReconciliationSettings reconciliation = ReconciliationSettings.defaults();
 }

@@ -40,6 +40,15 @@ class WorkerConfigurationTest {
     assertThat(config.dynamo.receiptRetention()).isEqualTo("P12M");
     assertThat(config.gateway).isEqualTo("sandbox");
     assertThat(config.dunning).isEqualTo(DunningPolicy.DEFAULT);
+    assertThat(config.reconciliation).isEqualTo(
+        new dev.billing.worker.reconciliation.ReconciliationSettings(true, "0 3 * * *", 3, "billing-reconciliation"));
+  }
+
+  @Test
+  void aReconciliationCronThatTemporalCannotRunIsRejected() {
+    assertThatThrownBy(() -> parse(yaml("reconciliation:\n  cron: \"0 0 3 * * *\"\n"), "inline.yml"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("reconciliation.cron must have five fields");
   }
 
   @Test
