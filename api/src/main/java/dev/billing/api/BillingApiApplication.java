@@ -7,6 +7,8 @@ import dev.billing.api.errors.JsonFieldMapper;
 import dev.billing.api.errors.MalformedJsonMapper;
 import dev.billing.api.errors.UnexpectedExceptionMapper;
 import dev.billing.api.errors.WebApplicationExceptionMapper;
+import dev.billing.api.ops.ReconciliationResource;
+import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.resources.BillingDueResource;
 import dev.billing.api.resources.ReceiptResource;
 import dev.billing.api.resources.SubscriptionResource;
@@ -17,6 +19,7 @@ import dev.billing.runtime.ConfigSources;
 import dev.billing.runtime.DynamoConnection;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
+import dev.billing.store.ReconciliationReports;
 import dev.billing.store.events.PaymentEventStore;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.server.AbstractServerFactory;
@@ -60,6 +63,8 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     environment.jersey().register(new BillingDueResource(infrastructure.store()));
     environment.jersey().register(WebhookResource.create(config.webhooks, paymentEvents(config),
         PaymentEventSignals.temporal(infrastructure.client()), infrastructure.clock()));
+    environment.jersey().register(new ReconciliationResource(reconciliationReports(config),
+        new ReconciliationRuns(infrastructure.client(), infrastructure.taskQueue()), infrastructure.clock()));
 
     // These give every error the same problem+json shape. Dropwizard's default mappers would compete
     // with them, so they stay off even when a deployment's YAML forgets to turn them off.
@@ -99,6 +104,16 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     }
     DynamoConnection dynamo = connections.dynamo();
     return new PaymentEventStore(dynamo.client(), dynamo.tableNames().paymentEvents(), pageTokenKey);
+  }
+
+  /** Where reconciliation reports are read: the billing table, on the connection {@link #connect} opened. */
+  protected ReconciliationReports reconciliationReports(ApiConfiguration config) {
+    if (connections == null) {
+      throw new IllegalStateException("connect() was overridden without calling it: override"
+          + " reconciliationReports() as well");
+    }
+    DynamoConnection dynamo = connections.dynamo();
+    return new ReconciliationReports(dynamo.client(), dynamo.tableNames().billing(), pageTokenKey);
   }
 
   /** Registers more resources; the production API has none (the dev stack adds its dev-only ones). */
