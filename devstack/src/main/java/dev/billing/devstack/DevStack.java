@@ -10,7 +10,9 @@ import dev.billing.runtime.TemporalConnection;
 import dev.billing.runtime.TemporalSettings;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.StoreSettings;
+import dev.billing.domain.DunningPolicy;
 import dev.billing.worker.BillingWorker;
+import dev.billing.worker.reconciliation.ReconciliationScheduling;
 import io.temporal.worker.WorkerFactory;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Server;
@@ -35,6 +37,7 @@ public final class DevStack implements AutoCloseable {
   private final OutboxNotifier outbox;
   private final Server api;
   private final SandboxWebhookRelay webhooks;
+  private final ReconciliationScheduling reconciliation;
 
   private DevStack(DevStackSettings settings) throws Exception {
     this.settings = settings;
@@ -47,11 +50,20 @@ public final class DevStack implements AutoCloseable {
     this.workerTemporal = new TemporalConnection(TemporalSettings.local(temporal.target()));
     this.gateway = new SandboxGateway(temporal.clock());
     this.outbox = new OutboxNotifier();
+    byte[] pageTokenKey = PageTokenKeys.random();
     var store = new DynamoBillingStore(workerDynamo.client(), workerDynamo.tableNames(),
-        StoreSettings.defaults(PageTokenKeys.random()));
-    this.worker = BillingWorker.create(workerTemporal.client(),
-        workerTemporal.settings().taskQueue(), new BillingWorker.Adapters(store, gateway, outbox));
+        StoreSettings.defaults(pageTokenKey));
+    String taskQueue = workerTemporal.settings().taskQueue();
+    this.worker = BillingWorker.create(workerTemporal.client(), taskQueue,
+        new BillingWorker.Adapters(store, gateway, outbox));
+    BillingWorker.registerReconciliation(worker.getWorker(taskQueue), BillingWorker.reconciliation(
+        workerDynamo.client(), workerDynamo.tableNames(), store, pageTokenKey, workerTemporal.client(),
+        taskQueue, gateway, "sandbox", DunningPolicy.DEFAULT, null));
     worker.start();
+    // The test server has no Schedules: the daily reconciliation runs as a cron workflow here.
+    this.reconciliation = ReconciliationScheduling.of(workerTemporal.client(), taskQueue,
+        settings.reconciliation());
+    reconciliation.start();
 
     this.api = new DevApiApplication(settings, temporal, gateway, outbox).start();
     this.webhooks = new SandboxWebhookRelay(gateway, temporal.clock(), apiUrl(), SandboxWebhooks.DEV_SECRET);
@@ -97,6 +109,9 @@ public final class DevStack implements AutoCloseable {
         "  Test clock         GET " + apiUrl() + "/v1/dev/clock, POST " + apiUrl()
             + "/v1/dev/clock/advance {\"duration\":\"P31D\"}",
         "  Outbox / charges   GET " + apiUrl() + "/v1/dev/outbox, GET " + apiUrl() + "/v1/dev/charges",
+        "  Reconciliation     " + (reconciliation.mode() == ReconciliationScheduling.Mode.DISABLED
+            ? "not scheduled" : "cron \"" + settings.reconciliation().cron() + "\" UTC (test clock)")
+            + "; GET/POST " + apiUrl() + "/v1/ops/reconciliations",
         "");
   }
 

@@ -66,7 +66,9 @@ public final class EmbeddedTemporal implements AutoCloseable {
 
   /** Jumps the clock forward, firing every timer due on the way. Returns once the clock got there. */
   public Instant advance(Duration duration) {
-    testService.blockingStub().unlockTimeSkippingWithSleep(
+    // Every timer on the way fires and its work runs before the clock moves on: a long jump over
+    // many billing cycles and reconciliation runs takes longer than a usual call's deadline.
+    testService.blockingStub().withDeadlineAfter(5, TimeUnit.MINUTES).unlockTimeSkippingWithSleep(
         SleepRequest.newBuilder().setDuration(ProtobufTimeUtils.toProtoDuration(duration)).build());
     return clock().instant();
   }
