@@ -14,7 +14,6 @@ import dev.billing.store.BillingStore;
 import dev.billing.store.DuePayment;
 import dev.billing.store.ReconciliationQueries;
 import dev.billing.workflows.PaymentEvent;
-import dev.billing.workflows.activities.DayCheckInput;
 import dev.billing.workflows.reconciliation.FindingKind;
 import dev.billing.workflows.reconciliation.Repair;
 import java.time.Duration;
@@ -73,6 +72,14 @@ final class ChargesCheck {
   }
 
   void check(DayCheckInput input, FindingLog log, Runnable heartbeat) {
+    check(input, log, heartbeat, paidIndex(input.day(), input.day()));
+  }
+
+  /**
+   * @param paid the subscriptions GSI-2 shows paid on the days being checked, read once for all of
+   *     them ({@link #paidIndex})
+   */
+  void check(DayCheckInput input, FindingLog log, Runnable heartbeat, List<DuePayment> paid) {
     Instant from = input.day().atStartOfDay(ZoneOffset.UTC).toInstant();
     Instant to = min(from.plus(Duration.ofDays(1)), input.asOf());
     if (!from.isBefore(to)) {
@@ -99,8 +106,11 @@ final class ChargesCheck {
       seen.put(charge.subscriptionId(), account.get());
       compare(charge, account.get(), input, log);
     }
-    for (DuePayment paid : paidOn(input.day(), from, to)) {
-      seen.putIfAbsent(paid.subscriptionId(), paid.accountId());
+    for (DuePayment entry : paid) {
+      Instant at = entry.lastPaymentAt();
+      if (at != null && !at.isBefore(from) && at.isBefore(to)) {
+        seen.putIfAbsent(entry.subscriptionId(), entry.accountId());
+      }
     }
     for (Map.Entry<String, String> subscription : seen.entrySet()) {
       heartbeat.run();
@@ -264,18 +274,22 @@ final class ChargesCheck {
   }
 
   /**
-   * Subscriptions whose last payment was in {@code [from, to)}: a payment for a period due from
-   * {@value #DUNNING_DAYS} days before the day to the day after (zones ahead of UTC) moved the
-   * subscription to that period's next due date, so those partitions of GSI-2 hold them.
+   * Subscriptions whose last payment was on one of the days {@code first..last} (UTC): a payment for
+   * a period due from {@value #DUNNING_DAYS} days before such a day to the day after (zones ahead of
+   * UTC) moved the subscription to that period's next due date, so those partitions of GSI-2 hold
+   * them, and the sort key (LastPaymentDate) bounds each read to the days. One read per partition
+   * for all the days of a call.
    */
-  private List<DuePayment> paidOn(LocalDate day, Instant from, Instant to) {
+  List<DuePayment> paidIndex(LocalDate first, LocalDate last) {
     Set<LocalDate> partitions = new TreeSet<>();
-    for (LocalDate due = day.minusDays(DUNNING_DAYS); !due.isAfter(day.plusDays(1)); due = due.plusDays(1)) {
+    for (LocalDate due = first.minusDays(DUNNING_DAYS); !due.isAfter(last.plusDays(1)); due = due.plusDays(1)) {
       partitions.addAll(nextDueDates(due));
     }
+    Instant from = first.atStartOfDay(ZoneOffset.UTC).toInstant();
+    Instant to = last.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().minusMillis(1);
     Set<DuePayment> paid = new LinkedHashSet<>();
     for (LocalDate partition : partitions) {
-      paid.addAll(queries.paidBetween(partition, from, to.minusMillis(1)));
+      paid.addAll(queries.paidBetween(partition, from, to));
     }
     return List.copyOf(paid);
   }

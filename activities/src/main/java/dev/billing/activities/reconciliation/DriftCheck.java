@@ -13,7 +13,6 @@ import dev.billing.store.DuePayment;
 import dev.billing.store.ReconciliationQueries;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionRestart;
-import dev.billing.workflows.activities.DueCheckInput;
 import dev.billing.workflows.reconciliation.FindingKind;
 import dev.billing.workflows.reconciliation.Repair;
 import java.time.Duration;
@@ -54,9 +53,11 @@ final class DriftCheck {
   private final PaymentGateway gateway;
   private final String provider;
   private final DunningPolicy dunning;
+  private final int pageSize;
 
   DriftCheck(BillingStore store, ReconciliationQueries queries, SubscriptionWorkflowOps workflows,
-      PaymentGateway gateway, String provider, DunningPolicy dunning) {
+      PaymentGateway gateway, String provider, DunningPolicy dunning, int pageSize) {
+    this.pageSize = pageSize;
     this.store = store;
     this.queries = queries;
     this.workflows = workflows;
@@ -67,7 +68,7 @@ final class DriftCheck {
 
   /** @return the cursor of the next page, null when the date is done */
   String checkPage(DueCheckInput input, FindingLog log, Runnable heartbeat) {
-    ReconciliationQueries.DueBatch batch = queries.duePayments(input.date(), input.cursor(), PAGE_SIZE);
+    ReconciliationQueries.DueBatch batch = queries.duePayments(input.date(), input.cursor(), pageSize);
     for (DuePayment due : batch.items()) {
       heartbeat.run();
       log.examined();

@@ -38,6 +38,10 @@ final class FindingLog {
     examined++;
   }
 
+  int examinedSoFar() {
+    return examined;
+  }
+
   void add(FindingKind kind, String subscriptionId, String accountId, Long cycle, String reference,
       String detail, Repair repair) {
     Finding finding = new Finding(kind, subscriptionId, accountId, cycle, reference, detail, repair, asOf);

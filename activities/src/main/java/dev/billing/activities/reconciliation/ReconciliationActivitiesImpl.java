@@ -8,13 +8,14 @@ import dev.billing.store.ReconciliationReports;
 import dev.billing.store.events.PaymentEventIntake;
 import dev.billing.store.events.PaymentEventStore;
 import dev.billing.workflows.activities.CheckResult;
-import dev.billing.workflows.activities.DayCheckInput;
-import dev.billing.workflows.activities.DueCheckInput;
 import dev.billing.workflows.activities.ReconciliationActivities;
+import dev.billing.workflows.activities.WindowCheckInput;
 import dev.billing.workflows.reconciliation.Finding;
 import dev.billing.workflows.reconciliation.ReconciliationSummary;
 import io.temporal.activity.Activity;
+import java.time.LocalDate;
 import java.util.Objects;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -56,14 +57,28 @@ public final class ReconciliationActivitiesImpl implements ReconciliationActivit
   }
 
   private final Dependencies deps;
+  private final int dueBudget;
+  private final int gatewayBudget;
+  /** Keeps a step alive in Temporal's eyes (heartbeat timeout 2 minutes); throttled by the SDK. */
+  private final Runnable heartbeat;
   private final DriftCheck drift;
   private final ChargesCheck charges;
   private final WebhookReplay webhooks;
 
   public ReconciliationActivitiesImpl(Dependencies deps) {
+    this(deps, DriftCheck.PAGE_SIZE, DUE_BUDGET, GATEWAY_BUDGET,
+        () -> Activity.getExecutionContext().heartbeat(null));
+  }
+
+  /** With other amounts of work per call, and a heartbeat for calls made outside Temporal (tests). */
+  ReconciliationActivitiesImpl(Dependencies deps, int pageSize, int dueBudget, int gatewayBudget,
+      Runnable heartbeat) {
     this.deps = deps;
+    this.dueBudget = dueBudget;
+    this.gatewayBudget = gatewayBudget;
+    this.heartbeat = heartbeat;
     this.drift = new DriftCheck(deps.store(), deps.queries(), deps.workflows(), deps.gateway(),
-        deps.provider(), deps.dunning());
+        deps.provider(), deps.dunning(), pageSize);
     this.charges = new ChargesCheck(deps.store(), deps.queries(), deps.workflows(), deps.gateway(),
         deps.provider());
     this.webhooks = new WebhookReplay(deps.gateway(), deps.events(),
@@ -75,24 +90,59 @@ public final class ReconciliationActivitiesImpl implements ReconciliationActivit
     deps.reports().save(summary);
   }
 
-  @Override
-  public CheckResult checkDueSubscriptions(DueCheckInput input) {
-    FindingLog log = log(input.reportId(), input);
-    String next = drift.checkPage(input, log, ReconciliationActivitiesImpl::heartbeat);
-    return log.finish(deps.reports(), input.asOf(), next);
-  }
+  /**
+   * Subscriptions looked at per call: each costs a few DynamoDB reads and a describe (tens of
+   * milliseconds), so a call stays far inside its ten-minute timeout.
+   */
+  static final int DUE_BUDGET = 500;
+  /** Gateway charges or events per call: a day is never split, so a call may go past this once. */
+  static final int GATEWAY_BUDGET = 2000;
 
   @Override
-  public CheckResult compareGatewayCharges(DayCheckInput input) {
-    FindingLog log = new FindingLog(input.reportId(), input.asOf(), deps.onFinding());
-    charges.check(input, log, ReconciliationActivitiesImpl::heartbeat);
+  public CheckResult checkDueSubscriptions(WindowCheckInput input) {
+    FindingLog log = log(input);
+    LocalDate date = input.from();
+    String page = null;
+    if (input.cursor() != null) {
+      int bar = input.cursor().indexOf('|');
+      date = LocalDate.parse(bar < 0 ? input.cursor() : input.cursor().substring(0, bar));
+      page = bar < 0 ? null : input.cursor().substring(bar + 1);
+    }
+    while (!date.isAfter(input.to())) {
+      page = drift.checkPage(new DueCheckInput(input.reportId(), date, page, input.asOf(), input.repair()),
+          log, heartbeat);
+      if (page == null) {
+        date = date.plusDays(1);
+      }
+      if (log.examinedSoFar() >= dueBudget && !date.isAfter(input.to())) {
+        return log.finish(deps.reports(), input.asOf(), page == null ? date.toString() : date + "|" + page);
+      }
+    }
     return log.finish(deps.reports(), input.asOf(), null);
   }
 
   @Override
-  public CheckResult replayMissedWebhooks(DayCheckInput input) {
-    FindingLog log = new FindingLog(input.reportId(), input.asOf(), deps.onFinding());
-    webhooks.replay(input, log, ReconciliationActivitiesImpl::heartbeat);
+  public CheckResult compareGatewayCharges(WindowCheckInput input) {
+    LocalDate first = input.cursor() == null ? input.from() : LocalDate.parse(input.cursor());
+    var paid = charges.paidIndex(first, input.to());
+    return byDay(input, (day, log) -> charges.check(day, log, heartbeat, paid));
+  }
+
+  @Override
+  public CheckResult replayMissedWebhooks(WindowCheckInput input) {
+    return byDay(input, (day, log) -> webhooks.replay(day, log, heartbeat));
+  }
+
+  /** The window's days in order, stopping after the day that used up the budget. */
+  private CheckResult byDay(WindowCheckInput input, BiConsumer<DayCheckInput, FindingLog> check) {
+    FindingLog log = log(input);
+    LocalDate day = input.cursor() == null ? input.from() : LocalDate.parse(input.cursor());
+    for (; !day.isAfter(input.to()); day = day.plusDays(1)) {
+      check.accept(new DayCheckInput(input.reportId(), day, input.asOf(), input.repair()), log);
+      if (log.examinedSoFar() >= gatewayBudget && day.isBefore(input.to())) {
+        return log.finish(deps.reports(), input.asOf(), day.plusDays(1).toString());
+      }
+    }
     return log.finish(deps.reports(), input.asOf(), null);
   }
 
@@ -104,12 +154,7 @@ public final class ReconciliationActivitiesImpl implements ReconciliationActivit
         summary.counts().chargesCompared(), summary.counts().eventsCompared(), summary.counts().findings());
   }
 
-  private FindingLog log(String reportId, DueCheckInput input) {
-    return new FindingLog(reportId, input.asOf(), deps.onFinding());
-  }
-
-  /** Keeps the step alive in Temporal's eyes (heartbeat timeout 2 minutes); throttled by the SDK. */
-  private static void heartbeat() {
-    Activity.getExecutionContext().heartbeat(null);
+  private FindingLog log(WindowCheckInput input) {
+    return new FindingLog(input.reportId(), input.asOf(), deps.onFinding());
   }
 }

@@ -7,7 +7,6 @@ import dev.billing.store.PageRequest;
 import dev.billing.store.events.EventRef;
 import dev.billing.store.events.PaymentEventIntake;
 import dev.billing.store.events.PaymentEventStore;
-import dev.billing.workflows.activities.DayCheckInput;
 import dev.billing.workflows.reconciliation.FindingKind;
 import dev.billing.workflows.reconciliation.Repair;
 import java.time.Duration;

@@ -17,8 +17,7 @@ import dev.billing.store.events.PaymentEventIntake;
 import dev.billing.workflows.PaymentEvent;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.activities.CheckResult;
-import dev.billing.workflows.activities.DayCheckInput;
-import dev.billing.workflows.activities.DueCheckInput;
+import dev.billing.workflows.activities.WindowCheckInput;
 import dev.billing.workflows.reconciliation.Finding;
 import dev.billing.workflows.reconciliation.FindingKind;
 import dev.billing.workflows.reconciliation.Repair;
@@ -211,6 +210,38 @@ class ReconciliationChecksTest {
       f.replay().replay(new DayCheckInput("run-2", DUE, asOf, true), again, NO_HEARTBEAT);
       assertThat(again.findings()).isEmpty();
       assertThat(f.signalledEventIds("sub-stuck")).hasSize(1);
+    }
+  }
+
+  @Test
+  void aCallStopsAfterItsBudgetWithACursorAndTheNextCallGoesOnFromThere() {
+    try (ReconciliationFixture f = new ReconciliationFixture("2026-03-01T00:00:00Z")) {
+      for (String id : List.of("sub-a", "sub-b", "sub-c")) {
+        f.recordOnly("acc-" + id, id);
+      }
+      Instant asOf = f.now();
+      ReconciliationActivitiesImpl steps = f.activities(2, 2);
+      WindowCheckInput window = new WindowCheckInput("run-w", LocalDate.of(2026, 2, 28), DUE, null, asOf, false);
+
+      CheckResult first = steps.checkDueSubscriptions(window);
+      assertThat(first.examined()).isEqualTo(2);
+      assertThat(first.nextCursor()).startsWith("2026-03-02|");
+      CheckResult second = steps.checkDueSubscriptions(new WindowCheckInput("run-w", window.from(),
+          window.to(), first.nextCursor(), asOf, false));
+      assertThat(second.examined()).isEqualTo(1);
+      assertThat(second.nextCursor()).isNull();
+      assertThat(f.reports.findings("run-w", asOf, PageRequest.first(10)).items())
+          .extracting(Finding::subscriptionId).containsExactlyInAnyOrder("sub-a", "sub-b", "sub-c");
+
+      // Days are never split: the gateway checks stop after the day that used up the budget.
+      f.chargeAtGateway("sub-x", 1, 1);
+      f.chargeAtGateway("sub-y", 1, 1);
+      f.chargeAtGateway("sub-z", 1, 1);
+      Instant later = Instant.parse("2026-03-05T00:00:00Z");
+      CheckResult charges = steps.compareGatewayCharges(
+          new WindowCheckInput("run-w", LocalDate.of(2026, 3, 1), LocalDate.of(2026, 3, 3), null, later, false));
+      assertThat(charges.examined()).isEqualTo(3);
+      assertThat(charges.nextCursor()).isEqualTo("2026-03-02");
     }
   }
 

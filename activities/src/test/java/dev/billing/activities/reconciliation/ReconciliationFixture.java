@@ -100,7 +100,7 @@ final class ReconciliationFixture implements AutoCloseable {
   }
 
   DriftCheck drift() {
-    return new DriftCheck(store, queries, ops, sandbox, "sandbox", DunningPolicy.DEFAULT);
+    return new DriftCheck(store, queries, ops, sandbox, "sandbox", DunningPolicy.DEFAULT, DriftCheck.PAGE_SIZE);
   }
 
   ChargesCheck charges() {
@@ -109,6 +109,13 @@ final class ReconciliationFixture implements AutoCloseable {
 
   WebhookReplay replay() {
     return new WebhookReplay(sandbox, events, new PaymentEventIntake(events, ops::signal), "sandbox");
+  }
+
+  /** The activities as the worker registers them, with small pages and budgets, called directly. */
+  ReconciliationActivitiesImpl activities(int pageSize, int budget) {
+    return new ReconciliationActivitiesImpl(new ReconciliationActivitiesImpl.Dependencies(store,
+        queries, reports, events, ops, sandbox, "sandbox", DunningPolicy.DEFAULT, noticed::add),
+        pageSize, budget, budget, () -> { });
   }
 
   FindingLog log(String reportId, Instant asOf) {

@@ -19,20 +19,20 @@ public interface ReconciliationActivities {
   void openReport(ReconciliationSummary summary);
 
   /**
-   * One page of the subscriptions GSI-2 lists as due on one date: each record compared with its
-   * workflow (DescribeWorkflowExecution), a missing or closed one restarted from the record, an
-   * overdue one diagnosed and sent the gateway's events about its charge.
+   * The subscriptions GSI-2 lists as due on the window's dates, page by page: each record compared
+   * with its workflow (DescribeWorkflowExecution), a missing or closed one restarted from the record,
+   * an overdue one diagnosed and sent the gateway's outcome of its charge.
    */
   @ActivityMethod(name = "CheckDueSubscriptions")
-  CheckResult checkDueSubscriptions(DueCheckInput input);
+  CheckResult checkDueSubscriptions(WindowCheckInput input);
 
-  /** The gateway's charges of one UTC day against the periods and receipts. */
+  /** The gateway's charges of the window's UTC days against the periods and receipts. */
   @ActivityMethod(name = "CompareGatewayCharges")
-  CheckResult compareGatewayCharges(DayCheckInput input);
+  CheckResult compareGatewayCharges(WindowCheckInput input);
 
-  /** The gateway's events of one UTC day against the payment-events table; missing ones replayed. */
+  /** The gateway's events of the window's UTC days against the payment-events table; missing ones replayed. */
   @ActivityMethod(name = "ReplayMissedWebhooks")
-  CheckResult replayMissedWebhooks(DayCheckInput input);
+  CheckResult replayMissedWebhooks(WindowCheckInput input);
 
   /** Writes the final report head (COMPLETED or PARTIAL, counts, failed steps). */
   @ActivityMethod(name = "CloseReconciliationReport")

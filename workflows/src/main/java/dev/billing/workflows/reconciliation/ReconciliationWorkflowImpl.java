@@ -1,9 +1,8 @@
 package dev.billing.workflows.reconciliation;
 
 import dev.billing.workflows.activities.CheckResult;
-import dev.billing.workflows.activities.DayCheckInput;
-import dev.billing.workflows.activities.DueCheckInput;
 import dev.billing.workflows.activities.ReconciliationActivities;
+import dev.billing.workflows.activities.WindowCheckInput;
 import dev.billing.workflows.reconciliation.FindingKind.Check;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.TemporalFailure;
@@ -11,14 +10,15 @@ import io.temporal.workflow.Workflow;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.util.function.Supplier;
+import java.util.function.Function;
 import org.slf4j.Logger;
 
 /**
- * Runs the three checks over the window, day by day and page by page, so each activity is bounded
- * and the history holds counts only (findings go straight to the report). A step that fails after
- * its retries is noted in the report and the run goes on: one gateway outage must not hide the drift
- * findings. Short-lived (one run per day), so it never continues as new.
+ * Runs the three checks over the window. Each check is one activity call on a quiet day and a few
+ * more on a busy one (a call stops after a bounded amount of work and returns a cursor), and the
+ * history holds counts only (findings go straight to the report): about five activities a run. A
+ * check that fails after its retries is noted in the report and the run goes on: one gateway outage
+ * must not hide the drift findings. Short-lived (one run per day), so it never continues as new.
  *
  * <p>The drift check reads one day more than the window, tomorrow (UTC): in a zone ahead of UTC
  * (Asia, Oceania) a subscription due "tomorrow" is already due now.
@@ -47,23 +47,13 @@ public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
     log.info("reconciliation {} of {} to {} started (trigger {}, repair {})", reportId, from, today,
         input.trigger(), input.repair());
 
-    for (LocalDate date = from; !date.isAfter(today.plusDays(1)); date = date.plusDays(1)) {
-      String cursor = null;
-      do {
-        DueCheckInput page = new DueCheckInput(reportId, date, cursor, asOf, input.repair());
-        CheckResult result = step(Check.DRIFT, "CheckDueSubscriptions " + date,
-            () -> steps.checkDueSubscriptions(page));
-        cursor = result == null ? null : result.nextCursor();
-      } while (cursor != null);
-    }
-    for (LocalDate day = from; !day.isAfter(today); day = day.plusDays(1)) {
-      DayCheckInput check = new DayCheckInput(reportId, day, asOf, input.repair());
-      step(Check.PAYMENTS, "CompareGatewayCharges " + day, () -> steps.compareGatewayCharges(check));
-    }
-    for (LocalDate day = from; !day.isAfter(today); day = day.plusDays(1)) {
-      DayCheckInput check = new DayCheckInput(reportId, day, asOf, input.repair());
-      step(Check.WEBHOOKS, "ReplayMissedWebhooks " + day, () -> steps.replayMissedWebhooks(check));
-    }
+    LocalDate tomorrow = today.plusDays(1);
+    check(Check.DRIFT, "CheckDueSubscriptions", from, tomorrow, asOf, input.repair(),
+        steps::checkDueSubscriptions);
+    check(Check.PAYMENTS, "CompareGatewayCharges", from, today, asOf, input.repair(),
+        steps::compareGatewayCharges);
+    check(Check.WEBHOOKS, "ReplayMissedWebhooks", from, today, asOf, input.repair(),
+        steps::replayMissedWebhooks);
 
     progress = progress.finished(Instant.ofEpochMilli(Workflow.currentTimeMillis()));
     report.closeReport(progress);
@@ -78,18 +68,28 @@ public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
     return progress;
   }
 
-  /** Runs one step; its counts are added, or its failure noted. Null when it failed. */
-  private CheckResult step(Check check, String name, Supplier<CheckResult> call) {
-    try {
-      CheckResult result = call.get();
-      progress = progress.withCounts(progress.counts().plus(check, result));
-      return result;
-    } catch (ActivityFailure failure) {
-      String reason = reasonOf(failure);
-      log.warn("reconciliation step {} failed: {}", name, reason);
-      progress = progress.withFailedStep(name + ": " + reason);
-      return null;
-    }
+  /**
+   * Runs one check over the window, call after call until its cursor runs out; each call's counts
+   * are added. A call that fails after its retries is noted with where it stopped, and the check
+   * ends there: the next check still runs.
+   */
+  private void check(Check check, String name, LocalDate from, LocalDate to, Instant asOf,
+      boolean repair, Function<WindowCheckInput, CheckResult> step) {
+    String cursor = null;
+    do {
+      WindowCheckInput call = new WindowCheckInput(progress.reportId(), from, to, cursor, asOf, repair);
+      try {
+        CheckResult result = step.apply(call);
+        progress = progress.withCounts(progress.counts().plus(check, result));
+        cursor = result.nextCursor();
+      } catch (ActivityFailure failure) {
+        String reason = reasonOf(failure);
+        String where = cursor == null ? from + ".." + to : "from " + cursor;
+        log.warn("reconciliation step {} ({}) failed: {}", name, where, reason);
+        progress = progress.withFailedStep(name + " " + where + ": " + reason);
+        return;
+      }
+    } while (cursor != null);
   }
 
   private static String reasonOf(ActivityFailure failure) {

@@ -3,9 +3,8 @@ package dev.billing.workflows.reconciliation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.billing.workflows.activities.CheckResult;
-import dev.billing.workflows.activities.DayCheckInput;
-import dev.billing.workflows.activities.DueCheckInput;
 import dev.billing.workflows.activities.ReconciliationActivities;
+import dev.billing.workflows.activities.WindowCheckInput;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.failure.ApplicationFailure;
@@ -52,64 +51,69 @@ class ReconciliationWorkflowTest {
   }
 
   @Test
-  void checksEveryDateOfTheWindowPageByPageThenThePaymentsAndTheWebhooksOfEachDay() {
-    steps.duePages = Map.of(LocalDate.of(2028, 3, 9), 2);
+  void eachCheckCoversTheWindowCallAfterCallUntilItsCursorRunsOut() {
+    steps.dueCursors = List.of("2028-03-09|page-2", "2028-03-10");
 
     ReconciliationSummary summary = run(new ReconciliationInput(2, true, "api:ops"));
 
     assertThat(steps.calls).containsExactly(
         "open RUNNING 2028-03-08..2028-03-10",
-        "due 2028-03-08 null", "due 2028-03-09 null", "due 2028-03-09 page-2",
-        "due 2028-03-10 null", "due 2028-03-11 null",
-        "charges 2028-03-08", "charges 2028-03-09", "charges 2028-03-10",
-        "webhooks 2028-03-08", "webhooks 2028-03-09", "webhooks 2028-03-10",
+        // The drift check reads tomorrow too: in zones ahead of UTC it is already due.
+        "due 2028-03-08..2028-03-11 from null",
+        "due 2028-03-08..2028-03-11 from 2028-03-09|page-2",
+        "due 2028-03-08..2028-03-11 from 2028-03-10",
+        "charges 2028-03-08..2028-03-10 from null",
+        "webhooks 2028-03-08..2028-03-10 from null",
         "close COMPLETED");
     // One "now" for the whole run: the workflow time it started at (the test server's clock runs
     // in real time from 03:00 until something sleeps).
-    assertThat(steps.asOf).hasSize(11).containsOnly(summary.startedAt());
+    assertThat(steps.asOf).hasSize(5).containsOnly(summary.startedAt());
     assertThat(summary.startedAt()).isBetween(Instant.parse("2028-03-10T03:00:00Z"),
         Instant.parse("2028-03-10T03:01:00Z"));
     assertThat(summary.status()).isEqualTo(ReconciliationSummary.Status.COMPLETED);
     assertThat(summary.trigger()).isEqualTo("api:ops");
     assertThat(summary.from()).isEqualTo(LocalDate.of(2028, 3, 8));
     assertThat(summary.to()).isEqualTo(LocalDate.of(2028, 3, 10));
-    // Each due page examined 10 and found one WORKFLOW_MISSING, each day 4 charges / 6 events.
+    // Each due call examined 10 and found one WORKFLOW_MISSING; charges 4 (one receipt missing);
+    // events 6 (two missed).
     ReconciliationCounts counts = summary.counts();
-    assertThat(counts.subscriptionsChecked()).isEqualTo(50);
-    assertThat(counts.chargesCompared()).isEqualTo(12);
-    assertThat(counts.eventsCompared()).isEqualTo(18);
+    assertThat(counts.subscriptionsChecked()).isEqualTo(30);
+    assertThat(counts.chargesCompared()).isEqualTo(4);
+    assertThat(counts.eventsCompared()).isEqualTo(6);
     assertThat(counts.findings()).containsOnly(
-        Map.entry(FindingKind.WORKFLOW_MISSING, 5), Map.entry(FindingKind.RECEIPT_MISSING, 3),
-        Map.entry(FindingKind.WEBHOOK_MISSED, 6));
-    assertThat(counts.repaired()).isEqualTo(5 + 3 + 6);
-    assertThat(counts.totalFindings()).isEqualTo(14);
+        Map.entry(FindingKind.WORKFLOW_MISSING, 3), Map.entry(FindingKind.RECEIPT_MISSING, 1),
+        Map.entry(FindingKind.WEBHOOK_MISSED, 2));
+    assertThat(counts.repaired()).isEqualTo(3 + 1 + 2);
+    assertThat(counts.totalFindings()).isEqualTo(6);
     assertThat(summary.reportId()).isEqualTo(steps.closed.reportId()).isNotBlank();
     assertThat(steps.closed.finishedAt()).isNotNull();
   }
 
   @Test
   void aStepThatFailsAfterItsRetriesIsReportedAndTheRunGoesOn() {
-    steps.failingChargesDay = LocalDate.of(2028, 3, 9);
+    steps.failCharges = true;
 
     ReconciliationSummary summary = run(new ReconciliationInput(1, false, "schedule"));
 
     assertThat(summary.status()).isEqualTo(ReconciliationSummary.Status.PARTIAL);
     assertThat(summary.failedSteps())
-        .containsExactly("CompareGatewayCharges 2028-03-09: gateway down (scripted)");
-    assertThat(steps.calls).contains("charges 2028-03-10", "webhooks 2028-03-09", "close PARTIAL");
-    assertThat(steps.chargeAttempts).as("retried by its policy first").isEqualTo(5 + 1);
-    assertThat(summary.counts().chargesCompared()).isEqualTo(4);
+        .containsExactly("CompareGatewayCharges 2028-03-09..2028-03-10: gateway down (scripted)");
+    assertThat(steps.calls).containsSubsequence("webhooks 2028-03-09..2028-03-10 from null", "close PARTIAL");
+    assertThat(steps.chargeAttempts).as("retried by its policy first").isEqualTo(5);
+    assertThat(summary.counts().chargesCompared()).isZero();
+    assertThat(summary.counts().eventsCompared()).isEqualTo(6);
     assertThat(steps.repairFlags).containsOnly(false);
   }
 
-  /** Scripted steps: every due page examines 10 subscriptions and finds one missing workflow. */
+  /** Scripted steps: every due call examines 10 subscriptions and finds one missing workflow. */
   static final class ScriptedSteps implements ReconciliationActivities {
     final List<String> calls = new ArrayList<>();
     final List<Instant> asOf = new ArrayList<>();
     final List<Boolean> repairFlags = new ArrayList<>();
-    Map<LocalDate, Integer> duePages = Map.of();
-    LocalDate failingChargesDay;
+    List<String> dueCursors = List.of();
+    boolean failCharges;
     int chargeAttempts;
+    int dueCalls;
     ReconciliationSummary closed;
 
     @Override
@@ -118,30 +122,26 @@ class ReconciliationWorkflowTest {
     }
 
     @Override
-    public synchronized CheckResult checkDueSubscriptions(DueCheckInput input) {
-      calls.add("due " + input.date() + " " + input.cursor());
-      asOf.add(input.asOf());
-      repairFlags.add(input.repair());
-      int page = input.cursor() == null ? 1 : Integer.parseInt(input.cursor().substring(5));
-      String next = page < duePages.getOrDefault(input.date(), 1) ? "page-" + (page + 1) : null;
+    public synchronized CheckResult checkDueSubscriptions(WindowCheckInput input) {
+      record("due", input);
+      String next = dueCalls < dueCursors.size() ? dueCursors.get(dueCalls) : null;
+      dueCalls++;
       return new CheckResult(10, Map.of(FindingKind.WORKFLOW_MISSING, 1), 1, 0, next);
     }
 
     @Override
-    public synchronized CheckResult compareGatewayCharges(DayCheckInput input) {
+    public synchronized CheckResult compareGatewayCharges(WindowCheckInput input) {
       chargeAttempts++;
-      if (input.day().equals(failingChargesDay)) {
+      if (failCharges) {
         throw ApplicationFailure.newFailure("gateway down (scripted)", "GatewayUnavailable");
       }
-      calls.add("charges " + input.day());
-      asOf.add(input.asOf());
+      record("charges", input);
       return new CheckResult(4, Map.of(FindingKind.RECEIPT_MISSING, 1), 1, 0, null);
     }
 
     @Override
-    public synchronized CheckResult replayMissedWebhooks(DayCheckInput input) {
-      calls.add("webhooks " + input.day());
-      asOf.add(input.asOf());
+    public synchronized CheckResult replayMissedWebhooks(WindowCheckInput input) {
+      record("webhooks", input);
       return new CheckResult(6, Map.of(FindingKind.WEBHOOK_MISSED, 2), 2, 0, null);
     }
 
@@ -149,6 +149,12 @@ class ReconciliationWorkflowTest {
     public synchronized void closeReport(ReconciliationSummary summary) {
       calls.add("close " + summary.status());
       closed = summary;
+    }
+
+    private void record(String step, WindowCheckInput input) {
+      calls.add(step + " " + input.from() + ".." + input.to() + " from " + input.cursor());
+      asOf.add(input.asOf());
+      repairFlags.add(input.repair());
     }
   }
 }
