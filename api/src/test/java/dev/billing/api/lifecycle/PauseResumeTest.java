@@ -151,13 +151,13 @@ class PauseResumeTest {
     cancel(account, id);
   }
 
-  /** No time moves from here on. */
+  /** No time moves from here on; subscriptions start 10 days ahead, so no reminder is due either. */
   @Test
   @Order(10)
   void aCancelledSubscriptionCannotBePausedOrResumed() {
     String account = newAccount();
-    String id = API.created(account, monthlyFrom(CALLS.today().plusDays(3).toString(),
-        CALLS.today().plusDays(3).getDayOfMonth())).get("subscriptionId").asText();
+    String id = API.created(account, monthlyFrom(CALLS.today().plusDays(10).toString(),
+        CALLS.today().plusDays(10).getDayOfMonth())).get("subscriptionId").asText();
     cancel(account, id);
 
     JsonNode pause = assertProblem(CALLS.post(account, id, "pause", "{\"cycles\":1}"), 409);
@@ -171,8 +171,8 @@ class PauseResumeTest {
   @Order(11)
   void resumingASubscriptionThatIsNotPausedIsAConflictThatChangesNothing() {
     String account = newAccount();
-    String id = API.created(account, monthlyFrom(CALLS.today().plusDays(3).toString(),
-        CALLS.today().plusDays(3).getDayOfMonth())).get("subscriptionId").asText();
+    String id = API.created(account, monthlyFrom(CALLS.today().plusDays(10).toString(),
+        CALLS.today().plusDays(10).getDayOfMonth())).get("subscriptionId").asText();
 
     JsonNode problem = assertProblem(CALLS.post(account, id, "resume", null), 409);
 

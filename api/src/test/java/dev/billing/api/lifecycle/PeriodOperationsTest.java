@@ -187,12 +187,12 @@ class PeriodOperationsTest {
     CALLS.ok(account, id, "cancel", "{}");
   }
 
-  /** No time moves from here on. */
+  /** No time moves from here on; subscriptions start 10 days ahead, so no reminder is due either. */
   @Test
   @Order(10)
   void periodIdsMustBeCycleNumbersAndBodiesValid() {
     String account = newAccount();
-    String id = create(account, CALLS.today().plusDays(2).toString(), "pm_card_visa");
+    String id = create(account, CALLS.today().plusDays(10).toString(), "pm_card_visa");
 
     for (String bad : new String[] {"0", "-1", "abc", "1.5", "12345678901"}) {
       assertThat(assertInvalidField(CALLS.post(account, id, "periods/" + bad + "/waive", "{}"), "periodId"))
@@ -216,7 +216,7 @@ class PeriodOperationsTest {
     assertProblem(CALLS.post(account, "sub_nothere", "periods/1/waive", "{}"), 404);
     assertProblem(CALLS.post(account, "sub_nothere", "periods/1/refund", "{}"), 404);
 
-    String id = create(account, CALLS.today().plusDays(2).toString(), "pm_card_visa");
+    String id = create(account, CALLS.today().plusDays(10).toString(), "pm_card_visa");
     CALLS.ok(account, id, "cancel", "{}");
 
     assertThat(assertProblem(CALLS.post(account, id, "pay", null), 409).get("detail").asText())
@@ -229,7 +229,7 @@ class PeriodOperationsTest {
   @Order(12)
   void payingWhenNothingIsUnpaidIsAConflict() {
     String account = newAccount();
-    String id = create(account, CALLS.today().plusDays(2).toString(), "pm_card_visa");
+    String id = create(account, CALLS.today().plusDays(10).toString(), "pm_card_visa");
 
     JsonNode problem = assertProblem(CALLS.post(account, id, "pay", null), 409);
 

@@ -110,13 +110,13 @@ class PlanChangeTest {
     CALLS.ok(account, id, "cancel", "{}");
   }
 
-  /** No time moves from here on. */
+  /** No time moves from here on; subscriptions start 10 days ahead, so no reminder is due either. */
   @Test
   @Order(10)
   void theCurrencyMustBeTheSubscriptionsAndTheBodyComplete() {
     String account = newAccount();
     String id = API.created(account, with(with(subscriptionBody(), "startDate",
-        CALLS.today().plusDays(1).toString()), "billingDay", CALLS.today().plusDays(1).getDayOfMonth()))
+        CALLS.today().plusDays(10).toString()), "billingDay", CALLS.today().plusDays(10).getDayOfMonth()))
         .get("subscriptionId").asText();
 
     assertThat(assertInvalidField(CALLS.post(account, id, "plan", plan("team", "19.99", "EUR", "now")),
@@ -146,7 +146,7 @@ class PlanChangeTest {
     assertProblem(CALLS.post(account, "sub_nothere", "plan", plan("team", "19.99", "USD", "now")), 404);
 
     String id = API.created(account, with(with(subscriptionBody(), "startDate",
-        CALLS.today().plusDays(1).toString()), "billingDay", CALLS.today().plusDays(1).getDayOfMonth()))
+        CALLS.today().plusDays(10).toString()), "billingDay", CALLS.today().plusDays(10).getDayOfMonth()))
         .get("subscriptionId").asText();
     CALLS.ok(account, id, "cancel", "{}");
 
