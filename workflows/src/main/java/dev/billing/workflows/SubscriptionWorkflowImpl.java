@@ -551,7 +551,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         BillingActivityOptions.sendPaymentReminder(Duration.between(now, dueAt)));
     try {
       SendReminderResult sent = reminders.sendReminder(new SendReminderInput(messageId,
-          current.email(), current.sku(), current.price(), current.schedule().dueDate(cycle),
+          current.email(), current.sku(), current.amountDueFor(cycle), current.schedule().dueDate(cycle),
           current.paymentMethod().mask(), change));
       current = landed(change.next(), sent.version());
       lastOutcome = "cycle " + cycle + " reminder " + messageId + " sent for the payment due "
