@@ -31,6 +31,11 @@ public final class BillingIds {
     return "refund:" + subscriptionId + ":" + cycle + ":v" + version;
   }
 
+  /** The id of the receipt message of one charge (a period's charge, or an upgrade's proration). */
+  public static String receiptMessageId(Receipt receipt) {
+    return messageId(receipt.subscriptionId(), receipt.cycle(), "receipt-" + receipt.transactionId());
+  }
+
   /** The id of one customer notification, e.g. the reminder of cycle 3. */
   public static String messageId(String subscriptionId, long cycle, String kind) {
     return "<" + kind + "." + cycle + "." + subscriptionId + "@billing>";

@@ -4,6 +4,7 @@ import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Pause;
 import dev.billing.domain.Process;
+import dev.billing.domain.Receipt;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.OpenPeriod.State;
@@ -715,6 +716,18 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private void record(RecordInput change) {
     RecordResult result = records.record(change);
     current = landed(change.next(), result.version());
+    if (result.receiptPending() && change.receipt() != null) {
+      // The record's own delivery of the receipt failed: its own activity retries it, beside billing.
+      notice(receiptNotice(change.receipt()));
+    }
+  }
+
+  private NotifyCustomerInput receiptNotice(Receipt receipt) {
+    return new NotifyCustomerInput(NotifyCustomerInput.Kind.PAYMENT_RECEIPT,
+        BillingIds.receiptMessageId(receipt), current.accountId(), current.subscriptionId(),
+        receipt.cycle(), current.email(), receipt.sku(), receipt.amount(),
+        current.schedule().dateAt(receipt.processedAt()), receipt.paymentMask(),
+        receipt.transactionId(), current.schedule().timeZone(), now());
   }
 
   private void ledgerRecord(RecordInput change) {

@@ -78,6 +78,7 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   private final Map<String, Period> storedPeriods = new HashMap<>();
   private final List<Call<RefundInput>> refunds = new ArrayList<>();
   private volatile boolean refundsRefused;
+  private volatile boolean receiptsUndelivered;
   private final Map<String, String> storedChangeId = new HashMap<>();
 
   private final List<Call<ChargeLookupInput>> lookups = new ArrayList<>();
@@ -136,6 +137,11 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   /** What the gateway will answer about {@code key} from now on, e.g. a bank debit that settled. */
   synchronized void gatewaySays(String key, ChargeLookup answer) {
     gateway.put(key, answer);
+  }
+
+  /** The record activity reports that it could not mail the receipts it wrote. */
+  void receiptsUndelivered() {
+    receiptsUndelivered = true;
   }
 
   void refundsRefused() {
@@ -409,7 +415,7 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     if (input.period() != null) {
       storedPeriods.put(input.period().subscriptionId() + "#" + input.period().cycle(), input.period());
     }
-    return new RecordResult(version, false);
+    return new RecordResult(version, false, receiptsUndelivered && input.receipt() != null);
   }
 
   private static <T> Call<T> call(T input) {
