@@ -79,7 +79,8 @@ class CancelModesTest {
 
   /**
    * Window May to June 2026. 31.00 USD for May 20 to June 19 (31 days), cancelled on May 21: the
-   * 30 days from the cancellation day to the paid-through date are refunded, 1.00 USD each.
+   * cancellation day counts as used, so the 29 days from May 22 to June 19 are refunded, 1.00 USD
+   * each (rounded down when not exact).
    */
   @Test
   @Order(2)
@@ -97,10 +98,10 @@ class CancelModesTest {
     JsonNode period = CALLS.periods(account, id).get(1L);
     assertThat(period.get("status").asText()).isEqualTo("REFUNDED");
     assertThat(period.get("amount").asText()).isEqualTo("31.00");
-    assertThat(period.get("refundedAmount").asText()).isEqualTo("30.00");
+    assertThat(period.get("refundedAmount").asText()).isEqualTo("29.00");
     assertThat(CALLS.refunds(id)).singleElement().satisfies(r -> {
       assertThat(r.transactionId()).isEqualTo(paid.transactionId());
-      assertThat(r.amount()).isEqualTo(usd("30.00"));
+      assertThat(r.amount()).isEqualTo(usd("29.00"));
     });
   }
 

@@ -172,9 +172,11 @@ class PeriodOperationsTest {
     JsonNode problem = assertProblem(CALLS.post(account, id, "pay", null), 402);
 
     assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/payment-declined");
-    assertThat(problem.get("detail").asText()).contains("insufficient_funds");
+    assertThat(problem.get("detail").asText())
+        .isEqualTo("the payment of cycle 1 was declined: Your card has insufficient funds.");
     JsonNode period = CALLS.periods(account, id).get(1L);
     assertThat(period.get("status").asText()).isEqualTo("ERROR");
+    assertThat(period.get("failureCode").asText()).isEqualTo("insufficient_funds");
     assertThat(period.get("attempts").asInt()).isEqualTo(2);
     assertThat(CALLS.subscription(account, id).get("status").asText()).isEqualTo("PAST_DUE");
     assertThat(CALLS.succeeded(id)).isEmpty();
