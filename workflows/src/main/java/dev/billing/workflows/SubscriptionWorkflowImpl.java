@@ -184,6 +184,9 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       if (next != null) {
         return next;
       }
+      if (historyTooLong()) {
+        return Flow.NEXT_RUN;
+      }
       Instant now = now();
       OpenPeriod due = periods.firstDue(schedule, now);
       UnpaidPeriod stale = firstStale(schedule, now);
@@ -240,6 +243,9 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         }
         Workflow.await(() -> readyToContinue() || wakeUp());
         continue;
+      }
+      if (historyTooLong()) {
+        return Flow.NEXT_RUN;
       }
       Instant now = now();
       Pause pause = current.lifecycle().pause();
@@ -299,6 +305,14 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       first = earliest(first, LifecycleOperations.staleAt(schedule, unpaid));
     }
     return first;
+  }
+
+  /**
+   * Temporal suggests continuing as new (a long dunning or pause, many events): the state needed to
+   * go on is all in the subscription and the carried periods, so a new run picks up mid-cycle.
+   */
+  private boolean historyTooLong() {
+    return Workflow.getInfo().isContinueAsNewSuggested() && readyToContinue();
   }
 
   private static Instant earliest(Instant a, Instant b) {
