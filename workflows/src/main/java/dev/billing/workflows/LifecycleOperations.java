@@ -69,8 +69,11 @@ final class LifecycleOperations {
 
     void phase(Phase phase);
 
-    /** The run's plan (timers, steps) no longer holds: continue as new at the next safe point. */
+    /** The run's plan (timers, steps) no longer holds: plan again at the next safe point. */
     void replan();
+
+    /** A cycle boundary was crossed (a skipped period): continue as new at the next safe point. */
+    void nextRun();
   }
 
   private final Host host;
@@ -262,7 +265,7 @@ final class LifecycleOperations {
     long cycle = host.current().cycle();
     host.record(LifecycleChanges.skipped(host.current(), now()));
     host.outcome("paused: cycle " + cycle + " skipped (PAUSED_SKIPPED)");
-    host.replan();
+    host.nextRun();
   }
 
   void cancelAtPeriodEnd(CancelRequest request, String actor) {

@@ -100,14 +100,24 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private final LifecycleOperations lifecycle;
   /** Lifecycle changes accepted by their validators, applied in order at the next safe point. */
   private final List<Command> commands = new ArrayList<>();
-  /** The run's plan no longer holds (paused, resumed, new anchor...): continue as new. */
-  private boolean replan;
+  /** Set when the current plan ends: a new plan in this run, or the next run. */
+  private Flow next;
   /** Set when dunning ended with PAUSE: the pause is recorded at the next safe point. */
   private String pauseAfterDunning;
   /** The cancellation is the end of a cancellation at period end, not a new request. */
   private boolean cancelAtPeriodEnd;
 
   private enum Step { REMIND, CHARGE, DONE, END }
+
+  /** How a plan of the run ended. */
+  private enum Flow {
+    /** A change moved the timers (pause, resume, billing day, cancel at period end): plan again. */
+    REPLAN,
+    /** The cycle is done (or a paused period was skipped): continue as new. */
+    NEXT_RUN,
+    /** The subscription ended. */
+    ENDED
+  }
 
   private record Command(Object request, CompletablePromise<SubscriptionState> done) {}
 
@@ -134,12 +144,27 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     if (!recorded) {
       recordCreation();
     }
-    if (current.status().isTerminal()) {
-      return end();
+    while (true) {
+      if (current.status().isTerminal()) {
+        return end();
+      }
+      next = null;
+      Flow flow = current.lifecycle().pause() != null ? pausedRun() : cycleRun();
+      if (flow == Flow.ENDED) {
+        return snapshot();
+      }
+      if (flow == Flow.NEXT_RUN) {
+        break;
+      }
+      // REPLAN: a change moved this run's timers; plan again in this same run, so an update that
+      // follows at once never meets a run that is closing.
     }
-    if (current.lifecycle().pause() != null) {
-      return pausedRun();
-    }
+    Workflow.continueAsNew(new SubscriptionInput(current, true, periods.carry()));
+    return snapshot(); // not reached: continueAsNew does not return
+  }
+
+  /** Bills the cycle the subscription is on; returns when the next run, a new plan or the end is due. */
+  private Flow cycleRun() {
     long cycle = current.cycle();
     BillingSchedule schedule = current.schedule();
     Instant reminderAt = schedule.reminderAt(cycle);
@@ -153,14 +178,14 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     while (true) {
       serveSafePoint();
       if (cancelRequested()) {
-        return cancelAndEnd();
+        cancelAndEnd();
+        return Flow.ENDED;
       }
-      if (replan) {
-        if (readyToContinue()) {
-          break;
-        }
-        Workflow.await(() -> readyToContinue() || wakeUp());
-        continue;
+      if (next != null) {
+        return next;
+      }
+      if (historyTooLong()) {
+        return Flow.NEXT_RUN;
       }
       Instant now = now();
       OpenPeriod due = periods.firstDue(schedule, now);
@@ -186,7 +211,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         // Notices must not be abandoned by continue-as-new, and a handler waiting for the main
         // thread (cancel, a payment method change) wakes it.
         if (readyToContinue()) {
-          break;
+          return Flow.NEXT_RUN;
         }
         Workflow.await(() -> readyToContinue() || wakeUp());
       } else {
@@ -194,8 +219,6 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
             step == Step.REMIND ? reminderAt : dueAt, schedule);
       }
     }
-    Workflow.continueAsNew(new SubscriptionInput(current, true, periods.carry()));
-    return snapshot(); // not reached: continueAsNew does not return
   }
 
   /**
@@ -203,19 +226,26 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
    * PAUSED_SKIPPED (one per run); a pause with an end resumes by itself in time for the reminder of
    * the first payment after it; charges made before the pause still settle.
    */
-  private SubscriptionState pausedRun() {
+  private Flow pausedRun() {
     BillingSchedule schedule = current.schedule();
     while (true) {
       serveSafePoint();
       if (cancelRequested()) {
-        return cancelAndEnd();
+        cancelAndEnd();
+        return Flow.ENDED;
       }
-      if (replan) {
+      if (next == Flow.REPLAN) {
+        return next;
+      }
+      if (next == Flow.NEXT_RUN) {
         if (readyToContinue()) {
-          break;
+          return next;
         }
         Workflow.await(() -> readyToContinue() || wakeUp());
         continue;
+      }
+      if (historyTooLong()) {
+        return Flow.NEXT_RUN;
       }
       Instant now = now();
       Pause pause = current.lifecycle().pause();
@@ -244,8 +274,6 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         }
       }
     }
-    Workflow.continueAsNew(new SubscriptionInput(current, true, periods.carry()));
-    return snapshot();
   }
 
   /** When a pause with an end resumes: its end date, or the reminder of the payment it restarts with if earlier. */
@@ -277,6 +305,14 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       first = earliest(first, LifecycleOperations.staleAt(schedule, unpaid));
     }
     return first;
+  }
+
+  /**
+   * Temporal suggests continuing as new (a long dunning or pause, many events): the state needed to
+   * go on is all in the subscription and the carried periods, so a new run picks up mid-cycle.
+   */
+  private boolean historyTooLong() {
+    return Workflow.getInfo().isContinueAsNewSuggested() && readyToContinue();
   }
 
   private static Instant earliest(Instant a, Instant b) {
@@ -862,7 +898,14 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
     @Override
     public void replan() {
-      replan = true;
+      if (next == null) {
+        next = Flow.REPLAN;
+      }
+    }
+
+    @Override
+    public void nextRun() {
+      next = Flow.NEXT_RUN;
     }
   }
 }
