@@ -13,9 +13,6 @@ final class ChangeFields {
   /** A period id is its cycle number: 1, 2, ... (at most ten digits, far beyond any subscription). */
   private static final Pattern PERIOD_ID = Pattern.compile("[1-9][0-9]{0,9}");
 
-  /** Keeps SKUs safe inside DynamoDB sort keys, where '#' separates the parts (as on create). */
-  static final Pattern SKU = Pattern.compile("[A-Za-z0-9._-]{1,64}");
-
   /** The stripped reason, null when absent or blank. */
   static String reason(String reason) {
     if (reason == null || reason.isBlank()) {

@@ -33,7 +33,7 @@ public final class CreateSubscriptionValidator {
   public static final int MAX_TRIAL_DAYS = 730;
 
   /** Keeps SKUs safe inside DynamoDB sort keys, where '#' separates the parts. */
-  private static final Pattern SKU = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+  public static final Pattern SKU = Pattern.compile("[A-Za-z0-9._-]{1,64}");
   private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
   private static final int MAX_EMAIL = 254;
 
