@@ -20,7 +20,7 @@ import java.util.Objects;
  *   <li>an ERROR period whose dunning schedule (the worker's current policy, from its due date) is
  *       not used up goes back into dunning; if its last attempt got no answer from the gateway, the
  *       restarted run looks that key up before any new attempt, so money that moved is never charged
- *       twice;
+ *       twice; one whose schedule is used up stays owed (manual repayment, waiver, stale age);
  *   <li>a PENDING_SETTLEMENT period is looked up at once (settle-by now);
  *   <li>the last {@value PeriodCollection#MAX_SETTLED} collected periods are remembered, so a return
  *       of their payment still reopens them.
@@ -45,6 +45,7 @@ public final class SubscriptionRestart {
     List<Period> byCycle = periods.stream().sorted(Comparator.comparingLong(Period::cycle)).toList();
     List<OpenPeriod> open = new ArrayList<>();
     List<SettledCharge> settled = new ArrayList<>();
+    List<UnpaidPeriod> unpaid = new ArrayList<>();
     for (Period period : byCycle) {
       switch (period.status()) {
         case ERROR -> {
@@ -55,11 +56,16 @@ public final class SubscriptionRestart {
           if (used < policy.retryAfterDays().size()) {
             boolean unanswered = SubscriptionChanges.GATEWAY_UNAVAILABLE.equals(period.failureCode());
             open.add(OpenPeriod.dunning(period.cycle(), Math.max(1, period.attempts()), unanswered,
-                policy, period.dueDate(), used, period.failureCode(), period.failureMessage()));
+                policy, period.dueDate(), used, period.failureCode(), period.failureMessage(),
+                period.amount()));
+          } else {
+            unpaid.add(new UnpaidPeriod(period.cycle(), period.attempts(), period.amount(),
+                period.dueDate(), policy.staleAfterDays(), period.failureMessage()));
           }
         }
         case PENDING_SETTLEMENT -> open.add(OpenPeriod.pending(period.cycle(),
-            Math.max(1, period.attempts()), policy, period.dueDate(), 0, now, period.transactionId()));
+            Math.max(1, period.attempts()), policy, period.dueDate(), 0, now, period.transactionId(),
+            period.amount()));
         case COMPLETED -> {
           if (period.transactionId() != null) {
             int attempt = Math.max(1, period.attempts());
@@ -75,6 +81,6 @@ public final class SubscriptionRestart {
       settled = settled.subList(settled.size() - PeriodCollection.MAX_SETTLED, settled.size());
     }
     return new SubscriptionInput(record, true,
-        new CollectionState(open, settled, List.of(), List.of()));
+        new CollectionState(open, settled, List.of(), List.of(), unpaid));
   }
 }

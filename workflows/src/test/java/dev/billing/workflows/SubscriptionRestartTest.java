@@ -75,6 +75,10 @@ class SubscriptionRestartTest {
 
     assertThat(input.collections().open()).extracting(OpenPeriod::cycle).containsExactly(2L);
     assertThat(input.collections().open().get(0).outcomeUnknown()).isTrue();
+    assertThat(input.collections().open().get(0).amount()).isEqualTo(PRICE);
+    // Cycle 1's retries (Jan 16 to 22) are all past: still owed, for a repayment or a waiver.
+    assertThat(input.collections().unpaid()).containsExactly(new UnpaidPeriod(1, 5, PRICE,
+        LocalDate.of(2028, 1, 15), DunningPolicy.DEFAULT.staleAfterDays(), "why: card_declined"));
     assertThat(input.collections().open().get(0).lastKey("sub-back")).isEqualTo("charge:sub-back:2:1");
   }
 
