@@ -105,8 +105,12 @@ final class DriftCheck {
     }
   }
 
+  /**
+   * Its next payment (for a paused one: the date billing restarts, when the pause has an end) is
+   * more than {@link #GRACE} in the past and the record has not moved on.
+   */
   private static boolean overdue(Subscription record, Instant asOf) {
-    if (record.nextPaymentDate() == null || record.status() == SubscriptionStatus.PAUSED) {
+    if (record.nextPaymentDate() == null) {
       return false;
     }
     Instant dueAt = record.schedule().startOfDay(record.nextPaymentDate());
