@@ -1,14 +1,12 @@
 package dev.billing.devstack;
 
 import com.google.protobuf.Empty;
-import dev.billing.workflows.BillingSearchAttributes;
-import io.temporal.api.operatorservice.v1.AddSearchAttributesRequest;
 import io.temporal.api.testservice.v1.SleepRequest;
-import io.temporal.common.SearchAttributeKey;
 import io.temporal.internal.common.ProtobufTimeUtils;
-import io.temporal.serviceclient.OperatorServiceStubs;
-import io.temporal.serviceclient.OperatorServiceStubsOptions;
+import dev.billing.runtime.SearchAttributeSetup;
 import io.temporal.serviceclient.TestServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.serviceclient.TestServiceStubsOptions;
 import io.temporal.testserver.TestServer;
 import java.time.Duration;
@@ -42,17 +40,12 @@ public final class EmbeddedTemporal implements AutoCloseable {
 
   /** Registers the workflow's search attributes in the namespace, as a real cluster's setup would. */
   public void registerSearchAttributes(String namespace) {
-    OperatorServiceStubs operator = OperatorServiceStubs.newServiceStubs(
-        OperatorServiceStubsOptions.newBuilder().setTarget(target).validateAndBuildWithDefaults());
+    WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(
+        WorkflowServiceStubsOptions.newBuilder().setTarget(target).build());
     try {
-      var request = AddSearchAttributesRequest.newBuilder().setNamespace(namespace);
-      for (SearchAttributeKey<?> key : BillingSearchAttributes.ALL) {
-        request.putSearchAttributes(key.getName(), key.getValueType());
-      }
-      operator.blockingStub().addSearchAttributes(request.build());
+      SearchAttributeSetup.register(stubs, namespace);
     } finally {
-      operator.shutdown();
-      operator.awaitTermination(5, TimeUnit.SECONDS);
+      stubs.shutdown();
     }
   }
 

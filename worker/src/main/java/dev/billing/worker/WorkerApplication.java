@@ -37,6 +37,7 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
   @Override
   public void initialize(Bootstrap<WorkerConfiguration> bootstrap) {
     bootstrap.setConfigurationSourceProvider(ConfigSources.fileOrClasspathWithEnv());
+    bootstrap.addCommand(new SetupCommand());
   }
 
   @Override
