@@ -7,6 +7,7 @@ import dev.billing.api.errors.JsonFieldMapper;
 import dev.billing.api.errors.MalformedJsonMapper;
 import dev.billing.api.errors.UnexpectedExceptionMapper;
 import dev.billing.api.errors.WebApplicationExceptionMapper;
+import dev.billing.api.logging.LoggingContextFilter;
 import dev.billing.api.ops.ReconciliationResource;
 import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.resources.BillingDueResource;
@@ -68,6 +69,7 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     environment.jersey().register(new BillingDueResource(infrastructure.store()));
     environment.jersey().register(WebhookResource.create(config.webhooks, paymentEvents(config),
         PaymentEventSignals.temporal(infrastructure.client()), infrastructure.clock()));
+    environment.jersey().register(new LoggingContextFilter());
     environment.jersey().register(new ReconciliationResource(reconciliationReports(config),
         new ReconciliationRuns(infrastructure.client(), infrastructure.taskQueue()), infrastructure.clock()));
 
@@ -92,7 +94,7 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
    * dev stack and the tests override it to supply their own infrastructure or clock.
    */
   protected ApiInfrastructure connect(ApiConfiguration config, Environment environment) {
-    connections = ProcessConnections.open(config, environment);
+    connections = ProcessConnections.open(config, environment, "api");
     pageTokenKey = PageTokenKeys.fromSecretOrRandom(config.pageTokenSecret);
     return new ApiInfrastructure(connections.temporal().client(), config.temporal.taskQueue(),
         connections.store(pageTokenKey), InstantSource.system());

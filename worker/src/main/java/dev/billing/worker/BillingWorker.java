@@ -22,7 +22,9 @@ import io.temporal.client.WorkflowClient;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import io.temporal.worker.Worker;
+import io.temporal.common.interceptors.WorkerInterceptor;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerFactoryOptions;
 
 /**
  * Registers the subscription workflow and its activities (and, with {@link #registerReconciliation},
@@ -45,8 +47,10 @@ public final class BillingWorker {
   }
 
   /** Creates the factory with one worker registered; call {@code start()} on it. */
-  public static WorkerFactory create(WorkflowClient client, String taskQueue, Adapters adapters) {
-    WorkerFactory factory = WorkerFactory.newInstance(client);
+  public static WorkerFactory create(WorkflowClient client, String taskQueue, Adapters adapters,
+      WorkerInterceptor... interceptors) {
+    WorkerFactory factory = WorkerFactory.newInstance(client,
+        WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors).build());
     register(factory.newWorker(taskQueue), adapters);
     return factory;
   }

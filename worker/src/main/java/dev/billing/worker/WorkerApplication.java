@@ -8,6 +8,8 @@ import dev.billing.activities.payments.stripe.StripeSettings;
 import dev.billing.runtime.ConfigSources;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
+import dev.billing.worker.observability.BusinessMetrics;
+import dev.billing.worker.observability.ObservabilityInterceptor;
 import dev.billing.worker.reconciliation.ReconciliationScheduling;
 import io.temporal.client.WorkflowClient;
 import io.temporal.worker.WorkerFactory;
@@ -42,17 +44,19 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
 
   @Override
   public void run(WorkerConfiguration config, Environment environment) {
-    ProcessConnections connections = ProcessConnections.open(config, environment);
+    ProcessConnections connections = ProcessConnections.open(config, environment, "worker");
     byte[] pageTokenKey = PageTokenKeys.random();
     var store = connections.store(pageTokenKey);
     PaymentGateway gateway = gateway(config);
     var adapters = new BillingWorker.Adapters(store, gateway, new OutboxNotifier(), config.dunning);
     WorkflowClient client = connections.temporal().client();
     String taskQueue = config.temporal.taskQueue();
-    WorkerFactory factory = BillingWorker.create(client, taskQueue, adapters);
+    BusinessMetrics metrics = new BusinessMetrics(connections.metrics().registry());
+    WorkerFactory factory = BillingWorker.create(client, taskQueue, adapters,
+        new ObservabilityInterceptor(metrics));
     BillingWorker.registerReconciliation(factory.getWorker(taskQueue), BillingWorker.reconciliation(
         connections.dynamo().client(), connections.dynamo().tableNames(), store, pageTokenKey, client,
-        taskQueue, gateway, config.gateway, config.dunning, null));
+        taskQueue, gateway, config.gateway, config.dunning, metrics::finding));
     environment.lifecycle().manage(new WorkerLifecycle(factory));
     // After the worker: the first cron run may start at once and needs it polling.
     environment.lifecycle().manage(ReconciliationScheduling.of(client, taskQueue, config.reconciliation));
