@@ -21,12 +21,12 @@ import org.eclipse.jetty.server.Server;
 final class DevApiApplication extends BillingApiApplication {
 
   private final DevStackSettings settings;
-  private final EmbeddedTemporal temporal;
+  private final DevTemporal temporal;
   private final SandboxGateway gateway;
   private final OutboxNotifier outbox;
   private final AtomicReference<Server> server = new AtomicReference<>();
 
-  DevApiApplication(DevStackSettings settings, EmbeddedTemporal temporal, SandboxGateway gateway,
+  DevApiApplication(DevStackSettings settings, DevTemporal temporal, SandboxGateway gateway,
       OutboxNotifier outbox) {
     this.settings = settings;
     this.temporal = temporal;

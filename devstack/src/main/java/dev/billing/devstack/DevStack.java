@@ -28,7 +28,7 @@ public final class DevStack implements AutoCloseable {
   public static final String NAMESPACE = "default";
 
   private final DevStackSettings settings;
-  private final EmbeddedTemporal temporal;
+  private final DevTemporal temporal;
   private final EmbeddedDynamo dynamo;
   private final DynamoConnection workerDynamo;
   private final TemporalConnection workerTemporal;
@@ -41,7 +41,7 @@ public final class DevStack implements AutoCloseable {
 
   private DevStack(DevStackSettings settings) throws Exception {
     this.settings = settings;
-    this.temporal = new EmbeddedTemporal(settings.temporalPort());
+    this.temporal = settings.temporal().start(settings);
     temporal.registerSearchAttributes(NAMESPACE);
     this.dynamo = new EmbeddedDynamo(settings.dynamoPort());
 
@@ -60,7 +60,7 @@ public final class DevStack implements AutoCloseable {
         workerDynamo.client(), workerDynamo.tableNames(), store, pageTokenKey, workerTemporal.client(),
         taskQueue, gateway, "sandbox", DunningPolicy.DEFAULT, null));
     worker.start();
-    // The test server has no Schedules: the daily reconciliation runs as a cron workflow here.
+    // A Temporal Schedule on the real dev server; a cron workflow on the test server (no Schedules).
     this.reconciliation = ReconciliationScheduling.of(workerTemporal.client(), taskQueue,
         settings.reconciliation());
     reconciliation.start();
@@ -103,14 +103,18 @@ public final class DevStack implements AutoCloseable {
         "  API                " + apiUrl() + "/v1",
         "  Admin / health     http://localhost:" + settings.adminPort() + "/healthcheck",
         "  Temporal (gRPC)    " + temporal.target() + "   namespace " + NAMESPACE
-            + ", task queue " + workerTemporal.settings().taskQueue(),
+            + ", task queue " + workerTemporal.settings().taskQueue()
+            + (temporal.hasTestClock() ? "   (Java test server; a temporal CLI on the PATH gives"
+                + " the real dev server and its UI)" : "   (temporal CLI dev server)"),
+        "  Temporal UI        " + (temporal.uiUrl() == null ? "none with the test server" : temporal.uiUrl()),
         "  DynamoDB Local     " + dynamo.endpoint() + "   tables "
             + workerDynamo.tableNames().billing() + ", " + workerDynamo.tableNames().history(),
-        "  Test clock         GET " + apiUrl() + "/v1/dev/clock, POST " + apiUrl()
-            + "/v1/dev/clock/advance {\"duration\":\"P31D\"}",
+        "  Test clock         " + (temporal.hasTestClock() ? "GET " + apiUrl() + "/v1/dev/clock, POST "
+            + apiUrl() + "/v1/dev/clock/advance {\"duration\":\"P31D\"}"
+            : "none: real time (BILLING_DEV_TEMPORAL=test-server for the test clock)"),
         "  Outbox / charges   GET " + apiUrl() + "/v1/dev/outbox, GET " + apiUrl() + "/v1/dev/charges",
         "  Reconciliation     " + (reconciliation.mode() == ReconciliationScheduling.Mode.DISABLED
-            ? "not scheduled" : "cron \"" + settings.reconciliation().cron() + "\" UTC (test clock)")
+            ? "not scheduled" : reconciliation.mode() + " \"" + settings.reconciliation().cron() + "\" UTC")
             + "; GET/POST " + apiUrl() + "/v1/ops/reconciliations",
         "");
   }

@@ -7,7 +7,7 @@ import dev.billing.worker.reconciliation.ReconciliationSettings;
  * free ports so they never collide with a running {@code ./billing dev}.
  */
 public record DevStackSettings(int apiPort, int adminPort, int temporalPort, int dynamoPort,
-    ReconciliationSettings reconciliation) {
+    ReconciliationSettings reconciliation, DevTemporalChoice temporal, int temporalUiPort) {
 
   /**
    * Weekly (Mondays 03:00 UTC on the test clock) over the past week, not daily over three days as in
@@ -19,10 +19,12 @@ public record DevStackSettings(int apiPort, int adminPort, int temporalPort, int
 
   public DevStackSettings {
     reconciliation = reconciliation == null ? DEV_RECONCILIATION : reconciliation;
+    temporal = temporal == null ? DevTemporalChoice.of("test-server", null) : temporal;
   }
 
+  /** The Java test server (the test clock), the development reconciliation schedule. */
   public DevStackSettings(int apiPort, int adminPort, int temporalPort, int dynamoPort) {
-    this(apiPort, adminPort, temporalPort, dynamoPort, null);
+    this(apiPort, adminPort, temporalPort, dynamoPort, null, null, 8233);
   }
 
   public static DevStackSettings fromEnvironment() {
@@ -34,7 +36,9 @@ public record DevStackSettings(int apiPort, int adminPort, int temporalPort, int
         new ReconciliationSettings(
             enabled == null || enabled.isBlank() ? null : Boolean.valueOf(enabled.trim()),
             cron == null || cron.isBlank() ? DEV_RECONCILIATION.cron() : cron,
-            DEV_RECONCILIATION.lookbackDays(), null));
+            DEV_RECONCILIATION.lookbackDays(), null),
+        DevTemporalChoice.of(System.getenv(DevTemporalChoice.VARIABLE), System.getenv("PATH")),
+        port("TEMPORAL_UI_PORT", 8233));
   }
 
   private static int port(String variable, int fallback) {

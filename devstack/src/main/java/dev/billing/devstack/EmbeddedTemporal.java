@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * activity tasks are outstanding, so months of billing happen in seconds and in the right order.
  * Everything lives in memory.
  */
-public final class EmbeddedTemporal implements AutoCloseable {
+public final class EmbeddedTemporal implements DevTemporal {
 
   private final TestServer.PortBoundTestServer server;
   private final TestServiceStubs testService;
@@ -34,11 +34,24 @@ public final class EmbeddedTemporal implements AutoCloseable {
         TestServiceStubsOptions.newBuilder().setTarget(target).validateAndBuildWithDefaults());
   }
 
+  @Override
   public String target() {
     return target;
   }
 
+  @Override
+  public boolean hasTestClock() {
+    return true;
+  }
+
+  /** The test server has no UI. */
+  @Override
+  public String uiUrl() {
+    return null;
+  }
+
   /** Registers the workflow's search attributes in the namespace, as a real cluster's setup would. */
+  @Override
   public void registerSearchAttributes(String namespace) {
     WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(
         WorkflowServiceStubsOptions.newBuilder().setTarget(target).build());
@@ -50,6 +63,7 @@ public final class EmbeddedTemporal implements AutoCloseable {
   }
 
   /** The server's clock: what workflows see as now. */
+  @Override
   public InstantSource clock() {
     return () -> {
       var time = testService.blockingStub().getCurrentTime(Empty.getDefaultInstance()).getTime();
@@ -58,6 +72,7 @@ public final class EmbeddedTemporal implements AutoCloseable {
   }
 
   /** Jumps the clock forward, firing every timer due on the way. Returns once the clock got there. */
+  @Override
   public Instant advance(Duration duration) {
     // Every timer on the way fires and its work runs before the clock moves on: a long jump over
     // many billing cycles and reconciliation runs takes longer than a usual call's deadline.
