@@ -126,7 +126,7 @@ public final class SmtpMailer {
     for (Exception link = e; link != null; link = next(link)) {
       if (link instanceof SMTPSendFailedException failed && failed.getReturnCode() >= 500) {
         return new MailRejectedException("the SMTP server " + server() + " refused the message ("
-            + failed.getCommand() + "): " + answer(failed), e);
+            + command(failed) + "): " + answer(failed), e);
       }
     }
     return new MailUnavailableException("the SMTP server " + server() + " did not take the message: "
@@ -138,6 +138,12 @@ public final class SmtpMailer {
       return m.getNextException();
     }
     return e.getCause() instanceof Exception cause && cause != e ? cause : null;
+  }
+
+  /** The command the server answered; "." (the end of the data) is reported as DATA. */
+  private static String command(SMTPSendFailedException e) {
+    String command = e.getCommand() == null ? "" : e.getCommand().strip();
+    return command.isEmpty() || command.equals(".") ? "DATA" : command;
   }
 
   private static String answer(MessagingException e) {
