@@ -6,6 +6,8 @@ import dev.billing.activities.notifications.Notification;
 import dev.billing.activities.notifications.Notifier;
 import dev.billing.activities.notifications.ReceiptMessages;
 import dev.billing.store.BillingStore;
+import dev.billing.workflows.activities.LoadPeriodInput;
+import dev.billing.workflows.activities.LoadPeriodResult;
 import dev.billing.workflows.activities.RecordActivities;
 import dev.billing.workflows.activities.RecordInput;
 import dev.billing.workflows.activities.RecordResult;
@@ -25,6 +27,7 @@ public final class RecordActivitiesImpl implements RecordActivities {
   private static final Logger log = LoggerFactory.getLogger(RecordActivitiesImpl.class);
 
   private final ChangeRecorder recorder;
+  private final BillingStore store;
   private final Notifier receiptNotifier;
   private final ReceiptMessages receipts;
 
@@ -34,8 +37,15 @@ public final class RecordActivitiesImpl implements RecordActivities {
    */
   public RecordActivitiesImpl(BillingStore store, Notifier receiptNotifier, MessageTemplates templates) {
     this.recorder = new ChangeRecorder(store);
+    this.store = store;
     this.receiptNotifier = Objects.requireNonNull(receiptNotifier, "receiptNotifier");
     this.receipts = new ReceiptMessages(templates);
+  }
+
+  @Override
+  public LoadPeriodResult loadPeriod(LoadPeriodInput input) {
+    return new LoadPeriodResult(
+        store.getPeriod(input.accountId(), input.subscriptionId(), input.cycle()).orElse(null));
   }
 
   @Override

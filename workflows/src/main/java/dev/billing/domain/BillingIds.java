@@ -18,6 +18,24 @@ public final class BillingIds {
     return "charge:" + subscriptionId + ":" + cycle + ":" + attempt;
   }
 
+  /**
+   * The gateway idempotency key of a charge made by a change rather than by the schedule (an
+   * immediate upgrade's prorated difference): the subscription version that records it is unique.
+   */
+  public static String changeChargeKey(String subscriptionId, long version) {
+    return "charge:" + subscriptionId + ":v" + version;
+  }
+
+  /** The gateway idempotency key of one refund: the subscription version that records it is unique. */
+  public static String refundKey(String subscriptionId, long cycle, long version) {
+    return "refund:" + subscriptionId + ":" + cycle + ":v" + version;
+  }
+
+  /** The id of the receipt message of one charge (a period's charge, or an upgrade's proration). */
+  public static String receiptMessageId(Receipt receipt) {
+    return receiptMessageId(receipt.subscriptionId(), receipt.cycle(), receipt.transactionId());
+  }
+
   /** The id of one customer notification, e.g. the reminder of cycle 3. */
   public static String messageId(String subscriptionId, long cycle, String kind) {
     return "<" + kind + "." + cycle + "." + subscriptionId + "@billing>";

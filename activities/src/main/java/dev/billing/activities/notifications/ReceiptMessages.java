@@ -31,7 +31,7 @@ public final class ReceiptMessages {
         .text("transactionId", receipt.transactionId());
     String to = receipt.email() != null ? receipt.email() : subscription.email();
     return new Notification(
-        BillingIds.receiptMessageId(receipt.subscriptionId(), receipt.cycle(), receipt.transactionId()),
+        BillingIds.receiptMessageId(receipt),
         NotificationKind.PAYMENT_RECEIPT, to,
         templates.render(NotificationKind.PAYMENT_RECEIPT, model.values()), receipt.processedAt(),
         receipt.accountId(), receipt.subscriptionId(), receipt.cycle());
