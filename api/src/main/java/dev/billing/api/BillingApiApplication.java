@@ -8,7 +8,9 @@ import dev.billing.api.errors.MalformedJsonMapper;
 import dev.billing.api.errors.UnexpectedExceptionMapper;
 import dev.billing.api.errors.WebApplicationExceptionMapper;
 import dev.billing.api.resources.BillingDueResource;
+import dev.billing.api.resources.ChangeStillRunningMapper;
 import dev.billing.api.resources.ReceiptResource;
+import dev.billing.api.resources.SubscriptionLifecycleResource;
 import dev.billing.api.resources.SubscriptionResource;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.api.webhooks.PaymentEventSignals;
@@ -56,6 +58,9 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     var workflows = new SubscriptionWorkflows(infrastructure.client(), infrastructure.taskQueue());
     environment.jersey().register(
         new SubscriptionResource(infrastructure.store(), workflows, infrastructure.clock()));
+    environment.jersey().register(
+        new SubscriptionLifecycleResource(infrastructure.store(), workflows, infrastructure.clock()));
+    environment.jersey().register(new ChangeStillRunningMapper());
     environment.jersey().register(new ReceiptResource(infrastructure.store(), infrastructure.clock()));
     environment.jersey().register(new BillingDueResource(infrastructure.store()));
     environment.jersey().register(WebhookResource.create(config.webhooks, paymentEvents(config),

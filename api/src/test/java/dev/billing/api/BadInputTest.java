@@ -164,8 +164,8 @@ class BadInputTest {
     Response response = API.createSubscription(account, with(subscriptionBody(), "colour", "blue"), "unknown");
 
     assertThat(assertInvalidField(response, "colour")).isEqualTo("colour is not a field of this request; "
-        + "allowed fields: amount, billingDay, currency, email, paymentMethod, reminderDaysBefore, sku, "
-        + "startDate, term, timeZone");
+        + "allowed fields: amount, billingDay, currency, email, locale, paymentMethod, reminderDaysBefore, "
+        + "sku, startDate, term, timeZone, trialDays");
     API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, "unknown"));
   }
 
