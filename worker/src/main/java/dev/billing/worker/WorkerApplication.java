@@ -1,6 +1,5 @@
 package dev.billing.worker;
 
-import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.activities.payments.stripe.StripeGateway;
@@ -39,12 +38,14 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
   @Override
   public void run(WorkerConfiguration config, Environment environment) {
     ProcessConnections connections = ProcessConnections.open(config, environment);
+    EmailNotifiers email = EmailNotifiers.create(config.mail, System.getenv(),
+        connections.notificationLog(), InstantSource.system());
     var adapters = new BillingWorker.Adapters(
-        connections.store(PageTokenKeys.random()), gateway(config), new OutboxNotifier(), config.dunning);
+        connections.store(PageTokenKeys.random()), gateway(config), email, config.dunning);
     environment.lifecycle().manage(new WorkerLifecycle(BillingWorker.create(
         connections.temporal().client(), config.temporal.taskQueue(), adapters)));
-    LOG.info("Worker polling task queue {} on {} with gateway {}, dunning {}", config.temporal.taskQueue(),
-        config.temporal, config.gateway, config.dunning);
+    LOG.info("Worker polling task queue {} on {} with gateway {}, dunning {}, mail {}",
+        config.temporal.taskQueue(), config.temporal, config.gateway, config.dunning, email.smtp());
   }
 
   /** The payment adapter; Stripe's API key comes from the environment only (STRIPE_API_KEY). */

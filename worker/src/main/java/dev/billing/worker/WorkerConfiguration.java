@@ -2,6 +2,7 @@ package dev.billing.worker;
 
 import dev.billing.domain.DunningPolicy;
 import dev.billing.runtime.BillingConfiguration;
+import dev.billing.runtime.MailSettings;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.validation.constraints.NotNull;
 
@@ -20,4 +21,9 @@ public class WorkerConfiguration extends BillingConfiguration {
   @NotNull
   @JsonProperty("dunning")
   public DunningPolicy dunning = DunningPolicy.DEFAULT;
+
+  /** The SMTP server of customer email; its password comes from BILLING_SMTP_PASSWORD only. */
+  @NotNull
+  @JsonProperty("mail")
+  public MailSettings mail = MailSettings.localRelay();
 }
