@@ -615,7 +615,7 @@ final class LifecycleOperations {
     return new NotifyCustomerInput(kind, BillingIds.messageId(sub.subscriptionId(), sub.cycle(), id),
         sub.accountId(), sub.subscriptionId(), sub.cycle(), sub.email(), sku, amount, date,
         sub.paymentMethod().mask(), kind == NotifyCustomerInput.Kind.PLAN_CHANGED ? null : reason,
-        sub.schedule().timeZone(), now());
+        sub.schedule().timeZone(), now(), sub.locale());
   }
 
   private static String changeable(Subscription sub, boolean cancelling) {

@@ -2,6 +2,7 @@ package dev.billing.workflows;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.EmailBounce;
 import dev.billing.domain.Pause;
 import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
@@ -102,6 +103,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private final List<Command> commands = new ArrayList<>();
   /** Set when the current plan ends: a new plan in this run, or the next run. */
   private Flow next;
+  /** Messages the customer's mail server refused; recorded on the subscription at the next safe point. */
+  private final List<EmailBounce> bounces = new ArrayList<>();
   /** Set when dunning ended with PAUSE: the pause is recorded at the next safe point. */
   private String pauseAfterDunning;
   /** The cancellation is the end of a cancellation at period end, not a new request. */
@@ -560,6 +563,14 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       pauseAfterDunning = null;
       lifecycle.pauseAfterDunning(reason);
     }
+    while (!bounces.isEmpty() && !current.status().isTerminal()) {
+      EmailBounce bounce = bounces.remove(0);
+      EmailBounce known = current.lifecycle().emailBounce();
+      if (known == null || !known.messageId().equals(bounce.messageId())) {
+        ledgerRecord(LifecycleChanges.emailBounced(current, bounce, now()));
+        lastOutcome = "message " + bounce.messageId() + " bounced: " + bounce.reason();
+      }
+    }
     if (!cancelRequested()) {
       applyCommands();
     }
@@ -593,6 +604,10 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       current = landed(change.next(), sent.version());
       lastOutcome = "cycle " + cycle + " reminder " + messageId + " sent for the payment due "
           + current.nextPaymentDate();
+      if (sent.bounced()) {
+        bounces.add(new EmailBounce(now(), messageId, sent.bounceReason()));
+        lastOutcome = "cycle " + cycle + " reminder " + messageId + " bounced: " + sent.bounceReason();
+      }
     } catch (ActivityFailure e) {
       // The activity may have recorded the reminder before failing, so its version counts as used:
       // the next write skips past it (the store only requires a higher version), and a late
@@ -628,7 +643,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
           BillingIds.messageId(current.subscriptionId(), endingCycle, "cancelled"),
           current.accountId(), current.subscriptionId(), endingCycle, current.email(), current.sku(),
           current.price(), current.schedule().dateAt(now()), current.paymentMethod().mask(),
-          cancelRequest.reason(), current.schedule().timeZone(), now()));
+          cancelRequest.reason(), current.schedule().timeZone(), now(), current.locale()));
     }
     cancelRecorded = true;
     // Money already asked for may still move: the run stays open, settle-only, until it is known.
@@ -715,7 +730,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   /** Something only the main thread can do has come up while it waits. */
   private boolean wakeUp() {
     return cancelRequested() || !methodChanges.isEmpty() || periods.hasEvents() || !commands.isEmpty()
-        || pauseAfterDunning != null;
+        || pauseAfterDunning != null || !bounces.isEmpty();
   }
 
   private boolean readyToContinue() {
@@ -731,6 +746,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     Promise<Void> sent = Async.function(notifier::notifyCustomer, input).handle((result, failure) -> {
       if (failure != null) {
         log.warn("notice {} to {} failed; billing goes on", input.messageId(), input.subscriptionId(), failure);
+      } else if (result != null && result.bounced()) {
+        bounces.add(new EmailBounce(now(), input.messageId(), result.bounceReason()));
       }
       return null;
     });
@@ -763,7 +780,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         BillingIds.receiptMessageId(receipt), current.accountId(), current.subscriptionId(),
         receipt.cycle(), current.email(), receipt.sku(), receipt.amount(),
         current.schedule().dateAt(receipt.processedAt()), receipt.paymentMask(),
-        receipt.transactionId(), current.schedule().timeZone(), now());
+        receipt.transactionId(), current.schedule().timeZone(), now(), current.locale());
   }
 
   private void ledgerRecord(RecordInput change) {
