@@ -374,7 +374,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validateRefundPeriod(RefundRequest request) {
-    refuse(request == null ? "a period is required" : lifecycle.periodRefusal(request.cycle(), cancelRequested()));
+    refuse(request == null ? "a period is required" : lifecycle.refundRefusal(request.cycle()));
   }
 
   @Override
@@ -689,11 +689,15 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     phase = Phase.ENDED;
     waitingUntil = null;
     ending = true;
-    while (!commands.isEmpty()) {
-      commands.remove(0).done().completeExceptionally(
-          LifecycleOperations.refusal("subscription is cancelled"));
+    // Refunds still come (a refund after the end restarts this workflow with the record): they are
+    // applied here; every other change is refused by its own rule, the subscription being ended.
+    while (true) {
+      applyCommands();
+      if (Workflow.isEveryHandlerFinished() && noticesDone()) {
+        break;
+      }
+      Workflow.await(() -> (Workflow.isEveryHandlerFinished() && noticesDone()) || !commands.isEmpty());
     }
-    Workflow.await(() -> Workflow.isEveryHandlerFinished() && noticesDone());
     return snapshot();
   }
 
