@@ -1,6 +1,7 @@
 package dev.billing.runtime;
 
 import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.NotificationLog;
 import dev.billing.store.StoreSettings;
 import io.dropwizard.core.setup.Environment;
 
@@ -31,5 +32,14 @@ public record ProcessConnections(TemporalConnection temporal, DynamoConnection d
   public DynamoBillingStore store(byte[] pageTokenKey) {
     return new DynamoBillingStore(dynamo.client(), dynamo.tableNames(),
         new StoreSettings(dynamo.settings().receiptRetentionPeriod(), pageTokenKey));
+  }
+
+  /**
+   * Which customer messages the mail server answered, in the billing table; entries live as long as
+   * receipts (the configured receipt retention).
+   */
+  public NotificationLog notificationLog() {
+    return new NotificationLog(dynamo.client(), dynamo.tableNames().billing(),
+        dynamo.settings().receiptRetentionPeriod());
   }
 }

@@ -1,6 +1,5 @@
 package dev.billing.worker;
 
-import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.activities.payments.stripe.StripeGateway;
@@ -45,10 +44,12 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
   @Override
   public void run(WorkerConfiguration config, Environment environment) {
     ProcessConnections connections = ProcessConnections.open(config, environment, "worker");
+    EmailNotifiers email = EmailNotifiers.create(config.mail, System.getenv(),
+        connections.notificationLog(), InstantSource.system());
     byte[] pageTokenKey = PageTokenKeys.random();
     var store = connections.store(pageTokenKey);
     PaymentGateway gateway = gateway(config);
-    var adapters = new BillingWorker.Adapters(store, gateway, new OutboxNotifier(), config.dunning);
+    var adapters = new BillingWorker.Adapters(store, gateway, email, config.dunning);
     WorkflowClient client = connections.temporal().client();
     String taskQueue = config.temporal.taskQueue();
     BusinessMetrics metrics = new BusinessMetrics(connections.metrics().registry());
@@ -60,8 +61,8 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
     environment.lifecycle().manage(new WorkerLifecycle(factory));
     // After the worker: the first cron run may start at once and needs it polling.
     environment.lifecycle().manage(ReconciliationScheduling.of(client, taskQueue, config.reconciliation));
-    LOG.info("Worker polling task queue {} on {} with gateway {}, dunning {}", taskQueue,
-        config.temporal, config.gateway, config.dunning);
+    LOG.info("Worker polling task queue {} on {} with gateway {}, dunning {}, mail {}", taskQueue,
+        config.temporal, config.gateway, config.dunning, email.smtp());
   }
 
   /** The payment adapter; Stripe's API key comes from the environment only (STRIPE_API_KEY). */

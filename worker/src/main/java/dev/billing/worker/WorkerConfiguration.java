@@ -3,6 +3,7 @@ package dev.billing.worker;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.runtime.BillingConfiguration;
 import dev.billing.worker.reconciliation.ReconciliationSettings;
+import dev.billing.runtime.MailSettings;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.validation.constraints.NotNull;
 
@@ -26,4 +27,9 @@ public class WorkerConfiguration extends BillingConfiguration {
   @NotNull
   @JsonProperty("reconciliation")
   public ReconciliationSettings reconciliation = ReconciliationSettings.defaults();
+
+  /** The SMTP server of customer email; its password comes from BILLING_SMTP_PASSWORD only. */
+  @NotNull
+  @JsonProperty("mail")
+  public MailSettings mail = MailSettings.localRelay();
 }

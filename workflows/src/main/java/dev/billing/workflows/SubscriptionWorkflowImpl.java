@@ -2,6 +2,7 @@ package dev.billing.workflows;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.EmailBounce;
 import dev.billing.domain.Pause;
 import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
@@ -102,6 +103,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private final List<Command> commands = new ArrayList<>();
   /** Set when the current plan ends: a new plan in this run, or the next run. */
   private Flow next;
+  /** Messages the customer's mail server refused; recorded on the subscription at the next safe point. */
+  private final List<EmailBounce> bounces = new ArrayList<>();
   /** Set when dunning ended with PAUSE: the pause is recorded at the next safe point. */
   private String pauseAfterDunning;
   /** The cancellation is the end of a cancellation at period end, not a new request. */
@@ -373,7 +376,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validateRefundPeriod(RefundRequest request) {
-    refuse(request == null ? "a period is required" : lifecycle.periodRefusal(request.cycle(), cancelRequested()));
+    refuse(request == null ? "a period is required" : lifecycle.refundRefusal(request.cycle()));
   }
 
   @Override
@@ -562,6 +565,14 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       pauseAfterDunning = null;
       lifecycle.pauseAfterDunning(reason);
     }
+    while (!bounces.isEmpty() && !current.status().isTerminal()) {
+      EmailBounce bounce = bounces.remove(0);
+      EmailBounce known = current.lifecycle().emailBounce();
+      if (known == null || !known.messageId().equals(bounce.messageId())) {
+        ledgerRecord(LifecycleChanges.emailBounced(current, bounce, now()));
+        lastOutcome = "message " + bounce.messageId() + " bounced: " + bounce.reason();
+      }
+    }
     if (!cancelRequested()) {
       applyCommands();
     }
@@ -595,6 +606,10 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       current = landed(change.next(), sent.version());
       lastOutcome = "cycle " + cycle + " reminder " + messageId + " sent for the payment due "
           + current.nextPaymentDate();
+      if (sent.bounced()) {
+        bounces.add(new EmailBounce(now(), messageId, sent.bounceReason()));
+        lastOutcome = "cycle " + cycle + " reminder " + messageId + " bounced: " + sent.bounceReason();
+      }
     } catch (ActivityFailure e) {
       // The activity may have recorded the reminder before failing, so its version counts as used:
       // the next write skips past it (the store only requires a higher version), and a late
@@ -630,7 +645,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
           BillingIds.messageId(current.subscriptionId(), endingCycle, "cancelled"),
           current.accountId(), current.subscriptionId(), endingCycle, current.email(), current.sku(),
           current.price(), current.schedule().dateAt(now()), current.paymentMethod().mask(),
-          cancelRequest.reason(), current.schedule().timeZone(), now()));
+          cancelRequest.reason(), current.schedule().timeZone(), now(), current.locale()));
     }
     cancelRecorded = true;
     // Money already asked for may still move: the run stays open, settle-only, until it is known.
@@ -676,11 +691,15 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     phase = Phase.ENDED;
     waitingUntil = null;
     ending = true;
-    while (!commands.isEmpty()) {
-      commands.remove(0).done().completeExceptionally(
-          LifecycleOperations.refusal("subscription is cancelled"));
+    // Refunds still come (a refund after the end restarts this workflow with the record): they are
+    // applied here; every other change is refused by its own rule, the subscription being ended.
+    while (true) {
+      applyCommands();
+      if (Workflow.isEveryHandlerFinished() && noticesDone()) {
+        break;
+      }
+      Workflow.await(() -> (Workflow.isEveryHandlerFinished() && noticesDone()) || !commands.isEmpty());
     }
-    Workflow.await(() -> Workflow.isEveryHandlerFinished() && noticesDone());
     return snapshot();
   }
 
@@ -717,7 +736,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   /** Something only the main thread can do has come up while it waits. */
   private boolean wakeUp() {
     return cancelRequested() || !methodChanges.isEmpty() || periods.hasEvents() || !commands.isEmpty()
-        || pauseAfterDunning != null;
+        || pauseAfterDunning != null || !bounces.isEmpty();
   }
 
   private boolean readyToContinue() {
@@ -733,6 +752,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     Promise<Void> sent = Async.function(notifier::notifyCustomer, input).handle((result, failure) -> {
       if (failure != null) {
         log.warn("notice {} to {} failed; billing goes on", input.messageId(), input.subscriptionId(), failure);
+      } else if (result != null && result.bounced()) {
+        bounces.add(new EmailBounce(now(), input.messageId(), result.bounceReason()));
       }
       return null;
     });
@@ -765,7 +786,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         BillingIds.receiptMessageId(receipt), current.accountId(), current.subscriptionId(),
         receipt.cycle(), current.email(), receipt.sku(), receipt.amount(),
         current.schedule().dateAt(receipt.processedAt()), receipt.paymentMask(),
-        receipt.transactionId(), current.schedule().timeZone(), now());
+        receipt.transactionId(), current.schedule().timeZone(), now(), current.locale());
   }
 
   private void ledgerRecord(RecordInput change) {

@@ -7,6 +7,7 @@ import dev.billing.activities.PaymentActivitiesImpl;
 import dev.billing.activities.PolicyActivitiesImpl;
 import dev.billing.activities.RecordActivitiesImpl;
 import dev.billing.activities.ReminderActivitiesImpl;
+import dev.billing.activities.notifications.MessageTemplates;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.GatewayChargeRequest;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
@@ -91,9 +92,10 @@ final class ReconciliationFixture implements AutoCloseable {
     OutboxNotifier outbox = new OutboxNotifier();
     Worker worker = env.newWorker(QUEUE);
     worker.registerWorkflowImplementationTypes(SubscriptionWorkflowImpl.class);
-    worker.registerActivitiesImplementations(new RecordActivitiesImpl(store),
-        new PaymentActivitiesImpl(sandbox), new ReminderActivitiesImpl(outbox, store),
-        new NotificationActivitiesImpl(outbox), new PolicyActivitiesImpl(DunningPolicy.DEFAULT));
+    MessageTemplates templates = new MessageTemplates();
+    worker.registerActivitiesImplementations(new RecordActivitiesImpl(store, outbox, templates),
+        new PaymentActivitiesImpl(sandbox), new ReminderActivitiesImpl(outbox, templates, store),
+        new NotificationActivitiesImpl(outbox, templates), new PolicyActivitiesImpl(DunningPolicy.DEFAULT));
     env.start();
     client = env.getWorkflowClient();
     ops = new TemporalSubscriptionWorkflowOps(client, QUEUE);

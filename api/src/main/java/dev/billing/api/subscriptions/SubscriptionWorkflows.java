@@ -144,6 +144,32 @@ public final class SubscriptionWorkflows {
         workflow -> WorkflowClient.startUpdate(workflow::refundPeriod, request, accepted()));
   }
 
+  /**
+   * Refunds a period of a subscription whose workflow has ended (cancelled): starts the workflow
+   * again under its id from the record (ALLOW_DUPLICATE: it is closed), with the refund as its
+   * update; that run applies it and ends. USE_EXISTING attaches to such a run if one is still open.
+   */
+  public SubscriptionState refundAfterEnd(Subscription ended, RefundRequest request) {
+    WorkflowOptions options = WorkflowOptions.newBuilder()
+        .setWorkflowId(BillingIds.workflowId(ended.subscriptionId()))
+        .setTaskQueue(taskQueue)
+        .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING)
+        .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE)
+        // The new run shows what the ended one showed (BillingStatus CANCELLED...), not nothing.
+        .setTypedSearchAttributes(SubscriptionVisibility.startAttributes(ended, null))
+        .setMemo(SubscriptionVisibility.memo(ended))
+        .build();
+    SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
+    WithStartWorkflowOperation<SubscriptionState> start =
+        new WithStartWorkflowOperation<>(workflow::run, new SubscriptionInput(ended, true));
+    UpdateOptions<SubscriptionState> update = UpdateOptions.newBuilder(SubscriptionState.class)
+        .setWaitForStage(WorkflowUpdateStage.COMPLETED)
+        .build();
+    return within(wait,
+        () -> WorkflowClient.executeUpdateWithStart(workflow::refundPeriod, request, update, start),
+        () -> new ChangeStillRunning(ended.subscriptionId()));
+  }
+
   public SubscriptionState changeBillingDay(String subscriptionId, BillingDayChange request) {
     return update(subscriptionId,
         workflow -> WorkflowClient.startUpdate(workflow::changeBillingDay, request, accepted()));
