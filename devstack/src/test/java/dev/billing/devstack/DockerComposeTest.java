@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.billing.activities.notifications.SmtpSettings;
 import dev.billing.activities.payments.stripe.StripeSettings;
 import dev.billing.api.ApiConfiguration;
 import dev.billing.runtime.BillingConfiguration;
@@ -47,7 +48,7 @@ class DockerComposeTest {
   private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Z0-9_]+)(?::-[^}]*)?}");
   /** Read by the code itself, not through the YAML files. */
   private static final Set<String> WORKER_CODE_VARIABLES =
-      Set.of(StripeSettings.API_KEY_ENV, StripeSettings.API_BASE_ENV);
+      Set.of(StripeSettings.API_KEY_ENV, StripeSettings.API_BASE_ENV, SmtpSettings.PASSWORD_ENV);
 
   private static JsonNode compose() throws IOException {
     return new YAMLMapper().readTree(ROOT.resolve("docker-compose.yml").toFile());
@@ -65,14 +66,14 @@ class DockerComposeTest {
     List<String> names = new ArrayList<>();
     services.fieldNames().forEachRemaining(names::add);
     assertThat(names).containsExactlyInAnyOrder(
-        "temporal-db", "temporal", "temporal-ui", "dynamodb", "setup", "worker", "api");
+        "temporal-db", "temporal", "temporal-ui", "dynamodb", "mail", "setup", "worker", "api");
     assertThat(services.path("temporal").path("image").asText()).startsWith("temporalio/auto-setup:");
     assertThat(services.path("temporal-ui").path("image").asText()).startsWith("temporalio/ui:");
     assertThat(services.path("dynamodb").path("image").asText()).startsWith("amazon/dynamodb-local:");
     assertThat(services.path("temporal-db").path("image").asText()).startsWith("postgres:");
     for (String name : names) {
       String image = services.path(name).path("image").asText();
-      assertThat(image).as("image of %s", name).matches("[a-z0-9./-]+:[0-9][0-9A-Za-z.+_-]*");
+      assertThat(image).as("image of %s", name).matches("[a-z0-9./-]+:v?[0-9][0-9A-Za-z.+_-]*");
     }
     // The same image as Maven's DynamoDB Local, so dev, tests and compose run one version.
     assertThat(services.path("dynamodb").path("image").asText())
@@ -109,7 +110,8 @@ class DockerComposeTest {
     assertThat(api).contains("TEMPORAL_TARGET", "DYNAMODB_ENDPOINT", "BILLING_PAGE_TOKEN_SECRET");
 
     assertThat(environment("worker").keySet()).isSubsetOf(worker)
-        .contains("TEMPORAL_TARGET", "DYNAMODB_ENDPOINT", "AWS_REGION", "PAYMENT_GATEWAY");
+        .contains("TEMPORAL_TARGET", "DYNAMODB_ENDPOINT", "AWS_REGION", "PAYMENT_GATEWAY",
+            "BILLING_SMTP_HOST", "BILLING_SMTP_PORT");
     assertThat(environment("setup").keySet()).isSubsetOf(worker)
         .contains("TEMPORAL_TARGET", "DYNAMODB_ENDPOINT");
     assertThat(environment("api").keySet()).isSubsetOf(api)
@@ -132,6 +134,9 @@ class DockerComposeTest {
     }
     assertThat(worker.temporal.taskQueue()).isEqualTo(api.temporal.taskQueue()).isEqualTo("billing");
     assertThat(worker.gateway).isEqualTo("sandbox");
+    // Customer email goes to the Mailpit service's SMTP port.
+    assertReaches(worker.mail.host() + ":" + worker.mail.port(), "mail", 1025);
+    assertThat(published("mail")).contains(1025, 8025);
     assertThat(worker.reconciliation).isEqualTo(
         new ReconciliationSettings(true, "0 3 * * *", 3, ReconciliationSettings.DEFAULT_SCHEDULE_ID));
     assertThat(api.pageTokenSecret).hasSizeGreaterThanOrEqualTo(32);
@@ -151,6 +156,8 @@ class DockerComposeTest {
 
   @Test
   void theSetupRunsOnceBeforeTheWorkerAndTheApiStart() throws IOException {
+    assertThat(service("worker").path("depends_on").path("mail").path("condition").asText())
+        .isEqualTo("service_started");
     for (String process : List.of("worker", "api")) {
       assertThat(service(process).path("depends_on").path("setup").path("condition").asText())
           .as("%s waits for the setup", process).isEqualTo("service_completed_successfully");
