@@ -58,6 +58,8 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
     BillingWorker.registerReconciliation(factory.getWorker(taskQueue), BillingWorker.reconciliation(
         connections.dynamo().client(), connections.dynamo().tableNames(), store, pageTokenKey, client,
         taskQueue, gateway, config.gateway, config.dunning, metrics::finding));
+    environment.lifecycle().manage(new SearchAttributeRegistration(connections.temporal().stubs(),
+        config.temporal.namespace()));
     environment.lifecycle().manage(new WorkerLifecycle(factory));
     // After the worker: the first cron run may start at once and needs it polling.
     environment.lifecycle().manage(ReconciliationScheduling.of(client, taskQueue, config.reconciliation));

@@ -59,6 +59,29 @@ class EnvironmentSetupTest {
     }
   }
 
+  @Test
+  void theWorkerRegistersTheAttributesAtStartWhereTheServerAllowsItAndGoesOnWhereNot() throws Exception {
+    int temporalPort = freePort();
+    TestServer.PortBoundTestServer temporalServer = TestServer.createPortBoundServer(temporalPort, false);
+    TemporalConnection temporal = new TemporalConnection(TemporalSettings.local("localhost:" + temporalPort));
+    try {
+      SearchAttributeRegistration registration =
+          new SearchAttributeRegistration(temporal.stubs(), "default");
+      assertThat(registration.register()).hasSize(5);
+      assertThat(registration.register()).isEmpty();
+    } finally {
+      temporal.stop();
+      temporalServer.close();
+    }
+    // A server that refuses (Temporal Cloud's operator API) or does not answer: logged, not thrown.
+    TemporalConnection nobody = new TemporalConnection(TemporalSettings.local("localhost:" + freePort()));
+    try {
+      assertThat(new SearchAttributeRegistration(nobody.stubs(), "default").register()).isNull();
+    } finally {
+      nobody.stop();
+    }
+  }
+
   private static int freePort() throws Exception {
     try (ServerSocket socket = new ServerSocket(0)) {
       return socket.getLocalPort();
