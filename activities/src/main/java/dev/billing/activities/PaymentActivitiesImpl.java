@@ -14,6 +14,10 @@ import dev.billing.workflows.activities.ChargeResult;
 import dev.billing.workflows.activities.DeclineDetails;
 import dev.billing.workflows.activities.PaymentActivities;
 import dev.billing.workflows.activities.PaymentFailures;
+import dev.billing.workflows.activities.RefundInput;
+import dev.billing.workflows.activities.RefundResult;
+import dev.billing.activities.payments.GatewayRefund;
+import dev.billing.activities.payments.RefundRequest;
 import io.temporal.activity.Activity;
 import io.temporal.failure.ApplicationFailure;
 import java.time.Instant;
@@ -120,6 +124,29 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
     log.info("Looked up {}: {} {}", where, lookup.status(),
         lookup.transactionId() == null ? "" : lookup.transactionId());
     return lookup;
+  }
+
+  @Override
+  public RefundResult refund(RefundInput input) {
+    String where = "subscription " + input.subscriptionId() + " cycle " + input.cycle() + " (charge "
+        + input.transactionId() + ", key " + input.idempotencyKey() + ")";
+    try {
+      GatewayRefund refund = gateway.refund(new RefundRequest(input.idempotencyKey(),
+          input.transactionId(), input.amount(), RefundRequest.Reason.REQUESTED_BY_CUSTOMER));
+      log.info("Refunded {} for {}: refund {}", refund.amount(), where, refund.refundId());
+      return new RefundResult(refund.refundId(), refund.amount(), refund.processedAt());
+    } catch (GatewayUnavailableException e) {
+      log.warn("Gateway unavailable refunding {}: {}", where, e.getMessage());
+      throw ApplicationFailure.newFailureWithCause(
+          "Payment gateway unavailable refunding " + where + ": " + e.getMessage(),
+          PaymentFailures.GATEWAY_UNAVAILABLE, e);
+    } catch (InvalidGatewayRequestException e) {
+      log.warn("Gateway refused the refund of {} for {}: {} ({})", input.amount(), where, e.code(),
+          e.getMessage());
+      throw ApplicationFailure.newNonRetryableFailureWithCause(
+          "Refund of " + input.amount() + " refused for " + where + ": " + e.getMessage(),
+          PaymentFailures.REFUND_REFUSED, e);
+    }
   }
 
   static GatewayChargeRequest request(ChargeInput input) {

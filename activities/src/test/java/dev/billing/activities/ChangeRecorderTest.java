@@ -114,6 +114,11 @@ class ChangeRecorderTest {
     }
 
     @Override
+    public java.util.Optional<Period> getPeriod(String accountId, String subscriptionId, long cycle) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
     public Page<Period> getPeriods(String accountId, String subscriptionId, PageRequest page) {
       throw new UnsupportedOperationException();
     }

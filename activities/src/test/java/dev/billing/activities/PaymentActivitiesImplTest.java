@@ -14,6 +14,8 @@ import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.ChargeLookup.Status;
 import dev.billing.workflows.activities.ChargeLookupInput;
 import dev.billing.workflows.activities.ChargeResult;
+import dev.billing.workflows.activities.RefundInput;
+import dev.billing.workflows.activities.RefundResult;
 import dev.billing.workflows.activities.DeclineDetails;
 import dev.billing.workflows.activities.PaymentActivities;
 import dev.billing.workflows.activities.PaymentFailures;
@@ -58,6 +60,33 @@ class PaymentActivitiesImplTest {
     assertThat(result).isEqualTo(new ChargeResult(KEY_TXN, NOW, false));
     assertThat(gateway.requests).containsExactly(new GatewayChargeRequest(KEY, PRICE,
         "pm_card_visa", "pro-monthly, cycle 3", Map.of("subscriptionId", "sub-1", "cycle", "3")));
+  }
+
+  @Test
+  void refundsPartOfACollectedChargeOnceForTheSameKey() {
+    ChargeResult charge = stub().charge(input(SandboxPaymentMethods.VISA));
+    RefundInput refund = new RefundInput("acc-1", "sub-1", 3, charge.transactionId(), new Money(500, "USD"),
+        BillingIds.refundKey("sub-1", 3, 7), "late delivery");
+
+    RefundResult first = stub().refund(refund);
+    RefundResult again = stub().refund(refund);
+
+    assertThat(first.amount()).isEqualTo(new Money(500, "USD"));
+    assertThat(again).isEqualTo(first);
+    assertThat(first.refundId()).isNotBlank();
+  }
+
+  @Test
+  void aRefundOfMoreThanIsLeftIsRefusedWithoutRetry() {
+    ChargeResult charge = stub().charge(input(SandboxPaymentMethods.VISA));
+    RefundInput tooMuch = new RefundInput("acc-1", "sub-1", 3, charge.transactionId(), new Money(1000, "USD"),
+        BillingIds.refundKey("sub-1", 3, 7), null);
+
+    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class, () -> stub().refund(tooMuch));
+
+    ApplicationFailure cause = (ApplicationFailure) failure.getCause();
+    assertThat(cause.getType()).isEqualTo(PaymentFailures.REFUND_REFUSED);
+    assertThat(cause.isNonRetryable()).isTrue();
   }
 
   @Test

@@ -20,8 +20,13 @@ import dev.billing.api.errors.WebApplicationExceptionMapper;
 import dev.billing.api.input.PathParamFilter;
 import dev.billing.api.input.StrictJsonBodies;
 import dev.billing.api.input.UnreadBodyDrain;
+import dev.billing.api.logging.LoggingContextFilter;
+import dev.billing.api.ops.ReconciliationResource;
+import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.resources.BillingDueResource;
+import dev.billing.api.resources.ChangeStillRunningMapper;
 import dev.billing.api.resources.ReceiptResource;
+import dev.billing.api.resources.SubscriptionLifecycleResource;
 import dev.billing.api.resources.SubscriptionResource;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.api.webhooks.PaymentEventSignals;
@@ -30,6 +35,7 @@ import dev.billing.runtime.ConfigSources;
 import dev.billing.runtime.DynamoConnection;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
+import dev.billing.store.ReconciliationReports;
 import dev.billing.store.events.PaymentEventStore;
 import io.dropwizard.auth.CachingAuthenticator;
 import io.dropwizard.core.Application;
@@ -74,10 +80,16 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     var workflows = new SubscriptionWorkflows(infrastructure.client(), infrastructure.taskQueue());
     environment.jersey().register(
         new SubscriptionResource(infrastructure.store(), workflows, infrastructure.clock()));
+    environment.jersey().register(
+        new SubscriptionLifecycleResource(infrastructure.store(), workflows, infrastructure.clock()));
+    environment.jersey().register(new ChangeStillRunningMapper());
     environment.jersey().register(new ReceiptResource(infrastructure.store(), infrastructure.clock()));
     environment.jersey().register(new BillingDueResource(infrastructure.store()));
     environment.jersey().register(WebhookResource.create(config.webhooks, paymentEvents(config),
         PaymentEventSignals.temporal(infrastructure.client()), infrastructure.clock()));
+    environment.jersey().register(new LoggingContextFilter());
+    environment.jersey().register(new ReconciliationResource(reconciliationReports(config),
+        new ReconciliationRuns(infrastructure.client(), infrastructure.taskQueue()), infrastructure.clock()));
 
     // Who may call what, and what a body may carry: registered for the whole application, so every
     // resource (including those added later) is covered without doing anything.
@@ -122,7 +134,7 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
    * dev stack and the tests override it to supply their own infrastructure or clock.
    */
   protected ApiInfrastructure connect(ApiConfiguration config, Environment environment) {
-    connections = ProcessConnections.open(config, environment);
+    connections = ProcessConnections.open(config, environment, "api");
     pageTokenKey = PageTokenKeys.fromSecretOrRandom(config.pageTokenSecret);
     return new ApiInfrastructure(connections.temporal().client(), config.temporal.taskQueue(),
         connections.store(pageTokenKey), InstantSource.system());
@@ -159,6 +171,16 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
    */
   protected Optional<String> devOperatorKey() {
     return Optional.empty();
+  }
+
+  /** Where reconciliation reports are read: the billing table, on the connection {@link #connect} opened. */
+  protected ReconciliationReports reconciliationReports(ApiConfiguration config) {
+    if (connections == null) {
+      throw new IllegalStateException("connect() was overridden without calling it: override"
+          + " reconciliationReports() as well");
+    }
+    DynamoConnection dynamo = connections.dynamo();
+    return new ReconciliationReports(dynamo.client(), dynamo.tableNames().billing(), pageTokenKey);
   }
 
   /** Registers more resources; the production API has none (the dev stack adds its dev-only ones). */

@@ -93,6 +93,16 @@ class BadInputTest {
             "paymentMethod must be a payment method token such as \"pm_card_visa\""),
         arguments("bad email", with(valid, "email", "ana.example.com"), "email",
             "email must be an address such as \"ana@example.com\""),
+        arguments("email with a display name", with(valid, "email", "Ana <ana@example.com>"), "email",
+            "email must be an address such as \"ana@example.com\", without spaces, quotes or non-ASCII characters"),
+        arguments("email with a header injected", with(valid, "email", "ana@example.com\r\nBcc: eve@example.com"),
+            "email", "email must be an address such as \"ana@example.com\", without spaces, quotes or non-ASCII characters"),
+        arguments("two emails", with(valid, "email", "ana@example.com,bo@example.com"), "email",
+            "email must be an address such as \"ana@example.com\""),
+        arguments("email on an IP address", with(valid, "email", "ana@[192.168.0.1]"), "email",
+            "email must be an address such as \"ana@example.com\": the part after '@' must be a domain name such as example.com"),
+        arguments("email too long", with(valid, "email", "a".repeat(250) + "@example.com"), "email",
+            "email must be at most 254 characters"),
         arguments("sku with a key separator", with(valid, "sku", "pro#1"), "sku",
             "sku must be 1 to 64 letters, digits, '.', '_' or '-'"),
         arguments("missing sku", without(valid, "sku"), "sku", "sku is required"),
@@ -227,8 +237,8 @@ class BadInputTest {
     Response response = API.createSubscription(account, with(subscriptionBody(), "colour", "blue"), "unknown");
 
     assertThat(assertInvalidField(response, "colour")).isEqualTo("colour is not a field of this request; "
-        + "allowed fields: amount, billingDay, currency, email, paymentMethod, reminderDaysBefore, sku, "
-        + "startDate, term, timeZone");
+        + "allowed fields: amount, billingDay, currency, email, locale, paymentMethod, reminderDaysBefore, "
+        + "sku, startDate, term, timeZone, trialDays");
     API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, "unknown"));
   }
 

@@ -22,6 +22,8 @@ final class HttpJson {
 
   record Response(int status, JsonNode body) {}
 
+  record TextResponse(int status, String contentType, String body) {}
+
   /** Every request carries the dev stack's operator key, as the README's curl commands do. */
   static final String AUTHORIZATION = "Bearer " + DevStackSettings.DEFAULT_DEV_API_KEY;
 
@@ -32,6 +34,14 @@ final class HttpJson {
   /** A GET without credentials. */
   Response getAnonymously(String path) throws IOException, InterruptedException {
     return send(HttpRequest.newBuilder(URI.create(baseUrl + path)).GET());
+  }
+
+  /** A non-JSON answer (e.g. a raw message), as text. */
+  TextResponse getText(String path) throws IOException, InterruptedException {
+    HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+        .header("Authorization", AUTHORIZATION).GET().timeout(Duration.ofSeconds(120)).build(), HttpResponse.BodyHandlers.ofString());
+    return new TextResponse(response.statusCode(),
+        response.headers().firstValue("Content-Type").orElse(null), response.body());
   }
 
   Response post(String path, String json) throws IOException, InterruptedException {

@@ -53,6 +53,9 @@ public interface BillingStore {
   Optional<Subscription> getSubscription(String accountId, String subscriptionId);
 
   /** The periods of one subscription, oldest first. */
+  /** One period record, read consistently. */
+  Optional<Period> getPeriod(String accountId, String subscriptionId, long cycle);
+
   Page<Period> getPeriods(String accountId, String subscriptionId, PageRequest page);
 
   /** The history of one subscription, oldest first. */

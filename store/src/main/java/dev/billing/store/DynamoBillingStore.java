@@ -16,6 +16,7 @@ import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.PutItemRequest;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
@@ -115,6 +116,16 @@ public final class DynamoBillingStore implements BillingStore {
   @Override
   public Optional<Subscription> getSubscription(String accountId, String subscriptionId) {
     return Optional.ofNullable(lookup.find(accountId, subscriptionId)).map(SubscriptionItems::fromItem);
+  }
+
+  @Override
+  public Optional<Period> getPeriod(String accountId, String subscriptionId, long cycle) {
+    Map<String, AttributeValue> item = client.getItem(GetItemRequest.builder()
+        .tableName(tables.billing())
+        .key(Map.of(Keys.PK, s(Keys.account(accountId)), Keys.SK, s(Keys.period(subscriptionId, cycle))))
+        .consistentRead(true)
+        .build()).item();
+    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(PeriodItems.fromItem(item));
   }
 
   @Override

@@ -42,6 +42,31 @@ public record BillingSchedule(
     return new BillingSchedule(month, billingDay, term, timeZone, reminderDaysBefore);
   }
 
+  /**
+   * The schedule with another billing day, numbered so that {@code cycle} falls on the first date
+   * with the new day on or after its current due date: no period is billed twice or skipped, and
+   * the cycle numbers go on.
+   */
+  public BillingSchedule withBillingDay(long cycle, int newBillingDay) {
+    requireBillingDay(newBillingDay);
+    LocalDate current = dueDate(cycle);
+    YearMonth month = YearMonth.from(current);
+    if (clamp(month, newBillingDay).isBefore(current)) {
+      month = month.plusMonths(1);
+    }
+    YearMonth anchor = month.minusMonths(Math.multiplyExact(cycle - 1, (long) term.months()));
+    return new BillingSchedule(anchor, newBillingDay, term, timeZone, reminderDaysBefore);
+  }
+
+  /** The first cycle from {@code fromCycle} on whose due date is on or after {@code date}. */
+  public long firstCycleOnOrAfter(long fromCycle, LocalDate date) {
+    long cycle = fromCycle;
+    while (dueDate(cycle).isBefore(date)) {
+      cycle++;
+    }
+    return cycle;
+  }
+
   /** The due date of a cycle; cycle 1 is the first payment. */
   public LocalDate dueDate(long cycle) {
     if (cycle < 1) {

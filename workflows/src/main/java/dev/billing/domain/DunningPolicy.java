@@ -12,13 +12,22 @@ import java.util.Objects;
  *     date's time of day in the subscription's zone (offsets from the anchor-derived due date, not
  *     from the previous attempt, so a late attempt does not push the later ones back)
  * @param finalOutcome what happens when the last retry fails too
+ * @param staleAfterDays an unpaid period older than this (days after its due date) is no longer
+ *     collected and becomes STALE (seed 004's OLD_SUBSCRIPTION_DAYS); 0 means never (policies
+ *     snapshotted before the setting existed read as 0)
  */
-public record DunningPolicy(List<Integer> retryAfterDays, FinalOutcome finalOutcome) {
+public record DunningPolicy(List<Integer> retryAfterDays, FinalOutcome finalOutcome, int staleAfterDays) {
+
+  public static final int DEFAULT_STALE_AFTER_DAYS = 90;
+
+  public DunningPolicy(List<Integer> retryAfterDays, FinalOutcome finalOutcome) {
+    this(retryAfterDays, finalOutcome, DEFAULT_STALE_AFTER_DAYS);
+  }
 
   public enum FinalOutcome {
     /** End the subscription. */
     CANCEL,
-    /** Stop billing until the customer resumes (available once pausing exists; until then LEAVE_UNPAID). */
+    /** Pause the subscription (open-ended) until it is resumed; the period stays ERROR. */
     PAUSE,
     /** Keep billing later periods; the period stays ERROR for manual repayment or a waiver. */
     LEAVE_UNPAID
@@ -29,6 +38,9 @@ public record DunningPolicy(List<Integer> retryAfterDays, FinalOutcome finalOutc
 
   public DunningPolicy {
     Objects.requireNonNull(finalOutcome, "finalOutcome");
+    if (staleAfterDays < 0 || staleAfterDays > 3650) {
+      throw new IllegalArgumentException("staleAfterDays must be between 0 (never) and 3650");
+    }
     retryAfterDays = List.copyOf(retryAfterDays);
     int previous = 0;
     for (int days : retryAfterDays) {

@@ -107,6 +107,65 @@ public record Subscription(
         version, requestHash, locale, lifecycle);
   }
 
+  /** Both date-index keys at once (null drops the item from that index). */
+  public Subscription withDates(LocalDate reminderDate, LocalDate paymentDate) {
+    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
+        status, cycle, reminderDate, paymentDate, lastReminderAt, lastPaymentAt, createdAt,
+        version, requestHash, locale, lifecycle);
+  }
+
+  public Subscription withPlan(String newSku, Money newPrice) {
+    return new Subscription(accountId, subscriptionId, newSku, newPrice, email, paymentMethod, schedule,
+        status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt, createdAt,
+        version, requestHash, locale, lifecycle);
+  }
+
+  public Subscription withSchedule(BillingSchedule newSchedule) {
+    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, newSchedule,
+        status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt, createdAt,
+        version, requestHash, locale, lifecycle);
+  }
+
+  /**
+   * What the next scheduled charge asks for: the price plus the carried balance (a debit adds, a
+   * credit subtracts), never below zero.
+   */
+  public Money amountDue() {
+    Money balance = lifecycle.balance();
+    if (balance == null) {
+      return price;
+    }
+    Money due = price.plus(balance);
+    return due.minor() < 0 ? Money.zero(price.currency()) : due;
+  }
+
+  /** What a cycle's charge will ask for: its price (pending plan change included) plus the balance. */
+  public Money amountDueFor(long forCycle) {
+    Money base = priceFor(forCycle);
+    Money balance = lifecycle.balance();
+    if (balance == null) {
+      return base;
+    }
+    Money due = base.plus(balance);
+    return due.minor() < 0 ? Money.zero(base.currency()) : due;
+  }
+
+  /** After the next charge: the balance it used up is gone; credit beyond the price is kept. */
+  public Subscription withBalanceCharged() {
+    Money balance = lifecycle.balance();
+    if (balance == null) {
+      return this;
+    }
+    Money left = price.plus(balance);
+    return withLifecycle(lifecycle.withBalance(left.minor() < 0 ? left : null));
+  }
+
+  /** The price of a cycle: a pending plan change applies from its effective cycle on. */
+  public Money priceFor(long forCycle) {
+    PendingPlanChange change = lifecycle.pendingChange();
+    return change != null && forCycle >= change.effectiveCycle() ? change.price() : price;
+  }
+
   public Subscription withLifecycle(Lifecycle newLifecycle) {
     return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
         status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt, createdAt,

@@ -1,6 +1,7 @@
 package dev.billing.workflows;
 
 import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Money;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
@@ -26,26 +27,26 @@ final class CollectionChanges {
   }
 
   /** Period collected by a retry, a settlement or a lookup. */
-  static RecordInput collected(Subscription current, long cycle, int attempt, String transactionId,
-      Instant processedAt, SubscriptionStatus status, Process process, String changeId, String detail,
-      Instant at) {
+  static RecordInput collected(Subscription current, long cycle, Money amount, int attempt,
+      String transactionId, Instant processedAt, SubscriptionStatus status, Process process,
+      String changeId, String detail, Instant at) {
     Instant when = processedAt != null ? processedAt : at;
     Subscription next = current.withStatus(status).withLastPaymentAt(when).withVersion(current.version() + 1);
     Period period = SubscriptionChanges.period(current, cycle, PeriodStatus.COMPLETED, attempt,
-        transactionId, null, null, at);
+        transactionId, null, null, at, amount);
     Receipt receipt = new Receipt(current.accountId(), current.subscriptionId(), cycle, current.sku(),
-        current.email(), current.price(), when, transactionId, current.paymentMethod().mask(), null);
+        current.email(), amount, when, transactionId, current.paymentMethod().mask(), null);
     return new RecordInput(changeId, current, next, HistoryEvent.PAYMENT_SUCCEEDED, process,
         SubscriptionChanges.SYSTEM_ACTOR, detail, period, receipt, at);
   }
 
   /** Charge accepted, settling later (bank debit): no receipt until it settles. */
-  static RecordInput pending(Subscription current, long cycle, int attempt, boolean advance,
-      Process process, String changeId, String detail, Instant at) {
-    Subscription moved = advance ? current.scheduledFor(cycle + 1) : current;
+  static RecordInput pending(Subscription current, long cycle, Money amount, int attempt,
+      boolean advance, Process process, String changeId, String detail, Instant at) {
+    Subscription moved = advance ? current.withBalanceCharged().scheduledFor(cycle + 1) : current;
     Subscription next = moved.withVersion(current.version() + 1);
     Period period = SubscriptionChanges.period(current, cycle, PeriodStatus.PENDING_SETTLEMENT,
-        attempt, null, null, null, at);
+        attempt, null, null, null, at, amount);
     return new RecordInput(changeId, current, next, HistoryEvent.PAYMENT_PENDING, process,
         SubscriptionChanges.SYSTEM_ACTOR, detail, period, null, at);
   }
@@ -54,18 +55,18 @@ final class CollectionChanges {
    * Period unpaid (a failed attempt, a failed or returned settlement): ERROR, subscription PAST_DUE
    * (CANCELLED when it settles after a cancellation).
    */
-  static RecordInput unpaid(Subscription current, long cycle, int attempts, String failureCode,
-      String failureMessage, HistoryEvent event, boolean advance, Process process, String changeId,
-      String detail, Instant at) {
-    // A cancelled subscription stays cancelled: only the period is recorded unpaid.
-    Subscription moved = current.status().isTerminal() ? current
-        : current.withStatus(SubscriptionStatus.PAST_DUE);
+  static RecordInput unpaid(Subscription current, long cycle, Money amount, int attempts,
+      String failureCode, String failureMessage, HistoryEvent event, boolean advance, Process process,
+      String changeId, String detail, Instant at) {
+    // A cancelled subscription stays cancelled, a paused one paused: only the period is recorded.
+    Subscription moved = current.status().isTerminal() || current.status() == SubscriptionStatus.PAUSED
+        ? current : current.withStatus(SubscriptionStatus.PAST_DUE);
     if (advance) {
-      moved = moved.scheduledFor(cycle + 1);
+      moved = moved.withBalanceCharged().scheduledFor(cycle + 1);
     }
     Subscription next = moved.withVersion(current.version() + 1);
     Period period = SubscriptionChanges.period(current, cycle, PeriodStatus.ERROR, attempts, null,
-        failureCode, failureMessage, at);
+        failureCode, failureMessage, at, amount);
     return new RecordInput(changeId, current, next, event, process, SubscriptionChanges.SYSTEM_ACTOR,
         detail, period, null, at);
   }

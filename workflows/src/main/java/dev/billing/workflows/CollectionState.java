@@ -5,18 +5,26 @@ import java.util.List;
 /**
  * What collecting payments needs to remember from one run to the next: periods not settled yet,
  * recently settled ones (for returns), the ids of payment events already seen (for duplicates),
- * and events accepted but not acted on yet (a signal that landed just before continue-as-new).
+ * events accepted but not acted on yet (a signal that landed just before continue-as-new), and
+ * periods whose dunning ended unpaid (for manual repayment, waivers and the stale age).
  * Bounded, so the continue-as-new input stays small.
  */
 public record CollectionState(List<OpenPeriod> open, List<SettledCharge> settled,
-    List<String> seenEventIds, List<PaymentEvent> pendingEvents) {
+    List<String> seenEventIds, List<PaymentEvent> pendingEvents, List<UnpaidPeriod> unpaid) {
 
-  public static final CollectionState EMPTY = new CollectionState(List.of(), List.of(), List.of(), List.of());
+  public static final CollectionState EMPTY =
+      new CollectionState(List.of(), List.of(), List.of(), List.of(), List.of());
+
+  public CollectionState(List<OpenPeriod> open, List<SettledCharge> settled,
+      List<String> seenEventIds, List<PaymentEvent> pendingEvents) {
+    this(open, settled, seenEventIds, pendingEvents, List.of());
+  }
 
   public CollectionState {
     open = open == null ? List.of() : List.copyOf(open);
     settled = settled == null ? List.of() : List.copyOf(settled);
     seenEventIds = seenEventIds == null ? List.of() : List.copyOf(seenEventIds);
     pendingEvents = pendingEvents == null ? List.of() : List.copyOf(pendingEvents);
+    unpaid = unpaid == null ? List.of() : List.copyOf(unpaid);
   }
 }

@@ -2,6 +2,7 @@ package dev.billing.workflows;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.DunningPolicy;
+import dev.billing.domain.Money;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Objects;
@@ -20,6 +21,8 @@ import java.util.Objects;
  * @param settleBy while PENDING_SETTLEMENT: when to stop waiting for the event and ask the gateway
  * @param transactionId while PENDING_SETTLEMENT: the gateway's id of the pending charge
  * @param retryNow retry at once (the payment method was replaced), ahead of the schedule
+ * @param amount what the period is charged (the price and balance of its first attempt); null in
+ *     periods carried before it was kept, which are charged the subscription's price
  */
 public record OpenPeriod(
     long cycle,
@@ -33,7 +36,8 @@ public record OpenPeriod(
     String transactionId,
     String failureCode,
     String failureMessage,
-    boolean retryNow) {
+    boolean retryNow,
+    Money amount) {
 
   public enum State {
     DUNNING,
@@ -55,34 +59,34 @@ public record OpenPeriod(
   }
 
   static OpenPeriod pending(long cycle, int attempts, DunningPolicy policy, LocalDate dunningFrom,
-      int retriesUsed, Instant settleBy, String transactionId) {
+      int retriesUsed, Instant settleBy, String transactionId, Money amount) {
     return new OpenPeriod(cycle, State.PENDING_SETTLEMENT, attempts, false, policy, dunningFrom,
-        retriesUsed, settleBy, transactionId, null, null, false);
+        retriesUsed, settleBy, transactionId, null, null, false, amount);
   }
 
   static OpenPeriod dunning(long cycle, int attempts, boolean outcomeUnknown, DunningPolicy policy,
-      LocalDate dunningFrom, int retriesUsed, String failureCode, String failureMessage) {
+      LocalDate dunningFrom, int retriesUsed, String failureCode, String failureMessage, Money amount) {
     return new OpenPeriod(cycle, State.DUNNING, attempts, outcomeUnknown, policy, dunningFrom,
-        retriesUsed, null, null, failureCode, failureMessage, false);
+        retriesUsed, null, null, failureCode, failureMessage, false, amount);
   }
 
   OpenPeriod withRetryNow(boolean now) {
     return new OpenPeriod(cycle, state, attempts, outcomeUnknown, policy, dunningFrom, retriesUsed,
-        settleBy, transactionId, failureCode, failureMessage, now);
+        settleBy, transactionId, failureCode, failureMessage, now, amount);
   }
 
   OpenPeriod withOutcomeKnown() {
     return new OpenPeriod(cycle, state, attempts, false, policy, dunningFrom, retriesUsed, settleBy,
-        transactionId, failureCode, failureMessage, retryNow);
+        transactionId, failureCode, failureMessage, retryNow, amount);
   }
 
   OpenPeriod withRetriesUsed(int used) {
     return new OpenPeriod(cycle, state, attempts, outcomeUnknown, policy, dunningFrom, used,
-        settleBy, transactionId, failureCode, failureMessage, retryNow);
+        settleBy, transactionId, failureCode, failureMessage, retryNow, amount);
   }
 
   OpenPeriod withSettleBy(Instant at) {
     return new OpenPeriod(cycle, state, attempts, outcomeUnknown, policy, dunningFrom, retriesUsed,
-        at, transactionId, failureCode, failureMessage, retryNow);
+        at, transactionId, failureCode, failureMessage, retryNow, amount);
   }
 }

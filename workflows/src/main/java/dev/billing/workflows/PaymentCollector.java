@@ -4,6 +4,7 @@ import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Money;
 import dev.billing.domain.Process;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
@@ -43,7 +44,9 @@ import org.slf4j.Logger;
  *       subscription PAST_DUE, PAYMENT_FAILED, or DUNNING_EXHAUSTED when none is left) and notified
  *       (PAYMENT_FAILED with the next retry date, none when exhausted). A hard decline skips the
  *       remaining retries. Exhausted: CANCEL cancels (process RETRY, actor system); LEAVE_UNPAID
- *       and PAUSE (no paused state yet) leave the period ERROR and billing goes on.
+ *       leaves the period ERROR and billing goes on; PAUSE leaves it ERROR and pauses the
+ *       subscription until it is resumed. An unpaid period stays owed (manual repayment, waiver)
+ *       until it turns STALE.
  *   <li>A new payment method makes every period in dunning due at once (attempt n+1); the
  *       schedule then goes on with its next date.
  *   <li>Bank debits: a pending charge is recorded PENDING_SETTLEMENT and waits for its event;
@@ -78,6 +81,9 @@ final class PaymentCollector {
     /** Dunning ended with CANCEL: cancel at the next safe point. */
     void cancelAfterDunning(String reason);
 
+    /** Dunning ended with PAUSE: pause (open-ended) at the next safe point. */
+    void pauseAfterDunning(String reason);
+
     /** False while replaying a run recorded before dunning existed (Workflow.getVersion). */
     boolean paymentsV2();
   }
@@ -93,6 +99,13 @@ final class PaymentCollector {
 
   private final Ledger ledger;
   private final PeriodCollection periods;
+  /** Set while a manual repayment is being made: its attempts are recorded as MANUAL_REPAYMENT. */
+  private boolean manual;
+
+  /** What a manual repayment came to, for the update that asked for it. */
+  enum ManualOutcome { PAID, DECLINED, PENDING, UNKNOWN }
+
+  record ManualResult(ManualOutcome outcome, String message) {}
 
   PaymentCollector(Ledger ledger, PeriodCollection periods) {
     this.ledger = ledger;
@@ -114,7 +127,7 @@ final class PaymentCollector {
       RecordInput paid = SubscriptionChanges.paid(current(), 1, charge, statusAfterCollecting(cycle), now());
       periods.settled(new SettledCharge(cycle, 1, key(cycle, 1), charge.transactionId()));
       ledger.record(paid);
-      ledger.outcome("cycle " + cycle + " charged " + current().price() + ": " + charge.transactionId());
+      ledger.outcome("cycle " + cycle + " charged " + paid.period().amount() + ": " + charge.transactionId());
       return;
     }
     if (!ledger.paymentsV2()) {
@@ -132,6 +145,80 @@ final class PaymentCollector {
     } else {
       retry(period.withRetryNow(false));
     }
+  }
+
+  /**
+   * Manual repayment (seed 004's MANUAL_REPAYMENT) of a period that is owed: in dunning it is an
+   * extra attempt, as a new payment method would make; after dunning it is one more attempt, whose
+   * decline is recorded without starting dunning again.
+   */
+  ManualResult payNow(long cycle) {
+    manual = true;
+    try {
+      ledger.phase(Phase.CHARGING);
+      OpenPeriod open = periods.open(cycle);
+      if (open != null) {
+        retry(open.withRetryNow(false));
+      } else {
+        payUnpaid(periods.unpaid(cycle));
+      }
+    } finally {
+      manual = false;
+    }
+    OpenPeriod open = periods.open(cycle);
+    UnpaidPeriod unpaid = periods.unpaid(cycle);
+    if (open == null && unpaid == null) {
+      return new ManualResult(ManualOutcome.PAID, "cycle " + cycle + " paid");
+    }
+    if (open != null && open.state() == State.PENDING_SETTLEMENT) {
+      return new ManualResult(ManualOutcome.PENDING, "cycle " + cycle + " charge accepted, settling");
+    }
+    if (open != null && open.outcomeUnknown()) {
+      return new ManualResult(ManualOutcome.UNKNOWN,
+          "cycle " + cycle + ": the gateway gave no answer; the outcome is looked up before any new attempt");
+    }
+    String why = open != null ? open.failureMessage() : unpaid.failureMessage();
+    return new ManualResult(ManualOutcome.DECLINED, why == null ? "payment declined" : why);
+  }
+
+  private void payUnpaid(UnpaidPeriod unpaid) {
+    long cycle = unpaid.cycle();
+    int number = unpaid.attempts() + 1;
+    Money amount = amountOf(cycle);
+    Attempt attempt = charge(cycle, number);
+    if (attempt.result() != null && !attempt.result().pending()) {
+      collected(cycle, number, attempt.result().transactionId(), attempt.result().processedAt(),
+          Process.MANUAL_REPAYMENT, null);
+      return;
+    }
+    periods.removeUnpaid(cycle);
+    if (attempt.result() != null) {
+      pending(cycle, number, null, attempt.result().transactionId(), false, Process.MANUAL_REPAYMENT,
+          CollectionChanges.changeId(cycle, number, null));
+      return;
+    }
+    ChargeFailure failure = attempt.failure();
+    if (failure.outcomeUnknown()) {
+      // Never charged again blindly: the key is looked up after the settlement timeout.
+      periods.put(OpenPeriod.pending(cycle, number, null, null, 0,
+          now().plus(DunningSchedule.SETTLEMENT_TIMEOUT), null, amount));
+      ledger.outcome("cycle " + cycle + " manual payment got no answer; " + key(cycle, number)
+          + " is looked up before anything else");
+      return;
+    }
+    String detail = "manual payment failed: " + failure.code()
+        + (failure.message() == null ? "" : " (" + failure.message() + ")");
+    periods.putUnpaid(new UnpaidPeriod(cycle, number, amount, unpaid.dueDate(),
+        unpaid.staleAfterDays(), failure.message() != null ? failure.message() : failure.code()));
+    ledger.phase(Phase.RECORDING_PAYMENT);
+    ledger.record(CollectionChanges.unpaid(current(), cycle, amount, number, failure.code(),
+        failure.message(), HistoryEvent.PAYMENT_FAILED, false, Process.MANUAL_REPAYMENT,
+        CollectionChanges.changeId(cycle, number, null), detail, now()));
+    ledger.outcome("cycle " + cycle + " " + detail);
+  }
+
+  private Process processOf(int attempt) {
+    return manual ? Process.MANUAL_REPAYMENT : SubscriptionChanges.process(attempt);
   }
 
   /** Acts on a payment event taken from the inbox; its meaning is re-read from the current state. */
@@ -183,12 +270,12 @@ final class PaymentCollector {
       ChargeLookup.Status status = lookup == null ? null : lookup.status();
       if (status == ChargeLookup.Status.SUCCEEDED) {
         collected(cycle, period.attempts(), lookup.transactionId(), lookup.processedAt(),
-            SubscriptionChanges.process(period.attempts()), "settled");
+            processOf(period.attempts()), "settled");
         return;
       }
       if (status == ChargeLookup.Status.PENDING) {
         pending(cycle, period.attempts(), period, lookup.transactionId(), false,
-            SubscriptionChanges.process(period.attempts()), CollectionChanges.changeId(cycle, period.attempts(), "pending"));
+            processOf(period.attempts()), CollectionChanges.changeId(cycle, period.attempts(), "pending"));
         return;
       }
       if (status == ChargeLookup.Status.FAILED || status == ChargeLookup.Status.RETURNED) {
@@ -201,7 +288,7 @@ final class PaymentCollector {
         suffix = RESENT;
       }
     }
-    Process process = SubscriptionChanges.process(attemptNumber);
+    Process process = processOf(attemptNumber);
     Attempt attempt = charge(cycle, attemptNumber);
     if (attempt.result() == null) {
       failedAttempt(cycle, attemptNumber, attempt.failure(), period, suffix);
@@ -234,13 +321,13 @@ final class PaymentCollector {
               recordFirstPaid(cycle, lookup);
             } else {
               collected(cycle, attempt, lookup.transactionId(), lookup.processedAt(),
-                  SubscriptionChanges.process(attempt), suffix);
+                  processOf(attempt), suffix);
             }
             return;
           }
           case PENDING -> {
             pending(cycle, attempt, prior, lookup.transactionId(), prior == null,
-                SubscriptionChanges.process(attempt), CollectionChanges.changeId(cycle, attempt, suffix));
+                processOf(attempt), CollectionChanges.changeId(cycle, attempt, suffix));
             return;
           }
           case FAILED, RETURNED -> known = new ChargeFailure(true,
@@ -263,7 +350,7 @@ final class PaymentCollector {
       return;
     }
     enterDunning(cycle, attempt, known.code(), known.message(), known.hard(), unknown, prior,
-        SubscriptionChanges.process(attempt), HistoryEvent.PAYMENT_FAILED, suffix, source, false);
+        processOf(attempt), HistoryEvent.PAYMENT_FAILED, suffix, source, false);
   }
 
   /**
@@ -304,14 +391,20 @@ final class PaymentCollector {
     HistoryEvent recorded = exhausted && event == HistoryEvent.PAYMENT_FAILED ? HistoryEvent.DUNNING_EXHAUSTED : event;
     ledger.phase(Phase.RECORDING_PAYMENT);
     boolean advance = prior == null && !returned && cycle == current().cycle();
-    RecordInput change = CollectionChanges.unpaid(current(), cycle, attempts, code, message, recorded, advance,
+    Money amount = amountOf(cycle);
+    RecordInput change = CollectionChanges.unpaid(current(), cycle, amountOf(cycle), attempts, code, message, recorded, advance,
         process, CollectionChanges.changeId(cycle, attempts, suffix),
         what + (source == null ? "" : " [" + source + "]") + plan, now());
     // The period's new state is in place before the record is awaited.
     if (exhausted) {
       periods.remove(cycle);
+      if (policy.finalOutcome() != DunningPolicy.FinalOutcome.CANCEL) {
+        periods.putUnpaid(new UnpaidPeriod(cycle, attempts, amount,
+            schedule.dueDate(cycle), policy.staleAfterDays(), message != null ? message : code));
+      }
     } else {
-      periods.put(OpenPeriod.dunning(cycle, attempts, unknown, policy, from, used, code, message));
+      periods.put(OpenPeriod.dunning(cycle, attempts, unknown, policy, from, used, code, message,
+          amount));
     }
     ledger.record(change);
     // An unknown outcome is no news for the customer: the money may well have moved.
@@ -340,7 +433,7 @@ final class PaymentCollector {
     String detail = what + (source == null ? "" : " [" + source + "]")
         + "; subscription cancelled: no retry";
     ledger.phase(Phase.RECORDING_PAYMENT);
-    RecordInput change = CollectionChanges.unpaid(current(), cycle, attempts, code, message, event,
+    RecordInput change = CollectionChanges.unpaid(current(), cycle, amountOf(cycle), attempts, code, message, event,
         false, process, CollectionChanges.changeId(cycle, attempts, suffix), detail, now());
     periods.remove(cycle);
     ledger.record(change);
@@ -365,7 +458,7 @@ final class PaymentCollector {
       if (period.outcomeUnknown()) {
         periods.put(OpenPeriod.pending(period.cycle(), period.attempts(), period.policy(),
             period.dunningFrom(), period.retriesUsed(), now().plus(DunningSchedule.SETTLEMENT_TIMEOUT),
-            period.transactionId()));
+            period.transactionId(), period.amount()));
       } else {
         periods.remove(period.cycle());
       }
@@ -388,12 +481,16 @@ final class PaymentCollector {
     // Left to reconciliation: the money may have moved, so the period is not retried again.
     String message = "no answer from the gateway about " + key;
     ledger.phase(Phase.RECORDING_PAYMENT);
-    ledger.record(CollectionChanges.unpaid(current(), period.cycle(), period.attempts(),
+    ledger.record(CollectionChanges.unpaid(current(), period.cycle(), amountOf(period.cycle()), period.attempts(),
         SubscriptionChanges.GATEWAY_UNAVAILABLE, message, HistoryEvent.DUNNING_EXHAUSTED, false,
         Process.RETRY, CollectionChanges.changeId(period.cycle(), period.attempts(), "exhausted"),
         message + "; dunning exhausted: " + period.policy().finalOutcome(), now()));
     ledger.outcome("cycle " + period.cycle() + ": " + message + "; dunning exhausted");
     periods.remove(period.cycle());
+    if (period.policy().finalOutcome() != DunningPolicy.FinalOutcome.CANCEL) {
+      periods.putUnpaid(new UnpaidPeriod(period.cycle(), period.attempts(), amountOf(period.cycle()),
+          current().schedule().dueDate(period.cycle()), period.policy().staleAfterDays(), message));
+    }
     finalOutcome(period.cycle(), period.attempts(), period.policy());
   }
 
@@ -442,11 +539,13 @@ final class PaymentCollector {
     Instant settleBy = now().plus(DunningSchedule.SETTLEMENT_TIMEOUT);
     ledger.phase(Phase.RECORDING_PAYMENT);
     // The period is pending before the record is awaited: state and store never disagree at a safe point.
+    Money amount = amountOf(cycle);
+    RecordInput change = CollectionChanges.pending(current(), cycle, amount, attempt, advance, process,
+        changeId, "charge of " + amount + " accepted, settling: transaction " + transactionId, now());
     periods.put(OpenPeriod.pending(cycle, attempt,
         prior == null ? null : prior.policy(), prior == null ? null : prior.dunningFrom(),
-        usedByAttempt(prior), settleBy, transactionId));
-    ledger.record(CollectionChanges.pending(current(), cycle, attempt, advance, process, changeId,
-        "charge of " + current().price() + " accepted, settling: transaction " + transactionId, now()));
+        usedByAttempt(prior), settleBy, transactionId, amount));
+    ledger.record(change);
     ledger.outcome("cycle " + cycle + " charge " + transactionId + " pending settlement; asking the gateway "
         + settleBy + " if no event comes");
   }
@@ -455,15 +554,16 @@ final class PaymentCollector {
   private void collected(long cycle, int attempt, String transactionId, Instant processedAt,
       Process process, String suffix) {
     ledger.phase(Phase.RECORDING_PAYMENT);
-    RecordInput change = CollectionChanges.collected(current(), cycle, attempt, transactionId, processedAt,
-        statusAfterCollecting(cycle), process, CollectionChanges.changeId(cycle, attempt, suffix),
-        "charged " + current().price() + ", transaction " + transactionId + " (attempt " + attempt + ")",
-        now());
+    Money amount = amountOf(cycle);
+    RecordInput change = CollectionChanges.collected(current(), cycle, amount, attempt, transactionId,
+        processedAt, statusAfterCollecting(cycle), process, CollectionChanges.changeId(cycle, attempt, suffix),
+        "charged " + amount + ", transaction " + transactionId + " (attempt " + attempt + ")", now());
     // Open -> settled in one step before the record is awaited, so no state is in between.
     periods.remove(cycle);
+    periods.removeUnpaid(cycle);
     periods.settled(new SettledCharge(cycle, attempt, key(cycle, attempt), transactionId));
     ledger.record(change);
-    ledger.outcome("cycle " + cycle + " charged " + current().price() + " on attempt " + attempt + ": "
+    ledger.outcome("cycle " + cycle + " charged " + amount + " on attempt " + attempt + ": "
         + transactionId);
   }
 
@@ -491,10 +591,8 @@ final class PaymentCollector {
     switch (policy.finalOutcome()) {
       case CANCEL -> ledger.cancelAfterDunning("payment for cycle " + cycle + " not collected after "
           + attempts + (attempts == 1 ? " attempt" : " attempts"));
-      // TODO(pause): no paused state exists yet; until it does, PAUSE leaves the period unpaid
-      // and billing goes on, exactly like LEAVE_UNPAID.
-      case PAUSE -> log.warn("cycle {} of {}: dunning ended with PAUSE, which is not available yet; "
-          + "left unpaid", cycle, current().subscriptionId());
+      case PAUSE -> ledger.pauseAfterDunning("payment for cycle " + cycle + " not collected after "
+          + attempts + (attempts == 1 ? " attempt" : " attempts"));
       case LEAVE_UNPAID -> { }
     }
   }
@@ -510,7 +608,7 @@ final class PaymentCollector {
   private Attempt charge(long cycle, int attempt) {
     Subscription sub = current();
     ChargeInput input = new ChargeInput(sub.accountId(), sub.subscriptionId(), cycle, attempt,
-        sub.price(), sub.paymentMethod(), key(cycle, attempt),
+        amountOf(cycle), sub.paymentMethod(), key(cycle, attempt),
         sub.sku() + " subscription, period " + cycle + " due " + sub.schedule().dueDate(cycle));
     try {
       return new Attempt(payments.charge(input), null);
@@ -547,18 +645,35 @@ final class PaymentCollector {
     Subscription sub = current();
     return new NotifyCustomerInput(NotifyCustomerInput.Kind.PAYMENT_FAILED,
         BillingIds.messageId(sub.subscriptionId(), cycle, kind), sub.accountId(), sub.subscriptionId(),
-        cycle, sub.email(), sub.sku(), sub.price(), nextRetry, sub.paymentMethod().mask(), reason,
-        sub.schedule().timeZone(), now());
+        cycle, sub.email(), sub.sku(), amountOf(cycle), nextRetry, sub.paymentMethod().mask(), reason,
+        sub.schedule().timeZone(), now(), sub.locale());
   }
 
   /** Change-id suffix of the outcome of a key sent again after its first send got no answer. */
   static final String RESENT = "resent";
 
   private SubscriptionStatus statusAfterCollecting(long cycle) {
-    if (current().status().isTerminal()) {
-      return current().status(); // money settling after a cancellation never revives the subscription
+    if (current().status().isTerminal() || current().status() == SubscriptionStatus.PAUSED) {
+      // Money settling after a cancellation never revives the subscription, nor ends a pause.
+      return current().status();
     }
     return periods.dunningOtherThan(cycle) ? SubscriptionStatus.PAST_DUE : SubscriptionStatus.ACTIVE;
+  }
+
+  /**
+   * What a period is charged: fixed by its first attempt (price plus balance at that time), so a
+   * plan change or a credit never alters a period already being collected.
+   */
+  Money amountOf(long cycle) {
+    OpenPeriod open = periods.open(cycle);
+    if (open != null && open.amount() != null) {
+      return open.amount();
+    }
+    UnpaidPeriod unpaid = periods.unpaid(cycle);
+    if (unpaid != null && unpaid.amount() != null) {
+      return unpaid.amount();
+    }
+    return cycle == current().cycle() ? current().amountDue() : current().price();
   }
 
   private String key(long cycle, int attempt) {

@@ -47,6 +47,7 @@ final class PeriodCollection {
   private final Deque<SettledCharge> settled = new ArrayDeque<>();
   private final LinkedHashSet<String> seen = new LinkedHashSet<>();
   private final Deque<PaymentEvent> inbox = new ArrayDeque<>();
+  private final Map<Long, UnpaidPeriod> unpaid = new TreeMap<>();
 
   PeriodCollection(String subscriptionId, CollectionState state) {
     this.subscriptionId = subscriptionId;
@@ -54,11 +55,34 @@ final class PeriodCollection {
     settled.addAll(state.settled());
     seen.addAll(state.seenEventIds());
     inbox.addAll(state.pendingEvents());
+    state.unpaid().forEach(p -> unpaid.put(p.cycle(), p));
   }
 
   CollectionState carry() {
     return new CollectionState(new ArrayList<>(open.values()), new ArrayList<>(settled),
-        new ArrayList<>(seen), new ArrayList<>(inbox));
+        new ArrayList<>(seen), new ArrayList<>(inbox), new ArrayList<>(unpaid.values()));
+  }
+
+  /** Periods whose dunning ended unpaid, oldest first. */
+  List<UnpaidPeriod> unpaid() {
+    return List.copyOf(unpaid.values());
+  }
+
+  UnpaidPeriod unpaid(long cycle) {
+    return unpaid.get(cycle);
+  }
+
+  void putUnpaid(UnpaidPeriod period) {
+    unpaid.put(period.cycle(), period);
+  }
+
+  void removeUnpaid(long cycle) {
+    unpaid.remove(cycle);
+  }
+
+  /** Still owed: in dunning or unpaid after it. The subscription stays PAST_DUE while any is. */
+  boolean owedOtherThan(long cycle) {
+    return dunningOtherThan(cycle) || unpaid.keySet().stream().anyMatch(c -> c != cycle);
   }
 
   /**
@@ -241,6 +265,28 @@ final class PeriodCollection {
       }
     }
     return null;
+  }
+
+  /** While paused only settlements go on: the first pending charge whose wait is over, or null. */
+  OpenPeriod firstSettlementDue(Instant now) {
+    for (OpenPeriod period : open.values()) {
+      if (period.state() == State.PENDING_SETTLEMENT && !period.settleBy().isAfter(now)) {
+        return period;
+      }
+    }
+    return null;
+  }
+
+  /** When the first pending settlement stops waiting for its event; null when none is pending. */
+  Instant nextSettlement() {
+    Instant first = null;
+    for (OpenPeriod period : open.values()) {
+      if (period.state() == State.PENDING_SETTLEMENT
+          && (first == null || period.settleBy().isBefore(first))) {
+        first = period.settleBy();
+      }
+    }
+    return first;
   }
 
   static Instant actionAt(BillingSchedule schedule, OpenPeriod period, Instant now) {

@@ -1,6 +1,7 @@
 package dev.billing.workflows;
 
 import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Money;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
@@ -61,20 +62,23 @@ final class SubscriptionChanges {
   static RecordInput paid(
       Subscription current, int attempt, ChargeResult charge, SubscriptionStatus status, Instant at) {
     long cycle = current.cycle();
+    Money amount = current.amountDue();
     // The gateway's clock dates the receipt; workflow time only if it gave none.
     Instant processedAt = charge.processedAt() != null ? charge.processedAt() : at;
     Subscription next = current.withStatus(status)
         .withLastPaymentAt(processedAt)
+        .withBalanceCharged()
         .scheduledFor(cycle + 1)
         .withVersion(current.version() + 1);
-    Period period = period(current, PeriodStatus.COMPLETED, attempt, charge.transactionId(), null, null, at);
+    Period period = period(current, cycle, PeriodStatus.COMPLETED, attempt, charge.transactionId(),
+        null, null, at, amount);
     // expiresAt is left to the store: retention is a store setting, not workflow logic.
     Receipt receipt = new Receipt(current.accountId(), current.subscriptionId(), cycle, current.sku(),
-        current.email(), current.price(), processedAt, charge.transactionId(),
+        current.email(), amount, processedAt, charge.transactionId(),
         current.paymentMethod().mask(), null);
     return new RecordInput(changeId(cycle, chargeStep(attempt)), current, next,
         HistoryEvent.PAYMENT_SUCCEEDED, process(attempt), SYSTEM_ACTOR,
-        "charged " + current.price() + ", transaction " + charge.transactionId(), period, receipt, at);
+        "charged " + amount + ", transaction " + charge.transactionId(), period, receipt, at);
   }
 
   /**
@@ -135,8 +139,14 @@ final class SubscriptionChanges {
   /** The record of period {@code cycle}, which may be earlier than the cycle the subscription is on. */
   static Period period(Subscription current, long cycle, PeriodStatus status, int attempts,
       String transactionId, String failureCode, String failureMessage, Instant at) {
+    return period(current, cycle, status, attempts, transactionId, failureCode, failureMessage, at,
+        current.price());
+  }
+
+  static Period period(Subscription current, long cycle, PeriodStatus status, int attempts,
+      String transactionId, String failureCode, String failureMessage, Instant at, Money amount) {
     return new Period(current.accountId(), current.subscriptionId(), cycle,
-        current.schedule().dueDate(cycle), current.price(), status, attempts, transactionId,
+        current.schedule().dueDate(cycle), amount, status, attempts, transactionId,
         failureCode, failureMessage, at);
   }
 }

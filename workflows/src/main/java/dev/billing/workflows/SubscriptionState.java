@@ -25,6 +25,8 @@ public record SubscriptionState(
     WAITING_FOR_RETRY,
     /** A bank debit waits for its settlement event; at waitingUntil the gateway is asked. */
     WAITING_FOR_SETTLEMENT,
+    /** Paused: waits for the pause to end (waitingUntil), a resume, or a period to skip. */
+    PAUSED,
     CANCELLING,
     ENDED
   }

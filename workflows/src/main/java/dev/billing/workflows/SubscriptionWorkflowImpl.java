@@ -2,7 +2,11 @@ package dev.billing.workflows;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.EmailBounce;
+import dev.billing.domain.Pause;
 import dev.billing.domain.Process;
+import dev.billing.domain.Receipt;
+import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.SubscriptionState.Phase;
@@ -21,11 +25,13 @@ import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.TemporalFailure;
 import io.temporal.workflow.Async;
+import io.temporal.workflow.CompletablePromise;
 import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
 import io.temporal.workflow.WorkflowInit;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -65,6 +71,12 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
    */
   static final String SETTLE_AFTER_CANCEL = "settle-after-cancel";
 
+  /**
+   * Change id of the lifecycle's effects on paths that existed before it: dunning that ends with
+   * PAUSE (which used to leave the period unpaid and bill on) and unpaid periods turning STALE.
+   */
+  static final String LIFECYCLE_V3 = "lifecycle-v3";
+
   private final RecordActivities records =
       Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
   private final NotificationActivities notifier =
@@ -86,8 +98,31 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private final List<Promise<Void>> notices = new ArrayList<>();
   private final PeriodCollection periods;
   private final PaymentCollector collector;
+  private final LifecycleOperations lifecycle;
+  /** Lifecycle changes accepted by their validators, applied in order at the next safe point. */
+  private final List<Command> commands = new ArrayList<>();
+  /** Set when the current plan ends: a new plan in this run, or the next run. */
+  private Flow next;
+  /** Messages the customer's mail server refused; recorded on the subscription at the next safe point. */
+  private final List<EmailBounce> bounces = new ArrayList<>();
+  /** Set when dunning ended with PAUSE: the pause is recorded at the next safe point. */
+  private String pauseAfterDunning;
+  /** The cancellation is the end of a cancellation at period end, not a new request. */
+  private boolean cancelAtPeriodEnd;
 
-  private enum Step { REMIND, CHARGE, DONE }
+  private enum Step { REMIND, CHARGE, DONE, END }
+
+  /** How a plan of the run ended. */
+  private enum Flow {
+    /** A change moved the timers (pause, resume, billing day, cancel at period end): plan again. */
+    REPLAN,
+    /** The cycle is done (or a paused period was skipped): continue as new. */
+    NEXT_RUN,
+    /** The subscription ended. */
+    ENDED
+  }
+
+  private record Command(Object request, CompletablePromise<SubscriptionState> done) {}
 
   /** Runs before any handler, so updates, signals and queries always see the subscription. */
   @WorkflowInit
@@ -100,6 +135,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         : "creation requested";
     periods = new PeriodCollection(current.subscriptionId(), input.collections());
     collector = new PaymentCollector(new CollectorLedger(), periods);
+    lifecycle = new LifecycleOperations(new LifecycleHost(), periods, collector);
   }
 
   @Override
@@ -111,35 +147,76 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     if (!recorded) {
       recordCreation();
     }
-    if (current.status().isTerminal()) {
-      return end();
+    while (true) {
+      if (current.status().isTerminal()) {
+        return end();
+      }
+      next = null;
+      Flow flow = current.lifecycle().pause() != null ? pausedRun() : cycleRun();
+      if (flow == Flow.ENDED) {
+        return snapshot();
+      }
+      if (flow == Flow.NEXT_RUN) {
+        break;
+      }
+      // REPLAN: a change moved this run's timers; plan again in this same run, so an update that
+      // follows at once never meets a run that is closing.
     }
+    // The next run's search attributes (next payment date) and memo travel in this command.
+    Workflow.continueAsNew(SubscriptionVisibility.continueAsNew(current),
+        new SubscriptionInput(current, true, periods.carry()));
+    return snapshot(); // not reached: continueAsNew does not return
+  }
+
+  /** Bills the cycle the subscription is on; returns when the next run, a new plan or the end is due. */
+  private Flow cycleRun() {
     long cycle = current.cycle();
     BillingSchedule schedule = current.schedule();
     Instant reminderAt = schedule.reminderAt(cycle);
     Instant dueAt = schedule.dueAt(cycle);
-    Step step = schedule.reminderDaysBefore() > 0 ? Step.REMIND : Step.CHARGE;
+    LocalDate cancelsOn = current.lifecycle().cancelsOn();
+    Instant endAt = cancelsOn == null ? null : schedule.startOfDay(cancelsOn);
+    // A cycle whose reminder went out before a pause or a new anchor is not reminded twice.
+    Step step = endAt != null ? Step.END
+        : schedule.sendsReminders() && current.nextReminderDate() != null ? Step.REMIND : Step.CHARGE;
 
     while (true) {
       serveSafePoint();
       if (cancelRequested()) {
-        return cancelAndEnd();
+        cancelAndEnd();
+        return Flow.ENDED;
+      }
+      if (next != null) {
+        return next;
+      }
+      if (historyTooLong()) {
+        return Flow.NEXT_RUN;
       }
       Instant now = now();
       OpenPeriod due = periods.firstDue(schedule, now);
+      UnpaidPeriod stale = firstStale(schedule, now);
       if (due != null) {
         collector.serve(due);
+      } else if (stale != null) {
+        lifecycle.markStale(stale);
+      } else if (step == Step.END && !now.isBefore(endAt)) {
+        cancelAtPeriodEnd = true;
+        cancelRequest = new CancelRequest("ended at the end of the paid period (" + cancelsOn + ")",
+            SubscriptionChanges.SYSTEM_ACTOR);
       } else if (step == Step.REMIND && !now.isBefore(reminderAt)) {
         remind(cycle, dueAt);
         step = Step.CHARGE;
       } else if (step == Step.CHARGE && !now.isBefore(dueAt)) {
+        lifecycle.applyPendingPlan(cycle);
         collector.firstAttempt(cycle);
         step = Step.DONE;
+      } else if (step == Step.END) {
+        sleepUntilNext(Phase.WAITING_FOR_PAYMENT, endAt, schedule);
       } else if (step == Step.DONE) {
         // Notices must not be abandoned by continue-as-new, and a handler waiting for the main
         // thread (cancel, a payment method change) wakes it.
         if (readyToContinue()) {
-          break;
+          return Flow.NEXT_RUN;
         }
         Workflow.await(() -> readyToContinue() || wakeUp());
       } else {
@@ -147,8 +224,230 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
             step == Step.REMIND ? reminderAt : dueAt, schedule);
       }
     }
-    Workflow.continueAsNew(new SubscriptionInput(current, true, periods.carry()));
-    return snapshot(); // not reached: continueAsNew does not return
+  }
+
+  /**
+   * While paused: no reminder, no charge, no dunning retry. A period due meanwhile is recorded
+   * PAUSED_SKIPPED (one per run); a pause with an end resumes by itself in time for the reminder of
+   * the first payment after it; charges made before the pause still settle.
+   */
+  private Flow pausedRun() {
+    BillingSchedule schedule = current.schedule();
+    while (true) {
+      serveSafePoint();
+      if (cancelRequested()) {
+        cancelAndEnd();
+        return Flow.ENDED;
+      }
+      if (next == Flow.REPLAN) {
+        return next;
+      }
+      if (next == Flow.NEXT_RUN) {
+        if (readyToContinue()) {
+          return next;
+        }
+        Workflow.await(() -> readyToContinue() || wakeUp());
+        continue;
+      }
+      if (historyTooLong()) {
+        return Flow.NEXT_RUN;
+      }
+      Instant now = now();
+      Pause pause = current.lifecycle().pause();
+      long cycle = current.cycle();
+      Instant resumeAt = resumeAt(schedule, pause, cycle);
+      boolean skips = pause.resumesOn() == null || schedule.dueDate(cycle).isBefore(pause.resumesOn());
+      Instant skipAt = skips ? schedule.dueAt(cycle) : null;
+      OpenPeriod settling = periods.firstSettlementDue(now);
+      UnpaidPeriod stale = firstStale(schedule, now);
+      if (settling != null) {
+        collector.serve(settling);
+      } else if (stale != null) {
+        lifecycle.markStale(stale);
+      } else if (resumeAt != null && !now.isBefore(resumeAt)) {
+        lifecycle.resume(SubscriptionChanges.SYSTEM_ACTOR, Process.PAUSE);
+      } else if (skipAt != null && !now.isBefore(skipAt)) {
+        lifecycle.skipWhilePaused();
+      } else {
+        Instant until = earliest(earliest(resumeAt, skipAt), periods.nextSettlement());
+        until = earliest(until, nextStaleAt(schedule));
+        phase = Phase.PAUSED;
+        if (until == null) {
+          Workflow.await(this::wakeUp);
+        } else {
+          sleepUntil(Phase.PAUSED, until);
+        }
+      }
+    }
+  }
+
+  /** When a pause with an end resumes: its end date, or the reminder of the payment it restarts with if earlier. */
+  private static Instant resumeAt(BillingSchedule schedule, Pause pause, long cycle) {
+    if (pause.resumesOn() == null) {
+      return null;
+    }
+    Instant end = schedule.startOfDay(pause.resumesOn());
+    if (!schedule.sendsReminders()) {
+      return end;
+    }
+    Instant reminder = schedule.reminderAt(schedule.firstCycleOnOrAfter(cycle, pause.resumesOn()));
+    return reminder.isBefore(end) ? reminder : end;
+  }
+
+  private UnpaidPeriod firstStale(BillingSchedule schedule, Instant now) {
+    for (UnpaidPeriod unpaid : periods.unpaid()) {
+      Instant at = LifecycleOperations.staleAt(schedule, unpaid);
+      if (at != null && !now.isBefore(at) && lifecycleV3()) {
+        return unpaid;
+      }
+    }
+    return null;
+  }
+
+  private Instant nextStaleAt(BillingSchedule schedule) {
+    Instant first = null;
+    for (UnpaidPeriod unpaid : periods.unpaid()) {
+      first = earliest(first, LifecycleOperations.staleAt(schedule, unpaid));
+    }
+    return first;
+  }
+
+  /**
+   * Temporal suggests continuing as new (a long dunning or pause, many events): the state needed to
+   * go on is all in the subscription and the carried periods, so a new run picks up mid-cycle.
+   */
+  private boolean historyTooLong() {
+    return Workflow.getInfo().isContinueAsNewSuggested() && readyToContinue();
+  }
+
+  private static Instant earliest(Instant a, Instant b) {
+    return a == null ? b : b == null ? a : a.isBefore(b) ? a : b;
+  }
+
+  @Override
+  public void validatePause(PauseRequest request) {
+    refuse(lifecycle.pauseRefusal(request, cancelRequested()));
+  }
+
+  @Override
+  public SubscriptionState pause(PauseRequest request) {
+    return submit(request);
+  }
+
+  @Override
+  public void validateResume(ResumeRequest request) {
+    refuse(lifecycle.resumeRefusal(cancelRequested()));
+  }
+
+  @Override
+  public SubscriptionState resume(ResumeRequest request) {
+    return submit(request == null ? new ResumeRequest(null) : request);
+  }
+
+  @Override
+  public void validateChangePlan(PlanChangeRequest request) {
+    refuse(lifecycle.planRefusal(request, cancelRequested()));
+  }
+
+  @Override
+  public SubscriptionState changePlan(PlanChangeRequest request) {
+    return submit(request);
+  }
+
+  @Override
+  public void validatePayNow(PayNowRequest request) {
+    refuse(lifecycle.payRefusal(cancelRequested()));
+  }
+
+  @Override
+  public SubscriptionState payNow(PayNowRequest request) {
+    return submit(request == null ? new PayNowRequest(null) : request);
+  }
+
+  @Override
+  public void validateWaivePeriod(WaiveRequest request) {
+    refuse(request == null ? "a period is required" : lifecycle.periodRefusal(request.cycle(), cancelRequested()));
+  }
+
+  @Override
+  public SubscriptionState waivePeriod(WaiveRequest request) {
+    return submit(request);
+  }
+
+  @Override
+  public void validateRefundPeriod(RefundRequest request) {
+    refuse(request == null ? "a period is required" : lifecycle.refundRefusal(request.cycle()));
+  }
+
+  @Override
+  public SubscriptionState refundPeriod(RefundRequest request) {
+    return submit(request);
+  }
+
+  @Override
+  public void validateChangeBillingDay(BillingDayChange request) {
+    refuse(lifecycle.billingDayRefusal(request, cancelRequested()));
+  }
+
+  @Override
+  public SubscriptionState changeBillingDay(BillingDayChange request) {
+    return submit(request);
+  }
+
+  private static void refuse(String refusal) {
+    if (refusal != null) {
+      throw UpdateRejections.transitionNotAllowed(refusal);
+    }
+  }
+
+  /** Queues a validated change for the main thread and waits for its outcome. */
+  private SubscriptionState submit(Object request) {
+    CompletablePromise<SubscriptionState> done = Workflow.newPromise();
+    commands.add(new Command(request, done));
+    return done.get();
+  }
+
+  /** Applies queued lifecycle changes in order; each completes or fails its own update. */
+  private void applyCommands() {
+    while (!commands.isEmpty()) {
+      Command command = commands.remove(0);
+      try {
+        apply(command.request());
+        command.done().complete(snapshot());
+      } catch (ApplicationFailure refused) {
+        command.done().completeExceptionally(refused);
+      } catch (TemporalFailure failed) {
+        log.warn("lifecycle change {} failed", command.request(), failed);
+        command.done().completeExceptionally(ApplicationFailure.newNonRetryableFailure(
+            "the change could not be completed: " + failed.getOriginalMessage(), "DependencyUnavailable"));
+      }
+    }
+  }
+
+  private void apply(Object request) {
+    if (request instanceof PauseRequest pause) {
+      lifecycle.pause(pause, actor(pause.requestedBy()));
+    } else if (request instanceof ResumeRequest resume) {
+      lifecycle.resume(actor(resume.requestedBy()), Process.API);
+    } else if (request instanceof PlanChangeRequest plan) {
+      lifecycle.changePlan(plan, actor(plan.requestedBy()));
+    } else if (request instanceof PayNowRequest pay) {
+      lifecycle.payNow(pay);
+    } else if (request instanceof WaiveRequest waive) {
+      lifecycle.waive(waive, actor(waive.requestedBy()));
+    } else if (request instanceof RefundRequest refund) {
+      lifecycle.refund(refund, actor(refund.requestedBy()));
+    } else if (request instanceof BillingDayChange day) {
+      lifecycle.changeBillingDay(day, actor(day.requestedBy()));
+    } else if (request instanceof CancelRequest cancel) {
+      lifecycle.cancelAtPeriodEnd(cancel, actor(cancel.requestedBy()));
+    } else {
+      throw LifecycleOperations.refusal("unknown change " + request);
+    }
+  }
+
+  private static String actor(String requestedBy) {
+    return requestedBy == null || requestedBy.isBlank() ? SubscriptionChanges.API_ACTOR : requestedBy;
   }
 
   @Override
@@ -204,83 +503,30 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     if (current.status().isTerminal() || cancelRequested()) {
       throw UpdateRejections.transitionNotAllowed("subscription is already cancelled");
     }
+    if (request != null && request.atPeriodEnd()) {
+      if (request.refundUnused()) {
+        throw UpdateRejections.transitionNotAllowed(
+            "refundUnused applies to an immediate cancellation only");
+      }
+      if (current.lifecycle().cancelsOn() != null) {
+        throw UpdateRejections.transitionNotAllowed(
+            "subscription already ends on " + current.lifecycle().cancelsOn());
+      }
+      if (current.status() == SubscriptionStatus.PAUSED) {
+        throw UpdateRejections.transitionNotAllowed(
+            "subscription is paused: nothing paid runs on; cancel it immediately instead");
+      }
+    }
   }
 
   @Override
   public SubscriptionState cancel(CancelRequest request) {
+    if (request != null && request.atPeriodEnd()) {
+      return submit(request);
+    }
     cancelRequest = request != null ? request : new CancelRequest(null, null);
     Workflow.await(() -> cancelRecorded);
     return snapshot();
-  }
-
-  @Override
-  public void validatePause(PauseRequest request) {
-    throw UpdateRejections.transitionNotAllowed("pause is not available yet");
-  }
-
-  @Override
-  public SubscriptionState pause(PauseRequest request) {
-    throw UpdateRejections.transitionNotAllowed("pause is not available yet");
-  }
-
-  @Override
-  public void validateResume(ResumeRequest request) {
-    throw UpdateRejections.transitionNotAllowed("resume is not available yet");
-  }
-
-  @Override
-  public SubscriptionState resume(ResumeRequest request) {
-    throw UpdateRejections.transitionNotAllowed("resume is not available yet");
-  }
-
-  @Override
-  public void validateChangePlan(PlanChangeRequest request) {
-    throw UpdateRejections.transitionNotAllowed("changePlan is not available yet");
-  }
-
-  @Override
-  public SubscriptionState changePlan(PlanChangeRequest request) {
-    throw UpdateRejections.transitionNotAllowed("changePlan is not available yet");
-  }
-
-  @Override
-  public void validatePayNow(PayNowRequest request) {
-    throw UpdateRejections.transitionNotAllowed("payNow is not available yet");
-  }
-
-  @Override
-  public SubscriptionState payNow(PayNowRequest request) {
-    throw UpdateRejections.transitionNotAllowed("payNow is not available yet");
-  }
-
-  @Override
-  public void validateWaivePeriod(WaiveRequest request) {
-    throw UpdateRejections.transitionNotAllowed("waivePeriod is not available yet");
-  }
-
-  @Override
-  public SubscriptionState waivePeriod(WaiveRequest request) {
-    throw UpdateRejections.transitionNotAllowed("waivePeriod is not available yet");
-  }
-
-  @Override
-  public void validateRefundPeriod(RefundRequest request) {
-    throw UpdateRejections.transitionNotAllowed("refundPeriod is not available yet");
-  }
-
-  @Override
-  public SubscriptionState refundPeriod(RefundRequest request) {
-    throw UpdateRejections.transitionNotAllowed("refundPeriod is not available yet");
-  }
-
-  @Override
-  public void validateChangeBillingDay(BillingDayChange request) {
-    throw UpdateRejections.transitionNotAllowed("changeBillingDay is not available yet");
-  }
-
-  @Override
-  public SubscriptionState changeBillingDay(BillingDayChange request) {
-    throw UpdateRejections.transitionNotAllowed("changeBillingDay is not available yet");
   }
 
   /**
@@ -314,6 +560,22 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
             event.eventId());
       }
     }
+    if (pauseAfterDunning != null && !cancelRequested()) {
+      String reason = pauseAfterDunning;
+      pauseAfterDunning = null;
+      lifecycle.pauseAfterDunning(reason);
+    }
+    while (!bounces.isEmpty() && !current.status().isTerminal()) {
+      EmailBounce bounce = bounces.remove(0);
+      EmailBounce known = current.lifecycle().emailBounce();
+      if (known == null || !known.messageId().equals(bounce.messageId())) {
+        ledgerRecord(LifecycleChanges.emailBounced(current, bounce, now()));
+        lastOutcome = "message " + bounce.messageId() + " bounced: " + bounce.reason();
+      }
+    }
+    if (!cancelRequested()) {
+      applyCommands();
+    }
   }
 
   private void recordCreation() {
@@ -339,11 +601,15 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         BillingActivityOptions.sendPaymentReminder(Duration.between(now, dueAt)));
     try {
       SendReminderResult sent = reminders.sendReminder(new SendReminderInput(messageId,
-          current.email(), current.sku(), current.price(), current.schedule().dueDate(cycle),
+          current.email(), current.sku(), current.amountDueFor(cycle), current.schedule().dueDate(cycle),
           current.paymentMethod().mask(), change));
       current = landed(change.next(), sent.version());
       lastOutcome = "cycle " + cycle + " reminder " + messageId + " sent for the payment due "
           + current.nextPaymentDate();
+      if (sent.bounced()) {
+        bounces.add(new EmailBounce(now(), messageId, sent.bounceReason()));
+        lastOutcome = "cycle " + cycle + " reminder " + messageId + " bounced: " + sent.bounceReason();
+      }
     } catch (ActivityFailure e) {
       // The activity may have recorded the reminder before failing, so its version counts as used:
       // the next write skips past it (the store only requires a higher version), and a late
@@ -357,6 +623,12 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private SubscriptionState cancelAndEnd() {
     phase = Phase.CANCELLING;
     waitingUntil = null;
+    if (cancelRequest.refundUnused()) {
+      lifecycle.refundUnused(SubscriptionChanges.actorOf(cancelRequest));
+    }
+    if (cancelAtPeriodEnd) {
+      cancelProcess = Process.API;
+    }
     String actor = cancelProcess == Process.API ? SubscriptionChanges.actorOf(cancelRequest)
         : SubscriptionChanges.SYSTEM_ACTOR;
     RecordInput change = cancelProcess == Process.API
@@ -368,12 +640,12 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     lastOutcome = "cancelled by " + actor
         + (cancelRequest.reason() == null ? "" : ": " + cancelRequest.reason());
     log.info("subscription {} cancelled at version {}", current.subscriptionId(), current.version());
-    if (cancelProcess != Process.API) {
+    if (cancelProcess != Process.API || cancelAtPeriodEnd) {
       notice(new NotifyCustomerInput(NotifyCustomerInput.Kind.SUBSCRIPTION_CANCELLED,
           BillingIds.messageId(current.subscriptionId(), endingCycle, "cancelled"),
           current.accountId(), current.subscriptionId(), endingCycle, current.email(), current.sku(),
           current.price(), current.schedule().dateAt(now()), current.paymentMethod().mask(),
-          cancelRequest.reason(), current.schedule().timeZone(), now()));
+          cancelRequest.reason(), current.schedule().timeZone(), now(), current.locale()));
     }
     cancelRecorded = true;
     // Money already asked for may still move: the run stays open, settle-only, until it is known.
@@ -419,7 +691,15 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     phase = Phase.ENDED;
     waitingUntil = null;
     ending = true;
-    Workflow.await(() -> Workflow.isEveryHandlerFinished() && noticesDone());
+    // Refunds still come (a refund after the end restarts this workflow with the record): they are
+    // applied here; every other change is refused by its own rule, the subscription being ended.
+    while (true) {
+      applyCommands();
+      if (Workflow.isEveryHandlerFinished() && noticesDone()) {
+        break;
+      }
+      Workflow.await(() -> (Workflow.isEveryHandlerFinished() && noticesDone()) || !commands.isEmpty());
+    }
     return snapshot();
   }
 
@@ -431,7 +711,10 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     Instant now = now();
     OpenPeriod next = periods.next(schedule, now);
     Instant periodAt = next == null ? null : PeriodCollection.actionAt(schedule, next, now);
-    if (periodAt != null && periodAt.isBefore(cycleAt)) {
+    Instant staleAt = nextStaleAt(schedule);
+    if (staleAt != null && staleAt.isBefore(cycleAt) && (periodAt == null || staleAt.isBefore(periodAt))) {
+      sleepUntil(Phase.WAITING_FOR_RETRY, staleAt);
+    } else if (periodAt != null && periodAt.isBefore(cycleAt)) {
       sleepUntil(next.state() == State.PENDING_SETTLEMENT ? Phase.WAITING_FOR_SETTLEMENT
           : Phase.WAITING_FOR_RETRY, periodAt);
     } else {
@@ -452,7 +735,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   /** Something only the main thread can do has come up while it waits. */
   private boolean wakeUp() {
-    return cancelRequested() || !methodChanges.isEmpty() || periods.hasEvents();
+    return cancelRequested() || !methodChanges.isEmpty() || periods.hasEvents() || !commands.isEmpty()
+        || pauseAfterDunning != null || !bounces.isEmpty();
   }
 
   private boolean readyToContinue() {
@@ -468,6 +752,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     Promise<Void> sent = Async.function(notifier::notifyCustomer, input).handle((result, failure) -> {
       if (failure != null) {
         log.warn("notice {} to {} failed; billing goes on", input.messageId(), input.subscriptionId(), failure);
+      } else if (result != null && result.bounced()) {
+        bounces.add(new EmailBounce(now(), input.messageId(), result.bounceReason()));
       }
       return null;
     });
@@ -478,6 +764,10 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     return Workflow.getVersion(SETTLE_AFTER_CANCEL, Workflow.DEFAULT_VERSION, 1) == 1;
   }
 
+  private boolean lifecycleV3() {
+    return Workflow.getVersion(LIFECYCLE_V3, Workflow.DEFAULT_VERSION, 1) == 1;
+  }
+
   private boolean paymentsV2() {
     return Workflow.getVersion(PAYMENTS_V2, Workflow.DEFAULT_VERSION, 1) == 1;
   }
@@ -485,11 +775,24 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private void record(RecordInput change) {
     RecordResult result = records.record(change);
     current = landed(change.next(), result.version());
+    if (result.receiptPending() && change.receipt() != null) {
+      // The record's own delivery of the receipt failed: its own activity retries it, beside billing.
+      notice(receiptNotice(change.receipt()));
+    }
+  }
+
+  private NotifyCustomerInput receiptNotice(Receipt receipt) {
+    return new NotifyCustomerInput(NotifyCustomerInput.Kind.PAYMENT_RECEIPT,
+        BillingIds.receiptMessageId(receipt), current.accountId(), current.subscriptionId(),
+        receipt.cycle(), current.email(), receipt.sku(), receipt.amount(),
+        current.schedule().dateAt(receipt.processedAt()), receipt.paymentMask(),
+        receipt.transactionId(), current.schedule().timeZone(), now(), current.locale());
   }
 
   private void ledgerRecord(RecordInput change) {
     record(change);
-    upsertSearchAttributes(false);
+    // Identity too: a plan change moves the Sku; unchanged values cost no command.
+    upsertSearchAttributes(true);
   }
 
   /** The store may report a higher version than we wrote (a retry that had committed later work). */
@@ -499,7 +802,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   /**
    * Upserts only what differs from the execution's current search attributes: they carry over on
-   * continue-as-new, so a cycle whose status stays the same costs no action.
+   * continue-as-new, so a cycle whose status stays the same costs no action. NextPaymentDate and
+   * PastDueSince ride along when an upsert is made anyway, never alone (see SubscriptionVisibility).
    */
   private void upsertSearchAttributes(boolean includeIdentity) {
     List<SearchAttributeUpdate<?>> updates = new ArrayList<>();
@@ -509,6 +813,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       addIfDifferent(updates, existing, BillingSearchAttributes.ACCOUNT_ID, current.accountId());
       addIfDifferent(updates, existing, BillingSearchAttributes.SKU, current.sku());
     }
+    updates = SubscriptionVisibility.withStatusChange(updates, existing, current, now());
     if (!updates.isEmpty()) {
       Workflow.upsertTypedSearchAttributes(updates.toArray(new SearchAttributeUpdate<?>[0]));
     }
@@ -574,8 +879,58 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     }
 
     @Override
+    public void pauseAfterDunning(String reason) {
+      // Runs recorded before the lifecycle left the period unpaid and billed on (LEAVE_UNPAID).
+      if (lifecycleV3()) {
+        pauseAfterDunning = reason;
+      } else {
+        log.warn("dunning ended with PAUSE in a run recorded before pausing existed; left unpaid");
+      }
+    }
+
+    @Override
     public boolean paymentsV2() {
       return SubscriptionWorkflowImpl.this.paymentsV2();
+    }
+  }
+
+  /** The lifecycle operations' view of this workflow: they write only through here. */
+  private final class LifecycleHost implements LifecycleOperations.Host {
+    @Override
+    public Subscription current() {
+      return current;
+    }
+
+    @Override
+    public void record(RecordInput change) {
+      ledgerRecord(change);
+    }
+
+    @Override
+    public void notice(NotifyCustomerInput notice) {
+      SubscriptionWorkflowImpl.this.notice(notice);
+    }
+
+    @Override
+    public void outcome(String sentence) {
+      lastOutcome = sentence;
+    }
+
+    @Override
+    public void phase(Phase newPhase) {
+      phase = newPhase;
+    }
+
+    @Override
+    public void replan() {
+      if (next == null) {
+        next = Flow.REPLAN;
+      }
+    }
+
+    @Override
+    public void nextRun() {
+      next = Flow.NEXT_RUN;
     }
   }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.Money;
 import dev.billing.domain.Term;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.DunningPolicy;
@@ -47,7 +48,10 @@ class CheckedInHistoriesReplayTest {
         "v2-created-declined-dunning.json", "v2-dunning-recovered.json", "v2-dunning-cancelled.json",
         "v2-created-pending.json", "v2-settled-by-event.json", "v2-unknown-outcome-looked-up.json",
         "v2-unknown-outcome-resent.json",
-        "v2-payment-method-changed.json", "v2-settled-after-cancel.json");
+        "v2-payment-method-changed.json", "v2-settled-after-cancel.json",
+        "v3-paused-skipped.json", "v3-resumed-paid.json", "v3-dunning-paused.json",
+        "v3-plan-changed.json", "v3-cancel-at-period-end.json", "v3-waived-refunded.json",
+        "v3-visibility-declined.json", "v3-visibility-cancelled.json");
     for (Path file : files) {
       WorkflowReplayer.replayWorkflowExecution(Files.readString(file), SubscriptionWorkflowImpl.class);
     }
@@ -123,6 +127,70 @@ class CheckedInHistoriesReplayTest {
           Instant.parse("2028-01-23T00:00:00Z")));
       WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
       write(t.client, "sub-history-late", null, "v2-settled-after-cancel.json");
+    }
+    recordLifecycle(newYork);
+  }
+
+  /** The v3 histories: the lifecycle changes (issue 3). */
+  private static void recordLifecycle(BillingSchedule newYork) throws Exception {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-pause", newYork, "19.90"));
+      t.runUntil("2028-01-25T00:00:00Z");
+      workflow.pause(new PauseRequest(1, null, "travelling", "user:ada"));
+      t.runUntil("2028-03-21T00:00:00Z");
+      // Runs: created+paid, paused (plans again in the same run) then skipped, resumed+paid.
+      List<String> runs = t.fake.records().stream().map(Call::runId).distinct().toList();
+      write(t.client, "sub-history-pause", runs.get(1), "v3-paused-skipped.json");
+      write(t.client, "sub-history-pause", runs.get(2), "v3-resumed-paid.json");
+    }
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.policy(new DunningPolicy(List.of(1), DunningPolicy.FinalOutcome.PAUSE));
+      t.fake.declineCycle(1);
+      t.start(BillingTestEnvironment.requested("sub-history-dunpause", newYork, "19.90")).created();
+      t.runUntil("2028-01-23T00:00:00Z");
+      write(t.client, "sub-history-dunpause", t.fake.charges().get(0).runId(), "v3-dunning-paused.json");
+    }
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-plan", newYork, "19.90"));
+      t.runUntil("2028-01-25T00:00:00Z");
+      workflow.changePlan(new PlanChangeRequest("PRO-MAX", Money.parse("29.90", "USD"),
+          PlanChangeRequest.Effective.NOW, "user:ada"));
+      workflow.changePlan(new PlanChangeRequest("BASIC", Money.parse("9.90", "USD"),
+          PlanChangeRequest.Effective.PERIOD_END, "user:ada"));
+      t.runUntil("2028-02-21T00:00:00Z");
+      write(t.client, "sub-history-plan", t.fake.charges().get(1).runId(), "v3-plan-changed.json");
+    }
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-end", newYork, "19.90"));
+      t.runUntil("2028-01-25T00:00:00Z");
+      workflow.cancel(new CancelRequest("too expensive", "user:ada", true, false));
+      WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
+      write(t.client, "sub-history-end", null, "v3-cancel-at-period-end.json");
+    }
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.policy(new DunningPolicy(List.of(1), DunningPolicy.FinalOutcome.LEAVE_UNPAID));
+      t.fake.declineCycle(2);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-waive", newYork, "19.90"));
+      t.runUntil("2028-02-25T00:00:00Z");
+      workflow.waivePeriod(new WaiveRequest(2, "goodwill", "user:ops"));
+      workflow.refundPeriod(new RefundRequest(1, Money.parse("5.00", "USD"), "late delivery", "user:ops"));
+      write(t.client, "sub-history-waive", null, "v3-waived-refunded.json");
+    }
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      // Started as the API starts it (attributes and memo), declined (PastDueSince and the next
+      // payment ride on the status upsert, continue-as-new carries them), then cancelled in dunning
+      // (the next payment is unset by the status upsert).
+      t.fake.declineCycle(1);
+      var requested = BillingTestEnvironment.requested("sub-history-vis", newYork, "19.90");
+      SubscriptionWorkflow workflow = t.start(requested,
+          SubscriptionVisibility.startAttributes(requested, null), SubscriptionVisibility.memo(requested));
+      workflow.created();
+      t.runUntil("2028-01-22T00:00:00Z");
+      String declinedRun = t.fake.charges().get(0).runId();
+      workflow.cancel(new CancelRequest("too expensive", "user:ada"));
+      WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
+      write(t.client, "sub-history-vis", declinedRun, "v3-visibility-declined.json");
+      write(t.client, "sub-history-vis", null, "v3-visibility-cancelled.json");
     }
   }
 

@@ -40,7 +40,7 @@ class DunningScheduleTest {
 
   @Test
   void nextRetryIsNullOnceTheScheduleIsUsedUp() {
-    OpenPeriod third = OpenPeriod.dunning(1, 3, false, POLICY, LocalDate.of(2028, 3, 24), 2, "card_declined", null);
+    OpenPeriod third = OpenPeriod.dunning(1, 3, false, POLICY, LocalDate.of(2028, 3, 24), 2, "card_declined", null, null);
     assertThat(DunningSchedule.nextRetryAt(PARIS, third)).isEqualTo(Instant.parse("2028-03-28T22:00:00Z"));
     assertThat(DunningSchedule.exhausted(third)).isFalse();
     OpenPeriod done = third.withRetriesUsed(4);

@@ -1,6 +1,11 @@
 package dev.billing.workflows;
 
 import dev.billing.domain.DunningPolicy;
+import dev.billing.domain.Period;
+import dev.billing.workflows.activities.LoadPeriodInput;
+import dev.billing.workflows.activities.LoadPeriodResult;
+import dev.billing.workflows.activities.RefundInput;
+import dev.billing.workflows.activities.RefundResult;
 import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.ChargeLookupInput;
@@ -70,6 +75,11 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   private final List<Call<SendReminderInput>> reminders = new ArrayList<>();
   private final List<RecordInput> writes = new ArrayList<>();
   private final Map<String, Long> storedVersion = new HashMap<>();
+  private final Map<String, Period> storedPeriods = new HashMap<>();
+  private final List<Call<RefundInput>> refunds = new ArrayList<>();
+  private volatile boolean refundsRefused;
+  private volatile boolean receiptsUndelivered;
+  private volatile boolean mailboxGone;
   private final Map<String, String> storedChangeId = new HashMap<>();
 
   private final List<Call<ChargeLookupInput>> lookups = new ArrayList<>();
@@ -128,6 +138,29 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   /** What the gateway will answer about {@code key} from now on, e.g. a bank debit that settled. */
   synchronized void gatewaySays(String key, ChargeLookup answer) {
     gateway.put(key, answer);
+  }
+
+  /** Every message to the customer bounces (SMTP 550 to RCPT). */
+  void mailboxGone() {
+    mailboxGone = true;
+  }
+
+  /** The record activity reports that it could not mail the receipts it wrote. */
+  void receiptsUndelivered() {
+    receiptsUndelivered = true;
+  }
+
+  void refundsRefused() {
+    refundsRefused = true;
+  }
+
+  synchronized List<Call<RefundInput>> refunds() {
+    return List.copyOf(refunds);
+  }
+
+  /** The last record written for a period, as the store would hold it. */
+  synchronized Period period(String subscriptionId, long cycle) {
+    return storedPeriods.get(subscriptionId + "#" + cycle);
   }
 
   synchronized List<Call<ChargeLookupInput>> lookups() {
@@ -232,6 +265,9 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
       default -> { }
     }
     RecordResult stored = store(input.record());
+    if (mailboxGone) {
+      return new SendReminderResult(input.messageId(), false, stored.version(), true, BOUNCE);
+    }
     return new SendReminderResult(input.messageId(), false, stored.version());
   }
 
@@ -331,6 +367,26 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   }
 
   @Override
+  public LoadPeriodResult loadPeriod(LoadPeriodInput input) {
+    synchronized (this) {
+      return new LoadPeriodResult(storedPeriods.get(input.subscriptionId() + "#" + input.cycle()));
+    }
+  }
+
+  @Override
+  public RefundResult refund(RefundInput input) {
+    Call<RefundInput> call = call(input);
+    synchronized (this) {
+      refunds.add(call);
+    }
+    if (refundsRefused) {
+      throw ApplicationFailure.newNonRetryableFailure("charge already refunded in full",
+          PaymentFailures.REFUND_REFUSED);
+    }
+    return new RefundResult("re_" + input.idempotencyKey(), input.amount(), call.startedAt());
+  }
+
+  @Override
   public DunningPolicy dunningPolicy(DunningPolicyRequest request) {
     synchronized (this) {
       policyCalls.add(call(request));
@@ -346,8 +402,13 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     if (noticesFail) {
       throw ApplicationFailure.newNonRetryableFailure("mailbox does not exist", "AddressRejected");
     }
+    if (mailboxGone) {
+      return new NotifyCustomerResult(input.messageId(), false, true, BOUNCE);
+    }
     return new NotifyCustomerResult(input.messageId(), false);
   }
+
+  static final String BOUNCE = "550 5.1.1 mailbox unavailable";
 
   private synchronized RecordResult store(RecordInput input) {
     String id = input.next().subscriptionId();
@@ -365,7 +426,10 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     storedVersion.put(id, version);
     storedChangeId.put(id, input.changeId());
     writes.add(input);
-    return new RecordResult(version, false);
+    if (input.period() != null) {
+      storedPeriods.put(input.period().subscriptionId() + "#" + input.period().cycle(), input.period());
+    }
+    return new RecordResult(version, false, receiptsUndelivered && input.receipt() != null);
   }
 
   private static <T> Call<T> call(T input) {

@@ -27,7 +27,7 @@ class PeriodCollectionTest {
 
   private static PeriodCollection withPending() {
     PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
-    periods.put(OpenPeriod.pending(1, 1, null, null, 0, SETTLE_BY, "txn_1"));
+    periods.put(OpenPeriod.pending(1, 1, null, null, 0, SETTLE_BY, "txn_1", null));
     return periods;
   }
 
@@ -86,7 +86,7 @@ class PeriodCollectionTest {
   void aFailureEventResolvesAnUnansweredAttemptWithoutASecondCharge() {
     PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
     periods.put(OpenPeriod.dunning(1, 2, true, DunningPolicy.DEFAULT, LocalDate.of(2028, 1, 15), 1,
-        "gateway_unavailable", null));
+        "gateway_unavailable", null, null));
     assertThat(periods.effectOf(event("e1", Type.CHARGE_FAILED, "charge:sub-1:1:2"))).isEqualTo(Effect.RESOLVE_FAILED);
     assertThat(periods.effectOf(event("e2", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2"))).isEqualTo(Effect.SETTLE);
     PaymentEvent earlier = event("e3", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1");

@@ -201,19 +201,39 @@ class SubscriptionWorkflowDunningTest {
   }
 
   @Test
-  void pauseIsTreatedAsLeaveUnpaidUntilPausingExists() {
+  void dunningThatEndsWithPausePausesUntilResumedAndSkipsThePeriodsMeanwhile() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.policy(new DunningPolicy(List.of(2), FinalOutcome.PAUSE));
       t.fake.declineCycle(1);
       SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-pause", ON_THE_15TH, "9.99"));
 
-      t.runUntil("2028-02-16T00:00:00Z");
+      t.runUntil("2028-03-16T00:00:00Z");
 
       assertThat(periodRecords(t, 1)).extracting(RecordInput::event)
           .containsExactly(HistoryEvent.PAYMENT_FAILED, HistoryEvent.DUNNING_EXHAUSTED);
       assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
-          .containsExactly("charge:sub-pause:1:1", "charge:sub-pause:1:2", "charge:sub-pause:2:1");
-      assertThat(workflow.state().subscription().status()).isEqualTo(SubscriptionStatus.ACTIVE);
+          .containsExactly("charge:sub-pause:1:1", "charge:sub-pause:1:2");
+      RecordInput paused = t.fake.writes().stream()
+          .filter(w -> w.event() == HistoryEvent.SUBSCRIPTION_PAUSED).findFirst().orElseThrow();
+      assertThat(paused.process()).isEqualTo(Process.RETRY);
+      assertAt(paused.at(), "2028-01-17T00:00:00Z");
+      assertThat(paused.next().lifecycle().pause().resumesOn()).isNull();
+      assertThat(periodRecords(t, 2)).extracting(r -> r.period().status(), r -> r.period().dueDate())
+          .containsExactly(org.assertj.core.groups.Tuple.tuple(PeriodStatus.PAUSED_SKIPPED, LocalDate.of(2028, 2, 15)));
+      assertThat(periodRecords(t, 3)).extracting(r -> r.period().status())
+          .containsExactly(PeriodStatus.PAUSED_SKIPPED);
+      assertThat(workflow.state().subscription().status()).isEqualTo(SubscriptionStatus.PAUSED);
+      assertThat(t.fake.reminders()).extracting(c -> c.input().messageId())
+          .containsExactly("<reminder.1.sub-pause@billing>");
+
+      SubscriptionState resumed = workflow.resume(new ResumeRequest("ops"));
+
+      assertThat(resumed.subscription().status()).isEqualTo(SubscriptionStatus.ACTIVE);
+      assertThat(resumed.subscription().cycle()).isEqualTo(4);
+      assertThat(resumed.subscription().nextPaymentDate()).isEqualTo(LocalDate.of(2028, 4, 15));
+      t.runUntil("2028-04-16T00:00:00Z");
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+          .containsExactly("charge:sub-pause:1:1", "charge:sub-pause:1:2", "charge:sub-pause:4:1");
     }
   }
 

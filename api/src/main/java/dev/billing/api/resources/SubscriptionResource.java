@@ -6,8 +6,6 @@ import dev.billing.workflows.PaymentMethodChange;
 import jakarta.ws.rs.PUT;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
-import dev.billing.api.auth.Actors;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.subscriptions.CreateSubscriptionRequest;
 import dev.billing.api.subscriptions.CreateSubscriptionValidator;
@@ -22,11 +20,8 @@ import dev.billing.api.views.PeriodView;
 import dev.billing.api.views.SubscriptionView;
 import dev.billing.domain.Subscription;
 import dev.billing.store.BillingStore;
-import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.SubscriptionState;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
-import io.temporal.client.WorkflowNotFoundException;
-import io.temporal.client.WorkflowUpdateException;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -37,8 +32,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
 import java.time.InstantSource;
@@ -46,8 +41,9 @@ import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 
 /**
- * Subscriptions of an account. Creation and cancellation go through the subscription's workflow
- * (its only writer); reads come from the store.
+ * Subscriptions of an account. Creation and changes go through the subscription's workflow (its
+ * only writer; the lifecycle changes are in {@link SubscriptionLifecycleResource}); reads come from
+ * the store.
  */
 @Path("/v1/accounts/{accountId}/subscriptions")
 @Produces(MediaType.APPLICATION_JSON)
@@ -57,11 +53,13 @@ public final class SubscriptionResource {
   private final SubscriptionWorkflows workflows;
   private final InstantSource clock;
   private final CreateSubscriptionValidator validator = new CreateSubscriptionValidator();
+  private final WorkflowChanges changes;
 
   public SubscriptionResource(BillingStore store, SubscriptionWorkflows workflows, InstantSource clock) {
     this.store = store;
     this.workflows = workflows;
     this.clock = clock;
+    this.changes = new WorkflowChanges(store);
   }
 
   /**
@@ -177,26 +175,6 @@ public final class SubscriptionResource {
     return PageView.of(store.getPeriods(accountId, subscriptionId, page), PeriodView::of);
   }
 
-  /** 200 with the cancelled subscription; 409 when it is already cancelled. */
-  @POST
-  @Path("/{subscriptionId}/cancel")
-  @Consumes(MediaType.APPLICATION_JSON)
-  public SubscriptionView cancel(
-      @PathParam("accountId") String accountId,
-      @PathParam("subscriptionId") String subscriptionId,
-      CancelSubscriptionRequest body,
-      @Context SecurityContext security) {
-    String reason = body == null || body.reason() == null || body.reason().isBlank()
-        ? null : body.reason().strip();
-    if (reason != null && reason.length() > CancelSubscriptionRequest.MAX_REASON) {
-      throw ApiProblem.invalid("reason",
-          "reason must be at most " + CancelSubscriptionRequest.MAX_REASON + " characters");
-    }
-    String actor = Actors.of(security);
-    return change(accountId, subscriptionId, "cancelled again",
-        () -> workflows.cancel(subscriptionId, new CancelRequest(reason, actor)));
-  }
-
   /**
    * 200 with the subscription using the new payment method (token and mask only). During dunning
    * the unpaid period is retried at once. 409 when the subscription is cancelled.
@@ -219,51 +197,12 @@ public final class SubscriptionResource {
       throw ApiProblem.invalid(errors);
     }
     PaymentMethod method = new PaymentMethod(token, PaymentMethods.maskOf(token));
-    String actor = Actors.of(security);
-    return change(accountId, subscriptionId, "changed",
-        () -> workflows.changePaymentMethod(subscriptionId, new PaymentMethodChange(method, actor)));
-  }
-
-  /** Sends a change to the subscription's workflow and answers with the state it recorded. */
-  private SubscriptionView change(String accountId, String subscriptionId, String what,
-      Supplier<SubscriptionState> send) {
-    Subscription subscription = find(accountId, subscriptionId);
-    if (subscription.status().isTerminal()) {
-      throw notAllowed(subscription, what);
-    }
-    try {
-      return SubscriptionView.of(send.get().subscription());
-    } catch (WorkflowUpdateException e) {
-      String refusal = SubscriptionWorkflows.transitionNotAllowed(e);
-      if (refusal != null) {
-        throw ApiProblem.conflict("transition-not-allowed",
-            "The change is not allowed in the subscription's current state", refusal + ".");
-      }
-      throw e;
-    } catch (WorkflowNotFoundException e) {
-      // The workflow ended after our read; the store says why.
-      Subscription now = find(accountId, subscriptionId);
-      if (now.status().isTerminal()) {
-        throw notAllowed(now, what);
-      }
-      // Active in the store but no running workflow: drift that reconciliation repairs.
-      throw ApiProblem.unavailable("The subscription's workflow is not running; it will be restarted "
-          + "from the record. Retry later.");
-    }
-  }
-
-  private static ApiProblem notAllowed(Subscription subscription, String what) {
-    return ApiProblem.conflict("transition-not-allowed",
-        "The change is not allowed in the subscription's current state",
-        "Subscription " + subscription.subscriptionId() + " is " + subscription.status()
-            + "; it cannot be " + what + ".");
+    PaymentMethodChange change = new PaymentMethodChange(method, Actors.of(security));
+    return changes.send(find(accountId, subscriptionId), "changed",
+        () -> workflows.changePaymentMethod(subscriptionId, change));
   }
 
   private Subscription find(String accountId, String subscriptionId) {
-    PathIds.require("accountId", accountId);
-    PathIds.require("subscriptionId", subscriptionId);
-    return store.getSubscription(accountId, subscriptionId)
-        .orElseThrow(() -> ApiProblem.notFound(
-            "Account " + accountId + " has no subscription " + subscriptionId + "."));
+    return changes.find(accountId, subscriptionId);
   }
 }

@@ -16,4 +16,6 @@ public record CreateSubscriptionRequest(
     Integer billingDay,
     String startDate,
     String timeZone,
-    Integer reminderDaysBefore) {}
+    Integer reminderDaysBefore,
+    Integer trialDays,
+    String locale) {}

@@ -5,6 +5,7 @@ import dev.billing.api.errors.FieldError;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Money;
 import dev.billing.domain.PaymentMethod;
+import dev.billing.domain.Subscription;
 import dev.billing.domain.Term;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -30,11 +31,11 @@ public final class CreateSubscriptionValidator {
   public static final int DEFAULT_REMINDER_DAYS_BEFORE = 3;
   /** How far ahead a subscription may start. */
   public static final java.time.Period MAX_START_AHEAD = java.time.Period.ofYears(1);
+  /** The longest free trial: two years. */
+  public static final int MAX_TRIAL_DAYS = 730;
 
   /** Keeps SKUs safe inside DynamoDB sort keys, where '#' separates the parts. */
-  private static final Pattern SKU = Pattern.compile("[A-Za-z0-9._-]{1,64}");
-  private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
-  private static final int MAX_EMAIL = 254;
+  public static final Pattern SKU = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
   // Known-good values used to isolate one field when asking a domain constructor for its message.
   private static final LocalDate PROBE_DATE = LocalDate.of(2000, 1, 1);
@@ -83,8 +84,8 @@ public final class CreateSubscriptionValidator {
     }
 
     String email = required(errors, "email", request.email());
-    if (email != null && (email.length() > MAX_EMAIL || !EMAIL.matcher(email).matches())) {
-      errors.add(new FieldError("email", "email must be an address such as \"ana@example.com\""));
+    if (email != null) {
+      EmailAddresses.validate(errors, "email", email);
     }
 
     String token = required(errors, "paymentMethod", request.paymentMethod());
@@ -140,16 +141,29 @@ public final class CreateSubscriptionValidator {
       startDate = today.in(zone);
     }
 
+    int trialDays = request.trialDays() == null ? 0 : request.trialDays();
+    if (trialDays < 0 || trialDays > MAX_TRIAL_DAYS) {
+      errors.add(new FieldError("trialDays", "trialDays must be between 0 and " + MAX_TRIAL_DAYS));
+    }
+
+    String locale = Locales.normalize(errors, "locale", request.locale());
+
     if (!errors.isEmpty()) {
       throw ApiProblem.invalid(errors);
     }
-    int day = billingDay != null ? billingDay : startDate.getDayOfMonth();
+    // A trial moves the first charge to its end, and the billing anchor with it unless a billing
+    // day was asked for; then the trial runs on to the first billing date on or after its end, so
+    // there is never a stub charge for the days in between.
+    LocalDate firstChargeFrom = startDate.plusDays(trialDays);
+    int day = billingDay != null ? billingDay : firstChargeFrom.getDayOfMonth();
     BillingSchedule schedule =
-        BillingSchedule.startingOnOrAfter(startDate, day, term, timeZone, reminderDaysBefore);
+        BillingSchedule.startingOnOrAfter(firstChargeFrom, day, term, timeZone, reminderDaysBefore);
+    LocalDate trialEndsOn = trialDays == 0 ? null : schedule.dueDate(1);
     PaymentMethod paymentMethod = new PaymentMethod(token, PaymentMethods.maskOf(token));
     LocalDate requestedStart = request.startDate() == null ? null : startDate;
     return new NewSubscription(sku, price, email, paymentMethod, startDate, schedule, requestHash(
-        sku, price, email, token, term, billingDay, requestedStart, timeZone, reminderDaysBefore));
+        sku, price, email, token, term, billingDay, requestedStart, timeZone, reminderDaysBefore,
+        trialDays, locale), locale, trialEndsOn);
   }
 
   /**
@@ -180,10 +194,13 @@ public final class CreateSubscriptionValidator {
   /**
    * SHA-256 of the normalized request: values as validated (amount "9.990" is "9.99"), constant
    * defaults applied. Defaults that depend on the day (startDate, and billingDay through it) are
-   * hashed as absent, so retrying the same body tomorrow is still a replay, not a conflict.
+   * hashed as absent, so retrying the same body tomorrow is still a replay, not a conflict. A trial
+   * and a locale other than the default are appended only when given, so requests that use neither
+   * hash as they did before these fields existed.
    */
   static String requestHash(String sku, Money price, String email, String token, Term term,
-      Integer billingDay, LocalDate startDate, String timeZone, int reminderDaysBefore) {
+      Integer billingDay, LocalDate startDate, String timeZone, int reminderDaysBefore,
+      int trialDays, String locale) {
     String canonical = String.join("\n",
         "sku=" + sku,
         "amount=" + price.toPlainString(),
@@ -195,6 +212,12 @@ public final class CreateSubscriptionValidator {
         "startDate=" + (startDate == null ? "" : startDate.toString()),
         "timeZone=" + timeZone,
         "reminderDaysBefore=" + reminderDaysBefore);
+    if (trialDays != 0) {
+      canonical += "\ntrialDays=" + trialDays;
+    }
+    if (!Subscription.DEFAULT_LOCALE.equals(locale)) {
+      canonical += "\nlocale=" + locale;
+    }
     try {
       byte[] digest = MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(digest);

@@ -12,14 +12,22 @@ import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.Subscription;
-import dev.billing.workflows.BillingSearchAttributes;
+import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.PauseRequest;
+import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
+import dev.billing.workflows.PlanChangeRequest;
+import dev.billing.workflows.RefundRequest;
+import dev.billing.workflows.ResumeRequest;
+import dev.billing.workflows.WaiveRequest;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionState;
+import dev.billing.workflows.SubscriptionVisibility;
 import dev.billing.workflows.SubscriptionWorkflow;
 import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
@@ -28,11 +36,11 @@ import io.temporal.client.WithStartWorkflowOperation;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowUpdateException;
+import io.temporal.client.WorkflowUpdateHandle;
 import io.temporal.client.WorkflowUpdateStage;
-import io.temporal.common.SearchAttributes;
 import io.temporal.failure.ApplicationFailure;
 
-/** The API's side of the subscription workflow: start it, cancel it. */
+/** The API's side of the subscription workflow: start it, and send it every change as an update. */
 public final class SubscriptionWorkflows {
 
   /**
@@ -77,11 +85,9 @@ public final class SubscriptionWorkflows {
         .setTaskQueue(taskQueue)
         .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING)
         .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)
-        .setTypedSearchAttributes(SearchAttributes.newBuilder()
-            .set(BillingSearchAttributes.BILLING_STATUS, subscription.status().name())
-            .set(BillingSearchAttributes.ACCOUNT_ID, subscription.accountId())
-            .set(BillingSearchAttributes.SKU, subscription.sku())
-            .build())
+        // Operators' view in the Temporal UI, set in the start request so it costs no workflow action.
+        .setTypedSearchAttributes(SubscriptionVisibility.startAttributes(subscription, null))
+        .setMemo(SubscriptionVisibility.memo(subscription))
         .build();
     SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
     WithStartWorkflowOperation<SubscriptionState> start =
@@ -101,16 +107,96 @@ public final class SubscriptionWorkflows {
    * @throws WorkflowUpdateException when the workflow refused it, see {@link #transitionNotAllowed}
    */
   public SubscriptionState cancel(String subscriptionId, CancelRequest request) {
-    SubscriptionWorkflow workflow =
-        client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(subscriptionId));
-    return within(wait, () -> workflow.cancel(request), SubscriptionWorkflows::notAnswered);
+    return update(subscriptionId, workflow -> WorkflowClient.startUpdate(workflow::cancel, request, accepted()));
   }
 
   /** Sends the {@code changePaymentMethod} update; completes once the change is recorded. */
   public SubscriptionState changePaymentMethod(String subscriptionId, PaymentMethodChange change) {
+    return update(subscriptionId,
+        workflow -> WorkflowClient.startUpdate(workflow::changePaymentMethod, change, accepted()));
+  }
+
+  public SubscriptionState pause(String subscriptionId, PauseRequest request) {
+    return update(subscriptionId, workflow -> WorkflowClient.startUpdate(workflow::pause, request, accepted()));
+  }
+
+  public SubscriptionState resume(String subscriptionId, ResumeRequest request) {
+    return update(subscriptionId, workflow -> WorkflowClient.startUpdate(workflow::resume, request, accepted()));
+  }
+
+  public SubscriptionState changePlan(String subscriptionId, PlanChangeRequest request) {
+    return update(subscriptionId,
+        workflow -> WorkflowClient.startUpdate(workflow::changePlan, request, accepted()));
+  }
+
+  /** Manual repayment; a decline fails the update with {@link UpdateRejections#PAYMENT_DECLINED}. */
+  public SubscriptionState payNow(String subscriptionId, PayNowRequest request) {
+    return update(subscriptionId, workflow -> WorkflowClient.startUpdate(workflow::payNow, request, accepted()));
+  }
+
+  public SubscriptionState waivePeriod(String subscriptionId, WaiveRequest request) {
+    return update(subscriptionId,
+        workflow -> WorkflowClient.startUpdate(workflow::waivePeriod, request, accepted()));
+  }
+
+  public SubscriptionState refundPeriod(String subscriptionId, RefundRequest request) {
+    return update(subscriptionId,
+        workflow -> WorkflowClient.startUpdate(workflow::refundPeriod, request, accepted()));
+  }
+
+  /**
+   * Refunds a period of a subscription whose workflow has ended (cancelled): starts the workflow
+   * again under its id from the record (ALLOW_DUPLICATE: it is closed), with the refund as its
+   * update; that run applies it and ends. USE_EXISTING attaches to such a run if one is still open.
+   */
+  public SubscriptionState refundAfterEnd(Subscription ended, RefundRequest request) {
+    WorkflowOptions options = WorkflowOptions.newBuilder()
+        .setWorkflowId(BillingIds.workflowId(ended.subscriptionId()))
+        .setTaskQueue(taskQueue)
+        .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING)
+        .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE)
+        // The new run shows what the ended one showed (BillingStatus CANCELLED...), not nothing.
+        .setTypedSearchAttributes(SubscriptionVisibility.startAttributes(ended, null))
+        .setMemo(SubscriptionVisibility.memo(ended))
+        .build();
+    SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
+    WithStartWorkflowOperation<SubscriptionState> start =
+        new WithStartWorkflowOperation<>(workflow::run, new SubscriptionInput(ended, true));
+    UpdateOptions<SubscriptionState> update = UpdateOptions.newBuilder(SubscriptionState.class)
+        .setWaitForStage(WorkflowUpdateStage.COMPLETED)
+        .build();
+    return within(wait,
+        () -> WorkflowClient.executeUpdateWithStart(workflow::refundPeriod, request, update, start),
+        () -> new ChangeStillRunning(ended.subscriptionId()));
+  }
+
+  public SubscriptionState changeBillingDay(String subscriptionId, BillingDayChange request) {
+    return update(subscriptionId,
+        workflow -> WorkflowClient.startUpdate(workflow::changeBillingDay, request, accepted()));
+  }
+
+  /**
+   * Sends one update and waits, within one overall bound, first for the workflow to accept it (its
+   * validator ran: a refusal comes back here as a {@link WorkflowUpdateException}), then for its
+   * result. Not accepted in time: 503, nothing may have happened. Accepted but not finished in time
+   * (a charge or refund still talking to the gateway): {@link ChangeStillRunning}, the API's 202,
+   * because the workflow will finish it and a blind retry could ask for it twice.
+   */
+  private SubscriptionState update(String subscriptionId,
+      Function<SubscriptionWorkflow, WorkflowUpdateHandle<SubscriptionState>> start) {
     SubscriptionWorkflow workflow =
         client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(subscriptionId));
-    return within(wait, () -> workflow.changePaymentMethod(change), SubscriptionWorkflows::notAnswered);
+    long deadline = System.nanoTime() + wait.toNanos();
+    WorkflowUpdateHandle<SubscriptionState> handle =
+        within(wait, () -> start.apply(workflow), SubscriptionWorkflows::notAnswered);
+    Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
+    return within(left, handle::getResult, () -> new ChangeStillRunning(subscriptionId));
+  }
+
+  private static UpdateOptions<SubscriptionState> accepted() {
+    return UpdateOptions.newBuilder(SubscriptionState.class)
+        .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
+        .build();
   }
 
   private static ApiProblem notAnswered() {
@@ -150,8 +236,15 @@ public final class SubscriptionWorkflows {
    * current state (e.g. cancelling twice), or null when the update failed for another reason.
    */
   public static String transitionNotAllowed(WorkflowUpdateException e) {
-    return e.getCause() instanceof ApplicationFailure failure
-        && UpdateRejections.TRANSITION_NOT_ALLOWED.equals(failure.getType())
+    return failureOfType(e, UpdateRejections.TRANSITION_NOT_ALLOWED);
+  }
+
+  /**
+   * The message of the update's failure when its type is {@code type} (one of {@link
+   * UpdateRejections}' types), or null when the update failed otherwise.
+   */
+  public static String failureOfType(WorkflowUpdateException e, String type) {
+    return e.getCause() instanceof ApplicationFailure failure && type.equals(failure.getType())
         ? failure.getOriginalMessage() : null;
   }
 }

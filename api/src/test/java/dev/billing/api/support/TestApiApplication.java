@@ -4,6 +4,7 @@ import dev.billing.api.ApiConfiguration;
 import dev.billing.api.ApiInfrastructure;
 import dev.billing.api.BillingApiApplication;
 import dev.billing.api.auth.keys.ApiKeyStore;
+import dev.billing.store.ReconciliationReports;
 import dev.billing.store.events.PaymentEventStore;
 import io.dropwizard.core.setup.Environment;
 
@@ -29,6 +30,11 @@ final class TestApiApplication extends BillingApiApplication {
   @Override
   protected ApiKeyStore apiKeys(ApiConfiguration config) {
     return stack.apiKeys;
+  }
+
+  @Override
+  protected ReconciliationReports reconciliationReports(ApiConfiguration config) {
+    return stack.reconciliationReports;
   }
 
   @Override

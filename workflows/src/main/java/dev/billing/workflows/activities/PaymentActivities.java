@@ -19,4 +19,12 @@ public interface PaymentActivities {
    */
   @ActivityMethod(name = "LookUpCharge")
   ChargeLookup lookUpCharge(ChargeLookupInput input);
+
+  /**
+   * Gives back (part of) a collected charge. A refund the gateway refuses (more than is left, a
+   * charge that holds no money) fails with a non-retryable ApplicationFailure of type
+   * {@link PaymentFailures#REFUND_REFUSED}; gateway errors are retried with the same key.
+   */
+  @ActivityMethod(name = "RefundPayment")
+  RefundResult refund(RefundInput input);
 }

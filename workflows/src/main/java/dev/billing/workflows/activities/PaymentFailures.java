@@ -21,4 +21,7 @@ public final class PaymentFailures {
 
   /** The gateway failed (5xx, timeout, throttling). Retried by Temporal with backoff. */
   public static final String GATEWAY_UNAVAILABLE = "GatewayUnavailable";
+
+  /** The gateway refused a refund (more than is left to refund, a charge that holds no money). */
+  public static final String REFUND_REFUSED = "RefundRefused";
 }

@@ -8,4 +8,8 @@ import io.temporal.activity.ActivityMethod;
 public interface RecordActivities {
   @ActivityMethod(name = "RecordChange")
   RecordResult record(RecordInput input);
+
+  /** Reads one period record (before a waiver or a refund, which depend on what it holds). */
+  @ActivityMethod(name = "LoadPeriod")
+  LoadPeriodResult loadPeriod(LoadPeriodInput input);
 }

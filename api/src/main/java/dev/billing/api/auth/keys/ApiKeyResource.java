@@ -1,6 +1,6 @@
 package dev.billing.api.auth.keys;
 
-import dev.billing.api.auth.Actors;
+import dev.billing.api.resources.Actors;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.views.PageView;
 import dev.billing.api.views.Timestamps;

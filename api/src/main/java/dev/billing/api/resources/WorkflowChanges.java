@@ -1,0 +1,116 @@
+package dev.billing.api.resources;
+
+import dev.billing.api.errors.ApiProblem;
+import dev.billing.api.subscriptions.SubscriptionWorkflows;
+import dev.billing.api.views.SubscriptionView;
+import dev.billing.domain.Subscription;
+import dev.billing.store.BillingStore;
+import dev.billing.workflows.SubscriptionState;
+import dev.billing.workflows.UpdateRejections;
+import io.temporal.client.WorkflowNotFoundException;
+import io.temporal.client.WorkflowUpdateException;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * What every change of a subscription shares: find it (404), refuse it when it is already ended
+ * (409), send the update to its workflow, and turn the workflow's answer into HTTP: 200 with the
+ * state it recorded, 409 for a refused transition, 402 for a declined charge, 404 for an unknown
+ * period. (A change the workflow accepted but did not finish in time surfaces as {@link
+ * dev.billing.api.subscriptions.ChangeStillRunning}, which {@link ChangeStillRunningMapper} answers
+ * with 202.)
+ */
+final class WorkflowChanges {
+
+  private final BillingStore store;
+
+  WorkflowChanges(BillingStore store) {
+    this.store = store;
+  }
+
+  /** The stored subscription; 400 for a malformed id, 404 when the account has no such subscription. */
+  Subscription find(String accountId, String subscriptionId) {
+    PathIds.require("accountId", accountId);
+    PathIds.require("subscriptionId", subscriptionId);
+    return store.getSubscription(accountId, subscriptionId)
+        .orElseThrow(() -> ApiProblem.notFound(
+            "Account " + accountId + " has no subscription " + subscriptionId + "."));
+  }
+
+  /**
+   * Sends a change to the subscription's workflow and answers with the state it recorded.
+   *
+   * @param what the past participle the 409 uses: "Subscription s is CANCELLED; it cannot be {what}."
+   */
+  SubscriptionView send(Subscription subscription, String what, Supplier<SubscriptionState> send) {
+    if (subscription.status().isTerminal()) {
+      throw notAllowed(subscription, what);
+    }
+    try {
+      return SubscriptionView.of(send.get().subscription());
+    } catch (WorkflowUpdateException e) {
+      throw refusal(e);
+    } catch (WorkflowNotFoundException e) {
+      // The workflow ended after our read; the store says why.
+      Subscription now = find(subscription.accountId(), subscription.subscriptionId());
+      if (now.status().isTerminal()) {
+        throw notAllowed(now, what);
+      }
+      // Active in the store but no running workflow: drift that reconciliation repairs.
+      throw ApiProblem.unavailable("The subscription's workflow is not running; it will be restarted "
+          + "from the record. Retry later.");
+    }
+  }
+
+  /**
+   * Sends a change that an ended subscription still accepts (a refund): to the running workflow, or,
+   * once it has ended, to the same workflow started again from the record, which applies it and ends.
+   */
+  SubscriptionView sendEvenIfEnded(Subscription subscription, Supplier<SubscriptionState> running,
+      Supplier<SubscriptionState> ended) {
+    try {
+      return SubscriptionView.of((subscription.status().isTerminal() ? ended : running).get().subscription());
+    } catch (WorkflowUpdateException e) {
+      throw refusal(e);
+    } catch (WorkflowNotFoundException e) {
+      Subscription now = find(subscription.accountId(), subscription.subscriptionId());
+      if (now.status().isTerminal()) {
+        return sendEvenIfEnded(now, running, ended);
+      }
+      throw ApiProblem.unavailable("The subscription's workflow is not running; it will be restarted "
+          + "from the record. Retry later.");
+    }
+  }
+
+  static ApiProblem notAllowed(Subscription subscription, String what) {
+    return transitionNotAllowed("Subscription " + subscription.subscriptionId() + " is "
+        + subscription.status() + "; it cannot be " + what + ".");
+  }
+
+  private static ApiProblem transitionNotAllowed(String detail) {
+    return ApiProblem.conflict("transition-not-allowed",
+        "The change is not allowed in the subscription's current state", detail);
+  }
+
+  private static RuntimeException refusal(WorkflowUpdateException e) {
+    String refused = SubscriptionWorkflows.transitionNotAllowed(e);
+    if (refused != null) {
+      return transitionNotAllowed(sentence(refused));
+    }
+    String declined = SubscriptionWorkflows.failureOfType(e, UpdateRejections.PAYMENT_DECLINED);
+    if (declined != null) {
+      // The decline is recorded on the period; the money did not move.
+      return new ApiProblem(402, "payment-declined", "The payment was declined", sentence(declined),
+          List.of());
+    }
+    String noPeriod = SubscriptionWorkflows.failureOfType(e, UpdateRejections.NO_SUCH_PERIOD);
+    if (noPeriod != null) {
+      return ApiProblem.notFound(sentence(noPeriod));
+    }
+    return e;
+  }
+
+  private static String sentence(String message) {
+    return message.endsWith(".") ? message : message + ".";
+  }
+}

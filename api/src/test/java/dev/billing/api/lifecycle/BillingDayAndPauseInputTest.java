@@ -1,0 +1,112 @@
+package dev.billing.api.lifecycle;
+
+import static dev.billing.api.support.ApiTestSupport.assertInvalidField;
+import static dev.billing.api.support.ApiTestSupport.assertProblem;
+import static dev.billing.api.support.ApiTestSupport.newAccount;
+import static dev.billing.api.support.ApiTestSupport.subscriptionBody;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.billing.api.ApiConfiguration;
+import dev.billing.api.support.ApiTestSupport;
+import dev.billing.api.support.LifecycleCalls;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * POST .../billing-day, and the pause body's rules. Time never moves here: today is 2026-03-10 and
+ * the subscriptions are monthly on the 20th from 2026-03-20, not charged yet.
+ */
+class BillingDayAndPauseInputTest {
+
+  static final ApiTestSupport API = ApiTestSupport.start();
+
+  @RegisterExtension
+  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+
+  static final LifecycleCalls CALLS = new LifecycleCalls(API);
+
+  @Test
+  void movingTheBillingDayMovesTheNextDueDateToTheFirstSuchDayOnOrAfterTheCurrentOne() {
+    String account = newAccount();
+    String later = API.created(account, subscriptionBody()).get("subscriptionId").asText();
+    String earlier = API.created(account, subscriptionBody()).get("subscriptionId").asText();
+
+    JsonNode toThe31st = CALLS.ok(account, later, "billing-day", "{\"billingDay\":31}");
+    JsonNode toThe5th = CALLS.ok(account, earlier, "billing-day", "{\"billingDay\":5}");
+
+    assertThat(toThe31st.get("billingDay").asInt()).isEqualTo(31);
+    assertThat(toThe31st.get("nextPaymentDate").asText()).isEqualTo("2026-03-31");
+    assertThat(toThe31st.get("nextReminderDate").asText()).isEqualTo("2026-03-28");
+    // Never earlier than the date already due, so no period is skipped: April 5, not March 5.
+    assertThat(toThe5th.get("billingDay").asInt()).isEqualTo(5);
+    assertThat(toThe5th.get("nextPaymentDate").asText()).isEqualTo("2026-04-05");
+    assertThat(CALLS.history(account, later)).anyMatch(e -> e.startsWith("BILLING_DAY_CHANGED API "));
+  }
+
+  @Test
+  void theBillingDayMustBeADayOfTheMonth() {
+    String account = newAccount();
+    String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
+
+    for (String body : new String[] {"{\"billingDay\":0}", "{\"billingDay\":32}", "{\"billingDay\":\"5\"}",
+        "{\"billingDay\":5.5}", "{}", "{\"billingDay\":null}"}) {
+      assertInvalidField(CALLS.post(account, id, "billing-day", body), "billingDay");
+    }
+    assertThat(assertInvalidField(CALLS.post(account, id, "billing-day", "{\"billingDay\":32}"),
+        "billingDay")).isEqualTo("billingDay must be between 1 and 31");
+    assertThat(CALLS.subscription(account, id).get("version").asLong()).isEqualTo(1);
+  }
+
+  @Test
+  void billingDayChangesOfUnknownOrCancelledSubscriptionsAreRefused() {
+    String account = newAccount();
+    assertProblem(CALLS.post(account, "sub_nothere", "billing-day", "{\"billingDay\":5}"), 404);
+    String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
+    CALLS.ok(account, id, "cancel", "{}");
+
+    assertThat(assertProblem(CALLS.post(account, id, "billing-day", "{\"billingDay\":5}"), 409)
+        .get("detail").asText())
+        .isEqualTo("Subscription " + id + " is CANCELLED; it cannot be moved to another billing day.");
+  }
+
+  @Test
+  void aPauseTakesCyclesOrAFutureDateButNotBoth() {
+    String account = newAccount();
+    String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
+
+    assertThat(assertInvalidField(CALLS.post(account, id, "pause",
+        "{\"cycles\":2,\"until\":\"2026-06-01\"}"), "until")).isEqualTo("give cycles or until, not both");
+    assertThat(assertInvalidField(CALLS.post(account, id, "pause", "{\"cycles\":0}"), "cycles"))
+        .isEqualTo("cycles must be between 1 and 36");
+    assertInvalidField(CALLS.post(account, id, "pause", "{\"cycles\":37}"), "cycles");
+    assertInvalidField(CALLS.post(account, id, "pause", "{\"cycles\":\"2\"}"), "cycles");
+    assertThat(assertInvalidField(CALLS.post(account, id, "pause", "{\"until\":\"2026-02-30\"}"), "until"))
+        .isEqualTo("until must be a date such as \"2026-01-31\"");
+    assertThat(assertInvalidField(CALLS.post(account, id, "pause", "{\"until\":\"2026-03-10\"}"), "until"))
+        .isEqualTo("until must be after today (2026-03-10 in UTC)");
+    assertThat(assertInvalidField(CALLS.post(account, id, "pause", "{\"until\":\"2029-03-11\"}"), "until"))
+        .isEqualTo("until must be at most 36 months after today (2026-03-10)");
+    assertInvalidField(CALLS.post(account, id, "pause", "{\"reason\":\"" + "x".repeat(501) + "\"}"), "reason");
+    assertInvalidField(CALLS.post(account, id, "pause", "{\"weeks\":2}"), "weeks");
+
+    JsonNode unchanged = CALLS.subscription(account, id);
+    assertThat(unchanged.get("status").asText()).isEqualTo("ACTIVE");
+    assertThat(unchanged.get("version").asLong()).isEqualTo(1);
+  }
+
+  @Test
+  void aMalformedSubscriptionIdIsRejectedOnEveryChange() {
+    String account = newAccount();
+    for (String action : new String[] {"pause", "resume", "plan", "pay", "cancel", "billing-day",
+        "periods/1/waive", "periods/1/refund"}) {
+      String body = switch (action) {
+        case "plan" -> "{\"sku\":\"team\",\"amount\":\"1.00\",\"currency\":\"USD\",\"effective\":\"now\"}";
+        case "billing-day" -> "{\"billingDay\":5}";
+        default -> "{}";
+      };
+      assertInvalidField(CALLS.post(account, "sub$1", action, body), "subscriptionId");
+    }
+  }
+}

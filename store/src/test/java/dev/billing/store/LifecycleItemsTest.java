@@ -1,0 +1,72 @@
+package dev.billing.store;
+
+import static dev.billing.store.Attrs.n;
+import static dev.billing.store.Attrs.s;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Lifecycle;
+import dev.billing.domain.Money;
+import dev.billing.domain.Pause;
+import dev.billing.domain.PendingPlanChange;
+import dev.billing.domain.Period;
+import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.Process;
+import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
+import dev.billing.workflows.activities.RecordInput;
+import java.time.Instant;
+import java.time.LocalDate;
+import org.junit.jupiter.api.Test;
+
+/** The lifecycle attributes and refunds: written only when they apply, read back exactly. */
+class LifecycleItemsTest extends StoreTestBase {
+  private static final Instant AT = Instant.parse("2026-02-20T10:00:00Z");
+
+  @Test
+  void aPausedSubscriptionWithAHeldPlanChangeAndACreditReadsBackAsWritten() {
+    String account = id("acc");
+    String sub = id("sub");
+    Subscription v1 = Fixtures.subscription(account, sub);
+    store.createSubscription(Fixtures.created(v1));
+    Lifecycle lifecycle = new Lifecycle(LocalDate.of(2026, 2, 15),
+        new Pause(LocalDate.of(2026, 2, 20), LocalDate.of(2026, 4, 15), "travelling"),
+        new PendingPlanChange("SKU-BASIC", Money.parse("4.99", "USD"), 3), null,
+        Money.parse("-1.25", "USD"));
+    Subscription paused = v1.withStatus(SubscriptionStatus.PAUSED).withLifecycle(lifecycle)
+        .withDates(null, LocalDate.of(2026, 4, 15)).withVersion(2);
+
+    store.updateSubscription(new RecordInput("pause/v2", v1, paused, HistoryEvent.SUBSCRIPTION_PAUSED,
+        Process.API, "user:ada", "paused", null, null, AT));
+
+    Subscription read = store.getSubscription(account, sub).orElseThrow();
+    assertThat(read).isEqualTo(paused);
+    assertThat(billingItem("ACC#" + account, "SUB#" + sub + "#SKU#SKU-PRO"))
+        .containsEntry("PausedSince", s("2026-02-20"))
+        .containsEntry("PausedUntil", s("2026-04-15"))
+        .containsEntry("PendingSKU", s("SKU-BASIC"))
+        .containsEntry("PendingAmount", n("4.99"))
+        .containsEntry("PendingEffectiveCycle", n("3"))
+        .containsEntry("Balance", n("-1.25"))
+        .containsEntry("TrialEndsOn", s("2026-02-15"))
+        .doesNotContainKey("CancelsOn")
+        .doesNotContainKey("NextReminderDate");
+  }
+
+  @Test
+  void aRefundedPeriodKeepsItsRunningTotalAndIsReadByCycle() {
+    String account = id("acc");
+    String sub = id("sub");
+    Subscription v1 = Fixtures.subscription(account, sub);
+    store.createSubscription(Fixtures.created(v1));
+    Period refunded = new Period(account, sub, 1, LocalDate.of(2026, 2, 15), Money.parse("9.99", "USD"),
+        PeriodStatus.REFUNDED, 1, "txn-1", null, null, AT, Money.parse("5.00", "USD"));
+
+    store.updateSubscription(new RecordInput("refund-1/v2", v1, v1.withVersion(2),
+        HistoryEvent.PAYMENT_REFUNDED, Process.API, "user:ops", "refunded 5.00", refunded, null, AT));
+
+    assertThat(store.getPeriod(account, sub, 1)).contains(refunded);
+    assertThat(store.getPeriod(account, sub, 2)).isEmpty();
+    assertThat(refunded.refundable()).isEqualTo(Money.parse("4.99", "USD"));
+  }
+}

@@ -1,0 +1,654 @@
+package dev.billing.workflows;
+
+import dev.billing.domain.BillingIds;
+import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.Money;
+import dev.billing.domain.Pause;
+import dev.billing.domain.PendingPlanChange;
+import dev.billing.domain.Period;
+import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.Process;
+import dev.billing.domain.Proration;
+import dev.billing.domain.Receipt;
+import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
+import dev.billing.workflows.OpenPeriod.State;
+import dev.billing.workflows.SubscriptionState.Phase;
+import dev.billing.workflows.activities.ChargeInput;
+import dev.billing.workflows.activities.ChargeLookup;
+import dev.billing.workflows.activities.ChargeLookupInput;
+import dev.billing.workflows.activities.ChargeResult;
+import dev.billing.workflows.activities.LoadPeriodInput;
+import dev.billing.workflows.activities.NotifyCustomerInput;
+import dev.billing.workflows.activities.PaymentActivities;
+import dev.billing.workflows.activities.PaymentFailures;
+import dev.billing.workflows.activities.RecordActivities;
+import dev.billing.workflows.activities.RecordInput;
+import dev.billing.workflows.activities.RefundInput;
+import dev.billing.workflows.activities.RefundResult;
+import io.temporal.failure.ActivityFailure;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.workflow.Workflow;
+import java.time.Instant;
+import java.time.LocalDate;
+import org.slf4j.Logger;
+
+/**
+ * The lifecycle changes the API asks for, applied on the workflow's main thread at a safe point.
+ * Each {@code refusal} method is the rule the update's validator applies (so a refused request
+ * never enters history); each {@code apply} method checks it again, because another change may
+ * have been applied between validation and its turn, and fails the update with a typed
+ * ApplicationFailure ({@link UpdateRejections}) when the state no longer allows it.
+ *
+ * <p>Rules (docs/lifecycle.md has the diagram):
+ * <ul>
+ *   <li>Pause: from TRIALING, ACTIVE or PAST_DUE; for N cycles (skips the next N periods), until a
+ *       date (billing restarts with the first due date on or after it) or open-ended. No reminder,
+ *       no charge and no dunning retry while paused; each period due meanwhile is PAUSED_SKIPPED.
+ *   <li>Resume: billing restarts with the cycle the subscription is on (the first whose due date
+ *       has not come while paused), so the paused time is never charged and no period twice.
+ *   <li>Plan now: the price difference for the days left in the paid period (today included) is
+ *       charged at once when positive, credited to the next charge when negative. At period end:
+ *       held as a pending change and applied with the next cycle's charge.
+ *   <li>Billing day: the next due date moves to the first date with the new day on or after it;
+ *       the days added are charged pro rata with that next charge.
+ * </ul>
+ */
+final class LifecycleOperations {
+  private static final Logger log = Workflow.getLogger(LifecycleOperations.class);
+
+  /** What the operations need from the workflow that owns the subscription. */
+  interface Host {
+    Subscription current();
+
+    void record(RecordInput change);
+
+    void notice(NotifyCustomerInput notice);
+
+    void outcome(String sentence);
+
+    void phase(Phase phase);
+
+    /** The run's plan (timers, steps) no longer holds: plan again at the next safe point. */
+    void replan();
+
+    /** A cycle boundary was crossed (a skipped period): continue as new at the next safe point. */
+    void nextRun();
+  }
+
+  private final Host host;
+  private final PeriodCollection periods;
+  private final PaymentCollector collector;
+  private final RecordActivities reads =
+      Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
+  private final PaymentActivities payments =
+      Workflow.newActivityStub(PaymentActivities.class, BillingActivityOptions.CHARGE_PAYMENT_METHOD);
+  private final PaymentActivities lookups =
+      Workflow.newActivityStub(PaymentActivities.class, BillingActivityOptions.LOOK_UP_CHARGE);
+
+  LifecycleOperations(Host host, PeriodCollection periods, PaymentCollector collector) {
+    this.host = host;
+    this.periods = periods;
+    this.collector = collector;
+  }
+
+  // ---- Refusals: null when allowed, else why not (the validators' and the apply steps' rule).
+
+  String pauseRefusal(PauseRequest request, boolean cancelling) {
+    Subscription sub = host.current();
+    String common = changeable(sub, cancelling);
+    if (common != null) {
+      return common;
+    }
+    if (sub.status() == SubscriptionStatus.PAUSED) {
+      return "subscription is already paused";
+    }
+    if (sub.lifecycle().cancelsOn() != null) {
+      return "subscription ends on " + sub.lifecycle().cancelsOn() + "; it cannot be paused";
+    }
+    if (request == null) {
+      return null;
+    }
+    if (request.cycles() != null && request.until() != null) {
+      return "give either cycles or until, not both";
+    }
+    if (request.cycles() != null && (request.cycles() < 1 || request.cycles() > 36)) {
+      return "cycles must be between 1 and 36";
+    }
+    LocalDate today = today(sub);
+    if (request.until() != null && !request.until().isAfter(today)) {
+      return "until must be after today (" + today + ")";
+    }
+    return null;
+  }
+
+  String resumeRefusal(boolean cancelling) {
+    Subscription sub = host.current();
+    String common = changeable(sub, cancelling);
+    if (common != null) {
+      return common;
+    }
+    return sub.status() == SubscriptionStatus.PAUSED ? null : "subscription is not paused";
+  }
+
+  String planRefusal(PlanChangeRequest request, boolean cancelling) {
+    Subscription sub = host.current();
+    String common = changeable(sub, cancelling);
+    if (common != null) {
+      return common;
+    }
+    if (sub.lifecycle().cancelsOn() != null) {
+      return "subscription ends on " + sub.lifecycle().cancelsOn() + "; its plan cannot change";
+    }
+    if (request == null || request.price() == null || request.sku() == null || request.effective() == null) {
+      return "sku, price and effective are required";
+    }
+    if (!request.price().currency().equals(sub.price().currency())) {
+      return "currency must be the subscription's (" + sub.price().currency() + ")";
+    }
+    if (request.price().minor() < 0) {
+      return "amount must not be negative";
+    }
+    if (request.effective() == PlanChangeRequest.Effective.NOW) {
+      if (sub.status() == SubscriptionStatus.PAUSED) {
+        return "subscription is paused; change the plan at period end, or resume first";
+      }
+      if (sub.status() == SubscriptionStatus.PAST_DUE) {
+        return "subscription is past due; pay the unpaid period first, or change the plan at period end";
+      }
+    }
+    PendingPlanChange pending = sub.lifecycle().pendingChange();
+    boolean same = request.sku().equals(sub.sku()) && request.price().equals(sub.price());
+    if (same && pending == null) {
+      return "subscription is already on " + sub.sku() + " at " + sub.price();
+    }
+    return null;
+  }
+
+  String billingDayRefusal(BillingDayChange request, boolean cancelling) {
+    Subscription sub = host.current();
+    String common = changeable(sub, cancelling);
+    if (common != null) {
+      return common;
+    }
+    if (request == null || request.billingDay() < 1 || request.billingDay() > 31) {
+      return "billingDay must be between 1 and 31";
+    }
+    if (sub.lifecycle().cancelsOn() != null) {
+      return "subscription ends on " + sub.lifecycle().cancelsOn() + "; its billing day cannot change";
+    }
+    return switch (sub.status()) {
+      case TRIALING -> "the billing day follows the trial's end; change it after the first payment";
+      case PAUSED -> "subscription is paused; resume first";
+      case PAST_DUE -> "subscription is past due; pay the unpaid period first";
+      default -> request.billingDay() == sub.schedule().billingDay()
+          ? "subscription already bills on day " + request.billingDay() : null;
+    };
+  }
+
+  String payRefusal(boolean cancelling) {
+    Subscription sub = host.current();
+    String common = changeable(sub, cancelling);
+    if (common != null) {
+      return common;
+    }
+    Long cycle = owedCycle();
+    if (cycle == null) {
+      OpenPeriod settling = firstAwaitingOutcome();
+      return settling != null
+          ? "the outcome of cycle " + settling.cycle() + "'s last charge is not known yet; nothing to pay until it is"
+          : "nothing is owed: no period is unpaid";
+    }
+    return null;
+  }
+
+  String periodRefusal(long cycle, boolean cancelling) {
+    String common = changeable(host.current(), cancelling);
+    if (common != null) {
+      return common;
+    }
+    return cycle < 1 ? "period ids are cycle numbers from 1" : null;
+  }
+
+  /**
+   * Refunds are the one change a cancelled subscription still accepts: money collected before the
+   * end may be given back after it (the API restarts the ended workflow for it).
+   */
+  String refundRefusal(long cycle) {
+    return cycle < 1 ? "period ids are cycle numbers from 1" : null;
+  }
+
+  // ---- Apply steps.
+
+  void pause(PauseRequest request, String actor) {
+    refuseIf(pauseRefusal(request, false));
+    Subscription sub = host.current();
+    long cycle = sub.cycle();
+    BillingSchedule schedule = sub.schedule();
+    LocalDate resumesOn = request.cycles() != null ? schedule.dueDate(cycle + request.cycles()) : request.until();
+    pauseNow(new Pause(today(sub), resumesOn, blankToNull(request.reason())), Process.API, actor);
+  }
+
+  /** Dunning ended with PAUSE: paused until someone resumes it. */
+  void pauseAfterDunning(String reason) {
+    if (host.current().status().isTerminal() || host.current().status() == SubscriptionStatus.PAUSED) {
+      return;
+    }
+    pauseNow(new Pause(today(host.current()), null, reason), Process.RETRY, SubscriptionChanges.SYSTEM_ACTOR);
+  }
+
+  private void pauseNow(Pause pause, Process process, String actor) {
+    Subscription sub = host.current();
+    BillingSchedule schedule = sub.schedule();
+    LocalDate restartsOn = pause.resumesOn() == null ? null
+        : schedule.dueDate(schedule.firstCycleOnOrAfter(sub.cycle(), pause.resumesOn()));
+    String detail = "paused" + (pause.resumesOn() == null ? " until resumed"
+        : "; billing restarts with the payment due " + restartsOn)
+        + (pause.reason() == null ? "" : ": " + pause.reason());
+    host.phase(Phase.RECORDING_PAYMENT);
+    host.record(LifecycleChanges.paused(sub, pause, restartsOn, process, actor, detail, now()));
+    host.notice(notice(NotifyCustomerInput.Kind.SUBSCRIPTION_PAUSED, "paused-v" + host.current().version(),
+        host.current().price(), pause.resumesOn(), pause.reason()));
+    host.outcome(detail);
+    host.replan();
+  }
+
+  void resume(String actor, Process process) {
+    refuseIf(resumeRefusal(false));
+    Subscription sub = host.current();
+    String detail = (process == Process.PAUSE ? "pause ended" : "resumed") + "; next payment cycle "
+        + sub.cycle() + " due " + sub.schedule().dueDate(sub.cycle());
+    host.phase(Phase.RECORDING_PAYMENT);
+    host.record(LifecycleChanges.resumed(sub, statusAfterPause(), process, actor, detail, now()));
+    Subscription resumed = host.current();
+    host.notice(notice(NotifyCustomerInput.Kind.SUBSCRIPTION_RESUMED, "resumed-v" + resumed.version(),
+        resumed.amountDueFor(resumed.cycle()), resumed.schedule().dueDate(resumed.cycle()), null));
+    host.outcome(detail);
+    host.replan();
+  }
+
+  /** The period due while paused is not billed. */
+  void skipWhilePaused() {
+    host.phase(Phase.RECORDING_PAYMENT);
+    long cycle = host.current().cycle();
+    host.record(LifecycleChanges.skipped(host.current(), now()));
+    host.outcome("paused: cycle " + cycle + " skipped (PAUSED_SKIPPED)");
+    host.nextRun();
+  }
+
+  void cancelAtPeriodEnd(CancelRequest request, String actor) {
+    Subscription sub = host.current();
+    if (sub.status().isTerminal()) {
+      throw refusal("subscription is already cancelled");
+    }
+    if (sub.lifecycle().cancelsOn() != null) {
+      throw refusal("subscription already ends on " + sub.lifecycle().cancelsOn());
+    }
+    if (sub.status() == SubscriptionStatus.PAUSED) {
+      throw refusal("subscription is paused: nothing paid runs on; cancel it immediately instead");
+    }
+    LocalDate endsOn = sub.schedule().dueDate(sub.cycle());
+    host.phase(Phase.RECORDING_PAYMENT);
+    host.record(LifecycleChanges.cancellationScheduled(sub, endsOn, actor, request.reason(), now()));
+    host.outcome("cancels at period end, on " + endsOn + "; no further charge");
+    host.replan();
+  }
+
+  void changePlan(PlanChangeRequest request, String actor) {
+    refuseIf(planRefusal(request, false));
+    Subscription sub = host.current();
+    if (request.effective() == PlanChangeRequest.Effective.PERIOD_END) {
+      PendingPlanChange change = new PendingPlanChange(request.sku(), request.price(), sub.cycle());
+      host.phase(Phase.RECORDING_PAYMENT);
+      host.record(LifecycleChanges.planChangeScheduled(sub, change, actor, now()));
+      host.notice(notice(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + host.current().version(),
+          request.price(), sub.schedule().dueDate(sub.cycle()), request.sku()));
+      host.outcome("plan change to " + request.sku() + " at " + request.price() + " held for cycle "
+          + sub.cycle() + " (due " + sub.schedule().dueDate(sub.cycle()) + ")");
+      return;
+    }
+    changePlanNow(sub, request, actor);
+  }
+
+  private void changePlanNow(Subscription sub, PlanChangeRequest request, String actor) {
+    long paidCycle = sub.cycle() - 1;
+    LocalDate today = today(sub);
+    BillingSchedule schedule = sub.schedule();
+    boolean inPaidPeriod = sub.status() != SubscriptionStatus.TRIALING && sub.lastPaymentAt() != null
+        && paidCycle >= 1 && !today.isBefore(schedule.dueDate(paidCycle))
+        && today.isBefore(schedule.dueDate(sub.cycle()));
+    Money difference = request.price().minus(sub.price());
+    Money prorated = Money.zero(sub.price().currency());
+    String why = "nothing paid is running: no proration";
+    if (inPaidPeriod) {
+      long left = Proration.daysLeft(today, schedule.dueDate(sub.cycle()));
+      long days = Proration.daysLeft(schedule.dueDate(paidCycle), schedule.dueDate(sub.cycle()));
+      prorated = Proration.share(difference, left, days);
+      why = left + " of " + days + " days left in cycle " + paidCycle;
+    }
+    Money balance = sub.lifecycle().balance();
+    Receipt receipt = null;
+    String detail;
+    if (prorated.minor() > 0) {
+      ChargeResult charged = chargeDifference(sub, paidCycle, prorated, request.sku());
+      receipt = new Receipt(sub.accountId(), sub.subscriptionId(), paidCycle, request.sku(),
+          sub.email(), prorated, charged.processedAt() != null ? charged.processedAt() : now(),
+          charged.transactionId(), sub.paymentMethod().mask(), null);
+      detail = "plan " + sub.sku() + " -> " + request.sku() + " at " + request.price() + "; charged "
+          + prorated + " (" + why + "), transaction " + charged.transactionId();
+    } else if (prorated.minor() < 0) {
+      balance = balance == null ? prorated : balance.plus(prorated);
+      Money credit = new Money(-prorated.minor(), prorated.currency());
+      detail = "plan " + sub.sku() + " -> " + request.sku() + " at " + request.price() + "; credit "
+          + credit + " (" + why + ") applied to the next charge";
+    } else {
+      detail = "plan " + sub.sku() + " -> " + request.sku() + " at " + request.price() + " (" + why + ")";
+    }
+    host.phase(Phase.RECORDING_PAYMENT);
+    host.record(LifecycleChanges.planChanged(sub, request.sku(), request.price(), balance, receipt,
+        Process.API, actor, detail, now()));
+    Subscription changed = host.current();
+    host.notice(notice(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + changed.version(),
+        changed.price(), changed.schedule().dueDate(changed.cycle()), changed.sku()));
+    host.outcome(detail);
+  }
+
+  /** The prorated difference of an immediate upgrade; fails the update when it is not collected. */
+  private ChargeResult chargeDifference(Subscription sub, long paidCycle, Money amount, String sku) {
+    String key = BillingIds.changeChargeKey(sub.subscriptionId(), sub.version() + 1);
+    host.phase(Phase.CHARGING);
+    ChargeInput input = new ChargeInput(sub.accountId(), sub.subscriptionId(), paidCycle, 0, amount,
+        sub.paymentMethod(), key, "upgrade to " + sku + ", rest of period " + paidCycle);
+    try {
+      return payments.charge(input);
+    } catch (ActivityFailure e) {
+      ChargeFailure failure = ChargeFailure.of(e);
+      if (!failure.outcomeUnknown()) {
+        throw ApplicationFailure.newNonRetryableFailure("the upgrade's prorated charge of " + amount
+            + " was declined: " + failure.message() + "; the plan is unchanged",
+            UpdateRejections.PAYMENT_DECLINED);
+      }
+      ChargeLookup lookup = lookUp(sub.subscriptionId(), paidCycle, key);
+      if (lookup != null && lookup.status() == ChargeLookup.Status.SUCCEEDED) {
+        return new ChargeResult(lookup.transactionId(), lookup.processedAt(), true);
+      }
+      log.error("upgrade charge {} of {} for {}: outcome unknown; plan unchanged, reconcile the key",
+          key, amount, sub.subscriptionId());
+      throw ApplicationFailure.newNonRetryableFailure("the payment gateway did not answer about the "
+          + "upgrade's prorated charge (" + key + "); the plan is unchanged, try again later",
+          PaymentFailures.GATEWAY_UNAVAILABLE);
+    }
+  }
+
+  /** A pending plan change takes effect with the charge of its cycle: recorded just before it. */
+  void applyPendingPlan(long cycle) {
+    Subscription sub = host.current();
+    PendingPlanChange change = sub.lifecycle().pendingChange();
+    if (change == null || cycle < change.effectiveCycle()) {
+      return;
+    }
+    host.phase(Phase.RECORDING_PAYMENT);
+    host.record(LifecycleChanges.planChanged(sub, change.sku(), change.price(), sub.lifecycle().balance(),
+        null, Process.INITIAL, SubscriptionChanges.SYSTEM_ACTOR, "plan " + sub.sku() + " -> "
+            + change.sku() + " at " + change.price() + " from cycle " + cycle + " (held change)", now()));
+  }
+
+  void changeBillingDay(BillingDayChange request, String actor) {
+    refuseIf(billingDayRefusal(request, false));
+    Subscription sub = host.current();
+    long cycle = sub.cycle();
+    BillingSchedule old = sub.schedule();
+    BillingSchedule moved = old.withBillingDay(cycle, request.billingDay());
+    LocalDate oldDue = old.dueDate(cycle);
+    LocalDate newDue = moved.dueDate(cycle);
+    long added = Proration.daysLeft(oldDue, newDue);
+    Money balance = sub.lifecycle().balance();
+    String detail = "billing day " + old.billingDay() + " -> " + request.billingDay() + "; cycle "
+        + cycle + " moves from " + oldDue + " to " + newDue;
+    if (added > 0 && sub.lastPaymentAt() != null) {
+      long days = Proration.daysLeft(oldDue, old.dueDate(cycle + 1));
+      Money extra = Proration.share(sub.price(), added, days);
+      balance = balance == null ? extra : balance.plus(extra);
+      detail += "; " + added + " added days (" + extra + ") are charged with it";
+    }
+    host.phase(Phase.RECORDING_PAYMENT);
+    host.record(LifecycleChanges.billingDayChanged(sub, moved, balance, actor, detail, now()));
+    host.outcome(detail);
+    host.replan();
+  }
+
+  /** Manual repayment of the oldest owed period. */
+  void payNow(PayNowRequest request) {
+    refuseIf(payRefusal(false));
+    long cycle = owedCycle();
+    PaymentCollector.ManualResult result = collector.payNow(cycle);
+    host.outcome("manual payment of cycle " + cycle + ": " + result.message());
+    if (result.outcome() == PaymentCollector.ManualOutcome.DECLINED) {
+      throw ApplicationFailure.newNonRetryableFailure("the payment of cycle " + cycle + " was declined: "
+          + result.message(), UpdateRejections.PAYMENT_DECLINED);
+    }
+  }
+
+  void waive(WaiveRequest request, String actor) {
+    refuseIf(periodRefusal(request.cycle(), false));
+    long cycle = request.cycle();
+    refuseIfAwaitingOutcome(cycle);
+    Period stored = load(cycle);
+    if (stored.status() != PeriodStatus.ERROR) {
+      throw refusal("period " + cycle + " is " + stored.status() + "; only an unpaid (ERROR) period can be waived");
+    }
+    Subscription sub = host.current();
+    SubscriptionStatus status = sub.status() == SubscriptionStatus.PAST_DUE && !periods.dunningOtherThan(cycle)
+        ? SubscriptionStatus.ACTIVE : sub.status();
+    host.phase(Phase.RECORDING_PAYMENT);
+    RecordInput change = LifecycleChanges.waived(sub, stored, status, actor, blankToNull(request.reason()), now());
+    periods.remove(cycle);
+    periods.removeUnpaid(cycle);
+    host.record(change);
+    host.outcome("cycle " + cycle + " waived (" + stored.amount() + ")");
+  }
+
+  void refund(RefundRequest request, String actor) {
+    refuseIf(refundRefusal(request.cycle()));
+    Period stored = load(request.cycle());
+    Money amount = refundable(stored, request.amount());
+    refundPeriod(stored, amount, actor, blankToNull(request.reason()), true);
+  }
+
+  /**
+   * Immediate cancellation with refundUnused: the unused days of the period in service are
+   * refunded (rounded down, today counted as used). Best effort: a refund the gateway refuses or
+   * cannot make does not stop the cancellation, and is reported for an operator.
+   */
+  void refundUnused(String actor) {
+    Subscription sub = host.current();
+    long cycle = sub.cycle() - 1;
+    LocalDate today = today(sub);
+    BillingSchedule schedule = sub.schedule();
+    if (cycle < 1 || sub.lastPaymentAt() == null || today.isBefore(schedule.dueDate(cycle))
+        || !today.isBefore(schedule.dueDate(cycle + 1))) {
+      host.outcome("no paid period in service: nothing to refund");
+      return;
+    }
+    try {
+      Period stored = load(cycle);
+      if (stored.transactionId() == null || (stored.status() != PeriodStatus.COMPLETED
+          && stored.status() != PeriodStatus.REFUNDED)) {
+        host.outcome("cycle " + cycle + " is " + stored.status() + ": nothing to refund");
+        return;
+      }
+      long unused = Proration.daysLeft(today.plusDays(1), schedule.dueDate(cycle + 1));
+      long days = Proration.daysLeft(schedule.dueDate(cycle), schedule.dueDate(cycle + 1));
+      Money share = Proration.shareRoundedDown(stored.amount(), unused, days);
+      Money amount = share.minor() > stored.refundable().minor() ? stored.refundable() : share;
+      if (amount.minor() <= 0) {
+        host.outcome("no unused amount to refund for cycle " + cycle);
+        return;
+      }
+      refundPeriod(stored, amount, actor, unused + " unused of " + days + " days", false);
+    } catch (ApplicationFailure e) {
+      log.error("refund of unused days of {} failed; cancelling anyway: {}", sub.subscriptionId(),
+          e.getOriginalMessage());
+      host.outcome("unused days not refunded (" + e.getOriginalMessage() + "); refund by hand");
+    }
+  }
+
+  private void refundPeriod(Period stored, Money amount, String actor, String reason, boolean strict) {
+    Subscription sub = host.current();
+    String key = BillingIds.refundKey(sub.subscriptionId(), stored.cycle(), sub.version() + 1);
+    host.phase(Phase.CHARGING);
+    RefundResult refunded;
+    try {
+      refunded = payments.refund(new RefundInput(sub.accountId(), sub.subscriptionId(), stored.cycle(),
+          stored.transactionId(), amount, key, reason));
+    } catch (ActivityFailure e) {
+      ChargeFailure failure = ChargeFailure.of(e);
+      String why = failure.message() == null ? "refund failed" : failure.message();
+      throw ApplicationFailure.newNonRetryableFailure("refund of " + amount + " for period "
+          + stored.cycle() + " not made: " + why, failure.outcomeUnknown()
+              ? PaymentFailures.GATEWAY_UNAVAILABLE : UpdateRejections.TRANSITION_NOT_ALLOWED);
+    }
+    host.phase(Phase.RECORDING_PAYMENT);
+    host.record(LifecycleChanges.refunded(sub, stored, refunded.amount(), refunded.refundId(), actor,
+        reason, now()));
+    host.notice(notice(NotifyCustomerInput.Kind.REFUND_ISSUED, "refund-v" + host.current().version(),
+        refunded.amount(), today(sub), refunded.refundId()));
+    host.outcome("refunded " + refunded.amount() + " of cycle " + stored.cycle() + ": " + refunded.refundId());
+  }
+
+  private Money refundable(Period stored, Money requested) {
+    if (stored.status() != PeriodStatus.COMPLETED && stored.status() != PeriodStatus.REFUNDED) {
+      throw refusal("period " + stored.cycle() + " is " + stored.status()
+          + "; only a collected period can be refunded");
+    }
+    if (stored.transactionId() == null) {
+      throw refusal("period " + stored.cycle() + " was paid by credit; nothing was charged to refund");
+    }
+    Money left = stored.refundable();
+    if (left.minor() <= 0) {
+      throw refusal("period " + stored.cycle() + " is refunded in full already");
+    }
+    if (requested == null) {
+      return left;
+    }
+    if (!requested.currency().equals(left.currency())) {
+      throw refusal("the refund's currency must be the period's (" + left.currency() + ")");
+    }
+    if (requested.minor() <= 0) {
+      throw refusal("the refund amount must be more than zero");
+    }
+    if (requested.minor() > left.minor()) {
+      throw refusal("at most " + left + " of period " + stored.cycle() + " can be refunded");
+    }
+    return requested;
+  }
+
+  /** Unpaid periods older than their stale age stop being owed (STALE). */
+  void markStale(UnpaidPeriod unpaid) {
+    host.phase(Phase.RECORDING_PAYMENT);
+    RecordInput change = LifecycleChanges.stale(host.current(), unpaid, now());
+    periods.removeUnpaid(unpaid.cycle());
+    host.record(change);
+    host.outcome("cycle " + unpaid.cycle() + " unpaid for " + unpaid.staleAfterDays() + " days: STALE");
+  }
+
+  /** When an unpaid period turns stale; null when none will. */
+  static Instant staleAt(BillingSchedule schedule, UnpaidPeriod unpaid) {
+    return unpaid.staleAfterDays() <= 0 ? null
+        : schedule.startOfDay(unpaid.dueDate().plusDays(unpaid.staleAfterDays()));
+  }
+
+  SubscriptionStatus statusAfterPause() {
+    Subscription sub = host.current();
+    if (periods.dunningOtherThan(-1)) {
+      return SubscriptionStatus.PAST_DUE;
+    }
+    boolean trial = sub.lifecycle().trialEndsOn() != null && sub.lastPaymentAt() == null;
+    return trial ? SubscriptionStatus.TRIALING : SubscriptionStatus.ACTIVE;
+  }
+
+  /** The oldest period that manual repayment can collect now: in dunning or unpaid after it. */
+  private Long owedCycle() {
+    Long oldest = null;
+    for (OpenPeriod period : periods.openPeriods()) {
+      if (period.state() == State.DUNNING && !period.outcomeUnknown()) {
+        oldest = period.cycle();
+        break;
+      }
+    }
+    for (UnpaidPeriod unpaid : periods.unpaid()) {
+      if (oldest == null || unpaid.cycle() < oldest) {
+        oldest = unpaid.cycle();
+      }
+      break;
+    }
+    return oldest;
+  }
+
+  private OpenPeriod firstAwaitingOutcome() {
+    return periods.openPeriods().stream()
+        .filter(p -> p.state() == State.PENDING_SETTLEMENT || p.outcomeUnknown())
+        .findFirst().orElse(null);
+  }
+
+  private void refuseIfAwaitingOutcome(long cycle) {
+    OpenPeriod open = periods.open(cycle);
+    if (open != null && (open.state() == State.PENDING_SETTLEMENT || open.outcomeUnknown())) {
+      throw refusal("a charge of period " + cycle + " may still settle; wait for its outcome");
+    }
+  }
+
+  private Period load(long cycle) {
+    Subscription sub = host.current();
+    Period stored = reads.loadPeriod(new LoadPeriodInput(sub.accountId(), sub.subscriptionId(), cycle)).period();
+    if (stored == null) {
+      throw ApplicationFailure.newNonRetryableFailure(
+          "subscription " + sub.subscriptionId() + " has no period " + cycle, UpdateRejections.NO_SUCH_PERIOD);
+    }
+    return stored;
+  }
+
+  private ChargeLookup lookUp(String subscriptionId, long cycle, String key) {
+    try {
+      return lookups.lookUpCharge(new ChargeLookupInput(subscriptionId, cycle, key));
+    } catch (ActivityFailure e) {
+      return null;
+    }
+  }
+
+  private NotifyCustomerInput notice(NotifyCustomerInput.Kind kind, String id, Money amount,
+      LocalDate date, String reason) {
+    Subscription sub = host.current();
+    String sku = kind == NotifyCustomerInput.Kind.PLAN_CHANGED && reason != null ? reason : sub.sku();
+    return new NotifyCustomerInput(kind, BillingIds.messageId(sub.subscriptionId(), sub.cycle(), id),
+        sub.accountId(), sub.subscriptionId(), sub.cycle(), sub.email(), sku, amount, date,
+        sub.paymentMethod().mask(), kind == NotifyCustomerInput.Kind.PLAN_CHANGED ? null : reason,
+        sub.schedule().timeZone(), now(), sub.locale());
+  }
+
+  private static String changeable(Subscription sub, boolean cancelling) {
+    return sub.status().isTerminal() || cancelling ? "subscription is cancelled" : null;
+  }
+
+  private static void refuseIf(String refusal) {
+    if (refusal != null) {
+      throw refusal(refusal);
+    }
+  }
+
+  static ApplicationFailure refusal(String message) {
+    return ApplicationFailure.newNonRetryableFailure(message, UpdateRejections.TRANSITION_NOT_ALLOWED);
+  }
+
+  private static String blankToNull(String text) {
+    return text == null || text.isBlank() ? null : text.strip();
+  }
+
+  private static LocalDate today(Subscription sub) {
+    return sub.schedule().dateAt(now());
+  }
+
+  private static Instant now() {
+    return Instant.ofEpochMilli(Workflow.currentTimeMillis());
+  }
+}
