@@ -76,10 +76,10 @@ class BadInputTest {
             "startDate must be a date such as \"2026-01-31\""),
         arguments("start date in the past", with(valid, "startDate", "2026-03-09"), "startDate",
             "startDate must not be before today (2026-03-10 in UTC)"),
-        arguments("start date more than a year ahead", with(valid, "startDate", "2027-03-11"), "startDate",
-            "startDate must be at most one year after today (2027-03-10 in UTC)"),
+        arguments("start date more than three years ahead", with(valid, "startDate", "2029-03-11"), "startDate",
+            "startDate must be at most three years after today (2029-03-10 in UTC)"),
         arguments("start date in year 9999", with(valid, "startDate", "9999-12-31"), "startDate",
-            "startDate must be at most one year after today (2027-03-10 in UTC)"),
+            "startDate must be at most three years after today (2029-03-10 in UTC)"),
         arguments("start date in the past there", with(with(valid, "startDate", "2026-03-10"),
             "timeZone", "Pacific/Kiritimati"), "startDate",
             "startDate must not be before today (2026-03-11 in Pacific/Kiritimati)"),
@@ -160,7 +160,7 @@ class BadInputTest {
             "billingDay must never carry a card number; send a payment method token such as \"pm_card_visa\""),
         arguments("IBAN", "{" + valid.replace("\"pro\"", "\"GB82 WEST 1234 5698 7654 32\"") + "}", "sku",
             "sku must never carry a card or bank account number; send a payment method token such as \"pm_card_visa\""),
-        arguments("null body", "null", null, "the request body must be a JSON object, not null"));
+        arguments("null body", "null", null, "a JSON object with the subscription is required"));
   }
 
   @ParameterizedTest(name = "{0}")

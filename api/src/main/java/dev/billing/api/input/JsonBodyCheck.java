@@ -50,9 +50,12 @@ final class JsonBodyCheck {
               throw ApiProblem.invalid(null, "a field name must never carry a card or bank account number");
             }
           }
-          case VALUE_NULL -> errors.add(new FieldError(path, path == null
-              ? "the request body must be a JSON object, not null"
-              : path + " must not be null; leave it out to use its default"));
+          case VALUE_NULL -> {
+            // A body of just `null` is no body: the resource says whether it needs one.
+            if (path != null) {
+              errors.add(new FieldError(path, path + " must not be null; leave it out to use its default"));
+            }
+          }
           case VALUE_STRING -> {
             String text = parser.getText();
             if (text.length() > MAX_STRING) {

@@ -30,7 +30,7 @@ public final class CreateSubscriptionValidator {
   public static final Term DEFAULT_TERM = Term.MONTHLY;
   public static final int DEFAULT_REMINDER_DAYS_BEFORE = 3;
   /** How far ahead a subscription may start. */
-  public static final java.time.Period MAX_START_AHEAD = java.time.Period.ofYears(1);
+  public static final java.time.Period MAX_START_AHEAD = java.time.Period.ofYears(3);
   /** The longest free trial: two years. */
   public static final int MAX_TRIAL_DAYS = 730;
 
@@ -167,7 +167,7 @@ public final class CreateSubscriptionValidator {
   }
 
   /**
-   * A subscription cannot start in the past, nor more than a year ahead. Kept apart from {@link
+   * A subscription cannot start in the past, nor more than three years ahead. Kept apart from {@link
    * #validate} because a replay of an Idempotency-Key is answered from what was stored, even after
    * its start date has passed.
    */
@@ -177,10 +177,10 @@ public final class CreateSubscriptionValidator {
       throw ApiProblem.invalid("startDate", "startDate must not be before today (" + todayThere
           + " in " + subscription.schedule().timeZone() + ")");
     }
-    // A bound on dates: a start years ahead is a typo (2062 for 2026), not a plan.
+    // A bound on dates: a start decades ahead is a typo (2062 for 2026), not a plan.
     LocalDate latest = todayThere.plus(MAX_START_AHEAD);
     if (subscription.startDate().isAfter(latest)) {
-      throw ApiProblem.invalid("startDate", "startDate must be at most one year after today (" + latest
+      throw ApiProblem.invalid("startDate", "startDate must be at most three years after today (" + latest
           + " in " + subscription.schedule().timeZone() + ")");
     }
   }

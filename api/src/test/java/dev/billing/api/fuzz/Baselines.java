@@ -3,8 +3,14 @@ package dev.billing.api.fuzz;
 import static dev.billing.api.fuzz.HostileValues.quoted;
 
 import dev.billing.api.auth.keys.ApiKeyResource;
+import dev.billing.api.ops.StartReconciliationRequest;
 import dev.billing.api.resources.CancelSubscriptionRequest;
+import dev.billing.api.resources.ChangeBillingDayRequest;
 import dev.billing.api.resources.ChangePaymentMethodRequest;
+import dev.billing.api.resources.ChangePlanRequest;
+import dev.billing.api.resources.PauseSubscriptionRequest;
+import dev.billing.api.resources.RefundPeriodRequest;
+import dev.billing.api.resources.WaivePeriodRequest;
 import dev.billing.api.subscriptions.CreateSubscriptionRequest;
 import java.lang.reflect.ParameterizedType;
 import java.lang.reflect.RecordComponent;
@@ -33,25 +39,43 @@ final class Baselines {
   /** One body field: its name and raw JSON value. */
   record Field(String name, String json) {}
 
-  private static final Map<Class<?>, Function<Fixture, List<Field>>> EXAMPLES = Map.of(
-      CreateSubscriptionRequest.class, f -> List.of(
+  private static final Map<Class<?>, Function<Fixture, List<Field>>> EXAMPLES = Map.ofEntries(
+      Map.entry(PauseSubscriptionRequest.class, f -> List.of(new Field("cycles", "1"),
+          new Field("reason", quoted("fuzzing")))),
+      Map.entry(ChangePlanRequest.class, f -> List.of(new Field("sku", quoted("fuzz-team")),
+          new Field("amount", quoted("19.99")), new Field("currency", quoted("USD")),
+          new Field("effective", quoted("periodEnd")))),
+      Map.entry(ChangeBillingDayRequest.class, f -> List.of(new Field("billingDay", "15"))),
+      Map.entry(WaivePeriodRequest.class, f -> List.of(new Field("reason", quoted("fuzzing")))),
+      Map.entry(RefundPeriodRequest.class, f -> List.of(new Field("amount", quoted("1.00")),
+          new Field("reason", quoted("fuzzing")))),
+      Map.entry(StartReconciliationRequest.class, f -> List.of(new Field("lookbackDays", "1"),
+          new Field("repair", "false"))),
+      Map.entry(CreateSubscriptionRequest.class, f -> List.of(
           new Field("sku", quoted("fuzz-plan")), new Field("amount", quoted("9.99")),
           new Field("currency", quoted("USD")), new Field("email", quoted("fuzz@example.com")),
           new Field("paymentMethod", quoted("pm_card_visa")), new Field("term", quoted("MONTHLY")),
           new Field("billingDay", "31"), new Field("startDate", quoted("2026-03-20")),
-          new Field("timeZone", quoted("Europe/Paris")), new Field("reminderDaysBefore", "3")),
-      CancelSubscriptionRequest.class, f -> List.of(new Field("reason", quoted("fuzzing"))),
-      ChangePaymentMethodRequest.class, f -> List.of(new Field("paymentMethod", quoted("pm_card_mastercard"))),
-      ApiKeyResource.CreateApiKeyRequest.class, f -> List.of(new Field("role", quoted("account")),
-          new Field("accountId", quoted(f.otherAccount())), new Field("label", quoted("fuzz"))));
+          new Field("timeZone", quoted("Europe/Paris")), new Field("reminderDaysBefore", "3"))),
+      Map.entry(CancelSubscriptionRequest.class, f -> List.of(new Field("reason", quoted("fuzzing")))),
+      Map.entry(ChangePaymentMethodRequest.class, f -> List.of(
+          new Field("paymentMethod", quoted("pm_card_mastercard")))),
+      Map.entry(ApiKeyResource.CreateApiKeyRequest.class, f -> List.of(new Field("role", quoted("account")),
+          new Field("accountId", quoted(f.otherAccount())), new Field("label", quoted("fuzz")))));
 
   /** Whether the body of this type is a known-valid example. */
   static boolean known(Class<?> type) {
     return EXAMPLES.containsKey(type);
   }
 
-  /** The field names a body of this type has (none for raw bodies such as the webhooks'). */
+  /**
+   * The field names a body of this type has: every component of a record (an example may leave
+   * optional ones out; the fuzzer adds them), none for raw bodies such as the webhooks'.
+   */
   static List<String> fieldNames(Class<?> type) {
+    if (type != null && type.isRecord()) {
+      return java.util.Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).toList();
+    }
     return fields(type, new Fixture("a", "s", "k", "o")).stream().map(Field::name).toList();
   }
 

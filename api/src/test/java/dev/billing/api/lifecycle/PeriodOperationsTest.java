@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.activities.payments.sandbox.SandboxCharge;
 import dev.billing.activities.payments.sandbox.SandboxRefund;
+import dev.billing.api.resources.PathIds;
 import dev.billing.api.ApiConfiguration;
 import dev.billing.api.support.ApiTestSupport;
 import dev.billing.api.support.LifecycleCalls;
@@ -197,8 +198,10 @@ class PeriodOperationsTest {
     String id = create(account, CALLS.today().plusDays(10).toString(), "pm_card_visa");
 
     for (String bad : new String[] {"0", "-1", "abc", "1.5", "12345678901"}) {
+      // Outside the one path-id pattern ("1.5") the generic check answers first.
       assertThat(assertInvalidField(CALLS.post(account, id, "periods/" + bad + "/waive", "{}"), "periodId"))
-          .isEqualTo("periodId must be a period's cycle number such as 3");
+          .isEqualTo(bad.matches(PathIds.PATTERN) ? "periodId must be a period's cycle number such as 3"
+              : "periodId must match " + PathIds.PATTERN);
       assertInvalidField(CALLS.post(account, id, "periods/" + bad + "/refund", "{}"), "periodId");
     }
     assertInvalidField(CALLS.post(account, id, "periods/1/waive",

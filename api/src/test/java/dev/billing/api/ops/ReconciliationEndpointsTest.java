@@ -60,7 +60,7 @@ class ReconciliationEndpointsTest {
     JsonNode report = awaitFinished(reportId);
     JsonNode head = report.get("report");
     assertThat(head.get("status").asText()).isEqualTo("COMPLETED");
-    assertThat(head.get("trigger").asText()).isEqualTo("api");
+    assertThat(head.get("trigger").asText()).isEqualTo("api:" + API.operatorPrincipal());
     assertThat(head.get("from").asText()).isEqualTo("2026-03-08");
     assertThat(head.get("to").asText()).isEqualTo("2026-03-10");
     assertThat(head.get("repair").asBoolean()).isTrue();
@@ -102,7 +102,8 @@ class ReconciliationEndpointsTest {
     assertInvalidField(API.postJson("/v1/ops/reconciliations", Map.of("lookback", 3), null), "lookback");
     assertInvalidField(API.get("/v1/ops/reconciliations?limit=0"), "limit");
     assertProblem(API.get("/v1/ops/reconciliations/0b7c5c1e-0000-4000-8000-000000000000"), 404);
-    assertProblem(API.get("/v1/ops/reconciliations/not%23an%23id"), 404);
+    // Every path id has one pattern, checked before any resource: 400 naming it.
+    assertInvalidField(API.get("/v1/ops/reconciliations/not%23an%23id"), "id");
   }
 
   @Test
