@@ -3,6 +3,7 @@ package dev.billing.api;
 import com.github.benmanes.caffeine.cache.CaffeineSpec;
 import dev.billing.api.auth.ApiAuthentication;
 import dev.billing.api.auth.BillingPrincipal;
+import dev.billing.api.auth.CredentialSafeLogging;
 import dev.billing.api.auth.keys.ApiKeyAuthenticator;
 import dev.billing.api.auth.keys.ApiKeyResource;
 import dev.billing.api.auth.keys.ApiKeyService;
@@ -74,6 +75,7 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
 
   @Override
   public void run(ApiConfiguration config, Environment environment) {
+    CredentialSafeLogging.install();
     ApiJson.configure(environment.getObjectMapper());
     ApiInfrastructure infrastructure = connect(config, environment);
 
