@@ -5,12 +5,10 @@ import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.EmailBounce;
 import dev.billing.domain.Pause;
 import dev.billing.domain.Process;
-import dev.billing.domain.Receipt;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.SubscriptionState.Phase;
-import dev.billing.workflows.activities.NotificationActivities;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.RecordActivities;
 import dev.billing.workflows.activities.RecordInput;
@@ -24,9 +22,6 @@ import io.temporal.common.SearchAttributes;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.TemporalFailure;
-import io.temporal.workflow.Async;
-import io.temporal.workflow.CompletablePromise;
-import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
 import io.temporal.workflow.WorkflowInit;
 import java.time.Duration;
@@ -79,8 +74,6 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   private final RecordActivities records =
       Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
-  private final NotificationActivities notifier =
-      Workflow.newActivityStub(NotificationActivities.class, BillingActivityOptions.NOTIFY_CUSTOMER);
 
   private Subscription current;
   private boolean recorded;
@@ -95,16 +88,13 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private final List<PaymentMethodChange> methodChanges = new ArrayList<>();
   private int methodChangesAccepted;
   private int methodChangesRecorded;
-  private final List<Promise<Void>> notices = new ArrayList<>();
+  private final CustomerNotices notices = new CustomerNotices();
   private final PeriodCollection periods;
   private final PaymentCollector collector;
   private final LifecycleOperations lifecycle;
-  /** Lifecycle changes accepted by their validators, applied in order at the next safe point. */
-  private final List<Command> commands = new ArrayList<>();
+  private final ChangeQueue changes;
   /** Set when the current plan ends: a new plan in this run, or the next run. */
   private Flow next;
-  /** Messages the customer's mail server refused; recorded on the subscription at the next safe point. */
-  private final List<EmailBounce> bounces = new ArrayList<>();
   /** Set when dunning ended with PAUSE: the pause is recorded at the next safe point. */
   private String pauseAfterDunning;
   /** The cancellation is the end of a cancellation at period end, not a new request. */
@@ -122,8 +112,6 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     ENDED
   }
 
-  private record Command(Object request, CompletablePromise<SubscriptionState> done) {}
-
   /** Runs before any handler, so updates, signals and queries always see the subscription. */
   @WorkflowInit
   public SubscriptionWorkflowImpl(SubscriptionInput input) {
@@ -136,6 +124,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     periods = new PeriodCollection(current.subscriptionId(), input.collections());
     collector = new PaymentCollector(new CollectorLedger(), periods);
     lifecycle = new LifecycleOperations(new LifecycleHost(), periods, collector);
+    changes = new ChangeQueue(lifecycle, this::snapshot);
   }
 
   @Override
@@ -331,7 +320,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState pause(PauseRequest request) {
-    return submit(request);
+    return changes.submit(request);
   }
 
   @Override
@@ -341,7 +330,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState resume(ResumeRequest request) {
-    return submit(request == null ? new ResumeRequest(null) : request);
+    return changes.submit(request == null ? new ResumeRequest(null) : request);
   }
 
   @Override
@@ -351,7 +340,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState changePlan(PlanChangeRequest request) {
-    return submit(request);
+    return changes.submit(request);
   }
 
   @Override
@@ -361,7 +350,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState payNow(PayNowRequest request) {
-    return submit(request == null ? new PayNowRequest(null) : request);
+    return changes.submit(request == null ? new PayNowRequest(null) : request);
   }
 
   @Override
@@ -371,7 +360,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState waivePeriod(WaiveRequest request) {
-    return submit(request);
+    return changes.submit(request);
   }
 
   @Override
@@ -381,7 +370,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState refundPeriod(RefundRequest request) {
-    return submit(request);
+    return changes.submit(request);
   }
 
   @Override
@@ -391,63 +380,13 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState changeBillingDay(BillingDayChange request) {
-    return submit(request);
+    return changes.submit(request);
   }
 
   private static void refuse(String refusal) {
     if (refusal != null) {
       throw UpdateRejections.transitionNotAllowed(refusal);
     }
-  }
-
-  /** Queues a validated change for the main thread and waits for its outcome. */
-  private SubscriptionState submit(Object request) {
-    CompletablePromise<SubscriptionState> done = Workflow.newPromise();
-    commands.add(new Command(request, done));
-    return done.get();
-  }
-
-  /** Applies queued lifecycle changes in order; each completes or fails its own update. */
-  private void applyCommands() {
-    while (!commands.isEmpty()) {
-      Command command = commands.remove(0);
-      try {
-        apply(command.request());
-        command.done().complete(snapshot());
-      } catch (ApplicationFailure refused) {
-        command.done().completeExceptionally(refused);
-      } catch (TemporalFailure failed) {
-        log.warn("lifecycle change {} failed", command.request(), failed);
-        command.done().completeExceptionally(ApplicationFailure.newNonRetryableFailure(
-            "the change could not be completed: " + failed.getOriginalMessage(), "DependencyUnavailable"));
-      }
-    }
-  }
-
-  private void apply(Object request) {
-    if (request instanceof PauseRequest pause) {
-      lifecycle.pause(pause, actor(pause.requestedBy()));
-    } else if (request instanceof ResumeRequest resume) {
-      lifecycle.resume(actor(resume.requestedBy()), Process.API);
-    } else if (request instanceof PlanChangeRequest plan) {
-      lifecycle.changePlan(plan, actor(plan.requestedBy()));
-    } else if (request instanceof PayNowRequest pay) {
-      lifecycle.payNow(pay);
-    } else if (request instanceof WaiveRequest waive) {
-      lifecycle.waive(waive, actor(waive.requestedBy()));
-    } else if (request instanceof RefundRequest refund) {
-      lifecycle.refund(refund, actor(refund.requestedBy()));
-    } else if (request instanceof BillingDayChange day) {
-      lifecycle.changeBillingDay(day, actor(day.requestedBy()));
-    } else if (request instanceof CancelRequest cancel) {
-      lifecycle.cancelAtPeriodEnd(cancel, actor(cancel.requestedBy()));
-    } else {
-      throw LifecycleOperations.refusal("unknown change " + request);
-    }
-  }
-
-  private static String actor(String requestedBy) {
-    return requestedBy == null || requestedBy.isBlank() ? SubscriptionChanges.API_ACTOR : requestedBy;
   }
 
   @Override
@@ -522,7 +461,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   @Override
   public SubscriptionState cancel(CancelRequest request) {
     if (request != null && request.atPeriodEnd()) {
-      return submit(request);
+      return changes.submit(request);
     }
     cancelRequest = request != null ? request : new CancelRequest(null, null);
     Workflow.await(() -> cancelRecorded);
@@ -565,8 +504,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       pauseAfterDunning = null;
       lifecycle.pauseAfterDunning(reason);
     }
-    while (!bounces.isEmpty() && !current.status().isTerminal()) {
-      EmailBounce bounce = bounces.remove(0);
+    while (notices.hasBounces() && !current.status().isTerminal()) {
+      EmailBounce bounce = notices.nextBounce();
       EmailBounce known = current.lifecycle().emailBounce();
       if (known == null || !known.messageId().equals(bounce.messageId())) {
         ledgerRecord(LifecycleChanges.emailBounced(current, bounce, now()));
@@ -574,7 +513,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       }
     }
     if (!cancelRequested()) {
-      applyCommands();
+      changes.applyAll();
     }
   }
 
@@ -607,7 +546,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       lastOutcome = "cycle " + cycle + " reminder " + messageId + " sent for the payment due "
           + current.nextPaymentDate();
       if (sent.bounced()) {
-        bounces.add(new EmailBounce(now(), messageId, sent.bounceReason()));
+        notices.bounced(new EmailBounce(now(), messageId, sent.bounceReason()));
         lastOutcome = "cycle " + cycle + " reminder " + messageId + " bounced: " + sent.bounceReason();
       }
     } catch (ActivityFailure e) {
@@ -694,11 +633,11 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     // Refunds still come (a refund after the end restarts this workflow with the record): they are
     // applied here; every other change is refused by its own rule, the subscription being ended.
     while (true) {
-      applyCommands();
+      changes.applyAll();
       if (Workflow.isEveryHandlerFinished() && noticesDone()) {
         break;
       }
-      Workflow.await(() -> (Workflow.isEveryHandlerFinished() && noticesDone()) || !commands.isEmpty());
+      Workflow.await(() -> (Workflow.isEveryHandlerFinished() && noticesDone()) || !changes.isEmpty());
     }
     return snapshot();
   }
@@ -735,8 +674,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   /** Something only the main thread can do has come up while it waits. */
   private boolean wakeUp() {
-    return cancelRequested() || !methodChanges.isEmpty() || periods.hasEvents() || !commands.isEmpty()
-        || pauseAfterDunning != null || !bounces.isEmpty();
+    return cancelRequested() || !methodChanges.isEmpty() || periods.hasEvents() || !changes.isEmpty()
+        || pauseAfterDunning != null || notices.hasBounces();
   }
 
   private boolean readyToContinue() {
@@ -744,20 +683,11 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   }
 
   private boolean noticesDone() {
-    return notices.stream().allMatch(Promise::isCompleted);
+    return notices.allDone();
   }
 
   private void notice(NotifyCustomerInput input) {
-    notices.removeIf(Promise::isCompleted);
-    Promise<Void> sent = Async.function(notifier::notifyCustomer, input).handle((result, failure) -> {
-      if (failure != null) {
-        log.warn("notice {} to {} failed; billing goes on", input.messageId(), input.subscriptionId(), failure);
-      } else if (result != null && result.bounced()) {
-        bounces.add(new EmailBounce(now(), input.messageId(), result.bounceReason()));
-      }
-      return null;
-    });
-    notices.add(sent);
+    notices.send(input);
   }
 
   private boolean settleAfterCancel() {
@@ -777,16 +707,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     current = landed(change.next(), result.version());
     if (result.receiptPending() && change.receipt() != null) {
       // The record's own delivery of the receipt failed: its own activity retries it, beside billing.
-      notice(receiptNotice(change.receipt()));
+      notice(CustomerNotices.receipt(current, change.receipt(), now()));
     }
-  }
-
-  private NotifyCustomerInput receiptNotice(Receipt receipt) {
-    return new NotifyCustomerInput(NotifyCustomerInput.Kind.PAYMENT_RECEIPT,
-        BillingIds.receiptMessageId(receipt), current.accountId(), current.subscriptionId(),
-        receipt.cycle(), current.email(), receipt.sku(), receipt.amount(),
-        current.schedule().dateAt(receipt.processedAt()), receipt.paymentMask(),
-        receipt.transactionId(), current.schedule().timeZone(), now(), current.locale());
   }
 
   private void ledgerRecord(RecordInput change) {
