@@ -63,11 +63,6 @@ final class Baselines {
       Map.entry(ApiKeyResource.CreateApiKeyRequest.class, f -> List.of(new Field("role", quoted("account")),
           new Field("accountId", quoted(f.otherAccount())), new Field("label", quoted("fuzz")))));
 
-  /** Whether the body of this type is a known-valid example. */
-  static boolean known(Class<?> type) {
-    return EXAMPLES.containsKey(type);
-  }
-
   /**
    * The field names a body of this type has: every component of a record (an example may leave
    * optional ones out; the fuzzer adds them), none for raw bodies such as the webhooks'.

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.billing.api.ApiConfiguration;
-import dev.billing.api.fuzz.Baselines.Field;
 import dev.billing.api.fuzz.Baselines.Fixture;
 import dev.billing.api.fuzz.Endpoints.Endpoint;
 import dev.billing.api.fuzz.FuzzRequest.Caller;
@@ -17,15 +16,10 @@ import dev.billing.domain.Subscription;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import java.io.IOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -61,7 +55,7 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  */
 class HostileInputTest {
 
-  static final String SANDBOX_SECRET = "whsec_fuzz_sandbox_secret";
+  static final String WEBHOOK_SECRET = "whsec_fuzz_webhook_secret";
   private static final ObjectMapper JSON = new ObjectMapper();
   static final int TRIES = 2500;
   private static final List<String> OTHER_METHODS = List.of("GET", "POST", "PUT", "DELETE", "PATCH");
@@ -72,19 +66,18 @@ class HostileInputTest {
   private static Set<Endpoint> baselineAccepted;
   private static final Map<String, Integer> HITS = new ConcurrentHashMap<>();
   private static final Map<Integer, Integer> STATUSES = new ConcurrentHashMap<>();
-  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   private static String base;
   private static String previous;
   private static Fixture fixture;
-  private static String ownKey;
-  private static String otherKey;
+  private static FuzzClient client;
   private static List<String> pageTokens;
 
   @BeforeContainer
   static void start() throws Exception {
-    api = ApiTestSupport.start(ConfigOverride.config("webhooks.sandboxSecret", SANDBOX_SECRET),
-        ConfigOverride.config("webhooks.stripeSecret", SANDBOX_SECRET));
+    // Both webhook endpoints exist, so they are fuzzed too (without valid signatures).
+    api = ApiTestSupport.start(ConfigOverride.config("webhooks.sandboxSecret", WEBHOOK_SECRET),
+        ConfigOverride.config("webhooks.stripeSecret", WEBHOOK_SECRET));
     app = api.extension();
     app.before();
     base = "http://localhost:" + app.getLocalPort();
@@ -92,8 +85,7 @@ class HostileInputTest {
 
     String account = "fuzz-acc";
     String other = "fuzz-other";
-    ownKey = api.accountKey(account);
-    otherKey = api.accountKey(other);
+    client = new FuzzClient(base, api.operatorKey(), api.accountKey(account), api.accountKey(other));
     String throwaway = api.newKey("account", other).key().keyId();
     fixture = new Fixture(account, newSubscription(account), throwaway, other);
     pageTokens = pageTokens(other);
@@ -102,7 +94,7 @@ class HostileInputTest {
     for (Endpoint endpoint : endpoints) {
       // A valid request answered without a 400 (a probe subscription keeps the fixture's intact).
       Fixture probe = new Fixture(account, newSubscription(account), throwaway, other);
-      if (send(endpoint, new Credential(Caller.OPERATOR, null), Mutation.NONE, probe).statusCode() != 400) {
+      if (client.send(endpoint, new Credential(Caller.OPERATOR, null), Mutation.NONE, probe).statusCode() != 400) {
         baselineAccepted.add(endpoint);
       }
     }
@@ -133,11 +125,11 @@ class HostileInputTest {
   void noInputCausesA5xxAWriteOrAnUnnamedError(@ForAll("requests") FuzzRequest request) throws Exception {
     HITS.merge(request.endpoint().toString(), 1, Integer::sum);
     long writesBefore = api.stack().writes.get();
-    String body = renderBody(request.endpoint(), request.mutation(), fixture);
+    String body = FuzzClient.renderBody(request.endpoint(), request.mutation(), fixture);
 
     HttpResponse<String> response;
     try {
-      response = send(request.endpoint(), request.credential(), request.mutation(), fixture);
+      response = client.send(request.endpoint(), request.credential(), request.mutation(), fixture);
     } catch (IOException e) {
       throw new AssertionError("no answer to " + request + " (previous: " + previous + ")", e);
     }
@@ -341,91 +333,6 @@ class HostileInputTest {
 
   private static String method(FuzzRequest request) {
     return request.mutation().kind() == Kind.METHOD ? request.mutation().name() : request.endpoint().method();
-  }
-
-  private static HttpResponse<String> send(Endpoint endpoint, Credential credential, Mutation mutation,
-      Fixture fixture) throws IOException, InterruptedException {
-    String path = endpoint.template();
-    for (String name : endpoint.pathParams()) {
-      String value = mutation.kind() == Kind.PATH && mutation.name().equals(name)
-          ? mutation.value() : Baselines.pathValue(name, fixture);
-      path = path.replaceFirst("\\{" + name + "(\\s*:[^}]*)?\\}", java.util.regex.Matcher.quoteReplacement(encodePath(value)));
-    }
-    Map<String, String> query = new LinkedHashMap<>();
-    for (String name : endpoint.queryParams()) {
-      query.put(name, Baselines.queryValue(name));
-    }
-    if (mutation.kind() == Kind.QUERY) {
-      query.put(mutation.name(), mutation.value());
-    }
-    StringBuilder uri = new StringBuilder(base).append(path);
-    String separator = "?";
-    for (Map.Entry<String, String> parameter : query.entrySet()) {
-      if (parameter.getValue() != null) {
-        uri.append(separator).append(URLEncoder.encode(parameter.getKey(), StandardCharsets.UTF_8)).append('=')
-            .append(URLEncoder.encode(parameter.getValue(), StandardCharsets.UTF_8));
-        separator = "&";
-      }
-    }
-    String method = mutation.kind() == Kind.METHOD ? mutation.name() : endpoint.method();
-    String body = renderBody(endpoint, mutation, fixture);
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(uri.toString()))
-        .timeout(Duration.ofSeconds(60))
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofByteArray(body.getBytes(StandardCharsets.UTF_8)));
-    if (body != null) {
-      request.header("Content-Type", mutation.kind() == Kind.CONTENT_TYPE ? mutation.name() : "application/json");
-    }
-    if (mutation.kind() == Kind.HEADER) {
-      request.header(mutation.name(), mutation.value());
-    }
-    String authorization = switch (credential.caller()) {
-      case OPERATOR -> "Bearer " + api.operatorKey();
-      case OWN_ACCOUNT -> "Bearer " + ownKey;
-      case OTHER_ACCOUNT -> "Bearer " + otherKey;
-      case GARBAGE -> credential.header();
-      case NONE -> null;
-    };
-    if (authorization != null) {
-      request.header("Authorization", authorization);
-    }
-    return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-  }
-
-  /** The body sent, or null for a request without one. */
-  private static String renderBody(Endpoint endpoint, Mutation mutation, Fixture fixture) {
-    if (!endpoint.hasBody()) {
-      return null;
-    }
-    if (mutation.kind() == Kind.WHOLE_BODY) {
-      return mutation.value();
-    }
-    List<Field> fields = new ArrayList<>(Baselines.fields(endpoint.bodyType(), fixture));
-    switch (mutation.kind()) {
-      case BODY_FIELD -> {
-        fields.removeIf(f -> f.name().equals(mutation.name()));
-        if (mutation.value() != null) {
-          fields.add(new Field(mutation.name(), mutation.value()));
-        }
-      }
-      case BODY_DUPLICATE, BODY_EXTRA -> fields.add(new Field(mutation.name(), mutation.value()));
-      default -> { }
-    }
-    return Baselines.render(fields);
-  }
-
-  /** Percent-encodes everything but unreserved characters, so any string fits in one path segment. */
-  private static String encodePath(String value) {
-    StringBuilder out = new StringBuilder();
-    for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
-      char c = (char) (b & 0xFF);
-      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || "-._~".indexOf(c) >= 0) {
-        out.append(c);
-      } else {
-        out.append('%').append(String.format("%02X", b & 0xFF));
-      }
-    }
-    return out.toString();
   }
 
   // ---- fixture ----
