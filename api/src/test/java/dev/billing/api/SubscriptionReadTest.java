@@ -131,7 +131,7 @@ class SubscriptionReadTest {
     assertThat(entry.get("process").asText()).isEqualTo("API");
     assertThat(entry.get("version").asLong()).isEqualTo(1);
     assertThat(entry.get("cycle").asLong()).isEqualTo(1);
-    assertThat(entry.get("actor").asText()).isEqualTo("api");
+    assertThat(entry.get("actor").asText()).as("the principal that created it").startsWith("key:");
     assertThat(java.time.Instant.parse(entry.get("at").asText()))
         .isAfterOrEqualTo(java.time.Instant.parse(created.get("createdAt").asText()));
     assertThat(entry.get("snapshot")).isEqualTo(created);

@@ -36,10 +36,11 @@ final class SubscriptionChanges {
   }
 
   /** The first write: the subscription as requested, with the dates of its cycle from the schedule. */
-  static RecordInput creation(Subscription requested, Instant at) {
+  static RecordInput creation(Subscription requested, String requestedBy, Instant at) {
     Subscription next = requested.scheduledFor(requested.cycle()).withVersion(1);
+    String actor = requestedBy == null || requestedBy.isBlank() ? API_ACTOR : requestedBy;
     return new RecordInput("create", null, next, HistoryEvent.SUBSCRIPTION_CREATED, Process.API,
-        API_ACTOR, "subscription created; first payment due " + next.nextPaymentDate(), null, null, at);
+        actor, "subscription created; first payment due " + next.nextPaymentDate(), null, null, at);
   }
 
   static RecordInput reminderSent(Subscription current, String messageId, Instant at) {

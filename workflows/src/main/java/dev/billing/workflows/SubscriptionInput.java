@@ -11,11 +11,23 @@ import java.util.Objects;
  * @param recorded whether the subscription is already in the system of record
  * @param collections periods still being collected and what the previous run remembered about
  *     payments; empty on the first run (and absent from inputs written before it existed)
+ * @param requestedBy on the first run, the principal that asked for the subscription (kept in the
+ *     creation's history entry); null afterwards, and in inputs written before it existed
  */
-public record SubscriptionInput(Subscription subscription, boolean recorded, CollectionState collections) {
+public record SubscriptionInput(
+    Subscription subscription, boolean recorded, CollectionState collections, String requestedBy) {
   public SubscriptionInput {
     Objects.requireNonNull(subscription, "subscription");
     collections = collections == null ? CollectionState.EMPTY : collections;
+  }
+
+  public SubscriptionInput(Subscription subscription, boolean recorded, CollectionState collections) {
+    this(subscription, recorded, collections, null);
+  }
+
+  /** The first run's input: the subscription as requested, by whom. */
+  public static SubscriptionInput requested(Subscription subscription, String requestedBy) {
+    return new SubscriptionInput(subscription, false, CollectionState.EMPTY, requestedBy);
   }
 
   public SubscriptionInput(Subscription subscription, boolean recorded) {

@@ -77,6 +77,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   private Subscription current;
   private boolean recorded;
+  /** The principal that asked for the subscription; only on the first run. */
+  private final String createdBy;
   private Phase phase;
   private Instant waitingUntil;
   private String lastOutcome;
@@ -117,6 +119,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   public SubscriptionWorkflowImpl(SubscriptionInput input) {
     current = input.subscription();
     recorded = input.recorded();
+    createdBy = input.requestedBy();
     phase = recorded ? Phase.WAITING_FOR_REMINDER : Phase.RECORDING_CREATION;
     lastOutcome = recorded
         ? "cycle " + current.cycle() + " is next; subscription is " + current.status()
@@ -519,7 +522,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   private void recordCreation() {
     phase = Phase.RECORDING_CREATION;
-    record(SubscriptionChanges.creation(current, now()));
+    record(SubscriptionChanges.creation(current, createdBy, now()));
     recorded = true;
     lastOutcome = "subscription created (version " + current.version() + "); cycle "
         + current.cycle() + " due " + current.nextPaymentDate();

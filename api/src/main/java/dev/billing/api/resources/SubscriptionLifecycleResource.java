@@ -1,5 +1,6 @@
 package dev.billing.api.resources;
 
+import dev.billing.api.auth.OperatorOnly;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
 import dev.billing.api.subscriptions.CreateSubscriptionValidator;
@@ -218,7 +219,9 @@ public final class SubscriptionLifecycleResource {
   }
 
   /** Forgives an unpaid (ERROR) period without payment: WAIVED. */
+  // Forgiving a debt or giving money back is the operator's decision, never the customer's own key's.
   @POST
+  @OperatorOnly
   @Path("/{subscriptionId}/periods/{periodId}/waive")
   @Consumes(MediaType.APPLICATION_JSON)
   public SubscriptionView waive(
@@ -240,6 +243,7 @@ public final class SubscriptionLifecycleResource {
    * total; refunds beyond what was collected are refused (409).
    */
   @POST
+  @OperatorOnly
   @Path("/{subscriptionId}/periods/{periodId}/refund")
   @Consumes(MediaType.APPLICATION_JSON)
   public SubscriptionView refund(

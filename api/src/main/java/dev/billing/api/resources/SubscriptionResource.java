@@ -74,7 +74,8 @@ public final class SubscriptionResource {
       @PathParam("accountId") String accountId,
       @HeaderParam(IdempotencyKeys.HEADER) String idempotencyHeader,
       CreateSubscriptionRequest body,
-      @Context UriInfo uri) {
+      @Context UriInfo uri,
+      @Context SecurityContext security) {
     PathIds.require("accountId", accountId);
     String key = IdempotencyKeys.validate(idempotencyHeader);
     CreateSubscriptionValidator.TodayIn today = zone -> LocalDate.ofInstant(clock.instant(), zone);
@@ -99,7 +100,7 @@ public final class SubscriptionResource {
         .build(accountId, subscriptionId);
     Subscription created;
     try {
-      SubscriptionState state = workflows.create(subscription);
+      SubscriptionState state = workflows.create(subscription, Actors.of(security));
       created = state.subscription();
     } catch (WorkflowExecutionAlreadyStarted e) {
       // The workflow of this key already ran and closed between our read and the start.

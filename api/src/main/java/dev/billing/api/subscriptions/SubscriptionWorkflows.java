@@ -80,6 +80,11 @@ public final class SubscriptionWorkflows {
    * @throws io.temporal.client.WorkflowExecutionAlreadyStarted when a closed workflow has this id
    */
   public SubscriptionState create(Subscription subscription) {
+    return create(subscription, null);
+  }
+
+  /** @param requestedBy the principal asking, kept in the creation's history entry */
+  public SubscriptionState create(Subscription subscription, String requestedBy) {
     WorkflowOptions options = WorkflowOptions.newBuilder()
         .setWorkflowId(BillingIds.workflowId(subscription.subscriptionId()))
         .setTaskQueue(taskQueue)
@@ -91,7 +96,7 @@ public final class SubscriptionWorkflows {
         .build();
     SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
     WithStartWorkflowOperation<SubscriptionState> start =
-        new WithStartWorkflowOperation<>(workflow::run, new SubscriptionInput(subscription, false));
+        new WithStartWorkflowOperation<>(workflow::run, SubscriptionInput.requested(subscription, requestedBy));
     UpdateOptions<SubscriptionState> update = UpdateOptions.newBuilder(SubscriptionState.class)
         .setWaitForStage(WorkflowUpdateStage.COMPLETED)
         .build();

@@ -134,6 +134,22 @@ class AccessTest {
   }
 
   @Test
+  void anAccountKeyCannotWaiveOrRefundItsOwnPeriods() {
+    String account = newAccount();
+    String key = API.accountKey(account);
+    String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
+
+    for (String action : List.of("/periods/1/waive", "/periods/1/refund")) {
+      JsonNode problem = assertProblem(
+          API.requestAs(key, subscriptionPath(account, id) + action).post(Entity.json("{}")), 403);
+      assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/forbidden");
+    }
+    // The customer may still pay what is owed (409 here: nothing is).
+    assertThat(status(API.requestAs(key, subscriptionPath(account, id) + "/pay").post(Entity.json("{}"))))
+        .isEqualTo(409);
+  }
+
+  @Test
   void anOperatorReachesEverything() {
     String account = newAccount();
 
