@@ -1,11 +1,12 @@
 package dev.billing.activities;
 
+import dev.billing.activities.notifications.Delivery;
+import dev.billing.activities.notifications.MailRejectedException;
+import dev.billing.activities.notifications.MailUnavailableException;
+import dev.billing.activities.notifications.MessageTemplates;
 import dev.billing.activities.notifications.Notification;
-import dev.billing.activities.notifications.NotificationKind;
 import dev.billing.activities.notifications.Notifier;
 import dev.billing.activities.notifications.ReminderMessages;
-import dev.billing.activities.notifications.RenderedMessage;
-import dev.billing.domain.Subscription;
 import dev.billing.store.BillingStore;
 import dev.billing.workflows.activities.RecordResult;
 import dev.billing.workflows.activities.ReminderActivities;
@@ -16,38 +17,42 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends the reminder, then records it. A retry after a send whose record failed sends nothing new
- * (the notifier deduplicates by message id) and only completes the record.
+ * Sends the reminder (or, in a trial, the trial-ending notice), then records it. A retry after a
+ * send whose record failed sends nothing new (the notification log knows the message id) and only
+ * completes the record. A mail-server outage fails the attempt as retryable before anything is
+ * recorded; the workflow gives the reminder until the due instant, never longer. A bounce is
+ * recorded like a sent reminder (no retry can deliver it) and reported in the result.
  */
 public final class ReminderActivitiesImpl implements ReminderActivities {
   private static final Logger log = LoggerFactory.getLogger(ReminderActivitiesImpl.class);
 
   private final Notifier notifier;
+  private final ReminderMessages messages;
   private final ChangeRecorder recorder;
 
-  public ReminderActivitiesImpl(Notifier notifier, BillingStore store) {
+  public ReminderActivitiesImpl(Notifier notifier, MessageTemplates templates, BillingStore store) {
     this.notifier = Objects.requireNonNull(notifier, "notifier");
+    this.messages = new ReminderMessages(templates);
     this.recorder = new ChangeRecorder(store);
   }
 
   @Override
   public SendReminderResult sendReminder(SendReminderInput input) {
-    Subscription subscription = input.record().next();
-    RenderedMessage message = ReminderMessages.paymentReminder(
-        input.sku(), input.amount(), input.paymentDate(), input.paymentMask());
-    boolean accepted = notifier.send(new Notification(
-        input.messageId(),
-        NotificationKind.PAYMENT_REMINDER,
-        input.email(),
-        message.subject(),
-        message.textBody(),
-        input.record().at(),
-        subscription.accountId(),
-        subscription.subscriptionId()));
+    Notification notification = messages.reminder(input);
+    Delivery delivery;
+    try {
+      delivery = notifier.send(notification);
+    } catch (MailUnavailableException e) {
+      throw MailFailures.unavailable(notification, e);
+    } catch (MailRejectedException e) {
+      throw MailFailures.rejected(notification, e);
+    }
     RecordResult recorded = recorder.record(input.record());
-    log.info("Payment reminder {} for subscription {} cycle {}: {}, version {}",
-        input.messageId(), subscription.subscriptionId(), subscription.cycle(),
-        accepted ? "sent" : "already sent", recorded.version());
-    return new SendReminderResult(input.messageId(), !accepted, recorded.version());
+    log.info("{} {} for subscription {} cycle {}: {}, version {}", notification.kind(),
+        input.messageId(), notification.subscriptionId(), notification.cycle(),
+        delivery.bounced() ? "bounced" : delivery.duplicate() ? "already sent" : "sent",
+        recorded.version());
+    return new SendReminderResult(input.messageId(), delivery.duplicate(), recorded.version(),
+        delivery.bounced(), delivery.bounceReason());
   }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.billing.activities.notifications.MessageTemplates;
+import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Process;
 import dev.billing.domain.Subscription;
@@ -22,7 +24,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** RecordActivitiesImpl over the real DynamoBillingStore on DynamoDB Local. */
+/**
+ * RecordActivitiesImpl over the real DynamoBillingStore on DynamoDB Local, for changes without a
+ * receipt (receipt mail: EveryMessageKindTest, ReceiptMailTest).
+ */
 class RecordActivitiesImplTest {
   private LocalDynamo dynamo;
   private TestActivityEnvironment env;
@@ -32,7 +37,8 @@ class RecordActivitiesImplTest {
   void start() {
     dynamo = new LocalDynamo();
     env = TestActivityEnvironment.newInstance();
-    env.registerActivitiesImplementations(new RecordActivitiesImpl(dynamo.store));
+    env.registerActivitiesImplementations(new RecordActivitiesImpl(dynamo.store, new OutboxNotifier(),
+        new MessageTemplates()));
     activities = env.newActivityStub(RecordActivities.class,
         ActivityOptions.newBuilder().setStartToCloseTimeout(Duration.ofSeconds(30)).build());
   }

@@ -7,6 +7,9 @@ import dev.billing.api.errors.JsonFieldMapper;
 import dev.billing.api.errors.MalformedJsonMapper;
 import dev.billing.api.errors.UnexpectedExceptionMapper;
 import dev.billing.api.errors.WebApplicationExceptionMapper;
+import dev.billing.api.logging.LoggingContextFilter;
+import dev.billing.api.ops.ReconciliationResource;
+import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.resources.BillingDueResource;
 import dev.billing.api.resources.ChangeStillRunningMapper;
 import dev.billing.api.resources.ReceiptResource;
@@ -19,6 +22,7 @@ import dev.billing.runtime.ConfigSources;
 import dev.billing.runtime.DynamoConnection;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
+import dev.billing.store.ReconciliationReports;
 import dev.billing.store.events.PaymentEventStore;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.server.AbstractServerFactory;
@@ -65,6 +69,9 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     environment.jersey().register(new BillingDueResource(infrastructure.store()));
     environment.jersey().register(WebhookResource.create(config.webhooks, paymentEvents(config),
         PaymentEventSignals.temporal(infrastructure.client()), infrastructure.clock()));
+    environment.jersey().register(new LoggingContextFilter());
+    environment.jersey().register(new ReconciliationResource(reconciliationReports(config),
+        new ReconciliationRuns(infrastructure.client(), infrastructure.taskQueue()), infrastructure.clock()));
 
     // These give every error the same problem+json shape. Dropwizard's default mappers would compete
     // with them, so they stay off even when a deployment's YAML forgets to turn them off.
@@ -87,7 +94,7 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
    * dev stack and the tests override it to supply their own infrastructure or clock.
    */
   protected ApiInfrastructure connect(ApiConfiguration config, Environment environment) {
-    connections = ProcessConnections.open(config, environment);
+    connections = ProcessConnections.open(config, environment, "api");
     pageTokenKey = PageTokenKeys.fromSecretOrRandom(config.pageTokenSecret);
     return new ApiInfrastructure(connections.temporal().client(), config.temporal.taskQueue(),
         connections.store(pageTokenKey), InstantSource.system());
@@ -104,6 +111,16 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     }
     DynamoConnection dynamo = connections.dynamo();
     return new PaymentEventStore(dynamo.client(), dynamo.tableNames().paymentEvents(), pageTokenKey);
+  }
+
+  /** Where reconciliation reports are read: the billing table, on the connection {@link #connect} opened. */
+  protected ReconciliationReports reconciliationReports(ApiConfiguration config) {
+    if (connections == null) {
+      throw new IllegalStateException("connect() was overridden without calling it: override"
+          + " reconciliationReports() as well");
+    }
+    DynamoConnection dynamo = connections.dynamo();
+    return new ReconciliationReports(dynamo.client(), dynamo.tableNames().billing(), pageTokenKey);
   }
 
   /** Registers more resources; the production API has none (the dev stack adds its dev-only ones). */

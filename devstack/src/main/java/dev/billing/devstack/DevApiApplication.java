@@ -1,6 +1,5 @@
 package dev.billing.devstack;
 
-import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.api.ApiConfiguration;
 import dev.billing.api.ApiInfrastructure;
@@ -21,17 +20,17 @@ import org.eclipse.jetty.server.Server;
 final class DevApiApplication extends BillingApiApplication {
 
   private final DevStackSettings settings;
-  private final EmbeddedTemporal temporal;
+  private final DevTemporal temporal;
   private final SandboxGateway gateway;
-  private final OutboxNotifier outbox;
+  private final DevMailServer mail;
   private final AtomicReference<Server> server = new AtomicReference<>();
 
-  DevApiApplication(DevStackSettings settings, EmbeddedTemporal temporal, SandboxGateway gateway,
-      OutboxNotifier outbox) {
+  DevApiApplication(DevStackSettings settings, DevTemporal temporal, SandboxGateway gateway,
+      DevMailServer mail) {
     this.settings = settings;
     this.temporal = temporal;
     this.gateway = gateway;
-    this.outbox = outbox;
+    this.mail = mail;
   }
 
   /** Runs the API's server command and returns the started Jetty server. */
@@ -68,7 +67,7 @@ final class DevApiApplication extends BillingApiApplication {
   @Override
   protected void addExtensions(Environment environment, ApiInfrastructure infrastructure) {
     environment.jersey().register(new DevClockResource(temporal));
-    environment.jersey().register(new DevOutboxResource(outbox));
+    environment.jersey().register(new DevOutboxResource(mail));
     environment.jersey().register(new DevChargesResource(gateway));
   }
 

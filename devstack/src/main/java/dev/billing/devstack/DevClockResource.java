@@ -24,9 +24,9 @@ public final class DevClockResource {
   /** One jump at most: keeps a typo ("P3000D") from running years of billing in one request. */
   static final Duration MAX_ADVANCE = Duration.ofDays(400);
 
-  private final EmbeddedTemporal temporal;
+  private final DevTemporal temporal;
 
-  DevClockResource(EmbeddedTemporal temporal) {
+  DevClockResource(DevTemporal temporal) {
     this.temporal = temporal;
   }
 
@@ -47,7 +47,13 @@ public final class DevClockResource {
   @Path("/advance")
   @Consumes(MediaType.APPLICATION_JSON)
   public ClockView advance(AdvanceRequest request) {
-    return ClockView.of(temporal.advance(parse(request == null ? null : request.duration())));
+    Duration duration = parse(request == null ? null : request.duration());
+    if (!temporal.hasTestClock()) {
+      throw ApiProblem.conflict("no-test-clock", "No test clock",
+          "The dev stack runs the real Temporal dev server, whose clock is the wall clock; start it"
+              + " with BILLING_DEV_TEMPORAL=test-server to move time.");
+    }
+    return ClockView.of(temporal.advance(duration));
   }
 
   static Duration parse(String text) {

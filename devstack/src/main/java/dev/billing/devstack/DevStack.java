@@ -1,44 +1,49 @@
 package dev.billing.devstack;
 
-import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.activities.payments.sandbox.SandboxWebhooks;
+import dev.billing.domain.DunningPolicy;
 import dev.billing.runtime.DynamoConnection;
 import dev.billing.runtime.DynamoSettings;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.TemporalConnection;
 import dev.billing.runtime.TemporalSettings;
 import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.NotificationLog;
 import dev.billing.store.StoreSettings;
+import dev.billing.domain.DunningPolicy;
 import dev.billing.worker.BillingWorker;
+import dev.billing.worker.reconciliation.ReconciliationScheduling;
+import dev.billing.worker.EmailNotifiers;
 import io.temporal.worker.WorkerFactory;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Server;
 
 /**
  * {@code ./billing dev}: the whole system in one JVM with nothing installed but a JDK. Temporal's test
- * server (gRPC), DynamoDB Local (HTTP), the worker and the API, wired exactly as in production
- * except for the clock, which follows the test server so that {@code POST /v1/dev/clock/advance}
- * moves billing forward.
+ * server (gRPC), DynamoDB Local (HTTP), an SMTP server (GreenMail), the worker and the API, wired
+ * exactly as in production except for the clock, which follows the test server so that
+ * {@code POST /v1/dev/clock/advance} moves billing forward.
  */
 public final class DevStack implements AutoCloseable {
 
   public static final String NAMESPACE = "default";
 
   private final DevStackSettings settings;
-  private final EmbeddedTemporal temporal;
+  private final DevTemporal temporal;
   private final EmbeddedDynamo dynamo;
   private final DynamoConnection workerDynamo;
   private final TemporalConnection workerTemporal;
   private final WorkerFactory worker;
   private final SandboxGateway gateway;
-  private final OutboxNotifier outbox;
+  private final DevMailServer mail;
   private final Server api;
   private final SandboxWebhookRelay webhooks;
+  private final ReconciliationScheduling reconciliation;
 
   private DevStack(DevStackSettings settings) throws Exception {
     this.settings = settings;
-    this.temporal = new EmbeddedTemporal(settings.temporalPort());
+    this.temporal = settings.temporal().start(settings);
     temporal.registerSearchAttributes(NAMESPACE);
     this.dynamo = new EmbeddedDynamo(settings.dynamoPort());
 
@@ -46,14 +51,26 @@ public final class DevStack implements AutoCloseable {
     workerDynamo.start(); // creates the tables
     this.workerTemporal = new TemporalConnection(TemporalSettings.local(temporal.target()));
     this.gateway = new SandboxGateway(temporal.clock());
-    this.outbox = new OutboxNotifier();
+    this.mail = new DevMailServer();
+    byte[] pageTokenKey = PageTokenKeys.random();
     var store = new DynamoBillingStore(workerDynamo.client(), workerDynamo.tableNames(),
-        StoreSettings.defaults(PageTokenKeys.random()));
-    this.worker = BillingWorker.create(workerTemporal.client(),
-        workerTemporal.settings().taskQueue(), new BillingWorker.Adapters(store, gateway, outbox));
+        StoreSettings.defaults(pageTokenKey));
+    // Message times follow the test clock, like everything the workflows write.
+    var email = EmailNotifiers.of(mail.smtpSettings(), new NotificationLog(workerDynamo.client(),
+        workerDynamo.tableNames().billing(), NotificationLog.DEFAULT_RETENTION), temporal.clock());
+    String taskQueue = workerTemporal.settings().taskQueue();
+    this.worker = BillingWorker.create(workerTemporal.client(), taskQueue,
+        new BillingWorker.Adapters(store, gateway, email, DunningPolicy.DEFAULT));
+    BillingWorker.registerReconciliation(worker.getWorker(taskQueue), BillingWorker.reconciliation(
+        workerDynamo.client(), workerDynamo.tableNames(), store, pageTokenKey, workerTemporal.client(),
+        taskQueue, gateway, "sandbox", DunningPolicy.DEFAULT, null));
     worker.start();
+    // A Temporal Schedule on the real dev server; a cron workflow on the test server (no Schedules).
+    this.reconciliation = ReconciliationScheduling.of(workerTemporal.client(), taskQueue,
+        settings.reconciliation());
+    reconciliation.start();
 
-    this.api = new DevApiApplication(settings, temporal, gateway, outbox).start();
+    this.api = new DevApiApplication(settings, temporal, gateway, mail).start();
     this.webhooks = new SandboxWebhookRelay(gateway, temporal.clock(), apiUrl(), SandboxWebhooks.DEV_SECRET);
     webhooks.start();
   }
@@ -91,12 +108,21 @@ public final class DevStack implements AutoCloseable {
         "  API                " + apiUrl() + "/v1",
         "  Admin / health     http://localhost:" + settings.adminPort() + "/healthcheck",
         "  Temporal (gRPC)    " + temporal.target() + "   namespace " + NAMESPACE
-            + ", task queue " + workerTemporal.settings().taskQueue(),
+            + ", task queue " + workerTemporal.settings().taskQueue()
+            + (temporal.hasTestClock() ? "   (Java test server; a temporal CLI on the PATH gives"
+                + " the real dev server and its UI)" : "   (temporal CLI dev server)"),
+        "  Temporal UI        " + (temporal.uiUrl() == null ? "none with the test server" : temporal.uiUrl()),
         "  DynamoDB Local     " + dynamo.endpoint() + "   tables "
             + workerDynamo.tableNames().billing() + ", " + workerDynamo.tableNames().history(),
-        "  Test clock         GET " + apiUrl() + "/v1/dev/clock, POST " + apiUrl()
-            + "/v1/dev/clock/advance {\"duration\":\"P31D\"}",
-        "  Outbox / charges   GET " + apiUrl() + "/v1/dev/outbox, GET " + apiUrl() + "/v1/dev/charges",
+        "  Test clock         " + (temporal.hasTestClock() ? "GET " + apiUrl() + "/v1/dev/clock, POST "
+            + apiUrl() + "/v1/dev/clock/advance {\"duration\":\"P31D\"}"
+            : "none: real time (BILLING_DEV_TEMPORAL=test-server for the test clock)"),
+        "  SMTP (dev mailbox) 127.0.0.1:" + mail.port() + "   GET " + apiUrl()
+            + "/v1/dev/outbox (?format=eml for the raw messages)",
+        "  Sandbox charges    GET " + apiUrl() + "/v1/dev/charges",
+        "  Reconciliation     " + (reconciliation.mode() == ReconciliationScheduling.Mode.DISABLED
+            ? "not scheduled" : reconciliation.mode() + " \"" + settings.reconciliation().cron() + "\" UTC")
+            + "; GET/POST " + apiUrl() + "/v1/ops/reconciliations",
         "");
   }
 
@@ -111,6 +137,7 @@ public final class DevStack implements AutoCloseable {
     stopQuietly(workerTemporal::stop);
     stopQuietly(workerDynamo::stop);
     stopQuietly(dynamo::close);
+    stopQuietly(mail::close);
     stopQuietly(temporal::close);
   }
 

@@ -1,15 +1,44 @@
 package dev.billing.devstack;
 
+import dev.billing.worker.reconciliation.ReconciliationSettings;
+
 /**
  * Ports of the embedded stack. {@link #fromEnvironment()} reads the documented variables; tests pick
  * free ports so they never collide with a running {@code ./billing dev}.
  */
-public record DevStackSettings(int apiPort, int adminPort, int temporalPort, int dynamoPort) {
+public record DevStackSettings(int apiPort, int adminPort, int temporalPort, int dynamoPort,
+    ReconciliationSettings reconciliation, DevTemporalChoice temporal, int temporalUiPort) {
+
+  /**
+   * Weekly (Mondays 03:00 UTC on the test clock) over the past week, not daily over three days as in
+   * production: advancing the clock a month then runs four reconciliations instead of thirty, which
+   * keeps a jump to a few seconds. RECONCILIATION_CRON and RECONCILIATION_ENABLED override it.
+   */
+  public static final ReconciliationSettings DEV_RECONCILIATION =
+      new ReconciliationSettings(true, "0 3 * * 1", 7, null);
+
+  public DevStackSettings {
+    reconciliation = reconciliation == null ? DEV_RECONCILIATION : reconciliation;
+    temporal = temporal == null ? DevTemporalChoice.of("test-server", null) : temporal;
+  }
+
+  /** The Java test server (the test clock), the development reconciliation schedule. */
+  public DevStackSettings(int apiPort, int adminPort, int temporalPort, int dynamoPort) {
+    this(apiPort, adminPort, temporalPort, dynamoPort, null, null, 8233);
+  }
 
   public static DevStackSettings fromEnvironment() {
+    String enabled = System.getenv("RECONCILIATION_ENABLED");
+    String cron = System.getenv("RECONCILIATION_CRON");
     return new DevStackSettings(
         port("BILLING_PORT", 8080), port("BILLING_ADMIN_PORT", 8081),
-        port("TEMPORAL_PORT", 7233), port("DYNAMODB_PORT", 8000));
+        port("TEMPORAL_PORT", 7233), port("DYNAMODB_PORT", 8000),
+        new ReconciliationSettings(
+            enabled == null || enabled.isBlank() ? null : Boolean.valueOf(enabled.trim()),
+            cron == null || cron.isBlank() ? DEV_RECONCILIATION.cron() : cron,
+            DEV_RECONCILIATION.lookbackDays(), null),
+        DevTemporalChoice.of(System.getenv(DevTemporalChoice.VARIABLE), System.getenv("PATH")),
+        port("TEMPORAL_UI_PORT", 8233));
   }
 
   private static int port(String variable, int fallback) {

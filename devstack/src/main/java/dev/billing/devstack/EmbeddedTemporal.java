@@ -1,14 +1,12 @@
 package dev.billing.devstack;
 
 import com.google.protobuf.Empty;
-import dev.billing.workflows.BillingSearchAttributes;
-import io.temporal.api.operatorservice.v1.AddSearchAttributesRequest;
 import io.temporal.api.testservice.v1.SleepRequest;
-import io.temporal.common.SearchAttributeKey;
 import io.temporal.internal.common.ProtobufTimeUtils;
-import io.temporal.serviceclient.OperatorServiceStubs;
-import io.temporal.serviceclient.OperatorServiceStubsOptions;
+import dev.billing.runtime.SearchAttributeSetup;
 import io.temporal.serviceclient.TestServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import io.temporal.serviceclient.TestServiceStubsOptions;
 import io.temporal.testserver.TestServer;
 import java.time.Duration;
@@ -22,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * activity tasks are outstanding, so months of billing happen in seconds and in the right order.
  * Everything lives in memory.
  */
-public final class EmbeddedTemporal implements AutoCloseable {
+public final class EmbeddedTemporal implements DevTemporal {
 
   private final TestServer.PortBoundTestServer server;
   private final TestServiceStubs testService;
@@ -36,27 +34,36 @@ public final class EmbeddedTemporal implements AutoCloseable {
         TestServiceStubsOptions.newBuilder().setTarget(target).validateAndBuildWithDefaults());
   }
 
+  @Override
   public String target() {
     return target;
   }
 
+  @Override
+  public boolean hasTestClock() {
+    return true;
+  }
+
+  /** The test server has no UI. */
+  @Override
+  public String uiUrl() {
+    return null;
+  }
+
   /** Registers the workflow's search attributes in the namespace, as a real cluster's setup would. */
+  @Override
   public void registerSearchAttributes(String namespace) {
-    OperatorServiceStubs operator = OperatorServiceStubs.newServiceStubs(
-        OperatorServiceStubsOptions.newBuilder().setTarget(target).validateAndBuildWithDefaults());
+    WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(
+        WorkflowServiceStubsOptions.newBuilder().setTarget(target).build());
     try {
-      var request = AddSearchAttributesRequest.newBuilder().setNamespace(namespace);
-      for (SearchAttributeKey<?> key : BillingSearchAttributes.ALL) {
-        request.putSearchAttributes(key.getName(), key.getValueType());
-      }
-      operator.blockingStub().addSearchAttributes(request.build());
+      SearchAttributeSetup.register(stubs, namespace);
     } finally {
-      operator.shutdown();
-      operator.awaitTermination(5, TimeUnit.SECONDS);
+      stubs.shutdown();
     }
   }
 
   /** The server's clock: what workflows see as now. */
+  @Override
   public InstantSource clock() {
     return () -> {
       var time = testService.blockingStub().getCurrentTime(Empty.getDefaultInstance()).getTime();
@@ -65,8 +72,11 @@ public final class EmbeddedTemporal implements AutoCloseable {
   }
 
   /** Jumps the clock forward, firing every timer due on the way. Returns once the clock got there. */
+  @Override
   public Instant advance(Duration duration) {
-    testService.blockingStub().unlockTimeSkippingWithSleep(
+    // Every timer on the way fires and its work runs before the clock moves on: a long jump over
+    // many billing cycles and reconciliation runs takes longer than a usual call's deadline.
+    testService.blockingStub().withDeadlineAfter(5, TimeUnit.MINUTES).unlockTimeSkippingWithSleep(
         SleepRequest.newBuilder().setDuration(ProtobufTimeUtils.toProtoDuration(duration)).build());
     return clock().instant();
   }

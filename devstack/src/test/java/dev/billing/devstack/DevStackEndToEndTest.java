@@ -3,7 +3,11 @@ package dev.billing.devstack;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,15 +80,19 @@ class DevStackEndToEndTest {
         "REMINDER_SENT", "PAYMENT_SUCCEEDED",
         "REMINDER_SENT", "PAYMENT_SUCCEEDED");
 
+    // Every message went out over SMTP to the stack's mail server: a reminder and a receipt per
+    // paid cycle, a reminder and a failure notice per declined one.
     JsonNode outbox = http.get("/v1/dev/outbox").body().get("items");
     assertThat(outbox).filteredOn(m -> m.get("subscriptionId").asText().equals(payingId))
         .extracting(m -> m.get("kind").asText())
-        .containsExactly("PAYMENT_REMINDER", "PAYMENT_REMINDER", "PAYMENT_REMINDER");
+        .containsExactly("PAYMENT_REMINDER", "PAYMENT_RECEIPT", "PAYMENT_REMINDER", "PAYMENT_RECEIPT",
+            "PAYMENT_REMINDER", "PAYMENT_RECEIPT");
     // A hard decline is not retried: one failure notice per period, each saying no retry is left.
     assertThat(outbox).filteredOn(m -> m.get("subscriptionId").asText().equals(declinedId))
         .extracting(m -> m.get("kind").asText())
         .containsExactly("PAYMENT_REMINDER", "PAYMENT_FAILED", "PAYMENT_REMINDER", "PAYMENT_FAILED",
             "PAYMENT_REMINDER", "PAYMENT_FAILED");
+    assertMailOf(payingId, start);
 
     JsonNode charges = http.get("/v1/dev/charges").body().get("items");
     assertThat(charges).filteredOn(c -> c.get("idempotencyKey").asText().contains(payingId))
@@ -111,6 +119,38 @@ class DevStackEndToEndTest {
     assertThat(http.get("/v1/dev/charges").body().get("items"))
         .filteredOn(c -> c.get("idempotencyKey").asText().contains(payingId)).hasSize(3);
     assertThat(events(payingId)).last().isEqualTo("SUBSCRIPTION_CANCELLED");
+  }
+
+  /** The first cycle's reminder and receipt as the customer reads them, and the raw receipt. */
+  private void assertMailOf(String subscriptionId, LocalDate firstDue) throws Exception {
+    DateTimeFormatter usLong = DateTimeFormatter.ofPattern("MMMM d, yyyy", Locale.US);
+    JsonNode mail = http.get("/v1/dev/outbox?subscriptionId=" + subscriptionId).body().get("items");
+    JsonNode reminder = mail.get(0);
+    assertThat(reminder.get("to").asText()).isEqualTo("ada@example.com");
+    assertThat(reminder.get("messageId").asText()).isEqualTo("<reminder.1." + subscriptionId + "@billing>");
+    assertThat(reminder.get("subject").asText())
+        .isEqualTo("Your plus-monthly payment of $9.99 is due on " + usLong.format(firstDue));
+    assertThat(reminder.get("date").asText()).startsWith(firstDue.minusDays(3).toString());
+    assertThat(reminder.get("text").asText()).contains("We will charge $9.99 to Visa •••• 4242 on that day.");
+
+    JsonNode receipt = mail.get(1);
+    String receiptId = receipt.get("messageId").asText();
+    assertThat(receiptId).startsWith("<receipt-").endsWith(".1." + subscriptionId + "@billing>");
+    assertThat(receipt.get("subject").asText()).isEqualTo("Receipt for your plus-monthly payment of $9.99");
+    assertThat(receipt.get("text").asText()).contains("Date:            " + usLong.format(firstDue) + "\n");
+
+    HttpJson.TextResponse eml = http.getText("/v1/dev/outbox?format=eml&messageId="
+        + URLEncoder.encode(receiptId, StandardCharsets.UTF_8));
+    assertThat(eml.status()).isEqualTo(200);
+    assertThat(eml.contentType()).startsWith("message/rfc822");
+    assertThat(eml.body()).contains("Message-ID: " + receiptId + "\r\n", "To: ada@example.com\r\n",
+        "Subject: Receipt for your plus-monthly payment of $9.99\r\n", "multipart/alternative",
+        "Content-Type: text/html; charset=UTF-8");
+
+    HttpJson.TextResponse mbox = http.getText("/v1/dev/outbox?format=eml&subscriptionId=" + subscriptionId);
+    assertThat(mbox.contentType()).startsWith("application/mbox");
+    assertThat(mbox.body().lines().filter(line -> line.startsWith("From billing@localhost "))).hasSize(6);
+    assertThat(http.get("/v1/dev/outbox?format=pdf").status()).isEqualTo(400);
   }
 
   private List<String> events(String subscriptionId) throws Exception {

@@ -22,8 +22,18 @@ final class HttpJson {
 
   record Response(int status, JsonNode body) {}
 
+  record TextResponse(int status, String contentType, String body) {}
+
   Response get(String path) throws IOException, InterruptedException {
     return send(HttpRequest.newBuilder(URI.create(baseUrl + path)).GET());
+  }
+
+  /** A non-JSON answer (e.g. a raw message), as text. */
+  TextResponse getText(String path) throws IOException, InterruptedException {
+    HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
+        .GET().timeout(Duration.ofSeconds(120)).build(), HttpResponse.BodyHandlers.ofString());
+    return new TextResponse(response.statusCode(),
+        response.headers().firstValue("Content-Type").orElse(null), response.body());
   }
 
   Response post(String path, String json) throws IOException, InterruptedException {

@@ -19,8 +19,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -73,12 +75,13 @@ class PaymentsEndToEndTest {
     List<String> failures = new ArrayList<>();
     http.get("/v1/dev/outbox").body().get("items").forEach(m -> {
       if (m.get("subscriptionId").asText().equals(id) && m.get("kind").asText().equals("PAYMENT_FAILED")) {
-        failures.add(m.get("textBody").asText());
+        failures.add(m.get("text").asText());
       }
     });
     assertThat(failures).hasSize(2);
-    assertThat(failures.get(0)).contains("We will try again on " + due.plusDays(1));
-    assertThat(failures.get(1)).contains("We will try again on " + due.plusDays(3));
+    DateTimeFormatter usLong = DateTimeFormatter.ofPattern("MMMM d, yyyy", Locale.US);
+    assertThat(failures.get(0)).contains("We will try again on " + usLong.format(due.plusDays(1)) + ".");
+    assertThat(failures.get(1)).contains("We will try again on " + usLong.format(due.plusDays(3)) + ".");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.billing.runtime;
 
+import com.uber.m3.tally.Scope;
 import io.dropwizard.lifecycle.Managed;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowClientOptions;
@@ -22,9 +23,21 @@ public final class TemporalConnection implements Managed {
   private final WorkflowClient client;
 
   public TemporalConnection(TemporalSettings settings) {
+    this(settings, null);
+  }
+
+  /**
+   * @param metricsScope where the SDK reports its client and worker metrics ({@link
+   *     ProcessMetrics#temporalScope()}); null for none
+   */
+  public TemporalConnection(TemporalSettings settings, Scope metricsScope) {
     this.settings = settings;
+    WorkflowServiceStubsOptions options = stubsOptions(settings);
+    if (metricsScope != null) {
+      options = WorkflowServiceStubsOptions.newBuilder(options).setMetricsScope(metricsScope).build();
+    }
     // Lazy stubs: the process starts even while Temporal is briefly unreachable; the health check tells.
-    this.stubs = WorkflowServiceStubs.newServiceStubs(stubsOptions(settings));
+    this.stubs = WorkflowServiceStubs.newServiceStubs(options);
     this.client = WorkflowClient.newInstance(
         stubs, WorkflowClientOptions.newBuilder().setNamespace(settings.namespace()).build());
   }

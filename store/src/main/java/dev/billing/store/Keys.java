@@ -2,7 +2,7 @@ package dev.billing.store;
 
 import java.time.Instant;
 
-/** Key shapes of both tables (the seeds' ACC#/SUB#/REC# scheme plus our PER# periods). */
+/** Key shapes of both tables (the seeds' ACC#/SUB#/REC# scheme plus our PER# periods and MSG# log). */
 final class Keys {
   static final String PK = "PK";
   static final String SK = "SK";
@@ -38,6 +38,18 @@ final class Keys {
   /** Zero-padded so that string order is cycle order. */
   static String period(String subscriptionId, long cycle) {
     return periodPrefix(subscriptionId) + String.format("%08d", cycle);
+  }
+
+  static String messagePrefix(String subscriptionId) {
+    return "MSG#" + requireId("subscriptionId", subscriptionId) + "#";
+  }
+
+  /** A customer message of the notification log; the message id is unique, the prefix groups them. */
+  static String message(String subscriptionId, String messageId) {
+    if (messageId == null || messageId.isEmpty()) {
+      throw new IllegalArgumentException("messageId must be non-empty");
+    }
+    return messagePrefix(subscriptionId) + messageId;
   }
 
   static String history(String subscriptionId) {

@@ -3,6 +3,7 @@ package dev.billing.store;
 import static dev.billing.store.Attrs.optStr;
 import static dev.billing.store.Attrs.s;
 
+import dev.billing.domain.EmailBounce;
 import dev.billing.domain.Lifecycle;
 import dev.billing.domain.Money;
 import dev.billing.domain.Pause;
@@ -36,6 +37,12 @@ final class LifecycleAttributes {
     if (lifecycle.balance() != null) {
       item.put("Balance", Attrs.n(lifecycle.balance().toPlainString()));
     }
+    EmailBounce bounce = lifecycle.emailBounce();
+    if (bounce != null) {
+      item.put("EmailBouncedAt", s(Timestamps.format(bounce.at())));
+      item.put("EmailBounceMessageId", s(bounce.messageId()));
+      Attrs.putIfPresent(item, "EmailBounceReason", bounce.reason());
+    }
   }
 
   static Lifecycle read(Map<String, AttributeValue> item, String currency) {
@@ -49,7 +56,11 @@ final class LifecycleAttributes {
         : null;
     Money balance = item.containsKey("Balance")
         ? Money.parse(Attrs.decimal(item, "Balance"), currency) : null;
-    return new Lifecycle(date(item, "TrialEndsOn"), pause, change, date(item, "CancelsOn"), balance);
+    EmailBounce bounce = item.containsKey("EmailBouncedAt")
+        ? new EmailBounce(Timestamps.parse(optStr(item, "EmailBouncedAt")),
+            optStr(item, "EmailBounceMessageId"), optStr(item, "EmailBounceReason"))
+        : null;
+    return new Lifecycle(date(item, "TrialEndsOn"), pause, change, date(item, "CancelsOn"), balance, bounce);
   }
 
   private static void putDate(Map<String, AttributeValue> item, String name, LocalDate date) {

@@ -5,17 +5,31 @@ import dev.billing.activities.PaymentActivitiesImpl;
 import dev.billing.activities.PolicyActivitiesImpl;
 import dev.billing.activities.RecordActivitiesImpl;
 import dev.billing.activities.ReminderActivitiesImpl;
+import dev.billing.activities.notifications.MessageTemplates;
 import dev.billing.activities.notifications.Notifier;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.store.BillingStore;
 import dev.billing.workflows.SubscriptionWorkflowImpl;
+import dev.billing.activities.reconciliation.ReconciliationActivitiesImpl;
+import dev.billing.activities.reconciliation.TemporalSubscriptionWorkflowOps;
+import dev.billing.store.ReconciliationQueries;
+import dev.billing.store.ReconciliationReports;
+import dev.billing.store.TableNames;
+import dev.billing.store.events.PaymentEventStore;
+import dev.billing.workflows.reconciliation.Finding;
+import dev.billing.workflows.reconciliation.ReconciliationWorkflowImpl;
 import io.temporal.client.WorkflowClient;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import io.temporal.worker.Worker;
+import io.temporal.common.interceptors.WorkerInterceptor;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerFactoryOptions;
 
 /**
- * Registers the subscription workflow and its activities on a task queue. The same wiring serves the
+ * Registers the subscription workflow and its activities (and, with {@link #registerReconciliation},
+ * the reconciliation workflow and its steps) on a task queue. The same wiring serves the
  * worker process, the embedded dev stack and the tests, so what they run is what production runs.
  */
 public final class BillingWorker {
@@ -24,29 +38,73 @@ public final class BillingWorker {
   /**
    * The adapters the activities drive.
    *
+   * @param notifier delivers notices and reminders (their activities retry it)
    * @param dunning the policy a period snapshots when its first attempt fails
+   * @param receiptNotifier delivers the receipt RecordChange mails after its commit; should fail
+   *     fast ({@link EmailNotifiers#RECEIPT_TIMEOUT})
    */
-  public record Adapters(BillingStore store, PaymentGateway gateway, Notifier notifier, DunningPolicy dunning) {
+  public record Adapters(BillingStore store, PaymentGateway gateway, Notifier notifier,
+      DunningPolicy dunning, Notifier receiptNotifier) {
+
+    /** One notifier for everything (tests whose notifier answers at once). */
+    public Adapters(BillingStore store, PaymentGateway gateway, Notifier notifier, DunningPolicy dunning) {
+      this(store, gateway, notifier, dunning, notifier);
+    }
 
     public Adapters(BillingStore store, PaymentGateway gateway, Notifier notifier) {
       this(store, gateway, notifier, DunningPolicy.DEFAULT);
     }
+
+    /** Real email through {@code notifiers}. */
+    public Adapters(BillingStore store, PaymentGateway gateway, EmailNotifiers notifiers,
+        DunningPolicy dunning) {
+      this(store, gateway, notifiers.notices(), dunning, notifiers.receipts());
+    }
   }
 
   /** Creates the factory with one worker registered; call {@code start()} on it. */
-  public static WorkerFactory create(WorkflowClient client, String taskQueue, Adapters adapters) {
-    WorkerFactory factory = WorkerFactory.newInstance(client);
+  public static WorkerFactory create(WorkflowClient client, String taskQueue, Adapters adapters,
+      WorkerInterceptor... interceptors) {
+    WorkerFactory factory = WorkerFactory.newInstance(client,
+        WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors).build());
     register(factory.newWorker(taskQueue), adapters);
     return factory;
   }
 
+  /**
+   * Adds the reconciliation workflow and its steps to a worker (on the billing task queue: the same
+   * processes serve both, and a restart it makes lands where the subscription workflows run).
+   */
+  public static void registerReconciliation(Worker worker, ReconciliationActivitiesImpl.Dependencies dependencies) {
+    worker.registerWorkflowImplementationTypes(ReconciliationWorkflowImpl.class);
+    worker.registerActivitiesImplementations(new ReconciliationActivitiesImpl(dependencies));
+  }
+
+  /**
+   * What the reconciliation steps work on, over the process's DynamoDB client and Temporal client.
+   *
+   * @param provider the name the gateway's events are stored under ("sandbox", "stripe")
+   * @param onFinding told of every finding (the metrics count them); may be null
+   */
+  public static ReconciliationActivitiesImpl.Dependencies reconciliation(DynamoDbClient dynamo,
+      TableNames tables, BillingStore store, byte[] pageTokenKey, WorkflowClient client,
+      String taskQueue, PaymentGateway gateway, String provider, DunningPolicy dunning,
+      Consumer<Finding> onFinding) {
+    return new ReconciliationActivitiesImpl.Dependencies(store,
+        new ReconciliationQueries(dynamo, tables, store),
+        new ReconciliationReports(dynamo, tables.billing(), pageTokenKey),
+        new PaymentEventStore(dynamo, tables.paymentEvents(), pageTokenKey),
+        new TemporalSubscriptionWorkflowOps(client, taskQueue), gateway, provider, dunning, onFinding);
+  }
+
   public static void register(Worker worker, Adapters adapters) {
     worker.registerWorkflowImplementationTypes(SubscriptionWorkflowImpl.class);
+    MessageTemplates templates = new MessageTemplates();
     worker.registerActivitiesImplementations(
-        new RecordActivitiesImpl(adapters.store()),
+        new RecordActivitiesImpl(adapters.store(), adapters.receiptNotifier(), templates),
         new PaymentActivitiesImpl(adapters.gateway()),
-        new ReminderActivitiesImpl(adapters.notifier(), adapters.store()),
-        new NotificationActivitiesImpl(adapters.notifier()),
+        new ReminderActivitiesImpl(adapters.notifier(), templates, adapters.store()),
+        new NotificationActivitiesImpl(adapters.notifier(), templates),
         new PolicyActivitiesImpl(adapters.dunning()));
   }
 }

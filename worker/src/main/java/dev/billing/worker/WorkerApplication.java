@@ -1,6 +1,5 @@
 package dev.billing.worker;
 
-import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.activities.payments.stripe.StripeGateway;
@@ -8,6 +7,11 @@ import dev.billing.activities.payments.stripe.StripeSettings;
 import dev.billing.runtime.ConfigSources;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
+import dev.billing.worker.observability.BusinessMetrics;
+import dev.billing.worker.observability.ObservabilityInterceptor;
+import dev.billing.worker.reconciliation.ReconciliationScheduling;
+import io.temporal.client.WorkflowClient;
+import io.temporal.worker.WorkerFactory;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
@@ -34,17 +38,33 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
   @Override
   public void initialize(Bootstrap<WorkerConfiguration> bootstrap) {
     bootstrap.setConfigurationSourceProvider(ConfigSources.fileOrClasspathWithEnv());
+    bootstrap.addCommand(new SetupCommand());
   }
 
   @Override
   public void run(WorkerConfiguration config, Environment environment) {
-    ProcessConnections connections = ProcessConnections.open(config, environment);
-    var adapters = new BillingWorker.Adapters(
-        connections.store(PageTokenKeys.random()), gateway(config), new OutboxNotifier(), config.dunning);
-    environment.lifecycle().manage(new WorkerLifecycle(BillingWorker.create(
-        connections.temporal().client(), config.temporal.taskQueue(), adapters)));
-    LOG.info("Worker polling task queue {} on {} with gateway {}, dunning {}", config.temporal.taskQueue(),
-        config.temporal, config.gateway, config.dunning);
+    ProcessConnections connections = ProcessConnections.open(config, environment, "worker");
+    EmailNotifiers email = EmailNotifiers.create(config.mail, System.getenv(),
+        connections.notificationLog(), InstantSource.system());
+    byte[] pageTokenKey = PageTokenKeys.random();
+    var store = connections.store(pageTokenKey);
+    PaymentGateway gateway = gateway(config);
+    var adapters = new BillingWorker.Adapters(store, gateway, email, config.dunning);
+    WorkflowClient client = connections.temporal().client();
+    String taskQueue = config.temporal.taskQueue();
+    BusinessMetrics metrics = new BusinessMetrics(connections.metrics().registry());
+    WorkerFactory factory = BillingWorker.create(client, taskQueue, adapters,
+        new ObservabilityInterceptor(metrics));
+    BillingWorker.registerReconciliation(factory.getWorker(taskQueue), BillingWorker.reconciliation(
+        connections.dynamo().client(), connections.dynamo().tableNames(), store, pageTokenKey, client,
+        taskQueue, gateway, config.gateway, config.dunning, metrics::finding));
+    environment.lifecycle().manage(new SearchAttributeRegistration(connections.temporal().stubs(),
+        config.temporal.namespace()));
+    environment.lifecycle().manage(new WorkerLifecycle(factory));
+    // After the worker: the first cron run may start at once and needs it polling.
+    environment.lifecycle().manage(ReconciliationScheduling.of(client, taskQueue, config.reconciliation));
+    LOG.info("Worker polling task queue {} on {} with gateway {}, dunning {}, mail {}", taskQueue,
+        config.temporal, config.gateway, config.dunning, email.smtp());
   }
 
   /** The payment adapter; Stripe's API key comes from the environment only (STRIPE_API_KEY). */

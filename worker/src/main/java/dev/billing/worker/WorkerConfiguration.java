@@ -2,6 +2,8 @@ package dev.billing.worker;
 
 import dev.billing.domain.DunningPolicy;
 import dev.billing.runtime.BillingConfiguration;
+import dev.billing.worker.reconciliation.ReconciliationSettings;
+import dev.billing.runtime.MailSettings;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.validation.constraints.NotNull;
 
@@ -20,4 +22,14 @@ public class WorkerConfiguration extends BillingConfiguration {
   @NotNull
   @JsonProperty("dunning")
   public DunningPolicy dunning = DunningPolicy.DEFAULT;
+
+  /** The daily reconciliation: a Temporal Schedule, or a cron workflow where Schedules are missing. */
+  @NotNull
+  @JsonProperty("reconciliation")
+  public ReconciliationSettings reconciliation = ReconciliationSettings.defaults();
+
+  /** The SMTP server of customer email; its password comes from BILLING_SMTP_PASSWORD only. */
+  @NotNull
+  @JsonProperty("mail")
+  public MailSettings mail = MailSettings.localRelay();
 }

@@ -42,7 +42,6 @@ import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.TaskQueues;
-import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestEnvironmentOptions;
@@ -158,7 +157,7 @@ class ChargeFaultInjectionTest {
     DynamoBillingStore store = new DynamoBillingStore(dynamo, tables, StoreSettings.defaults(new byte[32]));
     env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder().setInitialTime(START).build());
     for (var key : BillingSearchAttributes.ALL) {
-      env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+      env.registerSearchAttribute(key.getName(), key.getValueType());
     }
     BillingWorker.register(env.newWorker(TaskQueues.BILLING),
         new BillingWorker.Adapters(store, gateway, new OutboxNotifier()));

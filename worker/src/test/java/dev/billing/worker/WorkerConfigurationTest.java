@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.billing.domain.DunningPolicy;
 import dev.billing.runtime.ConfigSources;
+import dev.billing.runtime.MailSettings;
+import dev.billing.store.NotificationLog;
 import io.dropwizard.configuration.ConfigurationException;
 import io.dropwizard.configuration.ConfigurationSourceProvider;
 import io.dropwizard.configuration.YamlConfigurationFactory;
@@ -12,10 +14,21 @@ import io.dropwizard.jackson.Jackson;
 import io.dropwizard.jersey.validation.Validators;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.InstantSource;
+import java.time.Period;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** The bundled worker.yml is what a user runs with no file of their own: it must parse to the documented defaults. */
 class WorkerConfigurationTest {
+  /** Never called by these tests: they only build the notifiers. */
+  private static final NotificationLog NOT_USED = new NotificationLog(
+      DynamoDbClient.builder().region(Region.US_EAST_1)
+          .credentialsProvider(AnonymousCredentialsProvider.create()).build(),
+      "billing", Period.ofMonths(12));
 
   private static WorkerConfiguration parse(ConfigurationSourceProvider provider, String path) throws Exception {
     return new YamlConfigurationFactory<>(WorkerConfiguration.class, Validators.newValidator(),
@@ -40,6 +53,44 @@ class WorkerConfigurationTest {
     assertThat(config.dynamo.receiptRetention()).isEqualTo("P12M");
     assertThat(config.gateway).isEqualTo("sandbox");
     assertThat(config.dunning).isEqualTo(DunningPolicy.DEFAULT);
+    assertThat(config.reconciliation).isEqualTo(
+        new dev.billing.worker.reconciliation.ReconciliationSettings(true, "0 3 * * *", 3, "billing-reconciliation"));
+    assertThat(config.mail).isEqualTo(new MailSettings("localhost", 0, "none", null, "billing@localhost"));
+  }
+
+  @Test
+  void aReconciliationCronThatTemporalCannotRunIsRejected() {
+    assertThatThrownBy(() -> parse(yaml("reconciliation:\n  cron: \"0 0 3 * * *\"\n"), "inline.yml"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("reconciliation.cron must have five fields");
+  }
+
+  @Test
+  void theSmtpPasswordComesFromTheEnvironmentAndIsNeverPrinted() throws Exception {
+    WorkerConfiguration config = parse(yaml("mail:\n  host: smtp.example.com\n  tls: STARTTLS\n"
+        + "  username: apikey\n  from: Billing <billing@example.com>\n"), "inline.yml");
+
+    EmailNotifiers email = EmailNotifiers.create(config.mail,
+        Map.of("BILLING_SMTP_PASSWORD", "s3cr3t-password"), NOT_USED, InstantSource.system());
+
+    assertThat(email.smtp().password()).isEqualTo("s3cr3t-password");
+    assertThat(email.smtp().port()).isEqualTo(587);
+    assertThat(email.smtp().toString()).doesNotContain("s3cr3t-password");
+  }
+
+  @Test
+  void aLoginWithoutItsPasswordInTheEnvironmentStopsTheWorker() throws Exception {
+    WorkerConfiguration config = parse(yaml("mail:\n  username: apikey\n"), "inline.yml");
+
+    assertThatThrownBy(() -> EmailNotifiers.create(config.mail, Map.of(), NOT_USED, InstantSource.system()))
+        .hasMessage("SMTP username apikey is set but the password is not (BILLING_SMTP_PASSWORD)");
+  }
+
+  @Test
+  void anUnknownTlsModeIsRejectedWithTheChoices() {
+    assertThatThrownBy(() -> parse(yaml("mail:\n  tls: ssl\n"), "inline.yml"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("mail.tls must be none, starttls or smtps (got \"ssl\")");
   }
 
   @Test

@@ -33,11 +33,32 @@ public final class BillingIds {
 
   /** The id of the receipt message of one charge (a period's charge, or an upgrade's proration). */
   public static String receiptMessageId(Receipt receipt) {
-    return messageId(receipt.subscriptionId(), receipt.cycle(), "receipt-" + receipt.transactionId());
+    return receiptMessageId(receipt.subscriptionId(), receipt.cycle(), receipt.transactionId());
   }
 
   /** The id of one customer notification, e.g. the reminder of cycle 3. */
   public static String messageId(String subscriptionId, long cycle, String kind) {
     return "<" + kind + "." + cycle + "." + subscriptionId + "@billing>";
+  }
+
+  /**
+   * The id of the receipt email of one successful charge. RecordChange mails it once the charge's
+   * records are committed, and a PAYMENT_RECEIPT notice sent later (when that mail could not go out)
+   * must carry the same id, so the notification log delivers the receipt once. Per transaction, not
+   * per cycle: a period collected again after a returned bank debit gets a receipt of its own.
+   */
+  public static String receiptMessageId(String subscriptionId, long cycle, String transactionId) {
+    return messageId(subscriptionId, cycle, "receipt-" + atext(transactionId));
+  }
+
+  /** Keeps a gateway's id inside the characters a Message-ID's left part allows (RFC 5322 atext). */
+  private static String atext(String value) {
+    StringBuilder out = new StringBuilder(value.length());
+    for (char c : value.toCharArray()) {
+      boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+          || c == '_' || c == '-';
+      out.append(ok ? c : '-');
+    }
+    return out.toString();
   }
 }

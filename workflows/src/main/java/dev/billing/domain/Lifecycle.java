@@ -13,12 +13,18 @@ import java.time.LocalDate;
  *     then, with no charge on that date; null when no cancellation is scheduled
  * @param balance what the next charge adds (positive, e.g. the days added by a billing-day move)
  *     or subtracts (negative: credit from a downgrade); null when nothing is carried
+ * @param emailBounce the last permanent rejection of a message to the customer; null when none
  */
 public record Lifecycle(
     LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange, LocalDate cancelsOn,
-    Money balance) {
+    Money balance, EmailBounce emailBounce) {
 
-  public static final Lifecycle NONE = new Lifecycle(null, null, null, null, null);
+  public static final Lifecycle NONE = new Lifecycle(null, null, null, null, null, null);
+
+  public Lifecycle(LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange,
+      LocalDate cancelsOn, Money balance) {
+    this(trialEndsOn, pause, pendingChange, cancelsOn, balance, null);
+  }
 
   public Lifecycle {
     if (balance != null && balance.minor() == 0) {
@@ -27,18 +33,22 @@ public record Lifecycle(
   }
 
   public Lifecycle withPause(Pause newPause) {
-    return new Lifecycle(trialEndsOn, newPause, pendingChange, cancelsOn, balance);
+    return new Lifecycle(trialEndsOn, newPause, pendingChange, cancelsOn, balance, emailBounce);
   }
 
   public Lifecycle withPendingChange(PendingPlanChange change) {
-    return new Lifecycle(trialEndsOn, pause, change, cancelsOn, balance);
+    return new Lifecycle(trialEndsOn, pause, change, cancelsOn, balance, emailBounce);
   }
 
   public Lifecycle withCancelsOn(LocalDate date) {
-    return new Lifecycle(trialEndsOn, pause, pendingChange, date, balance);
+    return new Lifecycle(trialEndsOn, pause, pendingChange, date, balance, emailBounce);
+  }
+
+  public Lifecycle withEmailBounce(EmailBounce bounce) {
+    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, bounce);
   }
 
   public Lifecycle withBalance(Money newBalance) {
-    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, newBalance);
+    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, newBalance, emailBounce);
   }
 }

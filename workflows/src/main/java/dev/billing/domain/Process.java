@@ -19,6 +19,8 @@ public enum Process {
   MANUAL_REPAYMENT,
   /** A gateway webhook. */
   WEBHOOK,
+  /** A customer notice, e.g. one the customer's mail server refused. */
+  NOTIFICATION,
   /** A reconciliation run repairing drift. */
   RECONCILIATION
 }

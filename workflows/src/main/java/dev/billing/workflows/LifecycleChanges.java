@@ -1,6 +1,7 @@
 package dev.billing.workflows;
 
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.EmailBounce;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.Pause;
@@ -152,6 +153,15 @@ final class LifecycleChanges {
     }
     return new RecordInput(id("billing-day", current), current, next.withVersion(current.version() + 1),
         HistoryEvent.BILLING_DAY_CHANGED, Process.API, actor, detail, null, null, at);
+  }
+
+  static RecordInput emailBounced(Subscription current, EmailBounce bounce, Instant at) {
+    Subscription next = current.withLifecycle(current.lifecycle().withEmailBounce(bounce))
+        .withVersion(current.version() + 1);
+    return new RecordInput(id("email-bounced", current), current, next, HistoryEvent.EMAIL_BOUNCED,
+        Process.NOTIFICATION, SubscriptionChanges.SYSTEM_ACTOR, "message " + bounce.messageId() + " to "
+            + current.email() + " bounced" + (bounce.reason() == null ? "" : ": " + bounce.reason()),
+        null, null, at);
   }
 
   static RecordInput stale(Subscription current, UnpaidPeriod unpaid, Instant at) {

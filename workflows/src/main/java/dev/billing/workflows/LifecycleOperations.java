@@ -210,6 +210,14 @@ final class LifecycleOperations {
     return cycle < 1 ? "period ids are cycle numbers from 1" : null;
   }
 
+  /**
+   * Refunds are the one change a cancelled subscription still accepts: money collected before the
+   * end may be given back after it (the API restarts the ended workflow for it).
+   */
+  String refundRefusal(long cycle) {
+    return cycle < 1 ? "period ids are cycle numbers from 1" : null;
+  }
+
   // ---- Apply steps.
 
   void pause(PauseRequest request, String actor) {
@@ -441,7 +449,7 @@ final class LifecycleOperations {
   }
 
   void refund(RefundRequest request, String actor) {
-    refuseIf(periodRefusal(request.cycle(), false));
+    refuseIf(refundRefusal(request.cycle()));
     Period stored = load(request.cycle());
     Money amount = refundable(stored, request.amount());
     refundPeriod(stored, amount, actor, blankToNull(request.reason()), true);
@@ -615,7 +623,7 @@ final class LifecycleOperations {
     return new NotifyCustomerInput(kind, BillingIds.messageId(sub.subscriptionId(), sub.cycle(), id),
         sub.accountId(), sub.subscriptionId(), sub.cycle(), sub.email(), sku, amount, date,
         sub.paymentMethod().mask(), kind == NotifyCustomerInput.Kind.PLAN_CHANGED ? null : reason,
-        sub.schedule().timeZone(), now());
+        sub.schedule().timeZone(), now(), sub.locale());
   }
 
   private static String changeable(Subscription sub, boolean cancelling) {

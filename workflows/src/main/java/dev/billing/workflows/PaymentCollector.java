@@ -646,7 +646,7 @@ final class PaymentCollector {
     return new NotifyCustomerInput(NotifyCustomerInput.Kind.PAYMENT_FAILED,
         BillingIds.messageId(sub.subscriptionId(), cycle, kind), sub.accountId(), sub.subscriptionId(),
         cycle, sub.email(), sub.sku(), amountOf(cycle), nextRetry, sub.paymentMethod().mask(), reason,
-        sub.schedule().timeZone(), now());
+        sub.schedule().timeZone(), now(), sub.locale());
   }
 
   /** Change-id suffix of the outcome of a key sent again after its first send got no answer. */

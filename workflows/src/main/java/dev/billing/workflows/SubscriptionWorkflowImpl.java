@@ -2,14 +2,13 @@ package dev.billing.workflows;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.EmailBounce;
 import dev.billing.domain.Pause;
 import dev.billing.domain.Process;
-import dev.billing.domain.Receipt;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.SubscriptionState.Phase;
-import dev.billing.workflows.activities.NotificationActivities;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.RecordActivities;
 import dev.billing.workflows.activities.RecordInput;
@@ -23,9 +22,6 @@ import io.temporal.common.SearchAttributes;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.TemporalFailure;
-import io.temporal.workflow.Async;
-import io.temporal.workflow.CompletablePromise;
-import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
 import io.temporal.workflow.WorkflowInit;
 import java.time.Duration;
@@ -78,8 +74,6 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   private final RecordActivities records =
       Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
-  private final NotificationActivities notifier =
-      Workflow.newActivityStub(NotificationActivities.class, BillingActivityOptions.NOTIFY_CUSTOMER);
 
   private Subscription current;
   private boolean recorded;
@@ -94,12 +88,11 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private final List<PaymentMethodChange> methodChanges = new ArrayList<>();
   private int methodChangesAccepted;
   private int methodChangesRecorded;
-  private final List<Promise<Void>> notices = new ArrayList<>();
+  private final CustomerNotices notices = new CustomerNotices();
   private final PeriodCollection periods;
   private final PaymentCollector collector;
   private final LifecycleOperations lifecycle;
-  /** Lifecycle changes accepted by their validators, applied in order at the next safe point. */
-  private final List<Command> commands = new ArrayList<>();
+  private final ChangeQueue changes;
   /** Set when the current plan ends: a new plan in this run, or the next run. */
   private Flow next;
   /** Set when dunning ended with PAUSE: the pause is recorded at the next safe point. */
@@ -119,8 +112,6 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     ENDED
   }
 
-  private record Command(Object request, CompletablePromise<SubscriptionState> done) {}
-
   /** Runs before any handler, so updates, signals and queries always see the subscription. */
   @WorkflowInit
   public SubscriptionWorkflowImpl(SubscriptionInput input) {
@@ -133,6 +124,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     periods = new PeriodCollection(current.subscriptionId(), input.collections());
     collector = new PaymentCollector(new CollectorLedger(), periods);
     lifecycle = new LifecycleOperations(new LifecycleHost(), periods, collector);
+    changes = new ChangeQueue(lifecycle, this::snapshot);
   }
 
   @Override
@@ -159,7 +151,9 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       // REPLAN: a change moved this run's timers; plan again in this same run, so an update that
       // follows at once never meets a run that is closing.
     }
-    Workflow.continueAsNew(new SubscriptionInput(current, true, periods.carry()));
+    // The next run's search attributes (next payment date) and memo travel in this command.
+    Workflow.continueAsNew(SubscriptionVisibility.continueAsNew(current),
+        new SubscriptionInput(current, true, periods.carry()));
     return snapshot(); // not reached: continueAsNew does not return
   }
 
@@ -326,7 +320,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState pause(PauseRequest request) {
-    return submit(request);
+    return changes.submit(request);
   }
 
   @Override
@@ -336,7 +330,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState resume(ResumeRequest request) {
-    return submit(request == null ? new ResumeRequest(null) : request);
+    return changes.submit(request == null ? new ResumeRequest(null) : request);
   }
 
   @Override
@@ -346,7 +340,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState changePlan(PlanChangeRequest request) {
-    return submit(request);
+    return changes.submit(request);
   }
 
   @Override
@@ -356,7 +350,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState payNow(PayNowRequest request) {
-    return submit(request == null ? new PayNowRequest(null) : request);
+    return changes.submit(request == null ? new PayNowRequest(null) : request);
   }
 
   @Override
@@ -366,17 +360,17 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState waivePeriod(WaiveRequest request) {
-    return submit(request);
+    return changes.submit(request);
   }
 
   @Override
   public void validateRefundPeriod(RefundRequest request) {
-    refuse(request == null ? "a period is required" : lifecycle.periodRefusal(request.cycle(), cancelRequested()));
+    refuse(request == null ? "a period is required" : lifecycle.refundRefusal(request.cycle()));
   }
 
   @Override
   public SubscriptionState refundPeriod(RefundRequest request) {
-    return submit(request);
+    return changes.submit(request);
   }
 
   @Override
@@ -386,63 +380,13 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState changeBillingDay(BillingDayChange request) {
-    return submit(request);
+    return changes.submit(request);
   }
 
   private static void refuse(String refusal) {
     if (refusal != null) {
       throw UpdateRejections.transitionNotAllowed(refusal);
     }
-  }
-
-  /** Queues a validated change for the main thread and waits for its outcome. */
-  private SubscriptionState submit(Object request) {
-    CompletablePromise<SubscriptionState> done = Workflow.newPromise();
-    commands.add(new Command(request, done));
-    return done.get();
-  }
-
-  /** Applies queued lifecycle changes in order; each completes or fails its own update. */
-  private void applyCommands() {
-    while (!commands.isEmpty()) {
-      Command command = commands.remove(0);
-      try {
-        apply(command.request());
-        command.done().complete(snapshot());
-      } catch (ApplicationFailure refused) {
-        command.done().completeExceptionally(refused);
-      } catch (TemporalFailure failed) {
-        log.warn("lifecycle change {} failed", command.request(), failed);
-        command.done().completeExceptionally(ApplicationFailure.newNonRetryableFailure(
-            "the change could not be completed: " + failed.getOriginalMessage(), "DependencyUnavailable"));
-      }
-    }
-  }
-
-  private void apply(Object request) {
-    if (request instanceof PauseRequest pause) {
-      lifecycle.pause(pause, actor(pause.requestedBy()));
-    } else if (request instanceof ResumeRequest resume) {
-      lifecycle.resume(actor(resume.requestedBy()), Process.API);
-    } else if (request instanceof PlanChangeRequest plan) {
-      lifecycle.changePlan(plan, actor(plan.requestedBy()));
-    } else if (request instanceof PayNowRequest pay) {
-      lifecycle.payNow(pay);
-    } else if (request instanceof WaiveRequest waive) {
-      lifecycle.waive(waive, actor(waive.requestedBy()));
-    } else if (request instanceof RefundRequest refund) {
-      lifecycle.refund(refund, actor(refund.requestedBy()));
-    } else if (request instanceof BillingDayChange day) {
-      lifecycle.changeBillingDay(day, actor(day.requestedBy()));
-    } else if (request instanceof CancelRequest cancel) {
-      lifecycle.cancelAtPeriodEnd(cancel, actor(cancel.requestedBy()));
-    } else {
-      throw LifecycleOperations.refusal("unknown change " + request);
-    }
-  }
-
-  private static String actor(String requestedBy) {
-    return requestedBy == null || requestedBy.isBlank() ? SubscriptionChanges.API_ACTOR : requestedBy;
   }
 
   @Override
@@ -517,7 +461,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   @Override
   public SubscriptionState cancel(CancelRequest request) {
     if (request != null && request.atPeriodEnd()) {
-      return submit(request);
+      return changes.submit(request);
     }
     cancelRequest = request != null ? request : new CancelRequest(null, null);
     Workflow.await(() -> cancelRecorded);
@@ -560,8 +504,16 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       pauseAfterDunning = null;
       lifecycle.pauseAfterDunning(reason);
     }
+    while (notices.hasBounces() && !current.status().isTerminal()) {
+      EmailBounce bounce = notices.nextBounce();
+      EmailBounce known = current.lifecycle().emailBounce();
+      if (known == null || !known.messageId().equals(bounce.messageId())) {
+        ledgerRecord(LifecycleChanges.emailBounced(current, bounce, now()));
+        lastOutcome = "message " + bounce.messageId() + " bounced: " + bounce.reason();
+      }
+    }
     if (!cancelRequested()) {
-      applyCommands();
+      changes.applyAll();
     }
   }
 
@@ -593,6 +545,10 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       current = landed(change.next(), sent.version());
       lastOutcome = "cycle " + cycle + " reminder " + messageId + " sent for the payment due "
           + current.nextPaymentDate();
+      if (sent.bounced()) {
+        notices.bounced(new EmailBounce(now(), messageId, sent.bounceReason()));
+        lastOutcome = "cycle " + cycle + " reminder " + messageId + " bounced: " + sent.bounceReason();
+      }
     } catch (ActivityFailure e) {
       // The activity may have recorded the reminder before failing, so its version counts as used:
       // the next write skips past it (the store only requires a higher version), and a late
@@ -628,7 +584,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
           BillingIds.messageId(current.subscriptionId(), endingCycle, "cancelled"),
           current.accountId(), current.subscriptionId(), endingCycle, current.email(), current.sku(),
           current.price(), current.schedule().dateAt(now()), current.paymentMethod().mask(),
-          cancelRequest.reason(), current.schedule().timeZone(), now()));
+          cancelRequest.reason(), current.schedule().timeZone(), now(), current.locale()));
     }
     cancelRecorded = true;
     // Money already asked for may still move: the run stays open, settle-only, until it is known.
@@ -674,11 +630,15 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     phase = Phase.ENDED;
     waitingUntil = null;
     ending = true;
-    while (!commands.isEmpty()) {
-      commands.remove(0).done().completeExceptionally(
-          LifecycleOperations.refusal("subscription is cancelled"));
+    // Refunds still come (a refund after the end restarts this workflow with the record): they are
+    // applied here; every other change is refused by its own rule, the subscription being ended.
+    while (true) {
+      changes.applyAll();
+      if (Workflow.isEveryHandlerFinished() && noticesDone()) {
+        break;
+      }
+      Workflow.await(() -> (Workflow.isEveryHandlerFinished() && noticesDone()) || !changes.isEmpty());
     }
-    Workflow.await(() -> Workflow.isEveryHandlerFinished() && noticesDone());
     return snapshot();
   }
 
@@ -714,8 +674,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   /** Something only the main thread can do has come up while it waits. */
   private boolean wakeUp() {
-    return cancelRequested() || !methodChanges.isEmpty() || periods.hasEvents() || !commands.isEmpty()
-        || pauseAfterDunning != null;
+    return cancelRequested() || !methodChanges.isEmpty() || periods.hasEvents() || !changes.isEmpty()
+        || pauseAfterDunning != null || notices.hasBounces();
   }
 
   private boolean readyToContinue() {
@@ -723,18 +683,11 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   }
 
   private boolean noticesDone() {
-    return notices.stream().allMatch(Promise::isCompleted);
+    return notices.allDone();
   }
 
   private void notice(NotifyCustomerInput input) {
-    notices.removeIf(Promise::isCompleted);
-    Promise<Void> sent = Async.function(notifier::notifyCustomer, input).handle((result, failure) -> {
-      if (failure != null) {
-        log.warn("notice {} to {} failed; billing goes on", input.messageId(), input.subscriptionId(), failure);
-      }
-      return null;
-    });
-    notices.add(sent);
+    notices.send(input);
   }
 
   private boolean settleAfterCancel() {
@@ -754,16 +707,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     current = landed(change.next(), result.version());
     if (result.receiptPending() && change.receipt() != null) {
       // The record's own delivery of the receipt failed: its own activity retries it, beside billing.
-      notice(receiptNotice(change.receipt()));
+      notice(CustomerNotices.receipt(current, change.receipt(), now()));
     }
-  }
-
-  private NotifyCustomerInput receiptNotice(Receipt receipt) {
-    return new NotifyCustomerInput(NotifyCustomerInput.Kind.PAYMENT_RECEIPT,
-        BillingIds.receiptMessageId(receipt), current.accountId(), current.subscriptionId(),
-        receipt.cycle(), current.email(), receipt.sku(), receipt.amount(),
-        current.schedule().dateAt(receipt.processedAt()), receipt.paymentMask(),
-        receipt.transactionId(), current.schedule().timeZone(), now());
   }
 
   private void ledgerRecord(RecordInput change) {
@@ -779,7 +724,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   /**
    * Upserts only what differs from the execution's current search attributes: they carry over on
-   * continue-as-new, so a cycle whose status stays the same costs no action.
+   * continue-as-new, so a cycle whose status stays the same costs no action. NextPaymentDate and
+   * PastDueSince ride along when an upsert is made anyway, never alone (see SubscriptionVisibility).
    */
   private void upsertSearchAttributes(boolean includeIdentity) {
     List<SearchAttributeUpdate<?>> updates = new ArrayList<>();
@@ -789,6 +735,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       addIfDifferent(updates, existing, BillingSearchAttributes.ACCOUNT_ID, current.accountId());
       addIfDifferent(updates, existing, BillingSearchAttributes.SKU, current.sku());
     }
+    updates = SubscriptionVisibility.withStatusChange(updates, existing, current, now());
     if (!updates.isEmpty()) {
       Workflow.upsertTypedSearchAttributes(updates.toArray(new SearchAttributeUpdate<?>[0]));
     }

@@ -7,11 +7,11 @@ import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import io.temporal.api.enums.v1.EventType;
-import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
+import io.temporal.common.SearchAttributeKey;
 import io.temporal.common.SearchAttributes;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -38,9 +38,9 @@ final class BillingTestEnvironment implements AutoCloseable {
   private BillingTestEnvironment(Instant start) {
     env = TestWorkflowEnvironment.newInstance(
         TestEnvironmentOptions.newBuilder().setInitialTime(start).build());
-    env.registerSearchAttribute(BillingSearchAttributes.BILLING_STATUS.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
-    env.registerSearchAttribute(BillingSearchAttributes.ACCOUNT_ID.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
-    env.registerSearchAttribute(BillingSearchAttributes.SKU.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+    for (SearchAttributeKey<?> key : BillingSearchAttributes.ALL) {
+      env.registerSearchAttribute(key.getName(), key.getValueType());
+    }
     Worker worker = env.newWorker(TaskQueues.BILLING);
     // Registered as production registers it (BillingWorker): default options, so a validator's
     // rejection reaches the client with its own type, exactly as the API sees it.
@@ -66,11 +66,17 @@ final class BillingTestEnvironment implements AutoCloseable {
   }
 
   SubscriptionWorkflow start(Subscription requested, SearchAttributes searchAttributes) {
+    return start(requested, searchAttributes, null);
+  }
+
+  SubscriptionWorkflow start(Subscription requested, SearchAttributes searchAttributes,
+      java.util.Map<String, Object> memo) {
     SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class,
         WorkflowOptions.newBuilder()
             .setWorkflowId(BillingIds.workflowId(requested.subscriptionId()))
             .setTaskQueue(TaskQueues.BILLING)
             .setTypedSearchAttributes(searchAttributes)
+            .setMemo(memo)
             .build());
     WorkflowClient.start(workflow::run, new SubscriptionInput(requested, false));
     return workflow;

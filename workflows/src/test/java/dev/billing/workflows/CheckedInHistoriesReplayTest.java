@@ -50,7 +50,8 @@ class CheckedInHistoriesReplayTest {
         "v2-unknown-outcome-resent.json",
         "v2-payment-method-changed.json", "v2-settled-after-cancel.json",
         "v3-paused-skipped.json", "v3-resumed-paid.json", "v3-dunning-paused.json",
-        "v3-plan-changed.json", "v3-cancel-at-period-end.json", "v3-waived-refunded.json");
+        "v3-plan-changed.json", "v3-cancel-at-period-end.json", "v3-waived-refunded.json",
+        "v3-visibility-declined.json", "v3-visibility-cancelled.json");
     for (Path file : files) {
       WorkflowReplayer.replayWorkflowExecution(Files.readString(file), SubscriptionWorkflowImpl.class);
     }
@@ -174,6 +175,22 @@ class CheckedInHistoriesReplayTest {
       workflow.waivePeriod(new WaiveRequest(2, "goodwill", "user:ops"));
       workflow.refundPeriod(new RefundRequest(1, Money.parse("5.00", "USD"), "late delivery", "user:ops"));
       write(t.client, "sub-history-waive", null, "v3-waived-refunded.json");
+    }
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      // Started as the API starts it (attributes and memo), declined (PastDueSince and the next
+      // payment ride on the status upsert, continue-as-new carries them), then cancelled in dunning
+      // (the next payment is unset by the status upsert).
+      t.fake.declineCycle(1);
+      var requested = BillingTestEnvironment.requested("sub-history-vis", newYork, "19.90");
+      SubscriptionWorkflow workflow = t.start(requested,
+          SubscriptionVisibility.startAttributes(requested, null), SubscriptionVisibility.memo(requested));
+      workflow.created();
+      t.runUntil("2028-01-22T00:00:00Z");
+      String declinedRun = t.fake.charges().get(0).runId();
+      workflow.cancel(new CancelRequest("too expensive", "user:ada"));
+      WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
+      write(t.client, "sub-history-vis", declinedRun, "v3-visibility-declined.json");
+      write(t.client, "sub-history-vis", null, "v3-visibility-cancelled.json");
     }
   }
 

@@ -79,6 +79,7 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   private final List<Call<RefundInput>> refunds = new ArrayList<>();
   private volatile boolean refundsRefused;
   private volatile boolean receiptsUndelivered;
+  private volatile boolean mailboxGone;
   private final Map<String, String> storedChangeId = new HashMap<>();
 
   private final List<Call<ChargeLookupInput>> lookups = new ArrayList<>();
@@ -137,6 +138,11 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   /** What the gateway will answer about {@code key} from now on, e.g. a bank debit that settled. */
   synchronized void gatewaySays(String key, ChargeLookup answer) {
     gateway.put(key, answer);
+  }
+
+  /** Every message to the customer bounces (SMTP 550 to RCPT). */
+  void mailboxGone() {
+    mailboxGone = true;
   }
 
   /** The record activity reports that it could not mail the receipts it wrote. */
@@ -259,6 +265,9 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
       default -> { }
     }
     RecordResult stored = store(input.record());
+    if (mailboxGone) {
+      return new SendReminderResult(input.messageId(), false, stored.version(), true, BOUNCE);
+    }
     return new SendReminderResult(input.messageId(), false, stored.version());
   }
 
@@ -393,8 +402,13 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     if (noticesFail) {
       throw ApplicationFailure.newNonRetryableFailure("mailbox does not exist", "AddressRejected");
     }
+    if (mailboxGone) {
+      return new NotifyCustomerResult(input.messageId(), false, true, BOUNCE);
+    }
     return new NotifyCustomerResult(input.messageId(), false);
   }
+
+  static final String BOUNCE = "550 5.1.1 mailbox unavailable";
 
   private synchronized RecordResult store(RecordInput input) {
     String id = input.next().subscriptionId();

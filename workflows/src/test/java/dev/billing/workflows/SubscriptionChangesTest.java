@@ -278,6 +278,39 @@ class SubscriptionChangesTest {
   }
 
   @Test
+  void aCancelledSubscriptionsPeriodIsRefundedByRestartingItsWorkflowFromTheRecord() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-after", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-20T00:00:00Z");
+      workflow.cancel(new CancelRequest("moving", null));
+      SubscriptionState ended = WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
+
+      // What the API does: update-with-start on the ended workflow's id, from the record.
+      SubscriptionWorkflow restarted = t.client.newWorkflowStub(SubscriptionWorkflow.class,
+          io.temporal.client.WorkflowOptions.newBuilder()
+              .setWorkflowId(dev.billing.domain.BillingIds.workflowId("sub-after"))
+              .setTaskQueue(TaskQueues.BILLING)
+              .setWorkflowIdReusePolicy(
+                  io.temporal.api.enums.v1.WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE)
+              .setWorkflowIdConflictPolicy(
+                  io.temporal.api.enums.v1.WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING)
+              .build());
+      SubscriptionState refunded = io.temporal.client.WorkflowClient.executeUpdateWithStart(
+          restarted::refundPeriod, new RefundRequest(1, usd("2.00"), "goodwill", "user:ops"),
+          io.temporal.client.UpdateOptions.newBuilder(SubscriptionState.class)
+              .setWaitForStage(io.temporal.client.WorkflowUpdateStage.COMPLETED).build(),
+          new io.temporal.client.WithStartWorkflowOperation<>(restarted::run,
+              new SubscriptionInput(ended.subscription(), true)));
+
+      assertThat(refunded.subscription().status()).isEqualTo(SubscriptionStatus.CANCELLED);
+      assertThat(t.fake.refunds()).extracting(c -> c.input().amount()).containsExactly(usd("2.00"));
+      assertThat(t.fake.period("sub-after", 1).refunded()).isEqualTo(usd("2.00"));
+      assertThat(WorkflowStub.fromTyped(restarted).getResult(SubscriptionState.class).subscription().status())
+          .isEqualTo(SubscriptionStatus.CANCELLED);
+    }
+  }
+
+  @Test
   void aRefusedRefundChangesNothing() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-rr", ON_THE_15TH, "9.99"));

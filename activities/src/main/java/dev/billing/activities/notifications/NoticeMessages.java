@@ -1,50 +1,62 @@
 package dev.billing.activities.notifications;
 
 import dev.billing.workflows.activities.NotifyCustomerInput;
+import java.util.Objects;
 
 /**
- * The words of the notices the workflow sends besides the reminder. Kept apart from sending, like
- * {@link ReminderMessages}, so templates can replace them without touching delivery.
+ * The notices the workflow sends besides the reminder, one template per kind. What {@code date},
+ * {@code amount} and {@code reason} mean depends on the kind (see {@link NotifyCustomerInput.Kind});
+ * each becomes the value its template names.
  */
 public final class NoticeMessages {
-  private NoticeMessages() {}
+  private final MessageTemplates templates;
 
-  public static RenderedMessage render(NotifyCustomerInput notice) {
-    return switch (notice.kind()) {
-      case PAYMENT_FAILED -> paymentFailed(notice);
-      case SUBSCRIPTION_CANCELLED -> cancelled(notice);
-      // Plain placeholders until the templated messages replace this class.
-      case PAYMENT_RECEIPT -> plain(notice, "Receipt for your " + notice.sku() + " payment");
-      case SUBSCRIPTION_PAUSED -> plain(notice, "Your " + notice.sku() + " subscription is paused");
-      case SUBSCRIPTION_RESUMED -> plain(notice, "Your " + notice.sku() + " subscription is resumed");
-      case PLAN_CHANGED -> plain(notice, "Your plan is now " + notice.sku());
-      case REFUND_ISSUED -> plain(notice, "A refund of " + notice.amount() + " is on its way");
+  public NoticeMessages(MessageTemplates templates) {
+    this.templates = Objects.requireNonNull(templates, "templates");
+  }
+
+  public Notification notice(NotifyCustomerInput notice) {
+    MessageModel model = new MessageModel(MessageFormats.of(notice.locale(), notice.timeZone()))
+        .text("sku", notice.sku())
+        .money("amount", notice.amount())
+        .paymentMethod(notice.paymentMask());
+    NotificationKind kind = switch (notice.kind()) {
+      case PAYMENT_FAILED -> {
+        model.date("nextRetry", notice.date()).text("reason", notice.reason());
+        yield NotificationKind.PAYMENT_FAILED;
+      }
+      case SUBSCRIPTION_CANCELLED -> {
+        model.date("endsOn", notice.date()).text("reason", notice.reason());
+        yield NotificationKind.SUBSCRIPTION_CANCELLED;
+      }
+      case PAYMENT_RECEIPT -> {
+        if (notice.date() != null) {
+          model.date("paidOn", notice.date());
+        } else {
+          model.date("paidOn", notice.at());
+        }
+        model.text("transactionId", notice.reason());
+        yield NotificationKind.PAYMENT_RECEIPT;
+      }
+      case SUBSCRIPTION_PAUSED -> {
+        model.date("resumesOn", notice.date());
+        yield NotificationKind.SUBSCRIPTION_PAUSED;
+      }
+      case SUBSCRIPTION_RESUMED -> {
+        model.date("nextPayment", notice.date());
+        yield NotificationKind.SUBSCRIPTION_RESUMED;
+      }
+      case PLAN_CHANGED -> {
+        model.date("firstPayment", notice.date());
+        yield NotificationKind.PLAN_CHANGED;
+      }
+      case REFUND_ISSUED -> {
+        model.date("refundedOn", notice.date());
+        yield NotificationKind.REFUND_ISSUED;
+      }
     };
-  }
-
-  private static RenderedMessage plain(NotifyCustomerInput n, String subject) {
-    return new RenderedMessage(subject, "Hello,\n\n" + subject + (n.date() == null ? "" : " (" + n.date() + ")")
-        + (n.amount() == null ? "" : ", amount " + n.amount()) + ".\n");
-  }
-
-  private static RenderedMessage paymentFailed(NotifyCustomerInput n) {
-    String method = n.paymentMask() == null || n.paymentMask().isBlank()
-        ? "your payment method" : n.paymentMask();
-    String why = n.reason() == null || n.reason().isBlank() ? "" : " The bank said: " + n.reason();
-    String next = n.date() == null
-        ? "We will not try again. Please update your payment method to keep your subscription."
-        : "We will try again on " + n.date() + ". Updating your payment method retries at once.";
-    return new RenderedMessage(
-        "Your " + n.sku() + " payment of " + n.amount() + " did not go through",
-        "Hello,\n\nwe could not charge " + n.amount() + " to " + method + " for your " + n.sku()
-            + " subscription." + why + "\n" + next + "\n");
-  }
-
-  private static RenderedMessage cancelled(NotifyCustomerInput n) {
-    String why = n.reason() == null || n.reason().isBlank() ? "" : " Reason: " + n.reason() + ".";
-    return new RenderedMessage(
-        "Your " + n.sku() + " subscription is cancelled",
-        "Hello,\n\nyour " + n.sku() + " subscription is cancelled" + (n.date() == null ? "" : " as of " + n.date())
-            + "." + why + "\nNo further payments will be taken.\n");
+    return new Notification(notice.messageId(), kind, notice.email(),
+        templates.render(kind, model.values()), notice.at(), notice.accountId(),
+        notice.subscriptionId(), notice.cycle());
   }
 }

@@ -1,13 +1,15 @@
 package dev.billing.activities.notifications;
 
-/** Delivers notifications to customers, at most once per message id. */
+/** Delivers notifications to customers, at most once per message id as far as the server answered. */
 public interface Notifier {
 
   /**
-   * Accepts a notification for delivery.
+   * Delivers the notification unless it was already delivered (or bounced) under its message id.
    *
-   * @return false when a notification with the same message id was already accepted; it is not sent
-   *     again
+   * @return sent, already sent, or bounced (the address was refused for good)
+   * @throws MailUnavailableException the mail server could not be reached or answered "try later":
+   *     nothing was logged, so sending again later is safe and right
+   * @throws MailRejectedException the server refused the message itself for good (not the address)
    */
-  boolean send(Notification notification);
+  Delivery send(Notification notification);
 }

@@ -14,15 +14,16 @@ class OutboxNotifierTest {
     Notification second = notification("<reminder.1.sub-2@billing>", "second");
     Notification resend = notification("<reminder.1.sub-1@billing>", "changed on retry");
 
-    assertThat(outbox.send(first)).isTrue();
-    assertThat(outbox.send(second)).isTrue();
-    assertThat(outbox.send(resend)).isFalse();
+    assertThat(outbox.send(first)).isEqualTo(Delivery.sent());
+    assertThat(outbox.send(second)).isEqualTo(Delivery.sent());
+    assertThat(outbox.send(resend)).isEqualTo(Delivery.alreadySent());
 
     assertThat(outbox.sent()).containsExactly(first, second);
   }
 
   private static Notification notification(String messageId, String subject) {
     return new Notification(messageId, NotificationKind.PAYMENT_REMINDER, "ana@example.com",
-        subject, "body", Instant.parse("2026-01-29T05:00:00Z"), "acc-1", "sub-1");
+        new RenderedMessage(subject, "body", "<p>body</p>"), Instant.parse("2026-01-29T05:00:00Z"),
+        "acc-1", "sub-1", 1);
   }
 }

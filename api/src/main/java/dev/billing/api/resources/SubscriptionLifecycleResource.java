@@ -255,8 +255,10 @@ public final class SubscriptionLifecycleResource {
     Money amount = amountText == null ? null
         : ChangeFields.positiveAmount("amount", amountText, subscription.price().currency());
     RefundRequest request = new RefundRequest(cycle, amount, reason, Actors.of(security));
-    return changes.send(subscription, "changed",
-        () -> workflows.refundPeriod(subscriptionId, request));
+    // A cancelled subscription's collected periods can still be refunded.
+    return changes.sendEvenIfEnded(subscription,
+        () -> workflows.refundPeriod(subscriptionId, request),
+        () -> workflows.refundAfterEnd(subscription, request));
   }
 
   /** Moves the billing anchor to another day of the month (clamped to shorter months' last day). */

@@ -62,6 +62,26 @@ final class WorkflowChanges {
     }
   }
 
+  /**
+   * Sends a change that an ended subscription still accepts (a refund): to the running workflow, or,
+   * once it has ended, to the same workflow started again from the record, which applies it and ends.
+   */
+  SubscriptionView sendEvenIfEnded(Subscription subscription, Supplier<SubscriptionState> running,
+      Supplier<SubscriptionState> ended) {
+    try {
+      return SubscriptionView.of((subscription.status().isTerminal() ? ended : running).get().subscription());
+    } catch (WorkflowUpdateException e) {
+      throw refusal(e);
+    } catch (WorkflowNotFoundException e) {
+      Subscription now = find(subscription.accountId(), subscription.subscriptionId());
+      if (now.status().isTerminal()) {
+        return sendEvenIfEnded(now, running, ended);
+      }
+      throw ApiProblem.unavailable("The subscription's workflow is not running; it will be restarted "
+          + "from the record. Retry later.");
+    }
+  }
+
   static ApiProblem notAllowed(Subscription subscription, String what) {
     return transitionNotAllowed("Subscription " + subscription.subscriptionId() + " is "
         + subscription.status() + "; it cannot be " + what + ".");

@@ -34,8 +34,6 @@ public final class CreateSubscriptionValidator {
 
   /** Keeps SKUs safe inside DynamoDB sort keys, where '#' separates the parts. */
   public static final Pattern SKU = Pattern.compile("[A-Za-z0-9._-]{1,64}");
-  private static final Pattern EMAIL = Pattern.compile("[^@\\s]+@[^@\\s]+\\.[^@\\s]+");
-  private static final int MAX_EMAIL = 254;
 
   // Known-good values used to isolate one field when asking a domain constructor for its message.
   private static final LocalDate PROBE_DATE = LocalDate.of(2000, 1, 1);
@@ -84,8 +82,8 @@ public final class CreateSubscriptionValidator {
     }
 
     String email = required(errors, "email", request.email());
-    if (email != null && (email.length() > MAX_EMAIL || !EMAIL.matcher(email).matches())) {
-      errors.add(new FieldError("email", "email must be an address such as \"ana@example.com\""));
+    if (email != null) {
+      EmailAddresses.validate(errors, "email", email);
     }
 
     String token = required(errors, "paymentMethod", request.paymentMethod());

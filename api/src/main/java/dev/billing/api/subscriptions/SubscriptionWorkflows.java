@@ -16,7 +16,6 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.Subscription;
-import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.PauseRequest;
@@ -28,6 +27,7 @@ import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.WaiveRequest;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionState;
+import dev.billing.workflows.SubscriptionVisibility;
 import dev.billing.workflows.SubscriptionWorkflow;
 import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
@@ -38,7 +38,6 @@ import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.client.WorkflowUpdateHandle;
 import io.temporal.client.WorkflowUpdateStage;
-import io.temporal.common.SearchAttributes;
 import io.temporal.failure.ApplicationFailure;
 
 /** The API's side of the subscription workflow: start it, and send it every change as an update. */
@@ -86,11 +85,9 @@ public final class SubscriptionWorkflows {
         .setTaskQueue(taskQueue)
         .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING)
         .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)
-        .setTypedSearchAttributes(SearchAttributes.newBuilder()
-            .set(BillingSearchAttributes.BILLING_STATUS, subscription.status().name())
-            .set(BillingSearchAttributes.ACCOUNT_ID, subscription.accountId())
-            .set(BillingSearchAttributes.SKU, subscription.sku())
-            .build())
+        // Operators' view in the Temporal UI, set in the start request so it costs no workflow action.
+        .setTypedSearchAttributes(SubscriptionVisibility.startAttributes(subscription, null))
+        .setMemo(SubscriptionVisibility.memo(subscription))
         .build();
     SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
     WithStartWorkflowOperation<SubscriptionState> start =
@@ -145,6 +142,32 @@ public final class SubscriptionWorkflows {
   public SubscriptionState refundPeriod(String subscriptionId, RefundRequest request) {
     return update(subscriptionId,
         workflow -> WorkflowClient.startUpdate(workflow::refundPeriod, request, accepted()));
+  }
+
+  /**
+   * Refunds a period of a subscription whose workflow has ended (cancelled): starts the workflow
+   * again under its id from the record (ALLOW_DUPLICATE: it is closed), with the refund as its
+   * update; that run applies it and ends. USE_EXISTING attaches to such a run if one is still open.
+   */
+  public SubscriptionState refundAfterEnd(Subscription ended, RefundRequest request) {
+    WorkflowOptions options = WorkflowOptions.newBuilder()
+        .setWorkflowId(BillingIds.workflowId(ended.subscriptionId()))
+        .setTaskQueue(taskQueue)
+        .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING)
+        .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE)
+        // The new run shows what the ended one showed (BillingStatus CANCELLED...), not nothing.
+        .setTypedSearchAttributes(SubscriptionVisibility.startAttributes(ended, null))
+        .setMemo(SubscriptionVisibility.memo(ended))
+        .build();
+    SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
+    WithStartWorkflowOperation<SubscriptionState> start =
+        new WithStartWorkflowOperation<>(workflow::run, new SubscriptionInput(ended, true));
+    UpdateOptions<SubscriptionState> update = UpdateOptions.newBuilder(SubscriptionState.class)
+        .setWaitForStage(WorkflowUpdateStage.COMPLETED)
+        .build();
+    return within(wait,
+        () -> WorkflowClient.executeUpdateWithStart(workflow::refundPeriod, request, update, start),
+        () -> new ChangeStillRunning(ended.subscriptionId()));
   }
 
   public SubscriptionState changeBillingDay(String subscriptionId, BillingDayChange request) {

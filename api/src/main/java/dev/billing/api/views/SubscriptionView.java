@@ -15,6 +15,7 @@ import dev.billing.domain.Subscription;
  *     subscription ends without a further charge
  * @param balance what the next charge adds (positive) or credits (negative), in the subscription's
  *     currency; null when nothing is carried
+ * @param emailBounce the last message the customer's mail server refused; null when none did
  */
 public record SubscriptionView(
     String subscriptionId,
@@ -36,6 +37,7 @@ public record SubscriptionView(
     PendingChangeView pendingChange,
     String cancelsOn,
     String balance,
+    EmailBounceView emailBounce,
     long cycle,
     String nextReminderDate,
     String nextPaymentDate,
@@ -67,6 +69,7 @@ public record SubscriptionView(
         PendingChangeView.of(lifecycle.pendingChange()),
         Timestamps.date(lifecycle.cancelsOn()),
         lifecycle.balance() == null ? null : lifecycle.balance().toPlainString(),
+        EmailBounceView.of(lifecycle.emailBounce()),
         s.cycle(),
         Timestamps.date(s.nextReminderDate()),
         Timestamps.date(s.nextPaymentDate()),

@@ -2,9 +2,8 @@ package dev.billing.api.webhooks;
 
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.ProblemResponses;
+import dev.billing.store.events.PaymentEventIntake;
 import dev.billing.store.events.PaymentEventStore;
-import dev.billing.workflows.PaymentEvent;
-import io.temporal.client.WorkflowNotFoundException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -39,8 +38,7 @@ public final class WebhookResource {
   private static final Logger LOG = LoggerFactory.getLogger(WebhookResource.class);
 
   private final Map<String, Endpoint> endpoints;
-  private final PaymentEventStore events;
-  private final PaymentEventSignals signals;
+  private final PaymentEventIntake intake;
   private final InstantSource clock;
 
   private record Endpoint(WebhookProvider provider, byte[] secret) {}
@@ -66,8 +64,8 @@ public final class WebhookResource {
       }
     }
     this.endpoints = Map.copyOf(endpoints);
-    this.events = events;
-    this.signals = signals;
+    // The same handling as reconciliation's replay of missed webhooks (worker).
+    this.intake = new PaymentEventIntake(events, signals::send);
     this.clock = clock;
     LOG.info("Webhook endpoints: {} (a provider without a signing secret has none)",
         endpoints.isEmpty() ? "none" : endpoints.keySet());
@@ -93,28 +91,26 @@ public final class WebhookResource {
     }
 
     ParsedEvent event = parse(endpoint.provider(), raw, now);
-    boolean duplicate = !events.recordOnce(event.stored());
-    if (event.signal() == null) {
-      logUnsignalled(event, duplicate);
-      return Response.ok(new WebhookReceipt(true, duplicate)).build();
-    }
+    PaymentEventIntake.Result result;
     try {
-      signals.send(event.signal());
-    } catch (WorkflowNotFoundException e) {
-      // Nothing to deliver to now: the event is stored, and the scheduled reconciliation (issue 6,
-      // not built yet) is what will compare the gateway with the periods. Logged for operators.
-      LOG.warn("{} event {} ({}) is for subscription {}, which has no running workflow; stored, not"
-              + " signalled", name, event.stored().eventId(), event.stored().type(),
-          event.signal().subscriptionId());
-    } catch (RuntimeException e) {
+      result = intake.accept(event.stored(), event.signal());
+    } catch (PaymentEventIntake.SignalFailedException e) {
       // Stored, not delivered: a 503 makes the provider deliver again, and that delivery signals.
-      LOG.warn("{} event {} stored but not signalled to subscription {}: {}", name,
-          event.stored().eventId(), event.signal().subscriptionId(), e.toString());
+      LOG.warn("{} {}", name, e.getMessage());
       return Response.fromResponse(ProblemResponses.of(ApiProblem.unavailable(
               "The event was received but could not be passed on; deliver it again.")))
           .header("Retry-After", RETRY_AFTER_SECONDS).build();
     }
-    return Response.ok(new WebhookReceipt(true, duplicate)).build();
+    switch (result.outcome()) {
+      case STORED_ONLY -> logUnsignalled(event, result.duplicate());
+      // Nothing to deliver to now: the event is stored, and the daily reconciliation compares the
+      // gateway with the periods and reports what it left undone. Logged for operators.
+      case NO_WORKFLOW -> LOG.warn("{} event {} ({}) is for subscription {}, which has no running"
+              + " workflow; stored, not signalled", name, event.stored().eventId(),
+          event.stored().type(), event.signal().subscriptionId());
+      case SIGNALLED -> { }
+    }
+    return Response.ok(new WebhookReceipt(true, result.duplicate())).build();
   }
 
   private static SignatureHeader signatureHeader(String header, HttpHeaders headers) {

@@ -238,4 +238,23 @@ class PeriodOperationsTest {
     assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/transition-not-allowed");
     assertThat(CALLS.charges(id)).isEmpty();
   }
+
+  @Test
+  @Order(13)
+  void aCancelledSubscriptionsCollectedPeriodCanStillBeRefunded() {
+    String account = newAccount();
+    LocalDate start = CALLS.today().plusDays(1);
+    String id = create(account, start.toString(), "pm_card_visa");
+    CALLS.sleepUntil(noonOf(start.toString()));
+    CALLS.ok(account, id, "cancel", "{}");
+
+    JsonNode refunded = CALLS.ok(account, id, "periods/1/refund", "{\"amount\":\"3.00\"}");
+
+    assertThat(refunded.get("status").asText()).isEqualTo("CANCELLED");
+    assertThat(CALLS.periods(account, id).get(1L).get("refundedAmount").asText()).isEqualTo("3.00");
+    assertThat(CALLS.refunds(id)).extracting(SandboxRefund::amount).containsExactly(usd("3.00"));
+    // 6.99 is left: the ended subscription's rules are the same.
+    assertProblem(CALLS.post(account, id, "periods/1/refund", "{\"amount\":\"7.00\"}"), 409);
+    assertThat(CALLS.history(account, id)).anyMatch(e -> e.startsWith("PAYMENT_REFUNDED API 1"));
+  }
 }

@@ -26,7 +26,6 @@ import dev.billing.workflows.SubscriptionState;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.UpdateRejections;
 import dev.billing.workflows.WaiveRequest;
-import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -54,7 +53,7 @@ class ChangeStillRunningTest {
   void start() {
     env = TestWorkflowEnvironment.newInstance();
     for (var key : BillingSearchAttributes.ALL) {
-      env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+      env.registerSearchAttribute(key.getName(), key.getValueType());
     }
     env.newWorker(QUEUE).registerWorkflowImplementationTypes(StuckChargeWorkflow.class);
     env.start();

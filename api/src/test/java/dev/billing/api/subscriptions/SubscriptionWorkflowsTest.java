@@ -12,7 +12,6 @@ import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.CancelRequest;
-import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.testing.TestWorkflowEnvironment;
 import java.time.Duration;
 import java.time.Instant;
@@ -31,7 +30,7 @@ class SubscriptionWorkflowsTest {
   void start() {
     env = TestWorkflowEnvironment.newInstance();
     for (var key : BillingSearchAttributes.ALL) {
-      env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
+      env.registerSearchAttribute(key.getName(), key.getValueType());
     }
     env.start();
     workflows = new SubscriptionWorkflows(env.getWorkflowClient(), "queue-without-workers", Duration.ofMillis(300));

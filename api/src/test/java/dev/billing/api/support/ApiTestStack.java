@@ -7,6 +7,8 @@ import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.api.ApiInfrastructure;
 import dev.billing.store.BillingTables;
 import dev.billing.store.DynamoBillingStore;
+import dev.billing.domain.DunningPolicy;
+import dev.billing.store.ReconciliationReports;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
 import dev.billing.store.events.PaymentEventStore;
@@ -14,9 +16,9 @@ import dev.billing.worker.BillingWorker;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.TaskQueues;
 import io.dropwizard.lifecycle.Managed;
-import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.worker.Worker;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.InstantSource;
@@ -37,6 +39,7 @@ public final class ApiTestStack implements Managed {
   public final AmazonDynamoDBLocal dynamoLocal;
   public final DynamoBillingStore store;
   public final PaymentEventStore paymentEvents;
+  public final ReconciliationReports reconciliationReports;
   public final InstantSource clock;
   public final SandboxGateway gateway;
   public final OutboxNotifier outbox;
@@ -45,7 +48,7 @@ public final class ApiTestStack implements Managed {
     env = TestWorkflowEnvironment.newInstance(
         TestEnvironmentOptions.newBuilder().setInitialTime(START).setUseTimeskipping(true).build());
     BillingSearchAttributes.ALL.forEach(key ->
-        env.registerSearchAttribute(key.getName(), IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD));
+        env.registerSearchAttribute(key.getName(), key.getValueType()));
     clock = () -> Instant.ofEpochMilli(env.currentTimeMillis());
 
     dynamoLocal = DynamoDBEmbedded.create(true);
@@ -57,10 +60,15 @@ public final class ApiTestStack implements Managed {
     paymentEvents =
         new PaymentEventStore(dynamoLocal.dynamoDbClient(), tables.paymentEvents(), pageTokenKey);
 
+    reconciliationReports = new ReconciliationReports(dynamoLocal.dynamoDbClient(), tables.billing(), pageTokenKey);
+
     gateway = new SandboxGateway(clock);
     outbox = new OutboxNotifier();
-    BillingWorker.register(env.newWorker(TaskQueues.BILLING),
-        new BillingWorker.Adapters(store, gateway, outbox));
+    Worker worker = env.newWorker(TaskQueues.BILLING);
+    BillingWorker.register(worker, new BillingWorker.Adapters(store, gateway, outbox));
+    BillingWorker.registerReconciliation(worker, BillingWorker.reconciliation(
+        dynamoLocal.dynamoDbClient(), tables, store, pageTokenKey, env.getWorkflowClient(),
+        TaskQueues.BILLING, gateway, "sandbox", DunningPolicy.DEFAULT, null));
     env.start();
   }
 

@@ -3,6 +3,7 @@ package dev.billing.api.support;
 import dev.billing.api.ApiConfiguration;
 import dev.billing.api.ApiInfrastructure;
 import dev.billing.api.BillingApiApplication;
+import dev.billing.store.ReconciliationReports;
 import dev.billing.store.events.PaymentEventStore;
 import io.dropwizard.core.setup.Environment;
 
@@ -23,6 +24,11 @@ final class TestApiApplication extends BillingApiApplication {
   @Override
   protected PaymentEventStore paymentEvents(ApiConfiguration config) {
     return stack.paymentEvents;
+  }
+
+  @Override
+  protected ReconciliationReports reconciliationReports(ApiConfiguration config) {
+    return stack.reconciliationReports;
   }
 
   @Override

@@ -1,0 +1,319 @@
+package dev.billing.activities.reconciliation;
+
+import dev.billing.activities.payments.GatewayChargeState;
+import dev.billing.activities.payments.GatewayChargeState.Status;
+import dev.billing.activities.payments.PaymentGateway;
+import dev.billing.domain.BillingIds;
+import dev.billing.domain.Money;
+import dev.billing.domain.Period;
+import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.Receipt;
+import dev.billing.domain.Subscription;
+import dev.billing.domain.Term;
+import dev.billing.store.BillingStore;
+import dev.billing.store.DuePayment;
+import dev.billing.store.ReconciliationQueries;
+import dev.billing.workflows.PaymentEvent;
+import dev.billing.workflows.reconciliation.FindingKind;
+import dev.billing.workflows.reconciliation.Repair;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.time.ZoneOffset;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The gateway's charges of one UTC day against the periods and receipts.
+ *
+ * <p>From the gateway's side, each charge of ours (metadata subscriptionId and cycle; others are
+ * counted, not judged) is matched with its period:
+ * <ul>
+ *   <li>succeeded, period collected with it: its receipt must exist, else it is written again
+ *       (a conditional put); a refund the period does not show is reported;
+ *   <li>succeeded, period collected with another charge: a second charge, reported for a refund;
+ *   <li>succeeded, period not collected: the running workflow is sent the success (it records
+ *       period and receipt in one transaction, as for a webhook); with no running workflow and a
+ *       cancelled record (nothing will record it), the receipt is written from the charge;
+ *   <li>returned or failed, period still collected with it: the running workflow is sent the return.
+ * </ul>
+ *
+ * <p>From the records' side, the receipts processed that day of every subscription seen (owners of
+ * the day's charges, and subscriptions GSI-2 shows paid that day: their next-cycle partitions read
+ * with the LastPaymentDate sort key bounded to the day) must each have a charge; one whose charge
+ * the gateway does not know is reported. Charges younger than {@link #IN_FLIGHT} are skipped: their
+ * workflow may be recording them right now.
+ */
+final class ChargesCheck {
+  static final Duration IN_FLIGHT = Duration.ofMinutes(30);
+  /** Successful retries come this many days after the due date at most (the default dunning policy). */
+  static final int DUNNING_DAYS = 7;
+
+  private final BillingStore store;
+  private final ReconciliationQueries queries;
+  private final SubscriptionWorkflowOps workflows;
+  private final PaymentGateway gateway;
+  private final String provider;
+
+  ChargesCheck(BillingStore store, ReconciliationQueries queries, SubscriptionWorkflowOps workflows,
+      PaymentGateway gateway, String provider) {
+    this.store = store;
+    this.queries = queries;
+    this.workflows = workflows;
+    this.gateway = gateway;
+    this.provider = provider;
+  }
+
+  void check(DayCheckInput input, FindingLog log, Runnable heartbeat) {
+    check(input, log, heartbeat, paidIndex(input.day(), input.day()));
+  }
+
+  /**
+   * @param paid the subscriptions GSI-2 shows paid on the days being checked, read once for all of
+   *     them ({@link #paidIndex})
+   */
+  void check(DayCheckInput input, FindingLog log, Runnable heartbeat, List<DuePayment> paid) {
+    Instant from = input.day().atStartOfDay(ZoneOffset.UTC).toInstant();
+    Instant to = min(from.plus(Duration.ofDays(1)), input.asOf());
+    if (!from.isBefore(to)) {
+      return;
+    }
+    Map<String, Optional<String>> accounts = new HashMap<>();
+    Map<String, GatewayChargeState> byTransaction = new LinkedHashMap<>();
+    Map<String, String> seen = new LinkedHashMap<>(); // subscription -> account
+    for (GatewayChargeState charge : gateway.listCharges(from, to)) {
+      heartbeat.run();
+      log.examined();
+      byTransaction.put(charge.transactionId(), charge);
+      if (charge.subscriptionId() == null || charge.cycle() == null
+          || charge.createdAt().isAfter(input.asOf().minus(IN_FLIGHT))) {
+        continue; // not billing's charge, or too recent to judge
+      }
+      Optional<String> account = accounts.computeIfAbsent(charge.subscriptionId(), queries::accountOf);
+      if (account.isEmpty()) {
+        log.add(FindingKind.CHARGE_WITHOUT_PERIOD, charge.subscriptionId(), null, charge.cycle(),
+            charge.transactionId(), describe(charge) + " names subscription " + charge.subscriptionId()
+                + ", which the records do not know: refund it or find its owner", Repair.NONE);
+        continue;
+      }
+      seen.put(charge.subscriptionId(), account.get());
+      compare(charge, account.get(), input, log);
+    }
+    for (DuePayment entry : paid) {
+      Instant at = entry.lastPaymentAt();
+      if (at != null && !at.isBefore(from) && at.isBefore(to)) {
+        seen.putIfAbsent(entry.subscriptionId(), entry.accountId());
+      }
+    }
+    for (Map.Entry<String, String> subscription : seen.entrySet()) {
+      heartbeat.run();
+      receiptsHaveCharges(subscription.getKey(), subscription.getValue(), from, to, byTransaction, log);
+    }
+  }
+
+  private void compare(GatewayChargeState charge, String account, DayCheckInput input, FindingLog log) {
+    String sub = charge.subscriptionId();
+    long cycle = charge.cycle();
+    Optional<Period> period = queries.period(account, sub, cycle);
+    boolean collectedWithIt = period.filter(p -> charge.transactionId().equals(p.transactionId())
+        && (p.status() == PeriodStatus.COMPLETED || p.status() == PeriodStatus.REFUNDED)).isPresent();
+    switch (charge.status()) {
+      case SUCCEEDED -> {
+        if (collectedWithIt) {
+          receiptExists(charge, account, period.get(), input, log);
+          refundRecorded(charge, account, period.get(), log);
+        } else if (period.filter(p -> p.status() == PeriodStatus.COMPLETED && p.transactionId() != null)
+            .isPresent()) {
+          log.add(FindingKind.CHARGE_WITHOUT_PERIOD, sub, account, cycle, charge.transactionId(),
+              describe(charge) + " succeeded, but period " + cycle + " was collected by "
+                  + period.get().transactionId() + ": a second charge for one period; refund one",
+              Repair.NONE);
+        } else {
+          notRecorded(charge, account, period.orElse(null), input, log);
+        }
+      }
+      case RETURNED, FAILED -> {
+        if (collectedWithIt) {
+          returned(charge, account, input, log);
+        }
+      }
+      case PENDING, NOT_FOUND -> { }
+    }
+  }
+
+  private void receiptExists(GatewayChargeState charge, String account, Period period,
+      DayCheckInput input, FindingLog log) {
+    boolean present = queries.receiptsBetween(account, charge.createdAt(), input.asOf()).stream()
+        .anyMatch(r -> charge.transactionId().equals(r.transactionId()));
+    if (present) {
+      return;
+    }
+    String situation = "period " + period.cycle() + " is collected with " + charge.transactionId()
+        + " but its receipt is gone";
+    Optional<Subscription> record = store.getSubscription(account, charge.subscriptionId());
+    if (!input.repair() || record.isEmpty()) {
+      log.add(FindingKind.RECEIPT_MISSING, charge.subscriptionId(), account, period.cycle(),
+          charge.transactionId(), situation + (input.repair() ? "; no subscription record to write it from"
+              : "; not written (report only)"), Repair.NONE);
+      return;
+    }
+    writeReceipt(FindingKind.RECEIPT_MISSING, charge, record.get(), period.amount(), situation, log);
+  }
+
+  private void notRecorded(GatewayChargeState charge, String account, Period period,
+      DayCheckInput input, FindingLog log) {
+    String sub = charge.subscriptionId();
+    String situation = describe(charge) + " succeeded, but period " + charge.cycle() + " is "
+        + (period == null ? "not recorded" : period.status().name());
+    if (!input.repair()) {
+      log.add(FindingKind.CHARGE_NOT_RECORDED, sub, account, charge.cycle(), charge.transactionId(),
+          situation + " (report only)", Repair.NONE);
+      return;
+    }
+    WorkflowView view = workflows.describe(sub);
+    if (view.state() == WorkflowView.State.RUNNING) {
+      signal(FindingKind.CHARGE_NOT_RECORDED, charge, account, input, situation, log);
+      return;
+    }
+    Optional<Subscription> record = store.getSubscription(account, sub);
+    if (record.isPresent() && record.get().status().isTerminal()) {
+      writeReceipt(FindingKind.CHARGE_NOT_RECORDED, charge, record.get(), charge.amount(),
+          situation + "; the subscription is cancelled and its workflow ended, so nothing else will"
+              + " record it (the period item is left to an operator: only a workflow writes periods)", log);
+    } else {
+      log.add(FindingKind.CHARGE_NOT_RECORDED, sub, account, charge.cycle(), charge.transactionId(),
+          situation + "; its workflow is " + view.state() + ": the drift check restarts it, and the"
+              + " restarted run's charge with key " + charge.idempotencyKey()
+              + " is answered from the gateway's record, then recorded", Repair.NONE);
+    }
+  }
+
+  private void returned(GatewayChargeState charge, String account, DayCheckInput input, FindingLog log) {
+    String situation = describe(charge) + " is " + charge.status() + " at the gateway ("
+        + charge.failureCode() + "), but period " + charge.cycle() + " is still collected with it";
+    if (!input.repair() || workflows.describe(charge.subscriptionId()).state() != WorkflowView.State.RUNNING) {
+      log.add(FindingKind.RETURN_NOT_RECORDED, charge.subscriptionId(), account, charge.cycle(),
+          charge.transactionId(), situation + (input.repair() ? "; no running workflow to tell"
+              : " (report only)"), Repair.NONE);
+      return;
+    }
+    signal(FindingKind.RETURN_NOT_RECORDED, charge, account, input, situation, log);
+  }
+
+  private void refundRecorded(GatewayChargeState charge, String account, Period period, FindingLog log) {
+    Money refunded = charge.refunded();
+    long recorded = period.refunded() == null ? 0 : period.refunded().minor();
+    if (refunded != null && refunded.minor() > recorded) {
+      log.add(FindingKind.REFUND_NOT_RECORDED, charge.subscriptionId(), account, period.cycle(),
+          charge.transactionId(), "the gateway refunded " + refunded + " of " + charge.transactionId()
+              + ", period " + period.cycle() + " records "
+              + (period.refunded() == null ? "no refund" : period.refunded())
+              + ": a refund made outside billing (dashboard?) or not yet recorded", Repair.NONE);
+    }
+  }
+
+  private void signal(FindingKind kind, GatewayChargeState charge, String account,
+      DayCheckInput input, String situation, FindingLog log) {
+    PaymentEvent event = GatewayOutcomes.event(provider, charge, input.asOf());
+    try {
+      workflows.signal(event);
+      log.add(kind, charge.subscriptionId(), account, charge.cycle(), charge.transactionId(),
+          situation + "; the workflow was sent " + event.type() + " (" + event.eventId() + ")",
+          Repair.WORKFLOW_SIGNALLED);
+    } catch (RuntimeException e) {
+      log.add(kind, charge.subscriptionId(), account, charge.cycle(), charge.transactionId(),
+          situation + "; signalling failed: " + e.getMessage(), Repair.FAILED);
+    }
+  }
+
+  private void writeReceipt(FindingKind kind, GatewayChargeState charge, Subscription record,
+      Money amount, String situation, FindingLog log) {
+    // The time the money arrived, as the workflow dates receipts: settlement, else creation.
+    Instant processedAt = charge.settledAt() != null ? charge.settledAt() : charge.createdAt();
+    Receipt receipt = new Receipt(record.accountId(), record.subscriptionId(), charge.cycle(),
+        record.sku(), record.email(), amount, processedAt, charge.transactionId(),
+        record.paymentMethod().mask(), null);
+    try {
+      boolean written = store.createReceipt(receipt);
+      log.add(kind, record.subscriptionId(), record.accountId(), charge.cycle(), charge.transactionId(),
+          situation + (written ? "; receipt written from the charge (processed " + processedAt + ")"
+              : "; a receipt with this key exists already"),
+          written ? Repair.RECEIPT_CREATED : Repair.NONE);
+    } catch (RuntimeException e) {
+      log.add(kind, record.subscriptionId(), record.accountId(), charge.cycle(), charge.transactionId(),
+          situation + "; writing the receipt failed: " + e.getMessage(), Repair.FAILED);
+    }
+  }
+
+  private void receiptsHaveCharges(String sub, String account, Instant from, Instant to,
+      Map<String, GatewayChargeState> charges, FindingLog log) {
+    for (Receipt receipt : queries.receiptsBetween(account, from, to.minusMillis(1))) {
+      if (!receipt.subscriptionId().equals(sub) || charges.containsKey(receipt.transactionId())) {
+        continue;
+      }
+      // Made before the day (a bank debit settling today): ask the gateway by the period's key.
+      Optional<Period> period = queries.period(account, sub, receipt.cycle());
+      int attempts = period.map(p -> Math.max(1, p.attempts())).orElse(1);
+      GatewayChargeState state = gateway.lookUp(BillingIds.chargeKey(sub, receipt.cycle(), attempts));
+      if (state.status() != Status.NOT_FOUND && receipt.transactionId().equals(state.transactionId())) {
+        continue;
+      }
+      log.add(FindingKind.RECEIPT_WITHOUT_CHARGE, sub, account, receipt.cycle(),
+          receipt.transactionId(), "receipt of " + receipt.amount() + " processed "
+              + receipt.processedAt() + " names transaction " + receipt.transactionId()
+              + ", which the gateway does not know: the customer may hold a receipt for money"
+              + " never collected", Repair.NONE);
+    }
+  }
+
+  /**
+   * Subscriptions whose last payment was on one of the days {@code first..last} (UTC): a payment for
+   * a period due from {@value #DUNNING_DAYS} days before such a day to the day after (zones ahead of
+   * UTC) moved the subscription to that period's next due date, so those partitions of GSI-2 hold
+   * them, and the sort key (LastPaymentDate) bounds each read to the days. One read per partition
+   * for all the days of a call.
+   */
+  List<DuePayment> paidIndex(LocalDate first, LocalDate last) {
+    Set<LocalDate> partitions = new TreeSet<>();
+    for (LocalDate due = first.minusDays(DUNNING_DAYS); !due.isAfter(last.plusDays(1)); due = due.plusDays(1)) {
+      partitions.addAll(nextDueDates(due));
+    }
+    Instant from = first.atStartOfDay(ZoneOffset.UTC).toInstant();
+    Instant to = last.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().minusMillis(1);
+    Set<DuePayment> paid = new LinkedHashSet<>();
+    for (LocalDate partition : partitions) {
+      paid.addAll(queries.paidBetween(partition, from, to));
+    }
+    return List.copyOf(paid);
+  }
+
+  /** Every date a period due on {@code due} can have as its next due date, for every term and billing day. */
+  static Set<LocalDate> nextDueDates(LocalDate due) {
+    Set<LocalDate> next = new TreeSet<>();
+    YearMonth month = YearMonth.from(due);
+    for (Term term : Term.values()) {
+      YearMonth following = month.plusMonths(term.months());
+      for (int billingDay = 1; billingDay <= 31; billingDay++) {
+        if (month.atDay(Math.min(billingDay, month.lengthOfMonth())).equals(due)) {
+          next.add(following.atDay(Math.min(billingDay, following.lengthOfMonth())));
+        }
+      }
+    }
+    return next;
+  }
+
+  private static String describe(GatewayChargeState charge) {
+    return "charge " + charge.transactionId() + " (" + charge.amount() + ", key " + charge.idempotencyKey() + ")";
+  }
+
+  private static Instant min(Instant a, Instant b) {
+    return a.isBefore(b) ? a : b;
+  }
+}

@@ -1,0 +1,78 @@
+package dev.billing.activities.reconciliation;
+
+import dev.billing.activities.payments.GatewayChargeState;
+import dev.billing.activities.payments.GatewayEvent;
+import dev.billing.store.events.StoredEvent;
+import dev.billing.workflows.PaymentEvent;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Gateway answers as the payment events the subscription workflow takes. Events the gateway listed
+ * keep their own ids, so a replay and the webhook it stands for are one event; an outcome read from
+ * a charge (no event at hand) gets a deterministic id of its own, "reconciliation:" + transaction +
+ * status, which the workflow deduplicates like any other.
+ */
+final class GatewayOutcomes {
+  private GatewayOutcomes() {}
+
+  static PaymentEvent.Type type(GatewayEvent.Type type) {
+    return switch (type) {
+      case SUCCEEDED -> PaymentEvent.Type.CHARGE_SUCCEEDED;
+      case FAILED -> PaymentEvent.Type.CHARGE_FAILED;
+      case RETURNED -> PaymentEvent.Type.CHARGE_RETURNED;
+      case REFUNDED -> PaymentEvent.Type.CHARGE_REFUNDED;
+    };
+  }
+
+  /** The signal a listed gateway event stands for. */
+  static PaymentEvent signal(String provider, GatewayEvent event) {
+    return new PaymentEvent(event.id(), provider, type(event.type()), event.subscriptionId(),
+        event.cycle(), event.idempotencyKey(), event.transactionId(), event.failureCode(),
+        StoredEvent.redactCardNumbers(event.failureMessage()), event.occurredAt());
+  }
+
+  /** The payment-events item a listed gateway event is stored as, as a webhook would store it. */
+  static StoredEvent stored(String provider, GatewayEvent event, Instant receivedAt) {
+    Map<String, String> summary = new LinkedHashMap<>();
+    summary.put("amount", event.amount().toPlainString());
+    summary.put("currency", event.amount().currency());
+    if (event.failureCode() != null) {
+      summary.put("failureCode", event.failureCode());
+    }
+    if (event.failureMessage() != null) {
+      String message = StoredEvent.redactCardNumbers(event.failureMessage());
+      summary.put("failureMessage", message.length() > 500 ? message.substring(0, 500) : message);
+    }
+    summary.put("receivedBy", "reconciliation");
+    return new StoredEvent(provider, event.id(), event.type().wireName(), type(event.type()),
+        event.subscriptionId(), event.cycle(), event.idempotencyKey(), event.transactionId(),
+        event.occurredAt(), receivedAt, summary);
+  }
+
+  /**
+   * The event a charge's current state amounts to; null when it says nothing the workflow can act on
+   * (not found, pending, or not one of ours).
+   */
+  static PaymentEvent event(String provider, GatewayChargeState charge, Instant at) {
+    if (charge.subscriptionId() == null || charge.cycle() == null) {
+      return null;
+    }
+    PaymentEvent.Type type = switch (charge.status()) {
+      case SUCCEEDED -> PaymentEvent.Type.CHARGE_SUCCEEDED;
+      case FAILED -> PaymentEvent.Type.CHARGE_FAILED;
+      case RETURNED -> PaymentEvent.Type.CHARGE_RETURNED;
+      case NOT_FOUND, PENDING -> null;
+    };
+    if (type == null) {
+      return null;
+    }
+    Instant occurred = charge.returnedAt() != null ? charge.returnedAt()
+        : charge.settledAt() != null ? charge.settledAt() : charge.createdAt();
+    return new PaymentEvent("reconciliation:" + charge.transactionId() + ":" + type.name().toLowerCase(),
+        provider, type, charge.subscriptionId(), charge.cycle(), charge.idempotencyKey(),
+        charge.transactionId(), charge.failureCode(),
+        StoredEvent.redactCardNumbers(charge.failureMessage()), occurred != null ? occurred : at);
+  }
+}

@@ -1,0 +1,110 @@
+package dev.billing.activities.reconciliation;
+
+import dev.billing.domain.BillingIds;
+import dev.billing.workflows.BillingSearchAttributes;
+import dev.billing.workflows.PaymentEvent;
+import dev.billing.workflows.SubscriptionInput;
+import dev.billing.workflows.SubscriptionVisibility;
+import dev.billing.workflows.SubscriptionWorkflow;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
+import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
+import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
+import io.temporal.api.workflow.v1.PendingActivityInfo;
+import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionResponse;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowExecutionAlreadyStarted;
+import io.temporal.client.WorkflowExecutionDescription;
+import io.temporal.client.WorkflowNotFoundException;
+import io.temporal.client.WorkflowOptions;
+import java.time.Instant;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/** {@link SubscriptionWorkflowOps} on a Temporal client. */
+public final class TemporalSubscriptionWorkflowOps implements SubscriptionWorkflowOps {
+  private final WorkflowClient client;
+  private final String taskQueue;
+
+  public TemporalSubscriptionWorkflowOps(WorkflowClient client, String taskQueue) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.taskQueue = Objects.requireNonNull(taskQueue, "taskQueue");
+  }
+
+  @Override
+  public WorkflowView describe(String subscriptionId) {
+    WorkflowExecutionDescription description;
+    try {
+      description = client.newUntypedWorkflowStub(BillingIds.workflowId(subscriptionId)).describe();
+    } catch (RuntimeException e) {
+      if (notFound(e)) {
+        return WorkflowView.missing();
+      }
+      throw e;
+    }
+    String billingStatus = description.getTypedSearchAttributes().get(BillingSearchAttributes.BILLING_STATUS);
+    WorkflowExecutionStatus status = description.getStatus();
+    if (status == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
+      return new WorkflowView(WorkflowView.State.RUNNING, description.getExecution().getRunId(), null,
+          null, billingStatus, pending(description.getRawDescription()));
+    }
+    return new WorkflowView(WorkflowView.State.CLOSED, description.getExecution().getRunId(),
+        status.name().replace("WORKFLOW_EXECUTION_STATUS_", ""), description.getCloseTime(),
+        billingStatus, null);
+  }
+
+  @Override
+  public boolean restart(SubscriptionInput input, Instant pastDueSince) {
+    var subscription = input.subscription();
+    WorkflowOptions options = WorkflowOptions.newBuilder()
+        .setWorkflowId(BillingIds.workflowId(subscription.subscriptionId()))
+        .setTaskQueue(taskQueue)
+        // A closed run may be followed by a new one; an open one is never replaced.
+        .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE)
+        .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_FAIL)
+        .setTypedSearchAttributes(SubscriptionVisibility.startAttributes(subscription, pastDueSince))
+        .setMemo(SubscriptionVisibility.memo(subscription))
+        .build();
+    SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
+    try {
+      WorkflowClient.start(workflow::run, input);
+      return true;
+    } catch (WorkflowExecutionAlreadyStarted e) {
+      return false;
+    }
+  }
+
+  @Override
+  public void signal(PaymentEvent event) {
+    client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(event.subscriptionId()))
+        .paymentEvent(event);
+  }
+
+  private static String pending(DescribeWorkflowExecutionResponse raw) {
+    if (raw.getPendingActivitiesCount() == 0) {
+      return "no activity pending";
+    }
+    return raw.getPendingActivitiesList().stream()
+        .map(TemporalSubscriptionWorkflowOps::describe)
+        .collect(Collectors.joining("; "));
+  }
+
+  private static String describe(PendingActivityInfo activity) {
+    String failure = activity.hasLastFailure() ? activity.getLastFailure().getMessage() : null;
+    return activity.getActivityType().getName() + " attempt " + activity.getAttempt()
+        + (failure == null || failure.isEmpty() ? "" : " (last failure: " + failure + ")");
+  }
+
+  private static boolean notFound(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof WorkflowNotFoundException) {
+        return true;
+      }
+      if (t instanceof StatusRuntimeException grpc && grpc.getStatus().getCode() == Status.Code.NOT_FOUND) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

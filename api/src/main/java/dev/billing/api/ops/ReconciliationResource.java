@@ -1,0 +1,98 @@
+package dev.billing.api.ops;
+
+import dev.billing.api.errors.ApiProblem;
+import dev.billing.api.resources.IdempotencyKeys;
+import dev.billing.api.resources.PageParams;
+import dev.billing.api.views.PageView;
+import dev.billing.store.Page;
+import dev.billing.store.ReconciliationReports;
+import dev.billing.workflows.reconciliation.Finding;
+import dev.billing.workflows.reconciliation.ReconciliationInput;
+import dev.billing.workflows.reconciliation.ReconciliationSummary;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
+import jakarta.ws.rs.core.UriBuilder;
+import java.time.InstantSource;
+import java.util.regex.Pattern;
+
+/**
+ * Operators' view of reconciliation (issue 6): the reports of past runs, and a run started now.
+ * Under /v1/ops, which the API's authentication reserves for operators.
+ */
+@Path("/v1/ops/reconciliations")
+@Produces(MediaType.APPLICATION_JSON)
+public final class ReconciliationResource {
+  /** Temporal run ids are UUIDs; anything else cannot name a report. */
+  private static final Pattern REPORT_ID = Pattern.compile("[0-9a-fA-F-]{1,64}");
+
+  private final ReconciliationReports reports;
+  private final ReconciliationRuns runs;
+  private final InstantSource clock;
+
+  public ReconciliationResource(ReconciliationReports reports, ReconciliationRuns runs, InstantSource clock) {
+    this.reports = reports;
+    this.runs = runs;
+    this.clock = clock;
+  }
+
+  /** Reports, newest first. */
+  @GET
+  public PageView<ReconciliationView> list(@QueryParam("pageToken") String pageToken,
+      @QueryParam("limit") String limit) {
+    return PageView.of(reports.list(clock.instant(), PageParams.of(pageToken, limit)), ReconciliationView::of);
+  }
+
+  /** One report with a page of its findings. */
+  @GET
+  @Path("/{id}")
+  public ReconciliationReportView get(@PathParam("id") String id, @QueryParam("pageToken") String pageToken,
+      @QueryParam("limit") String limit) {
+    if (!REPORT_ID.matcher(id).matches()) {
+      throw ApiProblem.notFound("There is no reconciliation report " + id + ".");
+    }
+    var page = PageParams.of(pageToken, limit);
+    ReconciliationSummary summary = reports.get(id, clock.instant()).orElseThrow(() ->
+        ApiProblem.notFound("There is no reconciliation report " + id + " (reports are kept "
+            + ReconciliationReports.RETENTION.toDays() + " days; a run just started writes its"
+            + " report within seconds)."));
+    Page<Finding> findings = reports.findings(id, clock.instant(), page);
+    return new ReconciliationReportView(ReconciliationView.of(summary),
+        findings.items().stream().map(FindingView::of).toList(), findings.nextPageToken());
+  }
+
+  /**
+   * Starts a run now (202, Location of its report). An Idempotency-Key makes a retry return the run
+   * the first request started.
+   */
+  @POST
+  @Consumes(MediaType.APPLICATION_JSON)
+  public Response start(StartReconciliationRequest request,
+      @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey, @Context SecurityContext security) {
+    String key = IdempotencyKeys.validate(idempotencyKey);
+    int lookback = request == null || request.lookbackDays() == null
+        ? ReconciliationInput.DEFAULT_LOOKBACK_DAYS : request.lookbackDays();
+    if (lookback < 1 || lookback > ReconciliationInput.MAX_LOOKBACK_DAYS) {
+      throw ApiProblem.invalid("lookbackDays",
+          "lookbackDays must be between 1 and " + ReconciliationInput.MAX_LOOKBACK_DAYS);
+    }
+    boolean repair = request == null || request.repair() == null || request.repair();
+    String principal = security == null || security.getUserPrincipal() == null
+        ? null : security.getUserPrincipal().getName();
+    ReconciliationRuns.Started started = runs.start(
+        new ReconciliationInput(lookback, repair, principal == null ? "api" : "api:" + principal), key);
+    return Response.accepted(new StartedReconciliationView(started.reportId(), started.workflowId(),
+            started.started()))
+        .location(UriBuilder.fromResource(ReconciliationResource.class).path(started.reportId()).build())
+        .build();
+  }
+}

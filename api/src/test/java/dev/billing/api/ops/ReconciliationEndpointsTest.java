@@ -1,0 +1,147 @@
+package dev.billing.api.ops;
+
+import static dev.billing.api.support.ApiTestSupport.assertInvalidField;
+import static dev.billing.api.support.ApiTestSupport.assertProblem;
+import static dev.billing.api.support.ApiTestSupport.body;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.billing.api.ApiConfiguration;
+import dev.billing.api.support.ApiTestSupport;
+import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Money;
+import dev.billing.domain.PaymentMethod;
+import dev.billing.domain.Process;
+import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
+import dev.billing.domain.Term;
+import dev.billing.workflows.activities.RecordInput;
+import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import jakarta.ws.rs.core.Response;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.YearMonth;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** /v1/ops/reconciliations on the real stack: a run started, its report read, bad input refused. */
+class ReconciliationEndpointsTest {
+
+  static final ApiTestSupport API = ApiTestSupport.start();
+
+  @RegisterExtension
+  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+
+  @Test
+  void aRunStartedNowWritesAReportWithItsFindingsAndRepairs() {
+    // A subscription DynamoDB bills (due yesterday) but no workflow runs.
+    String id = "sub-" + UUID.randomUUID().toString().substring(0, 8);
+    Subscription lost = new Subscription("acc-ops", id, "pro-monthly", new Money(999, "USD"),
+        "ana@example.com", new PaymentMethod("pm_card_visa", "Visa •••• 4242"),
+        new BillingSchedule(YearMonth.of(2026, 3), 9, Term.MONTHLY, "UTC", 0),
+        SubscriptionStatus.ACTIVE, 1, null, LocalDate.of(2026, 3, 9), null, null,
+        Instant.parse("2026-02-20T00:00:00Z"), 1, "req-1");
+    API.stack().store.createSubscription(new RecordInput("create", null, lost,
+        HistoryEvent.SUBSCRIPTION_CREATED, Process.API, "api", "created", null, null, lost.createdAt()));
+
+    Response started = API.postJson("/v1/ops/reconciliations", Map.of("lookbackDays", 2), null);
+
+    assertThat(started.getStatus()).isEqualTo(202);
+    JsonNode answer = body(started);
+    String reportId = answer.get("id").asText();
+    assertThat(answer.get("started").asBoolean()).isTrue();
+    assertThat(answer.get("workflowId").asText()).startsWith("reconciliation-api-");
+    assertThat(started.getLocation().getPath()).isEqualTo("/v1/ops/reconciliations/" + reportId);
+
+    JsonNode report = awaitFinished(reportId);
+    JsonNode head = report.get("report");
+    assertThat(head.get("status").asText()).isEqualTo("COMPLETED");
+    assertThat(head.get("trigger").asText()).isEqualTo("api");
+    assertThat(head.get("from").asText()).isEqualTo("2026-03-08");
+    assertThat(head.get("to").asText()).isEqualTo("2026-03-10");
+    assertThat(head.get("repair").asBoolean()).isTrue();
+    assertThat(head.get("findingsByKind").get("WORKFLOW_MISSING").asInt()).isEqualTo(1);
+    assertThat(head.get("repaired").asInt()).isGreaterThanOrEqualTo(1);
+    JsonNode finding = java.util.stream.StreamSupport.stream(report.get("findings").spliterator(), false)
+        .filter(f -> id.equals(f.path("subscriptionId").asText())).findFirst()
+        .orElseThrow(() -> new AssertionError("no finding about " + id + ": " + report.get("findings")));
+    assertThat(finding.get("kind").asText()).isEqualTo("WORKFLOW_MISSING");
+    assertThat(finding.get("check").asText()).isEqualTo("DRIFT");
+    assertThat(finding.get("repair").asText()).isEqualTo("WORKFLOW_RESTARTED");
+    assertThat(finding.get("detail").asText()).startsWith("no workflow subscription-" + id);
+
+    JsonNode listed = body(API.get("/v1/ops/reconciliations?limit=50"));
+    assertThat(listed.get("items").findValuesAsText("id")).contains(reportId);
+  }
+
+  @Test
+  void theSameIdempotencyKeyFindsTheSameRunAndADryRunRepairsNothing() {
+    String key = "ops-" + UUID.randomUUID();
+    JsonNode first = body(API.postJson("/v1/ops/reconciliations", Map.of("repair", false), key));
+    Response again = API.postJson("/v1/ops/reconciliations", Map.of("repair", false), key);
+
+    assertThat(again.getStatus()).isEqualTo(202);
+    JsonNode second = body(again);
+    assertThat(second.get("id").asText()).isEqualTo(first.get("id").asText());
+    assertThat(second.get("workflowId").asText()).isEqualTo("reconciliation-api-" + key);
+    assertThat(second.get("started").asBoolean()).isFalse();
+    assertThat(awaitFinished(first.get("id").asText()).get("report").get("repair").asBoolean()).isFalse();
+  }
+
+  @Test
+  void badInputIsAProblemNamingTheFieldAndStartsNothing() {
+    assertThat(assertInvalidField(API.postJson("/v1/ops/reconciliations", Map.of("lookbackDays", 0), null),
+        "lookbackDays")).isEqualTo("lookbackDays must be between 1 and 30");
+    assertThat(assertInvalidField(API.postJson("/v1/ops/reconciliations", Map.of("lookbackDays", 31), null),
+        "lookbackDays")).isEqualTo("lookbackDays must be between 1 and 30");
+    assertInvalidField(API.postJson("/v1/ops/reconciliations", Map.of("lookbackDays", "3"), null), "lookbackDays");
+    assertInvalidField(API.postJson("/v1/ops/reconciliations", Map.of("lookback", 3), null), "lookback");
+    assertInvalidField(API.get("/v1/ops/reconciliations?limit=0"), "limit");
+    assertProblem(API.get("/v1/ops/reconciliations/0b7c5c1e-0000-4000-8000-000000000000"), 404);
+    assertProblem(API.get("/v1/ops/reconciliations/not%23an%23id"), 404);
+  }
+
+  @Test
+  void reportsAreListedNewestFirstOnePageAtATime() {
+    String a = body(API.postJson("/v1/ops/reconciliations", null, null)).get("id").asText();
+    awaitFinished(a);
+    API.stack().env.sleep(Duration.ofMinutes(1)); // a later start time for the second run
+    String b = body(API.postJson("/v1/ops/reconciliations", null, null)).get("id").asText();
+    awaitFinished(b);
+
+    JsonNode page1 = body(API.get("/v1/ops/reconciliations?limit=1"));
+    assertThat(page1.get("items")).hasSize(1);
+    assertThat(page1.get("items").get(0).get("id").asText()).isEqualTo(b);
+    JsonNode page2 = body(API.get("/v1/ops/reconciliations?limit=1&pageToken="
+        + page1.get("nextPageToken").asText()));
+    assertThat(page2.get("items").get(0).get("id").asText()).isEqualTo(a);
+  }
+
+  /** Activities run in real time: poll (bounded) until the run closed its report. */
+  private static JsonNode awaitFinished(String reportId) {
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (true) {
+      Response response = API.get("/v1/ops/reconciliations/" + reportId);
+      if (response.getStatus() == 200) {
+        JsonNode report = body(response);
+        if (!report.get("report").get("status").asText().equals("RUNNING")) {
+          return report;
+        }
+      } else {
+        response.close();
+      }
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("report " + reportId + " not finished in 30 s");
+      }
+      try {
+        Thread.sleep(50);
+      } catch (InterruptedException e) {
+        throw new AssertionError(e);
+      }
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package dev.billing.store.events;
+
+import dev.billing.workflows.PaymentEvent;
+import io.temporal.client.WorkflowNotFoundException;
+import java.util.Objects;
+
+/**
+ * What happens to a gateway event once it is known to be genuine, whoever found it: the webhook
+ * endpoint (signature verified) or reconciliation's replay of missed webhooks (listed by the
+ * gateway's authenticated API). It is stored once in the payment-events table, then signalled to its
+ * subscription's workflow on every delivery: an earlier delivery may have stored it and failed to
+ * signal, and the workflow ignores an event id it has seen. One path, so a replayed event has
+ * exactly the effect the webhook would have had.
+ */
+public final class PaymentEventIntake {
+
+  /** Delivers a payment event to its subscription's workflow. */
+  @FunctionalInterface
+  public interface Signals {
+    /**
+     * @throws WorkflowNotFoundException when the subscription has no running workflow
+     */
+    void send(PaymentEvent event);
+  }
+
+  public enum Outcome {
+    /** Signalled to the subscription's running workflow. */
+    SIGNALLED,
+    /** Stored; not about a charge of ours that billing acts on, so nothing to signal. */
+    STORED_ONLY,
+    /**
+     * Stored; its subscription has no running workflow (never created, or ended). Reconciliation
+     * compares the gateway with the periods and finds what such an event left undone.
+     */
+    NO_WORKFLOW
+  }
+
+  /**
+   * @param duplicate the event was stored by an earlier delivery
+   */
+  public record Result(Outcome outcome, boolean duplicate) {}
+
+  private final PaymentEventStore events;
+  private final Signals signals;
+
+  public PaymentEventIntake(PaymentEventStore events, Signals signals) {
+    this.events = Objects.requireNonNull(events, "events");
+    this.signals = Objects.requireNonNull(signals, "signals");
+  }
+
+  /** The event is stored but the signal could not be sent (e.g. Temporal unreachable). */
+  public static final class SignalFailedException extends RuntimeException {
+    SignalFailedException(PaymentEvent event, RuntimeException cause) {
+      super("event " + event.eventId() + " stored but not signalled to subscription "
+          + event.subscriptionId() + ": " + cause, cause);
+    }
+  }
+
+  /**
+   * Stores {@code stored} once, then signals {@code signal} (null when the event is not signalled).
+   * A failure to store (DynamoDB) propagates as it is: nothing was done.
+   *
+   * @throws SignalFailedException when the event is stored but could not be signalled: the caller
+   *     asks for another delivery (webhook: 503) or retries (activity), which signals again
+   */
+  public Result accept(StoredEvent stored, PaymentEvent signal) {
+    boolean duplicate = !events.recordOnce(stored);
+    if (signal == null) {
+      return new Result(Outcome.STORED_ONLY, duplicate);
+    }
+    try {
+      signals.send(signal);
+      return new Result(Outcome.SIGNALLED, duplicate);
+    } catch (WorkflowNotFoundException e) {
+      return new Result(Outcome.NO_WORKFLOW, duplicate);
+    } catch (RuntimeException e) {
+      throw new SignalFailedException(signal, e);
+    }
+  }
+}

@@ -1,0 +1,81 @@
+package dev.billing.worker.observability;
+
+import dev.billing.domain.BillingIds;
+import io.temporal.activity.ActivityExecutionContext;
+import io.temporal.activity.ActivityInfo;
+import io.temporal.common.interceptors.ActivityInboundCallsInterceptor;
+import io.temporal.common.interceptors.ActivityInboundCallsInterceptorBase;
+import io.temporal.common.interceptors.WorkerInterceptorBase;
+import io.temporal.common.interceptors.WorkflowInboundCallsInterceptor;
+import io.temporal.common.interceptors.WorkflowInboundCallsInterceptorBase;
+import io.temporal.workflow.Workflow;
+import org.slf4j.MDC;
+
+/**
+ * Adds {@code subscriptionId} to the logging context of every activity and workflow of a
+ * subscription (the SDK already puts {@code WorkflowId}, {@code RunId}, {@code ActivityType} and
+ * {@code Attempt} there), so the JSON logs of one subscription are found by one field; and feeds
+ * {@link BusinessMetrics} with each activity's outcome. Neither touches what a workflow commands.
+ */
+public final class ObservabilityInterceptor extends WorkerInterceptorBase {
+  public static final String SUBSCRIPTION_ID = "subscriptionId";
+
+  private final BusinessMetrics metrics;
+
+  public ObservabilityInterceptor(BusinessMetrics metrics) {
+    this.metrics = metrics;
+  }
+
+  @Override
+  public ActivityInboundCallsInterceptor interceptActivity(ActivityInboundCallsInterceptor next) {
+    return new ActivityInboundCallsInterceptorBase(next) {
+      private ActivityInfo info;
+
+      @Override
+      public void init(ActivityExecutionContext context) {
+        info = context.getInfo();
+        super.init(context);
+      }
+
+      @Override
+      public ActivityOutput execute(ActivityInput input) {
+        String subscription = subscriptionOf(info.getWorkflowId());
+        if (subscription != null) {
+          MDC.put(SUBSCRIPTION_ID, subscription);
+        }
+        Object argument = input.getArguments().length > 0 ? input.getArguments()[0] : null;
+        try {
+          ActivityOutput output = super.execute(input);
+          metrics.activityEnded(info.getActivityType(), info.getAttempt(), argument,
+              output.getResult(), null);
+          return output;
+        } catch (RuntimeException | Error e) {
+          metrics.activityEnded(info.getActivityType(), info.getAttempt(), argument, null, e);
+          throw e;
+        } finally {
+          MDC.remove(SUBSCRIPTION_ID);
+        }
+      }
+    };
+  }
+
+  @Override
+  public WorkflowInboundCallsInterceptor interceptWorkflow(WorkflowInboundCallsInterceptor next) {
+    return new WorkflowInboundCallsInterceptorBase(next) {
+      @Override
+      public WorkflowOutput execute(WorkflowInput input) {
+        // The workflow's own thread: its log lines (Workflow.getLogger) carry the subscription too.
+        String subscription = subscriptionOf(Workflow.getInfo().getWorkflowId());
+        if (subscription != null) {
+          MDC.put(SUBSCRIPTION_ID, subscription);
+        }
+        return super.execute(input);
+      }
+    };
+  }
+
+  static String subscriptionOf(String workflowId) {
+    return workflowId != null && workflowId.startsWith(BillingIds.WORKFLOW_ID_PREFIX)
+        ? workflowId.substring(BillingIds.WORKFLOW_ID_PREFIX.length()) : null;
+  }
+}

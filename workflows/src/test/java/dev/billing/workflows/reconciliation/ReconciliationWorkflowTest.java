@@ -1,0 +1,160 @@
+package dev.billing.workflows.reconciliation;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.billing.workflows.activities.CheckResult;
+import dev.billing.workflows.activities.ReconciliationActivities;
+import dev.billing.workflows.activities.WindowCheckInput;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.failure.ApplicationFailure;
+import io.temporal.testing.TestEnvironmentOptions;
+import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.worker.Worker;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The order, extent and bookkeeping of one reconciliation run, against scripted steps. */
+@Timeout(60)
+class ReconciliationWorkflowTest {
+
+  private static final String QUEUE = "ops";
+  private TestWorkflowEnvironment env;
+  private final ScriptedSteps steps = new ScriptedSteps();
+
+  @BeforeEach
+  void start() {
+    env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
+        .setInitialTime(Instant.parse("2028-03-10T03:00:00Z")).build());
+    Worker worker = env.newWorker(QUEUE);
+    worker.registerWorkflowImplementationTypes(ReconciliationWorkflowImpl.class);
+    worker.registerActivitiesImplementations(steps);
+    env.start();
+  }
+
+  @AfterEach
+  void stop() {
+    env.close();
+  }
+
+  private ReconciliationSummary run(ReconciliationInput input) {
+    ReconciliationWorkflow workflow = env.getWorkflowClient().newWorkflowStub(ReconciliationWorkflow.class,
+        WorkflowOptions.newBuilder().setWorkflowId("reconciliation-test").setTaskQueue(QUEUE).build());
+    return workflow.run(input);
+  }
+
+  @Test
+  void eachCheckCoversTheWindowCallAfterCallUntilItsCursorRunsOut() {
+    steps.dueCursors = List.of("2028-03-09|page-2", "2028-03-10");
+
+    ReconciliationSummary summary = run(new ReconciliationInput(2, true, "api:ops"));
+
+    assertThat(steps.calls).containsExactly(
+        "open RUNNING 2028-03-08..2028-03-10",
+        // The drift check reads tomorrow too: in zones ahead of UTC it is already due.
+        "due 2028-03-08..2028-03-11 from null",
+        "due 2028-03-08..2028-03-11 from 2028-03-09|page-2",
+        "due 2028-03-08..2028-03-11 from 2028-03-10",
+        "charges 2028-03-08..2028-03-10 from null",
+        "webhooks 2028-03-08..2028-03-10 from null",
+        "close COMPLETED");
+    // One "now" for the whole run: the workflow time it started at (the test server's clock runs
+    // in real time from 03:00 until something sleeps).
+    assertThat(steps.asOf).hasSize(5).containsOnly(summary.startedAt());
+    assertThat(summary.startedAt()).isBetween(Instant.parse("2028-03-10T03:00:00Z"),
+        Instant.parse("2028-03-10T03:01:00Z"));
+    assertThat(summary.status()).isEqualTo(ReconciliationSummary.Status.COMPLETED);
+    assertThat(summary.trigger()).isEqualTo("api:ops");
+    assertThat(summary.from()).isEqualTo(LocalDate.of(2028, 3, 8));
+    assertThat(summary.to()).isEqualTo(LocalDate.of(2028, 3, 10));
+    // Each due call examined 10 and found one WORKFLOW_MISSING; charges 4 (one receipt missing);
+    // events 6 (two missed).
+    ReconciliationCounts counts = summary.counts();
+    assertThat(counts.subscriptionsChecked()).isEqualTo(30);
+    assertThat(counts.chargesCompared()).isEqualTo(4);
+    assertThat(counts.eventsCompared()).isEqualTo(6);
+    assertThat(counts.findings()).containsOnly(
+        Map.entry(FindingKind.WORKFLOW_MISSING, 3), Map.entry(FindingKind.RECEIPT_MISSING, 1),
+        Map.entry(FindingKind.WEBHOOK_MISSED, 2));
+    assertThat(counts.repaired()).isEqualTo(3 + 1 + 2);
+    assertThat(counts.totalFindings()).isEqualTo(6);
+    assertThat(summary.reportId()).isEqualTo(steps.closed.reportId()).isNotBlank();
+    assertThat(steps.closed.finishedAt()).isNotNull();
+  }
+
+  @Test
+  void aStepThatFailsAfterItsRetriesIsReportedAndTheRunGoesOn() {
+    steps.failCharges = true;
+
+    ReconciliationSummary summary = run(new ReconciliationInput(1, false, "schedule"));
+
+    assertThat(summary.status()).isEqualTo(ReconciliationSummary.Status.PARTIAL);
+    assertThat(summary.failedSteps())
+        .containsExactly("CompareGatewayCharges 2028-03-09..2028-03-10: gateway down (scripted)");
+    assertThat(steps.calls).containsSubsequence("webhooks 2028-03-09..2028-03-10 from null", "close PARTIAL");
+    assertThat(steps.chargeAttempts).as("retried by its policy first").isEqualTo(5);
+    assertThat(summary.counts().chargesCompared()).isZero();
+    assertThat(summary.counts().eventsCompared()).isEqualTo(6);
+    assertThat(steps.repairFlags).containsOnly(false);
+  }
+
+  /** Scripted steps: every due call examines 10 subscriptions and finds one missing workflow. */
+  static final class ScriptedSteps implements ReconciliationActivities {
+    final List<String> calls = new ArrayList<>();
+    final List<Instant> asOf = new ArrayList<>();
+    final List<Boolean> repairFlags = new ArrayList<>();
+    List<String> dueCursors = List.of();
+    boolean failCharges;
+    int chargeAttempts;
+    int dueCalls;
+    ReconciliationSummary closed;
+
+    @Override
+    public synchronized void openReport(ReconciliationSummary summary) {
+      calls.add("open " + summary.status() + " " + summary.from() + ".." + summary.to());
+    }
+
+    @Override
+    public synchronized CheckResult checkDueSubscriptions(WindowCheckInput input) {
+      record("due", input);
+      String next = dueCalls < dueCursors.size() ? dueCursors.get(dueCalls) : null;
+      dueCalls++;
+      return new CheckResult(10, Map.of(FindingKind.WORKFLOW_MISSING, 1), 1, 0, next);
+    }
+
+    @Override
+    public synchronized CheckResult compareGatewayCharges(WindowCheckInput input) {
+      chargeAttempts++;
+      if (failCharges) {
+        throw ApplicationFailure.newFailure("gateway down (scripted)", "GatewayUnavailable");
+      }
+      record("charges", input);
+      return new CheckResult(4, Map.of(FindingKind.RECEIPT_MISSING, 1), 1, 0, null);
+    }
+
+    @Override
+    public synchronized CheckResult replayMissedWebhooks(WindowCheckInput input) {
+      record("webhooks", input);
+      return new CheckResult(6, Map.of(FindingKind.WEBHOOK_MISSED, 2), 2, 0, null);
+    }
+
+    @Override
+    public synchronized void closeReport(ReconciliationSummary summary) {
+      calls.add("close " + summary.status());
+      closed = summary;
+    }
+
+    private void record(String step, WindowCheckInput input) {
+      calls.add(step + " " + input.from() + ".." + input.to() + " from " + input.cursor());
+      asOf.add(input.asOf());
+      repairFlags.add(input.repair());
+    }
+  }
+}
