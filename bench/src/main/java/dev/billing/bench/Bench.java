@@ -3,6 +3,7 @@ package dev.billing.bench;
 import dev.billing.bench.report.Machine;
 import dev.billing.bench.report.ReportWriter;
 import dev.billing.bench.report.Section;
+import dev.billing.bench.scenarios.HotPartitionModel;
 import dev.billing.bench.scenarios.PeakScenario;
 import dev.billing.bench.scenarios.SleepScenario;
 import java.nio.file.Path;
@@ -30,6 +31,9 @@ public final class Bench {
     }
     if (options.scenarios().contains(3) || options.scenarios().contains(4)) {
       sections.addAll(new SleepScenario(options, logs).run());
+    }
+    if (options.scenarios().contains(5)) {
+      sections.add(HotPartitionModel.section(options));
     }
     Path report = ReportWriter.write(new ReportWriter.Run(started, Instant.now(), Machine.describe(),
         Machine.versions(), options.asMap(), loadAtStart, Machine.loadAverage(), sections), options.out());

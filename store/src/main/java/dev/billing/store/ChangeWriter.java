@@ -29,13 +29,15 @@ final class ChangeWriter {
   private final TableNames tables;
   private final Period receiptRetention;
   private final SubscriptionLookup lookup;
+  private final DateKeySharding sharding;
 
   ChangeWriter(DynamoDbClient client, TableNames tables, Period receiptRetention,
-      SubscriptionLookup lookup) {
+      SubscriptionLookup lookup, DateKeySharding sharding) {
     this.client = client;
     this.tables = tables;
     this.receiptRetention = receiptRetention;
     this.lookup = lookup;
+    this.sharding = sharding;
   }
 
   RecordResult create(RecordInput change) {
@@ -95,8 +97,8 @@ final class ChangeWriter {
     }
   }
 
-  private static Map<String, AttributeValue> subscriptionItem(RecordInput change) {
-    return SubscriptionItems.item(change.next(), change.changeId(), change.at());
+  private Map<String, AttributeValue> subscriptionItem(RecordInput change) {
+    return SubscriptionItems.item(change.next(), change.changeId(), change.at(), sharding);
   }
 
   private static TransactWriteItem put(String table, Map<String, AttributeValue> item, String condition,

@@ -9,6 +9,7 @@ import dev.billing.workflows.activities.RecordInput;
 import dev.billing.workflows.activities.RecordResult;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -34,14 +35,25 @@ public final class DynamoBillingStore implements BillingStore {
   private final QueryPager pager;
   private final SubscriptionLookup lookup;
   private final ChangeWriter writer;
+  private final DateKeySharding sharding;
 
+  /**
+   * Reads the table's date-key shard count (its META item), storing {@code settings.dateKeyShards()}
+   * there when the table has none yet: the tables must exist.
+   */
   public DynamoBillingStore(DynamoDbClient client, TableNames tables, StoreSettings settings) {
     this.client = Objects.requireNonNull(client, "client");
     this.tables = Objects.requireNonNull(tables, "tables");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.pager = new QueryPager(client, new PageTokens(settings.pageTokenKey()));
     this.lookup = new SubscriptionLookup(client, tables.billing());
-    this.writer = new ChangeWriter(client, tables, settings.receiptRetention(), lookup);
+    this.sharding = DateKeySharding.open(client, tables.billing(), settings.dateKeyShards());
+    this.writer = new ChangeWriter(client, tables, settings.receiptRetention(), lookup, sharding);
+  }
+
+  /** How this table's due-date keys are sharded. */
+  public DateKeySharding sharding() {
+    return sharding;
   }
 
   @Override
@@ -79,17 +91,23 @@ public final class DynamoBillingStore implements BillingStore {
     return dueOn(Keys.GSI_PAYMENTS, "NextPaymentDate", date, page, DueItems::payment);
   }
 
-  /** One date partition of a sparse due-date index (GSI-1 or GSI-2). */
+  /**
+   * The partitions of one date in a sparse due-date index (GSI-1 or GSI-2), one per shard, read
+   * shard after shard: within a page the items come shard by shard, each shard in the index's sort
+   * order.
+   */
   private <T> Page<T> dueOn(String index, String dateAttribute, LocalDate date, PageRequest page,
       Function<Map<String, AttributeValue>, T> mapper) {
-    String day = Timestamps.date(date);
-    return pager.page(QueryRequest.builder()
+    List<QueryRequest> shards = sharding.keys(date).stream()
+        .map(key -> QueryRequest.builder()
             .tableName(tables.billing())
             .indexName(index)
             .keyConditionExpression(dateAttribute + " = :date")
-            .expressionAttributeValues(Map.of(":date", s(day)))
-            .build(),
-        scope(tables.billing(), index, day), page, mapper);
+            .expressionAttributeValues(Map.of(":date", s(key)))
+            .build())
+        .toList();
+    return pager.pageAcross(shards,
+        scope(tables.billing(), index, Timestamps.date(date), "shards=" + sharding.shards()), page, mapper);
   }
 
   @Override

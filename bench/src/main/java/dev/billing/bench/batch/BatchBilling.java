@@ -1,10 +1,9 @@
 package dev.billing.bench.batch;
 
-import dev.billing.activities.notifications.Notification;
-import dev.billing.activities.notifications.NotificationKind;
+import dev.billing.activities.RecordActivitiesImpl;
+import dev.billing.activities.ReminderActivitiesImpl;
+import dev.billing.activities.notifications.MessageTemplates;
 import dev.billing.activities.notifications.Notifier;
-import dev.billing.activities.notifications.ReminderMessages;
-import dev.billing.activities.notifications.RenderedMessage;
 import dev.billing.activities.payments.GatewayCharge;
 import dev.billing.activities.payments.GatewayChargeRequest;
 import dev.billing.activities.payments.PaymentGateway;
@@ -17,6 +16,7 @@ import dev.billing.store.DueReminder;
 import dev.billing.store.Page;
 import dev.billing.store.PageRequest;
 import dev.billing.workflows.activities.ChargeResult;
+import dev.billing.workflows.activities.SendReminderInput;
 import java.time.InstantSource;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -29,15 +29,18 @@ import java.util.function.BiFunction;
  * The seeds' design without Temporal: a daily job reads GSI-1 (reminders) or GSI-2 (payments) for
  * the day, and for each subscription found reads it (consistently: the index only projects part of
  * it and may lag), sends the reminder or charges through the gateway with the same idempotency key
- * the workflow uses, and writes the same transaction the workflow writes. Same store, same gateway,
- * as many threads as the worker has slots. No lock table (seed 004 adds one): it would only add cost.
+ * the workflow uses, and writes the same transaction the workflow writes, through the same activity
+ * code where it runs outside Temporal (the reminder activity sends and records; the record activity
+ * commits and mails the receipt). Same store, same gateway, as many threads as the worker has slots.
+ * No lock table (seed 004 adds one): it would only add cost.
  */
 public final class BatchBilling {
   private static final int PAGE = 200;
 
   private final BillingStore store;
   private final PaymentGateway gateway;
-  private final Notifier notifier;
+  private final ReminderActivitiesImpl reminders;
+  private final RecordActivitiesImpl records;
   private final InstantSource clock;
   private final int threads;
 
@@ -45,7 +48,9 @@ public final class BatchBilling {
       int threads) {
     this.store = store;
     this.gateway = gateway;
-    this.notifier = notifier;
+    MessageTemplates templates = new MessageTemplates();
+    this.reminders = new ReminderActivitiesImpl(notifier, templates, store);
+    this.records = new RecordActivitiesImpl(store, notifier, templates);
     this.clock = clock;
     this.threads = threads;
   }
@@ -65,11 +70,8 @@ public final class BatchBilling {
       long cycle = sub.cycle();
       String messageId = BillingIds.messageId(sub.subscriptionId(), cycle, "reminder");
       var change = BatchChanges.reminderSent(sub, messageId, clock.instant());
-      RenderedMessage message = ReminderMessages.paymentReminder(sub.sku(), sub.amountDueFor(cycle),
-          sub.schedule().dueDate(cycle), sub.paymentMethod().mask());
-      notifier.send(new Notification(messageId, NotificationKind.PAYMENT_REMINDER, sub.email(),
-          message.subject(), message.textBody(), change.at(), sub.accountId(), sub.subscriptionId()));
-      store.updateSubscription(change);
+      reminders.sendReminder(new SendReminderInput(messageId, sub.email(), sub.sku(),
+          sub.amountDueFor(cycle), sub.schedule().dueDate(cycle), sub.paymentMethod().mask(), change));
       return true;
     });
     return result(due.size(), done);
@@ -92,7 +94,7 @@ public final class BatchBilling {
           sub.sku() + " subscription, period " + cycle + " due " + sub.schedule().dueDate(cycle),
           Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, sub.subscriptionId(),
               GatewayChargeRequest.CYCLE, Long.toString(cycle))));
-      store.updateSubscription(BatchChanges.paid(sub,
+      records.record(BatchChanges.paid(sub,
           new ChargeResult(charge.transactionId(), charge.processedAt(), charge.replayed()),
           clock.instant()));
       return true;

@@ -19,6 +19,11 @@ import dev.billing.store.DueReminder;
 import dev.billing.store.Page;
 import dev.billing.store.PageRequest;
 import dev.billing.workflows.TaskQueues;
+import dev.billing.workflows.reconciliation.ReconciliationCounts;
+import dev.billing.workflows.reconciliation.ReconciliationInput;
+import dev.billing.workflows.reconciliation.ReconciliationSummary;
+import dev.billing.workflows.reconciliation.ReconciliationWorkflow;
+import io.temporal.client.WorkflowOptions;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -37,12 +42,12 @@ import java.util.function.BiFunction;
 import java.util.stream.IntStream;
 
 /**
- * Scenarios 3 (sleeping scale) and 4 (reconciliation's reads), on one stack. Subscriptions are
- * created in steps, some through the REST API, the rest through the Temporal client; all of them
- * sleep (their first reminder is a week away and the clock is never advanced). After each step the
- * worker's heap is read after a full GC, and the day that reconciliation checks is read through the
- * due-date indexes: the number due that day stays fixed while the total grows. At the largest step
- * a load generator reads subscriptions and receipts through the API.
+ * Scenarios 3 (sleeping scale) and 4 (reconciliation cost), on one stack. A fixed set is billed on
+ * the first day; then subscriptions are created in steps, some through the REST API, the rest
+ * through the Temporal client, and all of them sleep (their first reminder is a week away). After
+ * each step the worker's heap is read after a full GC, and reconciliation runs over the window that
+ * holds the fixed set: what it reads must not grow with the sleepers. At the largest step a load
+ * generator reads subscriptions and receipts through the API.
  */
 public final class SleepScenario {
   private final BenchOptions options;
@@ -57,7 +62,8 @@ public final class SleepScenario {
   private record Created(String accountId, String subscriptionId) {}
 
   private record Step(int total, double clientRate, double apiRate, Summary heap, Summary rss,
-      Summary serversHeap, Summary dueQueryMs, Summary dueQueryReads, int dueFound, int reminderFound) {}
+      Summary serversHeap, Summary dueQueryMs, Summary dueQueryReads, int dueFound, int reminderFound,
+      Summary runSeconds, Summary runReads, ReconciliationCounts counts) {}
 
   public List<Section> run() throws Exception {
     BenchStack.Settings settings = new BenchStack.Settings("sleep", options.slots(), options.cacheSize(),
@@ -67,20 +73,22 @@ public final class SleepScenario {
       WorkerProcess worker = stack.worker();
       Instant now = stack.now();
       LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
-      LocalDate start = today.plusDays(10);
-      LocalDate reconciled = start;
-      while (reconciled.getDayOfMonth() > 28) {
-        reconciled = reconciled.plusDays(1);
-      }
-      int reconciledDay = reconciled.getDayOfMonth();
-      // The fixed set due on the reconciled day, written directly (no workflow needed to be read).
-      Parallel.map(range(0, options.reconciliationDue()), options.slots(), i -> stack.store().createSubscription(
-          BatchChanges.creation(BenchSubscriptions.requested("r", i, start, reconciledDay, "UTC", now), now)));
-      LocalDate firstDue = BenchSubscriptions.requested("r", 0, start, reconciledDay, "UTC", now)
-          .schedule().dueDate(1);
-
       SubscriptionWorkflows workflows =
           new SubscriptionWorkflows(stack.client(), TaskQueues.BILLING, Duration.ofMinutes(2));
+      // The fixed set reconciliation checks: billed tomorrow, through their workflows, before the
+      // sleepers arrive; its next due date is the day whose index partitions are read at each step.
+      LocalDate billed = today.plusDays(1);
+      int reconciledDay = billed.getDayOfMonth();
+      int fixed = options.reconciliationDue();
+      Parallel.map(range(0, fixed), options.createConcurrency(), i -> workflows.create(
+          BenchSubscriptions.requested("r", i, today, reconciledDay, "UTC", now)));
+      stack.advanceTo(billed.atStartOfDay(ZoneOffset.UTC).toInstant().plus(Duration.ofHours(1)));
+      Waits.until("the reconciled set billed", Duration.ofMinutes(30), Duration.ofMillis(200),
+          () -> worker.stats().paid() >= fixed);
+      LocalDate firstDue = BenchSubscriptions.requested("r", 0, today, reconciledDay, "UTC", now)
+          .schedule().dueDate(2);
+      LocalDate start = today.plusDays(10);
+
       HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
       List<Created> created = Collections.synchronizedList(new ArrayList<>());
       List<Step> steps = new ArrayList<>();
@@ -190,8 +198,27 @@ public final class SleepScenario {
       }
       reads.add(units);
     }
+    List<Double> runSeconds = new ArrayList<>();
+    List<Double> runReads = new ArrayList<>();
+    ReconciliationCounts counts = null;
+    for (int i = 0; i < 3; i++) {
+      worker.resetMeter();
+      ReconciliationWorkflow run = stack.client().newWorkflowStub(ReconciliationWorkflow.class,
+          WorkflowOptions.newBuilder().setWorkflowId("bench-reconciliation-" + total + "-" + i)
+              .setTaskQueue(TaskQueues.BILLING).build());
+      long t0 = System.nanoTime();
+      ReconciliationSummary summary = run.run(new ReconciliationInput(3, false, "bench"));
+      runSeconds.add((System.nanoTime() - t0) / 1e9);
+      double units = 0;
+      for (var it = worker.stats().capacity().fields(); it.hasNext(); ) {
+        units += it.next().getValue().get("readUnits").asDouble();
+      }
+      runReads.add(units);
+      counts = summary.counts();
+    }
     return new Step(total, clientRate, apiRate, Summary.of(heap), Summary.of(rss), Summary.of(servers),
-        Summary.of(ms), Summary.of(reads), found, reminders);
+        Summary.of(ms), Summary.of(reads), found, reminders, Summary.of(runSeconds), Summary.of(runReads),
+        counts);
   }
 
   private static <T> int readAll(BiFunction<LocalDate, PageRequest, Page<T>> query, LocalDate date) {
@@ -257,27 +284,38 @@ public final class SleepScenario {
   }
 
   private Section reconciliationSection(List<Step> steps) {
-    Section section = new Section("reconciliation", "4. Reconciliation's reads as the total grows");
-    section.parameter("due", options.reconciliationDue());
+    Section section = new Section("reconciliation", "4. Reconciliation cost as the total grows");
+    section.parameter("billedInWindow", options.reconciliationDue()).parameter("lookbackDays", 3)
+        .parameter("repair", false);
     List<List<String>> rows = new ArrayList<>();
     for (Step s : steps) {
       rows.add(List.of(Integer.toString(s.total() + options.reconciliationDue()),
+          ReportWriter.number(s.runSeconds().median()), ReportWriter.number(s.runReads().median()),
+          s.counts().subscriptionsChecked() + " / " + s.counts().chargesCompared() + " / "
+              + s.counts().totalFindings() + (s.counts().findings().isEmpty() ? "" : " " + s.counts().findings()),
           s.dueFound() + " / " + s.reminderFound(), ReportWriter.number(s.dueQueryMs().median()),
           ReportWriter.number(s.dueQueryReads().median())));
     }
-    section.table("Reading the day's due payments (GSI-2) and reminders (GSI-1), all pages of 100",
-        List.of("subscriptions in the table", "found (payments / reminders)", "ms (median of 3)",
-            "read units (median of 3)"), rows);
+    section.table("One reconciliation run (3-day window, report only) per step, median of 3 runs; and"
+        + " the due-date reads of the set's next due date (GSI-2, GSI-1; all pages of 100)",
+        List.of("subscriptions", "run s", "run read units", "checked / charges compared / findings",
+            "due found (payments / reminders)", "due reads ms", "due reads RCU"), rows);
     Step first = steps.get(0);
     Step last = steps.get(steps.size() - 1);
-    section.figure("readsGrowth", "read units, largest / smallest table", "ratio",
+    section.figure("runReadsGrowth", "reconciliation run read units, largest / smallest table", "ratio",
+        Summary.ratio(last.runReads(), first.runReads()));
+    section.figure("runTimeGrowth", "reconciliation run time, largest / smallest table", "ratio",
+        Summary.ratio(last.runSeconds(), first.runSeconds()));
+    section.figure("runReadsAtLargest", "reconciliation run read units at the largest table", "RCU", last.runReads());
+    section.figure("runSecondsAtLargest", "reconciliation run time at the largest table", "s", last.runSeconds());
+    section.figure("dueReadsGrowth", "due-date reads, largest / smallest table", "ratio",
         Summary.ratio(last.dueQueryReads(), first.dueQueryReads()));
-    section.figure("timeGrowth", "time, largest / smallest table", "ratio",
-        Summary.ratio(last.dueQueryMs(), first.dueQueryMs()));
-    section.figure("readsAtLargest", "read units at the largest table", "RCU", last.dueQueryReads());
-    section.note("Reconciliation (branch `ops`) is not on main yet: this measures what exists, the"
-        + " due-date reads it is built on (the store's getDuePaymentsByDate / getDueRemindersByDate),"
-        + " not a reconciliation run.");
+    section.note("The run is the production ReconciliationWorkflow (branch ops, now on main) on the worker,"
+        + " report only. Its window holds the " + options.reconciliationDue() + " subscriptions billed on"
+        + " the stack's first day; the sleepers are due later, so what it reads should not grow with them."
+        + " Read units are the worker's, from ReturnConsumedCapacity. The benchmark delivers no"
+        + " webhooks, so each charge of the window is reported once as an event the webhooks never"
+        + " stored: the findings count the fixed set, not the sleepers.");
     return section;
   }
 

@@ -7,7 +7,11 @@ import dev.billing.store.BillingTables;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
+import io.temporal.api.testservice.v1.SleepRequest;
 import io.temporal.client.WorkflowClient;
+import io.temporal.internal.common.ProtobufTimeUtils;
+import io.temporal.serviceclient.TestServiceStubs;
+import io.temporal.serviceclient.TestServiceStubsOptions;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.IOException;
@@ -37,6 +41,7 @@ public final class BenchStack implements AutoCloseable {
   private final DynamoBillingStore harnessStore;
   private final WorkflowServiceStubs stubs;
   private final WorkflowClient client;
+  private final TestServiceStubs testService;
   private final WorkerProcess worker;
   private ApiProcess api;
   private final Path logs;
@@ -54,6 +59,8 @@ public final class BenchStack implements AutoCloseable {
     this.stubs = WorkflowServiceStubs.newServiceStubs(
         WorkflowServiceStubsOptions.newBuilder().setTarget(temporal.target()).build());
     this.client = WorkflowClient.newInstance(stubs);
+    this.testService = TestServiceStubs.newServiceStubs(
+        TestServiceStubsOptions.newBuilder().setTarget(temporal.target()).validateAndBuildWithDefaults());
     this.worker = WorkerProcess.start(temporal.target(), dynamo.endpoint(), settings.slots(),
         settings.cacheSize(), settings.workerHeap(), logs.resolve(settings.name() + "-worker.log"));
   }
@@ -115,9 +122,15 @@ public final class BenchStack implements AutoCloseable {
     return temporal.clock();
   }
 
-  /** Moves the test clock forward, firing every timer due on the way. */
+  /**
+   * Moves the test clock forward, firing every timer due on the way. The server does not move the
+   * clock while tasks are outstanding, so a jump across a billing day lasts as long as billing it:
+   * the call gets an hour, not a usual call's deadline.
+   */
   public Instant advance(Duration duration) {
-    return temporal.advance(duration);
+    testService.blockingStub().withDeadlineAfter(1, TimeUnit.HOURS).unlockTimeSkippingWithSleep(
+        SleepRequest.newBuilder().setDuration(ProtobufTimeUtils.toProtoDuration(duration)).build());
+    return now();
   }
 
   /** Moves the test clock to {@code instant} (nothing when it is already there). */
@@ -142,6 +155,7 @@ public final class BenchStack implements AutoCloseable {
     });
     quietly(worker::close);
     quietly(() -> {
+      testService.shutdown();
       stubs.shutdown();
       stubs.awaitTermination(5, TimeUnit.SECONDS);
     });

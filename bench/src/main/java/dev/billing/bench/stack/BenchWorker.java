@@ -6,6 +6,7 @@ import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.bench.dynamo.CapacityMeter;
 import dev.billing.bench.report.ThreadCpu;
+import dev.billing.domain.DunningPolicy;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
@@ -30,10 +31,11 @@ import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The worker process of the benchmark: {@link BillingWorker#register}, the production wiring, on a
- * store that counts progress and a metered DynamoDB client, with the dev stack's sandbox gateway and
- * outbox. It runs in its own JVM so that its heap and RSS are the worker's alone, not the test
- * server's or DynamoDB Local's.
+ * The worker process of the benchmark: {@link BillingWorker#register} and
+ * {@link BillingWorker#registerReconciliation}, the production wiring, on a store that counts
+ * progress and a metered DynamoDB client, with the dev stack's sandbox gateway and outbox. It runs
+ * in its own JVM so that its heap and RSS are the worker's alone, not the test server's or DynamoDB
+ * Local's.
  *
  * <p>The harness talks to it over stdin/stdout, one line each way: {@code stats}, {@code gc} (full
  * GC first, then stats), {@code reset} (zeroes the capacity meter), {@code quit}. Answers are one
@@ -69,6 +71,10 @@ public final class BenchWorker {
         .setMaxConcurrentLocalActivityExecutionSize(slots)
         .build());
     BillingWorker.register(worker, new BillingWorker.Adapters(store, gateway, new OutboxNotifier()));
+    // As the production worker: reconciliation on the same task queue, over the same store.
+    BillingWorker.registerReconciliation(worker, BillingWorker.reconciliation(dynamo,
+        TableNames.defaults(), store, options.get("page-token-secret").getBytes(StandardCharsets.UTF_8),
+        client, options.get("task-queue"), gateway, "sandbox", DunningPolicy.DEFAULT, null));
     factory.start();
     out.println(ANSWER + READY);
 
