@@ -13,6 +13,7 @@ import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.util.HashMap;
@@ -29,6 +30,8 @@ final class SubscriptionItems {
   static final String LAST_REMINDER_DATE = "LastReminderDate";
   static final String NEXT_PAYMENT_DATE = "NextPaymentDate";
   static final String NEXT_REMINDER_DATE = "NextReminderDate";
+  /** ISO-8601 duration; absent for subscriptions due at midnight (created before the spread). */
+  static final String DUE_WINDOW = "DueWindow";
 
   private SubscriptionItems() {}
 
@@ -88,6 +91,9 @@ final class SubscriptionItems {
     item.put("TimeZone", s(schedule.timeZone()));
     item.put("ReminderDaysBefore", Attrs.n(schedule.reminderDaysBefore()));
     item.put("AnchorMonth", s(schedule.anchorMonth().toString()));
+    if (schedule.dueWindow() != null) {
+      item.put(DUE_WINDOW, s(schedule.dueWindow().toString()));
+    }
     item.put("Cycle", Attrs.n(sub.cycle()));
     item.put(VERSION, Attrs.n(sub.version()));
     putIfPresent(item, LAST_CHANGE_ID, changeId);
@@ -117,7 +123,8 @@ final class SubscriptionItems {
             intNum(item, "PaymentDay"),
             Term.valueOf(str(item, "Term")),
             str(item, "TimeZone"),
-            intNum(item, "ReminderDaysBefore")),
+            intNum(item, "ReminderDaysBefore"),
+            optStr(item, DUE_WINDOW) == null ? null : Duration.parse(optStr(item, DUE_WINDOW))),
         SubscriptionStatus.valueOf(str(item, "Status")),
         num(item, "Cycle"),
         nextReminder == null ? null : DateKeySharding.dateOf(nextReminder),

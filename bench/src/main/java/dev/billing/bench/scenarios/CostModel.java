@@ -37,14 +37,16 @@ final class CostModel {
   private final int n;
   private final List<PeakScenario.Trial> trials;
   private final List<List<List<HistoryEvent>>> histories;
+  private final List<List<HistoryEvent>> spreadFirstRuns;
 
   CostModel(BenchOptions options, BenchStack stack, int n, List<PeakScenario.Trial> trials,
-      List<List<List<HistoryEvent>>> histories) {
+      List<List<List<HistoryEvent>>> histories, List<List<HistoryEvent>> spreadFirstRuns) {
     this.options = options;
     this.stack = stack;
     this.n = n;
     this.trials = trials;
     this.histories = histories;
+    this.spreadFirstRuns = spreadFirstRuns;
   }
 
   Section section() {
@@ -73,6 +75,11 @@ final class CostModel {
         Summary.of(firstRuns.stream().map(c -> (double) c.total()).toList()));
     section.figure("eventsFirstRun", "history events of the first run", "events",
         Summary.of(firstRuns.stream().map(c -> (double) c.events()).toList()));
+    List<ActionCount> spread = spreadFirstRuns.stream().map(ActionCounter::count).toList();
+    section.figure("actionsFirstRunSpread", "actions of a first run with a due window (PT6H; reminder already due at creation, so one timer fewer)", "actions",
+        Summary.of(spread.stream().map(c -> (double) c.total()).toList()));
+    section.figure("versionMarkersFirstRunSpread", "  version markers in it (due-instant-spread)", "markers",
+        Summary.of(spread.stream().map(c -> (double) c.versionMarkers()).toList()));
     List<List<String>> kinds = new ArrayList<>();
     PeakScenario.medianRunKinds(cycles).forEach((kind, count) -> kinds.add(List.of(kind, count.toString())));
     section.table("Actions of a cycle run by kind (median over " + cycles.size() + " runs)",

@@ -4,7 +4,9 @@ import dev.billing.bench.BenchOptions;
 import dev.billing.bench.report.ReportWriter;
 import dev.billing.bench.report.Section;
 import dev.billing.bench.report.Summary;
+import dev.billing.domain.DueInstants;
 import dev.billing.store.DateKeySharding;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -90,8 +92,18 @@ public final class HotPartitionModel {
     List<List<String>> rows = new ArrayList<>();
     Result unshardedMidnight = simulate(n, i -> 0, i -> 0, 1, fleet);
     Result shardedMidnight = simulate(n, i -> 0, i -> shardOf[i], shards, fleet);
+    Duration window = DueInstants.DEFAULT_WINDOW;
+    int[] offset = new int[n];
+    for (int i = 0; i < n; i++) {
+      offset[i] = (int) DueInstants.offset(ids[i], window).getSeconds();
+    }
+    Result unshardedSpread = simulate(n, i -> offset[i], i -> 0, 1, fleet);
+    Result shardedSpread = simulate(n, i -> offset[i], i -> shardOf[i], shards, fleet);
+    String spread = "spread over " + window.toHours() + " h (DueInstants)";
     rows.add(row("one key per date (the seeds' design)", "all at 00:00", unshardedMidnight));
     rows.add(row(shards + " shards per date", "all at 00:00", shardedMidnight));
+    rows.add(row("one key per date", spread, unshardedSpread));
+    rows.add(row(shards + " shards per date", spread, shardedSpread));
     section.table("Peak writes per index partition key per second (GSI-2: the due date's keys lose"
         + " each item, the next due date's gain it; GSI-1's next reminder keys gain it: each key one"
         + " write per subscription it holds)",
@@ -101,13 +113,21 @@ public final class HotPartitionModel {
         Summary.of(unshardedMidnight.peakPerKey()));
     section.figure("peakPerKeySharded", "peak writes/s on one index key, " + shards + " shards", "writes/s",
         Summary.of(shardedMidnight.peakPerKey()));
+    section.figure("peakPerKeySpread", "peak writes/s on one index key, one key per date, due instants spread",
+        "writes/s", Summary.of(unshardedSpread.peakPerKey()));
+    section.figure("peakPerKeyShardedSpread", "peak writes/s on one index key, " + shards
+        + " shards and due instants spread", "writes/s", Summary.of(shardedSpread.peakPerKey()));
+    section.figure("peakChargesSpread", "peak charges (timers firing) per second, due instants spread",
+        "charges/s", Summary.of(shardedSpread.peakChargesPerSecond()));
     section.note("A modelled fleet bills at most " + fleet + " cycles a second (--fleet-rate): everything"
         + " due at once queues behind it. One key per date then takes every write of the fleet; with "
         + shards + " shards each key takes about 1/" + shards + " of them; the peak is a little above"
         + " that because each second's charges are a random sample of the shards (the model takes"
         + " the store's own hash of its ids). The cost on the read side: a due-date"
         + " query reads " + shards + " partitions, at least " + ReportWriter.number(shards * 0.5)
-        + " read units per date instead of 0.5.");
+        + " read units per date instead of 0.5. Spreading the due instants over the default window"
+        + " turns the midnight spike into about n / window seconds charges a second, so neither the"
+        + " timers, nor the gateway, nor the index keys see the whole day in one second.");
     return section;
   }
 

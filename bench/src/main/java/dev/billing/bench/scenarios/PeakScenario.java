@@ -21,6 +21,7 @@ import dev.billing.bench.temporal.ActionCounter;
 import dev.billing.bench.temporal.Histories;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.DueInstants;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.TaskQueues;
@@ -111,12 +112,13 @@ public final class PeakScenario {
             n / trial.workflowSeconds(), n / trial.batchSeconds(), n / trial.ceilingSeconds()));
       }
       List<List<List<HistoryEvent>>> histories = sampleHistories(stack, n);
+      List<List<HistoryEvent>> spread = spreadSample(stack, worker, workflows, schedule.dueDate(options.trials()));
       List<Section> sections = new ArrayList<>();
       if (options.scenarios().contains(1)) {
         sections.add(peakSection(n, createSeconds, trials, histories));
       }
       if (options.scenarios().contains(2)) {
-        sections.add(new CostModel(options, stack, n, trials, histories).section());
+        sections.add(new CostModel(options, stack, n, trials, histories, spread).section());
       }
       return sections;
     }
@@ -193,6 +195,28 @@ public final class PeakScenario {
       totals.merge("write:" + operation, u.writeUnits(), Double::sum);
     });
     return totals;
+  }
+
+  /**
+   * A few subscriptions with a due window (the API's default), billed two days after the last
+   * trial, before W's next reminder: the first run of each shows what the due-instant spread adds
+   * to a cycle's history. Returns those first runs.
+   */
+  private List<List<HistoryEvent>> spreadSample(BenchStack stack, WorkerProcess worker,
+      SubscriptionWorkflows workflows, LocalDate lastDue) throws Exception {
+    int sample = 20;
+    LocalDate due = lastDue.plusDays(2);
+    Instant at = stack.now();
+    long paid = worker.stats().paid();
+    Parallel.map(range(sample), options.createConcurrency(), i -> {
+      Subscription requested = BenchSubscriptions.requested("v", i, lastDue.plusDays(1), due.getDayOfMonth(), "UTC", at);
+      return workflows.create(requested.withSchedule(requested.schedule().withDueWindow(DueInstants.DEFAULT_WINDOW)));
+    });
+    stack.advanceTo(due.atStartOfDay(ZoneOffset.UTC).toInstant().plus(DueInstants.DEFAULT_WINDOW).plusSeconds(60));
+    Waits.until("the due-window sample billed", PROGRESS_TIMEOUT, Duration.ofMillis(200),
+        () -> worker.stats().paid() >= paid + sample);
+    return Parallel.map(range(sample), 8, i -> Histories.runs(stack.client(),
+        BillingIds.workflowId(BenchSubscriptions.subscriptionId("v", i))).get(0));
   }
 
   private List<List<List<HistoryEvent>>> sampleHistories(BenchStack stack, int n) {
