@@ -9,6 +9,7 @@ import java.time.Period;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
@@ -29,10 +30,10 @@ final class ChangeWriter {
   private final TableNames tables;
   private final Period receiptRetention;
   private final SubscriptionLookup lookup;
-  private final DateKeySharding sharding;
+  private final Supplier<DateKeySharding> sharding;
 
   ChangeWriter(DynamoDbClient client, TableNames tables, Period receiptRetention,
-      SubscriptionLookup lookup, DateKeySharding sharding) {
+      SubscriptionLookup lookup, Supplier<DateKeySharding> sharding) {
     this.client = client;
     this.tables = tables;
     this.receiptRetention = receiptRetention;
@@ -98,7 +99,7 @@ final class ChangeWriter {
   }
 
   private Map<String, AttributeValue> subscriptionItem(RecordInput change) {
-    return SubscriptionItems.item(change.next(), change.changeId(), change.at(), sharding);
+    return SubscriptionItems.item(change.next(), change.changeId(), change.at(), sharding.get());
   }
 
   private static TransactWriteItem put(String table, Map<String, AttributeValue> item, String condition,

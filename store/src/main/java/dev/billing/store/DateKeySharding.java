@@ -25,7 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
  *
  * <p>The shard count belongs to the table, not to a process: the first process to open the store on
  * a table stores its configured count in the table's META item, and every process reads it from
- * there at start-up, so all of them write and read the same keys. Changing it on a table in use
+ * there once, before their first due-date write or read, so all of them write and read the same keys. Changing it on a table in use
  * needs every subscription item rewritten; the configuration then only applies to new tables.
  */
 public final class DateKeySharding {
@@ -121,7 +121,7 @@ public final class DateKeySharding {
     Integer stored = stored(client, table);
     if (stored == null) {
       throw new IllegalStateException("table " + table + " has no " + META_PK + " item with its"
-          + " date-key shard count: open the billing store on it first");
+          + " date-key shard count: no billing store has written to it yet");
     }
     return of(stored);
   }

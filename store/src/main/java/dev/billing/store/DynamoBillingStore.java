@@ -35,11 +35,12 @@ public final class DynamoBillingStore implements BillingStore {
   private final QueryPager pager;
   private final SubscriptionLookup lookup;
   private final ChangeWriter writer;
-  private final DateKeySharding sharding;
+  private final TableSharding sharding;
 
   /**
-   * Reads the table's date-key shard count (its META item), storing {@code settings.dateKeyShards()}
-   * there when the table has none yet: the tables must exist.
+   * The table's date-key shard count (its META item) is read on first use, once, and stored there
+   * with {@code settings.dateKeyShards()} when the table has none yet; the tables may be created
+   * after the store (processes create them when they start).
    */
   public DynamoBillingStore(DynamoDbClient client, TableNames tables, StoreSettings settings) {
     this.client = Objects.requireNonNull(client, "client");
@@ -47,13 +48,13 @@ public final class DynamoBillingStore implements BillingStore {
     this.settings = Objects.requireNonNull(settings, "settings");
     this.pager = new QueryPager(client, new PageTokens(settings.pageTokenKey()));
     this.lookup = new SubscriptionLookup(client, tables.billing());
-    this.sharding = DateKeySharding.open(client, tables.billing(), settings.dateKeyShards());
+    this.sharding = new TableSharding(client, tables.billing(), settings.dateKeyShards());
     this.writer = new ChangeWriter(client, tables, settings.receiptRetention(), lookup, sharding);
   }
 
-  /** How this table's due-date keys are sharded. */
+  /** How this table's due-date keys are sharded (reads the META item the first time). */
   public DateKeySharding sharding() {
-    return sharding;
+    return sharding.get();
   }
 
   @Override
@@ -98,6 +99,7 @@ public final class DynamoBillingStore implements BillingStore {
    */
   private <T> Page<T> dueOn(String index, String dateAttribute, LocalDate date, PageRequest page,
       Function<Map<String, AttributeValue>, T> mapper) {
+    DateKeySharding sharding = this.sharding.get();
     List<QueryRequest> shards = sharding.keys(date).stream()
         .map(key -> QueryRequest.builder()
             .tableName(tables.billing())
