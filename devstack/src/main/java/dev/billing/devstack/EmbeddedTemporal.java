@@ -66,7 +66,10 @@ public final class EmbeddedTemporal implements DevTemporal {
   @Override
   public InstantSource clock() {
     return () -> {
-      var time = testService.blockingStub().getCurrentTime(Empty.getDefaultInstance()).getTime();
+      // Right after a long jump the server is still busy with the work the jump released: a loaded
+      // machine can take longer than a usual call's deadline to answer the time.
+      var time = testService.blockingStub().withDeadlineAfter(1, TimeUnit.MINUTES)
+          .getCurrentTime(Empty.getDefaultInstance()).getTime();
       return Instant.ofEpochSecond(time.getSeconds(), time.getNanos());
     };
   }
