@@ -6,6 +6,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /** Runs one task per input on a fixed number of threads, as the worker's fixed slots do. */
@@ -13,7 +14,10 @@ public final class Parallel {
   private Parallel() {}
 
   public static <I, O> List<O> map(List<I> inputs, int threads, Function<I, O> task) {
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    // Named, so the profile tells the harness's own work from the servers' threads.
+    AtomicInteger n = new AtomicInteger();
+    ExecutorService pool = Executors.newFixedThreadPool(threads,
+        runnable -> new Thread(runnable, "bench-pool-" + n.incrementAndGet()));
     try {
       List<Future<O>> futures = new ArrayList<>(inputs.size());
       for (I input : inputs) {

@@ -64,7 +64,7 @@ public final class PeakScenario {
       int workflowVerified, int batchVerified, JsonNode workflowCapacity,
       Map<String, Double> batchCapacity, Map<String, Long> workerCpu, Map<String, Long> harnessCpu,
       double workerCpuSeconds, double harnessCpuSeconds, double machineBusyCores,
-      double batchCpuSeconds) {}
+      double batchCpuSeconds, Map<String, Long> batchCpu) {}
 
   public List<Section> run() throws Exception {
     int n = options.peak();
@@ -137,7 +137,7 @@ public final class PeakScenario {
     // Reminders, untimed: every W workflow reminds and records it; the batch's reminder job does B.
     stack.advanceTo(dueAt.minus(Duration.ofHours(1)));
     Waits.until("W reminders of cycle " + cycle, PROGRESS_TIMEOUT, Duration.ofMillis(200),
-        () -> worker.stats().reminded() >= base.reminded() + n);
+        () -> worker.counts().reminded() >= base.reminded() + n);
     stack.harnessMeter().reset();
     BatchBilling.Result reminded = batch.remind(schedule.reminderDate(cycle));
     requireAll("batch reminders", reminded.done(), n);
@@ -150,7 +150,7 @@ public final class PeakScenario {
     long start = System.nanoTime();
     stack.advanceTo(dueAt.plusSeconds(1));
     Waits.until("W payments of cycle " + cycle, PROGRESS_TIMEOUT, Duration.ofMillis(50),
-        () -> worker.stats().paid() >= base.paid() + n);
+        () -> worker.counts().paid() >= base.paid() + n);
     double workflowSeconds = seconds(start);
     SystemCpu machineAfter = SystemCpu.read();
     WorkerProcess.Stats after = worker.stats();
@@ -160,10 +160,12 @@ public final class PeakScenario {
 
     // The batch's payment job over B, then the ceiling over C.
     long batchCpuBefore = ThreadCpu.processCpu();
+    Map<String, Long> batchThreadsBefore = ThreadCpu.snapshot();
     start = System.nanoTime();
     BatchBilling.Result charged = batch.charge(due);
     double batchSeconds = seconds(start);
     double batchCpuSeconds = (ThreadCpu.processCpu() - batchCpuBefore) / 1e9;
+    Map<String, Long> batchCpu = ThreadCpu.delta(batchThreadsBefore, ThreadCpu.snapshot(), 8);
     requireAll("batch charges", charged.done(), n);
     Map<String, Double> batchCapacity = capacity(stack.harnessMeter().snapshot());
 
@@ -176,7 +178,7 @@ public final class PeakScenario {
     return new Trial(cycle, workflowSeconds, batchSeconds, ceilingSeconds, workflowVerified,
         batchVerified, after.capacity(), batchCapacity, workerCpu, harnessCpu,
         (after.cpuMillis() - before.cpuMillis()) / 1000.0, harnessCpuSeconds,
-        machineAfter.busyCoresSince(machineBefore), batchCpuSeconds);
+        machineAfter.busyCoresSince(machineBefore), batchCpuSeconds, batchCpu);
   }
 
   /** Periods of {@code cycle} read back COMPLETED (the receipt is in the same transaction). */
@@ -214,7 +216,7 @@ public final class PeakScenario {
     });
     stack.advanceTo(due.atStartOfDay(ZoneOffset.UTC).toInstant().plus(DueInstants.DEFAULT_WINDOW).plusSeconds(60));
     Waits.until("the due-window sample billed", PROGRESS_TIMEOUT, Duration.ofMillis(200),
-        () -> worker.stats().paid() >= paid + sample);
+        () -> worker.counts().paid() >= paid + sample);
     return Parallel.map(range(sample), 8, i -> Histories.runs(stack.client(),
         BillingIds.workflowId(BenchSubscriptions.subscriptionId("v", i))).get(0));
   }
@@ -282,7 +284,7 @@ public final class PeakScenario {
     section.table("Where a cycle's time goes during the peak (sampled runs, ms; queueing dominates when the slots are busy)",
         List.of("segment", "p50 ms", "p90 ms", "max ms"), timeline);
     Trial last = trials.get(trials.size() - 1);
-    section.table("CPU by thread group during the last trial's workflow peak (CPU s)",
+    section.table("CPU by thread group during the last trial's workflow peak, and during its batch run (CPU s)",
         List.of("process", "thread group", "CPU s"), cpuRows(last));
     ArrayNode raw = section.data().putArray("trials");
     for (Trial t : trials) {
@@ -306,6 +308,9 @@ public final class PeakScenario {
         rows.add(List.of("worker", "`" + group + "`", ReportWriter.number(nanos / 1e9))));
     trial.harnessCpu().forEach((group, nanos) ->
         rows.add(List.of("test server + DynamoDB Local", "`" + group + "`", ReportWriter.number(nanos / 1e9))));
+    trial.batchCpu().forEach((group, nanos) ->
+        rows.add(List.of("batch run (its `bench-pool` threads + DynamoDB Local + the clock's server)",
+            "`" + group + "`", ReportWriter.number(nanos / 1e9))));
     return rows;
   }
 

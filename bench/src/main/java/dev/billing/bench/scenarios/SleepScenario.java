@@ -84,7 +84,7 @@ public final class SleepScenario {
           BenchSubscriptions.requested("r", i, today, reconciledDay, "UTC", now)));
       stack.advanceTo(billed.atStartOfDay(ZoneOffset.UTC).toInstant().plus(Duration.ofHours(1)));
       Waits.until("the reconciled set billed", Duration.ofMinutes(30), Duration.ofMillis(200),
-          () -> worker.stats().paid() >= fixed);
+          () -> worker.counts().paid() >= fixed);
       LocalDate firstDue = BenchSubscriptions.requested("r", 0, today, reconciledDay, "UTC", now)
           .schedule().dueDate(2);
       LocalDate start = today.plusDays(10);

@@ -59,8 +59,11 @@ public final class BenchStack implements AutoCloseable {
     this.stubs = WorkflowServiceStubs.newServiceStubs(
         WorkflowServiceStubsOptions.newBuilder().setTarget(temporal.target()).build());
     this.client = WorkflowClient.newInstance(stubs);
-    this.testService = TestServiceStubs.newServiceStubs(
-        TestServiceStubsOptions.newBuilder().setTarget(temporal.target()).validateAndBuildWithDefaults());
+    // The stubs' own RPC timeout (10 s by default) caps even an explicit deadline; keep-alive pings
+    // during a long jump make the server answer GOAWAY (too_many_pings), which kills the call.
+    this.testService = TestServiceStubs.newServiceStubs(TestServiceStubsOptions.newBuilder()
+        .setTarget(temporal.target()).setRpcTimeout(Duration.ofHours(1)).setEnableKeepAlive(false)
+        .validateAndBuildWithDefaults());
     this.worker = WorkerProcess.start(temporal.target(), dynamo.endpoint(), settings.slots(),
         settings.cacheSize(), settings.workerHeap(), logs.resolve(settings.name() + "-worker.log"));
   }

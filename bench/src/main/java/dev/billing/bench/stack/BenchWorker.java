@@ -37,8 +37,9 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * in its own JVM so that its heap and RSS are the worker's alone, not the test server's or DynamoDB
  * Local's.
  *
- * <p>The harness talks to it over stdin/stdout, one line each way: {@code stats}, {@code gc} (full
- * GC first, then stats), {@code reset} (zeroes the capacity meter), {@code quit}. Answers are one
+ * <p>The harness talks to it over stdin/stdout, one line each way: {@code stats}, {@code counts}
+ * (progress counters only), {@code gc} (full GC first, then stats), {@code reset} (zeroes the
+ * capacity meter), {@code quit}. Answers are one
  * JSON object on a line starting with {@value #ANSWER}; logs go to stderr.
  */
 public final class BenchWorker {
@@ -61,8 +62,11 @@ public final class BenchWorker {
     WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(
         WorkflowServiceStubsOptions.newBuilder().setTarget(options.get("temporal")).build());
     WorkflowClient client = WorkflowClient.newInstance(stubs);
+    int cacheSize = Integer.parseInt(options.get("cache-size"));
+    // A cached workflow keeps its thread: a cache larger than the SDK's thread default needs more.
     WorkerFactory factory = WorkerFactory.newInstance(client, WorkerFactoryOptions.newBuilder()
-        .setWorkflowCacheSize(Integer.parseInt(options.get("cache-size")))
+        .setWorkflowCacheSize(cacheSize)
+        .setMaxWorkflowThreadCount(Math.max(600, cacheSize + 200))
         .build());
     int slots = Integer.parseInt(options.get("slots"));
     Worker worker = factory.newWorker(options.get("task-queue"), WorkerOptions.newBuilder()
@@ -88,6 +92,12 @@ public final class BenchWorker {
           out.println(ANSWER + stats(json, store, meter));
         }
         case "stats" -> out.println(ANSWER + stats(json, store, meter));
+        case "counts" -> {
+          // Polled while a billing day runs: counters only, so the polling costs next to nothing.
+          CountingStore.Counts counts = store.counts();
+          out.println(ANSWER + "{\"created\":" + counts.created() + ",\"reminded\":" + counts.reminded()
+              + ",\"paid\":" + counts.paid() + ",\"otherWrites\":" + counts.otherWrites() + "}");
+        }
         case "reset" -> {
           meter.reset();
           out.println(ANSWER + "{}");

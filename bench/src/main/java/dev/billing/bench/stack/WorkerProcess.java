@@ -67,6 +67,17 @@ public final class WorkerProcess implements AutoCloseable {
     }
   }
 
+  /** Progress counters since the worker started: created, reminded, paid, other writes. */
+  public record Counts(long created, long reminded, long paid, long otherWrites) {}
+
+  /** Cheap enough to poll while a billing day runs. */
+  public Counts counts() throws IOException {
+    commands.println("counts");
+    JsonNode node = json.readTree(readAnswer());
+    return new Counts(node.get("created").asLong(), node.get("reminded").asLong(),
+        node.get("paid").asLong(), node.get("otherWrites").asLong());
+  }
+
   public Stats stats() throws IOException {
     return ask("stats");
   }
