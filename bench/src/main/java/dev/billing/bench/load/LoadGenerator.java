@@ -41,7 +41,9 @@ public final class LoadGenerator {
 
   private LoadGenerator() {}
 
-  public static Result run(int rate, Duration duration, IntFunction<Target> targets) throws Exception {
+  /** @param authorization the Authorization header of every request */
+  public static Result run(int rate, Duration duration, String authorization, IntFunction<Target> targets)
+      throws Exception {
     ExecutorService executor = Executors.newFixedThreadPool(32);
     HttpClient http = HttpClient.newBuilder().executor(executor).connectTimeout(Duration.ofSeconds(5))
         .version(HttpClient.Version.HTTP_1_1).build();
@@ -59,7 +61,8 @@ public final class LoadGenerator {
         }
         Target target = targets.apply(i);
         HttpRequest request = HttpRequest.newBuilder(URI.create(target.url()))
-            .timeout(Duration.ofSeconds(30)).header("Accept", "application/json").GET().build();
+            .timeout(Duration.ofSeconds(30)).header("Accept", "application/json")
+            .header("Authorization", authorization).GET().build();
         inFlight.add(http.sendAsync(request, HttpResponse.BodyHandlers.discarding())
             .whenComplete((response, error) -> {
               double ms = (System.nanoTime() - due) / 1e6;

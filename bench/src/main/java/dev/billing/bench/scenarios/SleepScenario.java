@@ -24,6 +24,7 @@ import dev.billing.workflows.reconciliation.ReconciliationInput;
 import dev.billing.workflows.reconciliation.ReconciliationSummary;
 import dev.billing.workflows.reconciliation.ReconciliationWorkflow;
 import io.temporal.client.WorkflowOptions;
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -124,7 +125,8 @@ public final class SleepScenario {
       List<Created> targets = List.copyOf(created);
       for (int trial = 0; trial < options.apiTrials(); trial++) {
         Random random = new Random(trial);
-        loads.add(LoadGenerator.run(options.apiRate(), Duration.ofSeconds(options.apiSeconds()), i -> {
+        loads.add(LoadGenerator.run(options.apiRate(), Duration.ofSeconds(options.apiSeconds()),
+            api.authorization(), i -> {
           Created c = targets.get(random.nextInt(targets.size()));
           return i % 2 == 0
               ? new LoadGenerator.Target("GET subscription",
@@ -157,16 +159,26 @@ public final class SleepScenario {
         .timeout(Duration.ofSeconds(60))
         .header("Content-Type", "application/json")
         .header("Idempotency-Key", "bench-" + i)
+        .header("Authorization", api.authorization())
         .POST(HttpRequest.BodyPublishers.ofString(body)).build();
-    try {
-      HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-      if (response.statusCode() != 201) {
-        throw new IllegalStateException("POST subscriptions answered " + response.statusCode() + ": " + response.body());
+    IOException lost = null;
+    // The Idempotency-Key makes a resend safe: a pooled connection the server had just closed
+    // loses the request before it is read.
+    for (int attempt = 0; attempt < 3; attempt++) {
+      try {
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 201 && response.statusCode() != 200) {
+          throw new IllegalStateException("POST subscriptions answered " + response.statusCode() + ": " + response.body());
+        }
+        return new Created(account, json.readTree(response.body()).get("subscriptionId").asText());
+      } catch (IOException e) {
+        lost = e;
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException("interrupted", e);
       }
-      return new Created(account, json.readTree(response.body()).get("subscriptionId").asText());
-    } catch (Exception e) {
-      throw new IllegalStateException("create through the API failed", e);
     }
+    throw new IllegalStateException("create through the API failed", lost);
   }
 
   private Step measure(BenchStack stack, WorkerProcess worker, int total, double clientRate, double apiRate,

@@ -18,14 +18,17 @@ import java.util.concurrent.TimeUnit;
 public final class ApiProcess implements AutoCloseable {
   private final Process process;
   private final int port;
+  private final String authorization;
 
-  private ApiProcess(Process process, int port) {
+  private ApiProcess(Process process, int port, String authorization) {
     this.process = process;
     this.port = port;
+    this.authorization = authorization;
   }
 
+  /** @param apiKey a bearer token the API accepts (an operator key the harness created) */
   public static ApiProcess start(String temporalTarget, String dynamoEndpoint, int port, int adminPort,
-      String heap, Path log) throws Exception {
+      String heap, Path log, String apiKey) throws Exception {
     Map<String, String> environment = Map.of(
         "TEMPORAL_TARGET", temporalTarget,
         "DYNAMODB_ENDPOINT", dynamoEndpoint,
@@ -34,7 +37,7 @@ public final class ApiProcess implements AutoCloseable {
         "BILLING_PAGE_TOKEN_SECRET", BenchStack.PAGE_TOKEN_SECRET);
     Process process = ChildJvm.start("dev.billing.api.BillingApiApplication",
         List.of("-Xmx" + heap, "-XX:+UseG1GC"), List.of("server", "bench-api.yml"), environment, log);
-    ApiProcess api = new ApiProcess(process, port);
+    ApiProcess api = new ApiProcess(process, port, "Bearer " + apiKey);
     api.awaitHealthy(adminPort);
     return api;
   }
@@ -58,6 +61,11 @@ public final class ApiProcess implements AutoCloseable {
       Thread.sleep(250);
     }
     throw new IllegalStateException("the API did not become healthy within 90 s");
+  }
+
+  /** The Authorization header every request to this API carries. */
+  public String authorization() {
+    return authorization;
   }
 
   public String baseUrl() {

@@ -1,5 +1,7 @@
 package dev.billing.bench.stack;
 
+import dev.billing.api.auth.keys.ApiKeyService;
+import dev.billing.api.auth.keys.ApiKeyStore;
 import dev.billing.bench.dynamo.CapacityMeter;
 import dev.billing.devstack.EmbeddedDynamo;
 import dev.billing.devstack.EmbeddedTemporal;
@@ -81,8 +83,11 @@ public final class BenchStack implements AutoCloseable {
   /** Starts the API process on this stack (once). */
   public ApiProcess startApi(String heap, String name) throws Exception {
     if (api == null) {
+      // An operator key, created as `./billing keys` creates one: the API accepts nothing unsigned.
+      String token = new ApiKeyService(new ApiKeyStore(harnessDynamo, TableNames.defaults().billing()),
+          clock()).create("operator", null, "bench", "bench").token();
       api = ApiProcess.start(temporal.target(), dynamo.endpoint(), freePort(), freePort(), heap,
-          logs.resolve(name + "-api.log"));
+          logs.resolve(name + "-api.log"), token);
     }
     return api;
   }
