@@ -4,6 +4,11 @@ import dev.billing.api.auth.AuthSettings;
 import dev.billing.api.webhooks.WebhookSettings;
 import dev.billing.runtime.BillingConfiguration;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.DueInstants;
+import dev.billing.domain.Term;
+import java.time.Duration;
+import java.time.YearMonth;
 
 /**
  * api.yml: where Temporal and DynamoDB are (see BillingConfiguration), the key that signs page tokens,
@@ -17,6 +22,26 @@ public class ApiConfiguration extends BillingConfiguration {
    */
   @JsonProperty("pageTokenSecret")
   public String pageTokenSecret = "";
+
+  /**
+   * The window after midnight (subscription's zone) over which new subscriptions' reminders and
+   * charges are spread, each at a time of day of its own (DueInstants); stored with each
+   * subscription at creation, so a change applies to new subscriptions only. PT0S: midnight.
+   */
+  @JsonProperty("dueWindow")
+  public String dueWindow = DueInstants.DEFAULT_WINDOW.toString();
+
+  /** {@link #dueWindow} parsed and checked: a bad value stops the API at start-up. */
+  public Duration dueWindow() {
+    Duration window;
+    try {
+      window = Duration.parse(dueWindow);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException("dueWindow must be an ISO-8601 duration such as PT6H, got " + dueWindow, e);
+    }
+    new BillingSchedule(YearMonth.of(2000, 1), 1, Term.MONTHLY, "UTC", 0, window); // checks the range
+    return window;
+  }
 
   /** Signing secrets of the payment webhooks; a provider without one has no endpoint. */
   @JsonProperty("webhooks")

@@ -81,7 +81,8 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
 
     var workflows = new SubscriptionWorkflows(infrastructure.client(), infrastructure.taskQueue());
     environment.jersey().register(
-        new SubscriptionResource(infrastructure.store(), workflows, infrastructure.clock()));
+        new SubscriptionResource(infrastructure.store(), workflows, infrastructure.clock(),
+            config.dueWindow()));
     environment.jersey().register(
         new SubscriptionLifecycleResource(infrastructure.store(), workflows, infrastructure.clock()));
     environment.jersey().register(new ChangeStillRunningMapper());

@@ -80,6 +80,8 @@ class SubscriptionCreateTest {
     assertThat(stored.price()).isEqualTo(new Money(1990, "EUR"));
     assertThat(stored.paymentMethod().token()).isEqualTo("pm_card_visa");
     assertThat(stored.requestHash()).matches("[0-9a-f]{64}");
+    // The configured due window (api.yml dueWindow, default PT6H) is kept with the subscription.
+    assertThat(stored.schedule().dueWindow()).isEqualTo(java.time.Duration.ofHours(6));
 
     var attributes = API.stack().env.getWorkflowClient()
         .newUntypedWorkflowStub(BillingIds.workflowId(id)).describe().getTypedSearchAttributes();

@@ -2,6 +2,7 @@ package dev.billing.runtime;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.net.URI;
+import dev.billing.store.DateKeySharding;
 import java.time.Period;
 
 /**
@@ -11,6 +12,8 @@ import java.time.Period;
  *     and the default credential chain apply
  * @param createTables create missing tables at start-up (dev and tests); in AWS apply the schema files
  * @param receiptRetention how long receipts live before their TTL expires them
+ * @param dateKeyShards shards of the due-date index keys for a table the store opens first (a
+ *     table keeps the count it was given: see DateKeySharding); null means the default, 16
  */
 public record DynamoSettings(
     @JsonProperty("endpoint") String endpoint,
@@ -19,7 +22,8 @@ public record DynamoSettings(
     @JsonProperty("historyTable") String historyTable,
     @JsonProperty("paymentEventsTable") String paymentEventsTable,
     @JsonProperty("createTables") boolean createTables,
-    @JsonProperty("receiptRetention") String receiptRetention) {
+    @JsonProperty("receiptRetention") String receiptRetention,
+    @JsonProperty("dateKeyShards") Integer dateKeyShards) {
 
   public DynamoSettings {
     endpoint = TemporalSettings.blankToNull(endpoint);
@@ -32,6 +36,15 @@ public record DynamoSettings(
       URI.create(endpoint);
     }
     Period.parse(receiptRetention);
+    dateKeyShards = dateKeyShards == null ? DateKeySharding.DEFAULT_SHARDS : dateKeyShards;
+    DateKeySharding.of(dateKeyShards);
+  }
+
+  /** Settings with the default date-key shard count. */
+  public DynamoSettings(String endpoint, String region, String billingTable, String historyTable,
+      String paymentEventsTable, boolean createTables, String receiptRetention) {
+    this(endpoint, region, billingTable, historyTable, paymentEventsTable, createTables,
+        receiptRetention, null);
   }
 
   public static DynamoSettings local(String endpoint) {

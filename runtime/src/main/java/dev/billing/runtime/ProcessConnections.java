@@ -31,7 +31,8 @@ public record ProcessConnections(TemporalConnection temporal, DynamoConnection d
   /** The system of record over this connection; {@code pageTokenKey} signs the pages it hands out. */
   public DynamoBillingStore store(byte[] pageTokenKey) {
     return new DynamoBillingStore(dynamo.client(), dynamo.tableNames(),
-        new StoreSettings(dynamo.settings().receiptRetentionPeriod(), pageTokenKey));
+        new StoreSettings(dynamo.settings().receiptRetentionPeriod(), pageTokenKey,
+            dynamo.settings().dateKeyShards()));
   }
 
   /**

@@ -9,6 +9,7 @@ import java.time.Period;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
@@ -29,13 +30,15 @@ final class ChangeWriter {
   private final TableNames tables;
   private final Period receiptRetention;
   private final SubscriptionLookup lookup;
+  private final Supplier<DateKeySharding> sharding;
 
   ChangeWriter(DynamoDbClient client, TableNames tables, Period receiptRetention,
-      SubscriptionLookup lookup) {
+      SubscriptionLookup lookup, Supplier<DateKeySharding> sharding) {
     this.client = client;
     this.tables = tables;
     this.receiptRetention = receiptRetention;
     this.lookup = lookup;
+    this.sharding = sharding;
   }
 
   RecordResult create(RecordInput change) {
@@ -95,8 +98,8 @@ final class ChangeWriter {
     }
   }
 
-  private static Map<String, AttributeValue> subscriptionItem(RecordInput change) {
-    return SubscriptionItems.item(change.next(), change.changeId(), change.at());
+  private Map<String, AttributeValue> subscriptionItem(RecordInput change) {
+    return SubscriptionItems.item(change.next(), change.changeId(), change.at(), sharding.get());
   }
 
   private static TransactWriteItem put(String table, Map<String, AttributeValue> item, String condition,

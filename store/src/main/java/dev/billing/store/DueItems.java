@@ -13,14 +13,14 @@ final class DueItems {
   private DueItems() {}
 
   static DueReminder reminder(Map<String, AttributeValue> item) {
-    String nextPayment = optStr(item, "NextPaymentDate");
+    String nextPayment = optStr(item, SubscriptionItems.NEXT_PAYMENT_DATE);
     return new DueReminder(
         str(item, "AccountId"),
         str(item, "SubscriptionId"),
         str(item, "SKU"),
         str(item, "Email"),
-        Timestamps.parseDate(str(item, "NextReminderDate")),
-        nextPayment == null ? null : Timestamps.parseDate(nextPayment),
+        DateKeySharding.dateOf(str(item, SubscriptionItems.NEXT_REMINDER_DATE)),
+        nextPayment == null ? null : DateKeySharding.dateOf(nextPayment),
         Timestamps.parseOrNever(str(item, SubscriptionItems.LAST_REMINDER_DATE)));
   }
 
@@ -34,7 +34,7 @@ final class DueItems {
         Attrs.intNum(item, "PaymentDay"),
         Money.parse(Attrs.decimal(item, "PaymentAmount"), str(item, "Currency")),
         new PaymentMethod(str(details, "Token"), str(details, "Mask")),
-        Timestamps.parseDate(str(item, "NextPaymentDate")),
+        DateKeySharding.dateOf(str(item, SubscriptionItems.NEXT_PAYMENT_DATE)),
         Timestamps.parseOrNever(str(item, SubscriptionItems.LAST_PAYMENT_DATE)));
   }
 }

@@ -9,6 +9,7 @@ import dev.billing.workflows.activities.RecordInput;
 import dev.billing.workflows.activities.RecordResult;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -34,14 +35,26 @@ public final class DynamoBillingStore implements BillingStore {
   private final QueryPager pager;
   private final SubscriptionLookup lookup;
   private final ChangeWriter writer;
+  private final TableSharding sharding;
 
+  /**
+   * The table's date-key shard count (its META item) is read on first use, once, and stored there
+   * with {@code settings.dateKeyShards()} when the table has none yet; the tables may be created
+   * after the store (processes create them when they start).
+   */
   public DynamoBillingStore(DynamoDbClient client, TableNames tables, StoreSettings settings) {
     this.client = Objects.requireNonNull(client, "client");
     this.tables = Objects.requireNonNull(tables, "tables");
     this.settings = Objects.requireNonNull(settings, "settings");
     this.pager = new QueryPager(client, new PageTokens(settings.pageTokenKey()));
     this.lookup = new SubscriptionLookup(client, tables.billing());
-    this.writer = new ChangeWriter(client, tables, settings.receiptRetention(), lookup);
+    this.sharding = new TableSharding(client, tables.billing(), settings.dateKeyShards());
+    this.writer = new ChangeWriter(client, tables, settings.receiptRetention(), lookup, sharding);
+  }
+
+  /** How this table's due-date keys are sharded (reads the META item the first time). */
+  public DateKeySharding sharding() {
+    return sharding.get();
   }
 
   @Override
@@ -79,17 +92,24 @@ public final class DynamoBillingStore implements BillingStore {
     return dueOn(Keys.GSI_PAYMENTS, "NextPaymentDate", date, page, DueItems::payment);
   }
 
-  /** One date partition of a sparse due-date index (GSI-1 or GSI-2). */
+  /**
+   * The partitions of one date in a sparse due-date index (GSI-1 or GSI-2), one per shard, read
+   * shard after shard: within a page the items come shard by shard, each shard in the index's sort
+   * order.
+   */
   private <T> Page<T> dueOn(String index, String dateAttribute, LocalDate date, PageRequest page,
       Function<Map<String, AttributeValue>, T> mapper) {
-    String day = Timestamps.date(date);
-    return pager.page(QueryRequest.builder()
+    DateKeySharding sharding = this.sharding.get();
+    List<QueryRequest> shards = sharding.keys(date).stream()
+        .map(key -> QueryRequest.builder()
             .tableName(tables.billing())
             .indexName(index)
             .keyConditionExpression(dateAttribute + " = :date")
-            .expressionAttributeValues(Map.of(":date", s(day)))
-            .build(),
-        scope(tables.billing(), index, day), page, mapper);
+            .expressionAttributeValues(Map.of(":date", s(key)))
+            .build())
+        .toList();
+    return pager.pageAcross(shards,
+        scope(tables.billing(), index, Timestamps.date(date), "shards=" + sharding.shards()), page, mapper);
   }
 
   @Override

@@ -37,6 +37,14 @@ public final class PageTokens {
     this.key = new SecretKeySpec(key, MAC);
   }
 
+  /**
+   * Where a query over several index partitions (the shards of one due date) stands: the shard it
+   * is reading and, inside it, DynamoDB's LastEvaluatedKey.
+   *
+   * @param key null to start at the beginning of {@code shard}
+   */
+  record Position(int shard, Map<String, AttributeValue> key) {}
+
   /** @return null when there is no further page */
   String encode(String scope, Map<String, AttributeValue> lastEvaluatedKey) {
     if (lastEvaluatedKey == null || lastEvaluatedKey.isEmpty()) {
@@ -44,6 +52,25 @@ public final class PageTokens {
     }
     ObjectNode payload = json.createObjectNode();
     payload.put("q", scope);
+    putKey(payload, lastEvaluatedKey);
+    return sealed(payload);
+  }
+
+  /** A token of a sharded query; null position: no further page. */
+  String encodePosition(String scope, Position position) {
+    if (position == null) {
+      return null;
+    }
+    ObjectNode payload = json.createObjectNode();
+    payload.put("q", scope);
+    payload.put("s", position.shard());
+    if (position.key() != null && !position.key().isEmpty()) {
+      putKey(payload, position.key());
+    }
+    return sealed(payload);
+  }
+
+  private void putKey(ObjectNode payload, Map<String, AttributeValue> lastEvaluatedKey) {
     ObjectNode keyNode = payload.putObject("k");
     lastEvaluatedKey.forEach((name, value) -> {
       if (value.s() == null) {
@@ -52,6 +79,9 @@ public final class PageTokens {
       }
       keyNode.put(name, value.s());
     });
+  }
+
+  private String sealed(ObjectNode payload) {
     byte[] bytes = payload.toString().getBytes(StandardCharsets.UTF_8);
     return ENCODER.encodeToString(bytes) + "." + ENCODER.encodeToString(sign(bytes));
   }
@@ -64,8 +94,36 @@ public final class PageTokens {
     if (token == null) {
       return null;
     }
+    return verified(scope, token, node -> {
+      if (node.has("s")) {
+        throw invalid(); // a sharded query's token
+      }
+      return key(node.path("k"));
+    });
+  }
+
+  /**
+   * @return where a sharded query goes on: shard 0 from its start for the first page (null token)
+   * @param shards how many shards the query has: a position past them was not issued by it
+   * @throws InvalidPageTokenException for anything this store did not issue for this very query
+   */
+  Position decodePosition(String scope, String token, int shards) {
+    if (token == null) {
+      return new Position(0, null);
+    }
+    return verified(scope, token, node -> {
+      JsonNode shard = node.path("s");
+      if (!shard.isInt() || shard.intValue() < 0 || shard.intValue() >= shards) {
+        throw invalid();
+      }
+      JsonNode keyNode = node.path("k");
+      return new Position(shard.intValue(), keyNode.isMissingNode() ? null : key(keyNode));
+    });
+  }
+
+  private <T> T verified(String scope, String token, java.util.function.Function<JsonNode, T> reader) {
     try {
-      return verifiedKey(scope, token);
+      return reader.apply(verifiedPayload(scope, token));
     } catch (InvalidPageTokenException e) {
       throw e;
     } catch (RuntimeException | IOException e) {
@@ -75,8 +133,7 @@ public final class PageTokens {
     }
   }
 
-  private Map<String, AttributeValue> verifiedKey(String scope, String token)
-      throws IOException {
+  private JsonNode verifiedPayload(String scope, String token) throws IOException {
     int dot = token.indexOf('.');
     if (token.length() > MAX_TOKEN_LENGTH || dot < 0 || dot != token.lastIndexOf('.')) {
       throw invalid();
@@ -90,7 +147,10 @@ public final class PageTokens {
     if (!scope.equals(node.path("q").textValue())) {
       throw new InvalidPageTokenException("page token belongs to another query");
     }
-    JsonNode keyNode = node.path("k");
+    return node;
+  }
+
+  private static Map<String, AttributeValue> key(JsonNode keyNode) {
     if (!keyNode.isObject() || keyNode.isEmpty()) {
       throw invalid();
     }

@@ -56,4 +56,38 @@ public final class QueryPager {
     }
     return new Page<>(items, tokens.encode(scope, startKey));
   }
+
+  /**
+   * One page of a query over several partitions read one after another, in order: the shards of
+   * one due date. The page fills from the shard the token points at and moves to the next shard
+   * when one is exhausted; the token records the shard and the position inside it, signed and bound
+   * to the query like any other.
+   *
+   * @param queries one query per partition, in the order they are read
+   */
+  <T> Page<T> pageAcross(List<QueryRequest> queries, String scope, PageRequest page,
+      Function<Map<String, AttributeValue>, T> mapper) {
+    PageTokens.Position position = tokens.decodePosition(scope, page.token(), queries.size());
+    int shard = position.shard();
+    Map<String, AttributeValue> startKey = position.key();
+    List<T> items = new ArrayList<>();
+    // Without a filter every response holds items or ends its partition, so this always ends; the
+    // bound only guards against a response that does neither.
+    int trips = queries.size() + page.limit() + 1;
+    while (shard < queries.size() && items.size() < page.limit() && trips-- > 0) {
+      QueryResponse response = client.query(queries.get(shard).toBuilder()
+          .limit(page.limit() - items.size())
+          .exclusiveStartKey(startKey)
+          .build());
+      response.items().forEach(item -> items.add(mapper.apply(item)));
+      startKey = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+          ? response.lastEvaluatedKey()
+          : null;
+      if (startKey == null) {
+        shard++;
+      }
+    }
+    PageTokens.Position next = shard < queries.size() ? new PageTokens.Position(shard, startKey) : null;
+    return new Page<>(items, tokens.encodePosition(scope, next));
+  }
 }

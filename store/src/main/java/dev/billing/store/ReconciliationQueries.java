@@ -35,11 +35,23 @@ public final class ReconciliationQueries {
   private final DynamoDbClient client;
   private final TableNames tables;
   private final BillingStore store;
+  private volatile DateKeySharding sharding;
 
   public ReconciliationQueries(DynamoDbClient client, TableNames tables, BillingStore store) {
     this.client = Objects.requireNonNull(client, "client");
     this.tables = Objects.requireNonNull(tables, "tables");
     this.store = Objects.requireNonNull(store, "store");
+  }
+
+  /** The table's shard count, read once (the store wrote it when it opened the table). */
+  private DateKeySharding sharding() {
+    DateKeySharding known = sharding;
+    if (known == null) {
+      known = store instanceof DynamoBillingStore dynamo ? dynamo.sharding()
+          : DateKeySharding.read(client, tables.billing());
+      sharding = known;
+    }
+    return known;
   }
 
   /** One page of GSI-2's partition for {@code date}, and the cursor of the next page. */
@@ -51,24 +63,35 @@ public final class ReconciliationQueries {
 
   /**
    * GSI-2, subscriptions whose NextPaymentDate is {@code date}: those due that day, and those that
-   * were due and never moved on.
+   * were due and never moved on. The date's shards are read one after another.
    *
    * @param cursor {@link DueBatch#nextCursor()} of the previous page, or null. Unlike API page
    *     tokens it is not signed: it only travels between a workflow and its own activities, which
    *     may run on different worker processes (each with its own random page-token key)
    */
   public DueBatch duePayments(LocalDate date, String cursor, int limit) {
-    QueryResponse response = client.query(QueryRequest.builder()
-        .tableName(tables.billing())
-        .indexName(Keys.GSI_PAYMENTS)
-        .keyConditionExpression("NextPaymentDate = :date")
-        .expressionAttributeValues(Map.of(":date", s(Timestamps.date(date))))
-        .exclusiveStartKey(decodeCursor(cursor))
-        .limit(limit)
-        .build());
-    List<DuePayment> items = response.items().stream().map(DueItems::payment).toList();
-    return new DueBatch(items, response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-        ? encodeCursor(response.lastEvaluatedKey()) : null);
+    DateKeySharding shards = sharding();
+    Cursor at = Cursor.decode(cursor);
+    int shard = at.shard();
+    Map<String, AttributeValue> startKey = at.key();
+    List<DuePayment> items = new ArrayList<>();
+    while (shard < shards.shards() && items.size() < limit) {
+      QueryResponse response = client.query(QueryRequest.builder()
+          .tableName(tables.billing())
+          .indexName(Keys.GSI_PAYMENTS)
+          .keyConditionExpression("NextPaymentDate = :date")
+          .expressionAttributeValues(Map.of(":date", s(shards.key(date, shard))))
+          .exclusiveStartKey(startKey)
+          .limit(limit - items.size())
+          .build());
+      response.items().forEach(item -> items.add(DueItems.payment(item)));
+      startKey = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+          ? response.lastEvaluatedKey() : null;
+      if (startKey == null) {
+        shard++;
+      }
+    }
+    return new DueBatch(items, shard < shards.shards() ? new Cursor(shard, startKey).encode() : null);
   }
 
   /**
@@ -77,20 +100,22 @@ public final class ReconciliationQueries {
    */
   public List<DuePayment> paidBetween(LocalDate nextPaymentDate, Instant from, Instant to) {
     List<DuePayment> paid = new ArrayList<>();
-    Map<String, AttributeValue> start = null;
-    do {
-      QueryResponse response = client.query(QueryRequest.builder()
-          .tableName(tables.billing())
-          .indexName(Keys.GSI_PAYMENTS)
-          .keyConditionExpression("NextPaymentDate = :date AND LastPaymentDate BETWEEN :from AND :to")
-          .expressionAttributeValues(Map.of(":date", s(Timestamps.date(nextPaymentDate)),
-              ":from", s(Timestamps.format(from)), ":to", s(Timestamps.format(to))))
-          .exclusiveStartKey(start)
-          .build());
-      response.items().forEach(item -> paid.add(DueItems.payment(item)));
-      start = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
-          ? response.lastEvaluatedKey() : null;
-    } while (start != null);
+    for (String key : sharding().keys(nextPaymentDate)) {
+      Map<String, AttributeValue> start = null;
+      do {
+        QueryResponse response = client.query(QueryRequest.builder()
+            .tableName(tables.billing())
+            .indexName(Keys.GSI_PAYMENTS)
+            .keyConditionExpression("NextPaymentDate = :date AND LastPaymentDate BETWEEN :from AND :to")
+            .expressionAttributeValues(Map.of(":date", s(key),
+                ":from", s(Timestamps.format(from)), ":to", s(Timestamps.format(to))))
+            .exclusiveStartKey(start)
+            .build());
+        response.items().forEach(item -> paid.add(DueItems.payment(item)));
+        start = response.hasLastEvaluatedKey() && !response.lastEvaluatedKey().isEmpty()
+            ? response.lastEvaluatedKey() : null;
+      } while (start != null);
+    }
     return paid;
   }
 
@@ -147,18 +172,45 @@ public final class ReconciliationQueries {
     return receipts;
   }
 
-  static String encodeCursor(Map<String, AttributeValue> key) {
-    ObjectNode node = JSON.createObjectNode();
-    key.forEach((name, value) -> node.put(name, value.s()));
-    return ENCODER.encodeToString(node.toString().getBytes(StandardCharsets.UTF_8));
-  }
+  /**
+   * Where a due-date read stands: the shard and, inside it, the LastEvaluatedKey (null: from the
+   * shard's start). Encoded {@code {"s":shard,"k":{...}}}; a cursor issued before sharding (the key
+   * alone) reads as shard 0.
+   */
+  record Cursor(int shard, Map<String, AttributeValue> key) {
 
-  static Map<String, AttributeValue> decodeCursor(String cursor) {
-    if (cursor == null) {
-      return null;
+    String encode() {
+      ObjectNode node = JSON.createObjectNode();
+      node.put("s", shard);
+      if (key != null) {
+        ObjectNode keyNode = node.putObject("k");
+        key.forEach((name, value) -> keyNode.put(name, value.s()));
+      }
+      return ENCODER.encodeToString(node.toString().getBytes(StandardCharsets.UTF_8));
     }
-    try {
-      JsonNode node = JSON.readTree(DECODER.decode(cursor));
+
+    static Cursor decode(String cursor) {
+      if (cursor == null) {
+        return new Cursor(0, null);
+      }
+      try {
+        JsonNode node = JSON.readTree(DECODER.decode(cursor));
+        if (!node.isObject()) {
+          throw new IllegalArgumentException("not an object");
+        }
+        if (!node.has("s")) {
+          return new Cursor(0, key(node));
+        }
+        if (!node.get("s").isInt() || node.get("s").intValue() < 0) {
+          throw new IllegalArgumentException("shard is not a number");
+        }
+        return new Cursor(node.get("s").intValue(), node.has("k") ? key(node.get("k")) : null);
+      } catch (IOException | IllegalArgumentException e) {
+        throw new IllegalArgumentException("not a due-date cursor: " + cursor, e);
+      }
+    }
+
+    private static Map<String, AttributeValue> key(JsonNode node) {
       Map<String, AttributeValue> key = new HashMap<>();
       for (Map.Entry<String, JsonNode> field : node.properties()) {
         if (!field.getValue().isTextual()) {
@@ -167,8 +219,6 @@ public final class ReconciliationQueries {
         key.put(field.getKey(), AttributeValue.fromS(field.getValue().textValue()));
       }
       return key;
-    } catch (IOException | IllegalArgumentException e) {
-      throw new IllegalArgumentException("not a due-date cursor: " + cursor, e);
     }
   }
 }

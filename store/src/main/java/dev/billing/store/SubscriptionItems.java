@@ -13,6 +13,7 @@ import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.util.HashMap;
@@ -27,6 +28,10 @@ final class SubscriptionItems {
   static final String UPDATED_DATE = "UpdatedDate";
   static final String LAST_PAYMENT_DATE = "LastPaymentDate";
   static final String LAST_REMINDER_DATE = "LastReminderDate";
+  static final String NEXT_PAYMENT_DATE = "NextPaymentDate";
+  static final String NEXT_REMINDER_DATE = "NextReminderDate";
+  /** ISO-8601 duration; absent for subscriptions due at midnight (created before the spread). */
+  static final String DUE_WINDOW = "DueWindow";
 
   private SubscriptionItems() {}
 
@@ -35,16 +40,27 @@ final class SubscriptionItems {
         Keys.PK, s(Keys.account(accountId)), Keys.SK, s(Keys.subscription(subscriptionId, sku)));
   }
 
-  /** The full item: keys, Type and {@link #attributes}. */
-  static Map<String, AttributeValue> item(Subscription sub, String changeId, Instant updatedAt) {
+  /**
+   * The full item: keys, Type and {@link #attributes}, with the two due dates written as their
+   * sharded index keys ({@code <date>#<shard>}, see {@link DateKeySharding}).
+   */
+  static Map<String, AttributeValue> item(Subscription sub, String changeId, Instant updatedAt,
+      DateKeySharding sharding) {
     Map<String, AttributeValue> item = new HashMap<>(attributes(sub, changeId, updatedAt));
     item.putAll(key(sub.accountId(), sub.subscriptionId(), sub.sku()));
     item.put(Keys.TYPE, s(TYPE));
+    if (sub.nextPaymentDate() != null) {
+      item.put(NEXT_PAYMENT_DATE, s(sharding.key(sub.nextPaymentDate(), sub.subscriptionId())));
+    }
+    if (sub.nextReminderDate() != null) {
+      item.put(NEXT_REMINDER_DATE, s(sharding.key(sub.nextReminderDate(), sub.subscriptionId())));
+    }
     return item;
   }
 
   /**
-   * Everything but the keys: also the history snapshot.
+   * Everything but the keys: also the history snapshot, which records the due dates as dates (the
+   * shard suffix is an index artefact, like NEVER).
    *
    * @param changeId null when unknown (the previous state, which only serves the diff)
    * @param updatedAt null when unknown, as above
@@ -64,10 +80,10 @@ final class SubscriptionItems {
     item.put(LAST_PAYMENT_DATE, s(Timestamps.formatOrNever(sub.lastPaymentAt())));
     item.put(LAST_REMINDER_DATE, s(Timestamps.formatOrNever(sub.lastReminderAt())));
     if (sub.nextPaymentDate() != null) {
-      item.put("NextPaymentDate", s(Timestamps.date(sub.nextPaymentDate())));
+      item.put(NEXT_PAYMENT_DATE, s(Timestamps.date(sub.nextPaymentDate())));
     }
     if (sub.nextReminderDate() != null) {
-      item.put("NextReminderDate", s(Timestamps.date(sub.nextReminderDate())));
+      item.put(NEXT_REMINDER_DATE, s(Timestamps.date(sub.nextReminderDate())));
     }
     item.put("CreatedDate", s(Timestamps.format(sub.createdAt())));
     item.put("Status", s(sub.status().name()));
@@ -75,6 +91,9 @@ final class SubscriptionItems {
     item.put("TimeZone", s(schedule.timeZone()));
     item.put("ReminderDaysBefore", Attrs.n(schedule.reminderDaysBefore()));
     item.put("AnchorMonth", s(schedule.anchorMonth().toString()));
+    if (schedule.dueWindow() != null) {
+      item.put(DUE_WINDOW, s(schedule.dueWindow().toString()));
+    }
     item.put("Cycle", Attrs.n(sub.cycle()));
     item.put(VERSION, Attrs.n(sub.version()));
     putIfPresent(item, LAST_CHANGE_ID, changeId);
@@ -87,11 +106,11 @@ final class SubscriptionItems {
     return item;
   }
 
-  /** Reads a subscription item or a history snapshot (the same attributes). */
+  /** Reads a subscription item or a history snapshot (the same attributes; dates sharded or not). */
   static Subscription fromItem(Map<String, AttributeValue> item) {
     Map<String, AttributeValue> details = Attrs.map(item, "PaymentDetails");
-    String nextPayment = optStr(item, "NextPaymentDate");
-    String nextReminder = optStr(item, "NextReminderDate");
+    String nextPayment = optStr(item, NEXT_PAYMENT_DATE);
+    String nextReminder = optStr(item, NEXT_REMINDER_DATE);
     return new Subscription(
         str(item, "AccountId"),
         str(item, "SubscriptionId"),
@@ -104,11 +123,12 @@ final class SubscriptionItems {
             intNum(item, "PaymentDay"),
             Term.valueOf(str(item, "Term")),
             str(item, "TimeZone"),
-            intNum(item, "ReminderDaysBefore")),
+            intNum(item, "ReminderDaysBefore"),
+            optStr(item, DUE_WINDOW) == null ? null : Duration.parse(optStr(item, DUE_WINDOW))),
         SubscriptionStatus.valueOf(str(item, "Status")),
         num(item, "Cycle"),
-        nextReminder == null ? null : Timestamps.parseDate(nextReminder),
-        nextPayment == null ? null : Timestamps.parseDate(nextPayment),
+        nextReminder == null ? null : DateKeySharding.dateOf(nextReminder),
+        nextPayment == null ? null : DateKeySharding.dateOf(nextPayment),
         Timestamps.parseOrNever(optStr(item, LAST_REMINDER_DATE)),
         Timestamps.parseOrNever(optStr(item, LAST_PAYMENT_DATE)),
         Timestamps.parse(str(item, "CreatedDate")),

@@ -56,8 +56,9 @@ class SubscriptionWritesTest extends StoreTestBase {
         Map.entry("LastPaymentDate", s("NEVER")),
         Map.entry("LastReminderDate", s("NEVER")),
         Map.entry("Locale", s("en-US")),
-        Map.entry("NextPaymentDate", s("2026-02-15")),
-        Map.entry("NextReminderDate", s("2026-02-12")),
+        // Index keys: the date and the subscription's shard (DateKeySharding).
+        Map.entry("NextPaymentDate", s("2026-02-15#" + store.sharding().shardOf(sub))),
+        Map.entry("NextReminderDate", s("2026-02-12#" + store.sharding().shardOf(sub))),
         Map.entry("CreatedDate", s("2026-01-10T09:00:00.000Z")),
         Map.entry("Status", s("ACTIVE")),
         Map.entry("Term", s("MONTHLY")),

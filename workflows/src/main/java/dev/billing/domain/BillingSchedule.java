@@ -1,6 +1,7 @@
 package dev.billing.domain;
 
 import java.time.DateTimeException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
@@ -14,9 +15,14 @@ import java.util.Objects;
  * subscription's time zone; an instant is the start of that day there.
  *
  * <p>Pure functions of their arguments: safe to call from workflow code.
+ *
+ * @param dueWindow the part of the day after midnight in which this subscription's own time of day
+ *     for reminders and charges falls ({@link DueInstants}); fixed at creation. Null: midnight, as
+ *     for subscriptions created before due instants were spread
  */
 public record BillingSchedule(
-    YearMonth anchorMonth, int billingDay, Term term, String timeZone, int reminderDaysBefore) {
+    YearMonth anchorMonth, int billingDay, Term term, String timeZone, int reminderDaysBefore,
+    Duration dueWindow) {
 
   public static final int MAX_REMINDER_DAYS = 28;
 
@@ -29,6 +35,18 @@ public record BillingSchedule(
       throw new IllegalArgumentException(
           "reminderDaysBefore must be between 0 and " + MAX_REMINDER_DAYS);
     }
+    DueInstants.requireWindow(dueWindow);
+  }
+
+  /** A schedule due at midnight (no window). */
+  public BillingSchedule(
+      YearMonth anchorMonth, int billingDay, Term term, String timeZone, int reminderDaysBefore) {
+    this(anchorMonth, billingDay, term, timeZone, reminderDaysBefore, null);
+  }
+
+  /** The same schedule with its due instants spread over {@code window} after midnight. */
+  public BillingSchedule withDueWindow(Duration window) {
+    return new BillingSchedule(anchorMonth, billingDay, term, timeZone, reminderDaysBefore, window);
   }
 
   /** The schedule whose first payment is the first billing date on or after {@code startDate}. */
@@ -55,7 +73,7 @@ public record BillingSchedule(
       month = month.plusMonths(1);
     }
     YearMonth anchor = month.minusMonths(Math.multiplyExact(cycle - 1, (long) term.months()));
-    return new BillingSchedule(anchor, newBillingDay, term, timeZone, reminderDaysBefore);
+    return new BillingSchedule(anchor, newBillingDay, term, timeZone, reminderDaysBefore, dueWindow);
   }
 
   /** The first cycle from {@code fromCycle} on whose due date is on or after {@code date}. */

@@ -2,6 +2,7 @@ package dev.billing.workflows;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.DueInstants;
 import dev.billing.domain.EmailBounce;
 import dev.billing.domain.Pause;
 import dev.billing.domain.Process;
@@ -71,6 +72,13 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
    * PAUSE (which used to leave the period unpaid and bill on) and unpaid periods turning STALE.
    */
   static final String LIFECYCLE_V3 = "lifecycle-v3";
+
+  /**
+   * Change id of the due-instant spread (issue 7): a cycle's reminder and charge at the
+   * subscription's own time of day ({@link DueInstants}) instead of midnight. Runs recorded without
+   * it replay their midnight timers.
+   */
+  static final String DUE_INSTANT_SPREAD = "due-instant-spread";
 
   private final RecordActivities records =
       Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
@@ -164,8 +172,11 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private Flow cycleRun() {
     long cycle = current.cycle();
     BillingSchedule schedule = current.schedule();
-    Instant reminderAt = schedule.reminderAt(cycle);
-    Instant dueAt = schedule.dueAt(cycle);
+    // Asked only for a schedule with a window, so runs of midnight schedules keep their commands.
+    boolean spread = schedule.dueWindow() != null && !schedule.dueWindow().isZero() && dueInstantSpread();
+    Instant reminderAt = spread
+        ? DueInstants.reminderAt(schedule, cycle, current.subscriptionId()) : schedule.reminderAt(cycle);
+    Instant dueAt = spread ? DueInstants.dueAt(schedule, cycle, current.subscriptionId()) : schedule.dueAt(cycle);
     LocalDate cancelsOn = current.lifecycle().cancelsOn();
     Instant endAt = cancelsOn == null ? null : schedule.startOfDay(cancelsOn);
     // A cycle whose reminder went out before a pause or a new anchor is not reminded twice.
@@ -695,6 +706,10 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   private boolean settleAfterCancel() {
     return Workflow.getVersion(SETTLE_AFTER_CANCEL, Workflow.DEFAULT_VERSION, 1) == 1;
+  }
+
+  private boolean dueInstantSpread() {
+    return Workflow.getVersion(DUE_INSTANT_SPREAD, Workflow.DEFAULT_VERSION, 1) == 1;
   }
 
   private boolean lifecycleV3() {

@@ -51,7 +51,9 @@ class CheckedInHistoriesReplayTest {
         "v2-payment-method-changed.json", "v2-settled-after-cancel.json",
         "v3-paused-skipped.json", "v3-resumed-paid.json", "v3-dunning-paused.json",
         "v3-plan-changed.json", "v3-cancel-at-period-end.json", "v3-waived-refunded.json",
-        "v3-visibility-declined.json", "v3-visibility-cancelled.json");
+        "v3-visibility-declined.json", "v3-visibility-cancelled.json",
+        "v4-spread-created-reminded-paid.json", "v4-spread-cycle-paid.json",
+        "v4-spread-billing-day-moved.json");
     for (Path file : files) {
       WorkflowReplayer.replayWorkflowExecution(Files.readString(file), SubscriptionWorkflowImpl.class);
     }
@@ -129,6 +131,32 @@ class CheckedInHistoriesReplayTest {
       write(t.client, "sub-history-late", null, "v2-settled-after-cancel.json");
     }
     recordLifecycle(newYork);
+    recordDueInstantSpread(newYork.withDueWindow(java.time.Duration.ofHours(6)));
+  }
+
+  /**
+   * The v4 histories: reminders and charges at the subscription's own time of day
+   * (due-instant-spread, issue 7). Started as the API starts it; sub-history-spread's offset is
+   * 03:35:06 after midnight in New York.
+   */
+  private static void recordDueInstantSpread(BillingSchedule spread) throws Exception {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      var requested = BillingTestEnvironment.requested("sub-history-spread", spread, "19.90");
+      t.start(requested, SubscriptionVisibility.startAttributes(requested, null),
+          SubscriptionVisibility.memo(requested)).created();
+      t.runUntil("2028-02-21T00:00:00Z");
+      List<String> runs = t.fake.charges().stream().map(Call::runId).toList();
+      write(t.client, "sub-history-spread", runs.get(0), "v4-spread-created-reminded-paid.json");
+      write(t.client, "sub-history-spread", runs.get(1), "v4-spread-cycle-paid.json");
+    }
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      // A billing-day move plans the run again: the version is asked again, recorded once.
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-spread-day", spread, "19.90"));
+      t.runUntil("2028-01-25T00:00:00Z");
+      workflow.changeBillingDay(new BillingDayChange(28, "user:ada"));
+      t.runUntil("2028-03-01T00:00:00Z");
+      write(t.client, "sub-history-spread-day", t.fake.charges().get(1).runId(), "v4-spread-billing-day-moved.json");
+    }
   }
 
   /** The v3 histories: the lifecycle changes (issue 3). */

@@ -3,6 +3,7 @@ package dev.billing.activities.reconciliation;
 import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.domain.BillingIds;
+import dev.billing.domain.DueInstants;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
@@ -40,8 +41,9 @@ import java.util.Optional;
  */
 final class DriftCheck {
   /**
-   * How late a payment may be recorded before it counts as overdue: timers fire at the start of the
-   * day in the subscription's zone and a charge with its retries takes about a minute, so two hours
+   * How late a payment may be recorded before it counts as overdue: timers fire at the
+   * subscription's due instant (its time of day in its zone, DueInstants) and a charge with its
+   * retries takes about a minute, so two hours
    * only flags what is really stuck (a worker down, an activity failing for good).
    */
   static final Duration GRACE = Duration.ofHours(2);
@@ -113,7 +115,8 @@ final class DriftCheck {
     if (record.nextPaymentDate() == null) {
       return false;
     }
-    Instant dueAt = record.schedule().startOfDay(record.nextPaymentDate());
+    // The subscription's own time of day on that date (midnight for one created without a window).
+    Instant dueAt = DueInstants.at(record.schedule(), record.nextPaymentDate(), record.subscriptionId());
     return dueAt.plus(GRACE).isBefore(asOf);
   }
 

@@ -1,9 +1,11 @@
 package dev.billing.api.resources;
 
 import dev.billing.api.errors.FieldError;
+import dev.billing.domain.DueInstants;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.workflows.PaymentMethodChange;
 import jakarta.ws.rs.PUT;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import dev.billing.api.errors.ApiProblem;
@@ -52,14 +54,22 @@ public final class SubscriptionResource {
   private final BillingStore store;
   private final SubscriptionWorkflows workflows;
   private final InstantSource clock;
-  private final CreateSubscriptionValidator validator = new CreateSubscriptionValidator();
+  private final CreateSubscriptionValidator validator;
   private final WorkflowChanges changes;
 
+  /** New subscriptions get the default due window (DueInstants.DEFAULT_WINDOW). */
   public SubscriptionResource(BillingStore store, SubscriptionWorkflows workflows, InstantSource clock) {
+    this(store, workflows, clock, DueInstants.DEFAULT_WINDOW);
+  }
+
+  /** @param dueWindow given to new subscriptions (api.yml dueWindow) */
+  public SubscriptionResource(BillingStore store, SubscriptionWorkflows workflows, InstantSource clock,
+      Duration dueWindow) {
     this.store = store;
     this.workflows = workflows;
     this.clock = clock;
     this.changes = new WorkflowChanges(store);
+    this.validator = new CreateSubscriptionValidator(dueWindow);
   }
 
   /**

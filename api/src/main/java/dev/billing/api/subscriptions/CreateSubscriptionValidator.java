@@ -3,6 +3,7 @@ package dev.billing.api.subscriptions;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.DueInstants;
 import dev.billing.domain.Money;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
@@ -10,6 +11,7 @@ import dev.billing.domain.Term;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.time.ZoneId;
@@ -40,6 +42,18 @@ public final class CreateSubscriptionValidator {
   // Known-good values used to isolate one field when asking a domain constructor for its message.
   private static final LocalDate PROBE_DATE = LocalDate.of(2000, 1, 1);
   private static final String PROBE_ZONE = "UTC";
+
+  private final Duration dueWindow;
+
+  /** New subscriptions get the default due window. */
+  public CreateSubscriptionValidator() {
+    this(DueInstants.DEFAULT_WINDOW);
+  }
+
+  /** @param dueWindow stored with every subscription it validates (BillingSchedule.dueWindow) */
+  public CreateSubscriptionValidator(Duration dueWindow) {
+    this.dueWindow = dueWindow;
+  }
 
   /**
    * Validates and normalizes.
@@ -156,8 +170,8 @@ public final class CreateSubscriptionValidator {
     // there is never a stub charge for the days in between.
     LocalDate firstChargeFrom = startDate.plusDays(trialDays);
     int day = billingDay != null ? billingDay : firstChargeFrom.getDayOfMonth();
-    BillingSchedule schedule =
-        BillingSchedule.startingOnOrAfter(firstChargeFrom, day, term, timeZone, reminderDaysBefore);
+    BillingSchedule schedule = BillingSchedule.startingOnOrAfter(
+        firstChargeFrom, day, term, timeZone, reminderDaysBefore).withDueWindow(dueWindow);
     LocalDate trialEndsOn = trialDays == 0 ? null : schedule.dueDate(1);
     PaymentMethod paymentMethod = new PaymentMethod(token, PaymentMethods.maskOf(token));
     LocalDate requestedStart = request.startDate() == null ? null : startDate;

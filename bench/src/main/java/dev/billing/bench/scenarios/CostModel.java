@@ -1,0 +1,226 @@
+package dev.billing.bench.scenarios;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.billing.bench.BenchOptions;
+import dev.billing.bench.dynamo.ItemSize;
+import dev.billing.bench.report.ReportWriter;
+import dev.billing.bench.report.Section;
+import dev.billing.bench.report.Summary;
+import dev.billing.bench.stack.BenchStack;
+import dev.billing.bench.temporal.ActionCount;
+import dev.billing.bench.temporal.ActionCounter;
+import io.temporal.api.history.v1.HistoryEvent;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+
+/**
+ * Scenario 2: what one monthly happy-path cycle costs, from the peak's billing days. Temporal
+ * actions are counted in real histories ({@link ActionCounter}); DynamoDB units come from
+ * ReturnConsumedCapacity on every call the worker (or the batch job) made, divided by the cycles
+ * billed. DynamoDB Local bills a transactional write at 4 units per KB where AWS bills 2, so writes
+ * are also priced from the items' actual sizes by AWS's rules; reads are priced as reported.
+ */
+final class CostModel {
+  private static final Set<String> GSI1_PROJECTION = Set.of("NextReminderDate", "LastReminderDate",
+      "PK", "SK", "AccountId", "SubscriptionId", "SKU", "Email", "NextPaymentDate");
+  private static final Set<String> GSI2_PROJECTION = Set.of("NextPaymentDate", "LastPaymentDate",
+      "PK", "SK", "AccountId", "SubscriptionId", "Email", "PaymentDay", "PaymentAmount", "Currency",
+      "SKU", "PaymentDetails");
+
+  private final BenchOptions options;
+  private final BenchStack stack;
+  private final int n;
+  private final List<PeakScenario.Trial> trials;
+  private final List<List<List<HistoryEvent>>> histories;
+  private final List<List<HistoryEvent>> spreadFirstRuns;
+
+  CostModel(BenchOptions options, BenchStack stack, int n, List<PeakScenario.Trial> trials,
+      List<List<List<HistoryEvent>>> histories, List<List<HistoryEvent>> spreadFirstRuns) {
+    this.options = options;
+    this.stack = stack;
+    this.n = n;
+    this.trials = trials;
+    this.histories = histories;
+    this.spreadFirstRuns = spreadFirstRuns;
+  }
+
+  Section section() {
+    Section section = new Section("cost", "2. Cost per subscription-month (monthly happy path)");
+    section.parameter("priceActions", options.priceActions()).parameter("priceWrite", options.priceWrite())
+        .parameter("priceRead", options.priceRead());
+
+    List<ActionCount> cycles = new ArrayList<>();
+    List<ActionCount> firstRuns = new ArrayList<>();
+    for (List<List<HistoryEvent>> runs : histories) {
+      for (int r = 0; r < runs.size(); r++) {
+        List<HistoryEvent> run = runs.get(r);
+        if (!dev.billing.bench.temporal.Histories.continuedAsNew(run)) {
+          continue; // the run sleeping towards the next cycle
+        }
+        (r == 0 ? firstRuns : cycles).add(ActionCounter.count(run));
+      }
+    }
+    Summary actions = Summary.of(cycles.stream().map(c -> (double) c.total()).toList());
+    section.figure("actionsPerCycle", "Temporal actions per billed cycle (runs after the first)", "actions", actions);
+    section.figure("versionMarkersPerCycle", "  of which not counted: version markers", "markers",
+        Summary.of(cycles.stream().map(c -> (double) c.versionMarkers()).toList()));
+    section.figure("eventsPerCycle", "history events per cycle run", "events",
+        Summary.of(cycles.stream().map(c -> (double) c.events()).toList()));
+    section.figure("actionsFirstRun", "actions of the first run (creation + cycle 1)", "actions",
+        Summary.of(firstRuns.stream().map(c -> (double) c.total()).toList()));
+    section.figure("eventsFirstRun", "history events of the first run", "events",
+        Summary.of(firstRuns.stream().map(c -> (double) c.events()).toList()));
+    List<ActionCount> spread = spreadFirstRuns.stream().map(ActionCounter::count).toList();
+    section.figure("actionsFirstRunSpread", "actions of a first run with a due window (PT6H; reminder already due at creation, so one timer fewer)", "actions",
+        Summary.of(spread.stream().map(c -> (double) c.total()).toList()));
+    section.figure("versionMarkersFirstRunSpread", "  version markers in it (due-instant-spread)", "markers",
+        Summary.of(spread.stream().map(c -> (double) c.versionMarkers()).toList()));
+    List<List<String>> kinds = new ArrayList<>();
+    PeakScenario.medianRunKinds(cycles).forEach((kind, count) -> kinds.add(List.of(kind, count.toString())));
+    section.table("Actions of a cycle run by kind (median over " + cycles.size() + " runs)",
+        List.of("action", "count"), kinds);
+
+    // DynamoDB as reported by ReturnConsumedCapacity.
+    List<Double> wfWrites = new ArrayList<>();
+    List<Double> wfReads = new ArrayList<>();
+    List<Double> wfTransactions = new ArrayList<>();
+    List<Double> batchWrites = new ArrayList<>();
+    List<Double> batchReads = new ArrayList<>();
+    List<Double> batchTransactions = new ArrayList<>();
+    for (PeakScenario.Trial t : trials) {
+      JsonNode capacity = t.workflowCapacity();
+      double writes = 0;
+      double reads = 0;
+      for (var it = capacity.fields(); it.hasNext(); ) {
+        var e = it.next();
+        writes += e.getValue().get("writeUnits").asDouble();
+        reads += e.getValue().get("readUnits").asDouble();
+      }
+      wfWrites.add(writes / n);
+      wfReads.add(reads / n);
+      JsonNode tx = capacity.get("TransactWriteItems");
+      wfTransactions.add(tx == null ? 0 : tx.get("calls").asDouble() / n);
+      double bw = 0;
+      double br = 0;
+      for (var e : t.batchCapacity().entrySet()) {
+        if (e.getKey().startsWith("write:")) {
+          bw += e.getValue();
+        } else if (e.getKey().startsWith("read:")) {
+          br += e.getValue();
+        }
+      }
+      batchWrites.add(bw / n);
+      batchReads.add(br / n);
+      batchTransactions.add(t.batchCapacity().getOrDefault("calls:TransactWriteItems", 0.0) / n);
+    }
+    section.figure("workflowTransactionsPerCycle", "workflow: DynamoDB transactions per cycle (reminder + charge)", "transactions", Summary.of(wfTransactions));
+    section.figure("workflowWriteUnitsLocal", "workflow: write units per cycle as DynamoDB Local reports them", "WCU", Summary.of(wfWrites));
+    section.figure("workflowReadUnits", "workflow: read units per cycle (ReturnConsumedCapacity)", "RCU", Summary.of(wfReads));
+    section.figure("batchTransactionsPerCycle", "batch: DynamoDB transactions per cycle (reminder + charge)", "transactions", Summary.of(batchTransactions));
+    section.figure("batchWriteUnitsLocal", "batch: write units per cycle as DynamoDB Local reports them", "WCU", Summary.of(batchWrites));
+    section.figure("batchReadUnits", "batch: read units per cycle (ReturnConsumedCapacity)", "RCU", Summary.of(batchReads));
+
+    // Writes at AWS's rules, from the items the workflow actually wrote.
+    WriteModel model = writeModel(stack.dynamo());
+    section.table("Write units per cycle at AWS's rules (item sizes read back from the store)",
+        List.of("write", "items (bytes)", "WRU"), model.rows());
+    Summary awsWrites = Summary.of(model.total());
+    section.figure("writeUnitsAws", "write request units per cycle at AWS's rules (both paths write the same)", "WRU", awsWrites);
+
+    List<Double> wfCost = new ArrayList<>();
+    List<Double> batchCost = new ArrayList<>();
+    double actionsMedian = actions.median();
+    for (int i = 0; i < trials.size(); i++) {
+      double dynamo = model.total() * options.priceWrite() + wfReads.get(i) * options.priceRead();
+      wfCost.add(actionsMedian * options.priceActions() + dynamo);
+      batchCost.add(model.total() * options.priceWrite() + batchReads.get(i) * options.priceRead());
+    }
+    section.figure("workflowCostPerMillion", "workflow path: USD per million subscription-months", "USD", Summary.of(wfCost));
+    section.figure("workflowTemporalShare", "  of which Temporal Cloud actions", "USD",
+        Summary.of(actionsMedian * options.priceActions()));
+    section.figure("batchCostPerMillion", "batch baseline: USD per million subscription-months (DynamoDB only)", "USD", Summary.of(batchCost));
+    section.note("Actions are Temporal Cloud's (docs.temporal.io/cloud/actions): workflow started by a client "
+        + "or by continue-as-new (counted in the run that continues), timers started, activities started "
+        + "or retried, local activities once per workflow task, side effects, search-attribute upserts "
+        + "(not TemporalChangeVersion), signals and updates received. `Workflow.getVersion` markers are "
+        + "not in that list and are shown apart. Queries and heartbeats leave no trace in a history.");
+    section.note("DynamoDB prices are on-demand list prices per million request units given as parameters "
+        + "(defaults: us-east-1 since November 2024). Storage, Temporal's storage, compute and the "
+        + "batch system's scheduler and lock table are not included. A cycle is one subscription-month "
+        + "for monthly plans.");
+    section.note("DynamoDB Local reports a transactional write as 4 units per KB and repeats the "
+        + "transaction's total on each table; AWS bills 2 per KB per item "
+        + "(TransactWriteItems). Reads as Local reports them follow AWS's rules (0.5 per 4 KB eventual, "
+        + "1 consistent), so the cost uses reads as reported and writes at AWS's rules; index writes "
+        + "are counted at 1 unit per KB of the projected item (2 when the key changes: delete + put).");
+    return section;
+  }
+
+  /** The writes of one cycle: the reminder's transaction and the charge's. */
+  record WriteModel(List<List<String>> rows, double total) {}
+
+  private static WriteModel writeModel(DynamoDbClient dynamo) {
+    String account = BenchSubscriptions.accountId("w", 0);
+    String subscription = BenchSubscriptions.subscriptionId("w", 0);
+    Map<String, AttributeValue> sub = first(dynamo, "billing", "ACC#" + account, "SUB#" + subscription + "#");
+    Map<String, AttributeValue> period = first(dynamo, "billing", "ACC#" + account, "PER#" + subscription + "#");
+    Map<String, AttributeValue> receipt = first(dynamo, "billing", "ACC#" + account, "REC#");
+    Map<String, AttributeValue> reminderEntry = null;
+    Map<String, AttributeValue> paidEntry = null;
+    for (Map<String, AttributeValue> entry : dynamo.query(r -> r.tableName("billing-history")
+        .keyConditionExpression("PK = :pk")
+        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("SUB#" + subscription)))).items()) {
+      String event = entry.get("Event").s();
+      if (event.equals("REMINDER_SENT")) {
+        reminderEntry = entry;
+      } else if (event.equals("PAYMENT_SUCCEEDED")) {
+        paidEntry = entry;
+      }
+    }
+    long subBytes = ItemSize.bytes(sub);
+    long gsi1 = ItemSize.bytes(project(sub, GSI1_PROJECTION));
+    long gsi2 = ItemSize.bytes(project(sub, GSI2_PROJECTION));
+    long remindBytes = ItemSize.bytes(reminderEntry);
+    long paidBytes = ItemSize.bytes(paidEntry);
+    long periodBytes = ItemSize.bytes(period);
+    long receiptBytes = ItemSize.bytes(receipt);
+    List<List<String>> rows = new ArrayList<>();
+    double reminder = 2.0 * (ItemSize.writeUnits(subBytes) + ItemSize.writeUnits(remindBytes))
+        + ItemSize.writeUnits(gsi1);
+    rows.add(List.of("reminder: transaction (subscription, history entry) x2 + GSI-1 delete",
+        subBytes + ", " + remindBytes + "; index " + gsi1, ReportWriter.number(reminder)));
+    double charge = 2.0 * (ItemSize.writeUnits(subBytes) + ItemSize.writeUnits(paidBytes)
+        + ItemSize.writeUnits(periodBytes) + ItemSize.writeUnits(receiptBytes))
+        + 2 * ItemSize.writeUnits(gsi2) + ItemSize.writeUnits(gsi1);
+    rows.add(List.of("charge: transaction (subscription, history entry, period, receipt) x2 + GSI-2 key move (2) + GSI-1 put",
+        subBytes + ", " + paidBytes + ", " + periodBytes + ", " + receiptBytes + "; indexes " + gsi2 + ", " + gsi1,
+        ReportWriter.number(charge)));
+    return new WriteModel(rows, reminder + charge);
+  }
+
+  private static Map<String, AttributeValue> project(Map<String, AttributeValue> item, Set<String> attributes) {
+    Map<String, AttributeValue> projected = new HashMap<>();
+    item.forEach((k, v) -> {
+      if (attributes.contains(k)) {
+        projected.put(k, v);
+      }
+    });
+    return projected;
+  }
+
+  private static Map<String, AttributeValue> first(DynamoDbClient dynamo, String table, String pk, String prefix) {
+    var items = dynamo.query(r -> r.tableName(table).consistentRead(true)
+        .keyConditionExpression("PK = :pk AND begins_with(SK, :p)")
+        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(pk), ":p", AttributeValue.fromS(prefix))))
+        .items();
+    if (items.isEmpty()) {
+      throw new IllegalStateException("no item " + pk + " " + prefix);
+    }
+    return items.get(0);
+  }
+}

@@ -1,0 +1,349 @@
+package dev.billing.bench.scenarios;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.billing.activities.notifications.OutboxNotifier;
+import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.api.subscriptions.SubscriptionWorkflows;
+import dev.billing.bench.BenchOptions;
+import dev.billing.bench.batch.BatchBilling;
+import dev.billing.bench.batch.BatchChanges;
+import dev.billing.bench.batch.Parallel;
+import dev.billing.bench.batch.StoreCeiling;
+import dev.billing.bench.report.ReportWriter;
+import dev.billing.bench.report.Section;
+import dev.billing.bench.report.Summary;
+import dev.billing.bench.report.ThreadCpu;
+import dev.billing.bench.stack.BenchStack;
+import dev.billing.bench.stack.WorkerProcess;
+import dev.billing.bench.temporal.ActionCount;
+import dev.billing.bench.temporal.ActionCounter;
+import dev.billing.bench.temporal.Histories;
+import dev.billing.domain.BillingIds;
+import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.DueInstants;
+import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.Subscription;
+import dev.billing.workflows.TaskQueues;
+import io.temporal.api.history.v1.HistoryEvent;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.IntStream;
+
+/**
+ * Scenario 1 (billing-day peak) and the measurements scenario 2 (cost per cycle) takes from it.
+ *
+ * <p>Three sets of N subscriptions on one stack, all due on the same day: W billed by their
+ * workflows, B by the seeds' batch design ({@link BatchBilling}), C by the raw store ({@link
+ * StoreCeiling}). Each trial is one billing day (cycle k): the clock is moved to one hour before the
+ * due instant (every reminder fires and is recorded, untimed), then past it, and the time until the
+ * worker has recorded N paid periods (each with its receipt, in one transaction) is the workflow
+ * path's figure; then the batch job bills B and the ceiling writes C's transactions, timed alike.
+ */
+public final class PeakScenario {
+  private static final Duration PROGRESS_TIMEOUT = Duration.ofMinutes(30);
+
+  private final BenchOptions options;
+  private final Path logs;
+
+  public PeakScenario(BenchOptions options, Path logs) {
+    this.options = options;
+    this.logs = logs;
+  }
+
+  /** One billing day's measurements. */
+  record Trial(int cycle, double workflowSeconds, double batchSeconds, double ceilingSeconds,
+      int workflowVerified, int batchVerified, JsonNode workflowCapacity,
+      Map<String, Double> batchCapacity, Map<String, Long> workerCpu, Map<String, Long> harnessCpu,
+      double workerCpuSeconds, double harnessCpuSeconds, double machineBusyCores,
+      double batchCpuSeconds, Map<String, Long> batchCpu) {}
+
+  public List<Section> run() throws Exception {
+    int n = options.peak();
+    BenchStack.Settings settings = new BenchStack.Settings("peak", options.slots(), options.cacheSize(),
+        options.workerHeap(), logs);
+    try (BenchStack stack = BenchStack.start(settings)) {
+      WorkerProcess worker = stack.worker();
+      Instant now = stack.now();
+      LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
+      LocalDate firstDue = today.plusDays(7);
+      while (firstDue.getDayOfMonth() > 28) {
+        firstDue = firstDue.plusDays(1);
+      }
+      int day = firstDue.getDayOfMonth();
+      int ceilingDay = day % 28 + 1;
+      log("peak: " + n + " subscriptions per path, due on day " + day + " from " + firstDue);
+
+      // W: through the Temporal client, as the API creates them (update-with-start, 201 once recorded).
+      SubscriptionWorkflows workflows =
+          new SubscriptionWorkflows(stack.client(), TaskQueues.BILLING, Duration.ofMinutes(2));
+      long t0 = System.nanoTime();
+      Parallel.map(range(n), options.createConcurrency(), i -> workflows.create(
+          BenchSubscriptions.requested("w", i, today, day, "UTC", now)));
+      double createSeconds = seconds(t0);
+      log(String.format("peak: %d workflows created in %.1f s", n, createSeconds));
+      // B and C: written directly, as a batch system's signup would.
+      Parallel.map(range(n), options.slots(), i -> stack.store().createSubscription(BatchChanges.creation(
+          BenchSubscriptions.requested("b", i, today, day, "UTC", now), now)));
+      List<Subscription> ceiling = Parallel.map(range(n), options.slots(), i -> {
+        var change = BatchChanges.creation(BenchSubscriptions.requested("c", i, today, ceilingDay, "UTC", now), now);
+        stack.store().createSubscription(change);
+        return change.next();
+      });
+      BillingSchedule schedule = BenchSubscriptions.requested("w", 0, today, day, "UTC", now).schedule();
+
+      SandboxGateway gateway = new SandboxGateway(stack.clock());
+      BatchBilling batch = new BatchBilling(stack.store(), gateway, new OutboxNotifier(), stack.clock(),
+          options.slots());
+      List<Trial> trials = new ArrayList<>();
+      for (int cycle = 1; cycle <= options.trials(); cycle++) {
+        Trial trial = trial(stack, worker, batch, schedule, cycle, n, ceiling);
+        trials.add(trial);
+        ceiling = nextCeiling;
+        log(String.format("peak: cycle %d: workflow %.0f/s, batch %.0f/s, ceiling %.0f/s", cycle,
+            n / trial.workflowSeconds(), n / trial.batchSeconds(), n / trial.ceilingSeconds()));
+      }
+      List<List<List<HistoryEvent>>> histories = sampleHistories(stack, n);
+      List<List<HistoryEvent>> spread = spreadSample(stack, worker, workflows, schedule.dueDate(options.trials()));
+      List<Section> sections = new ArrayList<>();
+      if (options.scenarios().contains(1)) {
+        sections.add(peakSection(n, createSeconds, trials, histories));
+      }
+      if (options.scenarios().contains(2)) {
+        sections.add(new CostModel(options, stack, n, trials, histories, spread).section());
+      }
+      return sections;
+    }
+  }
+
+  /** C as the last trial left it (each trial writes the next cycle over it). */
+  private List<Subscription> nextCeiling;
+
+  private Trial trial(BenchStack stack, WorkerProcess worker, BatchBilling batch, BillingSchedule schedule,
+      int cycle, int n, List<Subscription> ceiling) throws Exception {
+    LocalDate due = schedule.dueDate(cycle);
+    Instant dueAt = schedule.dueAt(cycle);
+    WorkerProcess.Stats base = worker.stats();
+    worker.resetMeter();
+
+    // Reminders, untimed: every W workflow reminds and records it; the batch's reminder job does B.
+    stack.advanceTo(dueAt.minus(Duration.ofHours(1)));
+    Waits.until("W reminders of cycle " + cycle, PROGRESS_TIMEOUT, Duration.ofMillis(200),
+        () -> worker.counts().reminded() >= base.reminded() + n);
+    stack.harnessMeter().reset();
+    BatchBilling.Result reminded = batch.remind(schedule.reminderDate(cycle));
+    requireAll("batch reminders", reminded.done(), n);
+
+    // The peak: every W payment timer fires at dueAt.
+    Map<String, Long> harnessBefore = ThreadCpu.snapshot();
+    long harnessCpuBefore = ThreadCpu.processCpu();
+    SystemCpu machineBefore = SystemCpu.read();
+    WorkerProcess.Stats before = worker.stats();
+    long start = System.nanoTime();
+    stack.advanceTo(dueAt.plusSeconds(1));
+    Waits.until("W payments of cycle " + cycle, PROGRESS_TIMEOUT, Duration.ofMillis(50),
+        () -> worker.counts().paid() >= base.paid() + n);
+    double workflowSeconds = seconds(start);
+    SystemCpu machineAfter = SystemCpu.read();
+    WorkerProcess.Stats after = worker.stats();
+    Map<String, Long> harnessCpu = ThreadCpu.delta(harnessBefore, ThreadCpu.snapshot(), 8);
+    double harnessCpuSeconds = (ThreadCpu.processCpu() - harnessCpuBefore) / 1e9;
+    Map<String, Long> workerCpu = ThreadCpu.delta(before.threadCpu(), after.threadCpu(), 8);
+
+    // The batch's payment job over B, then the ceiling over C.
+    long batchCpuBefore = ThreadCpu.processCpu();
+    Map<String, Long> batchThreadsBefore = ThreadCpu.snapshot();
+    start = System.nanoTime();
+    BatchBilling.Result charged = batch.charge(due);
+    double batchSeconds = seconds(start);
+    double batchCpuSeconds = (ThreadCpu.processCpu() - batchCpuBefore) / 1e9;
+    Map<String, Long> batchCpu = ThreadCpu.delta(batchThreadsBefore, ThreadCpu.snapshot(), 8);
+    requireAll("batch charges", charged.done(), n);
+    Map<String, Double> batchCapacity = capacity(stack.harnessMeter().snapshot());
+
+    start = System.nanoTime();
+    nextCeiling = StoreCeiling.payAll(stack.store(), ceiling, options.slots(), stack.now());
+    double ceilingSeconds = seconds(start);
+
+    int workflowVerified = completed(stack, "w", n, cycle);
+    int batchVerified = completed(stack, "b", n, cycle);
+    return new Trial(cycle, workflowSeconds, batchSeconds, ceilingSeconds, workflowVerified,
+        batchVerified, after.capacity(), batchCapacity, workerCpu, harnessCpu,
+        (after.cpuMillis() - before.cpuMillis()) / 1000.0, harnessCpuSeconds,
+        machineAfter.busyCoresSince(machineBefore), batchCpuSeconds, batchCpu);
+  }
+
+  /** Periods of {@code cycle} read back COMPLETED (the receipt is in the same transaction). */
+  private int completed(BenchStack stack, String set, int n, int cycle) {
+    List<Boolean> done = Parallel.map(range(n), options.slots(), i -> stack.store()
+        .getPeriod(BenchSubscriptions.accountId(set, i), BenchSubscriptions.subscriptionId(set, i), cycle)
+        .map(p -> p.status() == PeriodStatus.COMPLETED && p.transactionId() != null).orElse(false));
+    return (int) done.stream().filter(Boolean::booleanValue).count();
+  }
+
+  static Map<String, Double> capacity(Map<String, dev.billing.bench.dynamo.CapacityMeter.Usage> usage) {
+    Map<String, Double> totals = new LinkedHashMap<>();
+    usage.forEach((operation, u) -> {
+      totals.merge("calls:" + operation, (double) u.calls(), Double::sum);
+      totals.merge("read:" + operation, u.readUnits(), Double::sum);
+      totals.merge("write:" + operation, u.writeUnits(), Double::sum);
+    });
+    return totals;
+  }
+
+  /**
+   * A few subscriptions with a due window (the API's default), billed two days after the last
+   * trial, before W's next reminder: the first run of each shows what the due-instant spread adds
+   * to a cycle's history. Returns those first runs.
+   */
+  private List<List<HistoryEvent>> spreadSample(BenchStack stack, WorkerProcess worker,
+      SubscriptionWorkflows workflows, LocalDate lastDue) throws Exception {
+    int sample = 20;
+    LocalDate due = lastDue.plusDays(2);
+    Instant at = stack.now();
+    long paid = worker.stats().paid();
+    Parallel.map(range(sample), options.createConcurrency(), i -> {
+      Subscription requested = BenchSubscriptions.requested("v", i, lastDue.plusDays(1), due.getDayOfMonth(), "UTC", at);
+      return workflows.create(requested.withSchedule(requested.schedule().withDueWindow(DueInstants.DEFAULT_WINDOW)));
+    });
+    stack.advanceTo(due.atStartOfDay(ZoneOffset.UTC).toInstant().plus(DueInstants.DEFAULT_WINDOW).plusSeconds(60));
+    Waits.until("the due-window sample billed", PROGRESS_TIMEOUT, Duration.ofMillis(200),
+        () -> worker.counts().paid() >= paid + sample);
+    return Parallel.map(range(sample), 8, i -> Histories.runs(stack.client(),
+        BillingIds.workflowId(BenchSubscriptions.subscriptionId("v", i))).get(0));
+  }
+
+  private List<List<List<HistoryEvent>>> sampleHistories(BenchStack stack, int n) {
+    int sample = Math.min(n, options.historySample());
+    int step = Math.max(1, n / sample);
+    List<Integer> picks = IntStream.range(0, sample).map(i -> i * step).boxed().toList();
+    return Parallel.map(picks, 8, i -> Histories.runs(stack.client(),
+        BillingIds.workflowId(BenchSubscriptions.subscriptionId("w", i))));
+  }
+
+  private Section peakSection(int n, double createSeconds, List<Trial> trials,
+      List<List<List<HistoryEvent>>> histories) {
+    Section section = new Section("peak", "1. Billing-day peak");
+    section.parameter("subscriptions", n).parameter("trials", trials.size())
+        .parameter("slots", options.slots()).parameter("cache", options.cacheSize());
+    Summary workflow = Summary.of(trials.stream().map(t -> n / t.workflowSeconds()).toList());
+    Summary batch = Summary.of(trials.stream().map(t -> n / t.batchSeconds()).toList());
+    Summary ceiling = Summary.of(trials.stream().map(t -> n / t.ceilingSeconds()).toList());
+    section.figure("workflowCyclesPerSecond", "workflow path (timers -> charge -> record)", "cycles/s", workflow);
+    section.figure("batchCyclesPerSecond", "batch baseline (GSI-2 -> read -> charge -> record)", "cycles/s", batch);
+    section.figure("ceilingCyclesPerSecond", "store ceiling (the charge's transaction alone)", "cycles/s", ceiling);
+    section.figure("workflowOverBatch", "workflow / batch (same trial)", "ratio", Summary.ratio(workflow, batch));
+    section.figure("workflowOverCeiling", "workflow / ceiling (same trial)", "ratio", Summary.ratio(workflow, ceiling));
+    section.figure("batchOverCeiling", "batch / ceiling (same trial)", "ratio", Summary.ratio(batch, ceiling));
+    section.figure("workflowSeconds", "workflow path: due instant -> last period COMPLETED", "s",
+        Summary.of(trials.stream().map(Trial::workflowSeconds).toList()));
+    section.figure("workerCpuPerThousand", "worker CPU per 1,000 cycles (workflow path)", "CPU s",
+        Summary.of(trials.stream().map(t -> t.workerCpuSeconds() * 1000 / n).toList()));
+    section.figure("serversCpuPerThousand", "test server + DynamoDB Local CPU per 1,000 cycles (workflow path)", "CPU s",
+        Summary.of(trials.stream().map(t -> t.harnessCpuSeconds() * 1000 / n).toList()));
+    section.figure("batchCpuPerThousand", "batch job + gateway + DynamoDB Local CPU per 1,000 cycles (batch path)", "CPU s",
+        Summary.of(trials.stream().map(t -> t.batchCpuSeconds() * 1000 / n).toList()));
+    section.figure("machineBusyCores", "whole machine busy during the workflow peak (all processes)", "cores",
+        Summary.of(trials.stream().map(Trial::machineBusyCores).toList()));
+    section.figure("creationRate", "setup: workflow creations through the client (update-with-start)", "subscriptions/s",
+        Summary.of(n / createSeconds));
+
+    List<List<String>> verified = new ArrayList<>();
+    for (Trial t : trials) {
+      verified.add(List.of(Integer.toString(t.cycle()), t.workflowVerified() + "/" + n,
+          t.batchVerified() + "/" + n, ReportWriter.number(t.workflowSeconds()),
+          ReportWriter.number(t.batchSeconds()), ReportWriter.number(t.ceilingSeconds())));
+    }
+    section.table("Trials (one billing day each): periods read back COMPLETED with a transaction id, and seconds",
+        List.of("cycle", "workflow verified", "batch verified", "workflow s", "batch s", "ceiling s"), verified);
+
+    // Where the time goes: per-cycle timelines from the histories, CPU by thread group.
+    Map<String, List<Double>> segments = new LinkedHashMap<>();
+    CycleTimeline.SEGMENTS.forEach(s -> segments.put(s, new ArrayList<>()));
+    for (List<List<HistoryEvent>> runs : histories) {
+      for (List<HistoryEvent> run : runs) {
+        CycleTimeline.of(run).forEach((segment, ms) -> segments.get(segment).add(ms));
+      }
+    }
+    List<List<String>> timeline = new ArrayList<>();
+    segments.forEach((segment, values) -> {
+      if (!values.isEmpty()) {
+        Summary s = Summary.of(values);
+        timeline.add(List.of(segment, ReportWriter.number(percentile(values, 50)),
+            ReportWriter.number(percentile(values, 90)), ReportWriter.number(s.max())));
+      }
+    });
+    section.table("Where a cycle's time goes during the peak (sampled runs, ms; queueing dominates when the slots are busy)",
+        List.of("segment", "p50 ms", "p90 ms", "max ms"), timeline);
+    Trial last = trials.get(trials.size() - 1);
+    section.table("CPU by thread group during the last trial's workflow peak, and during its batch run (CPU s)",
+        List.of("process", "thread group", "CPU s"), cpuRows(last));
+    ArrayNode raw = section.data().putArray("trials");
+    for (Trial t : trials) {
+      var node = raw.addObject();
+      node.put("cycle", t.cycle());
+      node.put("workflowSeconds", t.workflowSeconds());
+      node.put("batchSeconds", t.batchSeconds());
+      node.put("ceilingSeconds", t.ceilingSeconds());
+      node.put("workflowVerified", t.workflowVerified());
+      node.put("batchVerified", t.batchVerified());
+      node.put("workerCpuSeconds", t.workerCpuSeconds());
+      node.put("serversCpuSeconds", t.harnessCpuSeconds());
+      node.put("machineBusyCores", t.machineBusyCores());
+    }
+    return section;
+  }
+
+  private static List<List<String>> cpuRows(Trial trial) {
+    List<List<String>> rows = new ArrayList<>();
+    trial.workerCpu().forEach((group, nanos) ->
+        rows.add(List.of("worker", "`" + group + "`", ReportWriter.number(nanos / 1e9))));
+    trial.harnessCpu().forEach((group, nanos) ->
+        rows.add(List.of("test server + DynamoDB Local", "`" + group + "`", ReportWriter.number(nanos / 1e9))));
+    trial.batchCpu().forEach((group, nanos) ->
+        rows.add(List.of("batch run (its `bench-pool` threads + DynamoDB Local + the clock's server)",
+            "`" + group + "`", ReportWriter.number(nanos / 1e9))));
+    return rows;
+  }
+
+  static double percentile(List<Double> values, int p) {
+    List<Double> sorted = new ArrayList<>(values);
+    sorted.sort(Double::compare);
+    int index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
+    return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
+  }
+
+  static Map<String, Integer> medianRunKinds(List<ActionCount> counts) {
+    Map<String, List<Double>> byKind = new TreeMap<>();
+    counts.forEach(c -> c.byKind().forEach((k, v) -> byKind.computeIfAbsent(k, x -> new ArrayList<>()).add((double) v)));
+    Map<String, Integer> medians = new TreeMap<>();
+    byKind.forEach((k, v) -> medians.put(k, (int) Math.round(Summary.of(v).median())));
+    return medians;
+  }
+
+  private static void requireAll(String what, int done, int n) {
+    if (done != n) {
+      throw new IllegalStateException(what + ": " + done + " of " + n);
+    }
+  }
+
+  private static List<Integer> range(int n) {
+    return IntStream.range(0, n).boxed().toList();
+  }
+
+  private static double seconds(long startNanos) {
+    return (System.nanoTime() - startNanos) / 1e9;
+  }
+
+  static void log(String message) {
+    System.out.println("[bench " + java.time.LocalTime.now().withNano(0) + "] " + message);
+  }
+}

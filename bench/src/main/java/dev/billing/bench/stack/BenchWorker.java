@@ -1,0 +1,167 @@
+package dev.billing.bench.stack;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.billing.activities.notifications.OutboxNotifier;
+import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.bench.dynamo.CapacityMeter;
+import dev.billing.bench.report.ThreadCpu;
+import dev.billing.domain.DunningPolicy;
+import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.StoreSettings;
+import dev.billing.store.TableNames;
+import dev.billing.worker.BillingWorker;
+import io.temporal.client.WorkflowClient;
+import io.temporal.serviceclient.WorkflowServiceStubs;
+import io.temporal.serviceclient.WorkflowServiceStubsOptions;
+import io.temporal.worker.Worker;
+import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerFactoryOptions;
+import io.temporal.worker.WorkerOptions;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+
+/**
+ * The worker process of the benchmark: {@link BillingWorker#register} and
+ * {@link BillingWorker#registerReconciliation}, the production wiring, on a store that counts
+ * progress and a metered DynamoDB client, with the dev stack's sandbox gateway and outbox. It runs
+ * in its own JVM so that its heap and RSS are the worker's alone, not the test server's or DynamoDB
+ * Local's.
+ *
+ * <p>The harness talks to it over stdin/stdout, one line each way: {@code stats}, {@code counts}
+ * (progress counters only), {@code gc} (full GC first, then stats), {@code reset} (zeroes the
+ * capacity meter), {@code quit}. Answers are one
+ * JSON object on a line starting with {@value #ANSWER}; logs go to stderr.
+ */
+public final class BenchWorker {
+  static final String ANSWER = "BENCH ";
+  static final String READY = "READY";
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> options = WorkerArgs.parse(args);
+    PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+    // Only answers go to stdout; a stray println anywhere else must not corrupt the protocol.
+    System.setOut(System.err);
+
+    CapacityMeter meter = new CapacityMeter();
+    DynamoDbClient dynamo = DynamoClients.local(options.get("dynamo"), meter);
+    CountingStore store = new CountingStore(new DynamoBillingStore(dynamo, TableNames.defaults(),
+        StoreSettings.defaults(options.get("page-token-secret").getBytes(StandardCharsets.UTF_8))));
+    TestServerClock clock = new TestServerClock(options.get("temporal"));
+    SandboxGateway gateway = new SandboxGateway(clock);
+
+    WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(
+        WorkflowServiceStubsOptions.newBuilder().setTarget(options.get("temporal")).build());
+    WorkflowClient client = WorkflowClient.newInstance(stubs);
+    int cacheSize = Integer.parseInt(options.get("cache-size"));
+    // A cached workflow keeps its thread: a cache larger than the SDK's thread default needs more.
+    WorkerFactory factory = WorkerFactory.newInstance(client, WorkerFactoryOptions.newBuilder()
+        .setWorkflowCacheSize(cacheSize)
+        .setMaxWorkflowThreadCount(Math.max(600, cacheSize + 200))
+        .build());
+    int slots = Integer.parseInt(options.get("slots"));
+    Worker worker = factory.newWorker(options.get("task-queue"), WorkerOptions.newBuilder()
+        .setMaxConcurrentActivityExecutionSize(slots)
+        .setMaxConcurrentWorkflowTaskExecutionSize(slots)
+        .setMaxConcurrentLocalActivityExecutionSize(slots)
+        .build());
+    BillingWorker.register(worker, new BillingWorker.Adapters(store, gateway, new OutboxNotifier()));
+    // As the production worker: reconciliation on the same task queue, over the same store.
+    BillingWorker.registerReconciliation(worker, BillingWorker.reconciliation(dynamo,
+        TableNames.defaults(), store, options.get("page-token-secret").getBytes(StandardCharsets.UTF_8),
+        client, options.get("task-queue"), gateway, "sandbox", DunningPolicy.DEFAULT, null));
+    factory.start();
+    out.println(ANSWER + READY);
+
+    ObjectMapper json = new ObjectMapper();
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    String line;
+    while ((line = in.readLine()) != null) {
+      switch (line.trim()) {
+        case "gc" -> {
+          fullGc();
+          out.println(ANSWER + stats(json, store, meter));
+        }
+        case "stats" -> out.println(ANSWER + stats(json, store, meter));
+        case "counts" -> {
+          // Polled while a billing day runs: counters only, so the polling costs next to nothing.
+          CountingStore.Counts counts = store.counts();
+          out.println(ANSWER + "{\"created\":" + counts.created() + ",\"reminded\":" + counts.reminded()
+              + ",\"paid\":" + counts.paid() + ",\"otherWrites\":" + counts.otherWrites() + "}");
+        }
+        case "reset" -> {
+          meter.reset();
+          out.println(ANSWER + "{}");
+        }
+        case "quit" -> {
+          factory.shutdown();
+          factory.awaitTermination(10, TimeUnit.SECONDS);
+          stubs.shutdown();
+          clock.close();
+          dynamo.close();
+          out.println(ANSWER + "{}");
+          return;
+        }
+        default -> out.println(ANSWER + "{\"error\":\"unknown command\"}");
+      }
+    }
+  }
+
+  /** Two collections: the second reclaims what finalisation of the first released. */
+  private static void fullGc() throws InterruptedException {
+    System.gc();
+    Thread.sleep(100);
+    System.gc();
+  }
+
+  private static String stats(ObjectMapper json, CountingStore store, CapacityMeter meter) {
+    ObjectNode node = json.createObjectNode();
+    var memory = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+    node.put("heapUsed", memory.getUsed());
+    node.put("heapCommitted", memory.getCommitted());
+    node.put("rss", residentSetBytes());
+    node.put("threads", ManagementFactory.getThreadMXBean().getThreadCount());
+    long gcCount = 0;
+    long gcMillis = 0;
+    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+      gcCount += Math.max(0, gc.getCollectionCount());
+      gcMillis += Math.max(0, gc.getCollectionTime());
+    }
+    node.put("gcCount", gcCount);
+    node.put("gcMillis", gcMillis);
+    node.put("cpuMillis", ManagementFactory.getPlatformMXBean(
+        com.sun.management.OperatingSystemMXBean.class).getProcessCpuTime() / 1_000_000);
+    CountingStore.Counts counts = store.counts();
+    node.put("created", counts.created());
+    node.put("reminded", counts.reminded());
+    node.put("paid", counts.paid());
+    node.put("otherWrites", counts.otherWrites());
+    node.set("capacity", json.valueToTree(meter.snapshot()));
+    node.set("threadCpu", json.valueToTree(ThreadCpu.snapshot()));
+    return node.toString();
+  }
+
+  /** VmRSS from /proc (Linux); -1 elsewhere. */
+  static long residentSetBytes() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("VmRSS:")) {
+          String[] parts = line.trim().split("\\s+");
+          return Long.parseLong(parts[1]) * 1024;
+        }
+      }
+    } catch (Exception e) {
+      // not Linux: reported as unknown
+    }
+    return -1;
+  }
+}

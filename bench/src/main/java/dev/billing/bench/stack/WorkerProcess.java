@@ -1,0 +1,160 @@
+package dev.billing.bench.stack;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/** The harness's handle on a {@link BenchWorker} process. Not thread-safe: one caller at a time. */
+public final class WorkerProcess implements AutoCloseable {
+
+  /** What the worker reports; counts are since it started. */
+  public record Stats(long heapUsed, long heapCommitted, long rss, int threads, long gcCount,
+      long gcMillis, long cpuMillis, long created, long reminded, long paid, long otherWrites,
+      JsonNode capacity, Map<String, Long> threadCpu) {}
+
+  private final Process process;
+  private final BufferedReader answers;
+  private final PrintWriter commands;
+  private final ObjectMapper json = new ObjectMapper();
+  private final int slots;
+  private final int cacheSize;
+  private final String heap;
+
+  private WorkerProcess(Process process, int slots, int cacheSize, String heap) {
+    this.process = process;
+    this.answers = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    this.commands = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
+    this.slots = slots;
+    this.cacheSize = cacheSize;
+    this.heap = heap;
+  }
+
+  /**
+   * @param slots concurrent activity and workflow task executions (the batch baseline uses as many threads)
+   * @param cacheSize the SDK's sticky workflow cache (its default is 600)
+   * @param heap the -Xmx of the worker JVM
+   */
+  public static WorkerProcess start(String temporalTarget, String dynamoEndpoint, int slots,
+      int cacheSize, String heap, Path log) throws Exception {
+    Map<String, String> options = new LinkedHashMap<>();
+    options.put("temporal", temporalTarget);
+    options.put("dynamo", dynamoEndpoint);
+    options.put("task-queue", dev.billing.workflows.TaskQueues.BILLING);
+    options.put("slots", Integer.toString(slots));
+    options.put("cache-size", Integer.toString(cacheSize));
+    options.put("page-token-secret", BenchStack.PAGE_TOKEN_SECRET);
+    Process process = ChildJvm.start(BenchWorker.class.getName(),
+        List.of("-Xmx" + heap, "-Xms" + heap, "-XX:+UseG1GC"),
+        List.of(WorkerArgs.format(options)), Map.of(), log);
+    WorkerProcess worker = new WorkerProcess(process, slots, cacheSize, heap);
+    worker.awaitReady();
+    return worker;
+  }
+
+  private void awaitReady() throws IOException {
+    String answer = readAnswer();
+    if (!BenchWorker.READY.equals(answer)) {
+      throw new IllegalStateException("worker did not start: " + answer);
+    }
+  }
+
+  /** Progress counters since the worker started: created, reminded, paid, other writes. */
+  public record Counts(long created, long reminded, long paid, long otherWrites) {}
+
+  /** Cheap enough to poll while a billing day runs. */
+  public Counts counts() throws IOException {
+    commands.println("counts");
+    JsonNode node = json.readTree(readAnswer());
+    return new Counts(node.get("created").asLong(), node.get("reminded").asLong(),
+        node.get("paid").asLong(), node.get("otherWrites").asLong());
+  }
+
+  public Stats stats() throws IOException {
+    return ask("stats");
+  }
+
+  /** Stats after a full GC: the live heap. */
+  public Stats statsAfterGc() throws IOException {
+    return ask("gc");
+  }
+
+  public void resetMeter() throws IOException {
+    commands.println("reset");
+    readAnswer();
+  }
+
+  public int slots() {
+    return slots;
+  }
+
+  public int cacheSize() {
+    return cacheSize;
+  }
+
+  public String heap() {
+    return heap;
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  private Stats ask(String command) throws IOException {
+    commands.println(command);
+    JsonNode node = json.readTree(readAnswer());
+    return new Stats(node.get("heapUsed").asLong(), node.get("heapCommitted").asLong(),
+        node.get("rss").asLong(), node.get("threads").asInt(), node.get("gcCount").asLong(),
+        node.get("gcMillis").asLong(), node.get("cpuMillis").asLong(), node.get("created").asLong(),
+        node.get("reminded").asLong(), node.get("paid").asLong(), node.get("otherWrites").asLong(),
+        node.get("capacity"), threadCpu(node.get("threadCpu")));
+  }
+
+  private static Map<String, Long> threadCpu(JsonNode node) {
+    Map<String, Long> cpu = new LinkedHashMap<>();
+    node.fields().forEachRemaining(e -> cpu.put(e.getKey(), e.getValue().asLong()));
+    return cpu;
+  }
+
+  private String readAnswer() throws IOException {
+    String line;
+    while ((line = answers.readLine()) != null) {
+      if (line.startsWith(BenchWorker.ANSWER)) {
+        return line.substring(BenchWorker.ANSWER.length());
+      }
+    }
+    throw new IOException("the worker process ended (exit " + exitCode() + "); see its log");
+  }
+
+  private String exitCode() {
+    try {
+      return process.waitFor(2, TimeUnit.SECONDS) ? Integer.toString(process.exitValue()) : "still running";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "unknown";
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      if (process.isAlive()) {
+        commands.println("quit");
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+          process.destroy();
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      process.destroy();
+    }
+  }
+}
