@@ -131,17 +131,15 @@ public record Subscription(
    * credit subtracts), never below zero.
    */
   public Money amountDue() {
-    Money balance = lifecycle.balance();
-    if (balance == null) {
-      return price;
-    }
-    Money due = price.plus(balance);
-    return due.minor() < 0 ? Money.zero(price.currency()) : due;
+    return plusBalance(price);
   }
 
   /** What a cycle's charge will ask for: its price (pending plan change included) plus the balance. */
   public Money amountDueFor(long forCycle) {
-    Money base = priceFor(forCycle);
+    return plusBalance(priceFor(forCycle));
+  }
+
+  private Money plusBalance(Money base) {
     Money balance = lifecycle.balance();
     if (balance == null) {
       return base;

@@ -31,6 +31,7 @@ import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 
 /**
@@ -569,20 +570,10 @@ final class LifecycleOperations {
 
   /** The oldest period that manual repayment can collect now: in dunning or unpaid after it. */
   private Long owedCycle() {
-    Long oldest = null;
-    for (OpenPeriod period : periods.openPeriods()) {
-      if (period.state() == State.DUNNING && !period.outcomeUnknown()) {
-        oldest = period.cycle();
-        break;
-      }
-    }
-    for (UnpaidPeriod unpaid : periods.unpaid()) {
-      if (oldest == null || unpaid.cycle() < oldest) {
-        oldest = unpaid.cycle();
-      }
-      break;
-    }
-    return oldest;
+    Stream<Long> dunning = periods.openPeriods().stream()
+        .filter(p -> p.state() == State.DUNNING && !p.outcomeUnknown()).map(OpenPeriod::cycle);
+    Stream<Long> unpaid = periods.unpaid().stream().map(UnpaidPeriod::cycle);
+    return Stream.concat(dunning, unpaid).min(Long::compare).orElse(null);
   }
 
   private OpenPeriod firstAwaitingOutcome() {

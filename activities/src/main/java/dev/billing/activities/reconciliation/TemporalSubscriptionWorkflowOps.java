@@ -4,7 +4,7 @@ import dev.billing.domain.BillingIds;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.PaymentEvent;
 import dev.billing.workflows.SubscriptionInput;
-import dev.billing.workflows.SubscriptionVisibility;
+import dev.billing.workflows.SubscriptionStartOptions;
 import dev.billing.workflows.SubscriptionWorkflow;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -57,15 +57,10 @@ public final class TemporalSubscriptionWorkflowOps implements SubscriptionWorkfl
   @Override
   public boolean restart(SubscriptionInput input, Instant pastDueSince) {
     var subscription = input.subscription();
-    WorkflowOptions options = WorkflowOptions.newBuilder()
-        .setWorkflowId(BillingIds.workflowId(subscription.subscriptionId()))
-        .setTaskQueue(taskQueue)
-        // A closed run may be followed by a new one; an open one is never replaced.
-        .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE)
-        .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_FAIL)
-        .setTypedSearchAttributes(SubscriptionVisibility.startAttributes(subscription, pastDueSince))
-        .setMemo(SubscriptionVisibility.memo(subscription))
-        .build();
+    // A closed run may be followed by a new one; an open one is never replaced.
+    WorkflowOptions options = SubscriptionStartOptions.of(subscription, taskQueue, pastDueSince,
+        WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+        WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_FAIL);
     SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
     try {
       WorkflowClient.start(workflow::run, input);

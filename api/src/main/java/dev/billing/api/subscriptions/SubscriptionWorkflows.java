@@ -27,7 +27,7 @@ import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.WaiveRequest;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionState;
-import dev.billing.workflows.SubscriptionVisibility;
+import dev.billing.workflows.SubscriptionStartOptions;
 import dev.billing.workflows.SubscriptionWorkflow;
 import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
@@ -85,15 +85,9 @@ public final class SubscriptionWorkflows {
 
   /** @param requestedBy the principal asking, kept in the creation's history entry */
   public SubscriptionState create(Subscription subscription, String requestedBy) {
-    WorkflowOptions options = WorkflowOptions.newBuilder()
-        .setWorkflowId(BillingIds.workflowId(subscription.subscriptionId()))
-        .setTaskQueue(taskQueue)
-        .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING)
-        .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)
-        // Operators' view in the Temporal UI, set in the start request so it costs no workflow action.
-        .setTypedSearchAttributes(SubscriptionVisibility.startAttributes(subscription, null))
-        .setMemo(SubscriptionVisibility.memo(subscription))
-        .build();
+    WorkflowOptions options = SubscriptionStartOptions.of(subscription, taskQueue, null,
+        WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE,
+        WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING);
     SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
     WithStartWorkflowOperation<SubscriptionState> start =
         new WithStartWorkflowOperation<>(workflow::run, SubscriptionInput.requested(subscription, requestedBy));
@@ -155,15 +149,10 @@ public final class SubscriptionWorkflows {
    * update; that run applies it and ends. USE_EXISTING attaches to such a run if one is still open.
    */
   public SubscriptionState refundAfterEnd(Subscription ended, RefundRequest request) {
-    WorkflowOptions options = WorkflowOptions.newBuilder()
-        .setWorkflowId(BillingIds.workflowId(ended.subscriptionId()))
-        .setTaskQueue(taskQueue)
-        .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING)
-        .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE)
-        // The new run shows what the ended one showed (BillingStatus CANCELLED...), not nothing.
-        .setTypedSearchAttributes(SubscriptionVisibility.startAttributes(ended, null))
-        .setMemo(SubscriptionVisibility.memo(ended))
-        .build();
+    // The new run shows what the ended one showed (BillingStatus CANCELLED...), not nothing.
+    WorkflowOptions options = SubscriptionStartOptions.of(ended, taskQueue, null,
+        WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+        WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING);
     SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
     WithStartWorkflowOperation<SubscriptionState> start =
         new WithStartWorkflowOperation<>(workflow::run, new SubscriptionInput(ended, true));
