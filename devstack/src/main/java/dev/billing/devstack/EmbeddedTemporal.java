@@ -29,6 +29,7 @@ public final class EmbeddedTemporal implements DevTemporal {
   public EmbeddedTemporal(int port) {
     // true = time skipping locked: real time until someone advances the clock.
     this.server = TestServer.createPortBoundServer(port, true);
+    TestServerLockLedger.install(server);
     this.target = "localhost:" + port;
     this.testService = TestServiceStubs.newServiceStubs(
         TestServiceStubsOptions.newBuilder().setTarget(target).validateAndBuildWithDefaults());
