@@ -19,6 +19,7 @@ public record BenchOptions(
     int trials,
     int slots,
     int cacheSize,
+    int gatewayLatencyMillis,
     int createConcurrency,
     String workerHeap,
     String apiHeap,
@@ -46,6 +47,7 @@ public record BenchOptions(
     help.put("trials", "3  billing days measured (one per cycle) in scenario 1");
     help.put("slots", "64  the worker's concurrent activity and workflow-task slots; the batch baseline and the ceiling use as many threads");
     help.put("cache", "600  the worker's sticky workflow cache (the SDK's default)");
+    help.put("gateway-latency", "0  milliseconds each charge takes at the sandbox gateway, on both paths of the peak (0: it answers at once, the worst case for the workflow path; Stripe answers in a few hundred)");
     help.put("create-concurrency", "16  concurrent creations");
     help.put("worker-heap", "768m  -Xmx (and -Xms) of the worker process");
     help.put("api-heap", "512m  -Xmx of the API process");
@@ -86,6 +88,7 @@ public record BenchOptions(
         positive("trials", values),
         positive("slots", values),
         positive("cache", values),
+        atLeastZero("gateway-latency", values),
         positive("create-concurrency", values),
         values.get("worker-heap"),
         values.get("api-heap"),
@@ -117,6 +120,14 @@ public record BenchOptions(
     return options;
   }
 
+  private static int atLeastZero(String name, Map<String, String> values) {
+    int value = Integer.parseInt(values.get(name));
+    if (value < 0) {
+      throw new IllegalArgumentException("--" + name + " must not be negative");
+    }
+    return value;
+  }
+
   private static int positive(String name, Map<String, String> values) {
     int value = Integer.parseInt(values.get(name));
     if (value < 1) {
@@ -143,6 +154,7 @@ public record BenchOptions(
     map.put("trials", trials);
     map.put("slots", slots);
     map.put("cache", cacheSize);
+    map.put("gateway-latency (ms)", gatewayLatencyMillis);
     map.put("create-concurrency", createConcurrency);
     map.put("worker-heap", workerHeap);
     map.put("api-heap", apiHeap);

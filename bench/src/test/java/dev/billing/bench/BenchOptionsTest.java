@@ -15,6 +15,7 @@ class BenchOptionsTest {
     assertThat(options.scenarios()).isEqualTo(Set.of(1, 2, 3, 4, 5));
     assertThat(options.peak()).isEqualTo(2000);
     assertThat(options.trials()).isEqualTo(3);
+    assertThat(options.gatewayLatencyMillis()).isZero();
     assertThat(options.sleepers()).containsExactly(1000, 2000, 4000);
     assertThat(options.priceActions()).isEqualTo(50.0);
     assertThat(options.priceWrite()).isEqualTo(0.625);
@@ -24,11 +25,12 @@ class BenchOptionsTest {
   @Test
   void flagsOverrideDefaults() {
     BenchOptions options = BenchOptions.parse(new String[] {"--scenarios=1,2", "--peak=20000",
-        "--sleepers=1000,10000,100000", "--price-actions=25"});
+        "--sleepers=1000,10000,100000", "--price-actions=25", "--gateway-latency=250"});
     assertThat(options.scenarios()).isEqualTo(Set.of(1, 2));
     assertThat(options.peak()).isEqualTo(20000);
     assertThat(options.sleepers()).isEqualTo(List.of(1000, 10000, 100000));
     assertThat(options.priceActions()).isEqualTo(25.0);
+    assertThat(options.gatewayLatencyMillis()).isEqualTo(250);
   }
 
   @Test
@@ -37,5 +39,7 @@ class BenchOptionsTest {
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--peak=0"})).hasMessageContaining("--peak");
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--sleepers=100,50"})).hasMessageContaining("grow");
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--scenarios=7"})).hasMessageContaining("1 to 5");
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--gateway-latency=-1"}))
+        .hasMessageContaining("--gateway-latency");
   }
 }

@@ -3,6 +3,7 @@ package dev.billing.bench.scenarios;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.billing.activities.notifications.OutboxNotifier;
+import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.bench.BenchOptions;
@@ -10,11 +11,13 @@ import dev.billing.bench.batch.BatchBilling;
 import dev.billing.bench.batch.BatchChanges;
 import dev.billing.bench.batch.Parallel;
 import dev.billing.bench.batch.StoreCeiling;
+import dev.billing.bench.report.CpuProfile;
 import dev.billing.bench.report.ReportWriter;
 import dev.billing.bench.report.Section;
 import dev.billing.bench.report.Summary;
 import dev.billing.bench.report.ThreadCpu;
 import dev.billing.bench.stack.BenchStack;
+import dev.billing.bench.stack.LatentGateway;
 import dev.billing.bench.stack.WorkerProcess;
 import dev.billing.bench.temporal.ActionCount;
 import dev.billing.bench.temporal.ActionCounter;
@@ -64,11 +67,13 @@ public final class PeakScenario {
       int workflowVerified, int batchVerified, JsonNode workflowCapacity,
       Map<String, Double> batchCapacity, Map<String, Long> workerCpu, Map<String, Long> harnessCpu,
       double workerCpuSeconds, double harnessCpuSeconds, double machineBusyCores,
-      double batchCpuSeconds, Map<String, Long> batchCpu) {}
+      double batchCpuSeconds, Map<String, Long> batchCpu, Map<String, Long> workerProfile,
+      Map<String, Long> harnessProfile, Map<String, Long> batchProfile) {}
 
   public List<Section> run() throws Exception {
     int n = options.peak();
     BenchStack.Settings settings = new BenchStack.Settings("peak", options.slots(), options.cacheSize(),
+        options.gatewayLatencyMillis(),
         options.workerHeap(), logs);
     try (BenchStack stack = BenchStack.start(settings)) {
       WorkerProcess worker = stack.worker();
@@ -100,7 +105,8 @@ public final class PeakScenario {
       });
       BillingSchedule schedule = BenchSubscriptions.requested("w", 0, today, day, "UTC", now).schedule();
 
-      SandboxGateway gateway = new SandboxGateway(stack.clock());
+      PaymentGateway gateway = LatentGateway.of(new SandboxGateway(stack.clock()),
+          Duration.ofMillis(options.gatewayLatencyMillis()));
       BatchBilling batch = new BatchBilling(stack.store(), gateway, new OutboxNotifier(), stack.clock(),
           options.slots());
       List<Trial> trials = new ArrayList<>();
@@ -147,11 +153,15 @@ public final class PeakScenario {
     long harnessCpuBefore = ThreadCpu.processCpu();
     SystemCpu machineBefore = SystemCpu.read();
     WorkerProcess.Stats before = worker.stats();
+    worker.startProfile();
+    CpuProfile harnessProfile = CpuProfile.start();
     long start = System.nanoTime();
     stack.advanceTo(dueAt.plusSeconds(1));
     Waits.until("W payments of cycle " + cycle, PROGRESS_TIMEOUT, Duration.ofMillis(50),
         () -> worker.counts().paid() >= base.paid() + n);
     double workflowSeconds = seconds(start);
+    Map<String, Long> harnessSamples = harnessProfile.stop();
+    Map<String, Long> workerSamples = worker.stopProfile();
     SystemCpu machineAfter = SystemCpu.read();
     WorkerProcess.Stats after = worker.stats();
     Map<String, Long> harnessCpu = ThreadCpu.delta(harnessBefore, ThreadCpu.snapshot(), 8);
@@ -161,9 +171,11 @@ public final class PeakScenario {
     // The batch's payment job over B, then the ceiling over C.
     long batchCpuBefore = ThreadCpu.processCpu();
     Map<String, Long> batchThreadsBefore = ThreadCpu.snapshot();
+    CpuProfile batchProfile = CpuProfile.start();
     start = System.nanoTime();
     BatchBilling.Result charged = batch.charge(due);
     double batchSeconds = seconds(start);
+    Map<String, Long> batchSamples = batchProfile.stop();
     double batchCpuSeconds = (ThreadCpu.processCpu() - batchCpuBefore) / 1e9;
     Map<String, Long> batchCpu = ThreadCpu.delta(batchThreadsBefore, ThreadCpu.snapshot(), 8);
     requireAll("batch charges", charged.done(), n);
@@ -178,7 +190,8 @@ public final class PeakScenario {
     return new Trial(cycle, workflowSeconds, batchSeconds, ceilingSeconds, workflowVerified,
         batchVerified, after.capacity(), batchCapacity, workerCpu, harnessCpu,
         (after.cpuMillis() - before.cpuMillis()) / 1000.0, harnessCpuSeconds,
-        machineAfter.busyCoresSince(machineBefore), batchCpuSeconds, batchCpu);
+        machineAfter.busyCoresSince(machineBefore), batchCpuSeconds, batchCpu, workerSamples,
+        harnessSamples, batchSamples);
   }
 
   /** Periods of {@code cycle} read back COMPLETED (the receipt is in the same transaction). */
@@ -233,7 +246,8 @@ public final class PeakScenario {
       List<List<List<HistoryEvent>>> histories) {
     Section section = new Section("peak", "1. Billing-day peak");
     section.parameter("subscriptions", n).parameter("trials", trials.size())
-        .parameter("slots", options.slots()).parameter("cache", options.cacheSize());
+        .parameter("slots", options.slots()).parameter("cache", options.cacheSize())
+        .parameter("gatewayLatencyMs", options.gatewayLatencyMillis());
     Summary workflow = Summary.of(trials.stream().map(t -> n / t.workflowSeconds()).toList());
     Summary batch = Summary.of(trials.stream().map(t -> n / t.batchSeconds()).toList());
     Summary ceiling = Summary.of(trials.stream().map(t -> n / t.ceilingSeconds()).toList());
@@ -286,6 +300,10 @@ public final class PeakScenario {
     Trial last = trials.get(trials.size() - 1);
     section.table("CPU by thread group during the last trial's workflow peak, and during its batch run (CPU s)",
         List.of("process", "thread group", "CPU s"), cpuRows(last));
+    section.table("Profile: where the CPU goes, by component (JFR execution samples every "
+        + CpuProfile.PERIOD_MS + " ms, all trials; a sample counts for the innermost frame outside the JDK)",
+        List.of("component", "worker (workflow peak)", "test server + DynamoDB Local (workflow peak)",
+            "batch run (batch job + DynamoDB Local)"), profileRows(trials));
     ArrayNode raw = section.data().putArray("trials");
     for (Trial t : trials) {
       var node = raw.addObject();
@@ -300,6 +318,29 @@ public final class PeakScenario {
       node.put("machineBusyCores", t.machineBusyCores());
     }
     return section;
+  }
+
+  /** Each component's share of each process's samples, largest overall first. */
+  static List<List<String>> profileRows(List<Trial> trials) {
+    List<Map<String, Long>> columns = List.of(
+        CpuProfile.merge(trials.stream().map(Trial::workerProfile).toList()),
+        CpuProfile.merge(trials.stream().map(Trial::harnessProfile).toList()),
+        CpuProfile.merge(trials.stream().map(Trial::batchProfile).toList()));
+    Map<String, Long> overall = CpuProfile.merge(columns);
+    List<Long> totals = columns.stream().map(c -> c.values().stream().mapToLong(Long::longValue).sum()).toList();
+    List<List<String>> rows = new ArrayList<>();
+    overall.keySet().forEach(component -> {
+      List<String> row = new ArrayList<>(List.of(component));
+      for (int i = 0; i < columns.size(); i++) {
+        long samples = columns.get(i).getOrDefault(component, 0L);
+        row.add(samples == 0 ? "" : String.format("%.1f %%", 100.0 * samples / Math.max(1, totals.get(i))));
+      }
+      rows.add(row);
+    });
+    List<String> total = new ArrayList<>(List.of("samples"));
+    totals.forEach(t -> total.add(Long.toString(t)));
+    rows.add(total);
+    return rows;
   }
 
   private static List<List<String>> cpuRows(Trial trial) {

@@ -67,7 +67,7 @@ public final class SleepScenario {
       Summary runSeconds, Summary runReads, ReconciliationCounts counts) {}
 
   public List<Section> run() throws Exception {
-    BenchStack.Settings settings = new BenchStack.Settings("sleep", options.slots(), options.cacheSize(),
+    BenchStack.Settings settings = new BenchStack.Settings("sleep", options.slots(), options.cacheSize(), 0,
         options.workerHeap(), logs);
     try (BenchStack stack = BenchStack.start(settings)) {
       ApiProcess api = stack.startApi(options.apiHeap(), "sleep");

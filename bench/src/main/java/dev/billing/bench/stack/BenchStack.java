@@ -67,14 +67,17 @@ public final class BenchStack implements AutoCloseable {
         .setTarget(temporal.target()).setRpcTimeout(Duration.ofHours(1)).setEnableKeepAlive(false)
         .validateAndBuildWithDefaults());
     this.worker = WorkerProcess.start(temporal.target(), dynamo.endpoint(), settings.slots(),
-        settings.cacheSize(), settings.workerHeap(), logs.resolve(settings.name() + "-worker.log"));
+        settings.cacheSize(), settings.gatewayLatencyMillis(), settings.workerHeap(),
+        logs.resolve(settings.name() + "-worker.log"));
   }
 
   /**
    * @param name names the log files of the child processes
    * @param slots the worker's concurrent activity and workflow task slots
+   * @param gatewayLatencyMillis how long each charge takes at the worker's sandbox gateway
    */
-  public record Settings(String name, int slots, int cacheSize, String workerHeap, Path logs) {}
+  public record Settings(String name, int slots, int cacheSize, int gatewayLatencyMillis,
+      String workerHeap, Path logs) {}
 
   public static BenchStack start(Settings settings) throws Exception {
     return new BenchStack(settings);

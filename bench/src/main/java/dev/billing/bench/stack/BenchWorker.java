@@ -3,8 +3,10 @@ package dev.billing.bench.stack;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.billing.activities.notifications.OutboxNotifier;
+import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.bench.dynamo.CapacityMeter;
+import dev.billing.bench.report.CpuProfile;
 import dev.billing.bench.report.ThreadCpu;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.store.DynamoBillingStore;
@@ -26,6 +28,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -39,7 +42,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  *
  * <p>The harness talks to it over stdin/stdout, one line each way: {@code stats}, {@code counts}
  * (progress counters only), {@code gc} (full GC first, then stats), {@code reset} (zeroes the
- * capacity meter), {@code quit}. Answers are one
+ * capacity meter), {@code profile-start} and {@code profile-stop} (a {@link CpuProfile}, answered
+ * as samples per component), {@code quit}. Answers are one
  * JSON object on a line starting with {@value #ANSWER}; logs go to stderr.
  */
 public final class BenchWorker {
@@ -57,7 +61,8 @@ public final class BenchWorker {
     CountingStore store = new CountingStore(new DynamoBillingStore(dynamo, TableNames.defaults(),
         StoreSettings.defaults(options.get("page-token-secret").getBytes(StandardCharsets.UTF_8))));
     TestServerClock clock = new TestServerClock(options.get("temporal"));
-    SandboxGateway gateway = new SandboxGateway(clock);
+    PaymentGateway gateway = LatentGateway.of(new SandboxGateway(clock),
+        Duration.ofMillis(Long.parseLong(options.get("gateway-latency-ms"))));
 
     WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(
         WorkflowServiceStubsOptions.newBuilder().setTarget(options.get("temporal")).build());
@@ -85,6 +90,7 @@ public final class BenchWorker {
     ObjectMapper json = new ObjectMapper();
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     String line;
+    CpuProfile profile = null;
     while ((line = in.readLine()) != null) {
       switch (line.trim()) {
         case "gc" -> {
@@ -97,6 +103,14 @@ public final class BenchWorker {
           CountingStore.Counts counts = store.counts();
           out.println(ANSWER + "{\"created\":" + counts.created() + ",\"reminded\":" + counts.reminded()
               + ",\"paid\":" + counts.paid() + ",\"otherWrites\":" + counts.otherWrites() + "}");
+        }
+        case "profile-start" -> {
+          profile = CpuProfile.start();
+          out.println(ANSWER + "{}");
+        }
+        case "profile-stop" -> {
+          out.println(ANSWER + json.writeValueAsString(profile.stop()));
+          profile = null;
         }
         case "reset" -> {
           meter.reset();

@@ -7,7 +7,7 @@ import java.util.Map;
 /** The worker process's command line: {@code --name=value} pairs, all required. */
 final class WorkerArgs {
   static final List<String> NAMES =
-      List.of("temporal", "dynamo", "task-queue", "slots", "cache-size", "page-token-secret");
+      List.of("temporal", "dynamo", "task-queue", "slots", "cache-size", "gateway-latency-ms", "page-token-secret");
 
   private WorkerArgs() {}
 

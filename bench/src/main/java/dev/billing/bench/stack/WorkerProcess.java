@@ -41,16 +41,18 @@ public final class WorkerProcess implements AutoCloseable {
   /**
    * @param slots concurrent activity and workflow task executions (the batch baseline uses as many threads)
    * @param cacheSize the SDK's sticky workflow cache (its default is 600)
+   * @param gatewayLatencyMillis how long each charge takes at the sandbox gateway
    * @param heap the -Xmx of the worker JVM
    */
   public static WorkerProcess start(String temporalTarget, String dynamoEndpoint, int slots,
-      int cacheSize, String heap, Path log) throws Exception {
+      int cacheSize, int gatewayLatencyMillis, String heap, Path log) throws Exception {
     Map<String, String> options = new LinkedHashMap<>();
     options.put("temporal", temporalTarget);
     options.put("dynamo", dynamoEndpoint);
     options.put("task-queue", dev.billing.workflows.TaskQueues.BILLING);
     options.put("slots", Integer.toString(slots));
     options.put("cache-size", Integer.toString(cacheSize));
+    options.put("gateway-latency-ms", Integer.toString(gatewayLatencyMillis));
     options.put("page-token-secret", BenchStack.PAGE_TOKEN_SECRET);
     Process process = ChildJvm.start(BenchWorker.class.getName(),
         List.of("-Xmx" + heap, "-Xms" + heap, "-XX:+UseG1GC"),
@@ -87,6 +89,18 @@ public final class WorkerProcess implements AutoCloseable {
     return ask("gc");
   }
 
+  /** Starts a {@link dev.billing.bench.report.CpuProfile} in the worker. */
+  public void startProfile() throws IOException {
+    commands.println("profile-start");
+    readAnswer();
+  }
+
+  /** Stops the worker's profile: samples per component, most first. */
+  public Map<String, Long> stopProfile() throws IOException {
+    commands.println("profile-stop");
+    return longs(json.readTree(readAnswer()));
+  }
+
   public void resetMeter() throws IOException {
     commands.println("reset");
     readAnswer();
@@ -115,10 +129,10 @@ public final class WorkerProcess implements AutoCloseable {
         node.get("rss").asLong(), node.get("threads").asInt(), node.get("gcCount").asLong(),
         node.get("gcMillis").asLong(), node.get("cpuMillis").asLong(), node.get("created").asLong(),
         node.get("reminded").asLong(), node.get("paid").asLong(), node.get("otherWrites").asLong(),
-        node.get("capacity"), threadCpu(node.get("threadCpu")));
+        node.get("capacity"), longs(node.get("threadCpu")));
   }
 
-  private static Map<String, Long> threadCpu(JsonNode node) {
+  private static Map<String, Long> longs(JsonNode node) {
     Map<String, Long> cpu = new LinkedHashMap<>();
     node.fields().forEachRemaining(e -> cpu.put(e.getKey(), e.getValue().asLong()));
     return cpu;
