@@ -16,6 +16,7 @@ import java.util.TreeSet;
 public record BenchOptions(
     Set<Integer> scenarios,
     int peak,
+    int warmup,
     int trials,
     int slots,
     int cacheSize,
@@ -44,6 +45,7 @@ public record BenchOptions(
     Map<String, String> help = new LinkedHashMap<>();
     help.put("scenarios", "1,2,3,4,5  which scenarios to run (1 and 2 run together; 5 is the hot-partition model)");
     help.put("peak", "2000  subscriptions due at the same instant (scenario 1); 20000 and more by flag");
+    help.put("warmup", "1  billing days run before the measured ones (scenario 1), shown in the trials table but not summarised: the JIT compiles the hot paths of every process during the first");
     help.put("trials", "3  billing days measured (one per cycle) in scenario 1");
     help.put("slots", "64  the worker's concurrent activity and workflow-task slots; the batch baseline and the ceiling use as many threads");
     help.put("cache", "600  the worker's sticky workflow cache (the SDK's default)");
@@ -85,6 +87,7 @@ public record BenchOptions(
     BenchOptions options = new BenchOptions(
         new TreeSet<>(ints(values.get("scenarios"))),
         positive("peak", values),
+        atLeastZero("warmup", values),
         positive("trials", values),
         positive("slots", values),
         positive("cache", values),
@@ -151,6 +154,7 @@ public record BenchOptions(
     Map<String, Object> map = new LinkedHashMap<>();
     map.put("scenarios", scenarios);
     map.put("peak", peak);
+    map.put("warmup", warmup);
     map.put("trials", trials);
     map.put("slots", slots);
     map.put("cache", cacheSize);

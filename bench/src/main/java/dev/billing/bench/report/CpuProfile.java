@@ -15,23 +15,31 @@ import jdk.jfr.consumer.RecordingFile;
 
 /**
  * A CPU profile of this JVM by Java Flight Recorder's execution samples (threads running Java code,
- * every {@value #PERIOD_MS} ms), each sample charged to the component that was running: the library
- * of the innermost frame that is not the JDK's own (a HashMap lookup inside protobuf parsing is
- * protobuf's). Cheap enough to leave on during a measurement (well under 1% at this period).
+ * every {@value #PERIOD_MS} ms), each sample charged to a component. A server embedded in the
+ * process owns everything on its stacks (DynamoDB Local's JSON parsing is DynamoDB Local's, the
+ * test server's protobuf building the test server's); any other sample goes to the library of its
+ * innermost frame outside the JDK (a HashMap lookup inside protobuf parsing is protobuf's). Cheap
+ * enough to leave on during a measurement (well under 1% at this period).
  */
 public final class CpuProfile {
   public static final int PERIOD_MS = 20;
   private static final String SAMPLE = "jdk.ExecutionSample";
 
+  private static final String TEST_SERVER = "Temporal test server (its handlers, their protobuf and JSON)";
+  private static final String DYNAMODB_LOCAL = "DynamoDB Local (its HTTP server, JSON, SQLite)";
+
+  /** Embedded servers: a sample with any of their frames is theirs. */
+  private static final List<Map.Entry<String, String>> SERVERS = List.of(
+      Map.entry("io.temporal.internal.testservice", TEST_SERVER),
+      Map.entry("io.temporal.testserver", TEST_SERVER),
+      Map.entry("com.amazonaws.services.dynamodbv2", DYNAMODB_LOCAL),
+      Map.entry("com.amazon.dynamodb", DYNAMODB_LOCAL),
+      Map.entry("com.almworks.sqlite4java", DYNAMODB_LOCAL),
+      // Only DynamoDB Local serves HTTP in the processes profiled (the API runs in its own).
+      Map.entry("org.eclipse.jetty", DYNAMODB_LOCAL));
+
   /** Package prefix, component; the first match wins, so narrower prefixes come first. */
   private static final List<Map.Entry<String, String>> COMPONENTS = List.of(
-      Map.entry("io.temporal.internal.testservice", "Temporal test server"),
-      Map.entry("io.temporal.testserver", "Temporal test server"),
-      Map.entry("com.amazonaws.services.dynamodbv2", "DynamoDB Local"),
-      Map.entry("com.amazon.dynamodb", "DynamoDB Local"),
-      Map.entry("com.almworks.sqlite4java", "DynamoDB Local"),
-      Map.entry("org.antlr", "DynamoDB Local"),
-      Map.entry("org.eclipse.jetty", "Jetty (DynamoDB Local's HTTP server)"),
       Map.entry("software.amazon.awssdk", "AWS SDK (DynamoDB client)"),
       Map.entry("io.temporal.internal.replay", "Temporal SDK: workflow tasks and replay"),
       Map.entry("io.temporal.internal.statemachines", "Temporal SDK: workflow tasks and replay"),
@@ -85,6 +93,12 @@ public final class CpuProfile {
 
   static String component(List<RecordedFrame> frames) {
     for (RecordedFrame frame : frames) {
+      String server = server(frame.getMethod().getType().getName());
+      if (server != null) {
+        return server;
+      }
+    }
+    for (RecordedFrame frame : frames) {
       String type = frame.getMethod().getType().getName();
       String component = component(type);
       if (component != null) {
@@ -94,9 +108,19 @@ public final class CpuProfile {
     return "JDK only (threads, I/O, GC barriers)";
   }
 
+  /** The embedded server a class belongs to, or null. */
+  static String server(String className) {
+    return match(SERVERS, className);
+  }
+
   /** The component of a class, or null for the JDK's own and unknown libraries' (look further). */
   static String component(String className) {
-    for (Map.Entry<String, String> entry : COMPONENTS) {
+    String server = server(className);
+    return server != null ? server : match(COMPONENTS, className);
+  }
+
+  private static String match(List<Map.Entry<String, String>> prefixes, String className) {
+    for (Map.Entry<String, String> entry : prefixes) {
       if (className.startsWith(entry.getKey())) {
         return entry.getValue();
       }

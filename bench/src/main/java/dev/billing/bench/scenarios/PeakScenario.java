@@ -109,19 +109,23 @@ public final class PeakScenario {
           Duration.ofMillis(options.gatewayLatencyMillis()));
       BatchBilling batch = new BatchBilling(stack.store(), gateway, new OutboxNotifier(), stack.clock(),
           options.slots());
+      List<Trial> warmups = new ArrayList<>();
       List<Trial> trials = new ArrayList<>();
-      for (int cycle = 1; cycle <= options.trials(); cycle++) {
+      int cycles = options.warmup() + options.trials();
+      for (int cycle = 1; cycle <= cycles; cycle++) {
         Trial trial = trial(stack, worker, batch, schedule, cycle, n, ceiling);
-        trials.add(trial);
+        boolean warmup = cycle <= options.warmup();
+        (warmup ? warmups : trials).add(trial);
         ceiling = nextCeiling;
-        log(String.format("peak: cycle %d: workflow %.0f/s, batch %.0f/s, ceiling %.0f/s", cycle,
-            n / trial.workflowSeconds(), n / trial.batchSeconds(), n / trial.ceilingSeconds()));
+        log(String.format("peak: cycle %d%s: workflow %.0f/s, batch %.0f/s, ceiling %.0f/s", cycle,
+            warmup ? " (warm-up)" : "", n / trial.workflowSeconds(), n / trial.batchSeconds(),
+            n / trial.ceilingSeconds()));
       }
       List<List<List<HistoryEvent>>> histories = sampleHistories(stack, n);
-      List<List<HistoryEvent>> spread = spreadSample(stack, worker, workflows, schedule.dueDate(options.trials()));
+      List<List<HistoryEvent>> spread = spreadSample(stack, worker, workflows, schedule.dueDate(cycles));
       List<Section> sections = new ArrayList<>();
       if (options.scenarios().contains(1)) {
-        sections.add(peakSection(n, createSeconds, trials, histories));
+        sections.add(peakSection(n, createSeconds, warmups, trials, histories));
       }
       if (options.scenarios().contains(2)) {
         sections.add(new CostModel(options, stack, n, trials, histories, spread).section());
@@ -242,10 +246,10 @@ public final class PeakScenario {
         BillingIds.workflowId(BenchSubscriptions.subscriptionId("w", i))));
   }
 
-  private Section peakSection(int n, double createSeconds, List<Trial> trials,
+  private Section peakSection(int n, double createSeconds, List<Trial> warmups, List<Trial> trials,
       List<List<List<HistoryEvent>>> histories) {
     Section section = new Section("peak", "1. Billing-day peak");
-    section.parameter("subscriptions", n).parameter("trials", trials.size())
+    section.parameter("subscriptions", n).parameter("warmup", warmups.size()).parameter("trials", trials.size())
         .parameter("slots", options.slots()).parameter("cache", options.cacheSize())
         .parameter("gatewayLatencyMs", options.gatewayLatencyMillis());
     Summary workflow = Summary.of(trials.stream().map(t -> n / t.workflowSeconds()).toList());
@@ -271,8 +275,9 @@ public final class PeakScenario {
         Summary.of(n / createSeconds));
 
     List<List<String>> verified = new ArrayList<>();
-    for (Trial t : trials) {
-      verified.add(List.of(Integer.toString(t.cycle()), t.workflowVerified() + "/" + n,
+    for (Trial t : concat(warmups, trials)) {
+      String cycle = t.cycle() + (warmups.contains(t) ? " (warm-up, not summarised)" : "");
+      verified.add(List.of(cycle, t.workflowVerified() + "/" + n,
           t.batchVerified() + "/" + n, ReportWriter.number(t.workflowSeconds()),
           ReportWriter.number(t.batchSeconds()), ReportWriter.number(t.ceilingSeconds())));
     }
@@ -283,7 +288,8 @@ public final class PeakScenario {
     Map<String, List<Double>> segments = new LinkedHashMap<>();
     CycleTimeline.SEGMENTS.forEach(s -> segments.put(s, new ArrayList<>()));
     for (List<List<HistoryEvent>> runs : histories) {
-      for (List<HistoryEvent> run : runs) {
+      // A run bills one cycle (the first also creates): the warm-up days' runs are left out.
+      for (List<HistoryEvent> run : runs.subList(Math.min(warmups.size(), runs.size()), runs.size())) {
         CycleTimeline.of(run).forEach((segment, ms) -> segments.get(segment).add(ms));
       }
     }
@@ -301,7 +307,8 @@ public final class PeakScenario {
     section.table("CPU by thread group during the last trial's workflow peak, and during its batch run (CPU s)",
         List.of("process", "thread group", "CPU s"), cpuRows(last));
     section.table("Profile: where the CPU goes, by component (JFR execution samples every "
-        + CpuProfile.PERIOD_MS + " ms, all trials; a sample counts for the innermost frame outside the JDK)",
+        + CpuProfile.PERIOD_MS + " ms, all measured trials; an embedded server owns every sample with its"
+        + " frames, any other sample counts for the innermost frame outside the JDK)",
         List.of("component", "worker (workflow peak)", "test server + DynamoDB Local (workflow peak)",
             "batch run (batch job + DynamoDB Local)"), profileRows(trials));
     ArrayNode raw = section.data().putArray("trials");
@@ -316,6 +323,9 @@ public final class PeakScenario {
       node.put("workerCpuSeconds", t.workerCpuSeconds());
       node.put("serversCpuSeconds", t.harnessCpuSeconds());
       node.put("machineBusyCores", t.machineBusyCores());
+      node.putPOJO("workerProfileSamples", t.workerProfile());
+      node.putPOJO("serversProfileSamples", t.harnessProfile());
+      node.putPOJO("batchProfileSamples", t.batchProfile());
     }
     return section;
   }
@@ -353,6 +363,12 @@ public final class PeakScenario {
         rows.add(List.of("batch run (its `bench-pool` threads + DynamoDB Local + the clock's server)",
             "`" + group + "`", ReportWriter.number(nanos / 1e9))));
     return rows;
+  }
+
+  private static <T> List<T> concat(List<T> first, List<T> second) {
+    List<T> all = new ArrayList<>(first);
+    all.addAll(second);
+    return all;
   }
 
   static double percentile(List<Double> values, int p) {

@@ -322,7 +322,7 @@ public final class SleepScenario {
     section.figure("runSecondsAtLargest", "reconciliation run time at the largest table", "s", last.runSeconds());
     section.figure("dueReadsGrowth", "due-date reads, largest / smallest table", "ratio",
         Summary.ratio(last.dueQueryReads(), first.dueQueryReads()));
-    section.note("The run is the production ReconciliationWorkflow (branch ops, now on main) on the worker,"
+    section.note("The run is the production ReconciliationWorkflow on the worker,"
         + " report only. Its window holds the " + options.reconciliationDue() + " subscriptions billed on"
         + " the stack's first day; the sleepers are due later, so what it reads should not grow with them."
         + " Read units are the worker's, from ReturnConsumedCapacity. The benchmark delivers no"

@@ -11,7 +11,9 @@ class CpuProfileTest {
   @Test
   void classesAreChargedToTheirComponentAndTheJdkIsLookedThrough() {
     assertThat(CpuProfile.component("io.temporal.internal.testservice.TestWorkflowService"))
-        .isEqualTo("Temporal test server");
+        .isEqualTo("Temporal test server (its handlers, their protobuf and JSON)");
+    assertThat(CpuProfile.component("com.almworks.sqlite4java.SQLiteConnection"))
+        .isEqualTo("DynamoDB Local (its HTTP server, JSON, SQLite)");
     assertThat(CpuProfile.component("io.temporal.internal.replay.ReplayWorkflowRunTaskHandler"))
         .isEqualTo("Temporal SDK: workflow tasks and replay");
     assertThat(CpuProfile.component("io.temporal.internal.worker.ActivityWorker"))
