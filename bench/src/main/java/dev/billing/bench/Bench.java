@@ -6,6 +6,7 @@ import dev.billing.bench.report.Section;
 import dev.billing.bench.scenarios.HotPartitionModel;
 import dev.billing.bench.scenarios.PeakScenario;
 import dev.billing.bench.scenarios.SleepScenario;
+import dev.billing.bench.scenarios.SystemCpu;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,6 +25,11 @@ public final class Bench {
     BenchOptions options = BenchOptions.parse(args);
     Instant started = Instant.now();
     double loadAtStart = Machine.loadAverage();
+    // Before any of the benchmark's processes start: what else keeps this machine busy. (The load
+    // average cannot tell: right after another run it still counts that run's threads.)
+    SystemCpu idleStart = SystemCpu.read();
+    Thread.sleep(3_000);
+    double busyBefore = SystemCpu.read().busyCoresSince(idleStart);
     Path logs = options.out().resolve("logs");
     List<Section> sections = new ArrayList<>();
     if (options.scenarios().contains(1) || options.scenarios().contains(2)) {
@@ -36,7 +42,8 @@ public final class Bench {
       sections.add(HotPartitionModel.section(options));
     }
     Path report = ReportWriter.write(new ReportWriter.Run(started, Instant.now(), Machine.describe(),
-        Machine.versions(), options.asMap(), loadAtStart, Machine.loadAverage(), sections), options.out());
+        Machine.versions(), options.asMap(), loadAtStart, Machine.loadAverage(), busyBefore, sections),
+        options.out());
     System.out.println("report: " + report + " (and .json beside it; latest.md / latest.json)");
     // Embedded servers keep non-daemon threads after close on some versions: end the run explicitly.
     System.exit(0);

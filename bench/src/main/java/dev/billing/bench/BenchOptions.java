@@ -45,7 +45,7 @@ public record BenchOptions(
     Map<String, String> help = new LinkedHashMap<>();
     help.put("scenarios", "1,2,3,4,5  which scenarios to run (1 and 2 run together; 5 is the hot-partition model)");
     help.put("peak", "2000  subscriptions due at the same instant (scenario 1); 20000 and more by flag");
-    help.put("warmup", "1  billing days run before the measured ones (scenario 1), shown in the trials table but not summarised: the JIT compiles the hot paths of every process during the first");
+    help.put("warmup", "2  billing days run before the measured ones (scenario 1), shown in the trials table but not summarised: every process (the JIT, the stores) runs its first two days slower in every path");
     help.put("trials", "3  billing days measured (one per cycle) in scenario 1");
     help.put("slots", "64  the worker's concurrent activity and workflow-task slots; the batch baseline and the ceiling use as many threads");
     help.put("cache", "600  the worker's sticky workflow cache (the SDK's default)");
@@ -58,7 +58,7 @@ public record BenchOptions(
     help.put("api-share", "0.2  share of the scenario 3 creations that go through the REST API (the rest through the Temporal client)");
     help.put("api-rate", "200  requests per second of the load generator");
     help.put("api-seconds", "10  seconds of each load run");
-    help.put("api-trials", "3  load runs at the largest step");
+    help.put("api-trials", "3  load runs at the largest step (after one unreported warm-up run)");
     help.put("reconciliation-due", "100  subscriptions due on the reconciled day while the total grows (scenario 4)");
     help.put("price-actions", "50  USD per million Temporal Cloud actions");
     help.put("price-write", "0.625  USD per million DynamoDB on-demand write request units");

@@ -15,7 +15,7 @@ class BenchOptionsTest {
     assertThat(options.scenarios()).isEqualTo(Set.of(1, 2, 3, 4, 5));
     assertThat(options.peak()).isEqualTo(2000);
     assertThat(options.trials()).isEqualTo(3);
-    assertThat(options.warmup()).isEqualTo(1);
+    assertThat(options.warmup()).isEqualTo(2);
     assertThat(options.gatewayLatencyMillis()).isZero();
     assertThat(options.sleepers()).containsExactly(1000, 2000, 4000);
     assertThat(options.priceActions()).isEqualTo(50.0);

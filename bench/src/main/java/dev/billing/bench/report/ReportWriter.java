@@ -19,9 +19,12 @@ public final class ReportWriter {
   private ReportWriter() {}
 
   /** The run: when, where, with what, and its sections. */
+  /** Other work, in cores, above which a run is marked noisy. */
+  static final double NOISY_CORES = 0.2;
+
   public record Run(Instant startedAt, Instant endedAt, Map<String, Object> machine,
       Map<String, String> versions, Map<String, Object> parameters, double loadAtStart,
-      double loadAtEnd, List<Section> sections) {}
+      double loadAtEnd, double busyCoresBefore, List<Section> sections) {}
 
   /** @return the Markdown file written (the JSON one sits next to it) */
   public static Path write(Run run, Path directory) throws IOException {
@@ -43,6 +46,7 @@ public final class ReportWriter {
     root.set("machine", JSON.valueToTree(run.machine()));
     root.put("loadAverageAtStart", run.loadAtStart());
     root.put("loadAverageAtEnd", run.loadAtEnd());
+    root.put("busyCoresBeforeRun", run.busyCoresBefore());
     root.set("versions", JSON.valueToTree(run.versions()));
     root.set("parameters", JSON.valueToTree(run.parameters()));
     ArrayNode sections = root.putArray("sections");
@@ -74,13 +78,14 @@ public final class ReportWriter {
     md.append("Run ").append(run.startedAt()).append(" to ").append(run.endedAt()).append(".\n\n");
     md.append("## Machine\n\n| | |\n|---|---|\n");
     run.machine().forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));
-    md.append("| load average (1 min) at start / end (the end's includes the benchmark's own processes) | ")
-        .append(number(run.loadAtStart())).append(" / ").append(number(run.loadAtEnd())).append(" |\n\n");
-    // Only the start tells of other work: by the end the benchmark's own threads make the load.
-    if (run.loadAtStart() > ((Number) run.machine().get("cores")).doubleValue() * 0.5) {
-      md.append("> **Noisy run**: the load average shows other work on this machine when the"
-          + " benchmark started. Treat absolute figures as lower bounds and compare ratios measured in"
-          + " the same trial; rerun on a quiet machine for absolute numbers.\n\n");
+    md.append("| load average (1 min) at start / end (both count the benchmark's own threads and a run just before) | ")
+        .append(number(run.loadAtStart())).append(" / ").append(number(run.loadAtEnd())).append(" |\n");
+    md.append("| cores busy with other work during the 3 s before the run started anything | ")
+        .append(number(run.busyCoresBefore())).append(" |\n\n");
+    if (run.busyCoresBefore() > NOISY_CORES) {
+      md.append("> **Noisy run**: other work kept this machine busy when the benchmark started."
+          + " Treat absolute figures as lower bounds and compare ratios measured in the same trial;"
+          + " rerun on a quiet machine for absolute numbers.\n\n");
     }
     md.append("## Versions\n\n| | |\n|---|---|\n");
     run.versions().forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));

@@ -7,9 +7,9 @@ import java.nio.file.Path;
  * The whole machine's CPU use between two readings of /proc/stat: on a shared machine it tells how
  * much of the CPU went to work other than the benchmark's.
  */
-record SystemCpu(long busy, long total) {
+public record SystemCpu(long busy, long total) {
 
-  static SystemCpu read() {
+  public static SystemCpu read() {
     try {
       String[] fields = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
       long total = 0;
@@ -24,7 +24,7 @@ record SystemCpu(long busy, long total) {
   }
 
   /** Cores busy on average between {@code before} and this reading. */
-  double busyCoresSince(SystemCpu before) {
+  public double busyCoresSince(SystemCpu before) {
     long total = this.total - before.total;
     return total <= 0 ? Double.NaN
         : (double) (busy - before.busy) / total * Runtime.getRuntime().availableProcessors();
