@@ -13,13 +13,10 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import dev.billing.activities.notifications.OutboxNotifier;
+import dev.billing.activities.payments.ForwardingGateway;
 import dev.billing.activities.payments.GatewayCharge;
 import dev.billing.activities.payments.GatewayChargeRequest;
-import dev.billing.activities.payments.GatewayChargeState;
-import dev.billing.activities.payments.GatewayEvent;
-import dev.billing.activities.payments.GatewayRefund;
 import dev.billing.activities.payments.PaymentGateway;
-import dev.billing.activities.payments.RefundRequest;
 import dev.billing.activities.payments.sandbox.SandboxCharge;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.activities.payments.stripe.StripeGateway;
@@ -243,8 +240,7 @@ class ChargeFaultInjectionTest {
    * Passes every call through, but the first charge of each key "kills the worker" after the money
    * moved: it crashes at once, or hangs past the activity's timeout when given a hang.
    */
-  private static final class DiesAfterCharging implements PaymentGateway {
-    private final PaymentGateway gateway;
+  private static final class DiesAfterCharging extends ForwardingGateway {
     private final Duration hang;
     private final Set<String> died = ConcurrentHashMap.newKeySet();
 
@@ -253,13 +249,13 @@ class ChargeFaultInjectionTest {
     }
 
     DiesAfterCharging(PaymentGateway gateway, Duration hang) {
-      this.gateway = gateway;
+      super(gateway);
       this.hang = hang;
     }
 
     @Override
     public GatewayCharge charge(GatewayChargeRequest request) {
-      GatewayCharge charged = gateway.charge(request);
+      GatewayCharge charged = super.charge(request);
       if (died.add(request.idempotencyKey())) {
         if (hang.isZero()) {
           throw new IllegalStateException("simulated crash: the worker died after the gateway charged "
@@ -272,26 +268,6 @@ class ChargeFaultInjectionTest {
         }
       }
       return charged;
-    }
-
-    @Override
-    public GatewayRefund refund(RefundRequest request) {
-      return gateway.refund(request);
-    }
-
-    @Override
-    public GatewayChargeState lookUp(String idempotencyKey) {
-      return gateway.lookUp(idempotencyKey);
-    }
-
-    @Override
-    public List<GatewayChargeState> listCharges(Instant from, Instant to) {
-      return gateway.listCharges(from, to);
-    }
-
-    @Override
-    public List<GatewayEvent> listEvents(Instant from, Instant to) {
-      return gateway.listEvents(from, to);
     }
   }
 }
