@@ -174,8 +174,7 @@ public final class ReconciliationQueries {
 
   /**
    * Where a due-date read stands: the shard and, inside it, the LastEvaluatedKey (null: from the
-   * shard's start). Encoded {@code {"s":shard,"k":{...}}}; a cursor issued before sharding (the key
-   * alone) reads as shard 0.
+   * shard's start). Encoded {@code {"s":shard,"k":{...}}}.
    */
   record Cursor(int shard, Map<String, AttributeValue> key) {
 
@@ -198,10 +197,7 @@ public final class ReconciliationQueries {
         if (!node.isObject()) {
           throw new IllegalArgumentException("not an object");
         }
-        if (!node.has("s")) {
-          return new Cursor(0, key(node));
-        }
-        if (!node.get("s").isInt() || node.get("s").intValue() < 0) {
+        if (!node.has("s") || !node.get("s").isInt() || node.get("s").intValue() < 0) {
           throw new IllegalArgumentException("shard is not a number");
         }
         return new Cursor(node.get("s").intValue(), node.has("k") ? key(node.get("k")) : null);
