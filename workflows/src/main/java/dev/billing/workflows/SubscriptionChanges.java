@@ -16,9 +16,10 @@ import java.time.Instant;
  * The change the workflow writes at each step of a cycle. Pure functions of their arguments (the
  * caller passes workflow time), so they are deterministic and testable without Temporal. Every
  * change carries version {@code current.version() + 1} and a change id that is the same on every
- * retry and every replay of the step.
+ * retry and every replay of the step. Public for the benchmark's paths without a workflow, which
+ * must write exactly the transactions the workflow writes.
  */
-final class SubscriptionChanges {
+public final class SubscriptionChanges {
   private SubscriptionChanges() {}
 
   static final String API_ACTOR = "api";
@@ -36,14 +37,14 @@ final class SubscriptionChanges {
   }
 
   /** The first write: the subscription as requested, with the dates of its cycle from the schedule. */
-  static RecordInput creation(Subscription requested, String requestedBy, Instant at) {
+  public static RecordInput creation(Subscription requested, String requestedBy, Instant at) {
     Subscription next = requested.scheduledFor(requested.cycle()).withVersion(1);
     String actor = requestedBy == null || requestedBy.isBlank() ? API_ACTOR : requestedBy;
     return new RecordInput("create", null, next, HistoryEvent.SUBSCRIPTION_CREATED, Process.API,
         actor, "subscription created; first payment due " + next.nextPaymentDate(), null, null, at);
   }
 
-  static RecordInput reminderSent(Subscription current, String messageId, Instant at) {
+  public static RecordInput reminderSent(Subscription current, String messageId, Instant at) {
     long cycle = current.cycle();
     Subscription next = current.withReminderSent(at).withVersion(current.version() + 1);
     return new RecordInput(changeId(cycle, "reminder"), current, next, HistoryEvent.REMINDER_SENT,
@@ -53,7 +54,7 @@ final class SubscriptionChanges {
   }
 
   /** Cycle paid: period completed, receipt written, subscription moves on to the next cycle. */
-  static RecordInput paid(Subscription current, int attempt, ChargeResult charge, Instant at) {
+  public static RecordInput paid(Subscription current, int attempt, ChargeResult charge, Instant at) {
     return paid(current, attempt, charge, SubscriptionStatus.ACTIVE, at);
   }
 

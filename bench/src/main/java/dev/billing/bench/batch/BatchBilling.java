@@ -17,6 +17,7 @@ import dev.billing.store.Page;
 import dev.billing.store.PageRequest;
 import dev.billing.workflows.activities.ChargeResult;
 import dev.billing.workflows.activities.SendReminderInput;
+import dev.billing.workflows.SubscriptionChanges;
 import java.time.InstantSource;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -69,7 +70,7 @@ public final class BatchBilling {
       Subscription sub = found.get();
       long cycle = sub.cycle();
       String messageId = BillingIds.messageId(sub.subscriptionId(), cycle, "reminder");
-      var change = BatchChanges.reminderSent(sub, messageId, clock.instant());
+      var change = SubscriptionChanges.reminderSent(sub, messageId, clock.instant());
       reminders.sendReminder(new SendReminderInput(messageId, sub.email(), sub.sku(),
           sub.amountDueFor(cycle), sub.schedule().dueDate(cycle), sub.paymentMethod().mask(), change));
       return true;
@@ -94,7 +95,7 @@ public final class BatchBilling {
           sub.sku() + " subscription, period " + cycle + " due " + sub.schedule().dueDate(cycle),
           Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, sub.subscriptionId(),
               GatewayChargeRequest.CYCLE, Long.toString(cycle))));
-      records.record(BatchChanges.paid(sub,
+      records.record(SubscriptionChanges.paid(sub, 1,
           new ChargeResult(charge.transactionId(), charge.processedAt(), charge.replayed()),
           clock.instant()));
       return true;

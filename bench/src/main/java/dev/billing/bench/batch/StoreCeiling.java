@@ -4,6 +4,7 @@ import dev.billing.domain.Subscription;
 import dev.billing.store.BillingStore;
 import dev.billing.workflows.activities.ChargeResult;
 import dev.billing.workflows.activities.RecordInput;
+import dev.billing.workflows.SubscriptionChanges;
 import java.time.Instant;
 import java.util.List;
 
@@ -19,7 +20,7 @@ public final class StoreCeiling {
   public static List<Subscription> payAll(BillingStore store, List<Subscription> current, int threads,
       Instant at) {
     List<RecordInput> changes = current.stream()
-        .map(sub -> BatchChanges.paid(sub, new ChargeResult(
+        .map(sub -> SubscriptionChanges.paid(sub, 1, new ChargeResult(
             "ch_ceiling_" + sub.subscriptionId() + "_" + sub.cycle(), at, false), at))
         .toList();
     return Parallel.map(changes, threads, change -> {

@@ -7,7 +7,6 @@ import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.bench.BenchOptions;
 import dev.billing.bench.batch.BatchBilling;
-import dev.billing.bench.batch.BatchChanges;
 import dev.billing.bench.batch.Parallel;
 import dev.billing.bench.batch.StoreCeiling;
 import dev.billing.bench.report.CpuProfile;
@@ -25,6 +24,7 @@ import dev.billing.domain.DueInstants;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.TaskQueues;
+import dev.billing.workflows.SubscriptionChanges;
 import io.temporal.api.history.v1.HistoryEvent;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -93,10 +93,11 @@ public final class PeakScenario {
       double createSeconds = seconds(t0);
       log(String.format("peak: %d workflows created in %.1f s", n, createSeconds));
       // B and C: written directly, as a batch system's signup would.
-      Parallel.map(range(n), options.slots(), i -> stack.store().createSubscription(BatchChanges.creation(
-          BenchSubscriptions.requested("b", i, today, day, "UTC", now), now)));
+      Parallel.map(range(n), options.slots(), i -> stack.store().createSubscription(SubscriptionChanges.creation(
+          BenchSubscriptions.requested("b", i, today, day, "UTC", now), null, now)));
       List<Subscription> ceiling = Parallel.map(range(n), options.slots(), i -> {
-        var change = BatchChanges.creation(BenchSubscriptions.requested("c", i, today, ceilingDay, "UTC", now), now);
+        var change = SubscriptionChanges.creation(
+            BenchSubscriptions.requested("c", i, today, ceilingDay, "UTC", now), null, now);
         stack.store().createSubscription(change);
         return change.next();
       });
@@ -119,7 +120,9 @@ public final class PeakScenario {
             n / trial.ceilingSeconds()));
       }
       List<List<List<HistoryEvent>>> histories = sampleHistories(stack, n);
-      List<List<HistoryEvent>> spread = spreadSample(stack, worker, workflows, schedule.dueDate(cycles));
+      // Only the cost model reports the due-window sample.
+      List<List<HistoryEvent>> spread = options.scenarios().contains(2)
+          ? spreadSample(stack, worker, workflows, schedule.dueDate(cycles)) : List.of();
       List<Section> sections = new ArrayList<>();
       if (options.scenarios().contains(1)) {
         sections.add(PeakSection.of(options, n, createSeconds, warmups, trials, histories));

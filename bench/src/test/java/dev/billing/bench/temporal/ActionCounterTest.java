@@ -12,6 +12,9 @@ import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.api.history.v1.MarkerRecordedEventAttributes;
 import io.temporal.api.history.v1.UpsertWorkflowSearchAttributesEventAttributes;
 import io.temporal.api.history.v1.WorkflowExecutionStartedEventAttributes;
+import io.temporal.common.WorkflowExecutionHistory;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -113,5 +116,19 @@ class ActionCounterTest {
         "activity retried", 2));
     assertThat(count.total()).isEqualTo(10);
     assertThat(count.versionMarkers()).isEqualTo(1);
+  }
+
+  @Test
+  void aRecordedCycleRunOfTheWorkflowCountsSixActions() throws Exception {
+    // A real history (the workflows module's replay fixture): a monthly cycle with a due window,
+    // from its start by continue-as-new to the next continue-as-new.
+    String json = Files.readString(Path.of("../workflows/src/test/resources/histories/v4-spread-cycle-paid.json"));
+    ActionCount count = ActionCounter.count(WorkflowExecutionHistory.fromJson(json).getEvents());
+
+    assertThat(count.total()).isEqualTo(6);
+    assertThat(count.byKind()).containsOnlyKeys("timer started", "activity started",
+        "continue-as-new (next run started)");
+    assertThat(count.versionMarkers()).isEqualTo(1);
+    assertThat(count.events()).isEqualTo(34);
   }
 }
