@@ -49,11 +49,12 @@ final class SubscriptionItems {
     Map<String, AttributeValue> item = new HashMap<>(attributes(sub, changeId, updatedAt));
     item.putAll(key(sub.accountId(), sub.subscriptionId(), sub.sku()));
     item.put(Keys.TYPE, s(TYPE));
+    int shard = sharding.shardOf(sub.subscriptionId());
     if (sub.nextPaymentDate() != null) {
-      item.put(NEXT_PAYMENT_DATE, s(sharding.key(sub.nextPaymentDate(), sub.subscriptionId())));
+      item.put(NEXT_PAYMENT_DATE, s(sharding.key(sub.nextPaymentDate(), shard)));
     }
     if (sub.nextReminderDate() != null) {
-      item.put(NEXT_REMINDER_DATE, s(sharding.key(sub.nextReminderDate(), sub.subscriptionId())));
+      item.put(NEXT_REMINDER_DATE, s(sharding.key(sub.nextReminderDate(), shard)));
     }
     return item;
   }

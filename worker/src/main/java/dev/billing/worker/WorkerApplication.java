@@ -17,6 +17,7 @@ import io.dropwizard.core.Application;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import java.time.InstantSource;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,11 +46,13 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
   @Override
   public void run(WorkerConfiguration config, Environment environment) {
     ProcessConnections connections = ProcessConnections.open(config, environment, "worker");
-    EmailNotifiers email = EmailNotifiers.create(config.mail, SecretFiles.resolve(System.getenv()),
+    // Once: every *_FILE secret is read here, not again by each adapter.
+    Map<String, String> environmentWithSecrets = SecretFiles.resolve(System.getenv());
+    EmailNotifiers email = EmailNotifiers.create(config.mail, environmentWithSecrets,
         connections.notificationLog(), InstantSource.system());
     byte[] pageTokenKey = PageTokenKeys.random();
     var store = connections.store(pageTokenKey);
-    PaymentGateway gateway = gateway(config);
+    PaymentGateway gateway = gateway(config, environmentWithSecrets);
     var adapters = new BillingWorker.Adapters(store, gateway, email, config.dunning);
     WorkflowClient client = connections.temporal().client();
     String taskQueue = config.temporal.taskQueue();
@@ -70,12 +73,12 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
 
   /**
    * The payment adapter; Stripe's API key comes from the environment only (STRIPE_API_KEY, or a file
-   * named by STRIPE_API_KEY_FILE).
+   * named by STRIPE_API_KEY_FILE, already resolved in {@code environment}).
    */
-  static PaymentGateway gateway(WorkerConfiguration config) {
+  static PaymentGateway gateway(WorkerConfiguration config, Map<String, String> environment) {
     return switch (config.gateway) {
       case "sandbox" -> new SandboxGateway(InstantSource.system());
-      case "stripe" -> new StripeGateway(StripeSettings.fromEnvironment(SecretFiles.resolve(System.getenv())));
+      case "stripe" -> new StripeGateway(StripeSettings.fromEnvironment(environment));
       default -> throw new IllegalArgumentException(
           "gateway must be \"sandbox\" or \"stripe\" (got \"" + config.gateway + "\")");
     };

@@ -127,7 +127,7 @@ class WorkerConfigurationTest {
   void anUnknownGatewayIsRejectedWithTheChoices() throws Exception {
     WorkerConfiguration config = parse(yaml("gateway: paypal\n"), "inline.yml");
 
-    assertThatThrownBy(() -> WorkerApplication.gateway(config))
+    assertThatThrownBy(() -> WorkerApplication.gateway(config, Map.of()))
         .hasMessage("gateway must be \"sandbox\" or \"stripe\" (got \"paypal\")");
   }
 

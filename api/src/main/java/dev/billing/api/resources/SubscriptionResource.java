@@ -1,7 +1,6 @@
 package dev.billing.api.resources;
 
 import dev.billing.api.errors.FieldError;
-import dev.billing.domain.DueInstants;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.workflows.PaymentMethodChange;
 import jakarta.ws.rs.PUT;
@@ -56,11 +55,6 @@ public final class SubscriptionResource {
   private final InstantSource clock;
   private final CreateSubscriptionValidator validator;
   private final WorkflowChanges changes;
-
-  /** New subscriptions get the default due window (DueInstants.DEFAULT_WINDOW). */
-  public SubscriptionResource(BillingStore store, SubscriptionWorkflows workflows, InstantSource clock) {
-    this(store, workflows, clock, DueInstants.DEFAULT_WINDOW);
-  }
 
   /** @param dueWindow given to new subscriptions (api.yml dueWindow) */
   public SubscriptionResource(BillingStore store, SubscriptionWorkflows workflows, InstantSource clock,

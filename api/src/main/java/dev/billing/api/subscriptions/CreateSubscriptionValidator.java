@@ -3,7 +3,6 @@ package dev.billing.api.subscriptions;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
 import dev.billing.domain.BillingSchedule;
-import dev.billing.domain.DueInstants;
 import dev.billing.domain.Money;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
@@ -44,11 +43,6 @@ public final class CreateSubscriptionValidator {
   private static final String PROBE_ZONE = "UTC";
 
   private final Duration dueWindow;
-
-  /** New subscriptions get the default due window. */
-  public CreateSubscriptionValidator() {
-    this(DueInstants.DEFAULT_WINDOW);
-  }
 
   /** @param dueWindow stored with every subscription it validates (BillingSchedule.dueWindow) */
   public CreateSubscriptionValidator(Duration dueWindow) {
