@@ -22,6 +22,11 @@ import java.util.concurrent.TimeUnit;
  */
 public final class EmbeddedTemporal implements DevTemporal {
 
+  /** A long jump over many billing cycles and reconciliation runs, on a loaded machine. */
+  static final Duration ADVANCE_DEADLINE = Duration.ofMinutes(5);
+  /** Right after a long jump the server is still busy with the work the jump released. */
+  private static final Duration CLOCK_DEADLINE = Duration.ofMinutes(1);
+
   private final TestServer.PortBoundTestServer server;
   private final TestServiceStubs testService;
   private final String target;
@@ -31,8 +36,10 @@ public final class EmbeddedTemporal implements DevTemporal {
     this.server = TestServer.createPortBoundServer(port, true);
     TestServerLockLedger.install(server);
     this.target = "localhost:" + port;
-    this.testService = TestServiceStubs.newServiceStubs(
-        TestServiceStubsOptions.newBuilder().setTarget(target).validateAndBuildWithDefaults());
+    // The SDK cuts every call's own deadline to the stubs' RPC timeout (10 s by default), which a
+    // jump of the clock outlasts on a loaded machine: the timeout is the longest deadline here.
+    this.testService = TestServiceStubs.newServiceStubs(TestServiceStubsOptions.newBuilder()
+        .setTarget(target).setRpcTimeout(ADVANCE_DEADLINE).validateAndBuildWithDefaults());
   }
 
   @Override
@@ -67,9 +74,8 @@ public final class EmbeddedTemporal implements DevTemporal {
   @Override
   public InstantSource clock() {
     return () -> {
-      // Right after a long jump the server is still busy with the work the jump released: a loaded
-      // machine can take longer than a usual call's deadline to answer the time.
-      var time = testService.blockingStub().withDeadlineAfter(1, TimeUnit.MINUTES)
+      var time = testService.blockingStub()
+          .withDeadlineAfter(CLOCK_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
           .getCurrentTime(Empty.getDefaultInstance()).getTime();
       return Instant.ofEpochSecond(time.getSeconds(), time.getNanos());
     };
@@ -78,10 +84,10 @@ public final class EmbeddedTemporal implements DevTemporal {
   /** Jumps the clock forward, firing every timer due on the way. Returns once the clock got there. */
   @Override
   public Instant advance(Duration duration) {
-    // Every timer on the way fires and its work runs before the clock moves on: a long jump over
-    // many billing cycles and reconciliation runs takes longer than a usual call's deadline.
-    testService.blockingStub().withDeadlineAfter(5, TimeUnit.MINUTES).unlockTimeSkippingWithSleep(
-        SleepRequest.newBuilder().setDuration(ProtobufTimeUtils.toProtoDuration(duration)).build());
+    // Every timer on the way fires and its work runs (in real time) before the clock moves on.
+    testService.blockingStub().withDeadlineAfter(ADVANCE_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
+        .unlockTimeSkippingWithSleep(SleepRequest.newBuilder()
+            .setDuration(ProtobufTimeUtils.toProtoDuration(duration)).build());
     return clock().instant();
   }
 

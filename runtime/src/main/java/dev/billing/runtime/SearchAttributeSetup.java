@@ -8,6 +8,7 @@ import io.temporal.common.SearchAttributeKey;
 import io.temporal.serviceclient.OperatorServiceStubs;
 import io.temporal.serviceclient.OperatorServiceStubsOptions;
 import io.temporal.serviceclient.WorkflowServiceStubs;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -19,18 +20,23 @@ import java.util.concurrent.TimeUnit;
  * run it; on Temporal Cloud attributes are created in the Cloud UI or with tcld instead.
  */
 public final class SearchAttributeSetup {
+  /** A new cluster may take a while to add an attribute. */
+  private static final Duration ADD_DEADLINE = Duration.ofSeconds(30);
+
   private SearchAttributeSetup() {}
 
   /** @return the attributes this call added (the others existed) */
   public static List<String> register(WorkflowServiceStubs workflowService, String namespace) {
+    // The stubs' RPC timeout caps every call's own deadline, so it is raised to the one wanted here.
     OperatorServiceStubs operator = OperatorServiceStubs.newServiceStubs(
-        OperatorServiceStubsOptions.newBuilder(workflowService.getOptions()).validateAndBuildWithDefaults());
+        OperatorServiceStubsOptions.newBuilder(workflowService.getOptions()).setRpcTimeout(ADD_DEADLINE)
+            .validateAndBuildWithDefaults());
     try {
       List<String> added = new ArrayList<>();
       for (SearchAttributeKey<?> key : BillingSearchAttributes.ALL) {
         try {
-          operator.blockingStub().withDeadlineAfter(30, TimeUnit.SECONDS).addSearchAttributes(
-              AddSearchAttributesRequest.newBuilder()
+          operator.blockingStub().withDeadlineAfter(ADD_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
+              .addSearchAttributes(AddSearchAttributesRequest.newBuilder()
                   .setNamespace(namespace)
                   .putSearchAttributes(key.getName(), key.getValueType())
                   .build());
