@@ -138,16 +138,18 @@ final class LifecycleChanges {
             + current.schedule().dueDate(change.effectiveCycle()) + ")", null, null, at);
   }
 
-  /** New anchor; the dates of the cycle the subscription is on follow it. */
-  static RecordInput billingDayChanged(Subscription current, BillingSchedule schedule, Money balance,
-      String actor, String detail, Instant at) {
+  /**
+   * New anchor; the dates of the cycle the subscription is on follow it. {@code reminderAt} is when
+   * the run reminds of that cycle under the new anchor: past it, the cycle goes unreminded.
+   */
+  static RecordInput billingDayChanged(Subscription current, BillingSchedule schedule, Instant reminderAt,
+      Money balance, String actor, String detail, Instant at) {
     long cycle = current.cycle();
     boolean reminded = current.nextReminderDate() == null;
     Subscription next = current.withSchedule(schedule)
         .withLifecycle(current.lifecycle().withBalance(balance))
         .scheduledFor(cycle);
-    if (reminded || !schedule.sendsReminders()
-        || !schedule.reminderAt(cycle).isAfter(at)) {
+    if (reminded || !schedule.sendsReminders() || !reminderAt.isAfter(at)) {
       // Already reminded for this cycle, or its new reminder date has passed: no second reminder.
       next = next.withDates(null, next.nextPaymentDate());
     }

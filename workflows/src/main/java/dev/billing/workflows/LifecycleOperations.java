@@ -70,6 +70,9 @@ final class LifecycleOperations {
 
     void phase(Phase phase);
 
+    /** When the run, planned again with a moved schedule, reminds of {@code cycle}. */
+    Instant movedReminderAt(BillingSchedule moved, long cycle);
+
     /** The run's plan (timers, steps) no longer holds: plan again at the next safe point. */
     void replan();
 
@@ -413,7 +416,8 @@ final class LifecycleOperations {
       detail += "; " + added + " added days (" + extra + ") are charged with it";
     }
     host.phase(Phase.RECORDING_PAYMENT);
-    host.record(LifecycleChanges.billingDayChanged(sub, moved, balance, actor, detail, now()));
+    host.record(LifecycleChanges.billingDayChanged(sub, moved, host.movedReminderAt(moved, cycle), balance,
+        actor, detail, now()));
     host.outcome(detail);
     host.replan();
   }

@@ -80,6 +80,13 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
    */
   static final String DUE_INSTANT_SPREAD = "due-instant-spread";
 
+  /**
+   * Change id of a billing-day move judging whether the cycle's reminder is still to come by the
+   * instant the run's timer uses (the spread one) rather than by midnight: a move on the reminder
+   * day before the subscription's time of day used to drop that reminder.
+   */
+  static final String BILLING_DAY_REMINDER_SPREAD = "billing-day-reminder-spread";
+
   private final RecordActivities records =
       Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
 
@@ -173,7 +180,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     long cycle = current.cycle();
     BillingSchedule schedule = current.schedule();
     // Asked only for a schedule with a window, so runs of midnight schedules keep their commands.
-    boolean spread = schedule.dueWindow() != null && !schedule.dueWindow().isZero() && dueInstantSpread();
+    boolean spread = hasDueWindow(schedule) && dueInstantSpread();
     Instant reminderAt = spread
         ? DueInstants.reminderAt(schedule, cycle, current.subscriptionId()) : schedule.reminderAt(cycle);
     Instant dueAt = spread ? DueInstants.dueAt(schedule, cycle, current.subscriptionId()) : schedule.dueAt(cycle);
@@ -712,6 +719,10 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     return Workflow.getVersion(DUE_INSTANT_SPREAD, Workflow.DEFAULT_VERSION, 1) == 1;
   }
 
+  private static boolean hasDueWindow(BillingSchedule schedule) {
+    return schedule.dueWindow() != null && !schedule.dueWindow().isZero();
+  }
+
   private boolean lifecycleV3() {
     return Workflow.getVersion(LIFECYCLE_V3, Workflow.DEFAULT_VERSION, 1) == 1;
   }
@@ -859,6 +870,15 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     @Override
     public void phase(Phase newPhase) {
       phase = newPhase;
+    }
+
+    @Override
+    public Instant movedReminderAt(BillingSchedule moved, long cycle) {
+      // The new id is asked first: runs recorded before it have no marker and keep midnight.
+      boolean spread = hasDueWindow(moved)
+          && Workflow.getVersion(BILLING_DAY_REMINDER_SPREAD, Workflow.DEFAULT_VERSION, 1) == 1
+          && dueInstantSpread();
+      return spread ? DueInstants.reminderAt(moved, cycle, current.subscriptionId()) : moved.reminderAt(cycle);
     }
 
     @Override

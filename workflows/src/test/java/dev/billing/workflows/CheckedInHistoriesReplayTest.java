@@ -7,10 +7,12 @@ import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Money;
 import dev.billing.domain.Term;
 import dev.billing.domain.PaymentMethod;
+import dev.billing.domain.DueInstants;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import io.temporal.client.WorkflowStub;
+import java.time.Duration;
 import java.time.Instant;
 import io.temporal.client.WorkflowClient;
 import io.temporal.common.WorkflowExecutionHistory;
@@ -53,7 +55,7 @@ class CheckedInHistoriesReplayTest {
         "v3-plan-changed.json", "v3-cancel-at-period-end.json", "v3-waived-refunded.json",
         "v3-visibility-declined.json", "v3-visibility-cancelled.json",
         "v4-spread-created-reminded-paid.json", "v4-spread-cycle-paid.json",
-        "v4-spread-billing-day-moved.json");
+        "v4-spread-billing-day-moved.json", "v5-billing-day-reminder-kept.json");
     for (Path file : files) {
       WorkflowReplayer.replayWorkflowExecution(Files.readString(file), SubscriptionWorkflowImpl.class);
     }
@@ -131,7 +133,28 @@ class CheckedInHistoriesReplayTest {
       write(t.client, "sub-history-late", null, "v2-settled-after-cancel.json");
     }
     recordLifecycle(newYork);
-    recordDueInstantSpread(newYork.withDueWindow(java.time.Duration.ofHours(6)));
+    recordDueInstantSpread(newYork.withDueWindow(Duration.ofHours(6)));
+    recordBillingDayReminderSpread();
+  }
+
+  /**
+   * The v5 history: a billing-day move on the reminder day, before the subscription's time of day,
+   * keeps that reminder (billing-day-reminder-spread). Day 30 -> 31 in April keeps the due date.
+   */
+  private static void recordBillingDayReminderSpread() throws Exception {
+    BillingSchedule april30 = new BillingSchedule(YearMonth.of(2028, 4), 30, Term.MONTHLY, "America/New_York", 3,
+        Duration.ofHours(6));
+    Instant midnight = april30.reminderAt(1);
+    Instant reminder = DueInstants.reminderAt(april30, 1, "sub-history-remind");
+    assertThat(reminder).isAfter(midnight);
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-04-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-remind", april30, "19.90"));
+      t.runUntil(midnight.plus(Duration.between(midnight, reminder).dividedBy(2)).toString());
+      workflow.changeBillingDay(new BillingDayChange(31, "user:ada"));
+      t.runUntil("2028-05-01T00:00:00Z");
+      assertThat(t.fake.reminders()).hasSize(1);
+      write(t.client, "sub-history-remind", t.fake.charges().get(0).runId(), "v5-billing-day-reminder-kept.json");
+    }
   }
 
   /**

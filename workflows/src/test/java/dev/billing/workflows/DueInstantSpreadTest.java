@@ -43,6 +43,29 @@ class DueInstantSpreadTest {
     }
   }
 
+  /**
+   * Day 30 -> 31 in April keeps the cycle's due date (April 30, the 31st clamped), so its reminder
+   * day is still today; the move comes after midnight but before the subscription's time of day.
+   */
+  @Test
+  void aBillingDayMoveOnTheReminderDayBeforeItsTimeKeepsThatReminder() {
+    BillingSchedule newYork = new BillingSchedule(YearMonth.of(2028, 4), 30, Term.MONTHLY,
+        "America/New_York", 3, Duration.ofHours(6));
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-04-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-spread", newYork, "19.90"));
+      workflow.created();
+      t.runUntil("2028-04-27T04:10:00Z"); // 00:10 in New York (EDT); the reminder is due at 00:33:14
+
+      workflow.changeBillingDay(new BillingDayChange(31, "user:ada"));
+      t.runUntil("2028-05-01T00:00:00Z");
+
+      assertAllAt(t.fake.reminders().stream().map(Call::startedAt).toList(), List.of("2028-04-27T04:33:14Z"));
+      assertAllAt(t.fake.charges().stream().map(Call::startedAt).toList(), List.of("2028-04-30T04:33:14Z"));
+      assertThat(versionMarkers(t.history("sub-spread", t.fake.charges().get(0).runId())))
+          .containsExactly("due-instant-spread", "billing-day-reminder-spread");
+    }
+  }
+
   @Test
   void aScheduleWithoutAWindowStaysAtMidnightWithoutAVersionMarker() {
     BillingSchedule newYork = new BillingSchedule(YearMonth.of(2028, 1), 20, Term.MONTHLY, "America/New_York", 3);
