@@ -73,7 +73,9 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
   @Test
   void theShardIsAStableHashOfTheSubscriptionIdSpreadEvenly() {
     DateKeySharding sixteen = DateKeySharding.of(16);
-    assertThat(sixteen.shardOf("sub_7f3a")).isEqualTo(sixteen.shardOf("sub_7f3a"));
+    // Pinned: items already written keep their keys, so the rule may never change.
+    assertThat(sixteen.shardOf("sub_7f3a")).isEqualTo(11);
+    assertThat(DateKeySharding.of(256).shardOf("sub_7f3a")).isEqualTo(75);
     assertThat(DateKeySharding.of(1).shardOf("sub_7f3a")).isZero();
     int[] counts = new int[16];
     IntStream.range(0, 16_000).forEach(i -> counts[sixteen.shardOf("sub_" + i)]++);

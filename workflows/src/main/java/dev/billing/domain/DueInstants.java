@@ -1,9 +1,5 @@
 package dev.billing.domain;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -55,13 +51,7 @@ public final class DueInstants {
     if (seconds <= 0) {
       return Duration.ZERO;
     }
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256")
-          .digest((SALT + subscriptionId).getBytes(StandardCharsets.UTF_8));
-      return Duration.ofSeconds(Long.remainderUnsigned(ByteBuffer.wrap(digest).getLong(), seconds));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every Java runtime", e);
-    }
+    return Duration.ofSeconds(Long.remainderUnsigned(SaltedHash.of(SALT, subscriptionId), seconds));
   }
 
   static void requireWindow(Duration window) {
