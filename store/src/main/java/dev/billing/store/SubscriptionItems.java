@@ -112,6 +112,7 @@ final class SubscriptionItems {
     Map<String, AttributeValue> details = Attrs.map(item, "PaymentDetails");
     String nextPayment = optStr(item, NEXT_PAYMENT_DATE);
     String nextReminder = optStr(item, NEXT_REMINDER_DATE);
+    String dueWindow = optStr(item, DUE_WINDOW);
     return new Subscription(
         str(item, "AccountId"),
         str(item, "SubscriptionId"),
@@ -125,7 +126,7 @@ final class SubscriptionItems {
             Term.valueOf(str(item, "Term")),
             str(item, "TimeZone"),
             intNum(item, "ReminderDaysBefore"),
-            optStr(item, DUE_WINDOW) == null ? null : Duration.parse(optStr(item, DUE_WINDOW))),
+            dueWindow == null ? null : Duration.parse(dueWindow)),
         SubscriptionStatus.valueOf(str(item, "Status")),
         num(item, "Cycle"),
         nextReminder == null ? null : DateKeySharding.dateOf(nextReminder),
