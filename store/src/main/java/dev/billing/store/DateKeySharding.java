@@ -5,6 +5,7 @@ import static dev.billing.store.Attrs.s;
 import dev.billing.domain.SaltedHash;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -12,6 +13,7 @@ import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * Write-sharding of the due-date indexes. GSI-1 and GSI-2 are keyed by a date, so every subscription
@@ -75,6 +77,18 @@ public final class DateKeySharding {
       keys.add(key(date, shard));
     }
     return keys;
+  }
+
+  /**
+   * {@code query} once per shard of {@code date}, shard 0 first, with {@code :date} bound to the
+   * shard's key: the partitions a due-date read goes through.
+   */
+  List<QueryRequest> queries(LocalDate date, QueryRequest query) {
+    return keys(date).stream().map(key -> {
+      Map<String, AttributeValue> values = new HashMap<>(query.expressionAttributeValues());
+      values.put(":date", s(key));
+      return query.toBuilder().expressionAttributeValues(values).build();
+    }).toList();
   }
 
   /** The date of an index key ({@code 2026-12-01#7}); a plain date is read as itself. */

@@ -100,14 +100,11 @@ public final class DynamoBillingStore implements BillingStore {
   private <T> Page<T> dueOn(String index, String dateAttribute, LocalDate date, PageRequest page,
       Function<Map<String, AttributeValue>, T> mapper) {
     DateKeySharding sharding = this.sharding.get();
-    List<QueryRequest> shards = sharding.keys(date).stream()
-        .map(key -> QueryRequest.builder()
-            .tableName(tables.billing())
-            .indexName(index)
-            .keyConditionExpression(dateAttribute + " = :date")
-            .expressionAttributeValues(Map.of(":date", s(key)))
-            .build())
-        .toList();
+    List<QueryRequest> shards = sharding.queries(date, QueryRequest.builder()
+        .tableName(tables.billing())
+        .indexName(index)
+        .keyConditionExpression(dateAttribute + " = :date")
+        .build());
     return pager.pageAcross(shards,
         scope(tables.billing(), index, Timestamps.date(date), "shards=" + sharding.shards()), page, mapper);
   }

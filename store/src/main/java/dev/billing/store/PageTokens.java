@@ -8,17 +8,18 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Base64;
-import java.util.HashMap;
 import java.util.Map;
+import java.util.function.Function;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * Page tokens: {@code base64url(json) "." base64url(HMAC-SHA256(json))} where the JSON holds the
- * query scope ("q") and DynamoDB's LastEvaluatedKey ("k"). The signature keeps clients from
- * steering a query into other partitions (an ExclusiveStartKey is a raw key); the scope keeps a
- * token of one query from being replayed against another.
+ * query scope ("q") and DynamoDB's LastEvaluatedKey ("k"), for a read over shards also the shard
+ * ("s", a {@link ReadPosition}). The signature keeps clients from steering a query into other
+ * partitions (an ExclusiveStartKey is a raw key); the scope keeps a token of one query from being
+ * replayed against another.
  *
  * <p>Public (constructor only) so that the stores in sub-packages, such as the payment-events store,
  * page with the same tokens; encoding and decoding stay inside this package.
@@ -37,14 +38,6 @@ public final class PageTokens {
     this.key = new SecretKeySpec(key, MAC);
   }
 
-  /**
-   * Where a query over several index partitions (the shards of one due date) stands: the shard it
-   * is reading and, inside it, DynamoDB's LastEvaluatedKey.
-   *
-   * @param key null to start at the beginning of {@code shard}
-   */
-  record Position(int shard, Map<String, AttributeValue> key) {}
-
   /** @return null when there is no further page */
   String encode(String scope, Map<String, AttributeValue> lastEvaluatedKey) {
     if (lastEvaluatedKey == null || lastEvaluatedKey.isEmpty()) {
@@ -52,33 +45,19 @@ public final class PageTokens {
     }
     ObjectNode payload = json.createObjectNode();
     payload.put("q", scope);
-    putKey(payload, lastEvaluatedKey);
+    ReadPosition.writeKey(payload, lastEvaluatedKey);
     return sealed(payload);
   }
 
   /** A token of a sharded query; null position: no further page. */
-  String encodePosition(String scope, Position position) {
+  String encodePosition(String scope, ReadPosition position) {
     if (position == null) {
       return null;
     }
     ObjectNode payload = json.createObjectNode();
     payload.put("q", scope);
-    payload.put("s", position.shard());
-    if (position.key() != null && !position.key().isEmpty()) {
-      putKey(payload, position.key());
-    }
+    position.writeTo(payload);
     return sealed(payload);
-  }
-
-  private void putKey(ObjectNode payload, Map<String, AttributeValue> lastEvaluatedKey) {
-    ObjectNode keyNode = payload.putObject("k");
-    lastEvaluatedKey.forEach((name, value) -> {
-      if (value.s() == null) {
-        // Every key attribute of both tables and both GSIs is a string (schema/*.json).
-        throw new IllegalStateException("key attribute " + name + " is not a string: " + value);
-      }
-      keyNode.put(name, value.s());
-    });
   }
 
   private String sealed(ObjectNode payload) {
@@ -98,7 +77,7 @@ public final class PageTokens {
       if (node.has("s")) {
         throw invalid(); // a sharded query's token
       }
-      return key(node.path("k"));
+      return ReadPosition.readKey(node.path("k"));
     });
   }
 
@@ -107,28 +86,21 @@ public final class PageTokens {
    * @param shards how many shards the query has: a position past them was not issued by it
    * @throws InvalidPageTokenException for anything this store did not issue for this very query
    */
-  Position decodePosition(String scope, String token, int shards) {
+  ReadPosition decodePosition(String scope, String token, int shards) {
     if (token == null) {
-      return new Position(0, null);
+      return ReadPosition.START;
     }
-    return verified(scope, token, node -> {
-      JsonNode shard = node.path("s");
-      if (!shard.isInt() || shard.intValue() < 0 || shard.intValue() >= shards) {
-        throw invalid();
-      }
-      JsonNode keyNode = node.path("k");
-      return new Position(shard.intValue(), keyNode.isMissingNode() ? null : key(keyNode));
-    });
+    return verified(scope, token, node -> ReadPosition.readFrom(node, shards));
   }
 
-  private <T> T verified(String scope, String token, java.util.function.Function<JsonNode, T> reader) {
+  private <T> T verified(String scope, String token, Function<JsonNode, T> reader) {
     try {
       return reader.apply(verifiedPayload(scope, token));
     } catch (InvalidPageTokenException e) {
       throw e;
     } catch (RuntimeException | IOException e) {
-      // Base64 and JSON errors on a token whose signature matched cannot happen unless the key
-      // leaked; treat them, like every malformed input, as a token we did not issue.
+      // Base64, JSON and shape errors on a token whose signature matched cannot happen unless the
+      // key leaked; treat them, like every malformed input, as a token we did not issue.
       throw invalid();
     }
   }
@@ -148,20 +120,6 @@ public final class PageTokens {
       throw new InvalidPageTokenException("page token belongs to another query");
     }
     return node;
-  }
-
-  private static Map<String, AttributeValue> key(JsonNode keyNode) {
-    if (!keyNode.isObject() || keyNode.isEmpty()) {
-      throw invalid();
-    }
-    Map<String, AttributeValue> key = new HashMap<>();
-    for (Map.Entry<String, JsonNode> field : keyNode.properties()) {
-      if (!field.getValue().isTextual()) {
-        throw invalid();
-      }
-      key.put(field.getKey(), AttributeValue.fromS(field.getValue().textValue()));
-    }
-    return key;
   }
 
   private byte[] sign(byte[] payload) {

@@ -160,7 +160,7 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
     // A position the query never issued (a shard past its count), even when properly signed.
     PageTokens tokens = new PageTokens(Fixtures.KEY);
     String scope = String.join("|", tables.billing(), Keys.GSI_PAYMENTS, "2026-02-15", "shards=4");
-    String pastTheEnd = tokens.encodePosition(scope, new PageTokens.Position(4, null));
+    String pastTheEnd = tokens.encodePosition(scope, new ReadPosition(4, null));
     assertInvalid(() -> store.getDuePaymentsByDate(FEB_15, new PageRequest(pastTheEnd, 1)));
     // The shard changed under the original signature.
     String payload = new String(Base64.getUrlDecoder().decode(token.substring(0, token.indexOf('.'))),
@@ -173,7 +173,7 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
         + token.substring(token.indexOf('.'));
     assertInvalid(() -> store.getDuePaymentsByDate(FEB_15, new PageRequest(forged, 1)));
     // A position the query did issue reads on: shard 3 from its start.
-    String shard3 = tokens.encodePosition(scope, new PageTokens.Position(3, null));
+    String shard3 = tokens.encodePosition(scope, new ReadPosition(3, null));
     assertThat(store.getDuePaymentsByDate(FEB_15, new PageRequest(shard3, 100)).items())
         .isNotEmpty()
         .allMatch(p -> store.sharding().shardOf(p.subscriptionId()) == 3);
