@@ -22,26 +22,18 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 public final class ReconciliationQueries {
   private final DynamoDbClient client;
   private final TableNames tables;
-  private final BillingStore store;
+  private final DynamoBillingStore store;
   private final PartitionReader reader;
-  private volatile DateKeySharding sharding;
 
-  public ReconciliationQueries(DynamoDbClient client, TableNames tables, BillingStore store) {
+  /**
+   * @param store the store on these tables: the due-date reads use its shard count, so that they
+   *     read the keys it writes
+   */
+  public ReconciliationQueries(DynamoDbClient client, TableNames tables, DynamoBillingStore store) {
     this.client = Objects.requireNonNull(client, "client");
     this.tables = Objects.requireNonNull(tables, "tables");
     this.store = Objects.requireNonNull(store, "store");
     this.reader = new PartitionReader(client);
-  }
-
-  /** The table's shard count, read once (the store wrote it when it opened the table). */
-  private DateKeySharding sharding() {
-    DateKeySharding known = sharding;
-    if (known == null) {
-      known = store instanceof DynamoBillingStore dynamo ? dynamo.sharding()
-          : DateKeySharding.read(client, tables.billing());
-      sharding = known;
-    }
-    return known;
   }
 
   /** One page of GSI-2's partition for {@code date}, and the cursor of the next page. */
@@ -58,7 +50,7 @@ public final class ReconciliationQueries {
    * @param cursor {@link DueBatch#nextCursor()} of the previous page, or null (a {@link DueCursor})
    */
   public DueBatch duePayments(LocalDate date, String cursor, int limit) {
-    DateKeySharding sharding = sharding();
+    DateKeySharding sharding = store.sharding();
     PartitionReader.Result<DuePayment> read = reader.read(
         sharding.queries(date, QueryRequest.builder()
             .tableName(tables.billing())
@@ -74,7 +66,7 @@ public final class ReconciliationQueries {
    * the subscriptions that paid in that window for the cycle before (the sort key bounds the read).
    */
   public List<DuePayment> paidBetween(LocalDate nextPaymentDate, Instant from, Instant to) {
-    return reader.readAll(sharding().queries(nextPaymentDate, QueryRequest.builder()
+    return reader.readAll(store.sharding().queries(nextPaymentDate, QueryRequest.builder()
             .tableName(tables.billing())
             .indexName(Keys.GSI_PAYMENTS)
             .keyConditionExpression("NextPaymentDate = :date AND LastPaymentDate BETWEEN :from AND :to")

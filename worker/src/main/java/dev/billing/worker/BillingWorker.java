@@ -10,6 +10,7 @@ import dev.billing.activities.notifications.Notifier;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.store.BillingStore;
+import dev.billing.store.DynamoBillingStore;
 import dev.billing.workflows.SubscriptionWorkflowImpl;
 import dev.billing.activities.reconciliation.ReconciliationActivitiesImpl;
 import dev.billing.activities.reconciliation.TemporalSubscriptionWorkflowOps;
@@ -87,7 +88,7 @@ public final class BillingWorker {
    * @param onFinding told of every finding (the metrics count them); may be null
    */
   public static ReconciliationActivitiesImpl.Dependencies reconciliation(DynamoDbClient dynamo,
-      TableNames tables, BillingStore store, byte[] pageTokenKey, WorkflowClient client,
+      TableNames tables, DynamoBillingStore store, byte[] pageTokenKey, WorkflowClient client,
       String taskQueue, PaymentGateway gateway, String provider, DunningPolicy dunning,
       Consumer<Finding> onFinding) {
     return new ReconciliationActivitiesImpl.Dependencies(store,

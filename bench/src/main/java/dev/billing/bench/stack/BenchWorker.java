@@ -58,8 +58,9 @@ public final class BenchWorker {
 
     CapacityMeter meter = new CapacityMeter();
     DynamoDbClient dynamo = DynamoClients.local(options.get("dynamo"), meter);
-    CountingStore store = new CountingStore(new DynamoBillingStore(dynamo, TableNames.defaults(),
-        StoreSettings.defaults(options.get("page-token-secret").getBytes(StandardCharsets.UTF_8))));
+    DynamoBillingStore dynamoStore = new DynamoBillingStore(dynamo, TableNames.defaults(),
+        StoreSettings.defaults(options.get("page-token-secret").getBytes(StandardCharsets.UTF_8)));
+    CountingStore store = new CountingStore(dynamoStore);
     TestServerClock clock = new TestServerClock(options.get("temporal"));
     PaymentGateway gateway = LatentGateway.of(new SandboxGateway(clock),
         Duration.ofMillis(Long.parseLong(options.get("gateway-latency-ms"))));
@@ -80,9 +81,10 @@ public final class BenchWorker {
         .setMaxConcurrentLocalActivityExecutionSize(slots)
         .build());
     BillingWorker.register(worker, new BillingWorker.Adapters(store, gateway, new OutboxNotifier()));
-    // As the production worker: reconciliation on the same task queue, over the same store.
+    // As the production worker: reconciliation on the same task queue, over the same store, taken
+    // unwrapped for its date-key shard count (the counter counts the workflows' writes, not these).
     BillingWorker.registerReconciliation(worker, BillingWorker.reconciliation(dynamo,
-        TableNames.defaults(), store, options.get("page-token-secret").getBytes(StandardCharsets.UTF_8),
+        TableNames.defaults(), dynamoStore, options.get("page-token-secret").getBytes(StandardCharsets.UTF_8),
         client, options.get("task-queue"), gateway, "sandbox", DunningPolicy.DEFAULT, null));
     factory.start();
     out.println(ANSWER + READY);
