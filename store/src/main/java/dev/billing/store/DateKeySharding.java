@@ -122,16 +122,6 @@ public final class DateKeySharding {
     return of(stored);
   }
 
-  /** The table's shard count from its META item, for readers that never create it. */
-  static DateKeySharding read(DynamoDbClient client, String table) {
-    Integer stored = stored(client, table);
-    if (stored == null) {
-      throw new IllegalStateException("table " + table + " has no " + META_PK + " item with its"
-          + " date-key shard count: no billing store has written to it yet");
-    }
-    return of(stored);
-  }
-
   private static Integer stored(DynamoDbClient client, String table) {
     Map<String, AttributeValue> item = client.getItem(r -> r.tableName(table).consistentRead(true)
         .key(Map.of(Keys.PK, s(META_PK), Keys.SK, s(META_SK)))).item();

@@ -53,21 +53,6 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
         new DynamoBillingStore(client, tables, new StoreSettings(Period.ofMonths(12), Fixtures.KEY, 32));
 
     assertThat(configuredOtherwise.sharding().shards()).isEqualTo(4);
-    assertThat(DateKeySharding.read(client, tables.billing()).shards()).isEqualTo(4);
-  }
-
-  @Test
-  void aTableNoStoreOpenedHasNoShardCountToRead() {
-    TableNames bare = new TableNames("bare_" + unique, "bare-history_" + unique);
-    BillingTables.createIfMissing(client, bare);
-    try {
-      assertThatThrownBy(() -> DateKeySharding.read(client, bare.billing()))
-          .isInstanceOf(IllegalStateException.class)
-          .hasMessageContaining("has no META#TABLE item");
-    } finally {
-      client.deleteTable(r -> r.tableName(bare.billing()));
-      client.deleteTable(r -> r.tableName(bare.history()));
-    }
   }
 
   @Test
