@@ -52,10 +52,10 @@ public interface BillingStore {
   /** A strongly consistent read of one subscription. */
   Optional<Subscription> getSubscription(String accountId, String subscriptionId);
 
-  /** The periods of one subscription, oldest first. */
   /** One period record, read consistently. */
   Optional<Period> getPeriod(String accountId, String subscriptionId, long cycle);
 
+  /** The periods of one subscription, oldest first. */
   Page<Period> getPeriods(String accountId, String subscriptionId, PageRequest page);
 
   /** The history of one subscription, oldest first. */
