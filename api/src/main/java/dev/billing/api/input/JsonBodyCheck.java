@@ -36,12 +36,14 @@ final class JsonBodyCheck {
     try {
       parser.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
       JsonToken token;
+      // Paths are built for errors only, not for every token: each one is a string built and then
+      // scanned for card numbers.
       while ((token = parser.nextToken()) != null && errors.size() < MAX_ERRORS) {
-        String path = path(parser.getParsingContext(), token);
         switch (token) {
           case START_OBJECT, START_ARRAY -> {
             if (parser.getParsingContext().getNestingDepth() > MAX_DEPTH) {
-              throw ApiProblem.invalid(path, name(path) + " is nested more than " + MAX_DEPTH + " levels deep");
+              throw ApiProblem.invalid(List.of(
+                  error(parser, token, " is nested more than " + MAX_DEPTH + " levels deep")));
             }
           }
           case FIELD_NAME -> {
@@ -51,6 +53,7 @@ final class JsonBodyCheck {
             }
           }
           case VALUE_NULL -> {
+            String path = path(parser.getParsingContext(), token);
             // A body of just `null` is no body: the resource says whether it needs one.
             if (path != null) {
               errors.add(new FieldError(path, path + " must not be null; leave it out to use its default"));
@@ -59,16 +62,16 @@ final class JsonBodyCheck {
           case VALUE_STRING -> {
             String text = parser.getText();
             if (text.length() > MAX_STRING) {
-              errors.add(new FieldError(path, name(path) + " must be at most " + MAX_STRING + " characters"));
+              errors.add(error(parser, token, " must be at most " + MAX_STRING + " characters"));
             } else if (SensitiveNumbers.containsPaymentNumber(text)) {
-              errors.add(new FieldError(path, name(path) + " must never carry a card or bank account "
-                  + "number; send a payment method token such as \"pm_card_visa\""));
+              errors.add(error(parser, token, " must never carry a card or bank account number; send a"
+                  + " payment method token such as \"pm_card_visa\""));
             }
           }
           case VALUE_NUMBER_INT -> {
             if (SensitiveNumbers.containsCardNumber(parser.getText())) {
-              errors.add(new FieldError(path, name(path) + " must never carry a card number; send a "
-                  + "payment method token such as \"pm_card_visa\""));
+              errors.add(error(parser, token, " must never carry a card number; send a payment method"
+                  + " token such as \"pm_card_visa\""));
             }
           }
           default -> { }
@@ -107,6 +110,12 @@ final class JsonBodyCheck {
         "The request body is not valid JSON" + where + ".",
         List.of(new FieldError(field, field == null ? "must be a valid JSON document"
             : field + " is not a valid JSON value")));
+  }
+
+  /** An error about the value just read, named by its path. */
+  private static FieldError error(JsonParser parser, JsonToken token, String problem) {
+    String path = path(parser.getParsingContext(), token);
+    return new FieldError(path, name(path) + problem);
   }
 
   private static String name(String path) {
