@@ -9,12 +9,22 @@ import java.util.List;
 public final class MalformedJsonMapper implements ExceptionMapper<JsonParseException> {
   @Override
   public Response toResponse(JsonParseException e) {
+    return ProblemResponses.of(problem(e, null));
+  }
+
+  /**
+   * The one answer to a body that is not JSON, whoever parses it.
+   *
+   * @param field the field whose value the parser was in, or null for the body as a whole
+   */
+  public static ApiProblem problem(JsonParseException e, String field) {
     // The parser's message quotes the input; the location is enough to find the mistake.
     var location = e.getLocation();
     String where = location == null ? ""
         : " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
-    return ProblemResponses.of(new Problem(Problem.TYPE_BASE + "malformed-json",
-        "The request body is not valid JSON", 400, "The request body is not valid JSON" + where + ".",
-        List.of(new FieldError(null, "must be a valid JSON document"))));
+    return new ApiProblem(400, "malformed-json", "The request body is not valid JSON",
+        "The request body is not valid JSON" + where + ".",
+        List.of(new FieldError(field, field == null ? "must be a valid JSON document"
+            : field + " is not a valid JSON value")));
   }
 }

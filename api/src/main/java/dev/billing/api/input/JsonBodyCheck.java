@@ -8,6 +8,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
+import dev.billing.api.errors.MalformedJsonMapper;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,20 +97,14 @@ final class JsonBodyCheck {
     }
   }
 
-  /** Not JSON: where, and in which field's value when the parser was inside one. Never the input. */
+  /** Not JSON: as the malformed-JSON mapper says it, naming the field whose value it was in. */
   private static ApiProblem malformed(JsonParseException e) {
     String field = null;
     JsonParser parser = e.getProcessor();
     if (parser != null && parser.getParsingContext() != null) {
       field = path(parser.getParsingContext(), JsonToken.VALUE_STRING);
     }
-    var location = e.getLocation();
-    String where = location == null ? ""
-        : " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
-    return new ApiProblem(400, "malformed-json", "The request body is not valid JSON",
-        "The request body is not valid JSON" + where + ".",
-        List.of(new FieldError(field, field == null ? "must be a valid JSON document"
-            : field + " is not a valid JSON value")));
+    return MalformedJsonMapper.problem(e, field);
   }
 
   /** An error about the value just read, named by its path. */
