@@ -64,7 +64,8 @@ public final class DueInstants {
     }
   }
 
-  static void requireWindow(Duration window) {
+  /** @throws IllegalArgumentException unless null or whole seconds from PT0S to {@link #MAX_WINDOW} */
+  public static void requireWindow(Duration window) {
     if (window != null && (window.isNegative() || window.compareTo(MAX_WINDOW) > 0
         || window.getNano() != 0)) {
       throw new IllegalArgumentException(
