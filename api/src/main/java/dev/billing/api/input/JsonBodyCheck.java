@@ -28,8 +28,8 @@ final class JsonBodyCheck {
   private JsonBodyCheck() {}
 
   /**
-   * @throws ApiProblem 400 naming the offending fields
-   * @throws JsonParseException for a body that is not JSON (answered by the malformed-JSON mapper)
+   * @throws ApiProblem 400 naming the offending fields, or the malformed-JSON problem for a body that
+   *     is not JSON
    */
   static void check(JsonFactory factory, byte[] body) throws IOException {
     List<FieldError> errors = new ArrayList<>();
