@@ -18,7 +18,8 @@ import java.util.List;
  * before Jackson binds it to the request type (which then checks unknown fields and types):
  * no field twice, no nulls (leave a field out instead), no nesting deeper than {@link #MAX_DEPTH},
  * no string longer than {@link #MAX_STRING}, and no card number or IBAN in any value or name.
- * Errors name the field by its path ("items[2].sku") and never echo the value.
+ * Jackson's own read constraints are met here too ({@link JsonReadLimits}). Errors name the field by
+ * its path ("items[2].sku") and never echo the value.
  */
 final class JsonBodyCheck {
   static final int MAX_DEPTH = 16;
@@ -85,10 +86,7 @@ final class JsonBodyCheck {
       }
       throw malformed(e);
     } catch (StreamConstraintsException e) {
-      // Jackson's own limits, met while reading a value: a number of more than 1000 digits.
-      String path = path(parser.getParsingContext(), JsonToken.VALUE_NUMBER_INT);
-      throw ApiProblem.invalid(path, name(path) + " exceeds the JSON limits: numbers of at most"
-          + " 1000 digits, strings of at most " + MAX_STRING + " characters");
+      throw JsonReadLimits.problem(e, parser.getParsingContext(), factory.streamReadConstraints());
     } finally {
       parser.close();
     }
@@ -113,7 +111,7 @@ final class JsonBodyCheck {
     return new FieldError(path, name(path) + problem);
   }
 
-  private static String name(String path) {
+  static String name(String path) {
     return path == null ? "the request body" : path;
   }
 
@@ -130,10 +128,11 @@ final class JsonBodyCheck {
         parts.add(0, "[" + Math.max(c.getCurrentIndex(), 0) + "]");
       }
     }
-    if (parts.isEmpty()) {
+    String joined = String.join("", parts);
+    // Empty when nothing in the object is named yet ("{x"): the body, not a field called "".
+    if (joined.isEmpty()) {
       return null;
     }
-    String joined = String.join("", parts);
     // A field named with a card number is not named back: the name would echo the number.
     return SensitiveNumbers.containsPaymentNumber(joined) ? null
         : joined.startsWith(".") ? joined.substring(1) : joined;
