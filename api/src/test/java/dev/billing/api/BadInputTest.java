@@ -257,6 +257,20 @@ class BadInputTest {
   }
 
   @Test
+  void aBodyJacksonCannotDecodeIsMalformedJson() {
+    String account = newAccount();
+    // Read as UTF-32 for its three leading zero bytes, then a character above U+10FFFF.
+    byte[] body = {0, 0, 0, '{', 0x7f, (byte) 0xff, (byte) 0xff, (byte) 0xff};
+
+    JsonNode problem = assertProblem(API.request(subscriptionsPath(account)).header("Idempotency-Key", "utf32")
+        .post(Entity.entity(body, MediaType.APPLICATION_JSON_TYPE)), 400);
+
+    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/malformed-json");
+    assertThat(problem.get("errors").get(0).get("field").isNull()).isTrue();
+    API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, "utf32"));
+  }
+
+  @Test
   void aBodyThatIsNotAnObjectIsRejected() {
     String account = newAccount();
 

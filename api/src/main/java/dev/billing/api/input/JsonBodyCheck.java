@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
 import dev.billing.api.errors.MalformedJsonMapper;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,6 +88,9 @@ final class JsonBodyCheck {
       throw malformed(e);
     } catch (StreamConstraintsException e) {
       throw JsonReadLimits.problem(e, parser.getParsingContext(), factory.streamReadConstraints());
+    } catch (CharConversionException e) {
+      // Bytes Jackson's UTF-32 reader cannot decode: not JSON, though not a JsonParseException.
+      throw MalformedJsonMapper.problem(null, null);
     } finally {
       parser.close();
     }
@@ -102,7 +106,7 @@ final class JsonBodyCheck {
     if (parser != null && parser.getParsingContext() != null) {
       field = path(parser.getParsingContext(), JsonToken.VALUE_STRING);
     }
-    return MalformedJsonMapper.problem(e, field);
+    return MalformedJsonMapper.problem(e.getLocation(), field);
   }
 
   /** An error about the value just read, named by its path. */
