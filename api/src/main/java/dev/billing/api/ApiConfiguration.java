@@ -4,11 +4,8 @@ import dev.billing.api.auth.AuthSettings;
 import dev.billing.api.webhooks.WebhookSettings;
 import dev.billing.runtime.BillingConfiguration;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.DueInstants;
-import dev.billing.domain.Term;
 import java.time.Duration;
-import java.time.YearMonth;
 
 /**
  * api.yml: where Temporal and DynamoDB are (see BillingConfiguration), the key that signs page tokens,
@@ -39,7 +36,7 @@ public class ApiConfiguration extends BillingConfiguration {
     } catch (RuntimeException e) {
       throw new IllegalArgumentException("dueWindow must be an ISO-8601 duration such as PT6H, got " + dueWindow, e);
     }
-    new BillingSchedule(YearMonth.of(2000, 1), 1, Term.MONTHLY, "UTC", 0, window); // checks the range
+    DueInstants.requireWindow(window);
     return window;
   }
 

@@ -148,7 +148,9 @@ class BadInputTest {
         arguments("huge exponent", "{" + valid + ",\"billingDay\":1e400}", "billingDay",
             "billingDay must be an integer"),
         arguments("number of 2000 digits", "{" + valid + ",\"billingDay\":" + "9".repeat(2000) + "}", "billingDay",
-            "billingDay exceeds the JSON limits: numbers of at most 1000 digits, strings of at most 4096 characters"),
+            "billingDay exceeds the JSON limits: numbers of at most 1000 digits"),
+        arguments("field name of 60000 characters", "{\"" + "s3cr3t".repeat(10_000) + "\":1," + valid + "}", null,
+            "a field name in the request body exceeds the JSON limits: field names of at most 50000 characters"),
         arguments("string of 5000 characters", "{" + valid + ",\"timeZone\":\"" + "x".repeat(5000) + "\"}",
             "timeZone", "timeZone must be at most 4096 characters"),
         arguments("nested 20 deep", "{" + valid + ",\"term\":" + "[".repeat(20) + "]".repeat(20) + "}",
@@ -160,6 +162,7 @@ class BadInputTest {
             "billingDay must never carry a card number; send a payment method token such as \"pm_card_visa\""),
         arguments("IBAN", "{" + valid.replace("\"pro\"", "\"GB82 WEST 1234 5698 7654 32\"") + "}", "sku",
             "sku must never carry a card or bank account number; send a payment method token such as \"pm_card_visa\""),
+        arguments("unquoted field name", "{sku:\"pro\"}", null, "must be a valid JSON document"),
         arguments("null body", "null", null, "a JSON object with the subscription is required"));
   }
 
@@ -176,7 +179,7 @@ class BadInputTest {
     JsonNode error = problem.get("errors").get(0);
     assertThat(error.get("field").isNull() ? null : error.get("field").asText()).isEqualTo(field);
     assertThat(error.get("message").asText()).isEqualTo(message);
-    assertThat(problem.toString()).doesNotContain("4242424242424242").doesNotContain("5698");
+    assertThat(problem.toString()).doesNotContain("4242424242424242").doesNotContain("5698").doesNotContain("s3cr3t");
     API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, key));
   }
 
@@ -251,6 +254,20 @@ class BadInputTest {
     JsonNode problem = assertProblem(response, 400);
     assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/malformed-json");
     API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, "malformed"));
+  }
+
+  @Test
+  void aBodyJacksonCannotDecodeIsMalformedJson() {
+    String account = newAccount();
+    // Read as UTF-32 for its three leading zero bytes, then a character above U+10FFFF.
+    byte[] body = {0, 0, 0, '{', 0x7f, (byte) 0xff, (byte) 0xff, (byte) 0xff};
+
+    JsonNode problem = assertProblem(API.request(subscriptionsPath(account)).header("Idempotency-Key", "utf32")
+        .post(Entity.entity(body, MediaType.APPLICATION_JSON_TYPE)), 400);
+
+    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/malformed-json");
+    assertThat(problem.get("errors").get(0).get("field").isNull()).isTrue();
+    API.assertNothingWritten(account, SubscriptionIds.fromIdempotencyKey(account, "utf32"));
   }
 
   @Test

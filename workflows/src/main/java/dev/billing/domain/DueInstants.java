@@ -54,7 +54,8 @@ public final class DueInstants {
     return Duration.ofSeconds(Long.remainderUnsigned(SaltedHash.of(SALT, subscriptionId), seconds));
   }
 
-  static void requireWindow(Duration window) {
+  /** @throws IllegalArgumentException unless null or whole seconds from PT0S to {@link #MAX_WINDOW} */
+  public static void requireWindow(Duration window) {
     if (window != null && (window.isNegative() || window.compareTo(MAX_WINDOW) > 0
         || window.getNano() != 0)) {
       throw new IllegalArgumentException(

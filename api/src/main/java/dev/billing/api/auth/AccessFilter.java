@@ -13,6 +13,8 @@ import jakarta.ws.rs.core.Response;
 import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import org.glassfish.jersey.server.ExtendedUriInfo;
 import org.glassfish.jersey.server.model.Invocable;
 import org.glassfish.jersey.server.model.ResourceMethod;
@@ -45,6 +47,9 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
   /** JWTs of real issuers stay well below this; bounds the work done on garbage. */
   static final int MAX_CREDENTIAL_LENGTH = 8192;
 
+  /** One entry per resource method, filled on its first request. */
+  private final Map<ResourceMethod, Route> routes = new ConcurrentHashMap<>();
+
   public AccessFilter(Authenticator<String, BillingPrincipal> authenticator) {
     this.authenticator = authenticator;
     this.authorizer = new RoleAuthorizer();
@@ -55,8 +60,8 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
   @Override
   public void filter(ContainerRequestContext request) {
     ExtendedUriInfo uri = (ExtendedUriInfo) request.getUriInfo();
-    String template = template(uri);
-    if (template.startsWith(WEBHOOKS)) {
+    Route route = route(uri);
+    if (route.template().startsWith(WEBHOOKS)) {
       return;
     }
     List<String> headers = request.getHeaders().get(HttpHeaders.AUTHORIZATION);
@@ -75,11 +80,11 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
     if (principal.isOperator()) {
       return;
     }
-    if (template.startsWith(ACCOUNT_SCOPE)) {
+    if (route.template().startsWith(ACCOUNT_SCOPE)) {
       if (!principal.mayReach(uri.getPathParameters().getFirst("accountId"))) {
         // The same answer as for an account that does not exist: existence is not revealed.
         request.abortWith(ProblemResponses.of(ApiProblem.notFound("There is no resource at this path.")));
-      } else if (operatorOnly(uri)) {
+      } else if (route.operatorOnly()) {
         request.abortWith(ProblemResponses.of(ApiProblem.forbidden(
             "This endpoint needs an operator credential.")));
       }
@@ -101,6 +106,19 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
       return null;
     }
     return token;
+  }
+
+  /** What the rules need to know of a resource method: its full template and {@link OperatorOnly}. */
+  private record Route(String template, boolean operatorOnly) {}
+
+  private Route route(ExtendedUriInfo uri) {
+    ResourceMethod method = uri.getMatchedResourceMethod();
+    // A method behind a sub-resource locator can be reached under more than one path, so only the
+    // methods Jersey matched directly are remembered.
+    if (method == null || !uri.getMatchedResourceLocators().isEmpty()) {
+      return new Route(template(uri), operatorOnly(method));
+    }
+    return routes.computeIfAbsent(method, m -> new Route(template(uri), operatorOnly(m)));
   }
 
   /** The full path template of the matched method, e.g. /v1/accounts/{accountId}/subscriptions/{subscriptionId}. */
@@ -141,8 +159,7 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
     return out.toString();
   }
 
-  private static boolean operatorOnly(ExtendedUriInfo uri) {
-    ResourceMethod method = uri.getMatchedResourceMethod();
+  private static boolean operatorOnly(ResourceMethod method) {
     if (method == null) {
       return false;
     }

@@ -96,7 +96,7 @@ public final class JwtAuthenticator implements Authenticator<String, BillingPrin
     }
     if (roles.contains(Role.ACCOUNT.wireName())
         && claims.getClaim(settings.accountClaim()) instanceof String account
-        && account.matches(PathIds.PATTERN)) {
+        && PathIds.isValid(account)) {
       return Optional.of(BillingPrincipal.account(name, account));
     }
     return Optional.empty();

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.ByteBuffer;
 import java.util.List;
-import java.util.Locale;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.Request;
@@ -41,9 +40,8 @@ public final class ProblemErrorHandler {
   static boolean writeProblem(Response response, Callback callback) {
     int status = response.getStatus() >= 400 ? response.getStatus() : 500;
     String reason = HttpStatus.getMessage(status);
-    String slug = status >= 500 ? "internal-error"
-        : reason.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
-    Problem problem = new Problem(Problem.TYPE_BASE + slug, reason, status,
+    String type = status >= 500 ? Problem.TYPE_BASE + "internal-error" : Problem.typeOf(reason);
+    Problem problem = new Problem(type, reason, status,
         status == 400 ? "The request line or headers are malformed (for example an empty or encoded"
             + " '/' or '.' path segment)." : reason + ".",
         status == 400 ? List.of(new FieldError(null, "the request line or headers are malformed"))

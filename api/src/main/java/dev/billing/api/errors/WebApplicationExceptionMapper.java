@@ -5,7 +5,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Jersey's own answers (unknown route 404, 405, 406, 415, ...): same status, problem shape. Headers
@@ -21,9 +20,8 @@ public final class WebApplicationExceptionMapper implements ExceptionMapper<WebA
     }
     Response.StatusType type = original.getStatusInfo();
     String reason = type.getReasonPhrase() == null ? "HTTP " + status : type.getReasonPhrase();
-    String slug = reason.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
     Response.ResponseBuilder builder = ProblemResponses.builder(new Problem(
-        Problem.TYPE_BASE + slug, reason, status, detail(status, reason), List.of()));
+        Problem.typeOf(reason), reason, status, detail(status, reason), List.of()));
     original.getHeaders().forEach((name, values) -> {
       if (!HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(name)
           && !HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name)) {

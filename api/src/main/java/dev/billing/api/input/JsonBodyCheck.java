@@ -8,6 +8,8 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
+import dev.billing.api.errors.MalformedJsonMapper;
+import java.io.CharConversionException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +19,8 @@ import java.util.List;
  * before Jackson binds it to the request type (which then checks unknown fields and types):
  * no field twice, no nulls (leave a field out instead), no nesting deeper than {@link #MAX_DEPTH},
  * no string longer than {@link #MAX_STRING}, and no card number or IBAN in any value or name.
- * Errors name the field by its path ("items[2].sku") and never echo the value.
+ * Jackson's own read constraints are met here too ({@link JsonReadLimits}). Errors name the field by
+ * its path ("items[2].sku") and never echo the value.
  */
 final class JsonBodyCheck {
   static final int MAX_DEPTH = 16;
@@ -27,8 +30,8 @@ final class JsonBodyCheck {
   private JsonBodyCheck() {}
 
   /**
-   * @throws ApiProblem 400 naming the offending fields
-   * @throws JsonParseException for a body that is not JSON (answered by the malformed-JSON mapper)
+   * @throws ApiProblem 400 naming the offending fields, or the malformed-JSON problem for a body that
+   *     is not JSON
    */
   static void check(JsonFactory factory, byte[] body) throws IOException {
     List<FieldError> errors = new ArrayList<>();
@@ -36,12 +39,14 @@ final class JsonBodyCheck {
     try {
       parser.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
       JsonToken token;
+      // Paths are built for errors only, not for every token: each one is a string built and then
+      // scanned for card numbers.
       while ((token = parser.nextToken()) != null && errors.size() < MAX_ERRORS) {
-        String path = path(parser.getParsingContext(), token);
         switch (token) {
           case START_OBJECT, START_ARRAY -> {
             if (parser.getParsingContext().getNestingDepth() > MAX_DEPTH) {
-              throw ApiProblem.invalid(path, name(path) + " is nested more than " + MAX_DEPTH + " levels deep");
+              throw ApiProblem.invalid(List.of(
+                  error(parser, token, " is nested more than " + MAX_DEPTH + " levels deep")));
             }
           }
           case FIELD_NAME -> {
@@ -51,6 +56,7 @@ final class JsonBodyCheck {
             }
           }
           case VALUE_NULL -> {
+            String path = path(parser.getParsingContext(), token);
             // A body of just `null` is no body: the resource says whether it needs one.
             if (path != null) {
               errors.add(new FieldError(path, path + " must not be null; leave it out to use its default"));
@@ -59,16 +65,16 @@ final class JsonBodyCheck {
           case VALUE_STRING -> {
             String text = parser.getText();
             if (text.length() > MAX_STRING) {
-              errors.add(new FieldError(path, name(path) + " must be at most " + MAX_STRING + " characters"));
+              errors.add(error(parser, token, " must be at most " + MAX_STRING + " characters"));
             } else if (SensitiveNumbers.containsPaymentNumber(text)) {
-              errors.add(new FieldError(path, name(path) + " must never carry a card or bank account "
-                  + "number; send a payment method token such as \"pm_card_visa\""));
+              errors.add(error(parser, token, " must never carry a card or bank account number; send a"
+                  + " payment method token such as \"pm_card_visa\""));
             }
           }
           case VALUE_NUMBER_INT -> {
             if (SensitiveNumbers.containsCardNumber(parser.getText())) {
-              errors.add(new FieldError(path, name(path) + " must never carry a card number; send a "
-                  + "payment method token such as \"pm_card_visa\""));
+              errors.add(error(parser, token, " must never carry a card number; send a payment method"
+                  + " token such as \"pm_card_visa\""));
             }
           }
           default -> { }
@@ -81,10 +87,10 @@ final class JsonBodyCheck {
       }
       throw malformed(e);
     } catch (StreamConstraintsException e) {
-      // Jackson's own limits, met while reading a value: a number of more than 1000 digits.
-      String path = path(parser.getParsingContext(), JsonToken.VALUE_NUMBER_INT);
-      throw ApiProblem.invalid(path, name(path) + " exceeds the JSON limits: numbers of at most"
-          + " 1000 digits, strings of at most " + MAX_STRING + " characters");
+      throw JsonReadLimits.problem(e, parser.getParsingContext(), factory.streamReadConstraints());
+    } catch (CharConversionException e) {
+      // Bytes Jackson's UTF-32 reader cannot decode: not JSON, though not a JsonParseException.
+      throw MalformedJsonMapper.problem(null, null);
     } finally {
       parser.close();
     }
@@ -93,23 +99,23 @@ final class JsonBodyCheck {
     }
   }
 
-  /** Not JSON: where, and in which field's value when the parser was inside one. Never the input. */
+  /** Not JSON: as the malformed-JSON mapper says it, naming the field whose value it was in. */
   private static ApiProblem malformed(JsonParseException e) {
     String field = null;
     JsonParser parser = e.getProcessor();
     if (parser != null && parser.getParsingContext() != null) {
       field = path(parser.getParsingContext(), JsonToken.VALUE_STRING);
     }
-    var location = e.getLocation();
-    String where = location == null ? ""
-        : " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
-    return new ApiProblem(400, "malformed-json", "The request body is not valid JSON",
-        "The request body is not valid JSON" + where + ".",
-        List.of(new FieldError(field, field == null ? "must be a valid JSON document"
-            : field + " is not a valid JSON value")));
+    return MalformedJsonMapper.problem(e.getLocation(), field);
   }
 
-  private static String name(String path) {
+  /** An error about the value just read, named by its path. */
+  private static FieldError error(JsonParser parser, JsonToken token, String problem) {
+    String path = path(parser.getParsingContext(), token);
+    return new FieldError(path, name(path) + problem);
+  }
+
+  static String name(String path) {
     return path == null ? "the request body" : path;
   }
 
@@ -126,10 +132,11 @@ final class JsonBodyCheck {
         parts.add(0, "[" + Math.max(c.getCurrentIndex(), 0) + "]");
       }
     }
-    if (parts.isEmpty()) {
+    String joined = String.join("", parts);
+    // Empty when nothing in the object is named yet ("{x"): the body, not a field called "".
+    if (joined.isEmpty()) {
       return null;
     }
-    String joined = String.join("", parts);
     // A field named with a card number is not named back: the name would echo the number.
     return SensitiveNumbers.containsPaymentNumber(joined) ? null
         : joined.startsWith(".") ? joined.substring(1) : joined;

@@ -12,7 +12,6 @@ import jakarta.ws.rs.core.MultivaluedMap;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Every path parameter of every endpoint (account, subscription, period and key ids, the webhook
@@ -24,15 +23,13 @@ import java.util.regex.Pattern;
  */
 @Priority(Priorities.AUTHORIZATION)
 public final class PathParamFilter implements ContainerRequestFilter {
-  private static final Pattern ID = Pattern.compile(PathIds.PATTERN);
-
   @Override
   public void filter(ContainerRequestContext request) {
     MultivaluedMap<String, String> params = request.getUriInfo().getPathParameters(true);
     List<FieldError> errors = new ArrayList<>();
     for (Map.Entry<String, List<String>> param : params.entrySet()) {
       for (String value : param.getValue()) {
-        if (value == null || !ID.matcher(value).matches()) {
+        if (!PathIds.isValid(value)) {
           errors.add(new FieldError(param.getKey(), param.getKey() + " must match " + PathIds.PATTERN));
           break;
         }

@@ -59,7 +59,7 @@ public final class SensitiveNumbers {
   public static boolean containsCardNumber(String text) {
     Matcher m = CARD.matcher(text);
     while (m.find()) {
-      if (luhn(m.group().replaceAll("[ -]", ""))) {
+      if (luhn(text, m.start(), m.end())) {
         return true;
       }
     }
@@ -102,11 +102,16 @@ public final class SensitiveNumbers {
     return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
   }
 
-  static boolean luhn(String digits) {
+  /** The Luhn check of the digits in {@code text[start, end)}, skipping the separators between them. */
+  private static boolean luhn(String text, int start, int end) {
     int sum = 0;
     boolean twice = false;
-    for (int i = digits.length() - 1; i >= 0; i--) {
-      int d = digits.charAt(i) - '0';
+    for (int i = end - 1; i >= start; i--) {
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        continue;
+      }
+      int d = c - '0';
       if (twice) {
         d *= 2;
         if (d > 9) {

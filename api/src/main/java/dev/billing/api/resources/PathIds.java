@@ -13,9 +13,13 @@ public final class PathIds {
 
   private PathIds() {}
 
+  public static boolean isValid(String value) {
+    return value != null && ID.matcher(value).matches();
+  }
+
   /** @throws ApiProblem 400 naming the parameter */
   public static String require(String name, String value) {
-    if (value == null || !ID.matcher(value).matches()) {
+    if (!isValid(value)) {
       throw ApiProblem.invalid(name, name + " must match " + PATTERN);
     }
     return value;

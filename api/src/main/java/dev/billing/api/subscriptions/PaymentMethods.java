@@ -19,7 +19,12 @@ public final class PaymentMethods {
   /** A gateway token: "pm_…", or Stripe's "cus_…/pm_…" (off-session charges need the customer). */
   public static final Pattern TOKEN = Pattern.compile("(cus_[A-Za-z0-9]{1,64}/)?pm_[A-Za-z0-9_]{1,100}");
 
-  /** 12 to 19 digits, optionally grouped by spaces or dashes: the shape of a primary account number. */
+  /**
+   * 12 to 19 digits, optionally grouped by spaces or dashes: the shape of a primary account number.
+   * Not a second card detector: a body with a real card number never gets here (StrictJsonBodies
+   * refuses it through SensitiveNumbers); this only words the error for digits that do, such as a
+   * mistyped number failing the Luhn check.
+   */
   private static final Pattern CARD_NUMBER = Pattern.compile("\\d(?:[ -]?\\d){11,18}");
 
   // The sandbox gateway's test tokens (Stripe test mode names); any other token shows as "Card".

@@ -6,10 +6,13 @@ import dev.billing.store.events.StoredEvent;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /** Reading provider JSON: absent and null are the same, and a wrong shape is the provider's 400. */
 final class EventJson {
   private static final ObjectMapper JSON = new ObjectMapper();
+  /** A whole number that fits a long whatever its digits. */
+  private static final Pattern DIGITS = Pattern.compile("[0-9]{1,18}");
   /** Decline messages are a sentence or two; the summary is for people, not a copy of the payload. */
   static final int MAX_MESSAGE = 300;
 
@@ -60,7 +63,7 @@ final class EventJson {
     if (value.isIntegralNumber() && value.canConvertToLong()) {
       return value.asLong() >= 0 ? value.asLong() : null;
     }
-    if (value.isTextual() && value.asText().matches("[0-9]{1,18}")) {
+    if (value.isTextual() && DIGITS.matcher(value.asText()).matches()) {
       return Long.parseLong(value.asText());
     }
     return null;
@@ -76,7 +79,7 @@ final class EventJson {
       return null;
     }
     String[] rest = idempotencyKey.substring(prefix.length()).split(":");
-    return rest.length == 2 && rest[0].matches("[0-9]{1,18}") ? Long.valueOf(rest[0]) : null;
+    return rest.length == 2 && DIGITS.matcher(rest[0]).matches() ? Long.valueOf(rest[0]) : null;
   }
 
   /** Puts a provider's free text into a summary: shortened, and never a card number. */

@@ -2,6 +2,7 @@ package dev.billing.api.webhooks;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * A {@code t=<unix seconds>,v1=<hex>[,v1=<hex>...]} signature header (Stripe's scheme, which the
@@ -11,6 +12,7 @@ import java.util.List;
 record SignatureHeader(long timestamp, List<String> signatures) {
   /** Far above a real header (a timestamp and a few 64-character signatures); bounds the parsing. */
   static final int MAX_LENGTH = 1024;
+  private static final Pattern SECONDS = Pattern.compile("[0-9]{1,12}");
 
   SignatureHeader {
     signatures = List.copyOf(signatures);
@@ -51,7 +53,7 @@ record SignatureHeader(long timestamp, List<String> signatures) {
   }
 
   private static long seconds(String value) {
-    if (!value.matches("[0-9]{1,12}")) {
+    if (!SECONDS.matcher(value).matches()) {
       throw new IllegalArgumentException("timestamp (t) must be Unix seconds");
     }
     return Long.parseLong(value);

@@ -41,5 +41,7 @@ final class TestApiApplication extends BillingApiApplication {
   protected void addExtensions(Environment environment, ApiInfrastructure infrastructure) {
     environment.jersey().register(new FailingResource());
     environment.jersey().register(new OperatorOnlyProbe());
+    environment.jersey().register(new JsonLimitsProbe());
+    environment.jersey().register(new JsonLimitsProbe.Checked());
   }
 }

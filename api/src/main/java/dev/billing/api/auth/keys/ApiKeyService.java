@@ -57,7 +57,7 @@ public final class ApiKeyService {
     } else if (parsed == Role.OPERATOR && accountId != null) {
       errors.add(new FieldError("accountId", "an operator key reaches every account; leave accountId out"));
     }
-    if (accountId != null && !accountId.matches(PathIds.PATTERN)) {
+    if (accountId != null && !PathIds.isValid(accountId)) {
       errors.add(new FieldError("accountId", "accountId must match " + PathIds.PATTERN));
     }
     if (label != null && !LABEL.matcher(label).matches()) {

@@ -11,6 +11,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.QueryResponse;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 
 /**
  * API keys in the billing table, all in one partition: {@code PK = APIKEYS}, {@code SK = KEY#<keyId>}.
@@ -54,9 +56,7 @@ public final class ApiKeyStore {
 
   /** A strongly consistent read: a key works (and a revocation bites) as soon as it is written. */
   public Optional<ApiKey> find(String keyId) {
-    Map<String, AttributeValue> item = client.getItem(r -> r.tableName(table).consistentRead(true)
-        .key(Map.of("PK", s(PARTITION), "SK", s(SK_PREFIX + keyId)))).item();
-    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(fromItem(item));
+    return apiKey(client.getItem(r -> r.tableName(table).consistentRead(true).key(keyOf(keyId))).item());
   }
 
   /**
@@ -66,15 +66,18 @@ public final class ApiKeyStore {
    */
   public Optional<ApiKey> revoke(String keyId, Instant at, String by) {
     try {
-      client.updateItem(r -> r.tableName(table)
-          .key(Map.of("PK", s(PARTITION), "SK", s(SK_PREFIX + keyId)))
+      return apiKey(client.updateItem(r -> r.tableName(table)
+          .key(keyOf(keyId))
           .conditionExpression("attribute_exists(PK) AND attribute_not_exists(RevokedAt)")
           .updateExpression("SET RevokedAt = :at, RevokedBy = :by")
-          .expressionAttributeValues(Map.of(":at", s(at.toString()), ":by", s(by))));
+          .expressionAttributeValues(Map.of(":at", s(at.toString()), ":by", s(by)))
+          .returnValues(ReturnValue.ALL_NEW)
+          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD))
+          .attributes());
     } catch (ConditionalCheckFailedException e) {
-      // Unknown, or revoked before: the read below tells which.
+      // Revoked before: the item as that revocation left it. Unknown: no item.
+      return apiKey(e.item());
     }
-    return find(keyId);
   }
 
   /** Every key, oldest id first; revoked ones included (they are the audit trail). */
@@ -91,6 +94,14 @@ public final class ApiKeyStore {
       start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
     } while (start != null);
     return keys;
+  }
+
+  private static Map<String, AttributeValue> keyOf(String keyId) {
+    return Map.of("PK", s(PARTITION), "SK", s(SK_PREFIX + keyId));
+  }
+
+  private static Optional<ApiKey> apiKey(Map<String, AttributeValue> item) {
+    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(fromItem(item));
   }
 
   private static ApiKey fromItem(Map<String, AttributeValue> item) {
