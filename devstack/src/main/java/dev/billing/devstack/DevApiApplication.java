@@ -51,7 +51,8 @@ final class DevApiApplication extends BillingApiApplication {
         "apiPort", Integer.toString(settings.apiPort()),
         "adminPort", Integer.toString(settings.adminPort()),
         "temporalTarget", settings.temporalTarget(),
-        "dynamoEndpoint", settings.dynamoEndpoint());
+        "dynamoEndpoint", settings.dynamoEndpoint(),
+        "dateKeyShards", Integer.toString(DevStackSettings.DEV_DATE_KEY_SHARDS));
     bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(
         new ResourceConfigurationSourceProvider(), new StringSubstitutor(values)));
   }

@@ -54,7 +54,8 @@ public final class DevStack implements AutoCloseable {
     this.mail = new DevMailServer();
     byte[] pageTokenKey = PageTokenKeys.random();
     var store = new DynamoBillingStore(workerDynamo.client(), workerDynamo.tableNames(),
-        StoreSettings.defaults(pageTokenKey));
+        new StoreSettings(StoreSettings.DEFAULT_RECEIPT_RETENTION, pageTokenKey,
+            DevStackSettings.DEV_DATE_KEY_SHARDS));
     // Message times follow the test clock, like everything the workflows write.
     var email = EmailNotifiers.of(mail.smtpSettings(), new NotificationLog(workerDynamo.client(),
         workerDynamo.tableNames().billing(), NotificationLog.DEFAULT_RETENTION), temporal.clock());

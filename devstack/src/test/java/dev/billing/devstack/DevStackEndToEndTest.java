@@ -3,6 +3,11 @@ package dev.billing.devstack;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.billing.runtime.DynamoConnection;
+import dev.billing.runtime.DynamoSettings;
+import dev.billing.runtime.PageTokenKeys;
+import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.StoreSettings;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -119,6 +124,21 @@ class DevStackEndToEndTest {
     assertThat(http.get("/v1/dev/charges").body().get("items"))
         .filteredOn(c -> c.get("idempotencyKey").asText().contains(payingId)).hasSize(3);
     assertThat(events(payingId)).last().isEqualTo("SUBSCRIPTION_CANCELLED");
+  }
+
+  @Test
+  void the_dev_table_keeps_its_few_date_key_shards_whatever_a_later_process_asks_for() throws Exception {
+    EndToEnd.create(http, "acc-shards", "pm_card_visa", EndToEnd.today(http).plusDays(5));
+
+    // A process configured for production's 16 shards opens the dev table: the table's count wins.
+    DynamoConnection dynamo = new DynamoConnection(DynamoSettings.local(STACK.settings().dynamoEndpoint()));
+    try {
+      DynamoBillingStore store = new DynamoBillingStore(dynamo.client(), dynamo.tableNames(),
+          StoreSettings.defaults(PageTokenKeys.random()));
+      assertThat(store.sharding().shards()).isEqualTo(DevStackSettings.DEV_DATE_KEY_SHARDS);
+    } finally {
+      dynamo.stop();
+    }
   }
 
   @Test

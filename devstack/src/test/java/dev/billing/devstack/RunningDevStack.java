@@ -8,12 +8,14 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 final class RunningDevStack implements BeforeAllCallback, AfterAllCallback {
 
   private DevStack stack;
+  private DevStackSettings settings;
   private HttpJson http;
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
-    stack = DevStack.start(new DevStackSettings(
-        EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort()));
+    settings = new DevStackSettings(
+        EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort());
+    stack = DevStack.start(settings);
     http = new HttpJson(stack.apiUrl());
   }
 
@@ -26,6 +28,10 @@ final class RunningDevStack implements BeforeAllCallback, AfterAllCallback {
 
   DevStack stack() {
     return stack;
+  }
+
+  DevStackSettings settings() {
+    return settings;
   }
 
   HttpJson http() {
