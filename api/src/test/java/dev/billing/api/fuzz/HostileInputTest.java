@@ -15,6 +15,8 @@ import dev.billing.api.support.ApiTestSupport;
 import dev.billing.domain.Subscription;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.temporal.api.enums.v1.WorkflowExecutionStatus;
+import io.temporal.client.WorkflowStub;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
@@ -94,9 +96,11 @@ class HostileInputTest {
     for (Endpoint endpoint : endpoints) {
       // A valid request answered without a 400 (a probe subscription keeps the fixture's intact).
       Fixture probe = new Fixture(account, newSubscription(account), throwaway, other);
-      if (client.send(endpoint, new Credential(Caller.OPERATOR, null), Mutation.NONE, probe).statusCode() != 400) {
+      HttpResponse<String> answer = client.send(endpoint, new Credential(Caller.OPERATOR, null), Mutation.NONE, probe);
+      if (answer.statusCode() != 400) {
         baselineAccepted.add(endpoint);
       }
+      awaitReconciliation(answer);
     }
   }
 
@@ -157,9 +161,31 @@ class HostileInputTest {
     }
     assertThat(response.body()).doesNotContain(api.operatorKey().substring(20));
     if (status < 300 && !"GET".equals(method(request))) {
-      // 202: accepted and still running (a reconciliation writes its report as it goes).
+      awaitReconciliation(response);
+      // 202 for a change: accepted and still running in its workflow.
       settle(status == 202 ? Duration.ofMillis(300) : Duration.ofMillis(20));
       replaceTheFixtureSubscriptionIfItEnded();
+    }
+  }
+
+  /**
+   * A reconciliation the request started writes its report and repairs until its workflow ends, with
+   * pauses longer than any quiet period while it reads: wait for the end itself. Polled, because
+   * waiting for the result would let the test clock skip ahead and fire every subscription's timers.
+   */
+  private static void awaitReconciliation(HttpResponse<String> response) throws Exception {
+    if (!response.headers().firstValue("Content-Type").orElse("").startsWith("application/json")) {
+      return;
+    }
+    JsonNode body = JSON.readTree(response.body());
+    if (body == null || !body.hasNonNull("workflowId") || !body.has("started")) {
+      return;
+    }
+    WorkflowStub run = api.stack().env.getWorkflowClient().newUntypedWorkflowStub(body.get("workflowId").asText());
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (run.describe().getStatus() == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
+      assertThat(System.nanoTime()).as("reconciliation %s still running", body).isLessThan(deadline);
+      Thread.sleep(50);
     }
   }
 

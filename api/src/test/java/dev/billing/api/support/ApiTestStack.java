@@ -75,14 +75,14 @@ public final class ApiTestStack implements Managed {
     apiKeys = new ApiKeyStore(dynamo, tables.billing());
     keyService = new ApiKeyService(apiKeys, InstantSource.system());
 
-    reconciliationReports = new ReconciliationReports(dynamoLocal.dynamoDbClient(), tables.billing(), pageTokenKey);
+    reconciliationReports = new ReconciliationReports(dynamo, tables.billing(), pageTokenKey);
 
     gateway = new SandboxGateway(clock);
     outbox = new OutboxNotifier();
     Worker worker = env.newWorker(TaskQueues.BILLING);
     BillingWorker.register(worker, new BillingWorker.Adapters(store, gateway, outbox));
     BillingWorker.registerReconciliation(worker, BillingWorker.reconciliation(
-        dynamoLocal.dynamoDbClient(), tables, store, pageTokenKey, env.getWorkflowClient(),
+        dynamo, tables, store, pageTokenKey, env.getWorkflowClient(),
         TaskQueues.BILLING, gateway, "sandbox", DunningPolicy.DEFAULT, null));
     env.start();
   }
