@@ -8,6 +8,7 @@ import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.bench.dynamo.CapacityMeter;
 import dev.billing.bench.report.CpuProfile;
 import dev.billing.bench.report.ThreadCpu;
+import dev.billing.devstack.TestServerClock;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.StoreSettings;
