@@ -2,6 +2,7 @@ package dev.billing.bench.scenarios;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.bench.BenchOptions;
+import dev.billing.bench.dynamo.IndexProjection;
 import dev.billing.bench.dynamo.ItemSize;
 import dev.billing.bench.report.ReportWriter;
 import dev.billing.bench.report.Section;
@@ -9,14 +10,15 @@ import dev.billing.bench.report.Summary;
 import dev.billing.bench.stack.BenchStack;
 import dev.billing.bench.temporal.ActionCount;
 import dev.billing.bench.temporal.ActionCounter;
+import dev.billing.store.BillingTables;
+import dev.billing.store.TableNames;
 import io.temporal.api.history.v1.HistoryEvent;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 
 /**
  * Scenario 2: what one monthly happy-path cycle costs, from the peak's billing days. Temporal
@@ -26,11 +28,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * are also priced from the items' actual sizes by AWS's rules; reads are priced as reported.
  */
 final class CostModel {
-  private static final Set<String> GSI1_PROJECTION = Set.of("NextReminderDate", "LastReminderDate",
-      "PK", "SK", "AccountId", "SubscriptionId", "SKU", "Email", "NextPaymentDate");
-  private static final Set<String> GSI2_PROJECTION = Set.of("NextPaymentDate", "LastPaymentDate",
-      "PK", "SK", "AccountId", "SubscriptionId", "Email", "PaymentDay", "PaymentAmount", "Currency",
-      "SKU", "PaymentDetails");
+  /** The store's due-date indexes: reminders (GSI-1) and payments (GSI-2). */
+  private static final String REMINDER_INDEX = "GSI-1";
+  private static final String PAYMENT_INDEX = "GSI-2";
 
   private final BenchOptions options;
   private final BenchStack stack;
@@ -126,7 +126,7 @@ final class CostModel {
     section.figure("batchReadUnits", "batch: read units per cycle (ReturnConsumedCapacity)", "RCU", Summary.of(batchReads));
 
     // Writes at AWS's rules, from the items the workflow actually wrote.
-    WriteModel model = writeModel(stack.dynamo());
+    WriteModel model = writeModel(stack.dynamo(), stack.tables());
     section.table("Write units per cycle at AWS's rules (item sizes read back from the store)",
         List.of("write", "items (bytes)", "WRU"), model.rows());
     Summary awsWrites = Summary.of(model.total());
@@ -164,15 +164,16 @@ final class CostModel {
   /** The writes of one cycle: the reminder's transaction and the charge's. */
   record WriteModel(List<List<String>> rows, double total) {}
 
-  private static WriteModel writeModel(DynamoDbClient dynamo) {
+  private static WriteModel writeModel(DynamoDbClient dynamo, TableNames tables) {
     String account = BenchSubscriptions.accountId("w", 0);
     String subscription = BenchSubscriptions.subscriptionId("w", 0);
-    Map<String, AttributeValue> sub = first(dynamo, "billing", "ACC#" + account, "SUB#" + subscription + "#");
-    Map<String, AttributeValue> period = first(dynamo, "billing", "ACC#" + account, "PER#" + subscription + "#");
-    Map<String, AttributeValue> receipt = first(dynamo, "billing", "ACC#" + account, "REC#");
+    String billing = tables.billing();
+    Map<String, AttributeValue> sub = first(dynamo, billing, "ACC#" + account, "SUB#" + subscription + "#");
+    Map<String, AttributeValue> period = first(dynamo, billing, "ACC#" + account, "PER#" + subscription + "#");
+    Map<String, AttributeValue> receipt = first(dynamo, billing, "ACC#" + account, "REC#");
     Map<String, AttributeValue> reminderEntry = null;
     Map<String, AttributeValue> paidEntry = null;
-    for (Map<String, AttributeValue> entry : dynamo.query(r -> r.tableName("billing-history")
+    for (Map<String, AttributeValue> entry : dynamo.query(r -> r.tableName(tables.history())
         .keyConditionExpression("PK = :pk")
         .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("SUB#" + subscription)))).items()) {
       String event = entry.get("Event").s();
@@ -183,8 +184,9 @@ final class CostModel {
       }
     }
     long subBytes = ItemSize.bytes(sub);
-    long gsi1 = ItemSize.bytes(project(sub, GSI1_PROJECTION));
-    long gsi2 = ItemSize.bytes(project(sub, GSI2_PROJECTION));
+    CreateTableRequest schema = BillingTables.schema(BillingTables.BILLING_SCHEMA, billing);
+    long gsi1 = ItemSize.bytes(IndexProjection.of(schema, REMINDER_INDEX).project(sub));
+    long gsi2 = ItemSize.bytes(IndexProjection.of(schema, PAYMENT_INDEX).project(sub));
     long remindBytes = ItemSize.bytes(reminderEntry);
     long paidBytes = ItemSize.bytes(paidEntry);
     long periodBytes = ItemSize.bytes(period);
@@ -201,16 +203,6 @@ final class CostModel {
         subBytes + ", " + paidBytes + ", " + periodBytes + ", " + receiptBytes + "; indexes " + gsi2 + ", " + gsi1,
         ReportWriter.number(charge)));
     return new WriteModel(rows, reminder + charge);
-  }
-
-  private static Map<String, AttributeValue> project(Map<String, AttributeValue> item, Set<String> attributes) {
-    Map<String, AttributeValue> projected = new HashMap<>();
-    item.forEach((k, v) -> {
-      if (attributes.contains(k)) {
-        projected.put(k, v);
-      }
-    });
-    return projected;
   }
 
   private static Map<String, AttributeValue> first(DynamoDbClient dynamo, String table, String pk, String prefix) {

@@ -36,6 +36,7 @@ public final class BenchStack implements AutoCloseable {
    * lasts as long as billing it: an hour, not the dev stack's few minutes.
    */
   private static final Duration JUMP_DEADLINE = Duration.ofHours(1);
+  private static final TableNames TABLES = TableNames.defaults();
 
   private final EmbeddedTemporal temporal;
   private final EmbeddedDynamo dynamo;
@@ -55,8 +56,8 @@ public final class BenchStack implements AutoCloseable {
     temporal.registerSearchAttributes("default");
     this.dynamo = new EmbeddedDynamo(freePort());
     this.harnessDynamo = DynamoClients.local(dynamo.endpoint(), harnessMeter);
-    BillingTables.createIfMissing(harnessDynamo, TableNames.defaults());
-    this.harnessStore = new DynamoBillingStore(harnessDynamo, TableNames.defaults(),
+    BillingTables.createIfMissing(harnessDynamo, TABLES);
+    this.harnessStore = new DynamoBillingStore(harnessDynamo, TABLES,
         StoreSettings.defaults(PAGE_TOKEN_SECRET.getBytes(StandardCharsets.UTF_8)));
     this.stubs = WorkflowServiceStubs.newServiceStubs(
         WorkflowServiceStubsOptions.newBuilder().setTarget(temporal.target()).build());
@@ -82,7 +83,7 @@ public final class BenchStack implements AutoCloseable {
   public ApiProcess startApi(String heap, String name) throws Exception {
     if (api == null) {
       // An operator key, created as `./billing keys` creates one: the API accepts nothing unsigned.
-      String token = new ApiKeyService(new ApiKeyStore(harnessDynamo, TableNames.defaults().billing()),
+      String token = new ApiKeyService(new ApiKeyStore(harnessDynamo, TABLES.billing()),
           clock()).create("operator", null, "bench", "bench").token();
       api = ApiProcess.start(temporal.target(), dynamo.endpoint(), freePort(), freePort(), heap,
           logs.resolve(name + "-api.log"), token);
@@ -105,6 +106,11 @@ public final class BenchStack implements AutoCloseable {
 
   public DynamoDbClient dynamo() {
     return harnessDynamo;
+  }
+
+  /** The tables of this stack: the store's defaults, as the worker and the API use them. */
+  public TableNames tables() {
+    return TABLES;
   }
 
   public CapacityMeter harnessMeter() {
