@@ -1,7 +1,7 @@
 package dev.billing.bench.scenarios;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.bench.BenchOptions;
+import dev.billing.bench.dynamo.ConsumedUnits;
 import dev.billing.bench.dynamo.IndexProjection;
 import dev.billing.bench.dynamo.ItemSize;
 import dev.billing.bench.report.ReportWriter;
@@ -93,30 +93,14 @@ final class CostModel {
     List<Double> batchReads = new ArrayList<>();
     List<Double> batchTransactions = new ArrayList<>();
     for (PeakScenario.Trial t : trials) {
-      JsonNode capacity = t.workflowCapacity();
-      double writes = 0;
-      double reads = 0;
-      for (var it = capacity.fields(); it.hasNext(); ) {
-        var e = it.next();
-        writes += e.getValue().get("writeUnits").asDouble();
-        reads += e.getValue().get("readUnits").asDouble();
-      }
-      wfWrites.add(writes / n);
-      wfReads.add(reads / n);
-      JsonNode tx = capacity.get("TransactWriteItems");
-      wfTransactions.add(tx == null ? 0 : tx.get("calls").asDouble() / n);
-      double bw = 0;
-      double br = 0;
-      for (var e : t.batchCapacity().entrySet()) {
-        if (e.getKey().startsWith("write:")) {
-          bw += e.getValue();
-        } else if (e.getKey().startsWith("read:")) {
-          br += e.getValue();
-        }
-      }
-      batchWrites.add(bw / n);
-      batchReads.add(br / n);
-      batchTransactions.add(t.batchCapacity().getOrDefault("calls:TransactWriteItems", 0.0) / n);
+      ConsumedUnits workflow = t.workflowCapacity();
+      wfWrites.add(workflow.writeUnits() / n);
+      wfReads.add(workflow.readUnits() / n);
+      wfTransactions.add((double) workflow.calls("TransactWriteItems") / n);
+      ConsumedUnits batch = t.batchCapacity();
+      batchWrites.add(batch.writeUnits() / n);
+      batchReads.add(batch.readUnits() / n);
+      batchTransactions.add((double) batch.calls("TransactWriteItems") / n);
     }
     section.figure("workflowTransactionsPerCycle", "workflow: DynamoDB transactions per cycle (reminder + charge)", "transactions", Summary.of(wfTransactions));
     section.figure("workflowWriteUnitsLocal", "workflow: write units per cycle as DynamoDB Local reports them", "WCU", Summary.of(wfWrites));

@@ -1,6 +1,5 @@
 package dev.billing.bench.scenarios;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
@@ -9,6 +8,7 @@ import dev.billing.bench.BenchOptions;
 import dev.billing.bench.batch.BatchBilling;
 import dev.billing.bench.batch.Parallel;
 import dev.billing.bench.batch.StoreCeiling;
+import dev.billing.bench.dynamo.ConsumedUnits;
 import dev.billing.bench.report.CpuProfile;
 import dev.billing.bench.report.Section;
 import dev.billing.bench.report.Summary;
@@ -32,7 +32,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -61,8 +60,8 @@ public final class PeakScenario {
 
   /** One billing day's measurements. */
   record Trial(int cycle, double workflowSeconds, double batchSeconds, double ceilingSeconds,
-      int workflowVerified, int batchVerified, JsonNode workflowCapacity,
-      Map<String, Double> batchCapacity, Map<String, Long> workerCpu, Map<String, Long> harnessCpu,
+      int workflowVerified, int batchVerified, ConsumedUnits workflowCapacity,
+      ConsumedUnits batchCapacity, Map<String, Long> workerCpu, Map<String, Long> harnessCpu,
       double workerCpuSeconds, double harnessCpuSeconds, double machineBusyCores,
       double batchCpuSeconds, Map<String, Long> batchCpu, Map<String, Long> workerProfile,
       Map<String, Long> harnessProfile, Map<String, Long> batchProfile) {}
@@ -183,7 +182,7 @@ public final class PeakScenario {
     double batchCpuSeconds = (ThreadCpu.processCpu() - batchCpuBefore) / 1e9;
     Map<String, Long> batchCpu = ThreadCpu.delta(batchThreadsBefore, ThreadCpu.snapshot(), 8);
     requireAll("batch charges", charged.done(), n);
-    Map<String, Double> batchCapacity = capacity(stack.harnessMeter().snapshot());
+    ConsumedUnits batchCapacity = stack.harnessMeter().snapshot();
 
     start = System.nanoTime();
     nextCeiling = StoreCeiling.payAll(stack.store(), ceiling, options.slots(), stack.now());
@@ -204,16 +203,6 @@ public final class PeakScenario {
         .getPeriod(BenchSubscriptions.accountId(set, i), BenchSubscriptions.subscriptionId(set, i), cycle)
         .map(p -> p.status() == PeriodStatus.COMPLETED && p.transactionId() != null).orElse(false));
     return (int) done.stream().filter(Boolean::booleanValue).count();
-  }
-
-  static Map<String, Double> capacity(Map<String, dev.billing.bench.dynamo.CapacityMeter.Usage> usage) {
-    Map<String, Double> totals = new LinkedHashMap<>();
-    usage.forEach((operation, u) -> {
-      totals.merge("calls:" + operation, (double) u.calls(), Double::sum);
-      totals.merge("read:" + operation, u.readUnits(), Double::sum);
-      totals.merge("write:" + operation, u.writeUnits(), Double::sum);
-    });
-    return totals;
   }
 
   /**

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.bench.BenchOptions;
 import dev.billing.bench.batch.Parallel;
-import dev.billing.bench.dynamo.CapacityMeter;
 import dev.billing.bench.load.LoadGenerator;
 import dev.billing.bench.report.ReportWriter;
 import dev.billing.bench.report.Section;
@@ -209,11 +208,7 @@ public final class SleepScenario {
       found = readAll(stack.store()::getDuePaymentsByDate, due);
       reminders = readAll(stack.store()::getDueRemindersByDate, reminder);
       ms.add((System.nanoTime() - t0) / 1e6);
-      double units = 0;
-      for (CapacityMeter.Usage usage : stack.harnessMeter().snapshot().values()) {
-        units += usage.readUnits();
-      }
-      reads.add(units);
+      reads.add(stack.harnessMeter().snapshot().readUnits());
     }
     List<Double> runSeconds = new ArrayList<>();
     List<Double> runReads = new ArrayList<>();
@@ -226,11 +221,7 @@ public final class SleepScenario {
       long t0 = System.nanoTime();
       ReconciliationSummary summary = run.run(new ReconciliationInput(3, false, "bench"));
       runSeconds.add((System.nanoTime() - t0) / 1e9);
-      double units = 0;
-      for (var it = worker.stats().capacity().fields(); it.hasNext(); ) {
-        units += it.next().getValue().get("readUnits").asDouble();
-      }
-      runReads.add(units);
+      runReads.add(worker.stats().capacity().readUnits());
       counts = summary.counts();
     }
     return new Step(total, clientRate, apiRate, Summary.of(heap), Summary.of(rss), Summary.of(servers),

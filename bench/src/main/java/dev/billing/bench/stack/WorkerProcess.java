@@ -2,6 +2,7 @@ package dev.billing.bench.stack;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.billing.bench.dynamo.ConsumedUnits;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -19,7 +20,7 @@ public final class WorkerProcess implements AutoCloseable {
   /** What the worker reports; counts are since it started. */
   public record Stats(long heapUsed, long heapCommitted, long rss, int threads, long gcCount,
       long gcMillis, long cpuMillis, long created, long reminded, long paid, long otherWrites,
-      JsonNode capacity, Map<String, Long> threadCpu) {}
+      ConsumedUnits capacity, Map<String, Long> threadCpu) {}
 
   private final Process process;
   private final BufferedReader answers;
@@ -129,7 +130,7 @@ public final class WorkerProcess implements AutoCloseable {
         node.get("rss").asLong(), node.get("threads").asInt(), node.get("gcCount").asLong(),
         node.get("gcMillis").asLong(), node.get("cpuMillis").asLong(), node.get("created").asLong(),
         node.get("reminded").asLong(), node.get("paid").asLong(), node.get("otherWrites").asLong(),
-        node.get("capacity"), longs(node.get("threadCpu")));
+        json.treeToValue(node.get("capacity"), ConsumedUnits.class), longs(node.get("threadCpu")));
   }
 
   private static Map<String, Long> longs(JsonNode node) {
