@@ -110,10 +110,11 @@ public final class PeakScenario {
       List<Trial> trials = new ArrayList<>();
       int cycles = options.warmup() + options.trials();
       for (int cycle = 1; cycle <= cycles; cycle++) {
-        Trial trial = trial(stack, worker, batch, schedule, cycle, n, ceiling);
+        BillingDay billed = trial(stack, worker, batch, schedule, cycle, n, ceiling);
+        Trial trial = billed.trial();
+        ceiling = billed.ceiling();
         boolean warmup = cycle <= options.warmup();
         (warmup ? warmups : trials).add(trial);
-        ceiling = nextCeiling;
         log(String.format("peak: cycle %d%s: workflow %.0f/s, batch %.0f/s, ceiling %.0f/s", cycle,
             warmup ? " (warm-up)" : "", n / trial.workflowSeconds(), n / trial.batchSeconds(),
             n / trial.ceilingSeconds()));
@@ -133,10 +134,10 @@ public final class PeakScenario {
     }
   }
 
-  /** C as the last trial left it (each trial writes the next cycle over it). */
-  private List<Subscription> nextCeiling;
+  /** A trial's measurements, and C as it left it: the next trial bills the cycle after. */
+  private record BillingDay(Trial trial, List<Subscription> ceiling) {}
 
-  private Trial trial(BenchStack stack, WorkerProcess worker, BatchBilling batch, BillingSchedule schedule,
+  private BillingDay trial(BenchStack stack, WorkerProcess worker, BatchBilling batch, BillingSchedule schedule,
       int cycle, int n, List<Subscription> ceiling) throws Exception {
     LocalDate due = schedule.dueDate(cycle);
     Instant dueAt = schedule.dueAt(cycle);
@@ -185,16 +186,16 @@ public final class PeakScenario {
     ConsumedUnits batchCapacity = stack.harnessMeter().snapshot();
 
     start = System.nanoTime();
-    nextCeiling = StoreCeiling.payAll(stack.store(), ceiling, options.slots(), stack.now());
+    List<Subscription> ceilingAfter = StoreCeiling.payAll(stack.store(), ceiling, options.slots(), stack.now());
     double ceilingSeconds = seconds(start);
 
     int workflowVerified = completed(stack, "w", n, cycle);
     int batchVerified = completed(stack, "b", n, cycle);
-    return new Trial(cycle, workflowSeconds, batchSeconds, ceilingSeconds, workflowVerified,
-        batchVerified, after.capacity(), batchCapacity, workerCpu, harnessCpu,
+    return new BillingDay(new Trial(cycle, workflowSeconds, batchSeconds, ceilingSeconds,
+        workflowVerified, batchVerified, after.capacity(), batchCapacity, workerCpu, harnessCpu,
         (after.cpuMillis() - before.cpuMillis()) / 1000.0, harnessCpuSeconds,
         machineAfter.busyCoresSince(machineBefore), batchCpuSeconds, batchCpu, workerSamples,
-        harnessSamples, batchSamples);
+        harnessSamples, batchSamples), ceilingAfter);
   }
 
   /** Periods of {@code cycle} read back COMPLETED (the receipt is in the same transaction). */
