@@ -16,6 +16,7 @@ import io.temporal.api.history.v1.HistoryEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
@@ -81,7 +82,7 @@ final class CostModel {
     section.figure("versionMarkersFirstRunSpread", "  version markers in it (due-instant-spread)", "markers",
         Summary.of(spread.stream().map(c -> (double) c.versionMarkers()).toList()));
     List<List<String>> kinds = new ArrayList<>();
-    PeakScenario.medianRunKinds(cycles).forEach((kind, count) -> kinds.add(List.of(kind, count.toString())));
+    medianRunKinds(cycles).forEach((kind, count) -> kinds.add(List.of(kind, count.toString())));
     section.table("Actions of a cycle run by kind (median over " + cycles.size() + " runs)",
         List.of("action", "count"), kinds);
 
@@ -143,6 +144,14 @@ final class CostModel {
         + "1 consistent), so the cost uses reads as reported and writes at AWS's rules; index writes "
         + "are counted at 1 unit per KB of the projected item (2 when the key changes: delete + put).");
     return section;
+  }
+
+  private static Map<String, Integer> medianRunKinds(List<ActionCount> counts) {
+    Map<String, List<Double>> byKind = new TreeMap<>();
+    counts.forEach(c -> c.byKind().forEach((k, v) -> byKind.computeIfAbsent(k, x -> new ArrayList<>()).add((double) v)));
+    Map<String, Integer> medians = new TreeMap<>();
+    byKind.forEach((k, v) -> medians.put(k, (int) Math.round(Summary.of(v).median())));
+    return medians;
   }
 
   /** The writes of one cycle: the reminder's transaction and the charge's. */

@@ -11,12 +11,11 @@ import dev.billing.bench.batch.StoreCeiling;
 import dev.billing.bench.dynamo.ConsumedUnits;
 import dev.billing.bench.report.CpuProfile;
 import dev.billing.bench.report.Section;
-import dev.billing.bench.report.Summary;
 import dev.billing.bench.report.ThreadCpu;
 import dev.billing.bench.stack.BenchStack;
+import dev.billing.bench.stack.CountingStore;
 import dev.billing.bench.stack.LatentGateway;
 import dev.billing.bench.stack.WorkerProcess;
-import dev.billing.bench.temporal.ActionCount;
 import dev.billing.bench.temporal.Histories;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
@@ -34,7 +33,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 /**
@@ -141,7 +139,7 @@ public final class PeakScenario {
       int cycle, int n, List<Subscription> ceiling) throws Exception {
     LocalDate due = schedule.dueDate(cycle);
     Instant dueAt = schedule.dueAt(cycle);
-    WorkerProcess.Stats base = worker.stats();
+    CountingStore.Counts base = worker.counts();
     worker.resetMeter();
 
     // Reminders, untimed: every W workflow reminds and records it; the batch's reminder job does B.
@@ -149,8 +147,7 @@ public final class PeakScenario {
     Waits.until("W reminders of cycle " + cycle, PROGRESS_TIMEOUT, Duration.ofMillis(200),
         () -> worker.counts().reminded() >= base.reminded() + n);
     stack.harnessMeter().reset();
-    BatchBilling.Result reminded = batch.remind(schedule.reminderDate(cycle));
-    requireAll("batch reminders", reminded.done(), n);
+    requireAll("batch reminders", batch.remind(schedule.reminderDate(cycle)), n);
 
     // The peak: every W payment timer fires at dueAt.
     Map<String, Long> harnessBefore = ThreadCpu.snapshot();
@@ -177,12 +174,12 @@ public final class PeakScenario {
     Map<String, Long> batchThreadsBefore = ThreadCpu.snapshot();
     CpuProfile batchProfile = CpuProfile.start();
     start = System.nanoTime();
-    BatchBilling.Result charged = batch.charge(due);
+    int charged = batch.charge(due);
     double batchSeconds = seconds(start);
     Map<String, Long> batchSamples = batchProfile.stop();
     double batchCpuSeconds = (ThreadCpu.processCpu() - batchCpuBefore) / 1e9;
     Map<String, Long> batchCpu = ThreadCpu.delta(batchThreadsBefore, ThreadCpu.snapshot(), 8);
-    requireAll("batch charges", charged.done(), n);
+    requireAll("batch charges", charged, n);
     ConsumedUnits batchCapacity = stack.harnessMeter().snapshot();
 
     start = System.nanoTime();
@@ -216,7 +213,7 @@ public final class PeakScenario {
     int sample = 20;
     LocalDate due = lastDue.plusDays(2);
     Instant at = stack.now();
-    long paid = worker.stats().paid();
+    long paid = worker.counts().paid();
     Parallel.map(range(sample), options.createConcurrency(), i -> {
       Subscription requested = BenchSubscriptions.requested("v", i, lastDue.plusDays(1), due.getDayOfMonth(), "UTC", at);
       return workflows.create(requested.withSchedule(requested.schedule().withDueWindow(DueInstants.DEFAULT_WINDOW)));
@@ -234,14 +231,6 @@ public final class PeakScenario {
     List<Integer> picks = IntStream.range(0, sample).map(i -> i * step).boxed().toList();
     return Parallel.map(picks, 8, i -> Histories.runs(stack.client(),
         BillingIds.workflowId(BenchSubscriptions.subscriptionId("w", i))));
-  }
-
-  static Map<String, Integer> medianRunKinds(List<ActionCount> counts) {
-    Map<String, List<Double>> byKind = new TreeMap<>();
-    counts.forEach(c -> c.byKind().forEach((k, v) -> byKind.computeIfAbsent(k, x -> new ArrayList<>()).add((double) v)));
-    Map<String, Integer> medians = new TreeMap<>();
-    byKind.forEach((k, v) -> medians.put(k, (int) Math.round(Summary.of(v).median())));
-    return medians;
   }
 
   private static void requireAll(String what, int done, int n) {

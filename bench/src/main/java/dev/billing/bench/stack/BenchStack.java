@@ -117,14 +117,6 @@ public final class BenchStack implements AutoCloseable {
     return harnessMeter;
   }
 
-  public String temporalTarget() {
-    return temporal.target();
-  }
-
-  public String dynamoEndpoint() {
-    return dynamo.endpoint();
-  }
-
   /** What workflows see as now. */
   public Instant now() {
     return temporal.clock().instant();
