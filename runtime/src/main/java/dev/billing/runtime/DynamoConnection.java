@@ -11,6 +11,7 @@ import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClientBuilder;
 
 /** The process's DynamoDB client. */
 public final class DynamoConnection implements Managed {
@@ -20,6 +21,11 @@ public final class DynamoConnection implements Managed {
 
   public DynamoConnection(DynamoSettings settings) {
     this.settings = settings;
+    this.client = clientBuilder(settings).build();
+  }
+
+  /** The builder of the process's client, for a caller that adds to it (the benchmark meters it). */
+  public static DynamoDbClientBuilder clientBuilder(DynamoSettings settings) {
     var builder = DynamoDbClient.builder()
         .region(Region.of(settings.region()))
         .httpClientBuilder(UrlConnectionHttpClient.builder())
@@ -27,7 +33,7 @@ public final class DynamoConnection implements Managed {
     if (settings.endpoint() != null) {
       builder.endpointOverride(URI.create(settings.endpoint()));
     }
-    this.client = builder.build();
+    return builder;
   }
 
   private static AwsCredentialsProvider credentials(DynamoSettings settings) {

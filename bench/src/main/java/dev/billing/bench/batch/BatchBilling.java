@@ -56,11 +56,8 @@ public final class BatchBilling {
     this.threads = threads;
   }
 
-  /** What one job run did. */
-  public record Result(int found, int done, int skipped) {}
-
-  /** The reminder job of one day. */
-  public Result remind(LocalDate reminderDate) {
+  /** The reminder job of one day; returns how many subscriptions it reminded. */
+  public int remind(LocalDate reminderDate) {
     List<DueReminder> due = all(store::getDueRemindersByDate, reminderDate);
     List<Boolean> done = Parallel.map(due, threads, entry -> {
       Optional<Subscription> found = store.getSubscription(entry.accountId(), entry.subscriptionId());
@@ -75,11 +72,11 @@ public final class BatchBilling {
           sub.amountDueFor(cycle), sub.schedule().dueDate(cycle), sub.paymentMethod().mask(), change));
       return true;
     });
-    return result(due.size(), done);
+    return count(done);
   }
 
-  /** The payment job of one day: attempt 1 of every subscription due. */
-  public Result charge(LocalDate dueDate) {
+  /** The payment job of one day: attempt 1 of every subscription due; returns how many it charged. */
+  public int charge(LocalDate dueDate) {
     List<DuePayment> due = all(store::getDuePaymentsByDate, dueDate);
     List<Boolean> done = Parallel.map(due, threads, entry -> {
       Optional<Subscription> found = store.getSubscription(entry.accountId(), entry.subscriptionId());
@@ -100,12 +97,11 @@ public final class BatchBilling {
           clock.instant()));
       return true;
     });
-    return result(due.size(), done);
+    return count(done);
   }
 
-  private static Result result(int found, List<Boolean> done) {
-    int ok = (int) done.stream().filter(Boolean::booleanValue).count();
-    return new Result(found, ok, found - ok);
+  private static int count(List<Boolean> done) {
+    return (int) done.stream().filter(Boolean::booleanValue).count();
   }
 
   private static <T> List<T> all(BiFunction<LocalDate, PageRequest, Page<T>> query, LocalDate date) {

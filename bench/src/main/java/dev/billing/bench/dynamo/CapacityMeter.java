@@ -1,8 +1,8 @@
 package dev.billing.bench.dynamo;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.DoubleAdder;
 import java.util.concurrent.atomic.LongAdder;
@@ -42,9 +42,6 @@ import software.amazon.awssdk.services.dynamodb.model.UpdateItemResponse;
  * it, so the meter never changes what it measures.
  */
 public final class CapacityMeter implements ExecutionInterceptor {
-
-  /** Units of one operation since the last {@link #reset}. */
-  public record Usage(long calls, double readUnits, double writeUnits) {}
 
   private static final class Counter {
     final LongAdder calls = new LongAdder();
@@ -180,12 +177,12 @@ public final class CapacityMeter implements ExecutionInterceptor {
     };
   }
 
-  /** Usage by operation name (PutItem, Query, TransactWriteItems, ...), sorted. */
-  public Map<String, Usage> snapshot() {
-    Map<String, Usage> usage = new TreeMap<>();
+  /** What was counted since the last {@link #reset}. */
+  public ConsumedUnits snapshot() {
+    Map<String, ConsumedUnits.Usage> usage = new HashMap<>();
     byOperation.forEach((operation, c) ->
-        usage.put(operation, new Usage(c.calls.sum(), c.reads.sum(), c.writes.sum())));
-    return usage;
+        usage.put(operation, new ConsumedUnits.Usage(c.calls.sum(), c.reads.sum(), c.writes.sum())));
+    return new ConsumedUnits(usage);
   }
 
   public void reset() {

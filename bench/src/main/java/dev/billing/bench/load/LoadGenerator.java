@@ -1,12 +1,12 @@
 package dev.billing.bench.load;
 
+import dev.billing.bench.report.Summary;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -32,10 +32,7 @@ public final class LoadGenerator {
   public record Result(Map<String, List<Double>> latencies, long failures, double achievedRate) {
 
     public double percentile(String endpoint, double p) {
-      List<Double> sorted = new ArrayList<>(latencies.get(endpoint));
-      Collections.sort(sorted);
-      int index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
-      return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
+      return Summary.percentile(latencies.get(endpoint), p);
     }
   }
 

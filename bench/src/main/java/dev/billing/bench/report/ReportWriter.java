@@ -7,21 +7,22 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-/** Writes the report twice: JSON for machines, Markdown for people. */
+/** Writes the report in two forms: JSON for machines, Markdown for people. */
 public final class ReportWriter {
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private ReportWriter() {}
 
-  /** The run: when, where, with what, and its sections. */
   /** Other work, in cores, above which a run is marked noisy. */
   static final double NOISY_CORES = 0.2;
 
+  /** The run: when, where, with what, and its sections. */
   public record Run(Instant startedAt, Instant endedAt, Map<String, Object> machine,
       Map<String, String> versions, Map<String, Object> parameters, double loadAtStart,
       double loadAtEnd, double busyCoresBefore, List<Section> sections) {}
@@ -34,8 +35,8 @@ public final class ReportWriter {
     Path markdown = directory.resolve("bench-" + stamp + ".md");
     Files.writeString(json, JSON.writeValueAsString(json(run)));
     Files.writeString(markdown, markdown(run));
-    Files.writeString(directory.resolve("latest.md"), markdown(run));
-    Files.writeString(directory.resolve("latest.json"), JSON.writeValueAsString(json(run)));
+    Files.copy(markdown, directory.resolve("latest.md"), StandardCopyOption.REPLACE_EXISTING);
+    Files.copy(json, directory.resolve("latest.json"), StandardCopyOption.REPLACE_EXISTING);
     return markdown;
   }
 

@@ -38,6 +38,14 @@ public record Summary(double min, double median, double max, List<Double> sample
     return of(ratios);
   }
 
+  /** The nearest-rank {@code p}th percentile of the values (0 < p <= 100). */
+  public static double percentile(List<Double> values, double p) {
+    List<Double> sorted = new ArrayList<>(values);
+    Collections.sort(sorted);
+    int index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
+    return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
+  }
+
   public Summary times(double factor) {
     return of(samples.stream().map(s -> s * factor).toList());
   }

@@ -1,7 +1,8 @@
 package dev.billing.bench.scenarios;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.bench.BenchOptions;
+import dev.billing.bench.dynamo.ConsumedUnits;
+import dev.billing.bench.dynamo.IndexProjection;
 import dev.billing.bench.dynamo.ItemSize;
 import dev.billing.bench.report.ReportWriter;
 import dev.billing.bench.report.Section;
@@ -9,14 +10,16 @@ import dev.billing.bench.report.Summary;
 import dev.billing.bench.stack.BenchStack;
 import dev.billing.bench.temporal.ActionCount;
 import dev.billing.bench.temporal.ActionCounter;
+import dev.billing.store.BillingTables;
+import dev.billing.store.TableNames;
 import io.temporal.api.history.v1.HistoryEvent;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.TreeMap;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 
 /**
  * Scenario 2: what one monthly happy-path cycle costs, from the peak's billing days. Temporal
@@ -26,11 +29,9 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * are also priced from the items' actual sizes by AWS's rules; reads are priced as reported.
  */
 final class CostModel {
-  private static final Set<String> GSI1_PROJECTION = Set.of("NextReminderDate", "LastReminderDate",
-      "PK", "SK", "AccountId", "SubscriptionId", "SKU", "Email", "NextPaymentDate");
-  private static final Set<String> GSI2_PROJECTION = Set.of("NextPaymentDate", "LastPaymentDate",
-      "PK", "SK", "AccountId", "SubscriptionId", "Email", "PaymentDay", "PaymentAmount", "Currency",
-      "SKU", "PaymentDetails");
+  /** The store's due-date indexes: reminders (GSI-1) and payments (GSI-2). */
+  private static final String REMINDER_INDEX = "GSI-1";
+  private static final String PAYMENT_INDEX = "GSI-2";
 
   private final BenchOptions options;
   private final BenchStack stack;
@@ -81,7 +82,7 @@ final class CostModel {
     section.figure("versionMarkersFirstRunSpread", "  version markers in it (due-instant-spread)", "markers",
         Summary.of(spread.stream().map(c -> (double) c.versionMarkers()).toList()));
     List<List<String>> kinds = new ArrayList<>();
-    PeakScenario.medianRunKinds(cycles).forEach((kind, count) -> kinds.add(List.of(kind, count.toString())));
+    medianRunKinds(cycles).forEach((kind, count) -> kinds.add(List.of(kind, count.toString())));
     section.table("Actions of a cycle run by kind (median over " + cycles.size() + " runs)",
         List.of("action", "count"), kinds);
 
@@ -93,30 +94,14 @@ final class CostModel {
     List<Double> batchReads = new ArrayList<>();
     List<Double> batchTransactions = new ArrayList<>();
     for (PeakScenario.Trial t : trials) {
-      JsonNode capacity = t.workflowCapacity();
-      double writes = 0;
-      double reads = 0;
-      for (var it = capacity.fields(); it.hasNext(); ) {
-        var e = it.next();
-        writes += e.getValue().get("writeUnits").asDouble();
-        reads += e.getValue().get("readUnits").asDouble();
-      }
-      wfWrites.add(writes / n);
-      wfReads.add(reads / n);
-      JsonNode tx = capacity.get("TransactWriteItems");
-      wfTransactions.add(tx == null ? 0 : tx.get("calls").asDouble() / n);
-      double bw = 0;
-      double br = 0;
-      for (var e : t.batchCapacity().entrySet()) {
-        if (e.getKey().startsWith("write:")) {
-          bw += e.getValue();
-        } else if (e.getKey().startsWith("read:")) {
-          br += e.getValue();
-        }
-      }
-      batchWrites.add(bw / n);
-      batchReads.add(br / n);
-      batchTransactions.add(t.batchCapacity().getOrDefault("calls:TransactWriteItems", 0.0) / n);
+      ConsumedUnits workflow = t.workflowCapacity();
+      wfWrites.add(workflow.writeUnits() / n);
+      wfReads.add(workflow.readUnits() / n);
+      wfTransactions.add((double) workflow.calls("TransactWriteItems") / n);
+      ConsumedUnits batch = t.batchCapacity();
+      batchWrites.add(batch.writeUnits() / n);
+      batchReads.add(batch.readUnits() / n);
+      batchTransactions.add((double) batch.calls("TransactWriteItems") / n);
     }
     section.figure("workflowTransactionsPerCycle", "workflow: DynamoDB transactions per cycle (reminder + charge)", "transactions", Summary.of(wfTransactions));
     section.figure("workflowWriteUnitsLocal", "workflow: write units per cycle as DynamoDB Local reports them", "WCU", Summary.of(wfWrites));
@@ -126,7 +111,7 @@ final class CostModel {
     section.figure("batchReadUnits", "batch: read units per cycle (ReturnConsumedCapacity)", "RCU", Summary.of(batchReads));
 
     // Writes at AWS's rules, from the items the workflow actually wrote.
-    WriteModel model = writeModel(stack.dynamo());
+    WriteModel model = writeModel(stack.dynamo(), stack.tables());
     section.table("Write units per cycle at AWS's rules (item sizes read back from the store)",
         List.of("write", "items (bytes)", "WRU"), model.rows());
     Summary awsWrites = Summary.of(model.total());
@@ -161,18 +146,27 @@ final class CostModel {
     return section;
   }
 
+  private static Map<String, Integer> medianRunKinds(List<ActionCount> counts) {
+    Map<String, List<Double>> byKind = new TreeMap<>();
+    counts.forEach(c -> c.byKind().forEach((k, v) -> byKind.computeIfAbsent(k, x -> new ArrayList<>()).add((double) v)));
+    Map<String, Integer> medians = new TreeMap<>();
+    byKind.forEach((k, v) -> medians.put(k, (int) Math.round(Summary.of(v).median())));
+    return medians;
+  }
+
   /** The writes of one cycle: the reminder's transaction and the charge's. */
   record WriteModel(List<List<String>> rows, double total) {}
 
-  private static WriteModel writeModel(DynamoDbClient dynamo) {
+  private static WriteModel writeModel(DynamoDbClient dynamo, TableNames tables) {
     String account = BenchSubscriptions.accountId("w", 0);
     String subscription = BenchSubscriptions.subscriptionId("w", 0);
-    Map<String, AttributeValue> sub = first(dynamo, "billing", "ACC#" + account, "SUB#" + subscription + "#");
-    Map<String, AttributeValue> period = first(dynamo, "billing", "ACC#" + account, "PER#" + subscription + "#");
-    Map<String, AttributeValue> receipt = first(dynamo, "billing", "ACC#" + account, "REC#");
+    String billing = tables.billing();
+    Map<String, AttributeValue> sub = first(dynamo, billing, "ACC#" + account, "SUB#" + subscription + "#");
+    Map<String, AttributeValue> period = first(dynamo, billing, "ACC#" + account, "PER#" + subscription + "#");
+    Map<String, AttributeValue> receipt = first(dynamo, billing, "ACC#" + account, "REC#");
     Map<String, AttributeValue> reminderEntry = null;
     Map<String, AttributeValue> paidEntry = null;
-    for (Map<String, AttributeValue> entry : dynamo.query(r -> r.tableName("billing-history")
+    for (Map<String, AttributeValue> entry : dynamo.query(r -> r.tableName(tables.history())
         .keyConditionExpression("PK = :pk")
         .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("SUB#" + subscription)))).items()) {
       String event = entry.get("Event").s();
@@ -183,8 +177,9 @@ final class CostModel {
       }
     }
     long subBytes = ItemSize.bytes(sub);
-    long gsi1 = ItemSize.bytes(project(sub, GSI1_PROJECTION));
-    long gsi2 = ItemSize.bytes(project(sub, GSI2_PROJECTION));
+    CreateTableRequest schema = BillingTables.schema(BillingTables.BILLING_SCHEMA, billing);
+    long gsi1 = ItemSize.bytes(IndexProjection.of(schema, REMINDER_INDEX).project(sub));
+    long gsi2 = ItemSize.bytes(IndexProjection.of(schema, PAYMENT_INDEX).project(sub));
     long remindBytes = ItemSize.bytes(reminderEntry);
     long paidBytes = ItemSize.bytes(paidEntry);
     long periodBytes = ItemSize.bytes(period);
@@ -201,16 +196,6 @@ final class CostModel {
         subBytes + ", " + paidBytes + ", " + periodBytes + ", " + receiptBytes + "; indexes " + gsi2 + ", " + gsi1,
         ReportWriter.number(charge)));
     return new WriteModel(rows, reminder + charge);
-  }
-
-  private static Map<String, AttributeValue> project(Map<String, AttributeValue> item, Set<String> attributes) {
-    Map<String, AttributeValue> projected = new HashMap<>();
-    item.forEach((k, v) -> {
-      if (attributes.contains(k)) {
-        projected.put(k, v);
-      }
-    });
-    return projected;
   }
 
   private static Map<String, AttributeValue> first(DynamoDbClient dynamo, String table, String pk, String prefix) {

@@ -1,6 +1,5 @@
 package dev.billing.bench.scenarios;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
@@ -9,14 +8,14 @@ import dev.billing.bench.BenchOptions;
 import dev.billing.bench.batch.BatchBilling;
 import dev.billing.bench.batch.Parallel;
 import dev.billing.bench.batch.StoreCeiling;
+import dev.billing.bench.dynamo.ConsumedUnits;
 import dev.billing.bench.report.CpuProfile;
 import dev.billing.bench.report.Section;
-import dev.billing.bench.report.Summary;
 import dev.billing.bench.report.ThreadCpu;
 import dev.billing.bench.stack.BenchStack;
+import dev.billing.bench.stack.CountingStore;
 import dev.billing.bench.stack.LatentGateway;
 import dev.billing.bench.stack.WorkerProcess;
-import dev.billing.bench.temporal.ActionCount;
 import dev.billing.bench.temporal.Histories;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
@@ -32,10 +31,8 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.IntStream;
 
 /**
@@ -61,8 +58,8 @@ public final class PeakScenario {
 
   /** One billing day's measurements. */
   record Trial(int cycle, double workflowSeconds, double batchSeconds, double ceilingSeconds,
-      int workflowVerified, int batchVerified, JsonNode workflowCapacity,
-      Map<String, Double> batchCapacity, Map<String, Long> workerCpu, Map<String, Long> harnessCpu,
+      int workflowVerified, int batchVerified, ConsumedUnits workflowCapacity,
+      ConsumedUnits batchCapacity, Map<String, Long> workerCpu, Map<String, Long> harnessCpu,
       double workerCpuSeconds, double harnessCpuSeconds, double machineBusyCores,
       double batchCpuSeconds, Map<String, Long> batchCpu, Map<String, Long> workerProfile,
       Map<String, Long> harnessProfile, Map<String, Long> batchProfile) {}
@@ -111,10 +108,11 @@ public final class PeakScenario {
       List<Trial> trials = new ArrayList<>();
       int cycles = options.warmup() + options.trials();
       for (int cycle = 1; cycle <= cycles; cycle++) {
-        Trial trial = trial(stack, worker, batch, schedule, cycle, n, ceiling);
+        BillingDay billed = trial(stack, worker, batch, schedule, cycle, n, ceiling);
+        Trial trial = billed.trial();
+        ceiling = billed.ceiling();
         boolean warmup = cycle <= options.warmup();
         (warmup ? warmups : trials).add(trial);
-        ceiling = nextCeiling;
         log(String.format("peak: cycle %d%s: workflow %.0f/s, batch %.0f/s, ceiling %.0f/s", cycle,
             warmup ? " (warm-up)" : "", n / trial.workflowSeconds(), n / trial.batchSeconds(),
             n / trial.ceilingSeconds()));
@@ -134,14 +132,14 @@ public final class PeakScenario {
     }
   }
 
-  /** C as the last trial left it (each trial writes the next cycle over it). */
-  private List<Subscription> nextCeiling;
+  /** A trial's measurements, and C as it left it: the next trial bills the cycle after. */
+  private record BillingDay(Trial trial, List<Subscription> ceiling) {}
 
-  private Trial trial(BenchStack stack, WorkerProcess worker, BatchBilling batch, BillingSchedule schedule,
+  private BillingDay trial(BenchStack stack, WorkerProcess worker, BatchBilling batch, BillingSchedule schedule,
       int cycle, int n, List<Subscription> ceiling) throws Exception {
     LocalDate due = schedule.dueDate(cycle);
     Instant dueAt = schedule.dueAt(cycle);
-    WorkerProcess.Stats base = worker.stats();
+    CountingStore.Counts base = worker.counts();
     worker.resetMeter();
 
     // Reminders, untimed: every W workflow reminds and records it; the batch's reminder job does B.
@@ -149,8 +147,7 @@ public final class PeakScenario {
     Waits.until("W reminders of cycle " + cycle, PROGRESS_TIMEOUT, Duration.ofMillis(200),
         () -> worker.counts().reminded() >= base.reminded() + n);
     stack.harnessMeter().reset();
-    BatchBilling.Result reminded = batch.remind(schedule.reminderDate(cycle));
-    requireAll("batch reminders", reminded.done(), n);
+    requireAll("batch reminders", batch.remind(schedule.reminderDate(cycle)), n);
 
     // The peak: every W payment timer fires at dueAt.
     Map<String, Long> harnessBefore = ThreadCpu.snapshot();
@@ -177,25 +174,25 @@ public final class PeakScenario {
     Map<String, Long> batchThreadsBefore = ThreadCpu.snapshot();
     CpuProfile batchProfile = CpuProfile.start();
     start = System.nanoTime();
-    BatchBilling.Result charged = batch.charge(due);
+    int charged = batch.charge(due);
     double batchSeconds = seconds(start);
     Map<String, Long> batchSamples = batchProfile.stop();
     double batchCpuSeconds = (ThreadCpu.processCpu() - batchCpuBefore) / 1e9;
     Map<String, Long> batchCpu = ThreadCpu.delta(batchThreadsBefore, ThreadCpu.snapshot(), 8);
-    requireAll("batch charges", charged.done(), n);
-    Map<String, Double> batchCapacity = capacity(stack.harnessMeter().snapshot());
+    requireAll("batch charges", charged, n);
+    ConsumedUnits batchCapacity = stack.harnessMeter().snapshot();
 
     start = System.nanoTime();
-    nextCeiling = StoreCeiling.payAll(stack.store(), ceiling, options.slots(), stack.now());
+    List<Subscription> ceilingAfter = StoreCeiling.payAll(stack.store(), ceiling, options.slots(), stack.now());
     double ceilingSeconds = seconds(start);
 
     int workflowVerified = completed(stack, "w", n, cycle);
     int batchVerified = completed(stack, "b", n, cycle);
-    return new Trial(cycle, workflowSeconds, batchSeconds, ceilingSeconds, workflowVerified,
-        batchVerified, after.capacity(), batchCapacity, workerCpu, harnessCpu,
+    return new BillingDay(new Trial(cycle, workflowSeconds, batchSeconds, ceilingSeconds,
+        workflowVerified, batchVerified, after.capacity(), batchCapacity, workerCpu, harnessCpu,
         (after.cpuMillis() - before.cpuMillis()) / 1000.0, harnessCpuSeconds,
         machineAfter.busyCoresSince(machineBefore), batchCpuSeconds, batchCpu, workerSamples,
-        harnessSamples, batchSamples);
+        harnessSamples, batchSamples), ceilingAfter);
   }
 
   /** Periods of {@code cycle} read back COMPLETED (the receipt is in the same transaction). */
@@ -204,16 +201,6 @@ public final class PeakScenario {
         .getPeriod(BenchSubscriptions.accountId(set, i), BenchSubscriptions.subscriptionId(set, i), cycle)
         .map(p -> p.status() == PeriodStatus.COMPLETED && p.transactionId() != null).orElse(false));
     return (int) done.stream().filter(Boolean::booleanValue).count();
-  }
-
-  static Map<String, Double> capacity(Map<String, dev.billing.bench.dynamo.CapacityMeter.Usage> usage) {
-    Map<String, Double> totals = new LinkedHashMap<>();
-    usage.forEach((operation, u) -> {
-      totals.merge("calls:" + operation, (double) u.calls(), Double::sum);
-      totals.merge("read:" + operation, u.readUnits(), Double::sum);
-      totals.merge("write:" + operation, u.writeUnits(), Double::sum);
-    });
-    return totals;
   }
 
   /**
@@ -226,7 +213,7 @@ public final class PeakScenario {
     int sample = 20;
     LocalDate due = lastDue.plusDays(2);
     Instant at = stack.now();
-    long paid = worker.stats().paid();
+    long paid = worker.counts().paid();
     Parallel.map(range(sample), options.createConcurrency(), i -> {
       Subscription requested = BenchSubscriptions.requested("v", i, lastDue.plusDays(1), due.getDayOfMonth(), "UTC", at);
       return workflows.create(requested.withSchedule(requested.schedule().withDueWindow(DueInstants.DEFAULT_WINDOW)));
@@ -244,14 +231,6 @@ public final class PeakScenario {
     List<Integer> picks = IntStream.range(0, sample).map(i -> i * step).boxed().toList();
     return Parallel.map(picks, 8, i -> Histories.runs(stack.client(),
         BillingIds.workflowId(BenchSubscriptions.subscriptionId("w", i))));
-  }
-
-  static Map<String, Integer> medianRunKinds(List<ActionCount> counts) {
-    Map<String, List<Double>> byKind = new TreeMap<>();
-    counts.forEach(c -> c.byKind().forEach((k, v) -> byKind.computeIfAbsent(k, x -> new ArrayList<>()).add((double) v)));
-    Map<String, Integer> medians = new TreeMap<>();
-    byKind.forEach((k, v) -> medians.put(k, (int) Math.round(Summary.of(v).median())));
-    return medians;
   }
 
   private static void requireAll(String what, int done, int n) {

@@ -68,8 +68,8 @@ final class PeakSection {
     segments.forEach((segment, values) -> {
       if (!values.isEmpty()) {
         Summary s = Summary.of(values);
-        timeline.add(List.of(segment, ReportWriter.number(percentile(values, 50)),
-            ReportWriter.number(percentile(values, 90)), ReportWriter.number(s.max())));
+        timeline.add(List.of(segment, ReportWriter.number(Summary.percentile(values, 50)),
+            ReportWriter.number(Summary.percentile(values, 90)), ReportWriter.number(s.max())));
       }
     });
     section.table("Where a cycle's time goes during the peak (sampled runs, ms; queueing dominates when the slots are busy)",
@@ -140,12 +140,5 @@ final class PeakSection {
     List<T> all = new ArrayList<>(first);
     all.addAll(second);
     return all;
-  }
-
-  static double percentile(List<Double> values, int p) {
-    List<Double> sorted = new ArrayList<>(values);
-    sorted.sort(Double::compare);
-    int index = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
-    return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
   }
 }

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.bench.BenchOptions;
 import dev.billing.bench.batch.Parallel;
-import dev.billing.bench.dynamo.CapacityMeter;
 import dev.billing.bench.load.LoadGenerator;
 import dev.billing.bench.report.ReportWriter;
 import dev.billing.bench.report.Section;
@@ -13,16 +12,7 @@ import dev.billing.bench.stack.ApiProcess;
 import dev.billing.bench.stack.BenchStack;
 import dev.billing.bench.stack.WorkerProcess;
 import dev.billing.domain.Subscription;
-import dev.billing.store.DuePayment;
-import dev.billing.store.DueReminder;
-import dev.billing.store.Page;
-import dev.billing.store.PageRequest;
 import dev.billing.workflows.TaskQueues;
-import dev.billing.workflows.reconciliation.ReconciliationCounts;
-import dev.billing.workflows.reconciliation.ReconciliationInput;
-import dev.billing.workflows.reconciliation.ReconciliationSummary;
-import dev.billing.workflows.reconciliation.ReconciliationWorkflow;
-import io.temporal.client.WorkflowOptions;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -36,18 +26,15 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Random;
-import java.util.function.BiFunction;
 import java.util.stream.IntStream;
 
 /**
- * Scenarios 3 (sleeping scale) and 4 (reconciliation cost), on one stack. A fixed set is billed on
- * the first day; then subscriptions are created in steps, some through the REST API, the rest
- * through the Temporal client, and all of them sleep (their first reminder is a week away). After
- * each step the worker's heap is read after a full GC, and reconciliation runs over the window that
- * holds the fixed set: what it reads must not grow with the sleepers. At the largest step a load
- * generator reads subscriptions and receipts through the API.
+ * Scenarios 3 (sleeping scale) and 4 ({@link ReconciliationCost}), on one stack, each measured only
+ * when asked for. Subscriptions are created in steps, some through the REST API, the rest through
+ * the Temporal client, and all of them sleep (their first reminder is a week away). After each step
+ * the worker's heap is read after a full GC. At the largest step a load generator reads
+ * subscriptions and receipts through the API.
  */
 public final class SleepScenario {
   private final BenchOptions options;
@@ -62,8 +49,7 @@ public final class SleepScenario {
   private record Created(String accountId, String subscriptionId) {}
 
   private record Step(int total, double clientRate, double apiRate, Summary heap, Summary rss,
-      Summary serversHeap, Summary dueQueryMs, Summary dueQueryReads, int dueFound, int reminderFound,
-      Summary runSeconds, Summary runReads, ReconciliationCounts counts) {}
+      Summary serversHeap) {}
 
   public List<Section> run() throws Exception {
     BenchStack.Settings settings = new BenchStack.Settings("sleep", options.slots(), options.cacheSize(), 0,
@@ -75,23 +61,18 @@ public final class SleepScenario {
       LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
       SubscriptionWorkflows workflows =
           new SubscriptionWorkflows(stack.client(), TaskQueues.BILLING, Duration.ofMinutes(2));
-      // The fixed set reconciliation checks: billed tomorrow, through their workflows, before the
-      // sleepers arrive; its next due date is the day whose index partitions are read at each step.
+      // The day of the set reconciliation checks (billed tomorrow): the sleepers are due on the others.
       LocalDate billed = today.plusDays(1);
       int reconciledDay = billed.getDayOfMonth();
-      int fixed = options.reconciliationDue();
-      Parallel.map(range(0, fixed), options.createConcurrency(), i -> workflows.create(
-          BenchSubscriptions.requested("r", i, today, reconciledDay, "UTC", now)));
-      stack.advanceTo(billed.atStartOfDay(ZoneOffset.UTC).toInstant().plus(Duration.ofHours(1)));
-      Waits.until("the reconciled set billed", Duration.ofMinutes(30), Duration.ofMillis(200),
-          () -> worker.counts().paid() >= fixed);
-      LocalDate firstDue = BenchSubscriptions.requested("r", 0, today, reconciledDay, "UTC", now)
-          .schedule().dueDate(2);
+      boolean sleeping = options.scenarios().contains(3);
+      ReconciliationCost reconciliation = options.scenarios().contains(4)
+          ? ReconciliationCost.billFixedSet(options, stack, workflows, today, billed, now) : null;
       LocalDate start = today.plusDays(10);
 
       HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
       List<Created> created = Collections.synchronizedList(new ArrayList<>());
       List<Step> steps = new ArrayList<>();
+      List<ReconciliationCost.Step> reconciled = new ArrayList<>();
       int total = 0;
       for (int target : options.sleepers()) {
         int delta = target - total;
@@ -113,41 +94,49 @@ public final class SleepScenario {
         });
         double apiRate = viaApi == 0 ? Double.NaN : viaApi / ((System.nanoTime() - t0) / 1e9);
         total = target;
-        steps.add(measure(stack, worker, total, clientRate, apiRate, firstDue,
-            firstDue.minusDays(BenchSubscriptions.REMINDER_DAYS)));
-        Step s = steps.get(steps.size() - 1);
-        PeakScenario.log(String.format("sleep: %d sleeping, worker heap %.0f MB after GC, RSS %.0f MB;"
-            + " created %.0f/s (client), %.0f/s (API)", total, s.heap().median() / 1e6,
-            s.rss().median() / 1e6, clientRate, apiRate));
-      }
-      List<LoadGenerator.Result> loads = new ArrayList<>();
-      List<Created> targets = List.copyOf(created);
-      // Run -1 warms the API's JIT and connection pools and is not reported: the first run's p99
-      // was 5-10 times the others' in both benchmark runs before it was added. Scenario 3's only.
-      int loadRuns = options.scenarios().contains(3) ? options.apiTrials() : -1;
-      for (int trial = -1; trial < loadRuns; trial++) {
-        Random random = new Random(trial);
-        LoadGenerator.Result load = LoadGenerator.run(options.apiRate(), Duration.ofSeconds(options.apiSeconds()),
-            api.authorization(), i -> {
-          Created c = targets.get(random.nextInt(targets.size()));
-          return i % 2 == 0
-              ? new LoadGenerator.Target("GET subscription",
-                  api.baseUrl() + "/v1/accounts/" + c.accountId() + "/subscriptions/" + c.subscriptionId())
-              : new LoadGenerator.Target("GET receipts", api.baseUrl() + "/v1/accounts/" + c.accountId() + "/receipts");
-        });
-        if (trial >= 0) {
-          loads.add(load);
+        PeakScenario.log(String.format("sleep: %d sleeping; created %.0f/s (client), %.0f/s (API)",
+            total, clientRate, apiRate));
+        if (sleeping) {
+          Step s = measure(worker, total, clientRate, apiRate);
+          steps.add(s);
+          PeakScenario.log(String.format("sleep: worker heap %.0f MB after GC, RSS %.0f MB",
+              s.heap().median() / 1e6, s.rss().median() / 1e6));
+        }
+        if (reconciliation != null) {
+          reconciled.add(reconciliation.measure(total));
         }
       }
       List<Section> sections = new ArrayList<>();
-      if (options.scenarios().contains(3)) {
-        sections.add(sleepSection(steps, loads, worker));
+      if (sleeping) {
+        sections.add(sleepSection(steps, load(api, List.copyOf(created)), worker));
       }
-      if (options.scenarios().contains(4)) {
-        sections.add(reconciliationSection(steps));
+      if (reconciliation != null) {
+        sections.add(reconciliation.section(reconciled));
       }
       return sections;
     }
+  }
+
+  /** The load runs at the largest step, GET subscription and GET receipts of random sleepers in turn. */
+  private List<LoadGenerator.Result> load(ApiProcess api, List<Created> targets) throws Exception {
+    List<LoadGenerator.Result> loads = new ArrayList<>();
+    // Run -1 warms the API's JIT and connection pools and is not reported: the first run's p99
+    // was 5-10 times the others' in both benchmark runs before it was added.
+    for (int trial = -1; trial < options.apiTrials(); trial++) {
+      Random random = new Random(trial);
+      LoadGenerator.Result load = LoadGenerator.run(options.apiRate(), Duration.ofSeconds(options.apiSeconds()),
+          api.authorization(), i -> {
+        Created c = targets.get(random.nextInt(targets.size()));
+        return i % 2 == 0
+            ? new LoadGenerator.Target("GET subscription",
+                api.baseUrl() + "/v1/accounts/" + c.accountId() + "/subscriptions/" + c.subscriptionId())
+            : new LoadGenerator.Target("GET receipts", api.baseUrl() + "/v1/accounts/" + c.accountId() + "/receipts");
+      });
+      if (trial >= 0) {
+        loads.add(load);
+      }
+    }
+    return loads;
   }
 
   /** Billing days of the sleepers: every day 1..28 but the reconciled one. */
@@ -186,8 +175,8 @@ public final class SleepScenario {
     throw new IllegalStateException("create through the API failed", lost);
   }
 
-  private Step measure(BenchStack stack, WorkerProcess worker, int total, double clientRate, double apiRate,
-      LocalDate due, LocalDate reminder) throws Exception {
+  private Step measure(WorkerProcess worker, int total, double clientRate, double apiRate)
+      throws Exception {
     List<Double> heap = new ArrayList<>();
     List<Double> rss = new ArrayList<>();
     List<Double> servers = new ArrayList<>();
@@ -199,54 +188,7 @@ public final class SleepScenario {
       Runtime runtime = Runtime.getRuntime();
       servers.add((double) (runtime.totalMemory() - runtime.freeMemory()));
     }
-    List<Double> ms = new ArrayList<>();
-    List<Double> reads = new ArrayList<>();
-    int found = 0;
-    int reminders = 0;
-    for (int i = 0; i < 3; i++) {
-      stack.harnessMeter().reset();
-      long t0 = System.nanoTime();
-      found = readAll(stack.store()::getDuePaymentsByDate, due);
-      reminders = readAll(stack.store()::getDueRemindersByDate, reminder);
-      ms.add((System.nanoTime() - t0) / 1e6);
-      double units = 0;
-      for (CapacityMeter.Usage usage : stack.harnessMeter().snapshot().values()) {
-        units += usage.readUnits();
-      }
-      reads.add(units);
-    }
-    List<Double> runSeconds = new ArrayList<>();
-    List<Double> runReads = new ArrayList<>();
-    ReconciliationCounts counts = null;
-    for (int i = 0; i < 3; i++) {
-      worker.resetMeter();
-      ReconciliationWorkflow run = stack.client().newWorkflowStub(ReconciliationWorkflow.class,
-          WorkflowOptions.newBuilder().setWorkflowId("bench-reconciliation-" + total + "-" + i)
-              .setTaskQueue(TaskQueues.BILLING).build());
-      long t0 = System.nanoTime();
-      ReconciliationSummary summary = run.run(new ReconciliationInput(3, false, "bench"));
-      runSeconds.add((System.nanoTime() - t0) / 1e9);
-      double units = 0;
-      for (var it = worker.stats().capacity().fields(); it.hasNext(); ) {
-        units += it.next().getValue().get("readUnits").asDouble();
-      }
-      runReads.add(units);
-      counts = summary.counts();
-    }
-    return new Step(total, clientRate, apiRate, Summary.of(heap), Summary.of(rss), Summary.of(servers),
-        Summary.of(ms), Summary.of(reads), found, reminders, Summary.of(runSeconds), Summary.of(runReads),
-        counts);
-  }
-
-  private static <T> int readAll(BiFunction<LocalDate, PageRequest, Page<T>> query, LocalDate date) {
-    int count = 0;
-    String token = null;
-    do {
-      Page<T> page = query.apply(date, new PageRequest(token, 100));
-      count += page.items().size();
-      token = page.nextPageToken();
-    } while (token != null);
-    return count;
+    return new Step(total, clientRate, apiRate, Summary.of(heap), Summary.of(rss), Summary.of(servers));
   }
 
   private Section sleepSection(List<Step> steps, List<LoadGenerator.Result> loads, WorkerProcess worker) {
@@ -298,42 +240,6 @@ public final class SleepScenario {
 
   private static String key(String endpoint) {
     return endpoint.equals("GET subscription") ? "getSubscription" : "listReceipts";
-  }
-
-  private Section reconciliationSection(List<Step> steps) {
-    Section section = new Section("reconciliation", "4. Reconciliation cost as the total grows");
-    section.parameter("billedInWindow", options.reconciliationDue()).parameter("lookbackDays", 3)
-        .parameter("repair", false);
-    List<List<String>> rows = new ArrayList<>();
-    for (Step s : steps) {
-      rows.add(List.of(Integer.toString(s.total() + options.reconciliationDue()),
-          ReportWriter.number(s.runSeconds().median()), ReportWriter.number(s.runReads().median()),
-          s.counts().subscriptionsChecked() + " / " + s.counts().chargesCompared() + " / "
-              + s.counts().totalFindings() + (s.counts().findings().isEmpty() ? "" : " " + s.counts().findings()),
-          s.dueFound() + " / " + s.reminderFound(), ReportWriter.number(s.dueQueryMs().median()),
-          ReportWriter.number(s.dueQueryReads().median())));
-    }
-    section.table("One reconciliation run (3-day window, report only) per step, median of 3 runs; and"
-        + " the due-date reads of the set's next due date (GSI-2, GSI-1; all pages of 100)",
-        List.of("subscriptions", "run s", "run read units", "checked / charges compared / findings",
-            "due found (payments / reminders)", "due reads ms", "due reads RCU"), rows);
-    Step first = steps.get(0);
-    Step last = steps.get(steps.size() - 1);
-    section.figure("runReadsGrowth", "reconciliation run read units, largest / smallest table", "ratio",
-        Summary.ratio(last.runReads(), first.runReads()));
-    section.figure("runTimeGrowth", "reconciliation run time, largest / smallest table", "ratio",
-        Summary.ratio(last.runSeconds(), first.runSeconds()));
-    section.figure("runReadsAtLargest", "reconciliation run read units at the largest table", "RCU", last.runReads());
-    section.figure("runSecondsAtLargest", "reconciliation run time at the largest table", "s", last.runSeconds());
-    section.figure("dueReadsGrowth", "due-date reads, largest / smallest table", "ratio",
-        Summary.ratio(last.dueQueryReads(), first.dueQueryReads()));
-    section.note("The run is the production ReconciliationWorkflow on the worker,"
-        + " report only. Its window holds the " + options.reconciliationDue() + " subscriptions billed on"
-        + " the stack's first day; the sleepers are due later, so what it reads should not grow with them."
-        + " Read units are the worker's, from ReturnConsumedCapacity. The benchmark delivers no"
-        + " webhooks, so each charge of the window is reported once as an event the webhooks never"
-        + " stored: the findings count the fixed set, not the sleepers.");
-    return section;
   }
 
   private static List<Integer> range(int from, int to) {

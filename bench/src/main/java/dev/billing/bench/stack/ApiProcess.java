@@ -72,10 +72,6 @@ public final class ApiProcess implements AutoCloseable {
     return "http://localhost:" + port;
   }
 
-  public long pid() {
-    return process.pid();
-  }
-
   @Override
   public void close() {
     process.destroy();

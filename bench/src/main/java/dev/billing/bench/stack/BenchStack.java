@@ -9,11 +9,7 @@ import dev.billing.store.BillingTables;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
-import io.temporal.api.testservice.v1.SleepRequest;
 import io.temporal.client.WorkflowClient;
-import io.temporal.internal.common.ProtobufTimeUtils;
-import io.temporal.serviceclient.TestServiceStubs;
-import io.temporal.serviceclient.TestServiceStubsOptions;
 import io.temporal.serviceclient.WorkflowServiceStubs;
 import io.temporal.serviceclient.WorkflowServiceStubsOptions;
 import java.io.IOException;
@@ -35,6 +31,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class BenchStack implements AutoCloseable {
   /** Signs page tokens in the worker and the API; a benchmark value, never used elsewhere. */
   static final String PAGE_TOKEN_SECRET = "bench-only-page-token-secret-0123456789";
+  /**
+   * The server does not move the clock while tasks are outstanding, so a jump across a billing day
+   * lasts as long as billing it: an hour, not the dev stack's few minutes.
+   */
+  private static final Duration JUMP_DEADLINE = Duration.ofHours(1);
+  private static final TableNames TABLES = TableNames.defaults();
 
   private final EmbeddedTemporal temporal;
   private final EmbeddedDynamo dynamo;
@@ -43,7 +45,6 @@ public final class BenchStack implements AutoCloseable {
   private final DynamoBillingStore harnessStore;
   private final WorkflowServiceStubs stubs;
   private final WorkflowClient client;
-  private final TestServiceStubs testService;
   private final WorkerProcess worker;
   private ApiProcess api;
   private final Path logs;
@@ -51,21 +52,16 @@ public final class BenchStack implements AutoCloseable {
   private BenchStack(Settings settings) throws Exception {
     this.logs = settings.logs();
     Files.createDirectories(logs);
-    this.temporal = new EmbeddedTemporal(freePort());
+    this.temporal = new EmbeddedTemporal(freePort(), JUMP_DEADLINE);
     temporal.registerSearchAttributes("default");
     this.dynamo = new EmbeddedDynamo(freePort());
     this.harnessDynamo = DynamoClients.local(dynamo.endpoint(), harnessMeter);
-    BillingTables.createIfMissing(harnessDynamo, TableNames.defaults());
-    this.harnessStore = new DynamoBillingStore(harnessDynamo, TableNames.defaults(),
+    BillingTables.createIfMissing(harnessDynamo, TABLES);
+    this.harnessStore = new DynamoBillingStore(harnessDynamo, TABLES,
         StoreSettings.defaults(PAGE_TOKEN_SECRET.getBytes(StandardCharsets.UTF_8)));
     this.stubs = WorkflowServiceStubs.newServiceStubs(
         WorkflowServiceStubsOptions.newBuilder().setTarget(temporal.target()).build());
     this.client = WorkflowClient.newInstance(stubs);
-    // The stubs' own RPC timeout (10 s by default) caps even an explicit deadline; keep-alive pings
-    // during a long jump make the server answer GOAWAY (too_many_pings), which kills the call.
-    this.testService = TestServiceStubs.newServiceStubs(TestServiceStubsOptions.newBuilder()
-        .setTarget(temporal.target()).setRpcTimeout(Duration.ofHours(1)).setEnableKeepAlive(false)
-        .validateAndBuildWithDefaults());
     this.worker = WorkerProcess.start(temporal.target(), dynamo.endpoint(), settings.slots(),
         settings.cacheSize(), settings.gatewayLatencyMillis(), settings.workerHeap(),
         logs.resolve(settings.name() + "-worker.log"));
@@ -87,7 +83,7 @@ public final class BenchStack implements AutoCloseable {
   public ApiProcess startApi(String heap, String name) throws Exception {
     if (api == null) {
       // An operator key, created as `./billing keys` creates one: the API accepts nothing unsigned.
-      String token = new ApiKeyService(new ApiKeyStore(harnessDynamo, TableNames.defaults().billing()),
+      String token = new ApiKeyService(new ApiKeyStore(harnessDynamo, TABLES.billing()),
           clock()).create("operator", null, "bench", "bench").token();
       api = ApiProcess.start(temporal.target(), dynamo.endpoint(), freePort(), freePort(), heap,
           logs.resolve(name + "-api.log"), token);
@@ -112,16 +108,13 @@ public final class BenchStack implements AutoCloseable {
     return harnessDynamo;
   }
 
+  /** The tables of this stack: the store's defaults, as the worker and the API use them. */
+  public TableNames tables() {
+    return TABLES;
+  }
+
   public CapacityMeter harnessMeter() {
     return harnessMeter;
-  }
-
-  public String temporalTarget() {
-    return temporal.target();
-  }
-
-  public String dynamoEndpoint() {
-    return dynamo.endpoint();
   }
 
   /** What workflows see as now. */
@@ -133,21 +126,10 @@ public final class BenchStack implements AutoCloseable {
     return temporal.clock();
   }
 
-  /**
-   * Moves the test clock forward, firing every timer due on the way. The server does not move the
-   * clock while tasks are outstanding, so a jump across a billing day lasts as long as billing it:
-   * the call gets an hour, not a usual call's deadline.
-   */
-  public Instant advance(Duration duration) {
-    testService.blockingStub().withDeadlineAfter(1, TimeUnit.HOURS).unlockTimeSkippingWithSleep(
-        SleepRequest.newBuilder().setDuration(ProtobufTimeUtils.toProtoDuration(duration)).build());
-    return now();
-  }
-
-  /** Moves the test clock to {@code instant} (nothing when it is already there). */
+  /** Moves the test clock to {@code instant} (nothing when it is already there), firing every timer due on the way. */
   public Instant advanceTo(Instant instant) {
     Duration left = Duration.between(now(), instant);
-    return left.isNegative() || left.isZero() ? now() : advance(left);
+    return left.isNegative() || left.isZero() ? now() : temporal.advance(left);
   }
 
   static int freePort() throws IOException {
@@ -166,7 +148,6 @@ public final class BenchStack implements AutoCloseable {
     });
     quietly(worker::close);
     quietly(() -> {
-      testService.shutdown();
       stubs.shutdown();
       stubs.awaitTermination(5, TimeUnit.SECONDS);
     });

@@ -8,6 +8,7 @@ import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.bench.dynamo.CapacityMeter;
 import dev.billing.bench.report.CpuProfile;
 import dev.billing.bench.report.ThreadCpu;
+import dev.billing.devstack.TestServerClock;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.StoreSettings;
@@ -23,7 +24,6 @@ import io.temporal.worker.WorkerOptions;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,7 +41,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * Local's.
  *
  * <p>The harness talks to it over stdin/stdout, one line each way: {@code stats}, {@code counts}
- * (progress counters only), {@code gc} (full GC first, then stats), {@code reset} (zeroes the
+ * (progress counters only: {@link CountingStore.Counts}), {@code gc} (full GC first, then stats), {@code reset} (zeroes the
  * capacity meter), {@code profile-start} and {@code profile-stop} (a {@link CpuProfile}, answered
  * as samples per component), {@code quit}. Answers are one
  * JSON object on a line starting with {@value #ANSWER}; logs go to stderr.
@@ -97,15 +97,11 @@ public final class BenchWorker {
       switch (line.trim()) {
         case "gc" -> {
           fullGc();
-          out.println(ANSWER + stats(json, store, meter));
+          out.println(ANSWER + stats(json, meter));
         }
-        case "stats" -> out.println(ANSWER + stats(json, store, meter));
-        case "counts" -> {
-          // Polled while a billing day runs: counters only, so the polling costs next to nothing.
-          CountingStore.Counts counts = store.counts();
-          out.println(ANSWER + "{\"created\":" + counts.created() + ",\"reminded\":" + counts.reminded()
-              + ",\"paid\":" + counts.paid() + ",\"otherWrites\":" + counts.otherWrites() + "}");
-        }
+        case "stats" -> out.println(ANSWER + stats(json, meter));
+        // Polled while a billing day runs: counters only, so the polling costs next to nothing.
+        case "counts" -> out.println(ANSWER + json.writeValueAsString(store.counts()));
         case "profile-start" -> {
           profile = CpuProfile.start();
           out.println(ANSWER + "{}");
@@ -139,28 +135,12 @@ public final class BenchWorker {
     System.gc();
   }
 
-  private static String stats(ObjectMapper json, CountingStore store, CapacityMeter meter) {
+  private static String stats(ObjectMapper json, CapacityMeter meter) {
     ObjectNode node = json.createObjectNode();
-    var memory = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
-    node.put("heapUsed", memory.getUsed());
-    node.put("heapCommitted", memory.getCommitted());
+    node.put("heapUsed", ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
     node.put("rss", residentSetBytes());
-    node.put("threads", ManagementFactory.getThreadMXBean().getThreadCount());
-    long gcCount = 0;
-    long gcMillis = 0;
-    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-      gcCount += Math.max(0, gc.getCollectionCount());
-      gcMillis += Math.max(0, gc.getCollectionTime());
-    }
-    node.put("gcCount", gcCount);
-    node.put("gcMillis", gcMillis);
     node.put("cpuMillis", ManagementFactory.getPlatformMXBean(
         com.sun.management.OperatingSystemMXBean.class).getProcessCpuTime() / 1_000_000);
-    CountingStore.Counts counts = store.counts();
-    node.put("created", counts.created());
-    node.put("reminded", counts.reminded());
-    node.put("paid", counts.paid());
-    node.put("otherWrites", counts.otherWrites());
     node.set("capacity", json.valueToTree(meter.snapshot()));
     node.set("threadCpu", json.valueToTree(ThreadCpu.snapshot()));
     return node.toString();

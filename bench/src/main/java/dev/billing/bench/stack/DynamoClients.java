@@ -1,26 +1,22 @@
 package dev.billing.bench.stack;
 
 import dev.billing.bench.dynamo.CapacityMeter;
-import java.net.URI;
+import dev.billing.runtime.DynamoConnection;
+import dev.billing.runtime.DynamoSettings;
 import java.time.Duration;
-import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
-import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
-import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
-import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** A DynamoDB Local client built as the runtime module builds its own (URL-connection HTTP), metered. */
+/** A DynamoDB Local client built as the runtime module builds its own, metered. */
 public final class DynamoClients {
   private DynamoClients() {}
 
   public static DynamoDbClient local(String endpoint, CapacityMeter meter) {
-    return DynamoDbClient.builder()
-        .region(Region.US_EAST_1)
-        .endpointOverride(URI.create(endpoint))
+    return DynamoConnection.clientBuilder(DynamoSettings.local(endpoint))
+        // Longer than the SDK's 30 s: a peak queues every slot's requests on DynamoDB Local's one
+        // SQLite thread.
         .httpClientBuilder(UrlConnectionHttpClient.builder().socketTimeout(Duration.ofSeconds(60)))
-        .credentialsProvider(StaticCredentialsProvider.create(AwsBasicCredentials.create("local", "local")))
-        .overrideConfiguration(ClientOverrideConfiguration.builder().addExecutionInterceptor(meter).build())
+        .overrideConfiguration(o -> o.addExecutionInterceptor(meter))
         .build();
   }
 }

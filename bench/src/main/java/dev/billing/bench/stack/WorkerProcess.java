@@ -2,6 +2,7 @@ package dev.billing.bench.stack;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.billing.bench.dynamo.ConsumedUnits;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -16,24 +17,21 @@ import java.util.concurrent.TimeUnit;
 /** The harness's handle on a {@link BenchWorker} process. Not thread-safe: one caller at a time. */
 public final class WorkerProcess implements AutoCloseable {
 
-  /** What the worker reports; counts are since it started. */
-  public record Stats(long heapUsed, long heapCommitted, long rss, int threads, long gcCount,
-      long gcMillis, long cpuMillis, long created, long reminded, long paid, long otherWrites,
-      JsonNode capacity, Map<String, Long> threadCpu) {}
+  /** What the worker reports: its memory, its CPU time so far, and its meter's count since the last reset. */
+  public record Stats(long heapUsed, long rss, long cpuMillis, ConsumedUnits capacity,
+      Map<String, Long> threadCpu) {}
 
   private final Process process;
   private final BufferedReader answers;
   private final PrintWriter commands;
   private final ObjectMapper json = new ObjectMapper();
-  private final int slots;
   private final int cacheSize;
   private final String heap;
 
-  private WorkerProcess(Process process, int slots, int cacheSize, String heap) {
+  private WorkerProcess(Process process, int cacheSize, String heap) {
     this.process = process;
     this.answers = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     this.commands = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
-    this.slots = slots;
     this.cacheSize = cacheSize;
     this.heap = heap;
   }
@@ -57,7 +55,7 @@ public final class WorkerProcess implements AutoCloseable {
     Process process = ChildJvm.start(BenchWorker.class.getName(),
         List.of("-Xmx" + heap, "-Xms" + heap, "-XX:+UseG1GC"),
         List.of(WorkerArgs.format(options)), Map.of(), log);
-    WorkerProcess worker = new WorkerProcess(process, slots, cacheSize, heap);
+    WorkerProcess worker = new WorkerProcess(process, cacheSize, heap);
     worker.awaitReady();
     return worker;
   }
@@ -69,15 +67,10 @@ public final class WorkerProcess implements AutoCloseable {
     }
   }
 
-  /** Progress counters since the worker started: created, reminded, paid, other writes. */
-  public record Counts(long created, long reminded, long paid, long otherWrites) {}
-
-  /** Cheap enough to poll while a billing day runs. */
-  public Counts counts() throws IOException {
+  /** Progress since the worker started; cheap enough to poll while a billing day runs. */
+  public CountingStore.Counts counts() throws IOException {
     commands.println("counts");
-    JsonNode node = json.readTree(readAnswer());
-    return new Counts(node.get("created").asLong(), node.get("reminded").asLong(),
-        node.get("paid").asLong(), node.get("otherWrites").asLong());
+    return json.readValue(readAnswer(), CountingStore.Counts.class);
   }
 
   public Stats stats() throws IOException {
@@ -106,10 +99,6 @@ public final class WorkerProcess implements AutoCloseable {
     readAnswer();
   }
 
-  public int slots() {
-    return slots;
-  }
-
   public int cacheSize() {
     return cacheSize;
   }
@@ -118,18 +107,12 @@ public final class WorkerProcess implements AutoCloseable {
     return heap;
   }
 
-  public long pid() {
-    return process.pid();
-  }
-
   private Stats ask(String command) throws IOException {
     commands.println(command);
     JsonNode node = json.readTree(readAnswer());
-    return new Stats(node.get("heapUsed").asLong(), node.get("heapCommitted").asLong(),
-        node.get("rss").asLong(), node.get("threads").asInt(), node.get("gcCount").asLong(),
-        node.get("gcMillis").asLong(), node.get("cpuMillis").asLong(), node.get("created").asLong(),
-        node.get("reminded").asLong(), node.get("paid").asLong(), node.get("otherWrites").asLong(),
-        node.get("capacity"), longs(node.get("threadCpu")));
+    return new Stats(node.get("heapUsed").asLong(), node.get("rss").asLong(),
+        node.get("cpuMillis").asLong(), json.treeToValue(node.get("capacity"), ConsumedUnits.class),
+        longs(node.get("threadCpu")));
   }
 
   private static Map<String, Long> longs(JsonNode node) {

@@ -2,7 +2,9 @@ package dev.billing.bench.dynamo;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.ConsumedCapacity;
 import software.amazon.awssdk.services.dynamodb.model.GetItemRequest;
@@ -19,11 +21,27 @@ class CapacityMeterTest {
     meter.record("Query", List.of(ConsumedCapacity.builder().tableName("billing").capacityUnits(0.5).build()));
     meter.record("Query", List.of(ConsumedCapacity.builder().tableName("billing").capacityUnits(1.0).build()));
 
-    assertThat(meter.snapshot()).containsExactly(
-        java.util.Map.entry("Query", new CapacityMeter.Usage(2, 1.5, 0)),
-        java.util.Map.entry("TransactWriteItems", new CapacityMeter.Usage(1, 0, 6)));
+    ConsumedUnits counted = meter.snapshot();
+    assertThat(counted.byOperation()).containsExactly(
+        Map.entry("Query", new ConsumedUnits.Usage(2, 1.5, 0)),
+        Map.entry("TransactWriteItems", new ConsumedUnits.Usage(1, 0, 6)));
+    assertThat(counted.readUnits()).isEqualTo(1.5);
+    assertThat(counted.writeUnits()).isEqualTo(6);
+    assertThat(counted.calls("TransactWriteItems")).isEqualTo(1);
+    assertThat(counted.calls("PutItem")).isZero();
     meter.reset();
-    assertThat(meter.snapshot()).isEmpty();
+    assertThat(meter.snapshot().byOperation()).isEmpty();
+  }
+
+  /** The worker process sends its meter's counts to the harness as JSON. */
+  @Test
+  void countsSurviveTheTripFromTheWorkerProcess() throws Exception {
+    CapacityMeter meter = new CapacityMeter();
+    meter.record("PutItem", List.of(ConsumedCapacity.builder().tableName("billing").capacityUnits(1.0).build()));
+    ObjectMapper json = new ObjectMapper();
+    ConsumedUnits counted = meter.snapshot();
+    assertThat(json.treeToValue(json.readTree(json.writeValueAsString(counted)), ConsumedUnits.class))
+        .isEqualTo(counted);
   }
 
   @Test

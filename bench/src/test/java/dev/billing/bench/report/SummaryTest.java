@@ -28,6 +28,15 @@ class SummaryTest {
   }
 
   @Test
+  void percentilesAreNearestRank() {
+    List<Double> values = List.of(5.0, 1.0, 4.0, 2.0, 3.0, 10.0, 9.0, 8.0, 7.0, 6.0);
+    assertThat(Summary.percentile(values, 50)).isEqualTo(5);
+    assertThat(Summary.percentile(values, 90)).isEqualTo(9);
+    assertThat(Summary.percentile(values, 99)).isEqualTo(10);
+    assertThat(Summary.percentile(List.of(7.0), 50)).isEqualTo(7);
+  }
+
+  @Test
   void numbersKeepAboutThreeSignificantFigures() {
     assertThat(ReportWriter.number(2000)).isEqualTo("2,000");
     assertThat(ReportWriter.number(123.4)).isEqualTo("123");
