@@ -17,6 +17,7 @@ import dev.billing.api.input.StrictJsonBodies;
 import dev.billing.api.subscriptions.SubscriptionIds;
 import dev.billing.api.support.ApiTestSupport;
 import dev.billing.api.support.FailingResource;
+import dev.billing.api.support.JsonLimitsProbe;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import jakarta.ws.rs.client.Entity;
@@ -388,6 +389,30 @@ class BadInputTest {
     assertProblem(response, 415);
     assertThat(API.stack().store.getSubscriptionsByAccount(account,
         dev.billing.store.PageRequest.first(10)).items()).isEmpty();
+  }
+
+  /** JSON refused for Jackson's limits rather than its syntax or shape (a test-only reader). */
+  @Test
+  void aBodyOverJacksonsLimitsIsA400ThatDoesNotEchoIt() {
+    String secret = "s3cr3t".repeat(JsonLimitsProbe.MAX_STRING);
+
+    JsonNode problem = assertProblem(
+        API.postJson("/test/json-limits/strict", "{\"note\":\"" + secret + "\"}", null), 400);
+
+    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/invalid-request");
+    // Jackson's constraint exceptions do not carry their parser, so the body as a whole is named.
+    assertThat(problem.get("detail").asText()).isEqualTo("the request body exceeds the JSON limits of this API");
+    assertThat(problem.get("errors")).hasSize(1);
+    assertThat(problem.get("errors").get(0).get("field").isNull()).isTrue();
+    assertThat(problem.toString()).doesNotContain("s3cr3t");
+  }
+
+  @Test
+  void aNumberOutOfItsTypesRangeIsA400() {
+    JsonNode problem = assertProblem(API.postJson("/test/json-limits/integer", "99999999999999999999", null), 400);
+
+    assertThat(problem.get("detail").asText()).isEqualTo("a number is out of range");
+    assertThat(problem.get("errors").get(0).get("field").isNull()).isTrue();
   }
 
   @Test

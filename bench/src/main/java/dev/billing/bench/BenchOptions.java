@@ -45,7 +45,7 @@ public record BenchOptions(
     Map<String, String> help = new LinkedHashMap<>();
     help.put("scenarios", "1,2,3,4,5  which scenarios to run (1 and 2 run together; 5 is the hot-partition model)");
     help.put("peak", "2000  subscriptions due at the same instant (scenario 1); 20000 and more by flag");
-    help.put("warmup", "2  billing days run before the measured ones (scenario 1), shown in the trials table but not summarised: every process (the JIT, the stores) runs its first two days slower in every path");
+    help.put("warmup", "2  billing days run before the measured ones (scenario 1), shown in the trials table but not summarised: the first days run slower while the JIT compiles each process's hot paths");
     help.put("trials", "3  billing days measured (one per cycle) in scenario 1");
     help.put("slots", "64  the worker's concurrent activity and workflow-task slots; the batch baseline and the ceiling use as many threads");
     help.put("cache", "600  the worker's sticky workflow cache (the SDK's default)");

@@ -25,9 +25,9 @@ public record DevStackSettings(int apiPort, int adminPort, int temporalPort, int
 
   /**
    * Shards of the due-date index keys in the dev stack's (in-memory) table: two, not production's 16.
-   * A reconciliation run queries every shard of every day in its window: on DynamoDB Local a run
-   * took 2.1 s (median of 18, LifecycleEndToEndTest) with 16 shards, 0.49 s with two and 0.46 s with
-   * one, and those runs were most of a clock jump's time. Two still take the sharded read path.
+   * A reconciliation run queries every shard of every day in its window, and on DynamoDB Local
+   * those sequential queries made the weekly runs most of a clock jump's time. Two still take the
+   * sharded read path.
    */
   public static final int DEV_DATE_KEY_SHARDS = 2;
 

@@ -12,13 +12,15 @@ import org.slf4j.LoggerFactory;
  * {@link LinkedList}) to which every lock and unlock appends an entry, of which only the locks
  * taken through a handle are ever removed, each by a linear scan of the whole list under the
  * server's global timer lock. The list grows with every task the server ever handled, so the
- * server slows down quadratically and leaks memory: after a few thousand billing cycles, half of
- * its CPU went into {@code LinkedList.remove} (bench/README.md, "The test server's lock ledger").
+ * server slows down quadratically and leaks memory (bench/README.md, "The test server's lock
+ * ledger").
  *
- * <p>The ledger is replaced by one that keeps nothing. Only the server's message for an unbalanced
- * unlock reads it (as a debugging aid); whether time may skip is decided by a separate lock count,
- * which this leaves alone. If a future server changes these internals, nothing is replaced and a
- * warning says so: the server then runs as shipped.
+ * <p>The ledger is replaced by one that keeps nothing. The server reads it for its message on an
+ * unbalanced unlock, and to refuse a lock handle unlocked twice: that second check is given up
+ * (the server's own code unlocks each handle once; the guard against a lock count below zero
+ * stays). Whether time may skip is decided by that separate lock count, which this leaves alone.
+ * If a future server changes these internals, nothing is replaced and a warning says so: the
+ * server then runs as shipped.
  */
 final class TestServerLockLedger {
   private static final Logger log = LoggerFactory.getLogger(TestServerLockLedger.class);

@@ -21,8 +21,9 @@ class TestServerLockLedgerTest {
   void theShippedLedgerGrowsWithEveryUnlock() throws Exception {
     try (Server server = new Server(false)) {
       server.lockAndUnlock(PAIRS);
-      // The defect: nothing ever removes an unlock entry (one lock entry is the constructor's).
-      assertThat((List<?>) TestServerLockLedger.ledger(server.server)).hasSizeGreaterThan(PAIRS);
+      // The defect: an external lock (taken without a handle) and every unlock leave entries that
+      // nothing removes: two per pair, besides the server's own start-up locks.
+      assertThat((List<?>) TestServerLockLedger.ledger(server.server)).hasSizeGreaterThanOrEqualTo(2 * PAIRS);
     }
   }
 

@@ -27,7 +27,7 @@ public final class SearchAttributeSetup {
 
   /** @return the attributes this call added (the others existed) */
   public static List<String> register(WorkflowServiceStubs workflowService, String namespace) {
-    // The stubs' RPC timeout caps every call's own deadline, so it is raised to the one wanted here.
+    // The stubs' RPC timeout is every call's deadline (the SDK cuts a longer per-call one to it).
     OperatorServiceStubs operator = OperatorServiceStubs.newServiceStubs(
         OperatorServiceStubsOptions.newBuilder(workflowService.getOptions()).setRpcTimeout(ADD_DEADLINE)
             .validateAndBuildWithDefaults());
@@ -35,11 +35,10 @@ public final class SearchAttributeSetup {
       List<String> added = new ArrayList<>();
       for (SearchAttributeKey<?> key : BillingSearchAttributes.ALL) {
         try {
-          operator.blockingStub().withDeadlineAfter(ADD_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
-              .addSearchAttributes(AddSearchAttributesRequest.newBuilder()
-                  .setNamespace(namespace)
-                  .putSearchAttributes(key.getName(), key.getValueType())
-                  .build());
+          operator.blockingStub().addSearchAttributes(AddSearchAttributesRequest.newBuilder()
+              .setNamespace(namespace)
+              .putSearchAttributes(key.getName(), key.getValueType())
+              .build());
           added.add(key.getName());
         } catch (StatusRuntimeException e) {
           if (!exists(e)) {

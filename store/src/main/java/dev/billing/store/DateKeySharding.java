@@ -61,11 +61,6 @@ public final class DateKeySharding {
     return (int) ((SaltedHash.of(SALT, subscriptionId) >>> 32) % shards);
   }
 
-  /** The index key a subscription's date is written under. */
-  public String key(LocalDate date, String subscriptionId) {
-    return key(date, shardOf(subscriptionId));
-  }
-
   String key(LocalDate date, int shard) {
     return Timestamps.date(date) + "#" + shard;
   }

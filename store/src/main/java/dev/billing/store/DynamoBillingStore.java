@@ -99,14 +99,25 @@ public final class DynamoBillingStore implements BillingStore {
    */
   private <T> Page<T> dueOn(String index, String dateAttribute, LocalDate date, PageRequest page,
       Function<Map<String, AttributeValue>, T> mapper) {
-    DateKeySharding sharding = this.sharding.get();
-    List<QueryRequest> shards = sharding.queries(date, QueryRequest.builder()
+    return pager.pageAcross(dueOnQueries(index, dateAttribute, date),
+        scope(tables.billing(), index, Timestamps.date(date), "shards=" + sharding().shards()), page, mapper);
+  }
+
+  /** One query per shard of {@code date}'s partitions in a due-date index, shard 0 first. */
+  List<QueryRequest> dueOnQueries(String index, String dateAttribute, LocalDate date) {
+    return sharding().queries(date, QueryRequest.builder()
         .tableName(tables.billing())
         .indexName(index)
         .keyConditionExpression(dateAttribute + " = :date")
         .build());
-    return pager.pageAcross(shards,
-        scope(tables.billing(), index, Timestamps.date(date), "shards=" + sharding.shards()), page, mapper);
+  }
+
+  DynamoDbClient client() {
+    return client;
+  }
+
+  TableNames tables() {
+    return tables;
   }
 
   @Override

@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
@@ -20,20 +18,15 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
  * so a run costs in proportion to the subscriptions and charges of its window. Thread-safe.
  */
 public final class ReconciliationQueries {
-  private final DynamoDbClient client;
   private final TableNames tables;
   private final DynamoBillingStore store;
   private final PartitionReader reader;
 
-  /**
-   * @param store the store on these tables: the due-date reads use its shard count, so that they
-   *     read the keys it writes
-   */
-  public ReconciliationQueries(DynamoDbClient client, TableNames tables, DynamoBillingStore store) {
-    this.client = Objects.requireNonNull(client, "client");
-    this.tables = Objects.requireNonNull(tables, "tables");
+  /** @param store the store whose table is read: its shard count keys the due-date reads */
+  public ReconciliationQueries(DynamoBillingStore store) {
     this.store = Objects.requireNonNull(store, "store");
-    this.reader = new PartitionReader(client);
+    this.tables = store.tables();
+    this.reader = new PartitionReader(store.client());
   }
 
   /** One page of GSI-2's partition for {@code date}, and the cursor of the next page. */
@@ -52,11 +45,7 @@ public final class ReconciliationQueries {
   public DueBatch duePayments(LocalDate date, String cursor, int limit) {
     DateKeySharding sharding = store.sharding();
     PartitionReader.Result<DuePayment> read = reader.read(
-        sharding.queries(date, QueryRequest.builder()
-            .tableName(tables.billing())
-            .indexName(Keys.GSI_PAYMENTS)
-            .keyConditionExpression("NextPaymentDate = :date")
-            .build()),
+        store.dueOnQueries(Keys.GSI_PAYMENTS, "NextPaymentDate", date),
         DueCursor.decode(cursor, sharding.shards()), limit, DueItems::payment);
     return new DueBatch(read.items(), DueCursor.encode(read.next()));
   }
@@ -84,11 +73,7 @@ public final class ReconciliationQueries {
 
   /** One period, read consistently. */
   public Optional<Period> period(String accountId, String subscriptionId, long cycle) {
-    Map<String, AttributeValue> item = client.getItem(r -> r.tableName(tables.billing())
-        .consistentRead(true)
-        .key(Map.of(Keys.PK, s(Keys.account(accountId)),
-            Keys.SK, s(Keys.period(subscriptionId, cycle))))).item();
-    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(PeriodItems.fromItem(item));
+    return store.getPeriod(accountId, subscriptionId, cycle);
   }
 
   /** Every period of a subscription, oldest first (one per cycle: a few dozen at most). */

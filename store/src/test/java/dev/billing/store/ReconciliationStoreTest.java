@@ -26,7 +26,7 @@ class ReconciliationStoreTest extends StoreTestBase {
 
   @BeforeEach
   void wire() {
-    queries = new ReconciliationQueries(client, tables, store);
+    queries = new ReconciliationQueries(store);
     reports = new ReconciliationReports(client, tables.billing(), Fixtures.KEY);
   }
 

@@ -92,7 +92,7 @@ public final class BillingWorker {
       String taskQueue, PaymentGateway gateway, String provider, DunningPolicy dunning,
       Consumer<Finding> onFinding) {
     return new ReconciliationActivitiesImpl.Dependencies(store,
-        new ReconciliationQueries(dynamo, tables, store),
+        new ReconciliationQueries(store),
         new ReconciliationReports(dynamo, tables.billing(), pageTokenKey),
         new PaymentEventStore(dynamo, tables.paymentEvents(), pageTokenKey),
         new TemporalSubscriptionWorkflowOps(client, taskQueue), gateway, provider, dunning, onFinding);

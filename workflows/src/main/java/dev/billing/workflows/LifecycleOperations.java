@@ -70,8 +70,8 @@ final class LifecycleOperations {
 
     void phase(Phase phase);
 
-    /** When the run, planned again with a moved schedule, reminds of {@code cycle}. */
-    Instant movedReminderAt(BillingSchedule moved, long cycle);
+    /** When the run, planned again with a moved schedule, reminds of the cycle it is on. */
+    Instant movedReminderAt(BillingSchedule moved);
 
     /** The run's plan (timers, steps) no longer holds: plan again at the next safe point. */
     void replan();
@@ -416,7 +416,7 @@ final class LifecycleOperations {
       detail += "; " + added + " added days (" + extra + ") are charged with it";
     }
     host.phase(Phase.RECORDING_PAYMENT);
-    host.record(LifecycleChanges.billingDayChanged(sub, moved, host.movedReminderAt(moved, cycle), balance,
+    host.record(LifecycleChanges.billingDayChanged(sub, moved, host.movedReminderAt(moved), balance,
         actor, detail, now()));
     host.outcome(detail);
     host.replan();

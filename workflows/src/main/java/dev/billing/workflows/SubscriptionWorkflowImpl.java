@@ -181,8 +181,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     BillingSchedule schedule = current.schedule();
     // Asked only for a schedule with a window, so runs of midnight schedules keep their commands.
     boolean spread = hasDueWindow(schedule) && dueInstantSpread();
-    Instant reminderAt = spread
-        ? DueInstants.reminderAt(schedule, cycle, current.subscriptionId()) : schedule.reminderAt(cycle);
+    Instant reminderAt = reminderAt(schedule, cycle, spread);
     Instant dueAt = spread ? DueInstants.dueAt(schedule, cycle, current.subscriptionId()) : schedule.dueAt(cycle);
     LocalDate cancelsOn = current.lifecycle().cancelsOn();
     Instant endAt = cancelsOn == null ? null : schedule.startOfDay(cancelsOn);
@@ -719,6 +718,11 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     return Workflow.getVersion(DUE_INSTANT_SPREAD, Workflow.DEFAULT_VERSION, 1) == 1;
   }
 
+  /** A cycle's reminder instant: the subscription's own time of day when spread, else midnight. */
+  private Instant reminderAt(BillingSchedule schedule, long cycle, boolean spread) {
+    return spread ? DueInstants.reminderAt(schedule, cycle, current.subscriptionId()) : schedule.reminderAt(cycle);
+  }
+
   private static boolean hasDueWindow(BillingSchedule schedule) {
     return schedule.dueWindow() != null && !schedule.dueWindow().isZero();
   }
@@ -873,12 +877,12 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     }
 
     @Override
-    public Instant movedReminderAt(BillingSchedule moved, long cycle) {
+    public Instant movedReminderAt(BillingSchedule moved) {
       // The new id is asked first: runs recorded before it have no marker and keep midnight.
       boolean spread = hasDueWindow(moved)
           && Workflow.getVersion(BILLING_DAY_REMINDER_SPREAD, Workflow.DEFAULT_VERSION, 1) == 1
           && dueInstantSpread();
-      return spread ? DueInstants.reminderAt(moved, cycle, current.subscriptionId()) : moved.reminderAt(cycle);
+      return reminderAt(moved, current.cycle(), spread);
     }
 
     @Override

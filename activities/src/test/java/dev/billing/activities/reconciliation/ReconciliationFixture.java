@@ -81,7 +81,7 @@ final class ReconciliationFixture implements AutoCloseable {
   ReconciliationFixture(String start) {
     BillingTables.createIfMissing(dynamo, tables);
     store = new DynamoBillingStore(dynamo, tables, StoreSettings.defaults(KEY));
-    queries = new ReconciliationQueries(dynamo, tables, store);
+    queries = new ReconciliationQueries(store);
     reports = new ReconciliationReports(dynamo, tables.billing(), KEY);
     events = new PaymentEventStore(dynamo, tables.paymentEvents(), KEY);
     env = TestWorkflowEnvironment.newInstance(

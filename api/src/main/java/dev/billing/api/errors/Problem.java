@@ -2,6 +2,7 @@ package dev.billing.api.errors;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * The one error body of the API (RFC 9457 problem details, served as application/problem+json).
@@ -10,6 +11,8 @@ import java.util.Locale;
 public record Problem(String type, String title, int status, String detail, List<FieldError> errors) {
 
   public static final String TYPE_BASE = "https://billing.dev/problems/";
+  private static final Pattern NOT_SLUG = Pattern.compile("[^a-z0-9]+");
+  private static final Pattern EDGE_DASH = Pattern.compile("^-|-$");
 
   public Problem {
     errors = errors == null ? List.of() : List.copyOf(errors);
@@ -17,21 +20,7 @@ public record Problem(String type, String title, int status, String detail, List
 
   /** The type of an HTTP status answered as such: "Method Not Allowed" is .../method-not-allowed. */
   static String typeOf(String reason) {
-    // A loop rather than two replaceAll calls, which compiled their patterns for every answer.
-    StringBuilder slug = new StringBuilder(TYPE_BASE);
-    int start = slug.length();
-    boolean gap = false;
-    for (char c : reason.toLowerCase(Locale.ROOT).toCharArray()) {
-      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-        if (gap && slug.length() > start) {
-          slug.append('-');
-        }
-        slug.append(c);
-        gap = false;
-      } else {
-        gap = true;
-      }
-    }
-    return slug.toString();
+    String dashed = NOT_SLUG.matcher(reason.toLowerCase(Locale.ROOT)).replaceAll("-");
+    return TYPE_BASE + EDGE_DASH.matcher(dashed).replaceAll("");
   }
 }

@@ -42,6 +42,5 @@ final class TestApiApplication extends BillingApiApplication {
     environment.jersey().register(new FailingResource());
     environment.jersey().register(new OperatorOnlyProbe());
     environment.jersey().register(new JsonLimitsProbe());
-    environment.jersey().register(new JsonLimitsProbe.Checked());
   }
 }

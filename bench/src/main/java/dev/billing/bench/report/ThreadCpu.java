@@ -6,6 +6,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * CPU time of this JVM's threads grouped by name (digits dropped: "grpc-default-executor-12" and
@@ -13,12 +14,23 @@ import java.util.Map;
  * measurement.
  */
 public final class ThreadCpu {
+  /** CPU of threads that ended after {@link #retire()}: a dead thread's time is gone from the MXBean. */
+  private static final Map<String, Long> RETIRED = new ConcurrentHashMap<>();
+
   private ThreadCpu() {}
 
-  /** Nanoseconds of CPU by thread group, for threads alive now. */
+  /** Keeps the calling thread's CPU time in every later snapshot; called as a pool thread ends. */
+  public static void retire() {
+    long cpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+    if (cpu > 0) {
+      RETIRED.merge(group(Thread.currentThread().getName()), cpu, Long::sum);
+    }
+  }
+
+  /** Nanoseconds of CPU by thread group, for threads alive now and those retired. */
   public static Map<String, Long> snapshot() {
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
-    Map<String, Long> byGroup = new HashMap<>();
+    Map<String, Long> byGroup = new HashMap<>(RETIRED);
     if (!threads.isThreadCpuTimeSupported()) {
       return byGroup;
     }

@@ -120,8 +120,8 @@ public final class SleepScenario {
   /** The load runs at the largest step, GET subscription and GET receipts of random sleepers in turn. */
   private List<LoadGenerator.Result> load(ApiProcess api, List<Created> targets) throws Exception {
     List<LoadGenerator.Result> loads = new ArrayList<>();
-    // Run -1 warms the API's JIT and connection pools and is not reported: the first run's p99
-    // was 5-10 times the others' in both benchmark runs before it was added.
+    // Run -1 warms the API's JIT and connection pools and is not reported: a cold first run's p99
+    // speaks of the JIT, not of the API.
     for (int trial = -1; trial < options.apiTrials(); trial++) {
       Random random = new Random(trial);
       LoadGenerator.Result load = LoadGenerator.run(options.apiRate(), Duration.ofSeconds(options.apiSeconds()),
