@@ -111,7 +111,11 @@ class ObservabilityTest {
           .containsPattern("temporal_workflow_completed_total|temporal_workflow_task_execution_latency")
           .contains("jvm_memory_used_bytes");
       // The charge's log lines carry the subscription beside the SDK's workflow id.
-      ILoggingEvent charged = logs.list.stream()
+      List<ILoggingEvent> logged;
+      synchronized (logs) { // activity threads may still be appending; doAppend holds this lock
+        logged = List.copyOf(logs.list);
+      }
+      ILoggingEvent charged = logged.stream()
           .filter(e -> e.getFormattedMessage().startsWith("Charged")).findFirst().orElseThrow();
       assertThat(charged.getMDCPropertyMap()).containsEntry("subscriptionId", "sub-m")
           .containsEntry("WorkflowId", "subscription-sub-m").containsEntry("ActivityType", "ChargePaymentMethod");

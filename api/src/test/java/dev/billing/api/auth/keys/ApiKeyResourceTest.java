@@ -131,10 +131,16 @@ class ApiKeyResourceTest {
       status(API.requestAs(token, subscriptionsPath(account)).get());
     } finally {
       root.detachAppender(events);
+      events.stop();
       levels.forEach(Logger::setLevel);
     }
     String secret = token.substring(20);
-    List<ILoggingEvent> server = events.list.stream()
+    // Worker and server threads may still be inside doAppend; it holds the appender's lock.
+    List<ILoggingEvent> captured;
+    synchronized (events) {
+      captured = List.copyOf(events.list);
+    }
+    List<ILoggingEvent> server = captured.stream()
         .filter(e -> serverLoggers.stream().anyMatch(e.getLoggerName()::startsWith)).toList();
     assertThat(server).hasSizeGreaterThan(10);
     assertThat(server).noneSatisfy(event -> assertThat(event.getFormattedMessage()
