@@ -130,7 +130,7 @@ class ChargeFaultInjectionTest {
       stubPaymentIntentReplayedOnRetry(BillingIds.chargeKey(id, 1, 1), "pi_" + id.replace("-", ""));
     }
     StripeGateway gateway = new StripeGateway(new StripeSettings(
-        "sk_test_fault_injection", stripe.baseUrl(), Duration.ofSeconds(2), Duration.ofSeconds(5), 0));
+        "sk_test_fault_injection", stripe.baseUrl(), Duration.ofSeconds(2), Duration.ofSeconds(20), 0)); // 20 charges at once: a timed-out first request would be resent
     DynamoBillingStore store = run(new DiesAfterCharging(gateway), "cus_FaultTest/pm_1FaultTestCard");
 
     Map<String, List<LoggedRequest>> byKey = stripe.findAll(postRequestedFor(urlPathEqualTo("/v1/payment_intents")))

@@ -211,13 +211,13 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   }
 
   void awaitChargeStarted() throws InterruptedException {
-    if (!chargeStarted.await(10, TimeUnit.SECONDS)) {
+    if (!chargeStarted.await(30, TimeUnit.SECONDS)) {
       throw new AssertionError("no charge started");
     }
   }
 
   void awaitHeldRecordStarted() throws InterruptedException {
-    if (!heldRecordStarted.await(10, TimeUnit.SECONDS)) {
+    if (!heldRecordStarted.await(30, TimeUnit.SECONDS)) {
       throw new AssertionError(heldChangeId + " was never recorded");
     }
   }
@@ -440,7 +440,7 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
 
   private static void await(CountDownLatch gate) {
     try {
-      if (!gate.await(10, TimeUnit.SECONDS)) {
+      if (!gate.await(30, TimeUnit.SECONDS)) {
         throw new IllegalStateException("test gate never opened");
       }
     } catch (InterruptedException e) {

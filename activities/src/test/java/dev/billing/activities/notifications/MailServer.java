@@ -26,7 +26,9 @@ public final class MailServer implements AutoCloseable {
 
   public MailServer() {
     this.port = freePort();
-    this.greenMail = new RuledGreenMail(new ServerSetup(port, "127.0.0.1", ServerSetup.PROTOCOL_SMTP));
+    ServerSetup smtp = new ServerSetup(port, "127.0.0.1", ServerSetup.PROTOCOL_SMTP);
+    smtp.setServerStartupTimeout(10_000); // GreenMail's default is short for a loaded CI machine
+    this.greenMail = new RuledGreenMail(smtp);
     greenMail.start();
   }
 

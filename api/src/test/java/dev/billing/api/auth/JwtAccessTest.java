@@ -22,7 +22,12 @@ import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
+import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
@@ -50,6 +55,14 @@ class JwtAccessTest {
     WireMockServer server = new WireMockServer(options().dynamicPort());
     server.start();
     server.stubFor(get("/jwks.json").willReturn(okJson(ISSUER.jwks())));
+    // One answer before the API's first fetch, which gives up after 2 s: a cold WireMock on a loaded
+    // machine can take that long, and a 503 here would say nothing about JWT access.
+    try {
+      HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/jwks.json")).build(),
+          HttpResponse.BodyHandlers.discarding());
+    } catch (IOException | InterruptedException e) {
+      throw new IllegalStateException("WireMock did not answer", e);
+    }
     return server;
   }
 

@@ -162,6 +162,7 @@ class HostileInputTest {
     assertThat(response.body()).doesNotContain(api.operatorKey().substring(20));
     if (status < 300 && !"GET".equals(method(request))) {
       awaitReconciliation(response);
+      SubscriptionsAtRest.await(api.stack().env.getWorkflowClient(), response, JSON);
       // 202 for a change: accepted and still running in its workflow.
       settle(status == 202 ? Duration.ofMillis(300) : Duration.ofMillis(20));
       replaceTheFixtureSubscriptionIfItEnded();

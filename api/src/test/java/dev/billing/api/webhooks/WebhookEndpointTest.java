@@ -354,12 +354,12 @@ class WebhookEndpointTest {
   }
 
   /**
-   * The signals once {@code count} are in history, or what is there after 10 s. A signal that
+   * The signals once {@code count} are in history, or what is there after 30 s. A signal that
    * arrives while a workflow task is running is buffered by the server and enters the history only
    * when that task completes, so it can be accepted before it is visible.
    */
   private static List<PaymentEvent> signalsOnceThereAre(int count, String subscriptionId) {
-    long deadline = System.nanoTime() + java.time.Duration.ofSeconds(10).toNanos();
+    long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
     List<PaymentEvent> signals = signals(subscriptionId);
     while (signals.size() < count && System.nanoTime() < deadline) {
       try {

@@ -56,6 +56,7 @@ import java.time.YearMonth;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -81,7 +82,7 @@ class ReconciliationSchedulingTest {
       DynamoBillingStore store = new DynamoBillingStore(dynamo, tables, StoreSettings.defaults(KEY));
       BillingSearchAttributes.ALL.forEach(k -> env.registerSearchAttribute(k.getName(), k.getValueType()));
       SandboxGateway sandbox = new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
-      List<Finding> counted = new ArrayList<>();
+      List<Finding> counted = new CopyOnWriteArrayList<>(); // added on activity threads
       Worker worker = env.newWorker(TaskQueues.BILLING);
       BillingWorker.register(worker, new BillingWorker.Adapters(store, sandbox, new OutboxNotifier()));
       BillingWorker.registerReconciliation(worker, BillingWorker.reconciliation(dynamo, tables, store,
