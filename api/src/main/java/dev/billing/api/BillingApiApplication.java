@@ -80,11 +80,12 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     ApiInfrastructure infrastructure = connect(config, environment);
 
     var workflows = new SubscriptionWorkflows(infrastructure.client(), infrastructure.taskQueue());
+    var reconciliations = new ReconciliationRuns(infrastructure.client(), infrastructure.taskQueue());
     environment.jersey().register(
-        new SubscriptionResource(infrastructure.store(), workflows, infrastructure.clock(),
+        new SubscriptionResource(infrastructure.store(), workflows, reconciliations, infrastructure.clock(),
             config.dueWindow()));
-    environment.jersey().register(
-        new SubscriptionLifecycleResource(infrastructure.store(), workflows, infrastructure.clock()));
+    environment.jersey().register(new SubscriptionLifecycleResource(infrastructure.store(), workflows,
+        reconciliations, infrastructure.clock()));
     environment.jersey().register(new ChangeStillRunningMapper());
     environment.jersey().register(new ReceiptResource(infrastructure.store(), infrastructure.clock()));
     environment.jersey().register(new BillingDueResource(infrastructure.store()));
@@ -92,7 +93,7 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
         PaymentEventSignals.temporal(infrastructure.client()), infrastructure.clock()));
     environment.jersey().register(new LoggingContextFilter());
     environment.jersey().register(new ReconciliationResource(reconciliationReports(config),
-        new ReconciliationRuns(infrastructure.client(), infrastructure.taskQueue()), infrastructure.clock()));
+        reconciliations, infrastructure.store(), infrastructure.clock()));
 
     // Who may call what, and what a body may carry: registered for the whole application, so every
     // resource (including those added later) is covered without doing anything.

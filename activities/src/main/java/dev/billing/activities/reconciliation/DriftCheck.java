@@ -73,24 +73,28 @@ final class DriftCheck {
     ReconciliationQueries.DueBatch batch = queries.duePayments(input.date(), input.cursor(), pageSize);
     for (DuePayment due : batch.items()) {
       heartbeat.run();
-      log.examined();
-      check(due, input, log);
+      check(due.accountId(), due.subscriptionId(), input.asOf(), input.repair(), log);
     }
     return batch.nextCursor();
   }
 
-  private void check(DuePayment due, DueCheckInput input, FindingLog log) {
-    Optional<Subscription> stored = store.getSubscription(due.accountId(), due.subscriptionId());
+  /**
+   * One subscription, whether GSI-2 listed it or the API named it (a change that found no workflow,
+   * which for an open-ended pause is the only way its drift is ever seen).
+   */
+  void check(String accountId, String subscriptionId, Instant asOf, boolean repair, FindingLog log) {
+    log.examined();
+    Optional<Subscription> stored = store.getSubscription(accountId, subscriptionId);
     if (stored.isEmpty() || stored.get().status().isTerminal()) {
       return; // the index lags the table: gone or cancelled since
     }
-    WorkflowView view = workflows.describe(due.subscriptionId());
+    WorkflowView view = workflows.describe(subscriptionId);
     if (view.state() != WorkflowView.State.RUNNING) {
       // Read again after the describe: a cancellation recorded just before the run ended is not drift.
-      Subscription record = store.getSubscription(due.accountId(), due.subscriptionId())
+      Subscription record = store.getSubscription(accountId, subscriptionId)
           .filter(s -> !s.status().isTerminal()).orElse(null);
       if (record != null) {
-        restart(record, view, input, log);
+        restart(record, view, asOf, repair, log);
       }
       return;
     }
@@ -102,8 +106,8 @@ final class DriftCheck {
               + "; the workflow is the only writer of the record: compare its history with the state query",
           Repair.NONE);
     }
-    if (overdue(record, input.asOf())) {
-      overdue(record, view, input, log);
+    if (overdue(record, asOf)) {
+      overdue(record, view, asOf, repair, log);
     }
   }
 
@@ -120,7 +124,8 @@ final class DriftCheck {
     return dueAt.plus(GRACE).isBefore(asOf);
   }
 
-  private void restart(Subscription record, WorkflowView view, DueCheckInput input, FindingLog log) {
+  private void restart(Subscription record, WorkflowView view, Instant asOf, boolean repair,
+      FindingLog log) {
     FindingKind kind = view.state() == WorkflowView.State.MISSING
         ? FindingKind.WORKFLOW_MISSING : FindingKind.WORKFLOW_CLOSED;
     String what = kind == FindingKind.WORKFLOW_MISSING
@@ -129,13 +134,13 @@ final class DriftCheck {
             + (view.closedAt() == null ? "" : " at " + view.closedAt());
     String situation = what + " while the record is " + record.status() + " (version "
         + record.version() + ", cycle " + record.cycle() + " due " + record.nextPaymentDate() + ")";
-    if (!input.repair()) {
+    if (!repair) {
       log.add(kind, record.subscriptionId(), record.accountId(), record.cycle(), view.runId(),
           situation + "; not restarted (report only)", Repair.NONE);
       return;
     }
     List<Period> periods = queries.periods(record.accountId(), record.subscriptionId());
-    SubscriptionInput restart = SubscriptionRestart.fromRecord(record, periods, dunning, input.asOf());
+    SubscriptionInput restart = SubscriptionRestart.fromRecord(record, periods, dunning, asOf);
     try {
       boolean started = workflows.restart(restart, pastDueSince(record, periods));
       log.add(kind, record.subscriptionId(), record.accountId(), record.cycle(), view.runId(),
@@ -159,7 +164,8 @@ final class DriftCheck {
         .min(Comparator.comparingLong(Period::cycle)).map(Period::updatedAt).orElse(null);
   }
 
-  private void overdue(Subscription record, WorkflowView view, DueCheckInput input, FindingLog log) {
+  private void overdue(Subscription record, WorkflowView view, Instant asOf, boolean repair,
+      FindingLog log) {
     long cycle = record.cycle();
     String situation = "payment of cycle " + cycle + " was due " + record.nextPaymentDate() + " ("
         + record.schedule().timeZone() + ") and is not recorded; the workflow runs: " + view.pending();
@@ -175,7 +181,7 @@ final class DriftCheck {
           Repair.FAILED);
       return;
     }
-    var event = GatewayOutcomes.event(provider, charge, input.asOf());
+    var event = GatewayOutcomes.event(provider, charge, asOf);
     if (event == null) {
       log.add(FindingKind.PAYMENT_OVERDUE, record.subscriptionId(), record.accountId(), cycle, key,
           situation + "; the gateway has " + (charge.status() == GatewayChargeState.Status.NOT_FOUND
@@ -183,7 +189,7 @@ final class DriftCheck {
           Repair.NONE);
       return;
     }
-    if (!input.repair()) {
+    if (!repair) {
       log.add(FindingKind.PAYMENT_OVERDUE, record.subscriptionId(), record.accountId(), cycle, key,
           situation + "; the gateway says " + charge.status() + " (not signalled: report only)",
           Repair.NONE);

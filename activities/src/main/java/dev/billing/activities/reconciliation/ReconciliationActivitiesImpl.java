@@ -9,6 +9,7 @@ import dev.billing.store.events.PaymentEventIntake;
 import dev.billing.store.events.PaymentEventStore;
 import dev.billing.workflows.activities.CheckResult;
 import dev.billing.workflows.activities.ReconciliationActivities;
+import dev.billing.workflows.activities.SubscriptionCheckInput;
 import dev.billing.workflows.activities.WindowCheckInput;
 import dev.billing.workflows.reconciliation.Finding;
 import dev.billing.workflows.reconciliation.ReconciliationSummary;
@@ -118,6 +119,13 @@ public final class ReconciliationActivitiesImpl implements ReconciliationActivit
         return log.finish(deps.reports(), input.asOf(), page == null ? date.toString() : date + "|" + page);
       }
     }
+    return log.finish(deps.reports(), input.asOf(), null);
+  }
+
+  @Override
+  public CheckResult checkSubscription(SubscriptionCheckInput input) {
+    FindingLog log = new FindingLog(input.reportId(), input.asOf(), deps.onFinding());
+    drift.check(input.accountId(), input.subscriptionId(), input.asOf(), input.repair(), log);
     return log.finish(deps.reports(), input.asOf(), null);
   }
 

@@ -16,7 +16,10 @@ import dev.billing.store.PageRequest;
 import dev.billing.store.events.PaymentEventIntake;
 import dev.billing.workflows.PaymentEvent;
 import dev.billing.workflows.SubscriptionWorkflow;
+import dev.billing.workflows.PauseRequest;
+import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.activities.CheckResult;
+import dev.billing.workflows.activities.SubscriptionCheckInput;
 import dev.billing.workflows.activities.WindowCheckInput;
 import dev.billing.workflows.reconciliation.Finding;
 import dev.billing.workflows.reconciliation.FindingKind;
@@ -96,6 +99,49 @@ class ReconciliationChecksTest {
           .containsExactly(tuple(FindingKind.PAYMENT_OVERDUE, "sub-stuck"));
       assertThat(f.signalledEventIds("sub-stuck")).as("the same event id twice: the workflow drops the second")
           .hasSize(2).containsOnly("reconciliation:" + stuckTxn + ":charge_succeeded");
+    }
+  }
+
+  @Test
+  void anOpenEndedPauseWhoseWorkflowIsGoneIsRestartedWhenNamedAndCanBeResumed() {
+    try (ReconciliationFixture f = new ReconciliationFixture("2026-03-01T00:00:00Z")) {
+      SubscriptionWorkflow paused = f.subscribe("acc-p", "sub-p");
+      paused.pause(new PauseRequest(null, null, "on hold", "ops"));
+      // The pause's activities done first: terminated while one was in flight, the test server's
+      // clock never moved on (the next runUntil hung).
+      f.runUntil("2026-03-01T00:01:00Z");
+      WorkflowStub.fromTyped(paused).terminate("operator mistake");
+      f.runUntil("2026-03-05T00:00:00Z");
+      Subscription record = f.store.getSubscription("acc-p", "sub-p").orElseThrow();
+      assertThat(record.status()).isEqualTo(SubscriptionStatus.PAUSED);
+      assertThat(record.nextPaymentDate()).as("no date: no due-date window ever lists it").isNull();
+      Instant asOf = f.now();
+
+      CheckResult result = f.activities(10, 10).checkSubscription(
+          new SubscriptionCheckInput("one", "acc-p", "sub-p", asOf, true));
+
+      assertThat(result.examined()).isEqualTo(1);
+      assertThat(result.findings()).containsExactly(Map.entry(FindingKind.WORKFLOW_CLOSED, 1));
+      assertThat(result.repaired()).isEqualTo(1);
+      assertThat(f.reports.findings("one", f.now(), PageRequest.first(10)).items()).singleElement()
+          .satisfies(finding -> assertThat(finding.detail())
+              .contains("ended TERMINATED").contains("while the record is PAUSED")
+              .endsWith("; restarted from the record with 0 open period(s)"));
+      SubscriptionWorkflow restarted = f.client.newWorkflowStub(SubscriptionWorkflow.class,
+          BillingIds.workflowId("sub-p"));
+      assertThat(restarted.state().subscription().status()).isEqualTo(SubscriptionStatus.PAUSED);
+
+      // Resumed on March 5th: billed from the next billing day, April 2nd.
+      assertThat(restarted.resume(new ResumeRequest("ops")).subscription().status())
+          .isEqualTo(SubscriptionStatus.ACTIVE);
+      assertThat(f.store.getSubscription("acc-p", "sub-p").orElseThrow().nextPaymentDate())
+          .isEqualTo(LocalDate.of(2026, 4, 2));
+
+      // Named again while its workflow runs: nothing to find.
+      CheckResult again = f.activities(10, 10).checkSubscription(
+          new SubscriptionCheckInput("two", "acc-p", "sub-p", f.now(), true));
+      assertThat(again.examined()).isEqualTo(1);
+      assertThat(again.findings()).isEmpty();
     }
   }
 

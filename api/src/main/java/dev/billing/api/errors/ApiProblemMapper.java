@@ -3,10 +3,17 @@ package dev.billing.api.errors;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.ext.ExceptionMapper;
 
-/** Problems the resources raise on purpose (validation, not found, conflicts). */
+/**
+ * Problems the resources raise on purpose (validation, not found, conflicts). A 503 says when to
+ * retry, as one from an unavailable dependency does.
+ */
 public final class ApiProblemMapper implements ExceptionMapper<ApiProblem> {
   @Override
   public Response toResponse(ApiProblem problem) {
-    return ProblemResponses.of(problem);
+    Response.ResponseBuilder response = ProblemResponses.builder(problem.toProblem());
+    if (problem.status() == 503) {
+      response.header("Retry-After", DependencyUnavailableMapper.RETRY_AFTER_SECONDS);
+    }
+    return response.build();
   }
 }

@@ -3,12 +3,15 @@ package dev.billing.api.ops;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.resources.IdempotencyKeys;
 import dev.billing.api.resources.PageParams;
+import dev.billing.api.resources.PathIds;
 import dev.billing.api.views.PageView;
+import dev.billing.store.BillingStore;
 import dev.billing.store.Page;
 import dev.billing.store.ReconciliationReports;
 import dev.billing.workflows.reconciliation.Finding;
 import dev.billing.workflows.reconciliation.ReconciliationInput;
 import dev.billing.workflows.reconciliation.ReconciliationSummary;
+import dev.billing.workflows.reconciliation.ReconciliationTarget;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -26,7 +29,8 @@ import java.time.InstantSource;
 import java.util.regex.Pattern;
 
 /**
- * Operators' view of reconciliation (issue 6): the reports of past runs, and a run started now.
+ * Operators' view of reconciliation (issue 6): the reports of past runs, and a run started now (over
+ * a window of due dates, or for one subscription).
  * Under /v1/ops, which the API's authentication reserves for operators.
  */
 @Path("/v1/ops/reconciliations")
@@ -37,11 +41,15 @@ public final class ReconciliationResource {
 
   private final ReconciliationReports reports;
   private final ReconciliationRuns runs;
+  private final BillingStore store;
   private final InstantSource clock;
 
-  public ReconciliationResource(ReconciliationReports reports, ReconciliationRuns runs, InstantSource clock) {
+  /** @param store where a run for one subscription finds it first (404 when it does not exist) */
+  public ReconciliationResource(ReconciliationReports reports, ReconciliationRuns runs, BillingStore store,
+      InstantSource clock) {
     this.reports = reports;
     this.runs = runs;
+    this.store = store;
     this.clock = clock;
   }
 
@@ -79,6 +87,7 @@ public final class ReconciliationResource {
   public Response start(StartReconciliationRequest request,
       @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey, @Context SecurityContext security) {
     String key = IdempotencyKeys.validate(idempotencyKey);
+    ReconciliationTarget target = target(request);
     int lookback = request == null || request.lookbackDays() == null
         ? ReconciliationInput.DEFAULT_LOOKBACK_DAYS : request.lookbackDays();
     if (lookback < 1 || lookback > ReconciliationInput.MAX_LOOKBACK_DAYS) {
@@ -88,11 +97,30 @@ public final class ReconciliationResource {
     boolean repair = request == null || request.repair() == null || request.repair();
     String principal = security == null || security.getUserPrincipal() == null
         ? null : security.getUserPrincipal().getName();
-    ReconciliationRuns.Started started = runs.start(
-        new ReconciliationInput(lookback, repair, principal == null ? "api" : "api:" + principal), key);
+    String trigger = principal == null ? "api" : "api:" + principal;
+    ReconciliationRuns.Started started = runs.start(target == null
+        ? new ReconciliationInput(lookback, repair, trigger)
+        : new ReconciliationInput(1, repair, trigger, target), key);
     return Response.accepted(new StartedReconciliationView(started.reportId(), started.workflowId(),
             started.started()))
         .location(UriBuilder.fromResource(ReconciliationResource.class).path(started.reportId()).build())
         .build();
+  }
+
+  /** The one subscription the request names, or null for a window; 400 or 404 when it cannot be. */
+  private ReconciliationTarget target(StartReconciliationRequest request) {
+    if (request == null || (request.accountId() == null && request.subscriptionId() == null)) {
+      return null;
+    }
+    String account = PathIds.require("accountId", request.accountId());
+    String subscription = PathIds.require("subscriptionId", request.subscriptionId());
+    if (request.lookbackDays() != null) {
+      throw ApiProblem.invalid("lookbackDays",
+          "a run for one subscription has no window; leave lookbackDays out");
+    }
+    if (store.getSubscription(account, subscription).isEmpty()) {
+      throw ApiProblem.notFound("Account " + account + " has no subscription " + subscription + ".");
+    }
+    return new ReconciliationTarget(account, subscription);
   }
 }

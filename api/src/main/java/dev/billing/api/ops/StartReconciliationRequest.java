@@ -7,6 +7,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *
  * @param lookbackDays days before today to check again, 1 to 30 (default 3)
  * @param repair false: report only, change nothing (default true)
+ * @param accountId with {@code subscriptionId}: check only that subscription (its drift, whatever
+ *     its dates), without a window
  */
 public record StartReconciliationRequest(
-    @JsonProperty("lookbackDays") Integer lookbackDays, @JsonProperty("repair") Boolean repair) {}
+    @JsonProperty("lookbackDays") Integer lookbackDays, @JsonProperty("repair") Boolean repair,
+    @JsonProperty("accountId") String accountId, @JsonProperty("subscriptionId") String subscriptionId) {}

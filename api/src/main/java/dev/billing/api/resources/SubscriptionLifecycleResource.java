@@ -3,6 +3,7 @@ package dev.billing.api.resources;
 import dev.billing.api.auth.OperatorOnly;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
+import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.subscriptions.CreateSubscriptionValidator;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.api.views.SubscriptionView;
@@ -53,9 +54,10 @@ public final class SubscriptionLifecycleResource {
   private final SubscriptionWorkflows workflows;
   private final InstantSource clock;
 
-  public SubscriptionLifecycleResource(
-      BillingStore store, SubscriptionWorkflows workflows, InstantSource clock) {
-    this.changes = new WorkflowChanges(store);
+  /** @param repairs started for a subscription whose workflow a change finds gone */
+  public SubscriptionLifecycleResource(BillingStore store, SubscriptionWorkflows workflows,
+      ReconciliationRuns repairs, InstantSource clock) {
+    this.changes = new WorkflowChanges(store, repairs);
     this.workflows = workflows;
     this.clock = clock;
   }

@@ -1,13 +1,8 @@
 package dev.billing.api.resources;
 
-import dev.billing.api.errors.FieldError;
-import dev.billing.domain.PaymentMethod;
-import dev.billing.workflows.PaymentMethodChange;
-import jakarta.ws.rs.PUT;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import dev.billing.api.errors.ApiProblem;
+import dev.billing.api.errors.FieldError;
+import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.subscriptions.CreateSubscriptionRequest;
 import dev.billing.api.subscriptions.CreateSubscriptionValidator;
 import dev.billing.api.subscriptions.NewSubscription;
@@ -19,27 +14,33 @@ import dev.billing.api.views.HistoryEntryView;
 import dev.billing.api.views.PageView;
 import dev.billing.api.views.PeriodView;
 import dev.billing.api.views.SubscriptionView;
+import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
 import dev.billing.store.BillingStore;
+import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.SubscriptionState;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriInfo;
 import java.net.URI;
+import java.time.Duration;
 import java.time.InstantSource;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Subscriptions of an account. Creation and changes go through the subscription's workflow (its
@@ -56,13 +57,16 @@ public final class SubscriptionResource {
   private final CreateSubscriptionValidator validator;
   private final WorkflowChanges changes;
 
-  /** @param dueWindow given to new subscriptions (api.yml dueWindow) */
-  public SubscriptionResource(BillingStore store, SubscriptionWorkflows workflows, InstantSource clock,
-      Duration dueWindow) {
+  /**
+   * @param repairs started for a subscription whose workflow a change finds gone
+   * @param dueWindow given to new subscriptions (api.yml dueWindow)
+   */
+  public SubscriptionResource(BillingStore store, SubscriptionWorkflows workflows, ReconciliationRuns repairs,
+      InstantSource clock, Duration dueWindow) {
     this.store = store;
     this.workflows = workflows;
     this.clock = clock;
-    this.changes = new WorkflowChanges(store);
+    this.changes = new WorkflowChanges(store, repairs);
     this.validator = new CreateSubscriptionValidator(dueWindow);
   }
 

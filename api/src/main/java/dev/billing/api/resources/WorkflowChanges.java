@@ -1,16 +1,20 @@
 package dev.billing.api.resources;
 
 import dev.billing.api.errors.ApiProblem;
+import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.api.views.SubscriptionView;
 import dev.billing.domain.Subscription;
 import dev.billing.store.BillingStore;
 import dev.billing.workflows.SubscriptionState;
 import dev.billing.workflows.UpdateRejections;
+import dev.billing.workflows.reconciliation.ReconciliationTarget;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowUpdateException;
 import java.util.List;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What every change of a subscription shares: find it (404), refuse it when it is already ended
@@ -21,11 +25,14 @@ import java.util.function.Supplier;
  * with 202.)
  */
 final class WorkflowChanges {
+  private static final Logger LOG = LoggerFactory.getLogger(WorkflowChanges.class);
 
   private final BillingStore store;
+  private final ReconciliationRuns repairs;
 
-  WorkflowChanges(BillingStore store) {
+  WorkflowChanges(BillingStore store, ReconciliationRuns repairs) {
     this.store = store;
+    this.repairs = repairs;
   }
 
   /** The stored subscription; 400 for a malformed id, 404 when the account has no such subscription. */
@@ -56,9 +63,7 @@ final class WorkflowChanges {
       if (now.status().isTerminal()) {
         throw notAllowed(now, what);
       }
-      // Active in the store but no running workflow: drift that reconciliation repairs.
-      throw ApiProblem.unavailable("The subscription's workflow is not running; it will be restarted "
-          + "from the record. Retry later.");
+      throw workflowLost(now);
     }
   }
 
@@ -77,9 +82,30 @@ final class WorkflowChanges {
       if (now.status().isTerminal()) {
         return sendEvenIfEnded(now, running, ended);
       }
-      throw ApiProblem.unavailable("The subscription's workflow is not running; it will be restarted "
-          + "from the record. Retry later.");
+      throw workflowLost(now);
     }
+  }
+
+  /**
+   * Billing in the store with no running workflow: drift. The daily reconciliation only reaches a
+   * subscription around its due date (an open-ended pause never), so a run for this one starts now
+   * and the caller retries once it has restarted the workflow from the record.
+   */
+  private ApiProblem workflowLost(Subscription subscription) {
+    String run;
+    try {
+      run = repairs.repair(new ReconciliationTarget(subscription.accountId(), subscription.subscriptionId()),
+          "api:workflow-not-found");
+    } catch (RuntimeException e) {
+      LOG.warn("no workflow for subscription {} and no reconciliation started for it: {}",
+          subscription.subscriptionId(), e.toString());
+      return ApiProblem.unavailable("The subscription's workflow is not running and its repair could "
+          + "not be started; retry later.");
+    }
+    LOG.warn("no workflow for subscription {} ({}); reconciliation {} restarts it from the record",
+        subscription.subscriptionId(), subscription.status(), run);
+    return ApiProblem.unavailable("The subscription's workflow is not running; reconciliation " + run
+        + " is restarting it from the record. Retry in a few seconds.");
   }
 
   static ApiProblem notAllowed(Subscription subscription, String what) {

@@ -21,7 +21,6 @@ import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.time.YearMonth;
 import java.util.Map;
 import java.util.UUID;
@@ -39,14 +38,7 @@ class ReconciliationEndpointsTest {
   @Test
   void aRunStartedNowWritesAReportWithItsFindingsAndRepairs() {
     // A subscription DynamoDB bills (due yesterday) but no workflow runs.
-    String id = "sub-" + UUID.randomUUID().toString().substring(0, 8);
-    Subscription lost = new Subscription("acc-ops", id, "pro-monthly", new Money(999, "USD"),
-        "ana@example.com", new PaymentMethod("pm_card_visa", "Visa •••• 4242"),
-        new BillingSchedule(YearMonth.of(2026, 3), 9, Term.MONTHLY, "UTC", 0),
-        SubscriptionStatus.ACTIVE, 1, null, LocalDate.of(2026, 3, 9), null, null,
-        Instant.parse("2026-02-20T00:00:00Z"), 1, "req-1");
-    API.stack().store.createSubscription(new RecordInput("create", null, lost,
-        HistoryEvent.SUBSCRIPTION_CREATED, Process.API, "api", "created", null, null, lost.createdAt()));
+    String id = recordWithoutWorkflow(YearMonth.of(2026, 3), 9);
 
     Response started = API.postJson("/v1/ops/reconciliations", Map.of("lookbackDays", 2), null);
 
@@ -76,6 +68,56 @@ class ReconciliationEndpointsTest {
 
     JsonNode listed = body(API.get("/v1/ops/reconciliations?limit=50"));
     assertThat(listed.get("items").findValuesAsText("id")).contains(reportId);
+  }
+
+  @Test
+  void aRunForOneSubscriptionChecksItWhateverItsDueDate() {
+    // Due in May: no window of this week reaches it.
+    String id = recordWithoutWorkflow(YearMonth.of(2026, 5), 9);
+
+    Response started = API.postJson("/v1/ops/reconciliations",
+        Map.of("accountId", "acc-ops", "subscriptionId", id), null);
+
+    assertThat(started.getStatus()).isEqualTo(202);
+    JsonNode report = awaitFinished(body(started).get("id").asText());
+    JsonNode head = report.get("report");
+    assertThat(head.get("status").asText()).isEqualTo("COMPLETED");
+    assertThat(head.get("from").asText()).isEqualTo("2026-03-10");
+    assertThat(head.get("to").asText()).isEqualTo("2026-03-10");
+    assertThat(head.get("subscriptionsChecked").asInt()).isEqualTo(1);
+    assertThat(report.get("findings")).singleElement().satisfies(finding -> {
+      assertThat(finding.get("subscriptionId").asText()).isEqualTo(id);
+      assertThat(finding.get("kind").asText()).isEqualTo("WORKFLOW_MISSING");
+      assertThat(finding.get("repair").asText()).isEqualTo("WORKFLOW_RESTARTED");
+    });
+  }
+
+  @Test
+  void aRunForOneSubscriptionNeedsBothIdsNoWindowAndAnExistingSubscription() {
+    String path = "/v1/ops/reconciliations";
+    assertThat(assertInvalidField(API.postJson(path, Map.of("subscriptionId", "sub-1"), null), "accountId"))
+        .isEqualTo("accountId must match ^[A-Za-z0-9_-]{1,64}$");
+    assertInvalidField(API.postJson(path, Map.of("accountId", "acc-ops"), null), "subscriptionId");
+    assertInvalidField(API.postJson(path, Map.of("accountId", "acc-ops", "subscriptionId", "a#b"), null),
+        "subscriptionId");
+    assertThat(assertInvalidField(API.postJson(path,
+        Map.of("accountId", "acc-ops", "subscriptionId", "sub-1", "lookbackDays", 2), null), "lookbackDays"))
+        .isEqualTo("a run for one subscription has no window; leave lookbackDays out");
+    assertThat(assertProblem(API.postJson(path, Map.of("accountId", "acc-ops", "subscriptionId", "sub-none"),
+        null), 404).get("detail").asText()).isEqualTo("Account acc-ops has no subscription sub-none.");
+  }
+
+  /** A record DynamoDB bills on {@code day} of {@code firstMonth}, with no workflow behind it. */
+  private static String recordWithoutWorkflow(YearMonth firstMonth, int day) {
+    String id = "sub-" + UUID.randomUUID().toString().substring(0, 8);
+    Subscription lost = new Subscription("acc-ops", id, "pro-monthly", new Money(999, "USD"),
+        "ana@example.com", new PaymentMethod("pm_card_visa", "Visa •••• 4242"),
+        new BillingSchedule(firstMonth, day, Term.MONTHLY, "UTC", 0),
+        SubscriptionStatus.ACTIVE, 1, null, firstMonth.atDay(day), null, null,
+        Instant.parse("2026-02-20T00:00:00Z"), 1, "req-1");
+    API.stack().store.createSubscription(new RecordInput("create", null, lost,
+        HistoryEvent.SUBSCRIPTION_CREATED, Process.API, "api", "created", null, null, lost.createdAt()));
+    return id;
   }
 
   @Test

@@ -26,6 +26,13 @@ public interface ReconciliationActivities {
   @ActivityMethod(name = "CheckDueSubscriptions")
   CheckResult checkDueSubscriptions(WindowCheckInput input);
 
+  /**
+   * One subscription, read by its key, given the same checks as one from GSI-2: restarted from the
+   * record when its workflow is gone, its status compared, an overdue payment diagnosed.
+   */
+  @ActivityMethod(name = "CheckSubscription")
+  CheckResult checkSubscription(SubscriptionCheckInput input);
+
   /** The gateway's charges of the window's UTC days against the periods and receipts. */
   @ActivityMethod(name = "CompareGatewayCharges")
   CheckResult compareGatewayCharges(WindowCheckInput input);

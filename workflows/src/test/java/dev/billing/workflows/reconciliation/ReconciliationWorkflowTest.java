@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.billing.workflows.activities.CheckResult;
 import dev.billing.workflows.activities.ReconciliationActivities;
+import dev.billing.workflows.activities.SubscriptionCheckInput;
 import dev.billing.workflows.activities.WindowCheckInput;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
@@ -105,6 +106,32 @@ class ReconciliationWorkflowTest {
     assertThat(steps.repairFlags).containsOnly(false);
   }
 
+  @Test
+  void aRunForOneSubscriptionChecksOnlyItsDrift() {
+    ReconciliationSummary summary = run(ReconciliationInput.of(new ReconciliationTarget("acc-1", "sub-1"),
+        "api:workflow-not-found"));
+
+    assertThat(steps.calls).containsExactly("open RUNNING 2028-03-10..2028-03-10",
+        "subscription acc-1/sub-1", "close COMPLETED");
+    assertThat(steps.asOf).containsExactly(summary.startedAt());
+    assertThat(steps.repairFlags).containsExactly(true);
+    assertThat(summary.counts().subscriptionsChecked()).isEqualTo(1);
+    assertThat(summary.counts().findings()).containsOnly(Map.entry(FindingKind.WORKFLOW_MISSING, 1));
+    assertThat(summary.counts().repaired()).isEqualTo(1);
+    assertThat(summary.trigger()).isEqualTo("api:workflow-not-found");
+  }
+
+  @Test
+  void aFailedCheckOfOneSubscriptionIsReported() {
+    steps.failSubscription = true;
+
+    ReconciliationSummary summary = run(ReconciliationInput.of(new ReconciliationTarget("acc-1", "sub-1"),
+        "api:workflow-not-found"));
+
+    assertThat(summary.status()).isEqualTo(ReconciliationSummary.Status.PARTIAL);
+    assertThat(summary.failedSteps()).containsExactly("CheckSubscription sub-1: DynamoDB down (scripted)");
+  }
+
   /** Scripted steps: every due call examines 10 subscriptions and finds one missing workflow. */
   static final class ScriptedSteps implements ReconciliationActivities {
     final List<String> calls = new ArrayList<>();
@@ -112,6 +139,7 @@ class ReconciliationWorkflowTest {
     final List<Boolean> repairFlags = new ArrayList<>();
     List<String> dueCursors = List.of();
     boolean failCharges;
+    boolean failSubscription;
     int chargeAttempts;
     int dueCalls;
     ReconciliationSummary closed;
@@ -127,6 +155,17 @@ class ReconciliationWorkflowTest {
       String next = dueCalls < dueCursors.size() ? dueCursors.get(dueCalls) : null;
       dueCalls++;
       return new CheckResult(10, Map.of(FindingKind.WORKFLOW_MISSING, 1), 1, 0, next);
+    }
+
+    @Override
+    public synchronized CheckResult checkSubscription(SubscriptionCheckInput input) {
+      if (failSubscription) {
+        throw ApplicationFailure.newNonRetryableFailure("DynamoDB down (scripted)", "Unavailable");
+      }
+      calls.add("subscription " + input.accountId() + "/" + input.subscriptionId());
+      asOf.add(input.asOf());
+      repairFlags.add(input.repair());
+      return new CheckResult(1, Map.of(FindingKind.WORKFLOW_MISSING, 1), 1, 0, null);
     }
 
     @Override
