@@ -11,10 +11,13 @@ import dev.billing.runtime.TemporalSettings;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.NotificationLog;
 import dev.billing.store.StoreSettings;
-import dev.billing.domain.DunningPolicy;
 import dev.billing.worker.BillingWorker;
-import dev.billing.worker.reconciliation.ReconciliationScheduling;
 import dev.billing.worker.EmailNotifiers;
+import dev.billing.worker.observability.BusinessMetrics;
+import dev.billing.worker.observability.ObservabilityInterceptor;
+import dev.billing.worker.observability.UpdateRefusalLogging;
+import dev.billing.worker.reconciliation.ReconciliationScheduling;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.temporal.worker.WorkerFactory;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Server;
@@ -60,8 +63,11 @@ public final class DevStack implements AutoCloseable {
     var email = EmailNotifiers.of(mail.smtpSettings(), new NotificationLog(workerDynamo.client(),
         workerDynamo.tableNames().billing(), NotificationLog.DEFAULT_RETENTION), temporal.clock());
     String taskQueue = workerTemporal.settings().taskQueue();
+    // The production worker's interceptor, so dev logs read the same (subscriptionId, one line per
+    // refused update); its metrics go nowhere here.
     this.worker = BillingWorker.create(workerTemporal.client(), taskQueue,
-        new BillingWorker.Adapters(store, gateway, email, DunningPolicy.DEFAULT));
+        new BillingWorker.Adapters(store, gateway, email, DunningPolicy.DEFAULT),
+        new ObservabilityInterceptor(new BusinessMetrics(new SimpleMeterRegistry())));
     BillingWorker.registerReconciliation(worker.getWorker(taskQueue), BillingWorker.reconciliation(
         workerDynamo.client(), workerDynamo.tableNames(), store, pageTokenKey, workerTemporal.client(),
         taskQueue, gateway, "sandbox", DunningPolicy.DEFAULT, null));
@@ -72,6 +78,7 @@ public final class DevStack implements AutoCloseable {
     reconciliation.start();
 
     this.api = new DevApiApplication(settings, temporal, gateway, mail).start();
+    UpdateRefusalLogging.install(); // after the API: Dropwizard resets the logging context it configures
     this.webhooks = new SandboxWebhookRelay(gateway, temporal.clock(), apiUrl(), SandboxWebhooks.DEV_SECRET);
     webhooks.start();
   }

@@ -10,6 +10,7 @@ import dev.billing.runtime.ProcessConnections;
 import dev.billing.runtime.SecretFiles;
 import dev.billing.worker.observability.BusinessMetrics;
 import dev.billing.worker.observability.ObservabilityInterceptor;
+import dev.billing.worker.observability.UpdateRefusalLogging;
 import dev.billing.worker.reconciliation.ReconciliationScheduling;
 import io.temporal.client.WorkflowClient;
 import io.temporal.worker.WorkerFactory;
@@ -45,6 +46,7 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
 
   @Override
   public void run(WorkerConfiguration config, Environment environment) {
+    UpdateRefusalLogging.install();
     ProcessConnections connections = ProcessConnections.open(config, environment, "worker");
     // Once: every *_FILE secret is read here, not again by each adapter.
     Map<String, String> environmentWithSecrets = SecretFiles.resolve(System.getenv());

@@ -8,17 +8,22 @@ import io.temporal.common.interceptors.ActivityInboundCallsInterceptorBase;
 import io.temporal.common.interceptors.WorkerInterceptorBase;
 import io.temporal.common.interceptors.WorkflowInboundCallsInterceptor;
 import io.temporal.common.interceptors.WorkflowInboundCallsInterceptorBase;
+import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;
+import org.slf4j.Logger;
 import org.slf4j.MDC;
 
 /**
  * Adds {@code subscriptionId} to the logging context of every activity and workflow of a
  * subscription (the SDK already puts {@code WorkflowId}, {@code RunId}, {@code ActivityType} and
- * {@code Attempt} there), so the JSON logs of one subscription are found by one field; and feeds
- * {@link BusinessMetrics} with each activity's outcome. Neither touches what a workflow commands.
+ * {@code Attempt} there), so the JSON logs of one subscription are found by one field; feeds
+ * {@link BusinessMetrics} with each activity's outcome; and logs each refused update in one line.
+ * None of it touches what a workflow commands.
  */
 public final class ObservabilityInterceptor extends WorkerInterceptorBase {
   public static final String SUBSCRIPTION_ID = "subscriptionId";
+  /** Replay-safe: a refusal is logged when it happens, not again when its history is replayed. */
+  private static final Logger UPDATES = Workflow.getLogger("dev.billing.updates");
 
   private final BusinessMetrics metrics;
 
@@ -71,7 +76,41 @@ public final class ObservabilityInterceptor extends WorkerInterceptorBase {
         }
         return super.execute(input);
       }
+
+      @Override
+      public void validateUpdate(UpdateInput input) {
+        try {
+          super.validateUpdate(input);
+        } catch (RuntimeException e) {
+          refused(input, e);
+          throw e;
+        }
+      }
+
+      @Override
+      public UpdateOutput executeUpdate(UpdateInput input) {
+        try {
+          return super.executeUpdate(input);
+        } catch (RuntimeException e) {
+          refused(input, e);
+          throw e;
+        }
+      }
     };
+  }
+
+  /**
+   * One line per refused or failed update, in place of the SDK's stack trace (see {@link
+   * UpdateRefusalLogging}): a refusal the workflow meant (an ApplicationFailure: not allowed now,
+   * declined, no such period) at INFO, anything else at WARN.
+   */
+  private static void refused(WorkflowInboundCallsInterceptor.UpdateInput input, RuntimeException e) {
+    if (e instanceof ApplicationFailure refusal) {
+      UPDATES.info("update {} refused: {}: {}", input.getUpdateName(), refusal.getType(),
+          refusal.getOriginalMessage());
+    } else {
+      UPDATES.warn("update {} failed: {}", input.getUpdateName(), e.toString());
+    }
   }
 
   static String subscriptionOf(String workflowId) {
