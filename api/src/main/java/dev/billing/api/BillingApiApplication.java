@@ -80,7 +80,8 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     ApiInfrastructure infrastructure = connect(config, environment);
 
     var workflows = new SubscriptionWorkflows(infrastructure.client(), infrastructure.taskQueue());
-    var reconciliations = new ReconciliationRuns(infrastructure.client(), infrastructure.taskQueue());
+    var reconciliations = new ReconciliationRuns(infrastructure.client(), infrastructure.taskQueue(),
+        infrastructure.clock());
     environment.jersey().register(
         new SubscriptionResource(infrastructure.store(), workflows, reconciliations, infrastructure.clock(),
             config.dueWindow()));

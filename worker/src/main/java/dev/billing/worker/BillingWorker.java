@@ -20,6 +20,7 @@ import dev.billing.store.TableNames;
 import dev.billing.store.events.PaymentEventStore;
 import dev.billing.workflows.reconciliation.Finding;
 import dev.billing.workflows.reconciliation.ReconciliationWorkflowImpl;
+import dev.billing.workflows.reconciliation.SubscriptionRepairWorkflowImpl;
 import io.temporal.client.WorkflowClient;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -73,11 +74,13 @@ public final class BillingWorker {
   }
 
   /**
-   * Adds the reconciliation workflow and its steps to a worker (on the billing task queue: the same
-   * processes serve both, and a restart it makes lands where the subscription workflows run).
+   * Adds the reconciliation workflows (the daily run, the one-subscription repair) and their steps
+   * to a worker (on the billing task queue: the same processes serve both, and a restart they make
+   * lands where the subscription workflows run).
    */
   public static void registerReconciliation(Worker worker, ReconciliationActivitiesImpl.Dependencies dependencies) {
-    worker.registerWorkflowImplementationTypes(ReconciliationWorkflowImpl.class);
+    worker.registerWorkflowImplementationTypes(ReconciliationWorkflowImpl.class,
+        SubscriptionRepairWorkflowImpl.class);
     worker.registerActivitiesImplementations(new ReconciliationActivitiesImpl(dependencies));
   }
 

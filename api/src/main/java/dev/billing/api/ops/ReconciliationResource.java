@@ -11,7 +11,7 @@ import dev.billing.store.ReconciliationReports;
 import dev.billing.workflows.reconciliation.Finding;
 import dev.billing.workflows.reconciliation.ReconciliationInput;
 import dev.billing.workflows.reconciliation.ReconciliationSummary;
-import dev.billing.workflows.reconciliation.ReconciliationTarget;
+import dev.billing.workflows.reconciliation.SubscriptionRepairInput;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -79,39 +79,44 @@ public final class ReconciliationResource {
   }
 
   /**
-   * Starts a run now (202, Location of its report). An Idempotency-Key makes a retry return the run
-   * the first request started.
+   * Starts a run now (202, Location of its report): over a window of dates, or a repair of the one
+   * subscription the body names. An Idempotency-Key makes a retry return the run the first request
+   * started; the same key with another body is a 409.
    */
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
   public Response start(StartReconciliationRequest request,
       @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey, @Context SecurityContext security) {
     String key = IdempotencyKeys.validate(idempotencyKey);
-    ReconciliationTarget target = target(request);
-    int lookback = request == null || request.lookbackDays() == null
-        ? ReconciliationInput.DEFAULT_LOOKBACK_DAYS : request.lookbackDays();
-    if (lookback < 1 || lookback > ReconciliationInput.MAX_LOOKBACK_DAYS) {
-      throw ApiProblem.invalid("lookbackDays",
-          "lookbackDays must be between 1 and " + ReconciliationInput.MAX_LOOKBACK_DAYS);
-    }
     boolean repair = request == null || request.repair() == null || request.repair();
     String principal = security == null || security.getUserPrincipal() == null
         ? null : security.getUserPrincipal().getName();
     String trigger = principal == null ? "api" : "api:" + principal;
-    ReconciliationRuns.Started started = runs.start(target == null
-        ? new ReconciliationInput(lookback, repair, trigger)
-        : new ReconciliationInput(1, repair, trigger, target), key);
+    ReconciliationRuns.Started started;
+    if (namesASubscription(request)) {
+      started = runs.start(subscriptionRepair(request, repair, trigger), key);
+    } else {
+      int lookback = request == null || request.lookbackDays() == null
+          ? ReconciliationInput.DEFAULT_LOOKBACK_DAYS : request.lookbackDays();
+      if (lookback < 1 || lookback > ReconciliationInput.MAX_LOOKBACK_DAYS) {
+        throw ApiProblem.invalid("lookbackDays",
+            "lookbackDays must be between 1 and " + ReconciliationInput.MAX_LOOKBACK_DAYS);
+      }
+      started = runs.start(new ReconciliationInput(lookback, repair, trigger), key);
+    }
     return Response.accepted(new StartedReconciliationView(started.reportId(), started.workflowId(),
             started.started()))
         .location(UriBuilder.fromResource(ReconciliationResource.class).path(started.reportId()).build())
         .build();
   }
 
-  /** The one subscription the request names, or null for a window; 400 or 404 when it cannot be. */
-  private ReconciliationTarget target(StartReconciliationRequest request) {
-    if (request == null || (request.accountId() == null && request.subscriptionId() == null)) {
-      return null;
-    }
+  private static boolean namesASubscription(StartReconciliationRequest request) {
+    return request != null && (request.accountId() != null || request.subscriptionId() != null);
+  }
+
+  /** The repair of the one subscription the request names; 400 or 404 when it cannot be. */
+  private SubscriptionRepairInput subscriptionRepair(StartReconciliationRequest request, boolean repair,
+      String trigger) {
     String account = PathIds.require("accountId", request.accountId());
     String subscription = PathIds.require("subscriptionId", request.subscriptionId());
     if (request.lookbackDays() != null) {
@@ -121,6 +126,6 @@ public final class ReconciliationResource {
     if (store.getSubscription(account, subscription).isEmpty()) {
       throw ApiProblem.notFound("Account " + account + " has no subscription " + subscription + ".");
     }
-    return new ReconciliationTarget(account, subscription);
+    return new SubscriptionRepairInput(account, subscription, repair, trigger);
   }
 }

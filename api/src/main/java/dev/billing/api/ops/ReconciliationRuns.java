@@ -1,27 +1,44 @@
 package dev.billing.api.ops;
 
+import dev.billing.api.errors.ApiProblem;
 import dev.billing.workflows.reconciliation.ReconciliationInput;
-import dev.billing.workflows.reconciliation.ReconciliationTarget;
 import dev.billing.workflows.reconciliation.ReconciliationWorkflow;
+import dev.billing.workflows.reconciliation.SubscriptionRepairInput;
+import dev.billing.workflows.reconciliation.SubscriptionRepairWorkflow;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
 import io.temporal.client.WorkflowOptions;
+import java.time.Duration;
+import java.time.InstantSource;
+import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
+import java.util.function.Function;
 
-/** Starts reconciliation runs on demand, beside the daily schedule. */
+/** Starts reconciliation runs on demand, beside the daily schedule, and repairs of one subscription. */
 public final class ReconciliationRuns {
   static final String WORKFLOW_ID_PREFIX = "reconciliation-api-";
-  static final String SUBSCRIPTION_PREFIX = "reconciliation-subscription-";
+  static final String REPAIR_ID_PREFIX = "repair-subscription-";
+  /**
+   * The API starts at most one repair of a subscription per window: a client retrying a change
+   * every few seconds must not start a run each time, nor restart a workflow that keeps failing in a
+   * loop. A repair that did not bring the workflow back waits for the next window or an operator.
+   */
+  public static final Duration REPAIR_WINDOW = Duration.ofMinutes(15);
+  /** What a run was started for, kept in its memo so a reused Idempotency-Key can be told apart. */
+  static final String REQUEST_MEMO = "request";
 
   private final WorkflowClient client;
   private final String taskQueue;
+  private final InstantSource clock;
 
-  public ReconciliationRuns(WorkflowClient client, String taskQueue) {
+  public ReconciliationRuns(WorkflowClient client, String taskQueue, InstantSource clock) {
     this.client = client;
     this.taskQueue = taskQueue;
+    this.clock = clock;
   }
 
   /**
@@ -32,45 +49,77 @@ public final class ReconciliationRuns {
   public record Started(String workflowId, String reportId, boolean started) {}
 
   /**
-   * Starts a run that checks and repairs one subscription, unless one for it is running already
-   * (every caller that finds the workflow gone gets that run). A finished one does not stop a new
-   * one: the workflow may be lost again later.
-   *
-   * @return the run's workflow id
+   * @param workflowId the repair's workflow id
+   * @param running true when it is running now (just started, or started by another request of this
+   *     window); false when this window's repair has already finished and the workflow is still gone
    */
-  public String repair(ReconciliationTarget subscription, String trigger) {
-    String workflowId = SUBSCRIPTION_PREFIX + subscription.subscriptionId();
-    ReconciliationWorkflow workflow = client.newWorkflowStub(ReconciliationWorkflow.class,
+  public record Repair(String workflowId, boolean running) {}
+
+  /**
+   * Starts a run over a window of dates. With an idempotency key the workflow id derives from it, so
+   * a retried request finds the run the first one started (running or finished) instead of starting
+   * another; the same key with another request is a 409.
+   */
+  public Started start(ReconciliationInput input, String idempotencyKey) {
+    String request = "window lookbackDays=" + input.lookbackDays() + " repair=" + input.repair();
+    return startOnce(idempotencyKey, request, options -> WorkflowClient.start(
+        client.newWorkflowStub(ReconciliationWorkflow.class, options)::run, input));
+  }
+
+  /** Starts a repair of one subscription for an operator, with the same idempotency as {@link #start}. */
+  public Started start(SubscriptionRepairInput input, String idempotencyKey) {
+    String request = "subscription " + input.accountId() + "/" + input.subscriptionId() + " repair="
+        + input.repair();
+    return startOnce(idempotencyKey, request, options -> WorkflowClient.start(
+        client.newWorkflowStub(SubscriptionRepairWorkflow.class, options)::run, input));
+  }
+
+  /**
+   * The API's repair of a subscription whose workflow a change found gone: at most one per
+   * subscription per {@link #REPAIR_WINDOW} (the window is in the workflow id), joined by every
+   * request of that window while it runs.
+   */
+  public Repair repair(SubscriptionRepairInput input) {
+    long window = clock.instant().getEpochSecond() / REPAIR_WINDOW.toSeconds();
+    String workflowId = REPAIR_ID_PREFIX + input.subscriptionId() + "-" + window;
+    SubscriptionRepairWorkflow workflow = client.newWorkflowStub(SubscriptionRepairWorkflow.class,
         WorkflowOptions.newBuilder()
             .setWorkflowId(workflowId)
             .setTaskQueue(taskQueue)
             .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING)
-            .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE)
-            .build());
-    WorkflowClient.start(workflow::run, ReconciliationInput.of(subscription, trigger));
-    return workflowId;
-  }
-
-  /**
-   * Starts a run. With an idempotency key the workflow id derives from it, so a retried request
-   * finds the run the first one started (running or finished) instead of starting another.
-   */
-  public Started start(ReconciliationInput input, String idempotencyKey) {
-    String workflowId = WORKFLOW_ID_PREFIX
-        + (idempotencyKey != null ? idempotencyKey : UUID.randomUUID().toString());
-    ReconciliationWorkflow workflow = client.newWorkflowStub(ReconciliationWorkflow.class,
-        WorkflowOptions.newBuilder()
-            .setWorkflowId(workflowId)
-            .setTaskQueue(taskQueue)
-            .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_FAIL)
             .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)
             .build());
     try {
-      WorkflowExecution execution = WorkflowClient.start(workflow::run, input);
-      return new Started(workflowId, execution.getRunId(), true);
+      WorkflowClient.start(workflow::run, input);
+      return new Repair(workflowId, true);
+    } catch (WorkflowExecutionAlreadyStarted finished) {
+      return new Repair(workflowId, false);
+    }
+  }
+
+  private Started startOnce(String idempotencyKey, String request,
+      Function<WorkflowOptions, WorkflowExecution> start) {
+    String workflowId = WORKFLOW_ID_PREFIX
+        + (idempotencyKey != null ? idempotencyKey : UUID.randomUUID().toString());
+    WorkflowOptions options = WorkflowOptions.newBuilder()
+        .setWorkflowId(workflowId)
+        .setTaskQueue(taskQueue)
+        .setMemo(Map.of(REQUEST_MEMO, request))
+        .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_FAIL)
+        .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)
+        .build();
+    try {
+      return new Started(workflowId, start.apply(options).getRunId(), true);
     } catch (WorkflowExecutionAlreadyStarted existing) {
-      String runId = client.newUntypedWorkflowStub(workflowId).describe().getExecution().getRunId();
-      return new Started(workflowId, runId, false);
+      var earlier = client.newUntypedWorkflowStub(workflowId).describe();
+      Object earlierRequest = earlier.getMemo(REQUEST_MEMO, String.class);
+      // Runs started before the memo existed cannot be compared; they are taken as the same request.
+      if (earlierRequest != null && !Objects.equals(earlierRequest, request)) {
+        throw ApiProblem.conflict("idempotency-key-reused", "Idempotency key reused with a different request",
+            "This Idempotency-Key already started a run for a different request (" + earlierRequest
+                + "); use a new key for a new run.");
+      }
+      return new Started(workflowId, earlier.getExecution().getRunId(), false);
     }
   }
 }

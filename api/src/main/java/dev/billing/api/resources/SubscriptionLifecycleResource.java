@@ -83,7 +83,7 @@ public final class SubscriptionLifecycleResource {
     }
     Subscription subscription = changes.find(accountId, subscriptionId);
     CancelRequest request = new CancelRequest(reason, Actors.of(security), atPeriodEnd, refundUnused);
-    return changes.send(subscription, "cancelled again",
+    return changes.send(subscription, "cancelled again", Actors.of(security),
         () -> workflows.cancel(subscriptionId, request));
   }
 
@@ -129,7 +129,8 @@ public final class SubscriptionLifecycleResource {
       }
     }
     PauseRequest request = new PauseRequest(cycles, until, reason, Actors.of(security));
-    return changes.send(subscription, "paused", () -> workflows.pause(subscriptionId, request));
+    return changes.send(subscription, "paused", Actors.of(security),
+        () -> workflows.pause(subscriptionId, request));
   }
 
   /** Ends a pause now: billing restarts on the first due date on or after today. */
@@ -141,7 +142,8 @@ public final class SubscriptionLifecycleResource {
       @Context SecurityContext security) {
     Subscription subscription = changes.find(accountId, subscriptionId);
     ResumeRequest request = new ResumeRequest(Actors.of(security));
-    return changes.send(subscription, "resumed", () -> workflows.resume(subscriptionId, request));
+    return changes.send(subscription, "resumed", Actors.of(security),
+        () -> workflows.resume(subscriptionId, request));
   }
 
   /**
@@ -204,7 +206,7 @@ public final class SubscriptionLifecycleResource {
           + subscription.price().currency() + ")");
     }
     PlanChangeRequest request = new PlanChangeRequest(sku, price, effective, Actors.of(security));
-    return changes.send(subscription, "moved to another plan",
+    return changes.send(subscription, "moved to another plan", Actors.of(security),
         () -> workflows.changePlan(subscriptionId, request));
   }
 
@@ -217,7 +219,8 @@ public final class SubscriptionLifecycleResource {
       @Context SecurityContext security) {
     Subscription subscription = changes.find(accountId, subscriptionId);
     PayNowRequest request = new PayNowRequest(Actors.of(security));
-    return changes.send(subscription, "charged", () -> workflows.payNow(subscriptionId, request));
+    return changes.send(subscription, "charged", Actors.of(security),
+        () -> workflows.payNow(subscriptionId, request));
   }
 
   /** Forgives an unpaid (ERROR) period without payment: WAIVED. */
@@ -236,7 +239,8 @@ public final class SubscriptionLifecycleResource {
     String reason = ChangeFields.reason(body == null ? null : body.reason());
     Subscription subscription = existingPeriod(changes.find(accountId, subscriptionId), cycle);
     WaiveRequest request = new WaiveRequest(cycle, reason, Actors.of(security));
-    return changes.send(subscription, "changed", () -> workflows.waivePeriod(subscriptionId, request));
+    return changes.send(subscription, "changed", Actors.of(security),
+        () -> workflows.waivePeriod(subscriptionId, request));
   }
 
   /**
@@ -262,7 +266,7 @@ public final class SubscriptionLifecycleResource {
         : ChangeFields.positiveAmount("amount", amountText, subscription.price().currency());
     RefundRequest request = new RefundRequest(cycle, amount, reason, Actors.of(security));
     // A cancelled subscription's collected periods can still be refunded.
-    return changes.sendEvenIfEnded(subscription,
+    return changes.sendEvenIfEnded(subscription, Actors.of(security),
         () -> workflows.refundPeriod(subscriptionId, request),
         () -> workflows.refundAfterEnd(subscription, request));
   }
@@ -285,7 +289,7 @@ public final class SubscriptionLifecycleResource {
     }
     Subscription subscription = changes.find(accountId, subscriptionId);
     BillingDayChange request = new BillingDayChange(day, Actors.of(security));
-    return changes.send(subscription, "moved to another billing day",
+    return changes.send(subscription, "moved to another billing day", Actors.of(security),
         () -> workflows.changeBillingDay(subscriptionId, request));
   }
 

@@ -207,7 +207,7 @@ public final class SubscriptionResource {
     }
     PaymentMethod method = new PaymentMethod(token, PaymentMethods.maskOf(token));
     PaymentMethodChange change = new PaymentMethodChange(method, Actors.of(security));
-    return changes.send(find(accountId, subscriptionId), "changed",
+    return changes.send(find(accountId, subscriptionId), "changed", Actors.of(security),
         () -> workflows.changePaymentMethod(subscriptionId, change));
   }
 

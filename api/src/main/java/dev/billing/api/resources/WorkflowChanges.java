@@ -8,7 +8,7 @@ import dev.billing.domain.Subscription;
 import dev.billing.store.BillingStore;
 import dev.billing.workflows.SubscriptionState;
 import dev.billing.workflows.UpdateRejections;
-import dev.billing.workflows.reconciliation.ReconciliationTarget;
+import dev.billing.workflows.reconciliation.SubscriptionRepairInput;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowUpdateException;
 import java.util.List;
@@ -48,8 +48,10 @@ final class WorkflowChanges {
    * Sends a change to the subscription's workflow and answers with the state it recorded.
    *
    * @param what the past participle the 409 uses: "Subscription s is CANCELLED; it cannot be {what}."
+   * @param actor who asks ({@link Actors#of}), named in a repair this starts
    */
-  SubscriptionView send(Subscription subscription, String what, Supplier<SubscriptionState> send) {
+  SubscriptionView send(Subscription subscription, String what, String actor,
+      Supplier<SubscriptionState> send) {
     if (subscription.status().isTerminal()) {
       throw notAllowed(subscription, what);
     }
@@ -63,7 +65,7 @@ final class WorkflowChanges {
       if (now.status().isTerminal()) {
         throw notAllowed(now, what);
       }
-      throw workflowLost(now);
+      throw workflowLost(now, actor);
     }
   }
 
@@ -71,8 +73,8 @@ final class WorkflowChanges {
    * Sends a change that an ended subscription still accepts (a refund): to the running workflow, or,
    * once it has ended, to the same workflow started again from the record, which applies it and ends.
    */
-  SubscriptionView sendEvenIfEnded(Subscription subscription, Supplier<SubscriptionState> running,
-      Supplier<SubscriptionState> ended) {
+  SubscriptionView sendEvenIfEnded(Subscription subscription, String actor,
+      Supplier<SubscriptionState> running, Supplier<SubscriptionState> ended) {
     try {
       return SubscriptionView.of((subscription.status().isTerminal() ? ended : running).get().subscription());
     } catch (WorkflowUpdateException e) {
@@ -80,32 +82,40 @@ final class WorkflowChanges {
     } catch (WorkflowNotFoundException e) {
       Subscription now = find(subscription.accountId(), subscription.subscriptionId());
       if (now.status().isTerminal()) {
-        return sendEvenIfEnded(now, running, ended);
+        return sendEvenIfEnded(now, actor, running, ended);
       }
-      throw workflowLost(now);
+      throw workflowLost(now, actor);
     }
   }
 
   /**
    * Billing in the store with no running workflow: drift. The daily reconciliation only reaches a
-   * subscription around its due date (an open-ended pause never), so a run for this one starts now
-   * and the caller retries once it has restarted the workflow from the record.
+   * subscription around its due date (an open-ended pause never), so a repair of this one starts now
+   * (at most one per subscription per {@link ReconciliationRuns#REPAIR_WINDOW}) and the caller retries
+   * once it has restarted the workflow from the record.
    */
-  private ApiProblem workflowLost(Subscription subscription) {
-    String run;
+  private ApiProblem workflowLost(Subscription subscription, String actor) {
+    ReconciliationRuns.Repair repair;
     try {
-      run = repairs.repair(new ReconciliationTarget(subscription.accountId(), subscription.subscriptionId()),
-          "api:workflow-not-found");
+      repair = repairs.repair(new SubscriptionRepairInput(subscription.accountId(),
+          subscription.subscriptionId(), true, "api:" + actor + " workflow-not-found"));
     } catch (RuntimeException e) {
-      LOG.warn("no workflow for subscription {} and no reconciliation started for it: {}",
+      LOG.warn("no workflow for subscription {} and no repair started for it: {}",
           subscription.subscriptionId(), e.toString());
       return ApiProblem.unavailable("The subscription's workflow is not running and its repair could "
           + "not be started; retry later.");
     }
-    LOG.warn("no workflow for subscription {} ({}); reconciliation {} restarts it from the record",
-        subscription.subscriptionId(), subscription.status(), run);
-    return ApiProblem.unavailable("The subscription's workflow is not running; reconciliation " + run
-        + " is restarting it from the record. Retry in a few seconds.");
+    if (!repair.running()) {
+      LOG.warn("no workflow for subscription {} ({}) although repair {} ran: see its report",
+          subscription.subscriptionId(), subscription.status(), repair.workflowId());
+      return ApiProblem.unavailable("The subscription's workflow is not running, and the repair "
+          + repair.workflowId() + " that ran in the last " + ReconciliationRuns.REPAIR_WINDOW.toMinutes()
+          + " minutes did not bring it back (its report says why); retry later or ask an operator.");
+    }
+    LOG.warn("no workflow for subscription {} ({}); repair {} restarts it from the record",
+        subscription.subscriptionId(), subscription.status(), repair.workflowId());
+    return ApiProblem.unavailable("The subscription's workflow is not running; repair "
+        + repair.workflowId() + " is restarting it from the record. Retry in a few seconds.");
   }
 
   static ApiProblem notAllowed(Subscription subscription, String what) {

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.api.ApiConfiguration;
+import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.support.ApiTestSupport;
 import dev.billing.api.support.LifecycleCalls;
 import dev.billing.domain.BillingIds;
@@ -27,8 +28,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A change to a subscription whose workflow is gone (terminated by hand, lost with a namespace):
- * the API answers 503 and starts a reconciliation of that one subscription, which restarts the
- * workflow from the record, so the retried change goes through. An open-ended pause has no due
+ * the API answers 503 and starts a repair of that one subscription, which restarts the workflow
+ * from the record, so the retried change goes through; at most one repair per subscription per
+ * window. An open-ended pause has no due
  * date, so no daily run would ever have reached it.
  */
 class LostWorkflowTest {
@@ -46,21 +48,22 @@ class LostWorkflowTest {
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
     JsonNode paused = CALLS.ok(account, id, "pause", "{\"reason\":\"on hold\"}");
     assertThat(paused.get("nextPaymentDate").isNull()).isTrue();
-    // The pause's activities done (time moves only once they are), then the workflow is lost.
-    CALLS.sleepUntil(CALLS.today().plusDays(1));
-    workflow(BillingIds.workflowId(id)).terminate("lost by hand");
+    lose(id);
+    String customer = API.accountKey(account);
 
-    HttpResponse<String> lost = postOnce(subscriptionPath(account, id) + "/resume");
+    HttpResponse<String> lost = postOnce(customer, subscriptionPath(account, id) + "/resume");
 
     assertThat(lost.statusCode()).isEqualTo(503);
     assertThat(lost.headers().firstValue("Retry-After")).hasValue("5");
-    String run = "reconciliation-subscription-" + id;
-    assertThat(ApiTestSupport.parse(lost.body()).get("detail").asText()).isEqualTo("The subscription's "
-        + "workflow is not running; reconciliation " + run + " is restarting it from the record. Retry in a "
-        + "few seconds.");
-    WorkflowExecutionDescription repair = awaitClosed(run);
-    assertThat(repair.getStatus()).isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED);
-    String reportId = repair.getExecution().getRunId();
+    String repair = "repair-subscription-" + id + "-" + window();
+    assertThat(detail(lost)).isEqualTo("The subscription's workflow is not running; repair " + repair
+        + " is restarting it from the record. Retry in a few seconds.");
+    WorkflowExecutionDescription run = awaitClosed(repair);
+    assertThat(run.getStatus()).isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED);
+    String reportId = run.getExecution().getRunId();
+    // The customer's key asked: the report names it (key ids are the token's 16 characters after "bk_").
+    assertThat(API.stack().reconciliationReports.get(reportId, API.stack().clock.instant()).orElseThrow()
+        .trigger()).isEqualTo("api:key:" + customer.substring(3, 19) + " workflow-not-found");
     assertThat(API.stack().reconciliationReports.findings(reportId, API.stack().clock.instant(),
         PageRequest.first(10)).items()).singleElement().satisfies(finding -> {
           assertThat(finding.kind()).isEqualTo(FindingKind.WORKFLOW_CLOSED);
@@ -76,14 +79,58 @@ class LostWorkflowTest {
     assertThat(CALLS.cyclesOf(account, id, "SUBSCRIPTION_RESUMED")).hasSize(1);
   }
 
+  @Test
+  void aSubscriptionIsRepairedAtMostOncePerWindowHoweverOftenItIsAsked() throws Exception {
+    String account = newAccount();
+    String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
+    CALLS.ok(account, id, "pause", "{}");
+    lose(id);
+    String path = subscriptionPath(account, id) + "/cancel";
+    String first = "repair-subscription-" + id + "-" + window();
+    assertThat(detail(postOnce(API.operatorKey(), path))).contains("repair " + first + " is restarting it");
+    awaitClosed(first);
+    lose(id); // lost again at once: this window's repair is spent
+
+    HttpResponse<String> again = postOnce(API.operatorKey(), path);
+
+    assertThat(again.statusCode()).isEqualTo(503);
+    assertThat(detail(again)).isEqualTo("The subscription's workflow is not running, and the repair " + first
+        + " that ran in the last 15 minutes did not bring it back (its report says why); retry later or ask"
+        + " an operator.");
+    assertThat(workflow(BillingIds.workflowId(id)).describe().getStatus())
+        .isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_TERMINATED);
+
+    // The next window repairs it again.
+    CALLS.sleepUntil(API.stack().clock.instant().plus(ReconciliationRuns.REPAIR_WINDOW));
+    String second = "repair-subscription-" + id + "-" + window();
+    assertThat(second).isNotEqualTo(first);
+    assertThat(detail(postOnce(API.operatorKey(), path))).contains("repair " + second + " is restarting it");
+    awaitClosed(second);
+    assertThat(CALLS.ok(account, id, "cancel", "{}").get("status").asText()).isEqualTo("CANCELLED");
+  }
+
+  /** Its pending work done (time moves only once it is), then its workflow terminated. */
+  private static void lose(String id) {
+    CALLS.sleepUntil(API.stack().clock.instant().plus(Duration.ofMinutes(1)));
+    workflow(BillingIds.workflowId(id)).terminate("lost by hand");
+  }
+
+  private static long window() {
+    return API.stack().clock.instant().getEpochSecond() / ReconciliationRuns.REPAIR_WINDOW.toSeconds();
+  }
+
+  private static String detail(HttpResponse<String> response) {
+    return ApiTestSupport.parse(response.body()).get("detail").asText();
+  }
+
   /**
    * One POST, never retried: the test client (Apache HttpClient 5) would retry a 503 by itself,
    * honouring Retry-After, and show only the retry's answer.
    */
-  private static HttpResponse<String> postOnce(String path) throws Exception {
+  private static HttpResponse<String> postOnce(String token, String path) throws Exception {
     return HttpClient.newHttpClient().send(HttpRequest.newBuilder(
                 URI.create("http://localhost:" + APP.getLocalPort() + path))
-            .header("Authorization", "Bearer " + API.operatorKey())
+            .header("Authorization", "Bearer " + token)
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
         HttpResponse.BodyHandlers.ofString());

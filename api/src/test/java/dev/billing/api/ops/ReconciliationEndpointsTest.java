@@ -107,6 +107,24 @@ class ReconciliationEndpointsTest {
         null), 404).get("detail").asText()).isEqualTo("Account acc-ops has no subscription sub-none.");
   }
 
+  @Test
+  void anIdempotencyKeyReusedForAnotherRunIsA409AndStartsNothing() {
+    String id = recordWithoutWorkflow(YearMonth.of(2026, 5), 9);
+    String key = "ops-" + UUID.randomUUID();
+    Map<String, Object> repairIt = Map.of("accountId", "acc-ops", "subscriptionId", id, "repair", false);
+    JsonNode first = body(API.postJson("/v1/ops/reconciliations", repairIt, key));
+
+    JsonNode again = body(API.postJson("/v1/ops/reconciliations", repairIt, key));
+    Response window = API.postJson("/v1/ops/reconciliations", Map.of("repair", false), key);
+
+    assertThat(again.get("id").asText()).isEqualTo(first.get("id").asText());
+    assertThat(again.get("started").asBoolean()).isFalse();
+    JsonNode conflict = assertProblem(window, 409);
+    assertThat(conflict.get("type").asText()).endsWith("/idempotency-key-reused");
+    assertThat(conflict.get("detail").asText()).contains("subscription acc-ops/" + id + " repair=false");
+    assertThat(awaitFinished(first.get("id").asText()).get("report").get("repair").asBoolean()).isFalse();
+  }
+
   /** A record DynamoDB bills on {@code day} of {@code firstMonth}, with no workflow behind it. */
   private static String recordWithoutWorkflow(YearMonth firstMonth, int day) {
     String id = "sub-" + UUID.randomUUID().toString().substring(0, 8);

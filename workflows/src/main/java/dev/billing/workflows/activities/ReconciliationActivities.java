@@ -28,7 +28,8 @@ public interface ReconciliationActivities {
 
   /**
    * One subscription, read by its key, given the same checks as one from GSI-2: restarted from the
-   * record when its workflow is gone, its status compared, an overdue payment diagnosed.
+   * record when its workflow is gone, its status compared, an overdue payment diagnosed. Called by
+   * {@link dev.billing.workflows.reconciliation.SubscriptionRepairWorkflow}.
    */
   @ActivityMethod(name = "CheckSubscription")
   CheckResult checkSubscription(SubscriptionCheckInput input);

@@ -2,17 +2,14 @@ package dev.billing.workflows.reconciliation;
 
 /**
  * What a reconciliation run covers. The dates come from the run's own time: the UTC days from
- * {@code lookbackDays} ago up to today. With a {@code subscription}, only that subscription's drift
- * is checked (no window, no gateway comparison).
+ * {@code lookbackDays} ago up to today.
  *
  * @param lookbackDays how many days before today are checked again (1 to {@value #MAX_LOOKBACK_DAYS});
  *     more than one catches what a failed or skipped run missed
  * @param repair false: report only, change nothing (a dry run)
  * @param trigger who started it: "schedule", "cron", or "api:<principal>"
- * @param subscription the one subscription to check; null for the whole window
  */
-public record ReconciliationInput(int lookbackDays, boolean repair, String trigger,
-    ReconciliationTarget subscription) {
+public record ReconciliationInput(int lookbackDays, boolean repair, String trigger) {
 
   public static final int DEFAULT_LOOKBACK_DAYS = 3;
   /** The gateway keeps events for 30 days (Stripe), and so does the payment-events table. */
@@ -26,16 +23,7 @@ public record ReconciliationInput(int lookbackDays, boolean repair, String trigg
     trigger = trigger == null || trigger.isBlank() ? "unknown" : trigger;
   }
 
-  public ReconciliationInput(int lookbackDays, boolean repair, String trigger) {
-    this(lookbackDays, repair, trigger, null);
-  }
-
   public static ReconciliationInput scheduled(String trigger) {
     return new ReconciliationInput(DEFAULT_LOOKBACK_DAYS, true, trigger);
-  }
-
-  /** Checks and repairs one subscription now. */
-  public static ReconciliationInput of(ReconciliationTarget subscription, String trigger) {
-    return new ReconciliationInput(1, true, trigger, java.util.Objects.requireNonNull(subscription));
   }
 }

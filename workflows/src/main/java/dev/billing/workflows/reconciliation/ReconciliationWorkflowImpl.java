@@ -2,7 +2,6 @@ package dev.billing.workflows.reconciliation;
 
 import dev.billing.workflows.activities.CheckResult;
 import dev.billing.workflows.activities.ReconciliationActivities;
-import dev.billing.workflows.activities.SubscriptionCheckInput;
 import dev.billing.workflows.activities.WindowCheckInput;
 import dev.billing.workflows.reconciliation.FindingKind.Check;
 import io.temporal.failure.ActivityFailure;
@@ -20,9 +19,6 @@ import org.slf4j.Logger;
  * history holds counts only (findings go straight to the report): about five activities a run. A
  * check that fails after its retries is noted in the report and the run goes on: one gateway outage
  * must not hide the drift findings. Short-lived (one run per day), so it never continues as new.
- *
- * <p>A run for one subscription ({@link ReconciliationInput#subscription()}) makes only its drift
- * check: the API asks for one when a change finds the subscription's workflow gone.
  *
  * <p>The drift check reads one day more than the window, tomorrow (UTC): in a zone ahead of UTC
  * (Asia, Oceania) a subscription due "tomorrow" is already due now.
@@ -42,28 +38,22 @@ public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
   public ReconciliationSummary run(ReconciliationInput input) {
     Instant asOf = Instant.ofEpochMilli(Workflow.currentTimeMillis());
     LocalDate today = LocalDate.ofInstant(asOf, ZoneOffset.UTC);
-    ReconciliationTarget target = input.subscription();
-    LocalDate from = target != null ? today : today.minusDays(input.lookbackDays());
+    LocalDate from = today.minusDays(input.lookbackDays());
     String reportId = Workflow.getInfo().getRunId();
     progress = new ReconciliationSummary(reportId, Workflow.getInfo().getWorkflowId(),
         input.trigger(), ReconciliationSummary.Status.RUNNING, asOf, null, from, today,
         input.repair(), ReconciliationCounts.ZERO, null);
     report.openReport(progress);
-    if (target != null) {
-      log.info("reconciliation {} of subscription {} started (trigger {}, repair {})", reportId,
-          target.subscriptionId(), input.trigger(), input.repair());
-      checkOne(target, asOf, input.repair());
-    } else {
-      log.info("reconciliation {} of {} to {} started (trigger {}, repair {})", reportId, from, today,
-          input.trigger(), input.repair());
-      LocalDate tomorrow = today.plusDays(1);
-      check(Check.DRIFT, "CheckDueSubscriptions", from, tomorrow, asOf, input.repair(),
-          steps::checkDueSubscriptions);
-      check(Check.PAYMENTS, "CompareGatewayCharges", from, today, asOf, input.repair(),
-          steps::compareGatewayCharges);
-      check(Check.WEBHOOKS, "ReplayMissedWebhooks", from, today, asOf, input.repair(),
-          steps::replayMissedWebhooks);
-    }
+    log.info("reconciliation {} of {} to {} started (trigger {}, repair {})", reportId, from, today,
+        input.trigger(), input.repair());
+
+    LocalDate tomorrow = today.plusDays(1);
+    check(Check.DRIFT, "CheckDueSubscriptions", from, tomorrow, asOf, input.repair(),
+        steps::checkDueSubscriptions);
+    check(Check.PAYMENTS, "CompareGatewayCharges", from, today, asOf, input.repair(),
+        steps::compareGatewayCharges);
+    check(Check.WEBHOOKS, "ReplayMissedWebhooks", from, today, asOf, input.repair(),
+        steps::replayMissedWebhooks);
 
     progress = progress.finished(Instant.ofEpochMilli(Workflow.currentTimeMillis()));
     report.closeReport(progress);
@@ -93,30 +83,16 @@ public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
         progress = progress.withCounts(progress.counts().plus(check, result));
         cursor = result.nextCursor();
       } catch (ActivityFailure failure) {
-        failed(name, cursor == null ? from + ".." + to : "from " + cursor, failure);
+        String reason = reasonOf(failure);
+        String where = cursor == null ? from + ".." + to : "from " + cursor;
+        log.warn("reconciliation step {} ({}) failed: {}", name, where, reason);
+        progress = progress.withFailedStep(name + " " + where + ": " + reason);
         return;
       }
     } while (cursor != null);
   }
 
-  /** The drift check of one subscription: one call, noted like a window's step when it fails. */
-  private void checkOne(ReconciliationTarget target, Instant asOf, boolean repair) {
-    try {
-      CheckResult result = steps.checkSubscription(new SubscriptionCheckInput(progress.reportId(),
-          target.accountId(), target.subscriptionId(), asOf, repair));
-      progress = progress.withCounts(progress.counts().plus(Check.DRIFT, result));
-    } catch (ActivityFailure failure) {
-      failed("CheckSubscription", target.subscriptionId(), failure);
-    }
-  }
-
-  private void failed(String name, String where, ActivityFailure failure) {
-    String reason = reasonOf(failure);
-    log.warn("reconciliation step {} ({}) failed: {}", name, where, reason);
-    progress = progress.withFailedStep(name + " " + where + ": " + reason);
-  }
-
-  private static String reasonOf(ActivityFailure failure) {
+  static String reasonOf(ActivityFailure failure) {
     Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
     return cause instanceof TemporalFailure temporal ? temporal.getOriginalMessage() : cause.getMessage();
   }

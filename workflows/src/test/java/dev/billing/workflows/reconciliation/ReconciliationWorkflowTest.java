@@ -1,12 +1,14 @@
 package dev.billing.workflows.reconciliation;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.billing.workflows.activities.CheckResult;
 import dev.billing.workflows.activities.ReconciliationActivities;
 import dev.billing.workflows.activities.SubscriptionCheckInput;
 import dev.billing.workflows.activities.WindowCheckInput;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.testing.TestEnvironmentOptions;
@@ -35,7 +37,8 @@ class ReconciliationWorkflowTest {
     env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
         .setInitialTime(Instant.parse("2028-03-10T03:00:00Z")).build());
     Worker worker = env.newWorker(QUEUE);
-    worker.registerWorkflowImplementationTypes(ReconciliationWorkflowImpl.class);
+    worker.registerWorkflowImplementationTypes(ReconciliationWorkflowImpl.class,
+        SubscriptionRepairWorkflowImpl.class);
     worker.registerActivitiesImplementations(steps);
     env.start();
   }
@@ -107,9 +110,9 @@ class ReconciliationWorkflowTest {
   }
 
   @Test
-  void aRunForOneSubscriptionChecksOnlyItsDrift() {
-    ReconciliationSummary summary = run(ReconciliationInput.of(new ReconciliationTarget("acc-1", "sub-1"),
-        "api:workflow-not-found"));
+  void aRepairOfOneSubscriptionChecksOnlyItsDrift() {
+    ReconciliationSummary summary = repair(new SubscriptionRepairInput("acc-1", "sub-1", true,
+        "api:ops workflow-not-found"));
 
     assertThat(steps.calls).containsExactly("open RUNNING 2028-03-10..2028-03-10",
         "subscription acc-1/sub-1", "close COMPLETED");
@@ -118,18 +121,33 @@ class ReconciliationWorkflowTest {
     assertThat(summary.counts().subscriptionsChecked()).isEqualTo(1);
     assertThat(summary.counts().findings()).containsOnly(Map.entry(FindingKind.WORKFLOW_MISSING, 1));
     assertThat(summary.counts().repaired()).isEqualTo(1);
-    assertThat(summary.trigger()).isEqualTo("api:workflow-not-found");
+    assertThat(summary.trigger()).isEqualTo("api:ops workflow-not-found");
+    assertThat(summary.workflowId()).isEqualTo("repair-test");
   }
 
   @Test
-  void aFailedCheckOfOneSubscriptionIsReported() {
+  void aFailedCheckOfOneSubscriptionIsAPartialReport() {
     steps.failSubscription = true;
 
-    ReconciliationSummary summary = run(ReconciliationInput.of(new ReconciliationTarget("acc-1", "sub-1"),
-        "api:workflow-not-found"));
+    ReconciliationSummary summary = repair(new SubscriptionRepairInput("acc-1", "sub-1", true, null));
 
     assertThat(summary.status()).isEqualTo(ReconciliationSummary.Status.PARTIAL);
     assertThat(summary.failedSteps()).containsExactly("CheckSubscription sub-1: DynamoDB down (scripted)");
+    assertThat(summary.trigger()).isEqualTo("unknown");
+  }
+
+  @Test
+  void aRepairNamingNoSubscriptionFailsReadablyAndTouchesNothing() {
+    assertThatThrownBy(() -> repair(new SubscriptionRepairInput("acc-1", " ", true, "cli")))
+        .isInstanceOf(WorkflowFailedException.class)
+        .rootCause().hasMessageContaining("a subscription repair names its accountId and subscriptionId");
+    assertThat(steps.calls).isEmpty();
+  }
+
+  private ReconciliationSummary repair(SubscriptionRepairInput input) {
+    SubscriptionRepairWorkflow workflow = env.getWorkflowClient().newWorkflowStub(SubscriptionRepairWorkflow.class,
+        WorkflowOptions.newBuilder().setWorkflowId("repair-test").setTaskQueue(QUEUE).build());
+    return workflow.run(input);
   }
 
   /** Scripted steps: every due call examines 10 subscriptions and finds one missing workflow. */
