@@ -11,13 +11,30 @@ public class ApiProblem extends RuntimeException {
   private final String slug;
   private final String title;
   private final List<FieldError> errors;
+  private final long retryAfterSeconds;
 
   public ApiProblem(int status, String slug, String title, String detail, List<FieldError> errors) {
+    this(status, slug, title, detail, errors, 0);
+  }
+
+  private ApiProblem(int status, String slug, String title, String detail, List<FieldError> errors,
+      long retryAfterSeconds) {
     super(detail, null, false, false);
     this.status = status;
     this.slug = slug;
     this.title = title;
     this.errors = List.copyOf(errors);
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+
+  /** The same problem with a Retry-After of its own (a 503 otherwise says 5 seconds). */
+  public ApiProblem retryAfter(long seconds) {
+    return new ApiProblem(status, slug, title, getMessage(), errors, Math.max(1, seconds));
+  }
+
+  /** Seconds a caller should wait before retrying; 0 when the problem does not say. */
+  public long retryAfterSeconds() {
+    return retryAfterSeconds;
   }
 
   /** 400: one or more inputs are invalid; each is named. */

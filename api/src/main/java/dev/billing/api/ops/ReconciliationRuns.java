@@ -8,13 +8,15 @@ import dev.billing.workflows.reconciliation.SubscriptionRepairWorkflow;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
+import io.temporal.common.converter.DataConverterException;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
+import io.temporal.client.WorkflowExecutionDescription;
+import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowOptions;
 import java.time.Duration;
 import java.time.InstantSource;
 import java.util.Map;
-import java.util.Objects;
 import java.util.UUID;
 import java.util.function.Function;
 
@@ -51,9 +53,10 @@ public final class ReconciliationRuns {
   /**
    * @param workflowId the repair's workflow id
    * @param running true when it is running now (just started, or started by another request of this
-   *     window); false when this window's repair has already finished and the workflow is still gone
+   *     window); false when this window's repair has already completed and the workflow is gone
+   * @param nextWindow how long until another repair may start
    */
-  public record Repair(String workflowId, boolean running) {}
+  public record Repair(String workflowId, boolean running, Duration nextWindow) {}
 
   /**
    * Starts a run over a window of dates. With an idempotency key the workflow id derives from it, so
@@ -80,20 +83,23 @@ public final class ReconciliationRuns {
    * request of that window while it runs.
    */
   public Repair repair(SubscriptionRepairInput input) {
-    long window = clock.instant().getEpochSecond() / REPAIR_WINDOW.toSeconds();
+    long now = clock.instant().getEpochSecond();
+    long window = now / REPAIR_WINDOW.toSeconds();
+    Duration nextWindow = Duration.ofSeconds((window + 1) * REPAIR_WINDOW.toSeconds() - now);
     String workflowId = REPAIR_ID_PREFIX + input.subscriptionId() + "-" + window;
     SubscriptionRepairWorkflow workflow = client.newWorkflowStub(SubscriptionRepairWorkflow.class,
         WorkflowOptions.newBuilder()
             .setWorkflowId(workflowId)
             .setTaskQueue(taskQueue)
             .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING)
-            .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE)
+            // A repair whose check failed (the run fails) may be tried again in the same window.
+            .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE_FAILED_ONLY)
             .build());
     try {
       WorkflowClient.start(workflow::run, input);
-      return new Repair(workflowId, true);
-    } catch (WorkflowExecutionAlreadyStarted finished) {
-      return new Repair(workflowId, false);
+      return new Repair(workflowId, true, nextWindow);
+    } catch (WorkflowExecutionAlreadyStarted completed) {
+      return new Repair(workflowId, false, nextWindow);
     }
   }
 
@@ -111,15 +117,31 @@ public final class ReconciliationRuns {
     try {
       return new Started(workflowId, start.apply(options).getRunId(), true);
     } catch (WorkflowExecutionAlreadyStarted existing) {
-      var earlier = client.newUntypedWorkflowStub(workflowId).describe();
-      Object earlierRequest = earlier.getMemo(REQUEST_MEMO, String.class);
+      WorkflowExecutionDescription earlier;
+      try {
+        earlier = client.newUntypedWorkflowStub(workflowId).describe();
+      } catch (WorkflowNotFoundException expired) {
+        // Gone from retention between the two calls: the key is free again.
+        return new Started(workflowId, start.apply(options).getRunId(), true);
+      }
+      String earlierRequest = requestOf(earlier);
       // Runs started before the memo existed cannot be compared; they are taken as the same request.
-      if (earlierRequest != null && !Objects.equals(earlierRequest, request)) {
+      if (earlierRequest != null && !earlierRequest.equals(request)) {
         throw ApiProblem.conflict("idempotency-key-reused", "Idempotency key reused with a different request",
             "This Idempotency-Key already started a run for a different request (" + earlierRequest
                 + "); use a new key for a new run.");
       }
       return new Started(workflowId, earlier.getExecution().getRunId(), false);
+    }
+  }
+
+  /** The request a run was started for; "unreadable" when its memo holds something else. */
+  private static String requestOf(WorkflowExecutionDescription run) {
+    try {
+      Object request = run.getMemo(REQUEST_MEMO, String.class);
+      return request == null ? null : request.toString();
+    } catch (DataConverterException notAString) {
+      return "unreadable";
     }
   }
 }

@@ -108,9 +108,11 @@ final class WorkflowChanges {
     if (!repair.running()) {
       LOG.warn("no workflow for subscription {} ({}) although repair {} ran: see its report",
           subscription.subscriptionId(), subscription.status(), repair.workflowId());
-      return ApiProblem.unavailable("The subscription's workflow is not running, and the repair "
-          + repair.workflowId() + " that ran in the last " + ReconciliationRuns.REPAIR_WINDOW.toMinutes()
-          + " minutes did not bring it back (its report says why); retry later or ask an operator.");
+      return ApiProblem.unavailable("The subscription's workflow is not running again after repair "
+          + repair.workflowId() + " of this " + ReconciliationRuns.REPAIR_WINDOW.toMinutes()
+          + "-minute window (its report says what it found); the next repair may start in "
+          + repair.nextWindow().toSeconds() + " s, or ask an operator.")
+          .retryAfter(repair.nextWindow().toSeconds());
     }
     LOG.warn("no workflow for subscription {} ({}); repair {} restarts it from the record",
         subscription.subscriptionId(), subscription.status(), repair.workflowId());

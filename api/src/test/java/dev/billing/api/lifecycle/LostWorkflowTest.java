@@ -23,6 +23,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -55,7 +57,8 @@ class LostWorkflowTest {
 
     assertThat(lost.statusCode()).isEqualTo(503);
     assertThat(lost.headers().firstValue("Retry-After")).hasValue("5");
-    String repair = "repair-subscription-" + id + "-" + window();
+    String repair = repairNamedIn(lost);
+    assertThat(repair).startsWith("repair-subscription-" + id + "-");
     assertThat(detail(lost)).isEqualTo("The subscription's workflow is not running; repair " + repair
         + " is restarting it from the record. Retry in a few seconds.");
     WorkflowExecutionDescription run = awaitClosed(repair);
@@ -86,25 +89,25 @@ class LostWorkflowTest {
     CALLS.ok(account, id, "pause", "{}");
     lose(id);
     String path = subscriptionPath(account, id) + "/cancel";
-    String first = "repair-subscription-" + id + "-" + window();
-    assertThat(detail(postOnce(API.operatorKey(), path))).contains("repair " + first + " is restarting it");
+    String first = repairNamedIn(postOnce(API.operatorKey(), path));
     awaitClosed(first);
     lose(id); // lost again at once: this window's repair is spent
 
     HttpResponse<String> again = postOnce(API.operatorKey(), path);
 
     assertThat(again.statusCode()).isEqualTo(503);
-    assertThat(detail(again)).isEqualTo("The subscription's workflow is not running, and the repair " + first
-        + " that ran in the last 15 minutes did not bring it back (its report says why); retry later or ask"
-        + " an operator.");
+    long retryAfter = Long.parseLong(again.headers().firstValue("Retry-After").orElseThrow());
+    assertThat(retryAfter).as("seconds to the next window").isBetween(1L, ReconciliationRuns.REPAIR_WINDOW.toSeconds());
+    assertThat(detail(again)).isEqualTo("The subscription's workflow is not running again after repair " + first
+        + " of this 15-minute window (its report says what it found); the next repair may start in "
+        + retryAfter + " s, or ask an operator.");
     assertThat(workflow(BillingIds.workflowId(id)).describe().getStatus())
         .isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_TERMINATED);
 
-    // The next window repairs it again.
-    CALLS.sleepUntil(API.stack().clock.instant().plus(ReconciliationRuns.REPAIR_WINDOW));
-    String second = "repair-subscription-" + id + "-" + window();
-    assertThat(second).isNotEqualTo(first);
-    assertThat(detail(postOnce(API.operatorKey(), path))).contains("repair " + second + " is restarting it");
+    // Asked again when the answer said: the next window repairs it.
+    CALLS.sleepUntil(API.stack().clock.instant().plus(Duration.ofSeconds(retryAfter)));
+    String second = repairNamedIn(postOnce(API.operatorKey(), path));
+    assertThat(second).isNotEqualTo(first).startsWith("repair-subscription-" + id + "-");
     awaitClosed(second);
     assertThat(CALLS.ok(account, id, "cancel", "{}").get("status").asText()).isEqualTo("CANCELLED");
   }
@@ -115,8 +118,12 @@ class LostWorkflowTest {
     workflow(BillingIds.workflowId(id)).terminate("lost by hand");
   }
 
-  private static long window() {
-    return API.stack().clock.instant().getEpochSecond() / ReconciliationRuns.REPAIR_WINDOW.toSeconds();
+  /** The repair a 503 says is restarting the workflow. */
+  private static String repairNamedIn(HttpResponse<String> lost) {
+    assertThat(lost.statusCode()).isEqualTo(503);
+    Matcher repair = Pattern.compile("repair (\\S+) is restarting it").matcher(detail(lost));
+    assertThat(repair.find()).as("a repair named in %s", lost.body()).isTrue();
+    return repair.group(1);
   }
 
   private static String detail(HttpResponse<String> response) {

@@ -1,6 +1,7 @@
 package dev.billing.worker.observability;
 
 import dev.billing.domain.BillingIds;
+import dev.billing.workflows.UpdateRejections;
 import io.temporal.activity.ActivityExecutionContext;
 import io.temporal.activity.ActivityInfo;
 import io.temporal.common.interceptors.ActivityInboundCallsInterceptor;
@@ -10,6 +11,7 @@ import io.temporal.common.interceptors.WorkflowInboundCallsInterceptor;
 import io.temporal.common.interceptors.WorkflowInboundCallsInterceptorBase;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.MDC;
 
@@ -24,6 +26,8 @@ public final class ObservabilityInterceptor extends WorkerInterceptorBase {
   public static final String SUBSCRIPTION_ID = "subscriptionId";
   /** Replay-safe: a refusal is logged when it happens, not again when its history is replayed. */
   private static final Logger UPDATES = Workflow.getLogger("dev.billing.updates");
+  private static final Set<String> REFUSALS = Set.of(UpdateRejections.TRANSITION_NOT_ALLOWED,
+      UpdateRejections.PAYMENT_DECLINED, UpdateRejections.NO_SUCH_PERIOD);
 
   private final BusinessMetrics metrics;
 
@@ -100,16 +104,16 @@ public final class ObservabilityInterceptor extends WorkerInterceptorBase {
   }
 
   /**
-   * One line per refused or failed update, in place of the SDK's stack trace (see {@link
-   * UpdateRefusalLogging}): a refusal the workflow meant (an ApplicationFailure: not allowed now,
-   * declined, no such period) at INFO, anything else at WARN.
+   * In place of the SDK's line (see {@link UpdateRefusalLogging}): a refusal the workflow means (not
+   * allowed now, declined, no such period: the API's 409, 402, 404) is one INFO line; any other
+   * failure (a gateway that did not answer a refund, a bug) is a WARN with its cause.
    */
   private static void refused(WorkflowInboundCallsInterceptor.UpdateInput input, RuntimeException e) {
-    if (e instanceof ApplicationFailure refusal) {
+    if (e instanceof ApplicationFailure refusal && REFUSALS.contains(refusal.getType())) {
       UPDATES.info("update {} refused: {}: {}", input.getUpdateName(), refusal.getType(),
           refusal.getOriginalMessage());
     } else {
-      UPDATES.warn("update {} failed: {}", input.getUpdateName(), e.toString());
+      UPDATES.warn("update {} failed", input.getUpdateName(), e);
     }
   }
 

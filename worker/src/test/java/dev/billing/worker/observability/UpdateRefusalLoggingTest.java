@@ -8,6 +8,7 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import dev.billing.workflows.UpdateRejections;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowFailedException;
@@ -60,7 +61,10 @@ class UpdateRefusalLoggingTest {
     @Override
     public int add(int amount) {
       if (amount == 0) {
-        throw ApplicationFailure.newNonRetryableFailure("nothing to add", "NoSuchPeriod");
+        throw ApplicationFailure.newNonRetryableFailure("nothing to add", UpdateRejections.NO_SUCH_PERIOD);
+      }
+      if (amount == 13) {
+        throw ApplicationFailure.newFailure("the gateway did not answer", "GatewayUnavailable");
       }
       total += amount;
       return total;
@@ -69,7 +73,8 @@ class UpdateRefusalLoggingTest {
     @Override
     public void checkAdd(int amount) {
       if (amount < 0) {
-        throw ApplicationFailure.newNonRetryableFailure("negative amounts are refused", "TransitionNotAllowed");
+        throw ApplicationFailure.newNonRetryableFailure("negative amounts are refused",
+            UpdateRejections.TRANSITION_NOT_ALLOWED);
       }
     }
   }
@@ -116,6 +121,7 @@ class UpdateRefusalLoggingTest {
 
     assertThatThrownBy(() -> counter.add(-1)).isInstanceOf(WorkflowUpdateException.class);
     assertThatThrownBy(() -> counter.add(0)).isInstanceOf(WorkflowUpdateException.class);
+    assertThatThrownBy(() -> counter.add(13)).isInstanceOf(WorkflowUpdateException.class);
     assertThat(counter.add(2)).isEqualTo(2);
 
     List<ILoggingEvent> seen = captured();
@@ -123,9 +129,14 @@ class UpdateRefusalLoggingTest {
     assertThat(seen).filteredOn(e -> e.getLoggerName().equals("dev.billing.updates"))
         .extracting(ILoggingEvent::getLevel, ILoggingEvent::getFormattedMessage)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(Level.INFO,
-                "update add refused: TransitionNotAllowed: negative amounts are refused"),
-            org.assertj.core.groups.Tuple.tuple(Level.INFO, "update add refused: NoSuchPeriod: nothing to add"));
+            org.assertj.core.groups.Tuple.tuple(Level.INFO, "update add refused: "
+                + UpdateRejections.TRANSITION_NOT_ALLOWED + ": negative amounts are refused"),
+            org.assertj.core.groups.Tuple.tuple(Level.INFO, "update add refused: NoSuchPeriod: nothing to add"),
+            // Not a refusal the workflow means: a WARN, with the failure attached.
+            org.assertj.core.groups.Tuple.tuple(Level.WARN, "update add failed"));
+    assertThat(seen).filteredOn(e -> e.getLevel() == Level.WARN && e.getLoggerName().equals("dev.billing.updates"))
+        .singleElement().satisfies(e -> assertThat(e.getThrowableProxy().getMessage())
+            .contains("the gateway did not answer"));
   }
 
   @Test

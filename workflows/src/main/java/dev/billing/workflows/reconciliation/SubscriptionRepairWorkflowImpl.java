@@ -12,7 +12,11 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import org.slf4j.Logger;
 
-/** Opens the report, runs CheckSubscription once, closes the report: three activities. */
+/**
+ * Opens the report, runs CheckSubscription once, closes the report: three activities. A check that
+ * fails after its retries is in the report (PARTIAL) and then fails the run, so the API may start
+ * another repair at once instead of waiting for the next window.
+ */
 public class SubscriptionRepairWorkflowImpl implements SubscriptionRepairWorkflow {
 
   private static final Logger log = Workflow.getLogger(SubscriptionRepairWorkflowImpl.class);
@@ -50,6 +54,10 @@ public class SubscriptionRepairWorkflowImpl implements SubscriptionRepairWorkflo
     }
     progress = progress.finished(Instant.ofEpochMilli(Workflow.currentTimeMillis()));
     report.closeReport(progress);
+    if (!progress.failedSteps().isEmpty()) {
+      throw ApplicationFailure.newNonRetryableFailure("the check of subscription " + input.subscriptionId()
+          + " failed: " + progress.failedSteps().get(0) + " (report " + reportId + ")", "RepairFailed");
+    }
     return progress;
   }
 

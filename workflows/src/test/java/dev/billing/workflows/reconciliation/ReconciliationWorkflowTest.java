@@ -126,14 +126,16 @@ class ReconciliationWorkflowTest {
   }
 
   @Test
-  void aFailedCheckOfOneSubscriptionIsAPartialReport() {
+  void aFailedCheckOfOneSubscriptionIsAPartialReportAndAFailedRun() {
     steps.failSubscription = true;
 
-    ReconciliationSummary summary = repair(new SubscriptionRepairInput("acc-1", "sub-1", true, null));
-
-    assertThat(summary.status()).isEqualTo(ReconciliationSummary.Status.PARTIAL);
-    assertThat(summary.failedSteps()).containsExactly("CheckSubscription sub-1: DynamoDB down (scripted)");
-    assertThat(summary.trigger()).isEqualTo("unknown");
+    assertThatThrownBy(() -> repair(new SubscriptionRepairInput("acc-1", "sub-1", true, null)))
+        .isInstanceOf(WorkflowFailedException.class)
+        .rootCause().hasMessageContaining("the check of subscription sub-1 failed: CheckSubscription sub-1:"
+            + " DynamoDB down (scripted)");
+    assertThat(steps.closed.status()).isEqualTo(ReconciliationSummary.Status.PARTIAL);
+    assertThat(steps.closed.failedSteps()).containsExactly("CheckSubscription sub-1: DynamoDB down (scripted)");
+    assertThat(steps.closed.trigger()).isEqualTo("unknown");
   }
 
   @Test
