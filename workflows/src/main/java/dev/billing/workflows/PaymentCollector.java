@@ -64,6 +64,12 @@ import org.slf4j.Logger;
 final class PaymentCollector {
   private static final Logger log = Workflow.getLogger(PaymentCollector.class);
 
+  /**
+   * Change id of a returned payment owing the amount that was collected: runs recorded without it
+   * reopened the period at the subscription's price of the day.
+   */
+  static final String RETURN_AT_COLLECTED_AMOUNT = "return-at-collected-amount";
+
   /** What the collector needs from the workflow that owns the subscription. */
   interface Ledger {
     Subscription current();
@@ -125,7 +131,7 @@ final class PaymentCollector {
       }
       ledger.phase(Phase.RECORDING_PAYMENT);
       RecordInput paid = SubscriptionChanges.paid(current(), 1, charge, statusAfterCollecting(cycle), now());
-      periods.settled(new SettledCharge(cycle, 1, key(cycle, 1), charge.transactionId()));
+      periods.settled(new SettledCharge(cycle, 1, key(cycle, 1), charge.transactionId(), paid.period().amount()));
       ledger.record(paid);
       ledger.outcome("cycle " + cycle + " charged " + paid.period().amount() + ": " + charge.transactionId());
       return;
@@ -365,6 +371,14 @@ final class PaymentCollector {
   private void enterDunning(long cycle, int attempts, String code, String message, boolean hard,
       boolean unknown, OpenPeriod prior, Process process, HistoryEvent event, String suffix,
       String source, boolean late) {
+    enterDunning(cycle, attempts, code, message, hard, unknown, prior, process, event, suffix, source,
+        late, amountOf(cycle));
+  }
+
+  /** @param amount what the period is charged from now on */
+  private void enterDunning(long cycle, int attempts, String code, String message, boolean hard,
+      boolean unknown, OpenPeriod prior, Process process, HistoryEvent event, String suffix,
+      String source, boolean late, Money amount) {
     if (current().status().isTerminal()) {
       closeUnpaid(cycle, attempts, code, message, unknown, process, event, suffix, source);
       return;
@@ -391,8 +405,7 @@ final class PaymentCollector {
     HistoryEvent recorded = exhausted && event == HistoryEvent.PAYMENT_FAILED ? HistoryEvent.DUNNING_EXHAUSTED : event;
     ledger.phase(Phase.RECORDING_PAYMENT);
     boolean advance = prior == null && !returned && cycle == current().cycle();
-    Money amount = amountOf(cycle);
-    RecordInput change = CollectionChanges.unpaid(current(), cycle, amountOf(cycle), attempts, code, message, recorded, advance,
+    RecordInput change = CollectionChanges.unpaid(current(), cycle, amount, attempts, code, message, recorded, advance,
         process, CollectionChanges.changeId(cycle, attempts, suffix),
         what + (source == null ? "" : " [" + source + "]") + plan, now());
     // The period's new state is in place before the record is awaited.
@@ -526,12 +539,18 @@ final class PaymentCollector {
     }
   }
 
-  /** A settled charge came back: its period is ERROR again and dunning starts from today. */
+  /**
+   * A settled charge came back: its period is ERROR again, owing what was collected (not today's
+   * price, which a plan change may have moved), and dunning starts from today.
+   */
   private void returned(SettledCharge charge, PaymentEvent event) {
     periods.forget(charge);
+    Money owed = charge.amount() != null
+        && Workflow.getVersion(RETURN_AT_COLLECTED_AMOUNT, Workflow.DEFAULT_VERSION, 1) == 1
+        ? charge.amount() : amountOf(charge.cycle());
     enterDunning(charge.cycle(), charge.attempt(), codeOr(event.failureCode(), "charge_returned"),
         event.failureMessage(), false, false, null, Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED,
-        "returned", event.type() + " " + event.eventId(), false);
+        "returned", event.type() + " " + event.eventId(), false, owed);
   }
 
   private void pending(long cycle, int attempt, OpenPeriod prior, String transactionId, boolean advance,
@@ -561,7 +580,7 @@ final class PaymentCollector {
     // Open -> settled in one step before the record is awaited, so no state is in between.
     periods.remove(cycle);
     periods.removeUnpaid(cycle);
-    periods.settled(new SettledCharge(cycle, attempt, key(cycle, attempt), transactionId));
+    periods.settled(new SettledCharge(cycle, attempt, key(cycle, attempt), transactionId, amount));
     ledger.record(change);
     ledger.outcome("cycle " + cycle + " charged " + amount + " on attempt " + attempt + ": "
         + transactionId);
@@ -572,7 +591,7 @@ final class PaymentCollector {
     ChargeResult charge = new ChargeResult(lookup.transactionId(), lookup.processedAt(), true);
     ledger.phase(Phase.RECORDING_PAYMENT);
     RecordInput paid = SubscriptionChanges.paid(current(), 1, charge, statusAfterCollecting(cycle), now());
-    periods.settled(new SettledCharge(cycle, 1, key(cycle, 1), charge.transactionId()));
+    periods.settled(new SettledCharge(cycle, 1, key(cycle, 1), charge.transactionId(), paid.period().amount()));
     ledger.record(paid);
     ledger.outcome("cycle " + cycle + " charged " + current().price() + ": " + charge.transactionId()
         + " (no answer from the charge; found by lookup)");

@@ -71,7 +71,7 @@ public final class SubscriptionRestart {
             int attempt = Math.max(1, period.attempts());
             settled.add(new SettledCharge(period.cycle(), attempt,
                 BillingIds.chargeKey(record.subscriptionId(), period.cycle(), attempt),
-                period.transactionId()));
+                period.transactionId(), period.amount()));
           }
         }
         default -> { }

@@ -55,7 +55,8 @@ class CheckedInHistoriesReplayTest {
         "v3-plan-changed.json", "v3-cancel-at-period-end.json", "v3-waived-refunded.json",
         "v3-visibility-declined.json", "v3-visibility-cancelled.json",
         "v4-spread-created-reminded-paid.json", "v4-spread-cycle-paid.json",
-        "v4-spread-billing-day-moved.json", "v5-billing-day-reminder-kept.json");
+        "v4-spread-billing-day-moved.json", "v5-billing-day-reminder-kept.json",
+        "v6-return-at-collected-amount.json");
     for (Path file : files) {
       WorkflowReplayer.replayWorkflowExecution(Files.readString(file), SubscriptionWorkflowImpl.class);
     }
@@ -135,6 +136,27 @@ class CheckedInHistoriesReplayTest {
     recordLifecycle(newYork);
     recordDueInstantSpread(newYork.withDueWindow(Duration.ofHours(6)));
     recordBillingDayReminderSpread();
+    recordReturnAtCollectedAmount(newYork);
+  }
+
+  /**
+   * The v6 history: a bank debit returned after an upgrade reopens its period at what it collected
+   * (return-at-collected-amount), not at the new price.
+   */
+  private static void recordReturnAtCollectedAmount(BillingSchedule newYork) throws Exception {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.start(BillingTestEnvironment.requested("sub-history-return", newYork, "19.90")).created();
+      t.runUntil("2028-01-21T12:00:00Z");
+      t.existing("sub-history-return").changePlan(new PlanChangeRequest("PRO-MAX", Money.parse("29.90", "USD"),
+          PlanChangeRequest.Effective.NOW, "user:ada"));
+      t.existing("sub-history-return").paymentEvent(new PaymentEvent("evt_sb_0003", "sandbox",
+          PaymentEvent.Type.CHARGE_RETURNED, "sub-history-return", 1, "charge:sub-history-return:1:1",
+          "txn_sub-history-return_1", "R01", "Insufficient funds", Instant.parse("2028-01-22T00:00:00Z")));
+      t.runUntil("2028-01-25T00:00:00Z");
+      assertThat(t.fake.charges()).filteredOn(c -> c.input().idempotencyKey().equals("charge:sub-history-return:1:2"))
+          .singleElement().satisfies(c -> assertThat(c.input().amount()).isEqualTo(Money.parse("19.90", "USD")));
+      write(t.client, "sub-history-return", null, "v6-return-at-collected-amount.json");
+    }
   }
 
   /**

@@ -63,7 +63,7 @@ class SubscriptionRestartTest {
     assertThat(DunningSchedule.nextRetryAt(ON_THE_15TH, dunning))
         .isEqualTo(Instant.parse("2028-02-20T00:00:00Z"));
     assertThat(input.collections().settled())
-        .containsExactly(new SettledCharge(1, 1, "charge:sub-back:1:1", "txn_1"));
+        .containsExactly(new SettledCharge(1, 1, "charge:sub-back:1:1", "txn_1", PRICE));
   }
 
   @Test

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Money;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.SubscriptionStatus;
@@ -17,6 +18,7 @@ import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import dev.billing.workflows.PaymentEvent.Type;
 import dev.billing.workflows.SubscriptionState.Phase;
+import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.RecordInput;
@@ -365,6 +367,30 @@ class SubscriptionWorkflowSettlementTest {
       assertThat(period.get(2).receipt().transactionId()).isEqualTo("txn_sub-back_1_2");
       assertThat(workflow.state().subscription().status()).isEqualTo(SubscriptionStatus.ACTIVE);
       assertThat(t.fake.policyCalls()).hasSize(1);
+    }
+  }
+
+  @Test
+  void aReturnedPaymentOwesWhatWasCollectedNotThePriceAfterAnUpgrade() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.start(BillingTestEnvironment.requested("sub-up", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-16T00:00:00Z");
+      t.existing("sub-up").changePlan(new PlanChangeRequest("PRO-MAX", Money.parse("19.99", "USD"),
+          PlanChangeRequest.Effective.NOW, "user:ada"));
+      t.runUntil("2028-01-17T12:00:00Z");
+
+      t.existing("sub-up").paymentEvent(new PaymentEvent("evt_r", "sandbox", Type.CHARGE_RETURNED,
+          "sub-up", 1, "charge:sub-up:1:1", "txn_sub-up_1", "R01", "Insufficient funds",
+          Instant.parse("2028-01-17T12:00:00Z")));
+      t.runUntil("2028-01-20T00:00:00Z");
+
+      RecordInput reopened = periodRecords(t, 1).stream()
+          .filter(r -> r.changeId().equals("cycle-1/charge-1/returned")).findFirst().orElseThrow();
+      assertThat(reopened.period().amount()).isEqualTo(Money.parse("9.99", "USD"));
+      Call<ChargeInput> retry = t.fake.charges().stream()
+          .filter(c -> c.input().idempotencyKey().equals("charge:sub-up:1:2")).findFirst().orElseThrow();
+      assertThat(retry.input().amount()).as("what the returned debit had collected")
+          .isEqualTo(Money.parse("9.99", "USD"));
     }
   }
 
