@@ -70,6 +70,12 @@ final class PaymentCollector {
    */
   static final String RETURN_AT_COLLECTED_AMOUNT = "return-at-collected-amount";
 
+  /**
+   * Change id of a cycle the credit balance covers being recorded paid without a charge: runs
+   * recorded without it asked the gateway for 0.00, which it refuses, and dunned the customer.
+   */
+  static final String PAID_BY_CREDIT = "paid-by-credit";
+
   /** What the collector needs from the workflow that owns the subscription. */
   interface Ledger {
     Subscription current();
@@ -120,6 +126,14 @@ final class PaymentCollector {
 
   /** Attempt 1 of the cycle the subscription is on; its record moves the subscription to the next cycle. */
   void firstAttempt(long cycle) {
+    if (amountOf(cycle).minor() == 0 && ledger.paymentsV2()
+        && Workflow.getVersion(PAID_BY_CREDIT, Workflow.DEFAULT_VERSION, 1) == 1) {
+      ledger.phase(Phase.RECORDING_PAYMENT);
+      RecordInput paid = SubscriptionChanges.paidByCredit(current(), statusAfterCollecting(cycle), now());
+      ledger.record(paid);
+      ledger.outcome("cycle " + cycle + " " + paid.detail());
+      return;
+    }
     ledger.phase(Phase.CHARGING);
     Attempt attempt = charge(cycle, 1);
     if (attempt.result() != null) {

@@ -84,6 +84,26 @@ public final class SubscriptionChanges {
   }
 
   /**
+   * A cycle whose amount due is zero: the credit balance covers its price, so nothing is charged (a
+   * gateway refuses a zero charge, which would read as a decline and start dunning over nothing).
+   * The period is collected with no transaction and no receipt; the balance keeps what is left.
+   */
+  static RecordInput paidByCredit(Subscription current, SubscriptionStatus status, Instant at) {
+    long cycle = current.cycle();
+    Money covered = current.priceFor(cycle);
+    Subscription next = current.withStatus(status)
+        .withLastPaymentAt(at)
+        .withBalanceCharged()
+        .scheduledFor(cycle + 1)
+        .withVersion(current.version() + 1);
+    Period period = period(current, cycle, PeriodStatus.COMPLETED, 0, null, null, null, at,
+        Money.zero(covered.currency()));
+    return new RecordInput(changeId(cycle, "credit"), current, next, HistoryEvent.PAYMENT_SUCCEEDED,
+        Process.INITIAL, SYSTEM_ACTOR, "paid by credit: " + covered + " of the balance used, nothing charged",
+        period, null, at);
+  }
+
+  /**
    * Cycle not paid (declined, or the gateway never answered): the period is in error, the
    * subscription is past due and still moves on to the next cycle.
    */

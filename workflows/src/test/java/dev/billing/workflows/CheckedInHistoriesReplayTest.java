@@ -56,7 +56,7 @@ class CheckedInHistoriesReplayTest {
         "v3-visibility-declined.json", "v3-visibility-cancelled.json",
         "v4-spread-created-reminded-paid.json", "v4-spread-cycle-paid.json",
         "v4-spread-billing-day-moved.json", "v5-billing-day-reminder-kept.json",
-        "v6-return-at-collected-amount.json");
+        "v6-return-at-collected-amount.json", "v6-paid-by-credit.json");
     for (Path file : files) {
       WorkflowReplayer.replayWorkflowExecution(Files.readString(file), SubscriptionWorkflowImpl.class);
     }
@@ -137,6 +137,21 @@ class CheckedInHistoriesReplayTest {
     recordDueInstantSpread(newYork.withDueWindow(Duration.ofHours(6)));
     recordBillingDayReminderSpread();
     recordReturnAtCollectedAmount(newYork);
+    recordPaidByCredit(newYork);
+  }
+
+  /** The v6 history: a cycle the credit covers is recorded paid without a charge (paid-by-credit). */
+  private static void recordPaidByCredit(BillingSchedule newYork) throws Exception {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.start(BillingTestEnvironment.requested("sub-history-credit", newYork, "30.00")).created();
+      t.runUntil("2028-01-20T12:00:00Z");
+      t.existing("sub-history-credit").changePlan(new PlanChangeRequest("BASIC", Money.parse("10.00", "USD"),
+          PlanChangeRequest.Effective.NOW, "user:ada"));
+      t.runUntil("2028-02-21T00:00:00Z");
+      assertThat(t.fake.charges()).hasSize(1);
+      List<String> runs = t.fake.records().stream().map(Call::runId).distinct().toList();
+      write(t.client, "sub-history-credit", runs.get(runs.size() - 1), "v6-paid-by-credit.json");
+    }
   }
 
   /**

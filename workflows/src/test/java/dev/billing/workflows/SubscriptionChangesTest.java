@@ -5,6 +5,7 @@ import static dev.billing.workflows.SubscriptionPauseTest.event;
 import static dev.billing.workflows.WorkflowTimeAssert.assertAllAt;
 import static dev.billing.workflows.WorkflowTimeAssert.assertAt;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.DunningPolicy;
@@ -84,6 +85,36 @@ class SubscriptionChangesTest {
       assertThat(t.fake.charges()).extracting(c -> c.input().amount())
           .containsExactly(usd("9.99"), usd("8.39"), usd("1.60"));
       assertThat(workflow.state().subscription().lifecycle().balance()).isNull();
+    }
+  }
+
+  @Test
+  void aCreditThatCoversTheNextPriceIsUsedWithoutAChargeUntilItRunsOut() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-credit", ON_THE_15TH, "30.00"));
+      t.runUntil("2028-01-15T10:00:00Z");
+      // On the day it was paid: all 31 days of the period are unused, 20.00 of credit.
+      SubscriptionState down = workflow.changePlan(new PlanChangeRequest("BASIC", usd("10.00"), Effective.NOW, null));
+      assertThat(down.subscription().lifecycle().balance()).isEqualTo(usd("-20.00"));
+
+      t.runUntil("2028-04-16T00:00:00Z");
+
+      // February and March are covered by the credit (10.00 each): no charge, no dunning.
+      assertThat(t.fake.charges()).extracting(c -> c.input().cycle(), c -> c.input().amount())
+          .containsExactly(tuple(1L, usd("30.00")), tuple(4L, usd("10.00")));
+      for (long cycle : new long[] {2, 3}) {
+        RecordInput covered = SubscriptionWorkflowDunningTest.periodRecords(t, cycle).get(0);
+        assertThat(covered.changeId()).isEqualTo("cycle-" + cycle + "/credit");
+        assertThat(covered.event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
+        assertThat(covered.period().status()).isEqualTo(PeriodStatus.COMPLETED);
+        assertThat(covered.period().amount()).isEqualTo(usd("0.00"));
+        assertThat(covered.period().transactionId()).isNull();
+        assertThat(covered.receipt()).isNull();
+        assertThat(covered.next().status()).isEqualTo(SubscriptionStatus.ACTIVE);
+        assertThat(covered.next().lifecycle().balance()).isEqualTo(cycle == 2 ? usd("-10.00") : null);
+      }
+      assertThat(t.fake.records()).noneMatch(r -> r.input().event() == HistoryEvent.PAYMENT_FAILED);
+      assertThat(workflow.state().subscription().status()).isEqualTo(SubscriptionStatus.ACTIVE);
     }
   }
 
