@@ -58,6 +58,13 @@ import org.slf4j.Logger;
 final class LifecycleOperations {
   private static final Logger log = Workflow.getLogger(LifecycleOperations.class);
 
+  /**
+   * Change id of a plan change now reading the running period's status before prorating: runs
+   * recorded without it prorated against a period in its dates that a pause skipped, a waiver
+   * forgave or dunning left unpaid.
+   */
+  static final String PRORATE_PAID_PERIOD_ONLY = "prorate-paid-period-only";
+
   /** What the operations need from the workflow that owns the subscription. */
   interface Host {
     Subscription current();
@@ -321,9 +328,17 @@ final class LifecycleOperations {
     boolean inPaidPeriod = sub.status() != SubscriptionStatus.TRIALING && sub.lastPaymentAt() != null
         && paidCycle >= 1 && !today.isBefore(schedule.dueDate(paidCycle))
         && today.isBefore(schedule.dueDate(sub.cycle()));
+    String why = "nothing paid is running: no proration";
+    if (inPaidPeriod && Workflow.getVersion(PRORATE_PAID_PERIOD_ONLY, Workflow.DEFAULT_VERSION, 1) == 1) {
+      // A period skipped by a pause, waived or still unpaid is in its dates but was never paid for.
+      PeriodStatus running = periodStatus(paidCycle);
+      inPaidPeriod = running == PeriodStatus.COMPLETED || running == PeriodStatus.REFUNDED;
+      if (!inPaidPeriod) {
+        why = "cycle " + paidCycle + " is " + running + ", not paid: no proration";
+      }
+    }
     Money difference = request.price().minus(sub.price());
     Money prorated = Money.zero(sub.price().currency());
-    String why = "nothing paid is running: no proration";
     if (inPaidPeriod) {
       long left = Proration.daysLeft(today, schedule.dueDate(sub.cycle()));
       long days = Proration.daysLeft(schedule.dueDate(paidCycle), schedule.dueDate(sub.cycle()));
@@ -591,6 +606,13 @@ final class LifecycleOperations {
     if (open != null && (open.state() == State.PENDING_SETTLEMENT || open.outcomeUnknown())) {
       throw refusal("a charge of period " + cycle + " may still settle; wait for its outcome");
     }
+  }
+
+  /** The stored status of a period; null when it has none. */
+  private PeriodStatus periodStatus(long cycle) {
+    Subscription sub = host.current();
+    Period stored = reads.loadPeriod(new LoadPeriodInput(sub.accountId(), sub.subscriptionId(), cycle)).period();
+    return stored == null ? null : stored.status();
   }
 
   private Period load(long cycle) {

@@ -14,6 +14,7 @@ import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import io.temporal.client.WorkflowStub;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
 import io.temporal.client.WorkflowClient;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.WorkflowReplayer;
@@ -56,7 +57,8 @@ class CheckedInHistoriesReplayTest {
         "v3-visibility-declined.json", "v3-visibility-cancelled.json",
         "v4-spread-created-reminded-paid.json", "v4-spread-cycle-paid.json",
         "v4-spread-billing-day-moved.json", "v5-billing-day-reminder-kept.json",
-        "v6-return-at-collected-amount.json", "v6-paid-by-credit.json");
+        "v6-return-at-collected-amount.json", "v6-paid-by-credit.json",
+        "v6-prorate-paid-period-only-paid.json", "v6-prorate-paid-period-only.json");
     for (Path file : files) {
       WorkflowReplayer.replayWorkflowExecution(Files.readString(file), SubscriptionWorkflowImpl.class);
     }
@@ -138,6 +140,27 @@ class CheckedInHistoriesReplayTest {
     recordBillingDayReminderSpread();
     recordReturnAtCollectedAmount(newYork);
     recordPaidByCredit(newYork);
+    recordProratePaidPeriodOnly(newYork);
+  }
+
+  /**
+   * The v6 history: plan changes now read the running period first (prorate-paid-period-only): an
+   * upgrade in a paid period is prorated, one in a period a pause skipped is not.
+   */
+  private static void recordProratePaidPeriodOnly(BillingSchedule newYork) throws Exception {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.start(BillingTestEnvironment.requested("sub-history-prorate", newYork, "19.90")).created();
+      t.runUntil("2028-01-25T12:00:00Z");
+      t.existing("sub-history-prorate").changePlan(new PlanChangeRequest("PRO-MAX", Money.parse("29.90", "USD"),
+          PlanChangeRequest.Effective.NOW, "user:ada"));
+      t.existing("sub-history-prorate").pause(new PauseRequest(null, LocalDate.of(2028, 2, 25), null, "user:ada"));
+      t.runUntil("2028-02-26T12:00:00Z");
+      t.existing("sub-history-prorate").changePlan(new PlanChangeRequest("MAX", Money.parse("39.90", "USD"),
+          PlanChangeRequest.Effective.NOW, "user:ada"));
+      assertThat(t.fake.charges()).hasSize(2); // cycle 1 and the first upgrade's difference only
+      write(t.client, "sub-history-prorate", t.fake.charges().get(1).runId(), "v6-prorate-paid-period-only-paid.json");
+      write(t.client, "sub-history-prorate", null, "v6-prorate-paid-period-only.json");
+    }
   }
 
   /** The v6 history: a cycle the credit covers is recorded paid without a charge (paid-by-credit). */

@@ -119,6 +119,31 @@ class SubscriptionChangesTest {
   }
 
   @Test
+  void aPlanChangeInAPeriodAPauseSkippedIsNotProrated() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-skip", ON_THE_15TH, "20.00"));
+      t.runUntil("2028-01-20T00:00:00Z");
+      workflow.pause(new PauseRequest(null, LocalDate.of(2028, 2, 20), null, null));
+      t.runUntil("2028-02-21T10:00:00Z"); // cycle 2 (Feb 15) skipped, resumed on Feb 20
+
+      SubscriptionState up = t.existing("sub-skip").changePlan(
+          new PlanChangeRequest("PRO-MAX", usd("30.00"), Effective.NOW, null));
+      SubscriptionState down = t.existing("sub-skip").changePlan(
+          new PlanChangeRequest("BASIC", usd("10.00"), Effective.NOW, null));
+
+      // Nothing was paid for Feb 15 - Mar 15: neither change charges or credits the days left of it.
+      assertThat(up.subscription().sku()).isEqualTo("PRO-MAX");
+      assertThat(down.subscription().sku()).isEqualTo("BASIC");
+      assertThat(down.subscription().lifecycle().balance()).isNull();
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+          .containsExactly("charge:sub-skip:1:1");
+      assertThat(event(t, HistoryEvent.PLAN_CHANGED).detail()).contains("cycle 2 is PAUSED_SKIPPED, not paid: no proration");
+      t.runUntil("2028-03-16T00:00:00Z");
+      assertThat(t.fake.charges()).extracting(c -> c.input().amount()).containsExactly(usd("20.00"), usd("10.00"));
+    }
+  }
+
+  @Test
   void aChangeAtPeriodEndIsHeldThenAppliedWithTheNextCyclesCharge() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-down", ON_THE_15TH, "9.99"));
