@@ -87,6 +87,12 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
    */
   static final String BILLING_DAY_REMINDER_SPREAD = "billing-day-reminder-spread";
 
+  /**
+   * Change id of a paused cycle due at the instant the pause resumes being skipped first: runs
+   * recorded without it resumed first and billed that cycle (28-day reminders in February).
+   */
+  static final String PAUSE_SKIP_BEFORE_RESUME = "pause-skip-before-resume";
+
   private final RecordActivities records =
       Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
 
@@ -273,7 +279,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         collector.serve(settling);
       } else if (stale != null) {
         lifecycle.markStale(stale);
-      } else if (resumeAt != null && !now.isBefore(resumeAt)) {
+      } else if (resumeAt != null && !now.isBefore(resumeAt) && !skipFirst(resumeAt, skipAt, now)) {
         lifecycle.resume(SubscriptionChanges.SYSTEM_ACTOR, Process.PAUSE);
       } else if (skipAt != null && !now.isBefore(skipAt)) {
         lifecycle.skipWhilePaused();
@@ -288,6 +294,16 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         }
       }
     }
+  }
+
+  /**
+   * A skipped cycle due at the very instant the pause resumes (the restart cycle's reminder, 28 days
+   * before it, falls on this one's due date in February) is skipped before the resume, which would
+   * otherwise bill it.
+   */
+  private static boolean skipFirst(Instant resumeAt, Instant skipAt, Instant now) {
+    return skipAt != null && !now.isBefore(skipAt) && !skipAt.isAfter(resumeAt)
+        && Workflow.getVersion(PAUSE_SKIP_BEFORE_RESUME, Workflow.DEFAULT_VERSION, 1) == 1;
   }
 
   /** When a pause with an end resumes: its end date, or the reminder of the payment it restarts with if earlier. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Money;
+import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Term;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.DueInstants;
@@ -58,7 +59,8 @@ class CheckedInHistoriesReplayTest {
         "v4-spread-created-reminded-paid.json", "v4-spread-cycle-paid.json",
         "v4-spread-billing-day-moved.json", "v5-billing-day-reminder-kept.json",
         "v6-return-at-collected-amount.json", "v6-paid-by-credit.json",
-        "v6-prorate-paid-period-only-paid.json", "v6-prorate-paid-period-only.json");
+        "v6-prorate-paid-period-only-paid.json", "v6-prorate-paid-period-only.json",
+        "v6-pause-skip-before-resume.json");
     for (Path file : files) {
       WorkflowReplayer.replayWorkflowExecution(Files.readString(file), SubscriptionWorkflowImpl.class);
     }
@@ -141,6 +143,23 @@ class CheckedInHistoriesReplayTest {
     recordReturnAtCollectedAmount(newYork);
     recordPaidByCredit(newYork);
     recordProratePaidPeriodOnly(newYork);
+    recordPauseSkipBeforeResume();
+  }
+
+  /** The v6 history: February's paused cycle is skipped before the resume due at the same instant. */
+  private static void recordPauseSkipBeforeResume() throws Exception {
+    BillingSchedule onThe1st = new BillingSchedule(YearMonth.of(2027, 1), 1, Term.MONTHLY, "America/New_York", 28);
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2026-12-01T00:00:00Z")) {
+      t.start(BillingTestEnvironment.requested("sub-history-feb", onThe1st, "19.90")).created();
+      t.runUntil("2027-01-10T00:00:00Z");
+      t.existing("sub-history-feb").pause(new PauseRequest(1, null, null, "user:ada"));
+      t.runUntil("2027-02-02T00:00:00Z");
+      assertThat(t.fake.charges()).hasSize(1);
+      String skippedIn = t.fake.records().stream()
+          .filter(r -> r.input().period() != null && r.input().period().status() == PeriodStatus.PAUSED_SKIPPED)
+          .map(Call::runId).findFirst().orElseThrow();
+      write(t.client, "sub-history-feb", skippedIn, "v6-pause-skip-before-resume.json");
+    }
   }
 
   /**

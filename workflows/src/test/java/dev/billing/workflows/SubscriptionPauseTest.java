@@ -84,6 +84,27 @@ class SubscriptionPauseTest {
   }
 
   @Test
+  void aPausedFebruaryCycleIsSkippedEvenWhenTheNextRemindersFallOnItsDueDate() {
+    // Reminders 28 days before: March 1st's goes out on February 1st (2027 is not a leap year),
+    // the very instant February's cycle is due.
+    BillingSchedule onThe1st = new BillingSchedule(YearMonth.of(2027, 1), 1, Term.MONTHLY, "UTC", 28);
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2026-12-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-feb", onThe1st, "9.99"));
+      t.runUntil("2027-01-10T00:00:00Z");
+
+      SubscriptionState paused = t.existing("sub-feb").pause(new PauseRequest(1, null, null, null));
+
+      assertThat(paused.subscription().lifecycle().pause().resumesOn()).isEqualTo(LocalDate.of(2027, 3, 1));
+      t.runUntil("2027-03-02T00:00:00Z");
+      assertThat(skipped(t)).containsExactly(2L);
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+          .containsExactly("charge:sub-feb:1:1", "charge:sub-feb:3:1");
+      assertAt(t.fake.charges().get(1).startedAt(), "2027-03-01T00:00:00Z");
+      assertThat(workflow.state().subscription().status()).isEqualTo(SubscriptionStatus.ACTIVE);
+    }
+  }
+
+  @Test
   void pauseResumePauseResumeInsideOnePeriodNeitherSkipsNorDoublesAPeriod() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-flip", ON_THE_15TH, "9.99"));
