@@ -26,6 +26,11 @@ public final class BillingIds {
     return "charge:" + subscriptionId + ":v" + version;
   }
 
+  /** Whether {@code key} is one of {@link #changeChargeKey}'s, which no period's collection waits for. */
+  public static boolean isChangeChargeKey(String subscriptionId, String key) {
+    return key != null && key.startsWith("charge:" + subscriptionId + ":v");
+  }
+
   /** The gateway idempotency key of one refund: the subscription version that records it is unique. */
   public static String refundKey(String subscriptionId, long cycle, long version) {
     return "refund:" + subscriptionId + ":" + cycle + ":v" + version;

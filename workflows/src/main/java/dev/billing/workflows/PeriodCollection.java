@@ -181,17 +181,23 @@ final class PeriodCollection {
     if (settledFor(event) != null) {
       return event.type() + " " + event.eventId() + " after the charge succeeded: already settled";
     }
+    if (BillingIds.isChangeChargeKey(subscriptionId, event.idempotencyKey())) {
+      return event.type() + " " + event.eventId() + " is about a plan change's charge ("
+          + event.idempotencyKey() + "), recorded with that change";
+    }
     return event.type() + " " + event.eventId() + " matches no charge awaiting an outcome";
   }
 
   /**
    * A success that collects nothing means money moved for a period that is already collected (by
    * another attempt), or no longer open (left unpaid): possibly a second charge. Only a repeat of
-   * the very charge that collected the period is harmless.
+   * the very charge that collected the period is harmless, and so is the success of a plan
+   * change's own charge (its key is not a period's; the change recorded it when it was made).
    */
   boolean possibleDoubleCharge(PaymentEvent event) {
     return event.type() == PaymentEvent.Type.CHARGE_SUCCEEDED
         && subscriptionId.equals(event.subscriptionId())
+        && !BillingIds.isChangeChargeKey(subscriptionId, event.idempotencyKey())
         && openForAnyAttempt(event) == null
         && settledFor(event) == null;
   }

@@ -2,6 +2,7 @@ package dev.billing.workflows;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.Term;
@@ -106,6 +107,19 @@ class PeriodCollectionTest {
     assertThat(periods.possibleDoubleCharge(other)).isTrue();
     assertThat(periods.possibleDoubleCharge(event("e2", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2"))).isFalse();
     assertThat(periods.possibleDoubleCharge(event("e3", Type.CHARGE_FAILED, "charge:sub-1:1:1"))).isFalse();
+  }
+
+  @Test
+  void thePlanChangesOwnChargeSucceedingIsNoAlarm() {
+    PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
+    PaymentEvent upgrade = event("e1", Type.CHARGE_SUCCEEDED, BillingIds.changeChargeKey("sub-1", 8));
+
+    assertThat(periods.effectOf(upgrade)).isEqualTo(Effect.NONE);
+    assertThat(periods.possibleDoubleCharge(upgrade)).isFalse();
+    assertThat(periods.whyIgnored(upgrade)).isEqualTo("CHARGE_SUCCEEDED e1 is about a plan change's charge"
+        + " (charge:sub-1:v8), recorded with that change");
+    // Another subscription's change key is no excuse.
+    assertThat(periods.possibleDoubleCharge(event("e2", Type.CHARGE_SUCCEEDED, "charge:sub-10:v8"))).isTrue();
   }
 
   @Test
