@@ -1,10 +1,9 @@
 package dev.billing.api.auth;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.spi.FilterReply;
-import org.slf4j.LoggerFactory;
+import dev.billing.runtime.TurboFilters;
 import org.slf4j.Marker;
 
 /**
@@ -20,13 +19,7 @@ public final class CredentialSafeLogging extends TurboFilter {
 
   /** Installs the filter on the logging context Dropwizard configured (call from run()). */
   public static void install() {
-    if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context
-        && context.getTurboFilterList().stream().noneMatch(CredentialSafeLogging.class::isInstance)) {
-      CredentialSafeLogging filter = new CredentialSafeLogging();
-      filter.setName("credential-safe-logging");
-      filter.start();
-      context.addTurboFilter(filter);
-    }
+    TurboFilters.installOnce(new CredentialSafeLogging(), "credential-safe-logging");
   }
 
   @Override

@@ -1,10 +1,9 @@
 package dev.billing.worker.observability;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.turbo.TurboFilter;
 import ch.qos.logback.core.spi.FilterReply;
-import org.slf4j.LoggerFactory;
+import dev.billing.runtime.TurboFilters;
 import org.slf4j.MDC;
 import org.slf4j.Marker;
 
@@ -24,13 +23,7 @@ public final class UpdateRefusalLogging extends TurboFilter {
 
   /** Installs the filter on the logging context Dropwizard configured (call from run()). */
   public static void install() {
-    if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context
-        && context.getTurboFilterList().stream().noneMatch(UpdateRefusalLogging.class::isInstance)) {
-      UpdateRefusalLogging filter = new UpdateRefusalLogging();
-      filter.setName("update-refusal-logging");
-      filter.start();
-      context.addTurboFilter(filter);
-    }
+    TurboFilters.installOnce(new UpdateRefusalLogging(), "update-refusal-logging");
   }
 
   @Override
