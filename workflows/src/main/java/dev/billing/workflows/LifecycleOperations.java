@@ -610,14 +610,18 @@ final class LifecycleOperations {
 
   /** The stored status of a period; null when it has none. */
   private PeriodStatus periodStatus(long cycle) {
-    Subscription sub = host.current();
-    Period stored = reads.loadPeriod(new LoadPeriodInput(sub.accountId(), sub.subscriptionId(), cycle)).period();
+    Period stored = stored(cycle);
     return stored == null ? null : stored.status();
+  }
+
+  private Period stored(long cycle) {
+    Subscription sub = host.current();
+    return reads.loadPeriod(new LoadPeriodInput(sub.accountId(), sub.subscriptionId(), cycle)).period();
   }
 
   private Period load(long cycle) {
     Subscription sub = host.current();
-    Period stored = reads.loadPeriod(new LoadPeriodInput(sub.accountId(), sub.subscriptionId(), cycle)).period();
+    Period stored = stored(cycle);
     if (stored == null) {
       throw ApplicationFailure.newNonRetryableFailure(
           "subscription " + sub.subscriptionId() + " has no period " + cycle, UpdateRejections.NO_SUCH_PERIOD);

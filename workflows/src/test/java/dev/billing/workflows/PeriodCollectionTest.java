@@ -54,7 +54,7 @@ class PeriodCollectionTest {
   void afterSettlingOnlyAReturnHasAnEffect() {
     PeriodCollection periods = withPending();
     periods.remove(1);
-    periods.settled(new SettledCharge(1, 1, "charge:sub-1:1:1", "txn_1"));
+    periods.settled(new SettledCharge(1, 1, "charge:sub-1:1:1", "txn_1", null));
 
     PaymentEvent succeeded = event("e1", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1");
     PaymentEvent failed = event("e2", Type.CHARGE_FAILED, "charge:sub-1:1:1");
@@ -76,7 +76,7 @@ class PeriodCollectionTest {
     assertThat(periods.effectOf(returned)).isEqualTo(Effect.NONE);
     assertThat(periods.receive(returned)).as("queued even though it means nothing yet").isNull();
     assertThat(periods.receive(returned)).isEqualTo("duplicate delivery of e3");
-    periods.settled(new SettledCharge(1, 1, "charge:sub-1:1:1", "txn_1"));
+    periods.settled(new SettledCharge(1, 1, "charge:sub-1:1:1", "txn_1", null));
     PaymentEvent taken = periods.nextEvent();
     assertThat(taken.eventId()).isEqualTo("e3");
     assertThat(periods.effectOf(taken)).isEqualTo(Effect.RETURN_SETTLED);
@@ -101,7 +101,7 @@ class PeriodCollectionTest {
   @Test
   void aSuccessForACollectedPeriodByAnotherKeyIsAPossibleDoubleCharge() {
     PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
-    periods.settled(new SettledCharge(1, 2, "charge:sub-1:1:2", "txn_1_2"));
+    periods.settled(new SettledCharge(1, 2, "charge:sub-1:1:2", "txn_1_2", null));
     PaymentEvent other = event("e1", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1");
     assertThat(periods.effectOf(other)).isEqualTo(Effect.NONE);
     assertThat(periods.possibleDoubleCharge(other)).isTrue();
@@ -157,7 +157,7 @@ class PeriodCollectionTest {
   @Test
   void settledChargesAreBounded() {
     PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
-    IntStream.rangeClosed(1, 15).forEach(c -> periods.settled(new SettledCharge(c, 1, "charge:sub-1:" + c + ":1", "t" + c)));
+    IntStream.rangeClosed(1, 15).forEach(c -> periods.settled(new SettledCharge(c, 1, "charge:sub-1:" + c + ":1", "t" + c, null)));
     assertThat(periods.carry().settled()).extracting(SettledCharge::cycle)
         .containsExactlyElementsOf(IntStream.rangeClosed(4, 15).mapToObj(c -> (long) c).toList());
   }

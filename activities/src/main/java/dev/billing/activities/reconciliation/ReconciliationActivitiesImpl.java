@@ -14,6 +14,7 @@ import dev.billing.workflows.activities.WindowCheckInput;
 import dev.billing.workflows.reconciliation.Finding;
 import dev.billing.workflows.reconciliation.ReconciliationSummary;
 import io.temporal.activity.Activity;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Objects;
 import java.util.function.BiConsumer;
@@ -101,7 +102,7 @@ public final class ReconciliationActivitiesImpl implements ReconciliationActivit
 
   @Override
   public CheckResult checkDueSubscriptions(WindowCheckInput input) {
-    FindingLog log = log(input);
+    FindingLog log = log(input.reportId(), input.asOf());
     LocalDate date = input.from();
     String page = null;
     if (input.cursor() != null) {
@@ -124,7 +125,7 @@ public final class ReconciliationActivitiesImpl implements ReconciliationActivit
 
   @Override
   public CheckResult checkSubscription(SubscriptionCheckInput input) {
-    FindingLog log = new FindingLog(input.reportId(), input.asOf(), deps.onFinding());
+    FindingLog log = log(input.reportId(), input.asOf());
     drift.check(input.accountId(), input.subscriptionId(), input.asOf(), input.repair(), log);
     return log.finish(deps.reports(), input.asOf(), null);
   }
@@ -143,7 +144,7 @@ public final class ReconciliationActivitiesImpl implements ReconciliationActivit
 
   /** The window's days in order, stopping after the day that used up the budget. */
   private CheckResult byDay(WindowCheckInput input, BiConsumer<DayCheckInput, FindingLog> check) {
-    FindingLog log = log(input);
+    FindingLog log = log(input.reportId(), input.asOf());
     LocalDate day = input.cursor() == null ? input.from() : LocalDate.parse(input.cursor());
     for (; !day.isAfter(input.to()); day = day.plusDays(1)) {
       check.accept(new DayCheckInput(input.reportId(), day, input.asOf(), input.repair()), log);
@@ -162,7 +163,7 @@ public final class ReconciliationActivitiesImpl implements ReconciliationActivit
         summary.counts().chargesCompared(), summary.counts().eventsCompared(), summary.counts().findings());
   }
 
-  private FindingLog log(WindowCheckInput input) {
-    return new FindingLog(input.reportId(), input.asOf(), deps.onFinding());
+  private FindingLog log(String reportId, Instant asOf) {
+    return new FindingLog(reportId, asOf, deps.onFinding());
   }
 }
