@@ -2,8 +2,10 @@ package dev.billing.activities;
 
 import dev.billing.activities.payments.GatewayCharge;
 import dev.billing.activities.payments.GatewayChargeRequest;
+import dev.billing.activities.payments.ChargeQuery;
 import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayUnavailableException;
+import dev.billing.activities.payments.IdempotencyConflictException;
 import dev.billing.activities.payments.InvalidGatewayRequestException;
 import dev.billing.activities.payments.PaymentDeclinedException;
 import dev.billing.activities.payments.PaymentGateway;
@@ -80,6 +82,12 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
           "Payment gateway unavailable for " + where + ": " + e.getMessage(),
           PaymentFailures.GATEWAY_UNAVAILABLE,
           e);
+    } catch (IdempotencyConflictException e) {
+      log.warn("Gateway holds an earlier request with the key of {}: {}", where, e.getMessage());
+      throw ApplicationFailure.newNonRetryableFailureWithCause(
+          "Payment gateway holds an earlier request with the key of " + where + ": "
+              + e.getMessage(),
+          PaymentFailures.IDEMPOTENCY_CONFLICT, e);
     } catch (InvalidGatewayRequestException e) {
       log.error("Gateway rejected the charge request for {}: {} ({})", where, e.code(),
           e.getMessage());
@@ -104,7 +112,8 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
         + input.idempotencyKey() + ")";
     GatewayChargeState state;
     try {
-      state = gateway.lookUp(input.idempotencyKey());
+      state = gateway.lookUp(new ChargeQuery(input.idempotencyKey(),
+          input.paymentMethod() == null ? null : input.paymentMethod().token(), input.sentFrom()));
     } catch (GatewayUnavailableException e) {
       log.warn("Gateway unavailable looking up {}: {}", where, e.getMessage());
       throw ApplicationFailure.newFailureWithCause(
@@ -140,6 +149,12 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
       throw ApplicationFailure.newFailureWithCause(
           "Payment gateway unavailable refunding " + where + ": " + e.getMessage(),
           PaymentFailures.GATEWAY_UNAVAILABLE, e);
+    } catch (IdempotencyConflictException e) {
+      log.warn("Gateway holds an earlier refund with the key of {}: {}", where, e.getMessage());
+      throw ApplicationFailure.newNonRetryableFailureWithCause(
+          "Payment gateway holds an earlier refund with the key of " + where + ": "
+              + e.getMessage(),
+          PaymentFailures.IDEMPOTENCY_CONFLICT, e);
     } catch (InvalidGatewayRequestException e) {
       log.warn("Gateway refused the refund of {} for {}: {} ({})", input.amount(), where, e.code(),
           e.getMessage());

@@ -1,5 +1,6 @@
 package dev.billing.activities;
 
+import dev.billing.activities.payments.ChargeQuery;
 import dev.billing.activities.payments.ForwardingGateway;
 import dev.billing.activities.payments.GatewayCharge;
 import dev.billing.activities.payments.GatewayChargeRequest;
@@ -35,11 +36,11 @@ final class FlakyGateway extends ForwardingGateway {
   }
 
   @Override
-  public GatewayChargeState lookUp(String idempotencyKey) {
-    lookUps.add(idempotencyKey);
+  public GatewayChargeState lookUp(ChargeQuery query) {
+    lookUps.add(query.idempotencyKey());
     if (failuresLeft.getAndDecrement() > 0) {
       throw new GatewayUnavailableException("connection reset", new SocketException("Connection reset"));
     }
-    return super.lookUp(idempotencyKey);
+    return super.lookUp(query);
   }
 }

@@ -137,7 +137,7 @@ class PaymentActivitiesImplTest {
 
   @Test
   void looksUpAKeyNeverChargedAsNotFound() {
-    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY));
+    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH));
 
     assertThat(lookup).isEqualTo(new ChargeLookup(Status.NOT_FOUND, null, null, null, null));
   }
@@ -150,7 +150,7 @@ class PaymentActivitiesImplTest {
     assertThat(cause.getType()).isEqualTo(PaymentFailures.GATEWAY_UNAVAILABLE);
     assertThat(cause.isNonRetryable()).isFalse();
 
-    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY));
+    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH));
     ChargeResult retried = stub().charge(input(SandboxPaymentMethods.TIMEOUT_AFTER_CHARGE));
 
     assertThat(lookup).isEqualTo(new ChargeLookup(Status.SUCCEEDED, KEY_TXN, NOW, null, null));
@@ -161,7 +161,7 @@ class PaymentActivitiesImplTest {
   @Test
   void looksUpABankDebitPendingThenSettledAtItsSettlementInstant() {
     stub().charge(input(SandboxPaymentMethods.BANK_DEBIT));
-    ChargeLookupInput key = new ChargeLookupInput("sub-1", 3, KEY);
+    ChargeLookupInput key = new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH);
 
     ChargeLookup before = stub().lookUpCharge(key);
     clock.advance(Duration.ofDays(3));
@@ -177,7 +177,7 @@ class PaymentActivitiesImplTest {
     stub().charge(input(SandboxPaymentMethods.BANK_DEBIT_RETURNED));
     clock.advance(Duration.ofDays(5));
 
-    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY));
+    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH));
 
     assertThat(lookup).isEqualTo(new ChargeLookup(Status.RETURNED, KEY_TXN,
         Instant.parse("2026-02-06T05:00:01.250Z"), "insufficient_funds",
@@ -189,7 +189,7 @@ class PaymentActivitiesImplTest {
     catchThrowableOfType(ActivityFailure.class,
         () -> stub().charge(input(SandboxPaymentMethods.EXPIRED_CARD)));
 
-    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY));
+    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH));
 
     assertThat(lookup).isEqualTo(new ChargeLookup(Status.FAILED, KEY_TXN, NOW, "expired_card",
         "Your card has expired."));
@@ -200,7 +200,7 @@ class PaymentActivitiesImplTest {
     gateway.failNext(1);
 
     ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
-        () -> stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY)));
+        () -> stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH)));
 
     ApplicationFailure cause = (ApplicationFailure) failure.getCause();
     assertThat(cause.getType()).isEqualTo(PaymentFailures.GATEWAY_UNAVAILABLE);

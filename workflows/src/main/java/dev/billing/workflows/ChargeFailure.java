@@ -43,6 +43,12 @@ record ChargeFailure(boolean declined, String code, String message, boolean hard
     }
     String reason = cause instanceof TemporalFailure temporal
         ? temporal.getOriginalMessage() : String.valueOf(cause);
+    if (cause instanceof ApplicationFailure app
+        && PaymentFailures.IDEMPOTENCY_CONFLICT.equals(app.getType())) {
+      // Proof that a request with the key exists, not a decline: its outcome is looked up.
+      return new ChargeFailure(false, SubscriptionChanges.GATEWAY_UNAVAILABLE,
+          "the gateway holds an earlier request with this key: " + reason);
+    }
     if (cause instanceof ApplicationFailure app && app.isNonRetryable()
         && !PaymentFailures.GATEWAY_UNAVAILABLE.equals(app.getType())) {
       // A deliberate refusal that is not the customer's decline (e.g. the gateway rejected the

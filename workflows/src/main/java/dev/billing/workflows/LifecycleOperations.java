@@ -631,7 +631,8 @@ final class LifecycleOperations {
 
   private ChargeLookup lookUp(String subscriptionId, long cycle, String key) {
     try {
-      return lookups.lookUpCharge(new ChargeLookupInput(subscriptionId, cycle, key));
+      return lookups.lookUpCharge(new ChargeLookupInput(subscriptionId, cycle, key,
+          host.current().paymentMethod(), now().minus(java.time.Duration.ofDays(1))));
     } catch (ActivityFailure e) {
       return null;
     }

@@ -654,7 +654,8 @@ final class PaymentCollector {
   private ChargeLookup lookUp(long cycle, int attempt) {
     String key = key(cycle, attempt);
     try {
-      return lookups.lookUpCharge(new ChargeLookupInput(current().subscriptionId(), cycle, key));
+      return lookups.lookUpCharge(new ChargeLookupInput(current().subscriptionId(), cycle, key,
+          current().paymentMethod(), current().schedule().startOfDay(current().schedule().dueDate(cycle))));
     } catch (ActivityFailure e) {
       log.warn("lookup of {} failed; its outcome stays unknown", key, e);
       return null;

@@ -26,8 +26,8 @@ public abstract class ForwardingGateway implements PaymentGateway {
   }
 
   @Override
-  public GatewayChargeState lookUp(String idempotencyKey) {
-    return delegate.lookUp(idempotencyKey);
+  public GatewayChargeState lookUp(ChargeQuery query) {
+    return delegate.lookUp(query);
   }
 
   @Override

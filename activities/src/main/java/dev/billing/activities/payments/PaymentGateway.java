@@ -24,8 +24,9 @@ public interface PaymentGateway {
    *     not pass on a later attempt either
    * @throws GatewayUnavailableException the gateway could not be reached or failed; the outcome is
    *     unknown and the same request (same key) may be retried
-   * @throws InvalidGatewayRequestException the request is malformed or reuses a key with different
-   *     parameters
+   * @throws IdempotencyConflictException the key was used before with other parameters: the outcome
+   *     of that request is unknown, {@link #lookUp} tells it
+   * @throws InvalidGatewayRequestException the request is malformed
    */
   GatewayCharge charge(GatewayChargeRequest request);
 
@@ -33,20 +34,27 @@ public interface PaymentGateway {
    * Gives back all or part of a successful charge.
    *
    * @throws InvalidGatewayRequestException unknown transaction, a charge that holds no money (not
-   *     settled, failed, returned), more than is left to refund, or a key reused with different
-   *     parameters
+   *     settled, failed, returned), more than is left to refund
+   * @throws IdempotencyConflictException the key was used before with other parameters
    * @throws GatewayUnavailableException outcome unknown; retry with the same key
    */
   GatewayRefund refund(RefundRequest request);
 
   /**
-   * What became of the charge created with this key, if any: the answer to an unknown outcome (a
-   * charge call that timed out) and to a settlement event that never came.
+   * What became of the charge created with the query's key: the answer to an unknown outcome (a
+   * charge call that timed out, an idempotency conflict) and to a settlement event that never came.
+   *
+   * <p>The read must not lag the gateway's writes: a charge created before this call is always
+   * seen, so NOT_FOUND is proof that no charge with the key was created since
+   * {@link ChargeQuery#sentFrom()}. An adapter lists by creation time (never Stripe's search, which
+   * lags by a minute and up to an hour) and never relies on an idempotency record, which the gateway
+   * forgets after 24 hours. When several charges carry the key (it was reused after the gateway
+   * forgot it) the one that moved money wins.
    *
    * @return status {@link GatewayChargeState.Status#NOT_FOUND} when no charge has this key
    * @throws GatewayUnavailableException the gateway could not answer; ask again
    */
-  GatewayChargeState lookUp(String idempotencyKey);
+  GatewayChargeState lookUp(ChargeQuery query);
 
   /**
    * Charges created in {@code [from, to)}, oldest first, each as of now: for reconciliation against

@@ -1,5 +1,6 @@
 package dev.billing.activities.reconciliation;
 
+import dev.billing.activities.payments.ChargeQuery;
 import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayChargeState.Status;
 import dev.billing.activities.payments.PaymentGateway;
@@ -52,6 +53,8 @@ import java.util.TreeSet;
  * workflow may be recording them right now.
  */
 final class ChargesCheck {
+  /** How long before a receipt its charge may have been created: a bank debit settles days later. */
+  private static final java.time.Duration LOOKUP_SLACK = java.time.Duration.ofDays(14);
   static final Duration IN_FLIGHT = Duration.ofMinutes(30);
   /** Successful retries come this many days after the due date at most (the default dunning policy). */
   static final int DUNNING_DAYS = 7;
@@ -261,7 +264,9 @@ final class ChargesCheck {
       // Made before the day (a bank debit settling today): ask the gateway by the period's key.
       Optional<Period> period = queries.period(account, sub, receipt.cycle());
       int attempts = period.map(p -> Math.max(1, p.attempts())).orElse(1);
-      GatewayChargeState state = gateway.lookUp(BillingIds.chargeKey(sub, receipt.cycle(), attempts));
+      GatewayChargeState state = gateway.lookUp(new ChargeQuery(
+          BillingIds.chargeKey(sub, receipt.cycle(), attempts), null,
+          receipt.processedAt().minus(LOOKUP_SLACK)));
       if (state.status() != Status.NOT_FOUND && receipt.transactionId().equals(state.transactionId())) {
         continue;
       }

@@ -1,5 +1,6 @@
 package dev.billing.activities.reconciliation;
 
+import dev.billing.activities.payments.ChargeQuery;
 import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.domain.BillingIds;
@@ -174,7 +175,8 @@ final class DriftCheck {
     String key = BillingIds.chargeKey(record.subscriptionId(), cycle, attempts);
     GatewayChargeState charge;
     try {
-      charge = gateway.lookUp(key);
+      charge = gateway.lookUp(new ChargeQuery(key, record.paymentMethod().token(),
+          record.schedule().startOfDay(record.schedule().dueDate(cycle))));
     } catch (RuntimeException e) {
       log.add(FindingKind.PAYMENT_OVERDUE, record.subscriptionId(), record.accountId(), cycle, key,
           situation + "; the gateway could not be asked about " + key + ": " + e.getMessage(),

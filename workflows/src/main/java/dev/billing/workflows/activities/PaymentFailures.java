@@ -22,6 +22,13 @@ public final class PaymentFailures {
   /** The gateway failed (5xx, timeout, throttling). Retried by Temporal with backoff. */
   public static final String GATEWAY_UNAVAILABLE = "GatewayUnavailable";
 
+  /**
+   * The gateway refused the request because its idempotency key was used before with other
+   * parameters: a request with the key exists and its outcome is unknown. Not retried (the same
+   * request gets the same answer); the workflow looks the key up, as after an outage.
+   */
+  public static final String IDEMPOTENCY_CONFLICT = "IdempotencyConflict";
+
   /** The gateway refused a refund (more than is left to refund, a charge that holds no money). */
   public static final String REFUND_REFUSED = "RefundRefused";
 }

@@ -1,5 +1,6 @@
 package dev.billing.activities.payments.sandbox;
 
+import dev.billing.activities.payments.ChargeQuery;
 import dev.billing.activities.payments.GatewayCharge;
 import dev.billing.activities.payments.GatewayChargeRequest;
 import dev.billing.activities.payments.GatewayChargeState;
@@ -147,9 +148,9 @@ public final class SandboxGateway implements PaymentGateway {
   }
 
   @Override
-  public synchronized GatewayChargeState lookUp(String idempotencyKey) {
-    SandboxCharge charge = byKey.get(idempotencyKey);
-    return charge == null ? GatewayChargeState.notFound(idempotencyKey) : state(charge, now());
+  public synchronized GatewayChargeState lookUp(ChargeQuery query) {
+    SandboxCharge charge = byKey.get(query.idempotencyKey());
+    return charge == null ? GatewayChargeState.notFound(query.idempotencyKey()) : state(charge, now());
   }
 
   @Override

@@ -17,6 +17,7 @@ import com.stripe.param.PaymentIntentCreateParams;
 import com.stripe.param.PaymentIntentListParams;
 import com.stripe.param.PaymentIntentSearchParams;
 import com.stripe.param.RefundCreateParams;
+import dev.billing.activities.payments.ChargeQuery;
 import dev.billing.activities.payments.DeclineCodes;
 import dev.billing.activities.payments.DeclineKind;
 import dev.billing.activities.payments.GatewayCharge;
@@ -183,7 +184,8 @@ public final class StripeGateway implements PaymentGateway {
   }
 
   @Override
-  public GatewayChargeState lookUp(String idempotencyKey) {
+  public GatewayChargeState lookUp(ChargeQuery query) {
+    String idempotencyKey = query.idempotencyKey();
     PaymentIntentSearchParams params = PaymentIntentSearchParams.builder()
         .setQuery("metadata['" + GatewayChargeRequest.IDEMPOTENCY_KEY + "']:'"
             + quote(idempotencyKey) + "'")

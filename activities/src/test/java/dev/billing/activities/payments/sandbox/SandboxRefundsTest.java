@@ -1,5 +1,6 @@
 package dev.billing.activities.payments.sandbox;
 
+import dev.billing.activities.payments.ChargeQuery;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -45,7 +46,7 @@ class SandboxRefundsTest {
     assertThat(replay).isEqualTo(refund);
     assertThat(gateway.refunds()).containsExactly(
         new SandboxRefund(REFUND_KEY1, REFUND_ID1, TXN, PRICE, Reason.REQUESTED_BY_CUSTOMER, T1));
-    assertThat(gateway.lookUp(KEY).refunded()).isEqualTo(PRICE);
+    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH)).refunded()).isEqualTo(PRICE);
   }
 
   @Test
@@ -65,7 +66,7 @@ class SandboxRefundsTest {
             e -> assertThat(e.code()).isEqualTo("charge_already_refunded"));
 
     assertThat(rest).isEqualTo(new GatewayRefund(REFUND_ID2, new Money(499, "USD"), T0));
-    assertThat(gateway.lookUp(KEY).refunded()).isEqualTo(PRICE);
+    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH)).refunded()).isEqualTo(PRICE);
   }
 
   @Test

@@ -1,5 +1,6 @@
 package dev.billing.activities.payments.sandbox;
 
+import dev.billing.activities.payments.ChargeQuery;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
@@ -110,7 +111,7 @@ class SandboxScenariosTest {
         .isInstanceOfSatisfying(GatewayUnavailableException.class, e -> assertThat(e.getMessage())
             .isEqualTo("Sandbox gateway error 1 of 2 for 'charge:sub-1:1:1'"
                 + " (simulated 503 Service Unavailable)"));
-    GatewayChargeState afterFirstError = gateway.lookUp(KEY1);
+    GatewayChargeState afterFirstError = gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
     assertThatThrownBy(() -> gateway.charge(request(KEY1, token, "1")))
         .isInstanceOfSatisfying(GatewayUnavailableException.class,
             e -> assertThat(e.getMessage()).startsWith("Sandbox gateway error 2 of 2 "));
@@ -133,7 +134,7 @@ class SandboxScenariosTest {
     assertThatThrownBy(() -> gateway.charge(request(KEY1, token, "1")))
         .isInstanceOf(GatewayUnavailableException.class)
         .hasCauseInstanceOf(SocketTimeoutException.class);
-    GatewayChargeState lookedUp = gateway.lookUp(KEY1);
+    GatewayChargeState lookedUp = gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
     clock.advance(Duration.ofSeconds(30));
     GatewayCharge retried = gateway.charge(request(KEY1, token, "1"));
 
@@ -151,10 +152,10 @@ class SandboxScenariosTest {
   void aBankDebitIsPendingForThreeDaysThenSettlesWithAnEventAtTheSettlementInstant() {
     GatewayCharge charge = gateway.charge(request(KEY1, SandboxPaymentMethods.BANK_DEBIT, "1"));
     clock.advance(Duration.ofDays(3).minusMillis(1));
-    GatewayChargeState justBefore = gateway.lookUp(KEY1);
+    GatewayChargeState justBefore = gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
     List<GatewayEvent> eventsBefore = gateway.listEvents(EPOCH, FAR);
     clock.advance(Duration.ofMillis(1));
-    GatewayChargeState atSettlement = gateway.lookUp(KEY1);
+    GatewayChargeState atSettlement = gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
     GatewayCharge replay = gateway.charge(request(KEY1, SandboxPaymentMethods.BANK_DEBIT, "1"));
 
     assertThat(charge).isEqualTo(new GatewayCharge(TXN1, T0, false, true));
@@ -175,12 +176,12 @@ class SandboxScenariosTest {
     GatewayCharge charge =
         gateway.charge(request(KEY1, SandboxPaymentMethods.BANK_DEBIT_RETURNED, "1"));
     clock.advance(Duration.ofDays(3));
-    GatewayChargeState settled = gateway.lookUp(KEY1);
+    GatewayChargeState settled = gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
     clock.advance(Duration.ofDays(2).minusMillis(1));
-    GatewayChargeState stillSettled = gateway.lookUp(KEY1);
+    GatewayChargeState stillSettled = gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
     List<GatewayEvent> eventsBeforeReturn = gateway.listEvents(EPOCH, FAR);
     clock.advance(Duration.ofMillis(1));
-    GatewayChargeState returned = gateway.lookUp(KEY1);
+    GatewayChargeState returned = gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
 
     assertThat(charge).isEqualTo(new GatewayCharge(TXN1, T0, false, true));
     assertThat(settled.status()).isEqualTo(Status.SUCCEEDED);
@@ -201,7 +202,7 @@ class SandboxScenariosTest {
   void declinesAreFailedEventsAndLookUps() {
     decline(KEY1, SandboxPaymentMethods.EXPIRED_CARD);
 
-    assertThat(gateway.lookUp(KEY1)).isEqualTo(new GatewayChargeState(Status.FAILED, KEY1, TXN1,
+    assertThat(gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH))).isEqualTo(new GatewayChargeState(Status.FAILED, KEY1, TXN1,
         PRICE, ZERO, "sub-1", 1L, T0, null, null, "expired_card", "Your card has expired."));
     assertThat(gateway.listEvents(EPOCH, FAR)).containsExactly(new GatewayEvent(
         "evt_sb_16fcf9f929e593a4bf319c63", Type.FAILED, T0, KEY1, TXN1, "sub-1", 1, PRICE,
@@ -250,7 +251,7 @@ class SandboxScenariosTest {
     gateway.charge(new GatewayChargeRequest(KEY1, PRICE, SandboxPaymentMethods.VISA, null, Map.of()));
 
     assertThat(gateway.listEvents(EPOCH, FAR)).isEmpty();
-    assertThat(gateway.lookUp(KEY1).subscriptionId()).isNull();
+    assertThat(gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH)).subscriptionId()).isNull();
   }
 
   private PaymentDeclinedException decline(String key, String token) {

@@ -1,5 +1,6 @@
 package dev.billing.activities.payments.stripe;
 
+import dev.billing.activities.payments.ChargeQuery;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.absent;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
@@ -320,7 +321,7 @@ class StripeGatewayTest {
             CREATED, KEY, null,
             StripeJson.charge("ch_3QxTestCharge01", INTENT, 999, 300, false, CREATED, OURS))))));
 
-    GatewayChargeState state = gateway.lookUp(KEY);
+    GatewayChargeState state = gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH));
 
     assertThat(state).isEqualTo(new GatewayChargeState(Status.SUCCEEDED, KEY, INTENT, PRICE,
         new Money(300, "USD"), "sub-1", 3L, CREATED_AT, null, null, null, null));
@@ -335,7 +336,7 @@ class StripeGatewayTest {
             CREATED, KEY, null,
             StripeJson.charge("py_3QxTestDebit01", INTENT, 999, 0, true, CREATED, OURS, "us_bank_account"))))));
 
-    assertThat(gateway.lookUp(KEY)).extracting(GatewayChargeState::status,
+    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH))).extracting(GatewayChargeState::status,
             GatewayChargeState::failureCode)
         .containsExactly(Status.RETURNED, "disputed");
   }
@@ -348,7 +349,7 @@ class StripeGatewayTest {
             CREATED, KEY, null,
             StripeJson.charge("ch_3QxTestCharge01", INTENT, 999, 0, true, CREATED, OURS, "card"))))));
 
-    assertThat(gateway.lookUp(KEY).status()).isEqualTo(Status.SUCCEEDED);
+    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH)).status()).isEqualTo(Status.SUCCEEDED);
   }
 
   @Test
@@ -356,7 +357,7 @@ class StripeGatewayTest {
     stripe.stubFor(get(urlPathEqualTo("/v1/payment_intents/search"))
         .willReturn(ok(StripeJson.searchResult(declinedIntent("insufficient_funds")))));
 
-    GatewayChargeState state = gateway.lookUp(KEY);
+    GatewayChargeState state = gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH));
 
     assertThat(state).isEqualTo(new GatewayChargeState(Status.FAILED, KEY, INTENT, PRICE,
         Money.zero("USD"), "sub-1", 3L, CREATED_AT, null, null, "insufficient_funds",
@@ -368,7 +369,7 @@ class StripeGatewayTest {
     stripe.stubFor(get(urlPathEqualTo("/v1/payment_intents/search"))
         .willReturn(ok(StripeJson.searchResult())));
 
-    assertThat(gateway.lookUp(KEY)).isEqualTo(GatewayChargeState.notFound(KEY));
+    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH))).isEqualTo(GatewayChargeState.notFound(KEY));
   }
 
   @Test
