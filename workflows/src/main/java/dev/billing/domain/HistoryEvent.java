@@ -21,5 +21,7 @@ public enum HistoryEvent {
   PAYMENT_REFUNDED,
   BILLING_DAY_CHANGED,
   PERIOD_STALE,
-  EMAIL_BOUNCED
+  EMAIL_BOUNCED,
+  /** A cycle whose amount due was below the gateway's minimum charge: carried to the next charge. */
+  PAYMENT_CARRIED_OVER
 }

@@ -9,7 +9,8 @@ import java.util.Objects;
  * number.
  *
  * @param attempts collection attempts made so far
- * @param transactionId the gateway's id of the successful charge, null otherwise
+ * @param transactionId the gateway's id of the successful charge, or of the pending one while it
+ *     settles; null otherwise
  * @param failureCode the gateway's decline or error code of the last failed attempt
  * @param refunded the total refunded so far; null when nothing was
  */

@@ -42,11 +42,12 @@ final class CollectionChanges {
 
   /** Charge accepted, settling later (bank debit): no receipt until it settles. */
   static RecordInput pending(Subscription current, long cycle, Money amount, int attempt,
-      boolean advance, Process process, String changeId, String detail, Instant at) {
+      String transactionId, boolean advance, Process process, String changeId, String detail,
+      Instant at) {
     Subscription moved = advance ? current.withBalanceCharged().scheduledFor(cycle + 1) : current;
     Subscription next = moved.withVersion(current.version() + 1);
     Period period = SubscriptionChanges.period(current, cycle, PeriodStatus.PENDING_SETTLEMENT,
-        attempt, null, null, null, at, amount);
+        attempt, transactionId, null, null, at, amount);
     return new RecordInput(changeId, current, next, HistoryEvent.PAYMENT_PENDING, process,
         SubscriptionChanges.SYSTEM_ACTOR, detail, period, null, at);
   }

@@ -7,6 +7,7 @@ import dev.billing.domain.Subscription;
 import dev.billing.workflows.activities.NotificationActivities;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import io.temporal.workflow.Async;
+import io.temporal.workflow.CompletablePromise;
 import io.temporal.workflow.Promise;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
@@ -24,23 +25,25 @@ final class CustomerNotices {
 
   private final NotificationActivities notifier =
       Workflow.newActivityStub(NotificationActivities.class, BillingActivityOptions.NOTIFY_CUSTOMER);
-  private final List<Promise<Void>> sent = new ArrayList<>();
   private final List<EmailBounce> bounces = new ArrayList<>();
+  /** The last notice sent; each waits for the one before, so a customer reads them in order. */
+  private Promise<Void> last = done();
 
   void send(NotifyCustomerInput input) {
-    sent.removeIf(Promise::isCompleted);
-    sent.add(Async.function(notifier::notifyCustomer, input).handle((result, failure) -> {
-      if (failure != null) {
-        log.warn("notice {} to {} failed; billing goes on", input.messageId(), input.subscriptionId(), failure);
-      } else if (result != null && result.bounced()) {
-        bounced(new EmailBounce(now(), input.messageId(), result.bounceReason()));
-      }
-      return null;
-    }));
+    last = last.thenCompose(previous -> Async.function(notifier::notifyCustomer, input)
+        .handle((result, failure) -> {
+          if (failure != null) {
+            log.warn("notice {} to {} failed; billing goes on", input.messageId(),
+                input.subscriptionId(), failure);
+          } else if (result != null && result.bounced()) {
+            bounced(new EmailBounce(now(), input.messageId(), result.bounceReason()));
+          }
+          return null;
+        }));
   }
 
   boolean allDone() {
-    return sent.stream().allMatch(Promise::isCompleted);
+    return last.isCompleted();
   }
 
   /** A message that bounced, from a notice or the reminder; recorded at the next safe point. */
@@ -63,6 +66,12 @@ final class CustomerNotices {
         receipt.cycle(), current.email(), receipt.sku(), receipt.amount(),
         current.schedule().dateAt(receipt.processedAt()), receipt.paymentMask(),
         receipt.transactionId(), current.schedule().timeZone(), at, current.locale());
+  }
+
+  private static Promise<Void> done() {
+    CompletablePromise<Void> done = Workflow.newPromise();
+    done.complete(null);
+    return done;
   }
 
   private static Instant now() {

@@ -34,6 +34,12 @@ final class DunningSchedule {
   /** When the gateway could not be asked about a pending charge: ask again this much later. */
   static final Duration LOOKUP_RETRY_AFTER = Duration.ofDays(1);
 
+  /**
+   * How long after an unanswered last attempt its key is looked up to end dunning: long enough for
+   * a request still in flight at the gateway to have created its charge, so NOT_FOUND is proof.
+   */
+  static final Duration RESOLVE_AFTER = Duration.ofHours(1);
+
   static Instant retryAt(BillingSchedule schedule, LocalDate dunningFrom, DunningPolicy policy, int index) {
     return schedule.startOfDay(dunningFrom.plusDays(policy.retryAfterDays().get(index)));
   }

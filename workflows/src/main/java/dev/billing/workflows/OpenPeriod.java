@@ -18,7 +18,8 @@ import java.util.Objects;
  * @param policy the dunning policy snapshotted when the period first failed; null while it has not
  * @param dunningFrom the date retries count from: the due date, or the date a settled payment came back
  * @param retriesUsed how many of the policy's retry dates are used up (passed or attempted)
- * @param settleBy while PENDING_SETTLEMENT: when to stop waiting for the event and ask the gateway
+ * @param settleBy while PENDING_SETTLEMENT: when to stop waiting for the event and ask the gateway;
+ *     while RESOLVING: when to ask the gateway next
  * @param transactionId while PENDING_SETTLEMENT: the gateway's id of the pending charge
  * @param retryNow retry at once (the payment method was replaced), ahead of the schedule
  * @param amount what the period is charged (the price and balance of its first attempt); null in
@@ -41,15 +42,22 @@ public record OpenPeriod(
 
   public enum State {
     DUNNING,
-    PENDING_SETTLEMENT
+    PENDING_SETTLEMENT,
+    /**
+     * The dunning schedule is used up but the last attempt's outcome is unknown: no new attempt,
+     * only look-ups of its key at {@code settleBy} until the gateway answers; the policy's final
+     * outcome waits for that answer, since applying it would guess that the money did not move.
+     */
+    RESOLVING
   }
 
   public OpenPeriod {
     Objects.requireNonNull(state, "state");
-    if (state == State.DUNNING) {
+    if (state != State.PENDING_SETTLEMENT) {
       Objects.requireNonNull(policy, "policy");
       Objects.requireNonNull(dunningFrom, "dunningFrom");
-    } else {
+    }
+    if (state != State.DUNNING) {
       Objects.requireNonNull(settleBy, "settleBy");
     }
   }
@@ -68,6 +76,12 @@ public record OpenPeriod(
       LocalDate dunningFrom, int retriesUsed, String failureCode, String failureMessage, Money amount) {
     return new OpenPeriod(cycle, State.DUNNING, attempts, outcomeUnknown, policy, dunningFrom,
         retriesUsed, null, null, failureCode, failureMessage, false, amount);
+  }
+
+  /** A period in dunning whose schedule is used up while its last attempt's outcome is unknown. */
+  OpenPeriod resolving(Instant askAt) {
+    return new OpenPeriod(cycle, State.RESOLVING, attempts, true, policy, dunningFrom, retriesUsed,
+        askAt, transactionId, failureCode, failureMessage, false, amount);
   }
 
   OpenPeriod withRetryNow(boolean now) {

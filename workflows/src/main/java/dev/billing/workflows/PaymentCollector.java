@@ -2,6 +2,7 @@ package dev.billing.workflows;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.ChargeMinimums;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
@@ -134,6 +135,15 @@ final class PaymentCollector {
       ledger.outcome("cycle " + cycle + " " + paid.detail());
       return;
     }
+    Money due = amountOf(cycle);
+    if (due.greaterThanZero() && !ChargeMinimums.chargeable(due)) {
+      ledger.phase(Phase.RECORDING_PAYMENT);
+      RecordInput carried = SubscriptionChanges.carriedOver(current(), due,
+          statusAfterCollecting(cycle), now());
+      ledger.record(carried);
+      ledger.outcome("cycle " + cycle + " " + carried.detail());
+      return;
+    }
     ledger.phase(Phase.CHARGING);
     Attempt attempt = charge(cycle, 1);
     if (attempt.result() != null) {
@@ -162,6 +172,8 @@ final class PaymentCollector {
     ledger.phase(Phase.CHARGING);
     if (period.state() == State.PENDING_SETTLEMENT) {
       settleByLookup(period);
+    } else if (period.state() == State.RESOLVING) {
+      resolveByLookup(period);
     } else {
       retry(period.withRetryNow(false));
     }
@@ -261,6 +273,11 @@ final class PaymentCollector {
           Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED, "returned", source, true);
       case RETURN_SETTLED -> returned(periods.settledFor(event), event);
       case RESOLVE_FAILED -> {
+        if (period.state() == State.RESOLVING) {
+          exhaust(period, codeOr(event.failureCode(), "charge_failed"), event.failureMessage(),
+              source);
+          return;
+        }
         periods.put(period.withOutcomeKnown());
         ledger.outcome("cycle " + period.cycle() + ": " + source + " says attempt "
             + period.attempts() + " failed; no lookup needed before the next attempt");
@@ -298,12 +315,17 @@ final class PaymentCollector {
             processOf(period.attempts()), CollectionChanges.changeId(cycle, period.attempts(), "pending"));
         return;
       }
+      if (status == null) {
+        // No answer: sending the key again would count on the gateway still remembering it, which
+        // it does for 24 hours only. Nothing is sent until the gateway can say what the key did.
+        stillUnknown(period);
+        return;
+      }
       if (status == ChargeLookup.Status.FAILED || status == ChargeLookup.Status.RETURNED) {
         periods.put(period = period.withOutcomeKnown());
       } else {
-        // NOT_FOUND is no proof (a provider's search lags its writes) and no answer is none: the
-        // outcome stays unknown, so the same key goes out again. The gateway replays it if it did
-        // charge; only a definite failure moves on to a new key.
+        // NOT_FOUND from a read by creation time: the key made no charge, so sending it again is
+        // its first charge, whether or not the gateway still remembers the request.
         attemptNumber = period.attempts();
         suffix = RESENT;
       }
@@ -405,8 +427,11 @@ final class PaymentCollector {
     int used = late && prior != null
         ? DunningSchedule.usedBeforeLateFailure(policy, prior.retriesUsed())
         : DunningSchedule.usedAt(schedule, from, policy, prior == null ? 0 : prior.retriesUsed(), now());
-    boolean exhausted = hard || used >= policy.retryAfterDays().size();
-    Instant next = exhausted ? null : DunningSchedule.retryAt(schedule, from, policy, used);
+    boolean usedUp = hard || used >= policy.retryAfterDays().size();
+    // An unknown outcome never ends dunning: the key is resolved by the gateway first.
+    boolean resolve = usedUp && unknown;
+    boolean exhausted = usedUp && !unknown;
+    Instant next = usedUp ? null : DunningSchedule.retryAt(schedule, from, policy, used);
     if (next != null && next.isBefore(now())) {
       next = now(); // a late failure: its next unused date has passed, so the retry is at once
     }
@@ -415,6 +440,8 @@ final class PaymentCollector {
     String plan = exhausted
         ? "; dunning exhausted after " + attempts + (attempts == 1 ? " attempt" : " attempts")
             + (hard ? " (hard decline: no retries)" : "") + ": " + policy.finalOutcome()
+        : resolve ? "; dunning schedule used up with the outcome unknown: the gateway is asked"
+            + " before the final outcome"
         : "; next retry " + schedule.dateAt(next);
     HistoryEvent recorded = exhausted && event == HistoryEvent.PAYMENT_FAILED ? HistoryEvent.DUNNING_EXHAUSTED : event;
     ledger.phase(Phase.RECORDING_PAYMENT);
@@ -429,6 +456,9 @@ final class PaymentCollector {
         periods.putUnpaid(new UnpaidPeriod(cycle, attempts, amount,
             schedule.dueDate(cycle), policy.staleAfterDays(), message != null ? message : code));
       }
+    } else if (resolve) {
+      periods.put(OpenPeriod.dunning(cycle, attempts, true, policy, from, used, code, message,
+          amount).resolving(now().plus(DunningSchedule.RESOLVE_AFTER)));
     } else {
       periods.put(OpenPeriod.dunning(cycle, attempts, unknown, policy, from, used, code, message,
           amount));
@@ -505,20 +535,70 @@ final class PaymentCollector {
           + " before it comes; next try " + schedule.dateAt(DunningSchedule.nextRetryAt(schedule, updated)));
       return;
     }
-    // Left to reconciliation: the money may have moved, so the period is not retried again.
-    String message = "no answer from the gateway about " + key;
-    ledger.phase(Phase.RECORDING_PAYMENT);
-    ledger.record(CollectionChanges.unpaid(current(), period.cycle(), amountOf(period.cycle()), period.attempts(),
-        SubscriptionChanges.GATEWAY_UNAVAILABLE, message, HistoryEvent.DUNNING_EXHAUSTED, false,
-        Process.RETRY, CollectionChanges.changeId(period.cycle(), period.attempts(), "exhausted"),
-        message + "; dunning exhausted: " + period.policy().finalOutcome(), now()));
-    ledger.outcome("cycle " + period.cycle() + ": " + message + "; dunning exhausted");
-    periods.remove(period.cycle());
-    if (period.policy().finalOutcome() != DunningPolicy.FinalOutcome.CANCEL) {
-      periods.putUnpaid(new UnpaidPeriod(period.cycle(), period.attempts(), amountOf(period.cycle()),
-          current().schedule().dueDate(period.cycle()), period.policy().staleAfterDays(), message));
+    resolveLater(updated, "no answer from the gateway about " + key);
+  }
+
+  /**
+   * The dunning schedule is used up while the last attempt's outcome is unknown: nothing is charged
+   * any more, and the final outcome waits until the gateway says what the key did. Applying it now
+   * would guess: a CANCEL could end a subscription that paid, and a late success would find no
+   * open period to credit.
+   */
+  private void resolveLater(OpenPeriod period, String why) {
+    Instant askAt = now().plus(DunningSchedule.RESOLVE_AFTER);
+    periods.put(period.resolving(askAt));
+    ledger.outcome("cycle " + period.cycle() + ": " + why + "; dunning schedule used up, the final "
+        + "outcome waits for the gateway's answer (asking at " + askAt + ")");
+    log.warn("cycle {} of {}: outcome of {} unknown at the end of dunning; asking the gateway at {}",
+        period.cycle(), current().subscriptionId(), period.lastKey(current().subscriptionId()), askAt);
+  }
+
+  /** A period whose dunning ended with its last outcome unknown: only its key is looked up. */
+  private void resolveByLookup(OpenPeriod period) {
+    long cycle = period.cycle();
+    ChargeLookup lookup = lookUp(cycle, period.attempts());
+    String source = "lookup of " + period.lastKey(current().subscriptionId());
+    if (lookup == null) {
+      periods.put(period.resolving(now().plus(DunningSchedule.LOOKUP_RETRY_AFTER)));
+      ledger.outcome("cycle " + cycle + ": the gateway did not answer about "
+          + period.lastKey(current().subscriptionId()) + "; asking again "
+          + DunningSchedule.LOOKUP_RETRY_AFTER.toDays() + " day later");
+      return;
     }
-    finalOutcome(period.cycle(), period.attempts(), period.policy());
+    switch (lookup.status()) {
+      case SUCCEEDED -> collected(cycle, period.attempts(), lookup.transactionId(),
+          lookup.processedAt(), Process.RECONCILIATION, "settled");
+      case PENDING -> pending(cycle, period.attempts(), period, lookup.transactionId(), false,
+          Process.RECONCILIATION, CollectionChanges.changeId(cycle, period.attempts(), "pending"));
+      case FAILED, RETURNED -> exhaust(period, codeOr(lookup.failureCode(), "charge_failed"),
+          lookup.failureMessage(), source);
+      // The look-up lists by creation time, so NOT_FOUND, an hour after the last send, is proof.
+      case NOT_FOUND -> exhaust(period, SubscriptionChanges.GATEWAY_UNAVAILABLE,
+          "the gateway has no charge for " + period.lastKey(current().subscriptionId()), source);
+    }
+  }
+
+  /** Dunning ends unpaid now that the last attempt is known not to have collected. */
+  private void exhaust(OpenPeriod period, String code, String message, String source) {
+    long cycle = period.cycle();
+    Money amount = amountOf(cycle);
+    String detail = "payment failed: " + code + (message == null ? "" : " (" + message + ")")
+        + (source == null ? "" : " [" + source + "]") + "; dunning exhausted after "
+        + period.attempts() + (period.attempts() == 1 ? " attempt" : " attempts") + ": "
+        + period.policy().finalOutcome();
+    ledger.phase(Phase.RECORDING_PAYMENT);
+    RecordInput change = CollectionChanges.unpaid(current(), cycle, amount, period.attempts(), code,
+        message, HistoryEvent.DUNNING_EXHAUSTED, false, Process.RETRY,
+        CollectionChanges.changeId(cycle, period.attempts(), "exhausted"), detail, now());
+    periods.remove(cycle);
+    if (period.policy().finalOutcome() != DunningPolicy.FinalOutcome.CANCEL) {
+      periods.putUnpaid(new UnpaidPeriod(cycle, period.attempts(), amount,
+          current().schedule().dueDate(cycle), period.policy().staleAfterDays(),
+          message != null ? message : code));
+    }
+    ledger.record(change);
+    ledger.outcome("cycle " + cycle + " " + detail);
+    finalOutcome(cycle, period.attempts(), period.policy());
   }
 
   private void settleByLookup(OpenPeriod period) {
@@ -544,7 +624,7 @@ final class PaymentCollector {
           HistoryEvent.PAYMENT_FAILED, "failed", source, true);
       // The gateway accepted this charge, so NOT_FOUND is its search lagging, not a failure: the
       // period is duned with its outcome unknown, and the next step re-sends the same key.
-      case NOT_FOUND -> enterDunning(cycle, period.attempts(), "charge_not_found",
+      case NOT_FOUND -> enterDunning(cycle, period.attempts(), CHARGE_NOT_FOUND,
           lookup.failureMessage(), false, true, period, Process.RECONCILIATION,
           HistoryEvent.PAYMENT_FAILED, "failed", source + ": outcome unknown", true);
       case RETURNED -> enterDunning(cycle, period.attempts(), codeOr(lookup.failureCode(), "charge_returned"),
@@ -573,8 +653,8 @@ final class PaymentCollector {
     ledger.phase(Phase.RECORDING_PAYMENT);
     // The period is pending before the record is awaited: state and store never disagree at a safe point.
     Money amount = amountOf(cycle);
-    RecordInput change = CollectionChanges.pending(current(), cycle, amount, attempt, advance, process,
-        changeId, "charge of " + amount + " accepted, settling: transaction " + transactionId, now());
+    RecordInput change = CollectionChanges.pending(current(), cycle, amount, attempt, transactionId,
+        advance, process, changeId, "charge of " + amount + " accepted, settling: transaction " + transactionId, now());
     periods.put(OpenPeriod.pending(cycle, attempt,
         prior == null ? null : prior.policy(), prior == null ? null : prior.dunningFrom(),
         usedByAttempt(prior), settleBy, transactionId, amount));
@@ -639,6 +719,13 @@ final class PaymentCollector {
   }
 
   private Attempt charge(long cycle, int attempt) {
+    String key = key(cycle, attempt);
+    if (periods.unverified(key)) {
+      Attempt found = sentByLostRun(cycle, attempt);
+      if (found != null) {
+        return found;
+      }
+    }
     Subscription sub = current();
     ChargeInput input = new ChargeInput(sub.accountId(), sub.subscriptionId(), cycle, attempt,
         amountOf(cycle), sub.paymentMethod(), key(cycle, attempt),
@@ -648,6 +735,29 @@ final class PaymentCollector {
     } catch (ActivityFailure e) {
       return new Attempt(null, ChargeFailure.of(e));
     }
+  }
+
+  /**
+   * A run restarted from the record asks the gateway about a key the lost run may have sent
+   * before sending it: the gateway's own replay of a key is forgotten after 24 hours, and a repair
+   * can come later than that. Returns the attempt as the lost run's charge ended, or null when the
+   * key was never sent; no answer is an unknown outcome, so nothing is sent.
+   */
+  private Attempt sentByLostRun(long cycle, int attempt) {
+    ChargeLookup lookup = lookUp(cycle, attempt);
+    if (lookup == null) {
+      return new Attempt(null, new ChargeFailure(false, SubscriptionChanges.GATEWAY_UNAVAILABLE,
+          "no answer from the gateway about " + key(cycle, attempt) + ", which a lost run may have sent"));
+    }
+    periods.verified(key(cycle, attempt));
+    return switch (lookup.status()) {
+      case NOT_FOUND -> null;
+      case SUCCEEDED -> new Attempt(new ChargeResult(lookup.transactionId(), lookup.processedAt(), true), null);
+      case PENDING -> new Attempt(
+          new ChargeResult(lookup.transactionId(), lookup.processedAt(), true, true), null);
+      case FAILED, RETURNED -> new Attempt(null, new ChargeFailure(true,
+          codeOr(lookup.failureCode(), ChargeFailure.DEFAULT_DECLINE_CODE), lookup.failureMessage()));
+    };
   }
 
   /** What the gateway knows about an attempt's key; null when it does not answer either. */
@@ -682,6 +792,9 @@ final class PaymentCollector {
         cycle, sub.email(), sub.sku(), amountOf(cycle), nextRetry, sub.paymentMethod().mask(), reason,
         sub.schedule().timeZone(), now(), sub.locale());
   }
+
+  /** Failure code of a pending charge the gateway could not find: its outcome stays unknown. */
+  static final String CHARGE_NOT_FOUND = "charge_not_found";
 
   /** Change-id suffix of the outcome of a key sent again after its first send got no answer. */
   static final String RESENT = "resent";

@@ -11,6 +11,7 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -48,6 +49,7 @@ final class PeriodCollection {
   private final LinkedHashSet<String> seen = new LinkedHashSet<>();
   private final Deque<PaymentEvent> inbox = new ArrayDeque<>();
   private final Map<Long, UnpaidPeriod> unpaid = new TreeMap<>();
+  private final Set<String> unverifiedKeys = new LinkedHashSet<>();
 
   PeriodCollection(String subscriptionId, CollectionState state) {
     this.subscriptionId = subscriptionId;
@@ -56,11 +58,23 @@ final class PeriodCollection {
     seen.addAll(state.seenEventIds());
     inbox.addAll(state.pendingEvents());
     state.unpaid().forEach(p -> unpaid.put(p.cycle(), p));
+    unverifiedKeys.addAll(state.unverifiedKeys());
   }
 
   CollectionState carry() {
     return new CollectionState(new ArrayList<>(open.values()), new ArrayList<>(settled),
-        new ArrayList<>(seen), new ArrayList<>(inbox), new ArrayList<>(unpaid.values()));
+        new ArrayList<>(seen), new ArrayList<>(inbox), new ArrayList<>(unpaid.values()),
+        new ArrayList<>(unverifiedKeys));
+  }
+
+  /** Whether a lost run may have sent {@code key}: it is looked up before it is sent. */
+  boolean unverified(String key) {
+    return unverifiedKeys.contains(key);
+  }
+
+  /** The gateway has said what {@code key} did (or that it was never sent). */
+  void verified(String key) {
+    unverifiedKeys.remove(key);
   }
 
   /** Periods whose dunning ended unpaid, oldest first. */
@@ -119,7 +133,8 @@ final class PeriodCollection {
     }
     OpenPeriod period = openFor(event);
     boolean pending = period != null && period.state() == State.PENDING_SETTLEMENT;
-    boolean unknown = period != null && period.state() == State.DUNNING && period.outcomeUnknown();
+    boolean unknown = period != null && period.state() != State.PENDING_SETTLEMENT
+        && period.outcomeUnknown();
     return switch (event.type()) {
       // Money moved for a period we still hold open, whichever of its attempts it was: collect it.
       case CHARGE_SUCCEEDED -> openForAnyAttempt(event) != null ? Effect.SETTLE : Effect.NONE;
@@ -239,7 +254,7 @@ final class PeriodCollection {
 
   /** True while a period other than {@code cycle} is in dunning: the subscription stays PAST_DUE. */
   boolean dunningOtherThan(long cycle) {
-    return open.values().stream().anyMatch(p -> p.cycle() != cycle && p.state() == State.DUNNING);
+    return open.values().stream().anyMatch(p -> p.cycle() != cycle && p.state() != State.PENDING_SETTLEMENT);
   }
 
   /** True while money may still move for a period: a pending settlement or an unanswered attempt. */
@@ -273,21 +288,24 @@ final class PeriodCollection {
     return null;
   }
 
-  /** While paused only settlements go on: the first pending charge whose wait is over, or null. */
+  /**
+   * While paused only look-ups go on (no charge): the first pending or resolving period whose wait
+   * is over, or null.
+   */
   OpenPeriod firstSettlementDue(Instant now) {
     for (OpenPeriod period : open.values()) {
-      if (period.state() == State.PENDING_SETTLEMENT && !period.settleBy().isAfter(now)) {
+      if (period.state() != State.DUNNING && !period.settleBy().isAfter(now)) {
         return period;
       }
     }
     return null;
   }
 
-  /** When the first pending settlement stops waiting for its event; null when none is pending. */
+  /** When the first pending or resolving period is looked up next; null when none is. */
   Instant nextSettlement() {
     Instant first = null;
     for (OpenPeriod period : open.values()) {
-      if (period.state() == State.PENDING_SETTLEMENT
+      if (period.state() != State.DUNNING
           && (first == null || period.settleBy().isBefore(first))) {
         first = period.settleBy();
       }
@@ -296,7 +314,7 @@ final class PeriodCollection {
   }
 
   static Instant actionAt(BillingSchedule schedule, OpenPeriod period, Instant now) {
-    if (period.state() == State.PENDING_SETTLEMENT) {
+    if (period.state() != State.DUNNING) {
       return period.settleBy();
     }
     return period.retryNow() ? now : DunningSchedule.nextRetryAt(schedule, period);

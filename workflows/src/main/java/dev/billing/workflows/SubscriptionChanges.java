@@ -1,5 +1,6 @@
 package dev.billing.workflows;
 
+import dev.billing.domain.ChargeMinimums;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.Period;
@@ -100,6 +101,27 @@ public final class SubscriptionChanges {
         Money.zero(covered.currency()));
     return new RecordInput(changeId(cycle, "credit"), current, next, HistoryEvent.PAYMENT_SUCCEEDED,
         Process.INITIAL, SYSTEM_ACTOR, "paid by credit: " + covered + " of the balance used, nothing charged",
+        period, null, at);
+  }
+
+  /**
+   * A cycle whose amount due is below the gateway's minimum charge: nothing is sent (the gateway
+   * would refuse it as invalid, not as the customer's decline), the period is closed at 0.00 and the
+   * amount is owed with the next charge through the balance.
+   */
+  static RecordInput carriedOver(Subscription current, Money due, SubscriptionStatus status,
+      Instant at) {
+    long cycle = current.cycle();
+    Subscription next = current.withStatus(status)
+        .withLifecycle(current.lifecycle().withBalance(due))
+        .scheduledFor(cycle + 1)
+        .withVersion(current.version() + 1);
+    Period period = period(current, cycle, PeriodStatus.COMPLETED, 0, null, null, null, at,
+        Money.zero(due.currency()));
+    return new RecordInput(changeId(cycle, "carried"), current, next,
+        HistoryEvent.PAYMENT_CARRIED_OVER, Process.INITIAL, SYSTEM_ACTOR,
+        "carried over: " + due + " is below the gateway's minimum charge of "
+            + ChargeMinimums.minimum(due.currency()) + "; owed with the next charge",
         period, null, at);
   }
 

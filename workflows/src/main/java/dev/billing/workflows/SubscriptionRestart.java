@@ -20,15 +20,18 @@ import java.util.Objects;
  *   <li>an ERROR period whose dunning schedule (the worker's current policy, from its due date) is
  *       not used up goes back into dunning; if its last attempt got no answer from the gateway, the
  *       restarted run looks that key up before any new attempt, so money that moved is never charged
- *       twice; one whose schedule is used up stays owed (manual repayment, waiver, stale age);
+ *       twice; one whose schedule is used up stays owed (manual repayment, waiver, stale age),
+ *       unless its last outcome is unknown: then it waits for the gateway's answer (RESOLVING);
  *   <li>a PENDING_SETTLEMENT period is looked up at once (settle-by now);
  *   <li>the last {@value PeriodCollection#MAX_SETTLED} collected periods are remembered, so a return
  *       of their payment still reopens them.
  * </ul>
  *
- * The cycle being worked towards is the record's: if its due date has passed, the restarted run
- * charges it at once with attempt 1's key, which the gateway answers from its idempotency record if
- * the lost run had charged it already. Pure function of its arguments.
+ * The lost run may have sent one more key than it recorded for each period it was collecting
+ * (the record is written after the gateway answers): the first attempt of the record's cycle, and
+ * the next attempt of every period in or after dunning. Those keys are looked up before they are
+ * sent, by a read that does not lag and never by relying on the gateway's replay of a key, which it
+ * forgets after 24 hours. Pure function of its arguments.
  */
 public final class SubscriptionRestart {
   private SubscriptionRestart() {}
@@ -46,6 +49,8 @@ public final class SubscriptionRestart {
     List<OpenPeriod> open = new ArrayList<>();
     List<SettledCharge> settled = new ArrayList<>();
     List<UnpaidPeriod> unpaid = new ArrayList<>();
+    List<String> unverified = new ArrayList<>();
+    unverified.add(BillingIds.chargeKey(record.subscriptionId(), record.cycle(), 1));
     for (Period period : byCycle) {
       switch (period.status()) {
         case ERROR -> {
@@ -53,11 +58,15 @@ public final class SubscriptionRestart {
             break;
           }
           int used = DunningSchedule.usedAt(record.schedule(), period.dueDate(), policy, 0, now);
+          int attempts = Math.max(1, period.attempts());
+          boolean unanswered = unanswered(period.failureCode());
+          unverified.add(BillingIds.chargeKey(record.subscriptionId(), period.cycle(), attempts + 1));
+          OpenPeriod dunning = OpenPeriod.dunning(period.cycle(), attempts, unanswered, policy,
+              period.dueDate(), used, period.failureCode(), period.failureMessage(), period.amount());
           if (used < policy.retryAfterDays().size()) {
-            boolean unanswered = SubscriptionChanges.GATEWAY_UNAVAILABLE.equals(period.failureCode());
-            open.add(OpenPeriod.dunning(period.cycle(), Math.max(1, period.attempts()), unanswered,
-                policy, period.dueDate(), used, period.failureCode(), period.failureMessage(),
-                period.amount()));
+            open.add(dunning);
+          } else if (unanswered) {
+            open.add(dunning.resolving(now));
           } else {
             unpaid.add(new UnpaidPeriod(period.cycle(), period.attempts(), period.amount(),
                 period.dueDate(), policy.staleAfterDays(), period.failureMessage()));
@@ -81,6 +90,15 @@ public final class SubscriptionRestart {
       settled = settled.subList(settled.size() - PeriodCollection.MAX_SETTLED, settled.size());
     }
     return new SubscriptionInput(record, true,
-        new CollectionState(open, settled, List.of(), List.of(), unpaid));
+        new CollectionState(open, settled, List.of(), List.of(), unpaid, unverified));
+  }
+
+  /**
+   * Whether a period's last failure left its outcome unknown: the gateway never answered, or it
+   * could not find a charge it had accepted.
+   */
+  static boolean unanswered(String failureCode) {
+    return SubscriptionChanges.GATEWAY_UNAVAILABLE.equals(failureCode)
+        || PaymentCollector.CHARGE_NOT_FOUND.equals(failureCode);
   }
 }

@@ -82,6 +82,20 @@ final class BillingTestEnvironment implements AutoCloseable {
     return workflow;
   }
 
+  /** Starts the workflow again from the record, as reconciliation's repair does after a lost run. */
+  SubscriptionWorkflow restart(Subscription record, List<dev.billing.domain.Period> periods) {
+    SubscriptionInput input = SubscriptionRestart.fromRecord(record, periods,
+        dev.billing.domain.DunningPolicy.DEFAULT, now());
+    SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class,
+        WorkflowOptions.newBuilder()
+            .setWorkflowId(BillingIds.workflowId(record.subscriptionId()))
+            .setTaskQueue(TaskQueues.BILLING)
+            .setTypedSearchAttributes(SubscriptionVisibility.startAttributes(record, null))
+            .build());
+    WorkflowClient.start(workflow::run, input);
+    return workflow;
+  }
+
   /** A stub of the latest run, as the API addresses it: by workflow id only. */
   SubscriptionWorkflow existing(String subscriptionId) {
     return client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(subscriptionId));

@@ -49,6 +49,17 @@ class ChargeFailureTest {
   }
 
   @Test
+  void anIdempotencyConflictIsAnUnknownOutcomeNotARejection() {
+    ChargeFailure failure = ChargeFailure.of(failed(
+        ApplicationFailure.newNonRetryableFailure("key reused with other parameters",
+            PaymentFailures.IDEMPOTENCY_CONFLICT),
+        RetryState.RETRY_STATE_NON_RETRYABLE_FAILURE));
+
+    assertThat(failure.declined()).isFalse();
+    assertThat(failure.outcomeUnknown()).as("a request with the key exists: ask the gateway").isTrue();
+  }
+
+  @Test
   void aTimeoutIsGatewayUnavailable() {
     ChargeFailure failure = ChargeFailure.of(failed(
         new TimeoutFailure("activity StartToClose timeout", null, TimeoutType.TIMEOUT_TYPE_START_TO_CLOSE),

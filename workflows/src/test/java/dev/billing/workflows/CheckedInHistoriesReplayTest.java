@@ -106,8 +106,9 @@ class CheckedInHistoriesReplayTest {
       write(t.client, "sub-history-ach", runs.get(1), "v2-settled-by-event.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      // The charge went through but the call timed out and the lookup lags: the same key is re-sent.
-      t.fake.script(1, ChargeMode.CHARGED_LOOKUP_LAGS);
+      // The charge went through but the call timed out and the gateway could not be asked at once.
+      t.fake.script(1, ChargeMode.CHARGED_NO_ANSWER);
+      t.fake.lookupsDown(true);
       t.start(BillingTestEnvironment.requested("sub-history-lag", newYork, "19.90")).created();
       t.runUntil("2028-01-25T00:00:00Z");
       write(t.client, "sub-history-lag", t.fake.charges().get(0).runId(), "v2-unknown-outcome-looked-up.json");

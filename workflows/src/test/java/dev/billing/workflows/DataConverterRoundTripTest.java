@@ -76,11 +76,16 @@ class DataConverterRoundTripTest {
     CollectionState collections = new CollectionState(
         List.of(OpenPeriod.dunning(2, 2, true, DunningPolicy.DEFAULT, LocalDate.of(2029, 2, 28), 1,
                 "card_declined", "Your card was declined.", dev.billing.domain.Money.parse("120.00", "USD")).withRetryNow(true),
+            OpenPeriod.dunning(1, 4, true, DunningPolicy.DEFAULT, LocalDate.of(2029, 1, 31), 4,
+                "gateway_unavailable", null, dev.billing.domain.Money.parse("120.00", "USD"))
+                .resolving(Instant.parse("2029-02-05T06:00:00Z")),
             OpenPeriod.pending(3, 1, null, null, 0, Instant.parse("2029-03-05T05:00:00Z"), "txn_3", null)),
         List.of(new SettledCharge(1, 1, "charge:sub-1:1:1", "txn_1", dev.billing.domain.Money.parse("120.00", "USD"))),
         List.of("evt_1", "evt_2"),
         List.of(new PaymentEvent("evt_2", "sandbox", PaymentEvent.Type.CHARGE_SUCCEEDED, "sub-1", 3,
-            "charge:sub-1:3:1", "txn_3", null, null, Instant.parse("2029-03-02T10:00:00Z"))));
+            "charge:sub-1:3:1", "txn_3", null, null, Instant.parse("2029-03-02T10:00:00Z"))),
+        List.of(),
+        List.of("charge:sub-1:4:1"));
     SubscriptionInput input = new SubscriptionInput(paidOnce(), true, collections);
 
     Payload payload = converter.toPayload(input).orElseThrow();

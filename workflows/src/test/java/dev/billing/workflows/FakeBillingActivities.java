@@ -1,5 +1,6 @@
 package dev.billing.workflows;
 
+import dev.billing.domain.ChargeMinimums;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.Period;
 import dev.billing.workflows.activities.LoadPeriodInput;
@@ -41,8 +42,9 @@ import java.util.concurrent.TimeUnit;
  * Stands in for the activities module: records every call with the Temporal time it was scheduled
  * at, and keeps the one rule of the real store that the workflow depends on: a write must carry a
  * higher version than the stored one, unless it is a retry of the change that is stored. Its
- * gateway remembers every charge by idempotency key (what LookUpCharge answers), so a test can
- * count the successful charges of a period.
+ * gateway is a {@link FakeGatewayLedger}: Stripe's idempotency rules on the workflow clock (a key
+ * forgotten after 24 hours, refused when reused with other parameters), exact look-ups, and every
+ * charge counted, so a test sees a double charge.
  */
 final class FakeBillingActivities implements RecordActivities, PaymentActivities, ReminderActivities,
     PolicyActivities, NotificationActivities {
@@ -62,12 +64,7 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     /** The money moves, but every call times out from the caller's side. */
     CHARGED_NO_ANSWER,
     /** Accepted; settles later (bank debit). */
-    PENDING,
-    /**
-     * The money moves, every Temporal retry of that activity times out, and the lookup answers
-     * NOT_FOUND (a search index that lags). A later send of the same key is replayed: the charge.
-     */
-    CHARGED_LOOKUP_LAGS
+    PENDING
   }
 
   private final List<Call<RecordInput>> records = new ArrayList<>();
@@ -85,12 +82,9 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   private final List<Call<ChargeLookupInput>> lookups = new ArrayList<>();
   private final List<Call<DunningPolicyRequest>> policyCalls = new ArrayList<>();
   private final List<Call<NotifyCustomerInput>> notices = new ArrayList<>();
-  private final Map<String, ChargeLookup> gateway = new HashMap<>();
+  private final FakeGatewayLedger gateway = new FakeGatewayLedger();
   private final Map<Long, List<ChargeMode>> scripts = new HashMap<>();
   private final Set<String> declinedTokens = new HashSet<>();
-  /** Keys whose charge a later send replays, with the activity execution that made the charge. */
-  private final Map<String, String> replayable = new HashMap<>();
-  private final Set<String> laggingKeys = new HashSet<>();
   private volatile DunningPolicy policy = DunningPolicy.DEFAULT;
   private volatile boolean noticesFail;
   private volatile boolean lookupsDown;
@@ -136,9 +130,16 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   }
 
   /** What the gateway will answer about {@code key} from now on, e.g. a bank debit that settled. */
-  synchronized void gatewaySays(String key, ChargeLookup answer) {
-    gateway.put(key, answer);
+  void gatewaySays(String key, ChargeLookup answer) {
+    gateway.update(key, answer);
   }
+
+  /** The gateway holds {@code key} from a request with other parameters: reusing it is refused. */
+  synchronized void conflictingKey(String key) {
+    conflicting.add(key);
+  }
+
+  private final Set<String> conflicting = new HashSet<>();
 
   /** Every message to the customer bounces (SMTP 550 to RCPT). */
   void mailboxGone() {
@@ -175,15 +176,17 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     return List.copyOf(notices);
   }
 
-  /** Keys the gateway holds a successful (or settled) charge for, with their transaction ids. */
-  synchronized Map<String, String> succeededCharges() {
-    Map<String, String> succeeded = new java.util.TreeMap<>();
-    gateway.forEach((key, charge) -> {
-      if (charge.status() == ChargeLookup.Status.SUCCEEDED) {
-        succeeded.put(key, charge.transactionId());
-      }
-    });
-    return succeeded;
+  /**
+   * Keys the gateway holds a successful (or settled) charge for, with their transaction ids; fails
+   * on a key that collected twice.
+   */
+  Map<String, String> succeededCharges() {
+    return gateway.succeededByKey();
+  }
+
+  /** Every charge that holds the customer's money, one by one. */
+  List<FakeGatewayLedger.Charge> successfulCharges() {
+    return gateway.successful();
   }
 
   void reminders(ReminderMode mode) {
@@ -274,68 +277,104 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   @Override
   public ChargeResult charge(ChargeInput input) {
     Call<ChargeInput> call = call(input);
+    String execution = Activity.getExecutionContext().getInfo().getActivityId()
+        + "@" + call.runId();
     ChargeMode mode;
+    FakeGatewayLedger.Charge earlier;
     synchronized (this) {
       charges.add(call);
       mode = modeOf(input);
-      String madeBy = replayable.get(input.idempotencyKey());
-      if (madeBy != null && !madeBy.equals(Activity.getExecutionContext().getInfo().getActivityId())) {
-        ChargeLookup made = gateway.get(input.idempotencyKey());
-        return new ChargeResult(made.transactionId(), made.processedAt(), true);
-      }
+      earlier = gateway.remembered(input.idempotencyKey(), call.startedAt());
     }
     chargeStarted.countDown();
     if (chargeGate != null) {
       await(chargeGate);
+    }
+    if (!ChargeMinimums.chargeable(input.amount())) {
+      // Refused before it executes, as Stripe refuses it: nothing is stored for the key.
+      throw ApplicationFailure.newNonRetryableFailure("Amount must be at least "
+          + ChargeMinimums.minimum(input.amount().currency()), "InvalidGatewayRequest");
+    }
+    if (earlier != null) {
+      if (conflicting.contains(input.idempotencyKey())) {
+        throw idempotencyConflict(input);
+      }
+      return replay(earlier, input, execution);
     }
     String txn = "txn_" + input.subscriptionId() + "_" + input.cycle()
         + (input.attempt() == 1 ? "" : "_" + input.attempt());
     switch (mode) {
       // Thrown as retryable on purpose: only the workflow's retry options keep them from being retried.
       case SOFT_DECLINE -> {
-        gatewaySays(input.idempotencyKey(), new ChargeLookup(ChargeLookup.Status.FAILED, txn, null,
-            "card_declined", "Your card was declined."));
-        throw ApplicationFailure.newFailure("Your card was declined.", PaymentFailures.DECLINED,
-            new DeclineDetails("card_declined", "Your card was declined."));
+        gateway.create(input, call.startedAt(), txn, ChargeLookup.Status.FAILED, "card_declined",
+            "Your card was declined.", null);
+        throw softDecline();
       }
       case HARD_DECLINE -> {
-        gatewaySays(input.idempotencyKey(), new ChargeLookup(ChargeLookup.Status.FAILED, txn, null,
-            "stolen_card", "The card was reported stolen."));
-        throw ApplicationFailure.newFailure("The card was reported stolen.", PaymentFailures.DECLINED_HARD,
-            new DeclineDetails("stolen_card", "The card was reported stolen."));
+        gateway.create(input, call.startedAt(), txn, ChargeLookup.Status.FAILED, STOLEN,
+            "The card was reported stolen.", null);
+        throw hardDecline();
       }
+      // A 5xx before the request executes: nothing is stored, as at Stripe.
       case UNAVAILABLE -> throw ApplicationFailure.newFailure("gateway answered 503",
           PaymentFailures.GATEWAY_UNAVAILABLE);
       case CHARGED_NO_ANSWER -> {
-        synchronized (this) {
-          gateway.putIfAbsent(input.idempotencyKey(),
-              new ChargeLookup(ChargeLookup.Status.SUCCEEDED, txn, call.startedAt(), null, null));
-        }
-        throw ApplicationFailure.newFailure("read timed out after the request was sent",
-            PaymentFailures.GATEWAY_UNAVAILABLE);
-      }
-      case CHARGED_LOOKUP_LAGS -> {
-        synchronized (this) {
-          if (gateway.putIfAbsent(input.idempotencyKey(),
-              new ChargeLookup(ChargeLookup.Status.SUCCEEDED, txn, call.startedAt(), null, null)) == null) {
-            replayable.put(input.idempotencyKey(), Activity.getExecutionContext().getInfo().getActivityId());
-            laggingKeys.add(input.idempotencyKey());
-          }
-        }
-        throw ApplicationFailure.newFailure("read timed out after the request was sent",
-            PaymentFailures.GATEWAY_UNAVAILABLE);
+        gateway.create(input, call.startedAt(), txn, ChargeLookup.Status.SUCCEEDED, null, null,
+            execution);
+        throw timedOut();
       }
       case PENDING -> {
-        gatewaySays(input.idempotencyKey(), new ChargeLookup(ChargeLookup.Status.PENDING, txn,
-            call.startedAt(), null, null));
-        return new ChargeResult(txn, call.startedAt(), false, true);
+        FakeGatewayLedger.Charge charge = gateway.create(input, call.startedAt(), txn,
+            ChargeLookup.Status.PENDING, null, null, null);
+        return new ChargeResult(charge.transactionId(), call.startedAt(), false, true);
       }
       default -> {
-        gatewaySays(input.idempotencyKey(), new ChargeLookup(ChargeLookup.Status.SUCCEEDED, txn,
-            call.startedAt(), null, null));
-        return new ChargeResult(txn, call.startedAt(), false);
+        FakeGatewayLedger.Charge charge = gateway.create(input, call.startedAt(), txn,
+            ChargeLookup.Status.SUCCEEDED, null, null, null);
+        return new ChargeResult(charge.transactionId(), call.startedAt(), false);
       }
     }
+  }
+
+  /** A key the gateway remembers: the stored answer, or Stripe's idempotency error. */
+  private static ChargeResult replay(FakeGatewayLedger.Charge earlier, ChargeInput input,
+      String execution) {
+    if (!earlier.sameRequest(input)) {
+      throw idempotencyConflict(input);
+    }
+    if (execution.equals(earlier.answersLostTo())) {
+      throw timedOut();
+    }
+    ChargeLookup state = earlier.state();
+    return switch (state.status()) {
+      case SUCCEEDED, RETURNED -> new ChargeResult(earlier.transactionId(), earlier.createdAt(), true);
+      case PENDING -> new ChargeResult(earlier.transactionId(), earlier.createdAt(), true, true);
+      case FAILED -> throw STOLEN.equals(state.failureCode()) ? hardDecline() : softDecline();
+      case NOT_FOUND -> throw new IllegalStateException("a stored charge is never NOT_FOUND");
+    };
+  }
+
+  private static ApplicationFailure idempotencyConflict(ChargeInput input) {
+    return ApplicationFailure.newNonRetryableFailure("Keys for idempotent requests can only be used"
+        + " with the same parameters they were first used with: " + input.idempotencyKey(),
+        PaymentFailures.IDEMPOTENCY_CONFLICT);
+  }
+
+  private static final String STOLEN = "stolen_card";
+
+  private static ApplicationFailure softDecline() {
+    return ApplicationFailure.newFailure("Your card was declined.", PaymentFailures.DECLINED,
+        new DeclineDetails("card_declined", "Your card was declined."));
+  }
+
+  private static ApplicationFailure hardDecline() {
+    return ApplicationFailure.newFailure("The card was reported stolen.", PaymentFailures.DECLINED_HARD,
+        new DeclineDetails(STOLEN, "The card was reported stolen."));
+  }
+
+  private static ApplicationFailure timedOut() {
+    return ApplicationFailure.newFailure("read timed out after the request was sent",
+        PaymentFailures.GATEWAY_UNAVAILABLE);
   }
 
   private ChargeMode modeOf(ChargeInput input) {
@@ -357,13 +396,7 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     if (lookupsDown) {
       throw ApplicationFailure.newFailure("gateway answered 503", PaymentFailures.GATEWAY_UNAVAILABLE);
     }
-    synchronized (this) {
-      if (laggingKeys.contains(input.idempotencyKey())) {
-        return new ChargeLookup(ChargeLookup.Status.NOT_FOUND, null, null, null, null);
-      }
-      return gateway.getOrDefault(input.idempotencyKey(),
-          new ChargeLookup(ChargeLookup.Status.NOT_FOUND, null, null, null, null));
-    }
+    return gateway.lookUp(input.idempotencyKey(), input.sentFrom());
   }
 
   @Override
@@ -394,10 +427,28 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     return policy;
   }
 
+  /** Notices of this kind take {@code millis} of real time to deliver, as a slow mail relay would. */
+  void slowNotices(NotifyCustomerInput.Kind kind, long millis) {
+    slowKind = kind;
+    slowMillis = millis;
+  }
+
+  private volatile NotifyCustomerInput.Kind slowKind;
+  private volatile long slowMillis;
+
+  /** Notices are listed as they are delivered: {@link #notices()} is the order the customer reads. */
   @Override
   public NotifyCustomerResult notifyCustomer(NotifyCustomerInput input) {
+    Call<NotifyCustomerInput> call = call(input);
+    if (input.kind() == slowKind) {
+      try {
+        Thread.sleep(slowMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     synchronized (this) {
-      notices.add(call(input));
+      notices.add(call);
     }
     if (noticesFail) {
       throw ApplicationFailure.newNonRetryableFailure("mailbox does not exist", "AddressRejected");

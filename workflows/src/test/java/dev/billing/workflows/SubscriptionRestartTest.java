@@ -83,6 +83,33 @@ class SubscriptionRestartTest {
   }
 
   @Test
+  void keysTheLostRunMayHaveSentAreLookedUpBeforeTheyAreSent() {
+    SubscriptionInput input = SubscriptionRestart.fromRecord(record(SubscriptionStatus.PAST_DUE),
+        List.of(period(2, PeriodStatus.ERROR, 2, null, "insufficient_funds"),
+            period(1, PeriodStatus.ERROR, 5, null, "card_declined")),
+        DunningPolicy.DEFAULT, Instant.parse("2028-02-18T12:00:00Z"));
+
+    assertThat(input.collections().unverifiedKeys()).containsExactlyInAnyOrder(
+        "charge:sub-back:3:1", "charge:sub-back:2:3", "charge:sub-back:1:6");
+  }
+
+  @Test
+  void anUnknownOutcomeIsNeverForgottenEvenWhenTheScheduleIsUsedUpOrTheDebitWasNotFound() {
+    SubscriptionInput input = SubscriptionRestart.fromRecord(record(SubscriptionStatus.PAST_DUE),
+        List.of(period(1, PeriodStatus.ERROR, 5, null, SubscriptionChanges.GATEWAY_UNAVAILABLE),
+            period(2, PeriodStatus.ERROR, 1, null, PaymentCollector.CHARGE_NOT_FOUND)),
+        DunningPolicy.DEFAULT, Instant.parse("2028-02-15T12:00:00Z"));
+
+    assertThat(input.collections().unpaid()).isEmpty();
+    assertThat(input.collections().open()).extracting(OpenPeriod::cycle, OpenPeriod::state,
+        OpenPeriod::outcomeUnknown).containsExactly(
+            org.assertj.core.groups.Tuple.tuple(1L, State.RESOLVING, true),
+            org.assertj.core.groups.Tuple.tuple(2L, State.DUNNING, true));
+    assertThat(input.collections().open().get(0).settleBy())
+        .as("asked at once").isEqualTo(Instant.parse("2028-02-15T12:00:00Z"));
+  }
+
+  @Test
   void aCancelledRecordCarriesNoDunningButStillSettlesWhatIsPending() {
     SubscriptionInput input = SubscriptionRestart.fromRecord(record(SubscriptionStatus.CANCELLED),
         List.of(period(2, PeriodStatus.ERROR, 1, null, "insufficient_funds"),
