@@ -17,6 +17,7 @@ import dev.billing.store.events.PaymentEventIntake;
 import dev.billing.workflows.PaymentEvent;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.PauseRequest;
+import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.activities.CheckResult;
 import dev.billing.workflows.activities.SubscriptionCheckInput;
@@ -220,6 +221,33 @@ class ReconciliationChecksTest {
       f.charges().check(new DayCheckInput("run-2", DUE, asOf, true), again, NO_HEARTBEAT);
       assertThat(again.findings()).extracting(Finding::kind)
           .doesNotContain(FindingKind.RECEIPT_MISSING);
+    }
+  }
+
+  @Test
+  void anUpgradesChargeIsThePlanChangesCollectionWhileASecondChargeOfThePeriodIsStillFound() {
+    try (ReconciliationFixture f = new ReconciliationFixture("2026-03-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = f.subscribe("acc-up", "sub-up");
+      f.runUntil("2026-03-10T12:00:00Z");
+      workflow.changePlan(new PlanChangeRequest("pro-plus", new Money(1999, "USD"),
+          PlanChangeRequest.Effective.NOW, "ana"));
+      String periodTxn = f.queries.period("acc-up", "sub-up", 1).orElseThrow().transactionId();
+      String upgradeTxn = f.sandbox.charges().stream()
+          .filter(c -> BillingIds.isChangeChargeKey("sub-up", c.idempotencyKey()))
+          .findFirst().orElseThrow().transactionId();
+      String secondTxn = f.chargeAtGateway("sub-up", 1, 2);
+      Instant asOf = Instant.parse("2026-03-11T03:00:00Z");
+
+      FindingLog log = f.log("run-up", asOf);
+      f.charges().check(new DayCheckInput("run-up", LocalDate.of(2026, 3, 10), asOf, true), log, NO_HEARTBEAT);
+
+      assertThat(log.findings()).extracting(Finding::kind, Finding::reference, Finding::repair)
+          .containsExactly(tuple(FindingKind.CHARGE_WITHOUT_PERIOD, secondTxn, Repair.NONE));
+      assertThat(log.findings().get(0).detail()).isEqualTo("charge " + secondTxn
+          + " (9.99 USD, key charge:sub-up:1:2) succeeded for cycle 1, which is COMPLETED with "
+          + periodTxn + ": a second charge for one period; refund this charge (" + secondTxn
+          + "), not the one the period records");
+      assertThat(upgradeTxn).isNotEqualTo(periodTxn);
     }
   }
 
