@@ -292,10 +292,14 @@ final class ChargesCheck {
       DayCheckInput input, String situation, FindingLog log) {
     PaymentEvent event = GatewayOutcomes.event(provider, charge, input.asOf());
     try {
+      if (workflows.received(charge.subscriptionId(), event.eventId())) {
+        log.add(kind, charge.subscriptionId(), account, charge.cycle(), charge.transactionId(),
+            situation + "; " + GatewayOutcomes.unchanged(event), Repair.NONE);
+        return;
+      }
       workflows.signal(event);
       log.add(kind, charge.subscriptionId(), account, charge.cycle(), charge.transactionId(),
-          situation + "; the workflow was sent " + event.type() + " (" + event.eventId() + ")",
-          Repair.WORKFLOW_SIGNALLED);
+          situation + "; " + GatewayOutcomes.signalled(event), Repair.WORKFLOW_SIGNALLED);
     } catch (RuntimeException e) {
       log.add(kind, charge.subscriptionId(), account, charge.cycle(), charge.transactionId(),
           situation + "; signalling failed: " + e.getMessage(), Repair.FAILED);
