@@ -16,7 +16,6 @@ import dev.billing.domain.Money;
 import dev.billing.domain.Period;
 import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
-import dev.billing.domain.Term;
 import dev.billing.store.BillingStore;
 import dev.billing.store.DuePayment;
 import dev.billing.store.ReconciliationQueries;
@@ -26,19 +25,16 @@ import dev.billing.workflows.reconciliation.Repair;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The gateway's charges of one UTC day against the periods and receipts.
@@ -69,8 +65,6 @@ final class ChargesCheck {
   /** How long before a receipt its charge may have been created: a bank debit settles days later. */
   private static final java.time.Duration LOOKUP_SLACK = java.time.Duration.ofDays(14);
   static final Duration IN_FLIGHT = Duration.ofMinutes(30);
-  /** Successful retries come this many days after the due date at most (the default dunning policy). */
-  static final int DUNNING_DAYS = 7;
 
   private final BillingStore store;
   private final ReconciliationQueries queries;
@@ -273,19 +267,24 @@ final class ChargesCheck {
 
   private void refundRecorded(GatewayChargeState charge, String account, Period period,
       LedgerViolation violation, FindingLog log) {
-    Money refunded = charge.refunded();
-    long recorded = period == null || period.refunded() == null ? 0 : period.refunded().minor();
-    if (period == null || refunded == null || refunded.minor() <= recorded) {
+    Money refunded = charge.refunded() == null ? Money.zero(charge.amount().currency()) : charge.refunded();
+    boolean periodsOwn = period != null && charge.transactionId().equals(period.transactionId());
+    long recorded = periodsOwn && period.refunded() != null ? period.refunded().minor() : 0;
+    if (refunded.minor() <= recorded) {
       log.add(FindingKind.LEDGER_MISMATCH, charge.subscriptionId(), account, violation.cycle(),
           charge.transactionId(), violation.detail() + "; the records show more refunded than the"
               + " gateway: find the refund the records name before refunding anything", Repair.NONE);
-      return;
+    } else if (!periodsOwn) {
+      log.add(FindingKind.LEDGER_MISMATCH, charge.subscriptionId(), account, violation.cycle(),
+          charge.transactionId(), violation.detail() + "; a refund made outside billing of a plan"
+              + " change's charge, which billing does not record: do not refund it again", Repair.NONE);
+    } else {
+      log.add(FindingKind.REFUND_NOT_RECORDED, charge.subscriptionId(), account, period.cycle(),
+          charge.transactionId(), "the gateway refunded " + refunded + " of " + charge.transactionId()
+              + ", period " + period.cycle() + " records "
+              + (period.refunded() == null ? "no refund" : period.refunded())
+              + ": a refund made outside billing (dashboard?) or not yet recorded", Repair.NONE);
     }
-    log.add(FindingKind.REFUND_NOT_RECORDED, charge.subscriptionId(), account, period.cycle(),
-        charge.transactionId(), "the gateway refunded " + refunded + " of " + charge.transactionId()
-            + ", period " + period.cycle() + " records "
-            + (period.refunded() == null ? "no refund" : period.refunded())
-            + ": a refund made outside billing (dashboard?) or not yet recorded", Repair.NONE);
   }
 
   private void signal(FindingKind kind, GatewayChargeState charge, String account,
@@ -348,40 +347,9 @@ final class ChargesCheck {
     }
   }
 
-  /**
-   * Subscriptions whose last payment was on one of the days {@code first..last} (UTC): a payment for
-   * a period due from {@value #DUNNING_DAYS} days before such a day to the day after (zones ahead of
-   * UTC) moved the subscription to that period's next due date, so those partitions of GSI-2 hold
-   * them, and the sort key (LastPaymentDate) bounds each read to the days. One read per partition
-   * for all the days of a call.
-   */
+  /** The subscriptions GSI-2 shows paid on the days {@code first..last}; see {@link PaidIndex}. */
   List<DuePayment> paidIndex(LocalDate first, LocalDate last) {
-    Set<LocalDate> partitions = new TreeSet<>();
-    for (LocalDate due = first.minusDays(DUNNING_DAYS); !due.isAfter(last.plusDays(1)); due = due.plusDays(1)) {
-      partitions.addAll(nextDueDates(due));
-    }
-    Instant from = first.atStartOfDay(ZoneOffset.UTC).toInstant();
-    Instant to = last.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().minusMillis(1);
-    Set<DuePayment> paid = new LinkedHashSet<>();
-    for (LocalDate partition : partitions) {
-      paid.addAll(queries.paidBetween(partition, from, to));
-    }
-    return List.copyOf(paid);
-  }
-
-  /** Every date a period due on {@code due} can have as its next due date, for every term and billing day. */
-  static Set<LocalDate> nextDueDates(LocalDate due) {
-    Set<LocalDate> next = new TreeSet<>();
-    YearMonth month = YearMonth.from(due);
-    for (Term term : Term.values()) {
-      YearMonth following = month.plusMonths(term.months());
-      for (int billingDay = 1; billingDay <= 31; billingDay++) {
-        if (month.atDay(Math.min(billingDay, month.lengthOfMonth())).equals(due)) {
-          next.add(following.atDay(Math.min(billingDay, following.lengthOfMonth())));
-        }
-      }
-    }
-    return next;
+    return PaidIndex.read(queries, first, last);
   }
 
   private static String describe(GatewayChargeState charge) {
