@@ -10,6 +10,12 @@ public final class ActivityFailureTypes {
   /** The store refused a write older than what it holds, and it was not a retry of that write. */
   public static final String STALE_WRITE = "StaleWrite";
 
+  /**
+   * The store refused a change as a caller mistake (dev.billing.store.InvalidChangeException).
+   * Non-retryable: the same change is refused every time.
+   */
+  public static final String INVALID_CHANGE = "InvalidChange";
+
   /** The gateway rejected the request itself, e.g. an idempotency key reused with another amount. */
   public static final String INVALID_GATEWAY_REQUEST = "InvalidGatewayRequest";
 

@@ -1,6 +1,7 @@
 package dev.billing.activities;
 
 import dev.billing.store.BillingStore;
+import dev.billing.store.InvalidChangeException;
 import dev.billing.store.StaleWriteException;
 import dev.billing.workflows.activities.RecordInput;
 import dev.billing.workflows.activities.RecordResult;
@@ -22,12 +23,20 @@ public final class ChangeRecorder {
    *     newer or different version. Retryable on purpose: failing the workflow here could strand a
    *     charge without its receipt, so the activity keeps retrying (visible in the Temporal UI as a
    *     pending activity with this message) until an operator reconciles the item
+   * @throws ApplicationFailure type {@link ActivityFailureTypes#INVALID_CHANGE}, non-retryable, when
+   *     the store refuses the change as a caller mistake: sent again it is refused again, so retrying
+   *     it (the record options retry without limit) would only hide the bug
    */
   public RecordResult record(RecordInput change) {
     try {
       return change.previous() == null
           ? store.createSubscription(change)
           : store.updateSubscription(change);
+    } catch (InvalidChangeException e) {
+      throw ApplicationFailure.newNonRetryableFailureWithCause(
+          "Invalid change " + change.changeId() + " of subscription " + change.next().subscriptionId()
+              + ": " + e.getMessage() + ". A bug in the caller; not retried.",
+          ActivityFailureTypes.INVALID_CHANGE, e);
     } catch (StaleWriteException e) {
       throw ApplicationFailure.newFailureWithCause(
           "Stale write of subscription " + change.next().subscriptionId() + " (change "

@@ -11,6 +11,7 @@ import dev.billing.domain.Process;
 import dev.billing.domain.Subscription;
 import dev.billing.store.HistoryEntry;
 import dev.billing.store.PageRequest;
+import dev.billing.workflows.BillingActivityOptions;
 import dev.billing.workflows.activities.RecordActivities;
 import dev.billing.workflows.activities.RecordInput;
 import dev.billing.workflows.activities.RecordResult;
@@ -23,6 +24,7 @@ import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * RecordActivitiesImpl over the real DynamoBillingStore on DynamoDB Local, for changes without a
@@ -61,6 +63,24 @@ class RecordActivitiesImplTest {
         .containsExactly(
             tuple(1L, HistoryEvent.SUBSCRIPTION_CREATED, Process.API),
             tuple(2L, HistoryEvent.REMINDER_SENT, Process.REMINDER));
+  }
+
+  @Test
+  @Timeout(30)
+  void aCallerMistakeFailsOnceAsANonRetryableInvalidChangeUnderTheRecordRetryPolicy() {
+    RecordActivities withPolicy = env.newActivityStub(RecordActivities.class,
+        BillingActivityOptions.RECORD_CHANGE);
+    RecordInput versionZero = new RecordInput("create", null, Fixtures.created().withVersion(0),
+        HistoryEvent.SUBSCRIPTION_CREATED, Process.API, "api", "created", null, null, Fixtures.CREATED_AT);
+
+    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class, () -> withPolicy.record(versionZero));
+
+    ApplicationFailure cause = (ApplicationFailure) failure.getCause();
+    assertThat(cause.getType()).isEqualTo(ActivityFailureTypes.INVALID_CHANGE);
+    assertThat(cause.isNonRetryable()).isTrue();
+    assertThat(cause.getOriginalMessage()).isEqualTo("Invalid change create of subscription sub-1: a"
+        + " created subscription starts at version 1 or higher. A bug in the caller; not retried.");
+    assertThat(dynamo.store.getSubscription("acc-1", "sub-1")).isEmpty();
   }
 
   @Test

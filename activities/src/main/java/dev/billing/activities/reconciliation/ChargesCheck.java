@@ -1,5 +1,12 @@
 package dev.billing.activities.reconciliation;
 
+import dev.billing.activities.ledger.GatewayCoverage;
+import dev.billing.activities.ledger.Ledger;
+import dev.billing.activities.ledger.LedgerInput;
+import dev.billing.activities.ledger.LedgerReport;
+import dev.billing.activities.ledger.LedgerViolation;
+import dev.billing.activities.ledger.RecordedPeriod;
+import dev.billing.activities.ledger.RecordedReceipt;
 import dev.billing.activities.payments.ChargeQuery;
 import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayChargeState.Status;
@@ -7,10 +14,8 @@ import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.Money;
 import dev.billing.domain.Period;
-import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
-import dev.billing.domain.Term;
 import dev.billing.store.BillingStore;
 import dev.billing.store.DuePayment;
 import dev.billing.store.ReconciliationQueries;
@@ -20,29 +25,33 @@ import dev.billing.workflows.reconciliation.Repair;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.YearMonth;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
 
 /**
  * The gateway's charges of one UTC day against the periods and receipts.
  *
- * <p>From the gateway's side, each charge of ours (metadata subscriptionId and cycle; others are
- * counted, not judged) is matched with its period:
+ * <p>From the gateway's side, the charges of ours (metadata subscriptionId and cycle; others are
+ * counted, not judged) are grouped by subscription and judged by the {@link Ledger} against the
+ * periods they name and their receipts. A plan change's charge (an immediate upgrade, which names
+ * the paid cycle) is the plan change's collection when its receipt exists, not a second charge of
+ * that period. What the ledger finds is acted on:
  * <ul>
- *   <li>succeeded, period collected with it: its receipt must exist, else it is written again
- *       (a conditional put); a refund the period does not show is reported;
- *   <li>succeeded, period collected with another charge: a second charge, reported for a refund;
- *   <li>succeeded, period not collected: the running workflow is sent the success (it records
- *       period and receipt in one transaction, as for a webhook); with no running workflow and a
- *       cancelled record (nothing will record it), the receipt is written from the charge;
+ *   <li>a period collected with the charge whose receipt is gone: the receipt is written again (a
+ *       conditional put); a refund the period does not show is reported;
+ *   <li>a second successful charge of a collected period: reported for a refund of that charge;
+ *   <li>a period charge the period does not record: the running workflow is sent the success (it
+ *       records period and receipt in one transaction, as for a webhook); with no running workflow
+ *       and a cancelled record (nothing will record it), the receipt is written from the charge; a
+ *       plan change's charge without its receipt is reported;
  *   <li>returned or failed, period still collected with it: the running workflow is sent the return.
  * </ul>
  *
@@ -56,8 +65,6 @@ final class ChargesCheck {
   /** How long before a receipt its charge may have been created: a bank debit settles days later. */
   private static final java.time.Duration LOOKUP_SLACK = java.time.Duration.ofDays(14);
   static final Duration IN_FLIGHT = Duration.ofMinutes(30);
-  /** Successful retries come this many days after the due date at most (the default dunning policy). */
-  static final int DUNNING_DAYS = 7;
 
   private final BillingStore store;
   private final ReconciliationQueries queries;
@@ -88,8 +95,8 @@ final class ChargesCheck {
     if (!from.isBefore(to)) {
       return;
     }
-    Map<String, Optional<String>> accounts = new HashMap<>();
     Map<String, GatewayChargeState> byTransaction = new LinkedHashMap<>();
+    Map<String, List<GatewayChargeState>> bySubscription = new LinkedHashMap<>();
     Map<String, String> seen = new LinkedHashMap<>(); // subscription -> account
     for (GatewayChargeState charge : gateway.listCharges(from, to)) {
       heartbeat.run();
@@ -99,15 +106,23 @@ final class ChargesCheck {
           || charge.createdAt().isAfter(input.asOf().minus(IN_FLIGHT))) {
         continue; // not billing's charge, or too recent to judge
       }
-      Optional<String> account = accounts.computeIfAbsent(charge.subscriptionId(), queries::accountOf);
+      bySubscription.computeIfAbsent(charge.subscriptionId(), s -> new ArrayList<>()).add(charge);
+    }
+    for (Map.Entry<String, List<GatewayChargeState>> owned : bySubscription.entrySet()) {
+      heartbeat.run();
+      Optional<String> account = queries.accountOf(owned.getKey());
       if (account.isEmpty()) {
-        log.add(FindingKind.CHARGE_WITHOUT_PERIOD, charge.subscriptionId(), null, charge.cycle(),
-            charge.transactionId(), describe(charge) + " names subscription " + charge.subscriptionId()
-                + ", which the records do not know: refund it or find its owner", Repair.NONE);
+        for (GatewayChargeState charge : owned.getValue()) {
+          log.add(FindingKind.CHARGE_WITHOUT_PERIOD, charge.subscriptionId(), null, charge.cycle(),
+              charge.transactionId(), describe(charge) + " names subscription " + charge.subscriptionId()
+                  + ", which the records do not know: find its owner (records restored from a backup,"
+                  + " another environment's key); refund it only if no subscription of ours owns it",
+              Repair.NONE);
+        }
         continue;
       }
-      seen.put(charge.subscriptionId(), account.get());
-      compare(charge, account.get(), input, log);
+      seen.put(owned.getKey(), account.get());
+      judge(owned.getKey(), account.get(), owned.getValue(), input, log);
     }
     for (DuePayment entry : paid) {
       Instant at = entry.lastPaymentAt();
@@ -121,33 +136,73 @@ final class ChargesCheck {
     }
   }
 
-  private void compare(GatewayChargeState charge, String account, DayCheckInput input, FindingLog log) {
-    String sub = charge.subscriptionId();
-    long cycle = charge.cycle();
-    Optional<Period> period = queries.period(account, sub, cycle);
-    boolean collectedWithIt = period.filter(p -> charge.transactionId().equals(p.transactionId())
-        && (p.status() == PeriodStatus.COMPLETED || p.status() == PeriodStatus.REFUNDED)).isPresent();
-    switch (charge.status()) {
-      case SUCCEEDED -> {
-        if (collectedWithIt) {
-          receiptExists(charge, account, period.get(), input, log);
-          refundRecorded(charge, account, period.get(), log);
-        } else if (period.filter(p -> p.status() == PeriodStatus.COMPLETED && p.transactionId() != null)
-            .isPresent()) {
-          log.add(FindingKind.CHARGE_WITHOUT_PERIOD, sub, account, cycle, charge.transactionId(),
-              describe(charge) + " succeeded, but period " + cycle + " was collected by "
-                  + period.get().transactionId() + ": a second charge for one period; refund one",
+  /**
+   * One subscription's charges of the day against its records, through the {@link Ledger}: the
+   * periods the charges name and the receipts of those charges (a plan change's charge is known by
+   * its receipt). Each violation becomes a finding, repaired where the run can.
+   */
+  private void judge(String sub, String account, List<GatewayChargeState> charges, DayCheckInput input,
+      FindingLog log) {
+    Map<Long, Period> periods = new TreeMap<>();
+    for (GatewayChargeState charge : charges) {
+      if (!periods.containsKey(charge.cycle())) {
+        queries.period(account, sub, charge.cycle()).ifPresent(p -> periods.put(p.cycle(), p));
+      }
+    }
+    Instant earliest = charges.stream().map(GatewayChargeState::createdAt).min(Instant::compareTo).orElseThrow();
+    Set<String> transactions = new HashSet<>();
+    charges.forEach(c -> transactions.add(c.transactionId()));
+    List<Receipt> receipts = queries.receiptsBetween(account, earliest, input.asOf()).stream()
+        .filter(r -> r.subscriptionId().equals(sub) && transactions.contains(r.transactionId())).toList();
+    LedgerReport report = Ledger.check(new LedgerInput(sub, charges,
+        periods.values().stream().map(RecordedPeriod::of).toList(),
+        receipts.stream().map(RecordedReceipt::of).toList(), GatewayCoverage.partial(Set.of())));
+    Map<String, GatewayChargeState> byTransaction = new HashMap<>();
+    charges.forEach(c -> byTransaction.put(c.transactionId(), c));
+    for (LedgerViolation violation : report.violations()) {
+      GatewayChargeState charge = violation.transactionId() == null ? null
+          : byTransaction.get(violation.transactionId());
+      Period period = violation.cycle() == null ? null : periods.get(violation.cycle());
+      if (violation.kind() == LedgerViolation.Kind.NET_MISMATCH && report.violations().size() > 1) {
+        continue; // the other violations name each difference
+      }
+      act(violation, charge, account, period, input, log);
+    }
+  }
+
+  private void act(LedgerViolation violation, GatewayChargeState charge, String account, Period period,
+      DayCheckInput input, FindingLog log) {
+    String sub = charge != null ? charge.subscriptionId() : period != null ? period.subscriptionId() : null;
+    switch (violation.kind()) {
+      case UNRECORDED_CHARGE -> {
+        if (BillingIds.isChangeChargeKey(charge.subscriptionId(), charge.idempotencyKey())) {
+          log.add(FindingKind.CHARGE_NOT_RECORDED, sub, account, charge.cycle(), charge.transactionId(),
+              violation.detail() + ": the plan change that made it was not recorded (its update failed"
+                  + " after charging); if the subscription's plan did not change, refund this charge",
               Repair.NONE);
         } else {
-          notRecorded(charge, account, period.orElse(null), input, log);
+          notRecorded(charge, account, period, input, log);
         }
       }
-      case RETURNED, FAILED -> {
-        if (collectedWithIt) {
+      case DOUBLE_CHARGE -> log.add(FindingKind.CHARGE_WITHOUT_PERIOD, sub, account, charge.cycle(),
+          charge.transactionId(), violation.detail() + "; refund this charge (" + charge.transactionId()
+              + "), not the one the period records", Repair.NONE);
+      case RECEIPT_MISSING -> receiptExists(charge, account, period, input, log);
+      case REFUND_MISMATCH -> refundRecorded(charge, account, period, violation, log);
+      case COLLECTION_NOT_SETTLED -> {
+        if (period != null && charge.transactionId().equals(period.transactionId())
+            && charge.status() != Status.PENDING) {
           returned(charge, account, input, log);
+        } else {
+          log.add(FindingKind.LEDGER_MISMATCH, sub, account, violation.cycle(), violation.transactionId(),
+              violation.detail() + "; the workflow is not told (it is not a period's own charge):"
+                  + " settle the difference with the customer", Repair.NONE);
         }
       }
-      case PENDING, NOT_FOUND -> { }
+      case CHARGE_RECORDED_TWICE, PERIOD_WITHOUT_CHARGE, COLLECTION_WITHOUT_CHARGE, AMOUNT_MISMATCH,
+          NET_MISMATCH -> log.add(FindingKind.LEDGER_MISMATCH, sub, account, violation.cycle(),
+              violation.transactionId(), violation.detail() + "; nothing changed: compare the"
+                  + " subscription's history with the gateway's charge", Repair.NONE);
     }
   }
 
@@ -210,10 +265,20 @@ final class ChargesCheck {
     signal(FindingKind.RETURN_NOT_RECORDED, charge, account, input, situation, log);
   }
 
-  private void refundRecorded(GatewayChargeState charge, String account, Period period, FindingLog log) {
-    Money refunded = charge.refunded();
-    long recorded = period.refunded() == null ? 0 : period.refunded().minor();
-    if (refunded != null && refunded.minor() > recorded) {
+  private void refundRecorded(GatewayChargeState charge, String account, Period period,
+      LedgerViolation violation, FindingLog log) {
+    Money refunded = charge.refunded() == null ? Money.zero(charge.amount().currency()) : charge.refunded();
+    boolean periodsOwn = period != null && charge.transactionId().equals(period.transactionId());
+    long recorded = periodsOwn && period.refunded() != null ? period.refunded().minor() : 0;
+    if (refunded.minor() <= recorded) {
+      log.add(FindingKind.LEDGER_MISMATCH, charge.subscriptionId(), account, violation.cycle(),
+          charge.transactionId(), violation.detail() + "; the records show more refunded than the"
+              + " gateway: find the refund the records name before refunding anything", Repair.NONE);
+    } else if (!periodsOwn) {
+      log.add(FindingKind.LEDGER_MISMATCH, charge.subscriptionId(), account, violation.cycle(),
+          charge.transactionId(), violation.detail() + "; a refund made outside billing of a plan"
+              + " change's charge, which billing does not record: do not refund it again", Repair.NONE);
+    } else {
       log.add(FindingKind.REFUND_NOT_RECORDED, charge.subscriptionId(), account, period.cycle(),
           charge.transactionId(), "the gateway refunded " + refunded + " of " + charge.transactionId()
               + ", period " + period.cycle() + " records "
@@ -226,10 +291,14 @@ final class ChargesCheck {
       DayCheckInput input, String situation, FindingLog log) {
     PaymentEvent event = GatewayOutcomes.event(provider, charge, input.asOf());
     try {
+      if (workflows.received(charge.subscriptionId(), event.eventId())) {
+        log.add(kind, charge.subscriptionId(), account, charge.cycle(), charge.transactionId(),
+            situation + "; " + GatewayOutcomes.unchanged(event), Repair.NONE);
+        return;
+      }
       workflows.signal(event);
       log.add(kind, charge.subscriptionId(), account, charge.cycle(), charge.transactionId(),
-          situation + "; the workflow was sent " + event.type() + " (" + event.eventId() + ")",
-          Repair.WORKFLOW_SIGNALLED);
+          situation + "; " + GatewayOutcomes.signalled(event), Repair.WORKFLOW_SIGNALLED);
     } catch (RuntimeException e) {
       log.add(kind, charge.subscriptionId(), account, charge.cycle(), charge.transactionId(),
           situation + "; signalling failed: " + e.getMessage(), Repair.FAILED);
@@ -278,40 +347,9 @@ final class ChargesCheck {
     }
   }
 
-  /**
-   * Subscriptions whose last payment was on one of the days {@code first..last} (UTC): a payment for
-   * a period due from {@value #DUNNING_DAYS} days before such a day to the day after (zones ahead of
-   * UTC) moved the subscription to that period's next due date, so those partitions of GSI-2 hold
-   * them, and the sort key (LastPaymentDate) bounds each read to the days. One read per partition
-   * for all the days of a call.
-   */
+  /** The subscriptions GSI-2 shows paid on the days {@code first..last}; see {@link PaidIndex}. */
   List<DuePayment> paidIndex(LocalDate first, LocalDate last) {
-    Set<LocalDate> partitions = new TreeSet<>();
-    for (LocalDate due = first.minusDays(DUNNING_DAYS); !due.isAfter(last.plusDays(1)); due = due.plusDays(1)) {
-      partitions.addAll(nextDueDates(due));
-    }
-    Instant from = first.atStartOfDay(ZoneOffset.UTC).toInstant();
-    Instant to = last.plusDays(1).atStartOfDay(ZoneOffset.UTC).toInstant().minusMillis(1);
-    Set<DuePayment> paid = new LinkedHashSet<>();
-    for (LocalDate partition : partitions) {
-      paid.addAll(queries.paidBetween(partition, from, to));
-    }
-    return List.copyOf(paid);
-  }
-
-  /** Every date a period due on {@code due} can have as its next due date, for every term and billing day. */
-  static Set<LocalDate> nextDueDates(LocalDate due) {
-    Set<LocalDate> next = new TreeSet<>();
-    YearMonth month = YearMonth.from(due);
-    for (Term term : Term.values()) {
-      YearMonth following = month.plusMonths(term.months());
-      for (int billingDay = 1; billingDay <= 31; billingDay++) {
-        if (month.atDay(Math.min(billingDay, month.lengthOfMonth())).equals(due)) {
-          next.add(following.atDay(Math.min(billingDay, following.lengthOfMonth())));
-        }
-      }
-    }
-    return next;
+    return PaidIndex.read(queries, first, last);
   }
 
   private static String describe(GatewayChargeState charge) {

@@ -198,9 +198,15 @@ final class DriftCheck {
       return;
     }
     try {
+      if (workflows.received(record.subscriptionId(), event.eventId())) {
+        log.add(FindingKind.PAYMENT_OVERDUE, record.subscriptionId(), record.accountId(), cycle, key,
+            situation + "; the gateway says " + charge.status() + ", and " + GatewayOutcomes.unchanged(event),
+            Repair.NONE);
+        return;
+      }
       workflows.signal(event);
       log.add(FindingKind.PAYMENT_OVERDUE, record.subscriptionId(), record.accountId(), cycle, key,
-          situation + "; the gateway says " + charge.status() + ", signalled as " + event.eventId(),
+          situation + "; the gateway says " + charge.status() + "; " + GatewayOutcomes.signalled(event),
           Repair.WORKFLOW_SIGNALLED);
     } catch (RuntimeException e) {
       log.add(FindingKind.PAYMENT_OVERDUE, record.subscriptionId(), record.accountId(), cycle, key,

@@ -55,7 +55,10 @@ final class FindingLog {
     return List.copyOf(findings);
   }
 
-  /** Writes the findings to the report and sums them up. */
+  /**
+   * Writes the findings to the report and sums them up. Repaired counts what the run changed itself;
+   * a signal leaves the effect to the workflow ({@link Repair#WORKFLOW_SIGNALLED}).
+   */
   CheckResult finish(ReconciliationReports reports, Instant startedAt, String nextCursor) {
     if (!findings.isEmpty()) {
       reports.addFindings(reportId, startedAt, findings);
@@ -67,7 +70,7 @@ final class FindingLog {
       counts.merge(f.kind(), 1, Integer::sum);
       if (f.repair() == Repair.FAILED) {
         failed++;
-      } else if (f.repair() != Repair.NONE) {
+      } else if (f.repair() != Repair.NONE && f.repair() != Repair.WORKFLOW_SIGNALLED) {
         repaired++;
       }
     }

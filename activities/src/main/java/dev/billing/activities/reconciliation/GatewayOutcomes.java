@@ -75,4 +75,20 @@ final class GatewayOutcomes {
         charge.transactionId(), charge.failureCode(),
         StoredEvent.redactCardNumbers(charge.failureMessage()), occurred != null ? occurred : at);
   }
+
+  /**
+   * What a finding says of a signal it sent: only that it was sent. The workflow judges the event by
+   * its own state, after whatever activity it is in, so the run cannot know the effect.
+   */
+  static String signalled(PaymentEvent event) {
+    return "signalled " + event.type() + " (" + event.eventId() + "); effect decided by the workflow,"
+        + " which acts only on a period it holds open: the next run finds this again if nothing changed";
+  }
+
+  /** What a finding says when the workflow already holds the event and the gap is still there. */
+  static String unchanged(PaymentEvent event) {
+    return "the workflow's run already received " + event.eventId() + ": the signal changed nothing"
+        + " (not sent again); the workflow is stuck or does not hold the period open, see its pending"
+        + " activity and state query";
+  }
 }

@@ -26,4 +26,11 @@ public interface SubscriptionWorkflowOps {
    * @throws io.temporal.client.WorkflowNotFoundException when it has no running workflow
    */
   void signal(PaymentEvent event);
+
+  /**
+   * Whether the running workflow's current run has already received the payment event with this id.
+   * Reads the run's history (bounded: subscription workflows continue as new), so it is asked only
+   * before a signal a run is about to send.
+   */
+  boolean received(String subscriptionId, String eventId);
 }

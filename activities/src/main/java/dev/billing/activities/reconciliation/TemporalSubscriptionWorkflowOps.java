@@ -18,12 +18,17 @@ import io.temporal.client.WorkflowExecutionAlreadyStarted;
 import io.temporal.client.WorkflowExecutionDescription;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowOptions;
+import io.temporal.api.enums.v1.EventType;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.Objects;
 import java.util.stream.Collectors;
 
 /** {@link SubscriptionWorkflowOps} on a Temporal client. */
 public final class TemporalSubscriptionWorkflowOps implements SubscriptionWorkflowOps {
+  /** The payment event signal's name ({@link SubscriptionWorkflow#paymentEvent}). */
+  private static final String SIGNAL = "paymentEvent";
+
   private final WorkflowClient client;
   private final String taskQueue;
 
@@ -74,6 +79,18 @@ public final class TemporalSubscriptionWorkflowOps implements SubscriptionWorkfl
   public void signal(PaymentEvent event) {
     client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(event.subscriptionId()))
         .paymentEvent(event);
+  }
+
+  @Override
+  public boolean received(String subscriptionId, String eventId) {
+    var converter = client.getOptions().getDataConverter();
+    return client.fetchHistory(BillingIds.workflowId(subscriptionId)).getEvents().stream()
+        .filter(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED
+            && e.getWorkflowExecutionSignaledEventAttributes().getSignalName().equals(SIGNAL))
+        .map(e -> converter.fromPayloads(0,
+            Optional.of(e.getWorkflowExecutionSignaledEventAttributes().getInput()),
+            PaymentEvent.class, PaymentEvent.class))
+        .anyMatch(event -> event != null && eventId.equals(event.eventId()));
   }
 
   private static String pending(DescribeWorkflowExecutionResponse raw) {

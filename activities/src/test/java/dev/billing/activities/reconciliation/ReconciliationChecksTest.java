@@ -17,6 +17,7 @@ import dev.billing.store.events.PaymentEventIntake;
 import dev.billing.workflows.PaymentEvent;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.PauseRequest;
+import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.activities.CheckResult;
 import dev.billing.workflows.activities.SubscriptionCheckInput;
@@ -76,8 +77,9 @@ class ReconciliationChecksTest {
       // The diagnosis names the activity that is stuck and why.
       assertThat(overdue.detail()).contains("the workflow runs: RecordChange attempt ")
           .contains("last failure: Stale write of subscription sub-stuck")
-          .endsWith("the gateway says SUCCEEDED, signalled as reconciliation:" + stuckTxn
-              + ":charge_succeeded");
+          .endsWith("the gateway says SUCCEEDED; signalled CHARGE_SUCCEEDED (reconciliation:" + stuckTxn
+              + ":charge_succeeded); effect decided by the workflow, which acts only on a period it"
+              + " holds open: the next run finds this again if nothing changed");
       assertThat(f.signalledEventIds("sub-stuck"))
           .containsExactly("reconciliation:" + stuckTxn + ":charge_succeeded");
 
@@ -95,10 +97,15 @@ class ReconciliationChecksTest {
       // Run again: the restarted ones are fine now; the stuck one is still stuck.
       FindingLog again = f.log("run-2", asOf);
       f.drift().checkPage(new DueCheckInput("run-2", DUE, null, asOf, true), again, NO_HEARTBEAT);
-      assertThat(again.findings()).extracting(Finding::kind, Finding::subscriptionId)
-          .containsExactly(tuple(FindingKind.PAYMENT_OVERDUE, "sub-stuck"));
-      assertThat(f.signalledEventIds("sub-stuck")).as("the same event id twice: the workflow drops the second")
-          .hasSize(2).containsOnly("reconciliation:" + stuckTxn + ":charge_succeeded");
+      // The signal changed nothing (the workflow is stuck behind RecordChange): said so, not re-sent.
+      assertThat(again.findings()).extracting(Finding::kind, Finding::subscriptionId, Finding::repair)
+          .containsExactly(tuple(FindingKind.PAYMENT_OVERDUE, "sub-stuck", Repair.NONE));
+      assertThat(again.findings().get(0).detail()).endsWith("the gateway says SUCCEEDED, and the"
+          + " workflow's run already received reconciliation:" + stuckTxn + ":charge_succeeded: the signal"
+          + " changed nothing (not sent again); the workflow is stuck or does not hold the period open,"
+          + " see its pending activity and state query");
+      assertThat(f.signalledEventIds("sub-stuck"))
+          .containsExactly("reconciliation:" + stuckTxn + ":charge_succeeded");
     }
   }
 
@@ -196,13 +203,15 @@ class ReconciliationChecksTest {
               tuple(FindingKind.CHARGE_NOT_RECORDED, "sub-stuck", stuckTxn, Repair.WORKFLOW_SIGNALLED),
               tuple(FindingKind.CHARGE_WITHOUT_PERIOD, "sub-ghost", ghostTxn, Repair.NONE));
       assertThat(result.examined()).isEqualTo(3);
-      assertThat(result.repaired()).isEqualTo(2);
+      assertThat(result.repaired()).as("the receipt written; a signal is not counted").isEqualTo(1);
       assertThat(result.findings()).containsEntry(FindingKind.RECEIPT_MISSING, 1).hasSize(5);
       assertThat(byKind(log, FindingKind.REFUND_NOT_RECORDED).detail())
           .startsWith("the gateway refunded 3.00 USD of " + okTxn + ", period 1 records no refund");
       assertThat(byKind(log, FindingKind.CHARGE_NOT_RECORDED).detail()).isEqualTo("charge " + stuckTxn
-          + " (9.99 USD, key charge:sub-stuck:1:1) succeeded, but period 1 is not recorded; the workflow"
-          + " was sent CHARGE_SUCCEEDED (reconciliation:" + stuckTxn + ":charge_succeeded)");
+          + " (9.99 USD, key charge:sub-stuck:1:1) succeeded, but period 1 is not recorded; signalled"
+          + " CHARGE_SUCCEEDED (reconciliation:" + stuckTxn + ":charge_succeeded); effect decided by the"
+          + " workflow, which acts only on a period it holds open: the next run finds this again if"
+          + " nothing changed");
       // The receipt is back, dated when the gateway made the charge (as the workflow dates it).
       Instant chargedAt = f.sandbox.charges().stream().filter(c -> c.transactionId().equals(okTxn))
           .findFirst().orElseThrow().at();
@@ -220,6 +229,33 @@ class ReconciliationChecksTest {
       f.charges().check(new DayCheckInput("run-2", DUE, asOf, true), again, NO_HEARTBEAT);
       assertThat(again.findings()).extracting(Finding::kind)
           .doesNotContain(FindingKind.RECEIPT_MISSING);
+    }
+  }
+
+  @Test
+  void anUpgradesChargeIsThePlanChangesCollectionWhileASecondChargeOfThePeriodIsStillFound() {
+    try (ReconciliationFixture f = new ReconciliationFixture("2026-03-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = f.subscribe("acc-up", "sub-up");
+      f.runUntil("2026-03-10T12:00:00Z");
+      workflow.changePlan(new PlanChangeRequest("pro-plus", new Money(1999, "USD"),
+          PlanChangeRequest.Effective.NOW, "ana"));
+      String periodTxn = f.queries.period("acc-up", "sub-up", 1).orElseThrow().transactionId();
+      String upgradeTxn = f.sandbox.charges().stream()
+          .filter(c -> BillingIds.isChangeChargeKey("sub-up", c.idempotencyKey()))
+          .findFirst().orElseThrow().transactionId();
+      String secondTxn = f.chargeAtGateway("sub-up", 1, 2);
+      Instant asOf = Instant.parse("2026-03-11T03:00:00Z");
+
+      FindingLog log = f.log("run-up", asOf);
+      f.charges().check(new DayCheckInput("run-up", LocalDate.of(2026, 3, 10), asOf, true), log, NO_HEARTBEAT);
+
+      assertThat(log.findings()).extracting(Finding::kind, Finding::reference, Finding::repair)
+          .containsExactly(tuple(FindingKind.CHARGE_WITHOUT_PERIOD, secondTxn, Repair.NONE));
+      assertThat(log.findings().get(0).detail()).isEqualTo("charge " + secondTxn
+          + " (9.99 USD, key charge:sub-up:1:2) succeeded for cycle 1, which is COMPLETED with "
+          + periodTxn + ": a second charge for one period; refund this charge (" + secondTxn
+          + "), not the one the period records");
+      assertThat(upgradeTxn).isNotEqualTo(periodTxn);
     }
   }
 

@@ -14,7 +14,10 @@ public enum FindingKind {
   CHARGE_NOT_RECORDED(Check.PAYMENTS),
   /** The period is collected with this charge, but its receipt is gone. */
   RECEIPT_MISSING(Check.PAYMENTS),
-  /** A charge of ours that belongs to no period: unknown subscription, or a second charge of a period. */
+  /**
+   * A charge of ours that belongs to no collection: unknown subscription, or a second charge of a
+   * collected period. A plan change's charge with its receipt is never one.
+   */
   CHARGE_WITHOUT_PERIOD(Check.PAYMENTS),
   /** A receipt whose transaction the gateway does not know. */
   RECEIPT_WITHOUT_CHARGE(Check.PAYMENTS),
@@ -22,6 +25,11 @@ public enum FindingKind {
   REFUND_NOT_RECORDED(Check.PAYMENTS),
   /** The gateway returned (or failed) a charge that the period still records as collected. */
   RETURN_NOT_RECORDED(Check.PAYMENTS),
+  /**
+   * Charges and records disagree in a way no kind above names: an amount, one charge recorded for
+   * two collections, a collected period without a charge, a plan change's charge that did not settle.
+   */
+  LEDGER_MISMATCH(Check.PAYMENTS),
   /** A gateway event that never arrived as a webhook. */
   WEBHOOK_MISSED(Check.WEBHOOKS);
 

@@ -8,8 +8,10 @@ package dev.billing.workflows.reconciliation;
  *     more than one catches what a failed or skipped run missed
  * @param repair false: report only, change nothing (a dry run)
  * @param trigger who started it: "schedule", "cron", or "api:<principal>"
+ * @param resume null when starting; where to go on when the run continued as new
  */
-public record ReconciliationInput(int lookbackDays, boolean repair, String trigger) {
+public record ReconciliationInput(int lookbackDays, boolean repair, String trigger,
+    ReconciliationResume resume) {
 
   public static final int DEFAULT_LOOKBACK_DAYS = 3;
   /** The gateway keeps events for 30 days (Stripe), and so does the payment-events table. */
@@ -21,6 +23,15 @@ public record ReconciliationInput(int lookbackDays, boolean repair, String trigg
           "lookbackDays must be between 1 and " + MAX_LOOKBACK_DAYS + ", got " + lookbackDays);
     }
     trigger = trigger == null || trigger.isBlank() ? "unknown" : trigger;
+  }
+
+  public ReconciliationInput(int lookbackDays, boolean repair, String trigger) {
+    this(lookbackDays, repair, trigger, null);
+  }
+
+  /** The same run, to go on from {@code at} in a new execution. */
+  public ReconciliationInput resumingAt(ReconciliationResume at) {
+    return new ReconciliationInput(lookbackDays, repair, trigger, at);
   }
 
   public static ReconciliationInput scheduled(String trigger) {

@@ -10,6 +10,7 @@ import io.temporal.workflow.Workflow;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.function.Function;
 import org.slf4j.Logger;
 
@@ -18,12 +19,19 @@ import org.slf4j.Logger;
  * more on a busy one (a call stops after a bounded amount of work and returns a cursor), and the
  * history holds counts only (findings go straight to the report): about five activities a run. A
  * check that fails after its retries is noted in the report and the run goes on: one gateway outage
- * must not hide the drift findings. Short-lived (one run per day), so it never continues as new.
+ * must not hide the drift findings.
+ *
+ * <p>A long run (a large book, a thirty-day look-back) continues as new after
+ * {@value #CALLS_PER_RUN} calls, or earlier when Temporal suggests it, carrying the report head, the
+ * check and its cursor: the history stays small and the report is the same one.
  *
  * <p>The drift check reads one day more than the window, tomorrow (UTC): in a zone ahead of UTC
  * (Asia, Oceania) a subscription due "tomorrow" is already due now.
  */
 public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
+
+  /** Check calls per execution: each adds about six history events, so a run stays far below 10k. */
+  static final int CALLS_PER_RUN = 100;
 
   private static final Logger log = Workflow.getLogger(ReconciliationWorkflowImpl.class);
 
@@ -33,31 +41,45 @@ public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
       ReconciliationActivities.class, ReconciliationActivityOptions.REPORT);
 
   private ReconciliationSummary progress;
+  private ReconciliationInput input;
+  private int calls;
 
   @Override
   public ReconciliationSummary run(ReconciliationInput input) {
-    Instant asOf = Instant.ofEpochMilli(Workflow.currentTimeMillis());
-    LocalDate today = LocalDate.ofInstant(asOf, ZoneOffset.UTC);
-    LocalDate from = today.minusDays(input.lookbackDays());
-    String reportId = Workflow.getInfo().getRunId();
-    progress = new ReconciliationSummary(reportId, Workflow.getInfo().getWorkflowId(),
-        input.trigger(), ReconciliationSummary.Status.RUNNING, asOf, null, from, today,
-        input.repair(), ReconciliationCounts.ZERO, null);
-    report.openReport(progress);
-    log.info("reconciliation {} of {} to {} started (trigger {}, repair {})", reportId, from, today,
-        input.trigger(), input.repair());
+    this.input = input;
+    ReconciliationResume resume = input.resume();
+    if (resume == null) {
+      Instant asOf = Instant.ofEpochMilli(Workflow.currentTimeMillis());
+      LocalDate today = LocalDate.ofInstant(asOf, ZoneOffset.UTC);
+      LocalDate from = today.minusDays(input.lookbackDays());
+      progress = new ReconciliationSummary(Workflow.getInfo().getRunId(), Workflow.getInfo().getWorkflowId(),
+          input.trigger(), ReconciliationSummary.Status.RUNNING, asOf, null, from, today,
+          input.repair(), ReconciliationCounts.ZERO, null);
+      report.openReport(progress);
+      log.info("reconciliation {} of {} to {} started (trigger {}, repair {})", progress.reportId(),
+          from, today, input.trigger(), input.repair());
+    } else {
+      progress = resume.summary();
+      log.info("reconciliation {} goes on at {} from {}", progress.reportId(), resume.check(), resume.cursor());
+    }
 
-    LocalDate tomorrow = today.plusDays(1);
-    check(Check.DRIFT, "CheckDueSubscriptions", from, tomorrow, asOf, input.repair(),
-        steps::checkDueSubscriptions);
-    check(Check.PAYMENTS, "CompareGatewayCharges", from, today, asOf, input.repair(),
-        steps::compareGatewayCharges);
-    check(Check.WEBHOOKS, "ReplayMissedWebhooks", from, today, asOf, input.repair(),
-        steps::replayMissedWebhooks);
+    List<Check> order = List.of(Check.DRIFT, Check.PAYMENTS, Check.WEBHOOKS);
+    Check first = resume == null ? Check.DRIFT : resume.check();
+    for (Check check : order.subList(order.indexOf(first), order.size())) {
+      String cursor = resume != null && check == resume.check() ? resume.cursor() : null;
+      switch (check) {
+        case DRIFT -> check(check, "CheckDueSubscriptions", progress.to().plusDays(1), cursor,
+            steps::checkDueSubscriptions);
+        case PAYMENTS -> check(check, "CompareGatewayCharges", progress.to(), cursor,
+            steps::compareGatewayCharges);
+        case WEBHOOKS -> check(check, "ReplayMissedWebhooks", progress.to(), cursor,
+            steps::replayMissedWebhooks);
+      }
+    }
 
     progress = progress.finished(Instant.ofEpochMilli(Workflow.currentTimeMillis()));
     report.closeReport(progress);
-    log.info("reconciliation {} {}: {} findings, {} repaired, {} repairs failed", reportId,
+    log.info("reconciliation {} {}: {} findings, {} repaired, {} repairs failed", progress.reportId(),
         progress.status(), progress.counts().totalFindings(), progress.counts().repaired(),
         progress.counts().repairsFailed());
     return progress;
@@ -73,12 +95,15 @@ public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
    * are added. A call that fails after its retries is noted with where it stopped, and the check
    * ends there: the next check still runs.
    */
-  private void check(Check check, String name, LocalDate from, LocalDate to, Instant asOf,
-      boolean repair, Function<WindowCheckInput, CheckResult> step) {
-    String cursor = null;
+  private void check(Check check, String name, LocalDate to, String cursor,
+      Function<WindowCheckInput, CheckResult> step) {
+    LocalDate from = progress.from();
     do {
-      WindowCheckInput call = new WindowCheckInput(progress.reportId(), from, to, cursor, asOf, repair);
+      continueAsNewIfLong(check, cursor);
+      WindowCheckInput call = new WindowCheckInput(progress.reportId(), from, to, cursor,
+          progress.startedAt(), input.repair());
       try {
+        calls++;
         CheckResult result = step.apply(call);
         progress = progress.withCounts(progress.counts().plus(check, result));
         cursor = result.nextCursor();
@@ -90,6 +115,14 @@ public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
         return;
       }
     } while (cursor != null);
+  }
+
+  private void continueAsNewIfLong(Check check, String cursor) {
+    if (calls >= CALLS_PER_RUN || (calls > 0 && Workflow.getInfo().isContinueAsNewSuggested())) {
+      log.info("reconciliation {} continues as new at {} from {} after {} calls", progress.reportId(),
+          check, cursor, calls);
+      Workflow.continueAsNew(input.resumingAt(new ReconciliationResume(progress, check, cursor)));
+    }
   }
 
   static String reasonOf(ActivityFailure failure) {

@@ -6,7 +6,13 @@ public enum Repair {
   NONE,
   /** The subscription's workflow was started again from the record. */
   WORKFLOW_RESTARTED,
-  /** The workflow was sent the gateway's events about the charge, so it settles the period itself. */
+  /**
+   * The workflow was sent the gateway's outcome of the charge as a payment event. Not a repair by
+   * itself: the workflow decides the effect by its own state (an event for a period it does not hold
+   * open changes nothing, a duplicate id is dropped), and a signal waits behind an activity that is
+   * stuck. The next run finds the same gap again if the signal changed nothing; not counted as
+   * repaired.
+   */
   WORKFLOW_SIGNALLED,
   /** A receipt was written from the gateway's charge (conditional put: never a second one). */
   RECEIPT_CREATED,

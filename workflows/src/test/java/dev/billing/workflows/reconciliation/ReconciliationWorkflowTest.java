@@ -9,7 +9,10 @@ import dev.billing.workflows.activities.SubscriptionCheckInput;
 import dev.billing.workflows.activities.WindowCheckInput;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowFailedException;
+import io.temporal.api.common.v1.WorkflowExecution;
+import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionRequest;
 import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowStub;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -91,6 +94,43 @@ class ReconciliationWorkflowTest {
     assertThat(counts.totalFindings()).isEqualTo(6);
     assertThat(summary.reportId()).isEqualTo(steps.closed.reportId()).isNotBlank();
     assertThat(steps.closed.finishedAt()).isNotNull();
+  }
+
+  @Test
+  void aLongRunContinuesAsNewWithItsProgressAndKeepsOneReport() {
+    List<String> cursors = new ArrayList<>();
+    for (int page = 1; page < 150; page++) {
+      cursors.add("2028-03-09|page-" + page);
+    }
+    steps.dueCursors = cursors; // 150 due calls
+    ReconciliationWorkflow workflow = env.getWorkflowClient().newWorkflowStub(ReconciliationWorkflow.class,
+        WorkflowOptions.newBuilder().setWorkflowId("reconciliation-long").setTaskQueue(QUEUE).build());
+
+    WorkflowExecution firstRun = WorkflowClient.start(workflow::run, new ReconciliationInput(1, true, "schedule"));
+    ReconciliationSummary summary = WorkflowStub.fromTyped(workflow).getResult(ReconciliationSummary.class);
+
+    String lastRun = env.getWorkflowClient().getWorkflowServiceStubs().blockingStub()
+        .describeWorkflowExecution(DescribeWorkflowExecutionRequest.newBuilder()
+            .setNamespace(env.getNamespace())
+            .setExecution(WorkflowExecution.newBuilder().setWorkflowId("reconciliation-long"))
+            .build())
+        .getWorkflowExecutionInfo().getExecution().getRunId();
+    assertThat(lastRun).as("continued as new").isNotEqualTo(firstRun.getRunId());
+    assertThat(summary.reportId()).isEqualTo(firstRun.getRunId());
+    assertThat(steps.calls).filteredOn(c -> c.startsWith("open")).hasSize(1);
+    assertThat(steps.calls).filteredOn(c -> c.startsWith("due")).hasSize(150);
+    // The 101st call is the first of the new run, from the cursor the 100th returned.
+    assertThat(steps.calls.get(101)).isEqualTo("due 2028-03-09..2028-03-11 from 2028-03-09|page-100");
+    assertThat(steps.calls.subList(151, steps.calls.size())).containsExactly(
+        "charges 2028-03-09..2028-03-10 from null", "webhooks 2028-03-09..2028-03-10 from null",
+        "close COMPLETED");
+    assertThat(steps.asOf).containsOnly(summary.startedAt());
+    assertThat(steps.repairFlags).containsOnly(true);
+    assertThat(summary.counts().subscriptionsChecked()).isEqualTo(1500);
+    assertThat(summary.counts().findings()).containsOnly(Map.entry(FindingKind.WORKFLOW_MISSING, 150),
+        Map.entry(FindingKind.RECEIPT_MISSING, 1), Map.entry(FindingKind.WEBHOOK_MISSED, 2));
+    assertThat(summary.trigger()).isEqualTo("schedule");
+    assertThat(steps.closed.reportId()).isEqualTo(firstRun.getRunId());
   }
 
   @Test
