@@ -6,6 +6,7 @@ import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.bench.dynamo.CapacityMeter;
+import dev.billing.bench.gateway.HttpGateway;
 import dev.billing.bench.report.CpuProfile;
 import dev.billing.bench.report.ThreadCpu;
 import dev.billing.devstack.TestServerClock;
@@ -49,6 +50,8 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class BenchWorker {
   static final String ANSWER = "BENCH ";
   static final String READY = "READY";
+  /** Optional: the harness's {@link dev.billing.bench.gateway.GatewayHttpServer} instead of a sandbox of its own. */
+  static final String GATEWAY_URL = "gateway-url";
 
   public static void main(String[] args) throws Exception {
     Map<String, String> options = WorkerArgs.parse(args);
@@ -62,8 +65,10 @@ public final class BenchWorker {
         StoreSettings.defaults(options.get("page-token-secret").getBytes(StandardCharsets.UTF_8)));
     CountingStore store = new CountingStore(dynamoStore);
     TestServerClock clock = new TestServerClock(options.get("temporal"));
-    PaymentGateway gateway = LatentGateway.of(new SandboxGateway(clock),
-        Duration.ofMillis(Long.parseLong(options.get("gateway-latency-ms"))));
+    // A gateway served by the harness outlives this process (the crash scenario kills it).
+    PaymentGateway gateway = options.containsKey(GATEWAY_URL) ? new HttpGateway(options.get(GATEWAY_URL))
+        : LatentGateway.of(new SandboxGateway(clock),
+            Duration.ofMillis(Long.parseLong(options.get("gateway-latency-ms"))));
 
     WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(
         WorkflowServiceStubsOptions.newBuilder().setTarget(options.get("temporal")).build());
