@@ -92,7 +92,7 @@ public final class CrashScenario {
     try (BenchStack stack = BenchStack.startWithoutWorker(settings);
         GatewayHttpServer gateway = GatewayHttpServer.start(sandbox = new SandboxGateway(stack.clock()),
             Duration.ofMillis(options.crashGatewayLatencyMillis()))) {
-      Map<String, String> workerOptions = Map.of("gateway-url", gateway.url());
+      Map<String, String> workerOptions = Map.of("gateway-url", gateway.url(), "sticky", "false");
       stack.startWorker(workerOptions);
       Instant start = stack.now();
       LocalDate today = LocalDate.ofInstant(start, ZoneOffset.UTC);
@@ -136,7 +136,7 @@ public final class CrashScenario {
       double killsDoneSeconds = seconds(dayStart);
 
       log("crash: waiting for every period to settle and for the repair to finish");
-      Waits.until("every period of the day settled", DAY_DEADLINE, Duration.ofSeconds(5),
+      Waits.until("every period of the day settled", DAY_DEADLINE, Duration.ofSeconds(10),
           () -> unsettled(stack, n) == 0);
       ReconciliationSummary repair = repairs.awaitResult(DAY_DEADLINE);
       jump.get(DAY_DEADLINE.toMinutes(), TimeUnit.MINUTES);

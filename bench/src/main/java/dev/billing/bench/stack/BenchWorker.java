@@ -52,6 +52,8 @@ public final class BenchWorker {
   static final String READY = "READY";
   /** Optional: the harness's {@link dev.billing.bench.gateway.GatewayHttpServer} instead of a sandbox of its own. */
   static final String GATEWAY_URL = "gateway-url";
+  /** Optional: "false" for a worker the harness kills (see {@link #stickiness}). */
+  static final String STICKY = "sticky";
 
   public static void main(String[] args) throws Exception {
     Map<String, String> options = WorkerArgs.parse(args);
@@ -80,10 +82,10 @@ public final class BenchWorker {
         .setMaxWorkflowThreadCount(Math.max(600, cacheSize + 200))
         .build());
     int slots = Integer.parseInt(options.get("slots"));
-    Worker worker = factory.newWorker(options.get("task-queue"), WorkerOptions.newBuilder()
+    Worker worker = factory.newWorker(options.get("task-queue"), stickiness(options, WorkerOptions.newBuilder()
         .setMaxConcurrentActivityExecutionSize(slots)
         .setMaxConcurrentWorkflowTaskExecutionSize(slots)
-        .setMaxConcurrentLocalActivityExecutionSize(slots)
+        .setMaxConcurrentLocalActivityExecutionSize(slots))
         .build());
     BillingWorker.register(worker, new BillingWorker.Adapters(store, gateway, new OutboxNotifier()));
     // As the production worker: reconciliation on the same task queue, over the same store, taken
@@ -131,6 +133,18 @@ public final class BenchWorker {
         default -> out.println(ANSWER + "{\"error\":\"unknown command\"}");
       }
     }
+  }
+
+  /**
+   * {@value #STICKY}=false: no sticky task queue. A Temporal cluster moves a workflow task off a
+   * dead worker's sticky queue after its schedule-to-start timeout (5 s); the Java test server has
+   * no such timeout, so after a SIGKILL every workflow cached on the dead worker would wait forever.
+   * A zero timeout makes the SDK ask for no stickiness: every task goes to the shared queue with its
+   * full history, as after a cluster's fallback.
+   */
+  private static WorkerOptions.Builder stickiness(Map<String, String> options, WorkerOptions.Builder builder) {
+    return "false".equals(options.get(STICKY)) ? builder.setStickyQueueScheduleToStartTimeout(Duration.ZERO)
+        : builder;
   }
 
   /** Two collections: the second reclaims what finalisation of the first released. */
