@@ -16,6 +16,10 @@ import dev.billing.domain.Money;
 import dev.billing.workflows.activities.PaymentFailures;
 import dev.billing.workflows.activities.RefundInput;
 import dev.billing.workflows.activities.RefundResult;
+import com.google.protobuf.ByteString;
+import io.temporal.api.common.v1.Payload;
+import io.temporal.common.converter.DataConverter;
+import io.temporal.common.converter.DefaultDataConverter;
 import io.temporal.failure.ApplicationFailure;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -84,6 +88,20 @@ class StripeRefundsTest extends StripeStubTest {
           assertThat(e.getType()).isEqualTo(PaymentFailures.REFUND_REFUSED);
           assertThat(e.isNonRetryable()).isTrue();
         });
+  }
+
+  @Test
+  void aRefundResultRecordedBeforeTheFlagExistedReadsAsDone() {
+    // Histories hold RefundResult payloads without "pending": they must replay as done refunds.
+    DataConverter converter = DefaultDataConverter.newDefaultInstance();
+    Payload recorded = converter.toPayload(new RefundResult(REFUND_ID, HALF, AT, true))
+        .orElseThrow();
+    String withoutFlag = recorded.getData().toStringUtf8().replaceAll(",?\"pending\":true", "");
+    Payload old = recorded.toBuilder().setData(ByteString.copyFromUtf8(withoutFlag)).build();
+
+    assertThat(withoutFlag).doesNotContain("pending");
+    assertThat(converter.fromPayload(old, RefundResult.class, RefundResult.class))
+        .isEqualTo(new RefundResult(REFUND_ID, HALF, AT));
   }
 
   @Test
