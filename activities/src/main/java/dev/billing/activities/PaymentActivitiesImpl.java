@@ -142,8 +142,10 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
     try {
       GatewayRefund refund = gateway.refund(new RefundRequest(input.idempotencyKey(),
           input.transactionId(), input.amount(), RefundRequest.Reason.REQUESTED_BY_CUSTOMER));
-      log.info("Refunded {} for {}: refund {}", refund.amount(), where, refund.refundId());
-      return new RefundResult(refund.refundId(), refund.amount(), refund.processedAt());
+      log.info("Refunded {} for {}: refund {}{}", refund.amount(), where, refund.refundId(),
+          refund.pending() ? " (pending)" : "");
+      return new RefundResult(refund.refundId(), refund.amount(), refund.processedAt(),
+          refund.pending());
     } catch (GatewayUnavailableException e) {
       log.warn("Gateway unavailable refunding {}: {}", where, e.getMessage());
       throw ApplicationFailure.newFailureWithCause(
