@@ -1,6 +1,7 @@
 package dev.billing.bench.crash;
 
 import dev.billing.activities.payments.GatewayChargeState;
+import dev.billing.activities.payments.GatewayUnavailableException;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.activities.payments.sandbox.SandboxPaymentMethods;
 import dev.billing.api.ops.ReconciliationRuns;
@@ -143,8 +144,8 @@ public final class CrashScenario {
       double daySeconds = seconds(dayStart);
       log(String.format("crash: day settled and repair %s in %.1f s; auditing", repair.status(), daySeconds));
 
-      List<GatewayChargeState> charges = sandbox.listCharges(start.minus(Duration.ofDays(1)),
-          stack.now().plus(Duration.ofDays(1)));
+      Instant end = stack.now().plus(Duration.ofDays(1));
+      List<GatewayChargeState> charges = patiently(() -> sandbox.listCharges(start.minus(Duration.ofDays(1)), end));
       List<LedgerAudit.Books> books = range(n).stream().map(i -> new LedgerAudit.Books(
           BenchSubscriptions.accountId(SET, i), BenchSubscriptions.subscriptionId(SET, i))).toList();
       LedgerAudit.Tally tally = LedgerAudit.audit(stack.store(), charges, books, 16);
@@ -153,6 +154,20 @@ public final class CrashScenario {
           gateway.chargeCalls(), charges.size(), goodUnpaid, killsDoneSeconds, daySeconds);
       report.print();
       return new Result(report.section(), tally.clean());
+    }
+  }
+
+  /** The audit's own read of the sandbox counts against its rate limit like any other: a 429 is retried. */
+  private static <T> T patiently(java.util.function.Supplier<T> read) throws InterruptedException {
+    for (int attempt = 1; ; attempt++) {
+      try {
+        return read.get();
+      } catch (GatewayUnavailableException e) {
+        if (attempt == 30) {
+          throw e;
+        }
+        Thread.sleep(1_000);
+      }
     }
   }
 

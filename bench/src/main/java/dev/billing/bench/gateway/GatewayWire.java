@@ -82,7 +82,8 @@ final class GatewayWire {
     if (error != null && error.type() != null) {
       switch (error.type()) {
         case "declined" -> {
-          return new PaymentDeclinedException(error.code(), error.message(), error.kind());
+          return error.kind() == null ? new PaymentDeclinedException(error.code(), error.message())
+              : new PaymentDeclinedException(error.code(), error.message(), error.kind());
         }
         case "idempotency_conflict" -> {
           return new IdempotencyConflictException(error.message(), null);
