@@ -1,6 +1,7 @@
 package dev.billing.devstack;
 
 import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.activities.payments.sandbox.SandboxSettings;
 import dev.billing.activities.payments.sandbox.SandboxWebhooks;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.runtime.DynamoConnection;
@@ -53,7 +54,8 @@ public final class DevStack implements AutoCloseable {
     this.workerDynamo = new DynamoConnection(DynamoSettings.local(dynamo.endpoint()));
     workerDynamo.start(); // creates the tables
     this.workerTemporal = new TemporalConnection(TemporalSettings.local(temporal.target()));
-    this.gateway = new SandboxGateway(temporal.clock());
+    this.gateway = new SandboxGateway(temporal.clock(),
+        SandboxSettings.fromEnvironment(System.getenv()));
     this.mail = new DevMailServer();
     byte[] pageTokenKey = PageTokenKeys.random();
     var store = new DynamoBillingStore(workerDynamo.client(), workerDynamo.tableNames(),
