@@ -153,9 +153,20 @@ public final class BillingWorker {
   }
 
   /**
+   * Enough pollers for the rate at 100 ms a poll round trip, and no more: every poll waiting at the
+   * server may return at once when a billing day starts, adding to the burst the gateway sees.
+   */
+  static int pollers(double perSecond) {
+    return (int) Math.max(2, Math.ceil(perSecond / 10));
+  }
+
+  /**
    * The task-queue limit is Temporal's, across all workers of the queue; the same per-worker limit
    * makes it hold where the server ignores task-queue limits (the Java test server of the dev stack
-   * and tests), and never binds tighter than the queue's with one worker.
+   * and tests), and never binds tighter than the queue's with one worker. Both bound when tasks are
+   * handed out, not when the gateway is called: tasks handed out a moment apart may call it closer
+   * together. The margin under the gateway's limit absorbs that, and a 429 past it is retried with
+   * the same key like any gateway error.
    */
   static WorkerOptions paymentWorkerOptions(WorkerOptions options, double perSecond) {
     if (!(perSecond > 0)) {
@@ -167,6 +178,7 @@ public final class BillingWorker {
     return WorkerOptions.newBuilder(options)
         .setMaxTaskQueueActivitiesPerSecond(perSecond)
         .setMaxWorkerActivitiesPerSecond(perSecond)
+        .setMaxConcurrentActivityTaskPollers(pollers(perSecond))
         .build();
   }
 }

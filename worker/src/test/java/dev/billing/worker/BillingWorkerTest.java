@@ -50,6 +50,8 @@ class BillingWorkerTest {
     assertThat(options.getMaxTaskQueueActivitiesPerSecond()).isEqualTo(20.0);
     assertThat(options.getMaxWorkerActivitiesPerSecond()).isEqualTo(20.0);
     assertThat(options.getMaxConcurrentActivityExecutionSize()).isEqualTo(7);
+    assertThat(options.getMaxConcurrentActivityTaskPollers()).isEqualTo(2);
+    assertThat(BillingWorker.pollers(100)).isEqualTo(10);
     WorkerOptions unlimited = BillingWorker.paymentWorkerOptions(
         WorkerOptions.getDefaultInstance(), BillingWorker.UNLIMITED);
     assertThat(unlimited.getMaxTaskQueueActivitiesPerSecond()).isZero(); // Temporal's "no limit"
