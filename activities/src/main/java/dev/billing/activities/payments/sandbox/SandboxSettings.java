@@ -59,7 +59,11 @@ public record SandboxSettings(Duration idempotencyRetention, Duration searchLag,
    * @throws IllegalArgumentException naming the variable whose value is malformed
    */
   public static SandboxSettings fromEnvironment(Map<String, String> env) {
-    SandboxSettings d = defaults();
+    return fromEnvironment(env, defaults());
+  }
+
+  /** {@code d}, overridden by the environment as {@link #fromEnvironment(Map)} says. */
+  public static SandboxSettings fromEnvironment(Map<String, String> env, SandboxSettings d) {
     return new SandboxSettings(
         duration(env, RETENTION_ENV, d.idempotencyRetention()),
         duration(env, SEARCH_LAG_ENV, d.searchLag()),

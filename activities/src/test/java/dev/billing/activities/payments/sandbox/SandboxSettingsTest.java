@@ -26,6 +26,10 @@ class SandboxSettingsTest {
         new SandboxSettings(Duration.ofHours(1), Duration.ofHours(2), 100));
     assertThat(SandboxSettings.fromEnvironment(Map.of("SANDBOX_REQUESTS_PER_SECOND", "unlimited"))
         .rateLimited()).isFalse();
+    SandboxSettings live = SandboxSettings.defaults().withRequestsPerSecond(100);
+    assertThat(SandboxSettings.fromEnvironment(Map.of(), live)).isEqualTo(live);
+    assertThat(SandboxSettings.fromEnvironment(Map.of("SANDBOX_REQUESTS_PER_SECOND", "25"), live)
+        .requestsPerSecond()).isEqualTo(25);
   }
 
   @Test
