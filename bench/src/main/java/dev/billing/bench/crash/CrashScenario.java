@@ -4,6 +4,7 @@ import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayUnavailableException;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.activities.payments.sandbox.SandboxPaymentMethods;
+import dev.billing.activities.payments.sandbox.SandboxSettings;
 import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.bench.BenchOptions;
@@ -38,16 +39,22 @@ import java.util.stream.IntStream;
  * for every subscription: no charge twice, no charge without its record, no record without its
  * charge.
  *
- * <p>The gateway lives in the harness (the sandbox, behind {@link GatewayHttpServer}), so what it
- * charged survives every kill, as a real gateway's charges do; the worker reaches it over HTTP. The
- * sandbox's clock is the test server's. Most cards pay; a few decline (soft, hard, or once then
- * recover on a later dunning attempt), time out after charging, or fail twice with a 5xx first.
+ * <p>The gateway lives in the harness (the sandbox as strict as Stripe, at Stripe's live rate limit,
+ * behind {@link GatewayHttpServer}), so what it charged survives every kill, as a real gateway's
+ * charges do; the worker reaches it over HTTP. The sandbox's clock is the test server's. Most cards
+ * pay; a few decline (soft, hard, or once then recover on a later dunning attempt), time out after
+ * charging, or fail twice with a 5xx first.
  */
 public final class CrashScenario {
   /** From the due instant until every period is settled, the repair included; a run that hangs fails. */
   private static final Duration DAY_DEADLINE = Duration.ofMinutes(40);
   private static final Duration KILL_DEADLINE = Duration.ofMinutes(15);
   static final String SET = "k";
+  /**
+   * The worker's payment activities per second, under the sandbox's limit (Stripe live, 100/s) as
+   * production keeps it under Stripe's, leaving room for the reconciliation's reads.
+   */
+  static final int PAYMENTS_PER_SECOND = 80;
 
   private final BenchOptions options;
   private final Path logs;
@@ -91,9 +98,11 @@ public final class CrashScenario {
         options.workerHeap(), logs);
     SandboxGateway sandbox;
     try (BenchStack stack = BenchStack.startWithoutWorker(settings);
-        GatewayHttpServer gateway = GatewayHttpServer.start(sandbox = new SandboxGateway(stack.clock()),
+        GatewayHttpServer gateway = GatewayHttpServer.start(sandbox = new SandboxGateway(stack.clock(),
+            SandboxSettings.defaults().withRequestsPerSecond(SandboxSettings.LIVE_MODE_REQUESTS_PER_SECOND)),
             Duration.ofMillis(options.crashGatewayLatencyMillis()))) {
-      Map<String, String> workerOptions = Map.of("gateway-url", gateway.url(), "sticky", "false");
+      Map<String, String> workerOptions = Map.of("gateway-url", gateway.url(), "sticky", "false",
+          "payments-per-second", Integer.toString(PAYMENTS_PER_SECOND));
       stack.startWorker(workerOptions);
       Instant start = stack.now();
       LocalDate today = LocalDate.ofInstant(start, ZoneOffset.UTC);

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.activities.payments.sandbox.SandboxSettings;
 import dev.billing.bench.dynamo.CapacityMeter;
 import dev.billing.bench.gateway.HttpGateway;
 import dev.billing.bench.report.CpuProfile;
@@ -52,6 +53,8 @@ public final class BenchWorker {
   static final String READY = "READY";
   /** Optional: the harness's {@link dev.billing.bench.gateway.GatewayHttpServer} instead of a sandbox of its own. */
   static final String GATEWAY_URL = "gateway-url";
+  /** Optional: payment activities started per second (BillingWorker's limit); unlimited when absent. */
+  static final String PAYMENTS_PER_SECOND = "payments-per-second";
   /** Optional: "false" for a worker the harness kills (see {@link #stickiness}). */
   static final String STICKY = "sticky";
 
@@ -69,7 +72,7 @@ public final class BenchWorker {
     TestServerClock clock = new TestServerClock(options.get("temporal"));
     // A gateway served by the harness outlives this process (the crash scenario kills it).
     PaymentGateway gateway = options.containsKey(GATEWAY_URL) ? new HttpGateway(options.get(GATEWAY_URL))
-        : LatentGateway.of(new SandboxGateway(clock),
+        : LatentGateway.of(new SandboxGateway(clock, SandboxSettings.defaults().withoutRateLimit()),
             Duration.ofMillis(Long.parseLong(options.get("gateway-latency-ms"))));
 
     WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(
@@ -82,12 +85,17 @@ public final class BenchWorker {
         .setMaxWorkflowThreadCount(Math.max(600, cacheSize + 200))
         .build());
     int slots = Integer.parseInt(options.get("slots"));
-    Worker worker = factory.newWorker(options.get("task-queue"), stickiness(options, WorkerOptions.newBuilder()
-        .setMaxConcurrentActivityExecutionSize(slots)
-        .setMaxConcurrentWorkflowTaskExecutionSize(slots)
-        .setMaxConcurrentLocalActivityExecutionSize(slots))
-        .build());
-    BillingWorker.register(worker, new BillingWorker.Adapters(store, gateway, new OutboxNotifier()));
+    // Unlimited payments here and at the sandbox unless told (the crash scenario's gateway has a
+    // limit): the benchmark measures the billing system's own ceiling; a gateway's rate limit
+    // (Stripe live: 100/s, raisable) is a separate bound.
+    double paymentsPerSecond = options.containsKey(PAYMENTS_PER_SECOND)
+        ? Double.parseDouble(options.get(PAYMENTS_PER_SECOND)) : BillingWorker.UNLIMITED;
+    Worker worker = BillingWorker.register(factory, options.get("task-queue"), stickiness(options,
+        WorkerOptions.newBuilder()
+            .setMaxConcurrentActivityExecutionSize(slots)
+            .setMaxConcurrentWorkflowTaskExecutionSize(slots)
+            .setMaxConcurrentLocalActivityExecutionSize(slots))
+        .build(), new BillingWorker.Adapters(store, gateway, new OutboxNotifier()), paymentsPerSecond);
     // As the production worker: reconciliation on the same task queue, over the same store, taken
     // unwrapped for its date-key shard count (the counter counts the workflows' writes, not these).
     BillingWorker.registerReconciliation(worker, BillingWorker.reconciliation(dynamo,
