@@ -42,7 +42,8 @@ import java.util.concurrent.TimeUnit;
  * at, and keeps the one rule of the real store that the workflow depends on: a write must carry a
  * higher version than the stored one, unless it is a retry of the change that is stored. Its
  * gateway remembers every charge by idempotency key (what LookUpCharge answers), so a test can
- * count the successful charges of a period.
+ * count the successful charges of a period. Like the real gateway it refuses an idempotency key
+ * reused with other parameters (IdempotencyConflict) and replays a refund sent again with its key.
  */
 final class FakeBillingActivities implements RecordActivities, PaymentActivities, ReminderActivities,
     PolicyActivities, NotificationActivities {
@@ -91,6 +92,13 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   /** Keys whose charge a later send replays, with the activity execution that made the charge. */
   private final Map<String, String> replayable = new HashMap<>();
   private final Set<String> laggingKeys = new HashSet<>();
+  /** Per idempotency key: the parameters it was first sent with (amount, token or charge). */
+  private final Map<String, String> keyParameters = new HashMap<>();
+  private final Map<String, ChargeMode> keyModes = new HashMap<>();
+  private final Map<String, RefundResult> refundsMade = new HashMap<>();
+  private int refundsUnanswered;
+  /** Activity executions whose refund was made but whose every retry times out. */
+  private final Set<String> unansweredRefunds = new HashSet<>();
   private volatile DunningPolicy policy = DunningPolicy.DEFAULT;
   private volatile boolean noticesFail;
   private volatile boolean lookupsDown;
@@ -116,6 +124,21 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   /** Attempt n of the cycle behaves as {@code modes[n-1]}; attempts beyond the script succeed. */
   synchronized void script(long cycle, ChargeMode... modes) {
     scripts.put(cycle, List.of(modes));
+  }
+
+  /** Every send of this key behaves as {@code mode} (e.g. an upgrade's charge, attempt 0). */
+  synchronized void chargeModeForKey(String key, ChargeMode mode) {
+    keyModes.put(key, mode);
+  }
+
+  /** The next {@code sends} refunds are made, but their answer is lost (every retry times out). */
+  synchronized void refundsUnanswered(int sends) {
+    refundsUnanswered = sends;
+  }
+
+  /** The refunds the gateway made, by key: a key sent again is replayed, not refunded twice. */
+  synchronized Map<String, RefundResult> refundsMade() {
+    return Map.copyOf(refundsMade);
   }
 
   /** Every attempt made with this payment method token is soft-declined. */
@@ -277,6 +300,7 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     ChargeMode mode;
     synchronized (this) {
       charges.add(call);
+      refuseReusedKey(input.idempotencyKey(), input.amount() + "/" + input.paymentMethod().token());
       mode = modeOf(input);
       String madeBy = replayable.get(input.idempotencyKey());
       if (madeBy != null && !madeBy.equals(Activity.getExecutionContext().getInfo().getActivityId())) {
@@ -338,7 +362,19 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     }
   }
 
+  private void refuseReusedKey(String key, String parameters) {
+    String first = keyParameters.putIfAbsent(key, parameters);
+    if (first != null && !first.equals(parameters)) {
+      throw ApplicationFailure.newNonRetryableFailure("Keys for idempotent requests can only be used "
+          + "with the same parameters they were first used with", PaymentFailures.IDEMPOTENCY_CONFLICT);
+    }
+  }
+
   private ChargeMode modeOf(ChargeInput input) {
+    ChargeMode byKey = keyModes.get(input.idempotencyKey());
+    if (byKey != null) {
+      return byKey;
+    }
     List<ChargeMode> script = scripts.get(input.cycle());
     if (script != null && input.attempt() <= script.size()) {
       return script.get(input.attempt() - 1);
@@ -378,12 +414,30 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     Call<RefundInput> call = call(input);
     synchronized (this) {
       refunds.add(call);
+      refuseReusedKey(input.idempotencyKey(), input.amount() + "/" + input.transactionId());
+      String execution = Activity.getExecutionContext().getInfo().getActivityId();
+      RefundResult made = refundsMade.get(input.idempotencyKey());
+      if (made != null && !unansweredRefunds.contains(execution)) {
+        return made;
+      }
+      if (made == null && refundsRefused) {
+        throw ApplicationFailure.newNonRetryableFailure("charge already refunded in full",
+            PaymentFailures.REFUND_REFUSED);
+      }
+      if (made == null) {
+        made = new RefundResult("re_" + input.idempotencyKey(), input.amount(), call.startedAt());
+        refundsMade.put(input.idempotencyKey(), made);
+        if (refundsUnanswered > 0) {
+          refundsUnanswered--;
+          unansweredRefunds.add(execution);
+        }
+      }
+      if (unansweredRefunds.contains(execution)) {
+        throw ApplicationFailure.newFailure("read timed out after the request was sent",
+            PaymentFailures.GATEWAY_UNAVAILABLE);
+      }
+      return made;
     }
-    if (refundsRefused) {
-      throw ApplicationFailure.newNonRetryableFailure("charge already refunded in full",
-          PaymentFailures.REFUND_REFUSED);
-    }
-    return new RefundResult("re_" + input.idempotencyKey(), input.amount(), call.startedAt());
   }
 
   @Override
