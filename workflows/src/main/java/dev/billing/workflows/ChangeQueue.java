@@ -90,8 +90,9 @@ final class ChangeQueue {
         }
         change.done().complete(answer(taken));
       } catch (ApplicationFailure refused) {
-        requests.remember(request, Status.FAILED, refused.getOriginalMessage(), refused.getType());
-        change.done().completeExceptionally(refused);
+        AppliedRequest failed =
+            requests.remember(request, Status.FAILED, refused.getOriginalMessage(), refused.getType());
+        change.done().completeExceptionally(failure(failed));
       } catch (TemporalFailure failed) {
         // Not remembered: nothing was decided, a retry of the request may go through.
         log.warn("lifecycle change {} failed", request, failed);
@@ -115,10 +116,20 @@ final class ChangeQueue {
    */
   SubscriptionState answer(AppliedRequest known) {
     if (known.status() == Status.FAILED) {
-      throw ApplicationFailure.newNonRetryableFailure(known.outcome(), known.failureType());
+      throw failure(known);
     }
     SubscriptionState now = snapshot.get();
     return new SubscriptionState(now.subscription(), now.phase(), now.waitingUntil(), known.outcome(), known);
+  }
+
+  /**
+   * A refusal or decline as the update's failure, with the request's fingerprint as its details:
+   * Temporal answers a repeat of the update id with this failure whatever the repeat carried, so
+   * the API tells a reused id from a repeat by it.
+   */
+  private static ApplicationFailure failure(AppliedRequest failed) {
+    return ApplicationFailure.newNonRetryableFailure(failed.outcome(), failed.failureType(),
+        failed.fingerprint());
   }
 
   private void apply(UpdateRequest<?> request) {

@@ -163,6 +163,7 @@ class RequestIdempotencyTest {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       String key = BillingIds.changeChargeKey("sub-found", "upgrade-2");
       t.fake.chargeModeForKey(key, ChargeMode.CHARGED_NO_ANSWER);
+      t.fake.lookupsDown(true); // until the pending state has been looked at
       t.start(BillingTestEnvironment.requested("sub-found", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-20T10:00:00Z");
       Instant asked = t.now();
@@ -174,14 +175,16 @@ class RequestIdempotencyTest {
       assertThat(pending.subscription().sku()).isEqualTo(BillingTestEnvironment.SKU);
       assertThat(events(t, HistoryEvent.PAYMENT_PENDING)).singleElement()
           .satisfies(r -> assertThat(r.detail()).contains(key));
-      assertThat(t.fake.lookups()).isEmpty(); // asked after a durable wait, not at once
       assertRefused(() -> t.existing("sub-found").changePlan(upgrade("29.99", "other")),
           UpdateRejections.TRANSITION_NOT_ALLOWED, "the change to PRO-MAX waits for the outcome of its charge ("
               + key + "); change the plan once it is known");
 
-      t.runUntil("2028-01-20T10:05:00Z");
+      t.fake.lookupsDown(false);
+      t.runUntil("2028-01-20T13:00:00Z");
 
-      ChargeLookupInput lookup = t.fake.lookups().get(0).input();
+      // Asked after a durable wait (not at once), with the exact lookup from the request on.
+      assertThat(t.fake.lookups().get(0).startedAt()).isAfterOrEqualTo(asked.plus(Duration.ofMinutes(1)));
+      ChargeLookupInput lookup = t.fake.lookups().get(t.fake.lookups().size() - 1).input();
       assertThat(lookup.idempotencyKey()).isEqualTo(key);
       assertThat(lookup.sentFrom()).isBeforeOrEqualTo(asked);
       SubscriptionState now = t.existing("sub-found").state();
@@ -244,11 +247,12 @@ class RequestIdempotencyTest {
 
       t.fake.refundsUnanswered(1);
       SubscriptionState pending = refund(t, "sub-rf", new RefundRequest(1, usd("2.00"), null, "user:ops", "refund-2"));
+      String key2 = BillingIds.refundKey("sub-rf", 1, "refund-2");
       assertThat(pending.request().status()).isEqualTo(Status.PENDING);
-      assertThat(t.fake.period("sub-rf", 1).refunded()).isEqualTo(usd("5.00"));
+      assertThat(events(t, HistoryEvent.PAYMENT_PENDING)).singleElement()
+          .satisfies(r -> assertThat(r.detail()).contains(key2));
       t.runUntil("2028-02-13T00:05:00Z");
 
-      String key2 = BillingIds.refundKey("sub-rf", 1, "refund-2");
       assertThat(t.fake.refundsMade()).containsOnlyKeys(BillingIds.refundKey("sub-rf", 1, "refund-1"), key2);
       assertThat(t.fake.refunds()).extracting(c -> c.input().idempotencyKey()).filteredOn(key2::equals)
           .hasSizeGreaterThan(1); // sent again with the same key: replayed, not refunded twice

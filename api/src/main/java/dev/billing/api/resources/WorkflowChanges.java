@@ -72,7 +72,7 @@ final class WorkflowChanges {
     try {
       return answer(subscription, request, send.get());
     } catch (WorkflowUpdateException e) {
-      throw refusal(e);
+      throw refusal(e, request);
     } catch (WorkflowNotFoundException e) {
       // The workflow ended after our read; the store says why.
       Subscription now = find(subscription.accountId(), subscription.subscriptionId());
@@ -93,7 +93,7 @@ final class WorkflowChanges {
       return answer(subscription, request,
           (subscription.status().isTerminal() ? ended : running).get());
     } catch (WorkflowUpdateException e) {
-      throw refusal(e);
+      throw refusal(e, request);
     } catch (WorkflowNotFoundException e) {
       Subscription now = find(subscription.accountId(), subscription.subscriptionId());
       if (now.status().isTerminal()) {
@@ -172,8 +172,14 @@ final class WorkflowChanges {
         "The change is not allowed in the subscription's current state", detail);
   }
 
-  private static RuntimeException refusal(WorkflowUpdateException e) {
+  private static RuntimeException refusal(WorkflowUpdateException e, UpdateRequest<?> request) {
     if (SubscriptionWorkflows.failureOfType(e, UpdateRejections.IDEMPOTENCY_KEY_REUSED) != null) {
+      return keyReused();
+    }
+    String refusedFingerprint = SubscriptionWorkflows.failureFingerprint(e);
+    if (request != null && refusedFingerprint != null
+        && !refusedFingerprint.equals(UpdateRequests.fingerprint(request))) {
+      // The refusal answers the first request under this id, not this one.
       return keyReused();
     }
     String refused = SubscriptionWorkflows.transitionNotAllowed(e);

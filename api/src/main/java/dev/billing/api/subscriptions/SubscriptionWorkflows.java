@@ -265,6 +265,22 @@ public final class SubscriptionWorkflows {
    * The message of the update's failure when its type is {@code type} (one of {@link
    * UpdateRejections}' types), or null when the update failed otherwise.
    */
+  /**
+   * The fingerprint of the request a failed update answered (the workflow puts it in the failure's
+   * details); null when the failure carries none (a validator's refusal).
+   */
+  public static String failureFingerprint(WorkflowUpdateException e) {
+    if (!(e.getCause() instanceof ApplicationFailure failure) || failure.getDetails() == null
+        || failure.getDetails().getSize() == 0) {
+      return null;
+    }
+    try {
+      return failure.getDetails().get(String.class);
+    } catch (RuntimeException unreadable) {
+      return null;
+    }
+  }
+
   public static String failureOfType(WorkflowUpdateException e, String type) {
     return e.getCause() instanceof ApplicationFailure failure && type.equals(failure.getType())
         ? failure.getOriginalMessage() : null;

@@ -27,6 +27,7 @@ import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionState;
 import dev.billing.workflows.SubscriptionWorkflow;
+import dev.billing.workflows.UpdateRejections;
 import dev.billing.workflows.UpdateRequest;
 import dev.billing.workflows.UpdateRequests;
 import dev.billing.workflows.WaiveRequest;
@@ -34,6 +35,7 @@ import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import io.dropwizard.testing.junit5.ResourceExtension;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
+import io.temporal.failure.ApplicationFailure;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
 import io.temporal.workflow.UpdateInfo;
@@ -64,6 +66,7 @@ class ChangeRequestIdsTest {
 
   private static final String QUEUE = "change-ids";
   private static final String PENDING_SKU = "PENDING-SKU";
+  private static final String DECLINED_SKU = "DECLINED-SKU";
   private static final Subscription SUBSCRIPTION = subscription("sub-ids");
   private static final List<String> UPDATE_IDS = new CopyOnWriteArrayList<>();
   private static final List<PlanChangeRequest> RECEIVED = new CopyOnWriteArrayList<>();
@@ -147,6 +150,14 @@ class ChangeRequestIdsTest {
   }
 
   @Test
+  void aRefusalAnswersOnlyItsOwnRequestAnotherBodyUnderItsKeyIsA409() {
+    assertThat(plan("key-declined-1", DECLINED_SKU, "19.99").getStatus()).isEqualTo(402);
+
+    assertThat(plan("key-declined-1", DECLINED_SKU, "29.99").getStatus()).isEqualTo(409);
+    assertThat(plan("key-declined-1", DECLINED_SKU, "19.99").getStatus()).isEqualTo(402);
+  }
+
+  @Test
   void aKeyThatIsNotPrintableAsciiIsA400NamingTheHeader() {
     Response response = plan("x".repeat(256), "PRO-MAX", "19.99");
 
@@ -174,6 +185,10 @@ class ChangeRequestIdsTest {
         return answer(request, AppliedRequest.Status.PENDING, "plan change to " + PENDING_SKU
             + " pending: its charge " + BillingIds.changeChargeKey(current.subscriptionId(),
                 request.requestId()) + " got no answer");
+      }
+      if (request.sku().equals(DECLINED_SKU)) {
+        throw ApplicationFailure.newNonRetryableFailure("the upgrade's prorated charge was declined",
+            UpdateRejections.PAYMENT_DECLINED, UpdateRequests.fingerprint(request));
       }
       current = current.withPlan(request.sku(), request.price());
       return answer(request, AppliedRequest.Status.APPLIED, "plan changed");
