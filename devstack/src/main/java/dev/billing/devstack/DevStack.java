@@ -83,7 +83,7 @@ public final class DevStack implements AutoCloseable {
     // shutdown hook would race that (and log a stack trace on every Ctrl-C).
     api.setStopAtShutdown(false);
     UpdateRefusalLogging.install(); // after the API: Dropwizard resets the logging context it configures
-    this.webhooks = new SandboxWebhookRelay(gateway, temporal.clock(), apiUrl(), SandboxWebhooks.DEV_SECRET);
+    this.webhooks = new SandboxWebhookRelay(gateway, temporal, apiUrl(), SandboxWebhooks.DEV_SECRET);
     webhooks.start();
   }
 
