@@ -6,6 +6,7 @@ import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
+import dev.billing.runtime.DeliberateActivityFailureLogging;
 import java.util.List;
 import java.util.Locale;
 import org.slf4j.LoggerFactory;
@@ -85,6 +86,8 @@ final class DevLogging {
     if (level == null) {
       QUIET.forEach(name -> context.getLogger(name).setLevel(Level.ERROR));
       QUIET_UNTIL_STARTED.forEach(name -> context.getLogger(name).setLevel(Level.ERROR));
+      // A declined card is an outcome, not a stack trace: the activity says it in one line.
+      DeliberateActivityFailureLogging.install();
     }
     return new DevLogging(context, level);
   }
