@@ -321,15 +321,19 @@ final class MoneyChanges {
   private void recordRefund(PendingRefund pending, RefundResult refunded, Period read) {
     Subscription sub = host.current();
     RefundInput input = pending.input();
+    // A bank-side refund the gateway accepted but has not completed: recorded, and said so, since
+    // it can still fail; a failure surfaces at the gateway for reconciliation.
+    String reason = !refunded.pending() ? input.reason()
+        : (input.reason() == null ? "" : input.reason() + "; ") + "pending at the gateway";
     if (pending.upgradeTransactionId() == null) {
       Period stored = read != null ? read : LifecycleOperations.load(reads, host.current(), input.cycle());
       host.phase(Phase.RECORDING_PAYMENT);
       host.record(LifecycleChanges.refunded(sub, stored, refunded.amount(), refunded.refundId(),
-          pending.actor(), input.reason(), now()));
+          pending.actor(), reason, now()));
     } else {
       host.phase(Phase.RECORDING_PAYMENT);
       host.record(LifecycleChanges.upgradeRefunded(sub, input.cycle(), refunded.amount(),
-          refunded.refundId(), pending.upgradeTransactionId(), pending.actor(), input.reason(), now()));
+          refunded.refundId(), pending.upgradeTransactionId(), pending.actor(), reason, now()));
     }
     host.notice(LifecycleOperations.notice(host.current(), NotifyCustomerInput.Kind.REFUND_ISSUED, "refund-v" + host.current().version(),
         refunded.amount(), today(sub), refunded.refundId()));

@@ -457,7 +457,8 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
             PaymentFailures.REFUND_REFUSED);
       }
       if (made == null) {
-        made = new RefundResult("re_" + input.idempotencyKey(), input.amount(), call.startedAt());
+        made = new RefundResult("re_" + input.idempotencyKey(), input.amount(), call.startedAt(),
+            refundsPending);
         refundsMade.put(input.idempotencyKey(), made);
         if (refundsUnanswered > 0) {
           refundsUnanswered--;
@@ -479,6 +480,13 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     }
     return policy;
   }
+
+  /** Refunds are accepted but not final (a bank refund Stripe reports as pending). */
+  void refundsPending() {
+    refundsPending = true;
+  }
+
+  private volatile boolean refundsPending;
 
   /** Notices of this kind take {@code millis} of real time to deliver, as a slow mail relay would. */
   void slowNotices(NotifyCustomerInput.Kind kind, long millis) {

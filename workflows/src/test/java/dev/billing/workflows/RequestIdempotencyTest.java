@@ -230,6 +230,20 @@ class RequestIdempotencyTest {
   }
 
   @Test
+  void aRefundTheGatewayReportsPendingIsRecordedAsPendingNotAsDone() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.start(BillingTestEnvironment.requested("sub-rp", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-20T00:00:00Z");
+      t.fake.refundsPending();
+
+      refund(t, "sub-rp", new RefundRequest(1, usd("5.00"), "late delivery", "user:ops", "refund-p"));
+
+      assertThat(events(t, HistoryEvent.PAYMENT_REFUNDED)).singleElement()
+          .satisfies(r -> assertThat(r.detail()).endsWith("late delivery; pending at the gateway"));
+    }
+  }
+
+  @Test
   void aRetriedRefundRefundsOnceAndARefundWithoutAnAnswerIsResolvedWithItsOwnKey() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.start(BillingTestEnvironment.requested("sub-rf", ON_THE_15TH, "9.99"));

@@ -63,7 +63,8 @@ class LedgerTest {
     assertThat(report.violations()).extracting(LedgerViolation::kind, LedgerViolation::detail).containsExactly(
         tuple(Kind.UNRECORDED_CHARGE, "charge t2 (9.99 USD, key charge:sub-1:2:1) succeeded for cycle 2,"
             + " which is PENDING_SETTLEMENT: no record claims it"),
-        tuple(Kind.UNRECORDED_CHARGE, "charge t-up (1.20 USD, key charge:sub-1:v4) succeeded for cycle 1"
+        tuple(Kind.UNRECORDED_CHARGE, "charge t-up (1.20 USD, key "
+            + BillingIds.changeChargeKey(SUB, "req_upgrade_4") + ") succeeded for cycle 1"
             + " as a plan change's charge, but no plan change receipt records it"),
         tuple(Kind.NET_MISMATCH, "the gateway holds 11.19 USD net of refunds, the records 0.00 USD: 11.19 USD apart"));
   }
