@@ -68,8 +68,9 @@ final class MoneyChanges {
     ChargeResult charged = chargeDifference(sub, paidCycle, prorated, request.sku(), key);
     PendingUpgrade upgrade = new PendingUpgrade(requestId, key, request.sku(), request.price(),
         prorated, paidCycle, sub.paymentMethod(), sentFrom, actor, why, 0);
-    if (charged == null) {
-      awaitUpgrade(request, upgrade);
+    // A bank debit that is still settling holds no money yet: the plan waits, as for no answer.
+    if (charged == null || charged.pending()) {
+      awaitUpgrade(request, upgrade, charged == null ? "got no answer" : "is still settling");
     } else {
       applyUpgrade(upgrade, charged);
     }
@@ -120,11 +121,11 @@ final class MoneyChanges {
    * The upgrade's charge got no answer: the plan stays as it is, the pending key goes into the
    * record's history (what reconciliation reads), and a timer asks the gateway for it.
    */
-  private void awaitUpgrade(PlanChangeRequest request, PendingUpgrade upgrade) {
+  private void awaitUpgrade(PlanChangeRequest request, PendingUpgrade upgrade, String why) {
     Subscription sub = host.current();
     String detail = "plan change to " + upgrade.sku() + " at " + upgrade.price() + " pending: the charge of "
         + upgrade.amount() + " (key " + upgrade.idempotencyKey() + ", request " + upgrade.requestId()
-        + ") got no answer; the gateway is asked for it before the plan changes";
+        + ") " + why + "; the gateway is asked for it before the plan changes";
     host.phase(Phase.RECORDING_PAYMENT);
     host.record(LifecycleChanges.note(sub, "upgrade-pending", HistoryEvent.PAYMENT_PENDING,
         Process.API, upgrade.actor(), detail, now()));

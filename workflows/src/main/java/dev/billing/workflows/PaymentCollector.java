@@ -800,12 +800,25 @@ final class PaymentCollector {
     String key = key(cycle, attempt);
     try {
       return lookups.lookUpCharge(new ChargeLookupInput(current().subscriptionId(), cycle, key,
-          current().paymentMethod(), current().schedule().startOfDay(current().schedule().dueDate(cycle))));
+          current().paymentMethod(), sentNoEarlierThan(cycle)));
     } catch (ActivityFailure e) {
       log.warn("lookup of {} failed; its outcome stays unknown", key, e);
       return null;
     }
   }
+
+  /**
+   * A lower bound of when any key of {@code cycle} was sent. The schedule is one anchor, so a
+   * billing-day change re-dates past cycles too, by less than a month either way: a bound taken
+   * from today's due date alone could fall after a send and make the look-up miss a real charge.
+   */
+  private Instant sentNoEarlierThan(long cycle) {
+    BillingSchedule schedule = current().schedule();
+    return schedule.startOfDay(schedule.dueDate(cycle)).minus(SCHEDULE_DRIFT);
+  }
+
+  /** More than any billing-day change moves a cycle's due date. */
+  static final java.time.Duration SCHEDULE_DRIFT = java.time.Duration.ofDays(62);
 
   private DunningPolicy snapshotPolicy(long cycle) {
     try {

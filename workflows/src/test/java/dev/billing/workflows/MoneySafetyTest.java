@@ -204,6 +204,25 @@ class MoneySafetyTest {
   }
 
   @Test
+  void aBillingDayMovedWhileADebitSettlesStillFindsTheDebit() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.PENDING);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-moved", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-16T00:00:00Z");
+      // The 28th re-anchors the schedule: cycle 1's due date now reads Jan 28, after its debit.
+      workflow.changeBillingDay(new BillingDayChange(28, "user:ada"));
+      t.fake.gatewaySays("charge:sub-moved:1:1", new ChargeLookup(ChargeLookup.Status.SUCCEEDED,
+          "txn_sub-moved_1", Instant.parse("2028-01-15T00:00:00Z"), null, null));
+
+      t.runUntil("2028-01-21T00:00:00Z");
+
+      List<RecordInput> cycle1 = periodRecords(t, 1);
+      assertThat(cycle1.get(cycle1.size() - 1).period().status()).isEqualTo(PeriodStatus.COMPLETED);
+      assertThat(t.fake.charges()).hasSize(1);
+    }
+  }
+
+  @Test
   void theLastPaymentFailedNoticeReachesTheCustomerBeforeTheCancellation() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.policy(new DunningPolicy(List.of(1), FinalOutcome.CANCEL));

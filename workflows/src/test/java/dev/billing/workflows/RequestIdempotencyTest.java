@@ -159,6 +159,24 @@ class RequestIdempotencyTest {
   }
 
   @Test
+  void anUpgradePaidByADebitStillSettlingWaitsForItsMoney() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      String key = BillingIds.changeChargeKey("sub-debit", "upgrade-d");
+      t.fake.chargeModeForKey(key, ChargeMode.PENDING);
+      t.start(BillingTestEnvironment.requested("sub-debit", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-20T10:00:00Z");
+
+      SubscriptionState pending = changePlan(t, "sub-debit", upgrade("19.99", "upgrade-d"));
+
+      assertThat(pending.request().status()).isEqualTo(Status.PENDING);
+      assertThat(pending.subscription().sku()).isEqualTo(BillingTestEnvironment.SKU);
+      assertThat(events(t, HistoryEvent.PLAN_CHANGED)).isEmpty();
+      assertThat(events(t, HistoryEvent.PAYMENT_PENDING)).singleElement()
+          .satisfies(r -> assertThat(r.detail()).contains("is still settling"));
+    }
+  }
+
+  @Test
   void anUpgradeWithoutAnAnswerIsPendingThenAppliedOnceTheLookupFindsTheCharge() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       String key = BillingIds.changeChargeKey("sub-found", "upgrade-2");
