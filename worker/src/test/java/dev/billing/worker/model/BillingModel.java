@@ -1,0 +1,182 @@
+package dev.billing.worker.model;
+
+import dev.billing.activities.ledger.LedgerViolation;
+import dev.billing.activities.payments.sandbox.SandboxPaymentMethods;
+import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.Money;
+import dev.billing.domain.Period;
+import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
+import dev.billing.domain.Term;
+import dev.billing.workflows.SubscriptionState;
+import dev.billing.workflows.UpdateRejections;
+import io.temporal.client.WorkflowException;
+import io.temporal.client.WorkflowNotFoundException;
+import io.temporal.client.WorkflowUpdateException;
+import io.temporal.client.WorkflowUpdateHandle;
+import io.temporal.failure.ApplicationFailure;
+import java.time.Duration;
+import java.time.LocalDate;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+/**
+ * The state the action chain works on: the running stack, the subscriptions created so far and
+ * what the last check read of their periods (actions pick cycles from it). Every step is written to
+ * a journal with its outcome, so a failure shows what the system answered along the way.
+ */
+final class BillingModel implements AutoCloseable {
+  static final int MAX_SUBSCRIPTIONS = 4;
+  /** Update types the API answers 409, 402 and 404: the system refusing a change is a normal outcome. */
+  private static final Set<String> REFUSALS = Set.of(UpdateRejections.TRANSITION_NOT_ALLOWED,
+      UpdateRejections.PAYMENT_DECLINED, UpdateRejections.NO_SUCH_PERIOD);
+
+  final BillingStack stack = new BillingStack();
+  private final LedgerJudge judge = new LedgerJudge();
+  private final List<String> subscriptions = new ArrayList<>();
+  private final Map<String, List<Period>> periods = new HashMap<>();
+  private final List<String> journal = new ArrayList<>();
+  private final ModelStats stats;
+  private int requests;
+
+  BillingModel(ModelStats stats) {
+    this.stats = stats;
+  }
+
+  List<String> subscriptions() {
+    return List.copyOf(subscriptions);
+  }
+
+  boolean canCreate() {
+    return subscriptions.size() < MAX_SUBSCRIPTIONS;
+  }
+
+  /** Cycles of a subscription in one of {@code statuses}, as of the last check. */
+  List<Long> cycles(String subscriptionId, Set<PeriodStatus> statuses) {
+    return periods.getOrDefault(subscriptionId, List.of()).stream()
+        .filter(p -> statuses.contains(p.status())).map(Period::cycle).toList();
+  }
+
+  LocalDate today(String zone) {
+    return LocalDate.ofInstant(stack.now(), ZoneId.of(zone));
+  }
+
+  void create(Money price, int billingDay, String zone, String token, int startInDays, int reminderDays) {
+    String id = "sub-" + (subscriptions.size() + 1);
+    BillingSchedule schedule = BillingSchedule.startingOnOrAfter(today(zone).plusDays(startInDays), billingDay,
+        Term.MONTHLY, zone, reminderDays);
+    Subscription subscription = new Subscription(BillingStack.account(id), id, "plan-" + price.minor(), price,
+        id + "@example.com", SandboxPaymentMethods.paymentMethod(token), schedule, SubscriptionStatus.ACTIVE, 1,
+        schedule.sendsReminders() ? schedule.reminderDate(1) : null, schedule.dueDate(1), null, null,
+        stack.now(), 0, "model-" + id, null, null);
+    subscriptions.add(id);
+    try {
+      stack.updates.create(subscription);
+      note("create " + id + ": created, due " + schedule.dueDate(1));
+    } catch (WorkflowException e) {
+      note("create " + id + ": failed " + e);
+      stats.unexpected(journal.get(journal.size() - 1));
+    }
+  }
+
+  /** Sends one update as the API does and records what came of it once the stack is at rest. */
+  void update(String what, Function<String, WorkflowUpdateHandle<SubscriptionState>> send) {
+    String requestId = "req-" + (++requests);
+    WorkflowUpdateHandle<SubscriptionState> handle;
+    try {
+      handle = send.apply(requestId);
+    } catch (WorkflowNotFoundException e) {
+      note(what + ": no running workflow (ended)");
+      stats.refused();
+      return;
+    } catch (WorkflowUpdateException e) {
+      outcomeOf(what, e);
+      return;
+    }
+    stack.awaitRest(subscriptions);
+    try {
+      SubscriptionState state = handle.getResultAsync().get(5, TimeUnit.SECONDS);
+      note(what + ": done, " + state.subscription().status() + " (" + state.lastOutcome() + ")");
+      stats.applied();
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof WorkflowUpdateException rejected) {
+        outcomeOf(what, rejected);
+      } else {
+        note(what + ": failed " + e.getCause());
+        stats.unexpected(journal.get(journal.size() - 1));
+      }
+    } catch (TimeoutException e) {
+      note(what + ": still running at rest (the API's 202)");
+      stats.unexpected(journal.get(journal.size() - 1));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  void advance(Duration duration) {
+    stack.sleep(duration);
+    note("clock +" + duration + " -> " + stack.now());
+  }
+
+  void note(String line) {
+    journal.add(line);
+  }
+
+  /**
+   * The invariant after every step: the stack at rest, no workflow failed or replayed differently,
+   * and the ledger of every subscription balanced.
+   */
+  void check() {
+    stack.awaitRest(subscriptions);
+    stats.step();
+    List<String> problems = new ArrayList<>(stack.brokenWorkflows());
+    for (String id : subscriptions) {
+      List<Period> recorded = stack.periods(id);
+      periods.put(id, recorded);
+      LedgerJudge.Verdict verdict = judge.judge(stack.books(id), recorded, stack.now());
+      if (!verdict.setAside().isEmpty()) {
+        stats.setAside(verdict.setAside().size());
+      }
+      for (LedgerViolation v : verdict.violations()) {
+        problems.add(id + " " + v.kind() + ": " + v.detail());
+      }
+    }
+    if (!problems.isEmpty()) {
+      throw new AssertionError("ledger invariant broken at " + stack.now() + ":\n  "
+          + String.join("\n  ", problems) + "\nsteps and outcomes:\n  " + String.join("\n  ", journal));
+    }
+  }
+
+  @Override
+  public void close() {
+    stats.sequence(stack.restarts(), stack.gateway.faultsServed(), stack.deliveredEvents(), stack.sandbox.charges().size());
+    stack.close();
+  }
+
+  private void outcomeOf(String what, WorkflowUpdateException e) {
+    String type = e.getCause() instanceof ApplicationFailure failure ? failure.getType() : String.valueOf(e.getCause());
+    String message = e.getCause() instanceof ApplicationFailure failure ? failure.getOriginalMessage() : "";
+    if (REFUSALS.contains(type)) {
+      note(what + ": refused " + type.substring(type.lastIndexOf('$') + 1) + " (" + message + ")");
+      stats.refused();
+    } else {
+      note(what + ": failed " + type + " (" + message + ")");
+      stats.unexpected(journal.get(journal.size() - 1));
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "BillingModel" + subscriptions;
+  }
+}
