@@ -27,7 +27,8 @@ import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiFunction;
 
 /**
  * The state the action chain works on: the running stack, the subscriptions created so far and
@@ -42,6 +43,11 @@ final class BillingModel implements AutoCloseable {
 
   final BillingStack stack = new BillingStack();
   private final LedgerJudge judge = new LedgerJudge();
+  private static final AtomicInteger STACKS = new AtomicInteger();
+
+  /** Subscription ids unique in the JVM: DynamoDB Local remembers transaction tokens across instances. */
+  private final String idPrefix = "t" + STACKS.incrementAndGet() + "-";
+  /** The model's names of its subscriptions (sub-1, sub-2...), the same in every replay of a sequence. */
   private final List<String> subscriptions = new ArrayList<>();
   private final Map<String, List<Period>> periods = new HashMap<>();
   private final List<String> journal = new ArrayList<>();
@@ -61,8 +67,8 @@ final class BillingModel implements AutoCloseable {
   }
 
   /** Cycles of a subscription in one of {@code statuses}, as of the last check. */
-  List<Long> cycles(String subscriptionId, Set<PeriodStatus> statuses) {
-    return periods.getOrDefault(subscriptionId, List.of()).stream()
+  List<Long> cycles(String subscription, Set<PeriodStatus> statuses) {
+    return periods.getOrDefault(id(subscription), List.of()).stream()
         .filter(p -> statuses.contains(p.status())).map(Period::cycle).toList();
   }
 
@@ -71,29 +77,31 @@ final class BillingModel implements AutoCloseable {
   }
 
   void create(Money price, int billingDay, String zone, String token, int startInDays, int reminderDays) {
-    String id = "sub-" + (subscriptions.size() + 1);
+    String name = "sub-" + (subscriptions.size() + 1);
+    String id = id(name);
     BillingSchedule schedule = BillingSchedule.startingOnOrAfter(today(zone).plusDays(startInDays), billingDay,
         Term.MONTHLY, zone, reminderDays);
     Subscription subscription = new Subscription(BillingStack.account(id), id, "plan-" + price.minor(), price,
         id + "@example.com", SandboxPaymentMethods.paymentMethod(token), schedule, SubscriptionStatus.ACTIVE, 1,
         schedule.sendsReminders() ? schedule.reminderDate(1) : null, schedule.dueDate(1), null, null,
         stack.now(), 0, "model-" + id, null, null);
-    subscriptions.add(id);
+    subscriptions.add(name);
     try {
       stack.updates.create(subscription);
-      note("create " + id + ": created, due " + schedule.dueDate(1));
+      note("create " + name + ": created, due " + schedule.dueDate(1));
     } catch (WorkflowException e) {
-      note("create " + id + ": failed " + e);
+      note("create " + name + ": failed " + e);
       stats.unexpected(journal.get(journal.size() - 1));
     }
   }
 
   /** Sends one update as the API does and records what came of it once the stack is at rest. */
-  void update(String what, Function<String, WorkflowUpdateHandle<SubscriptionState>> send) {
+  void update(String what, String subscription,
+      BiFunction<String, String, WorkflowUpdateHandle<SubscriptionState>> send) {
     String requestId = "req-" + (++requests);
     WorkflowUpdateHandle<SubscriptionState> handle;
     try {
-      handle = send.apply(requestId);
+      handle = send.apply(id(subscription), requestId);
     } catch (WorkflowNotFoundException e) {
       note(what + ": no running workflow (ended)");
       stats.refused();
@@ -102,7 +110,7 @@ final class BillingModel implements AutoCloseable {
       outcomeOf(what, e);
       return;
     }
-    stack.awaitRest(subscriptions);
+    stack.awaitRest(ids());
     try {
       SubscriptionState state = handle.getResultAsync().get(5, TimeUnit.SECONDS);
       note(what + ": done, " + state.subscription().status() + " (" + state.lastOutcome() + ")");
@@ -123,6 +131,14 @@ final class BillingModel implements AutoCloseable {
     }
   }
 
+  private String id(String subscription) {
+    return idPrefix + subscription;
+  }
+
+  private List<String> ids() {
+    return subscriptions.stream().map(this::id).toList();
+  }
+
   void advance(Duration duration) {
     stack.sleep(duration);
     note("clock +" + duration + " -> " + stack.now());
@@ -137,10 +153,10 @@ final class BillingModel implements AutoCloseable {
    * and the ledger of every subscription balanced.
    */
   void check() {
-    stack.awaitRest(subscriptions);
+    stack.awaitRest(ids());
     stats.step();
     List<String> problems = new ArrayList<>(stack.brokenWorkflows());
-    for (String id : subscriptions) {
+    for (String id : ids()) {
       List<Period> recorded = stack.periods(id);
       periods.put(id, recorded);
       LedgerJudge.Verdict verdict = judge.judge(stack.books(id), recorded, stack.now());
@@ -159,6 +175,9 @@ final class BillingModel implements AutoCloseable {
 
   @Override
   public void close() {
+    if (Boolean.getBoolean("model.verbose")) {
+      System.out.println("sequence:\n  " + String.join("\n  ", journal));
+    }
     stats.sequence(stack.restarts(), stack.gateway.faultsServed(), stack.deliveredEvents(), stack.sandbox.charges().size());
     stack.close();
   }

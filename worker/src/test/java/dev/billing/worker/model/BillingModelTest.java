@@ -2,7 +2,12 @@ package dev.billing.worker.model;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import org.slf4j.LoggerFactory;
 import net.jqwik.api.Assume;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
@@ -13,6 +18,7 @@ import net.jqwik.api.Tag;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.AfterTry;
+import net.jqwik.api.lifecycle.BeforeContainer;
 import net.jqwik.api.lifecycle.AroundPropertyHook;
 import net.jqwik.api.lifecycle.PropertyExecutionResult;
 import net.jqwik.api.lifecycle.PropertyExecutor;
@@ -33,7 +39,6 @@ import net.jqwik.api.state.ActionChainArbitrary;
  * run sequences until that much time has passed; {@code model.seed} re-runs one seed.
  */
 @Tag("model")
-@AddLifecycleHook(BillingModelTest.Budget.class)
 class BillingModelTest {
   static final int DEFAULT_TRIES = 8;
   static final int DEFAULT_STEPS = 24;
@@ -44,8 +49,11 @@ class BillingModelTest {
   private static final ModelStats STATS = new ModelStats();
   private static final List<BillingModel> OPEN = new ArrayList<>();
   private static long deadline;
+  private static final List<String> QUIET = List.of("io.temporal", "dev.billing");
+  private static final Map<String, Level> LEVELS = new HashMap<>();
 
   @Property(shrinking = ShrinkingMode.BOUNDED, edgeCases = EdgeCasesMode.NONE)
+  @AddLifecycleHook(Budget.class)
   void everyChargeIsRecordedOnceAndEveryRecordHasItsCharge(
       @ForAll("sequences") ActionChain<BillingModel> sequence) {
     Assume.that(System.nanoTime() < deadline);
@@ -76,8 +84,21 @@ class BillingModelTest {
     }
   }
 
+  /** Injected faults make every retry log a warning with its stack trace: errors only, unless verbose. */
+  @BeforeContainer
+  static void quietLogs() {
+    if (!Boolean.getBoolean("model.verbose")) {
+      for (String name : QUIET) {
+        Logger logger = (Logger) LoggerFactory.getLogger(name);
+        LEVELS.put(name, logger.getLevel());
+        logger.setLevel(Level.ERROR);
+      }
+    }
+  }
+
   @AfterContainer
   static void report() {
+    LEVELS.forEach((name, level) -> ((Logger) LoggerFactory.getLogger(name)).setLevel(level));
     System.out.println(STATS.summary());
   }
 

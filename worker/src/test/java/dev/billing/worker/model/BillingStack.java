@@ -32,7 +32,6 @@ import io.grpc.Status.Code;
 import io.grpc.StatusRuntimeException;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.EventType;
-import io.temporal.api.enums.v1.PendingActivityState;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionRequest;
@@ -40,6 +39,9 @@ import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionResponse;
 import io.temporal.api.workflowservice.v1.GetWorkflowExecutionHistoryRequest;
 import io.temporal.api.workflowservice.v1.GetWorkflowExecutionHistoryResponse;
 import io.temporal.client.WorkflowClient;
+import io.temporal.common.interceptors.ActivityInboundCallsInterceptor;
+import io.temporal.common.interceptors.ActivityInboundCallsInterceptorBase;
+import io.temporal.common.interceptors.WorkerInterceptorBase;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -52,6 +54,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -64,9 +67,15 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 final class BillingStack implements AutoCloseable {
   static final Instant START = Instant.parse("2031-01-01T00:00:00Z");
   /** Real time allowed for the stack to come to rest after one step. */
-  private static final Duration REST_BOUND = Duration.ofSeconds(120);
-  /** Workflow time given at once to activities waiting out a retry backoff. */
-  private static final Duration BACKOFF_NUDGE = Duration.ofSeconds(5);
+  private static final Duration REST_BOUND = Duration.ofSeconds(45);
+  /**
+   * More attempts than any bounded retry policy makes (six): an activity retried this often (the
+   * record's retries are unlimited) waits for an operator, which no sequence has.
+   */
+  private static final int STUCK_ATTEMPTS = 20;
+  /** Workflow time given to activities waiting out a retry backoff: doubled while they still wait. */
+  private static final Duration FIRST_NUDGE = Duration.ofSeconds(1);
+  private static final Duration LAST_NUDGE = Duration.ofMinutes(1);
 
   private final DynamoDbClient dynamo = DynamoDBEmbedded.create(true).dynamoDbClient();
   final DynamoBillingStore store;
@@ -77,6 +86,7 @@ final class BillingStack implements AutoCloseable {
   private final OutboxNotifier notifier = new OutboxNotifier();
   private final Map<String, PaymentEvent> delivered = new LinkedHashMap<>();
   private final List<String> brokenWorkflows = new ArrayList<>();
+  private final AtomicInteger activitiesRunning = new AtomicInteger();
   private WorkerFactory factory;
   private int restarts;
 
@@ -120,7 +130,7 @@ final class BillingStack implements AutoCloseable {
 
   private void startWorker() {
     factory = BillingWorker.create(client(), TaskQueues.BILLING,
-        new BillingWorker.Adapters(store, gateway, notifier));
+        new BillingWorker.Adapters(store, gateway, notifier), new CountsActivities(activitiesRunning));
     factory.start();
   }
 
@@ -137,6 +147,7 @@ final class BillingStack implements AutoCloseable {
   void awaitRest(Collection<String> subscriptionIds) {
     long deadline = System.nanoTime() + REST_BOUND.toNanos();
     int quietPolls = 0;
+    Duration nudge = FIRST_NUDGE;
     while (true) {
       int sent = deliverEvents();
       Map<String, Activity> activity = new LinkedHashMap<>();
@@ -149,15 +160,43 @@ final class BillingStack implements AutoCloseable {
         return;
       }
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("the stack did not come to rest within " + REST_BOUND + ": " + activity);
+        throw new AssertionError("the stack did not come to rest within " + REST_BOUND + ": " + activity
+            + ", " + activitiesRunning.get() + " activities executing; pending: " + pendingActivities(subscriptionIds));
       }
-      boolean waitingOnBackoff = activity.containsValue(Activity.ACTIVITY_WAITING)
-          && !activity.containsValue(Activity.ACTIVITY_RUNNING) && !activity.containsValue(Activity.BUSY);
+      // The test server reports an activity waiting out its retry backoff as started, so whether
+      // one is executing is counted at the worker.
+      boolean waitingOnBackoff = activity.containsValue(Activity.ACTIVITY_PENDING)
+          && !activity.containsValue(Activity.BUSY) && activitiesRunning.get() == 0;
       if (waitingOnBackoff) {
-        env.sleep(BACKOFF_NUDGE);
+        env.sleep(nudge);
+        nudge = nudge.multipliedBy(2).compareTo(LAST_NUDGE) > 0 ? LAST_NUDGE : nudge.multipliedBy(2);
       } else {
+        nudge = FIRST_NUDGE;
         pause(quiet ? 5 : 15);
       }
+    }
+  }
+
+  private List<String> pendingActivities(Collection<String> subscriptionIds) {
+    List<String> pending = new ArrayList<>();
+    for (String id : subscriptionIds) {
+      describe(BillingIds.workflowId(id)).ifPresent(d -> d.getPendingActivitiesList().forEach(a -> pending.add(
+          id + " " + a.getActivityType().getName() + " attempt " + a.getAttempt() + ": "
+              + a.getLastFailure().getMessage())));
+    }
+    return pending;
+  }
+
+  private java.util.Optional<DescribeWorkflowExecutionResponse> describe(String workflowId) {
+    try {
+      return java.util.Optional.of(env.getWorkflowServiceStubs().blockingStub().describeWorkflowExecution(
+          DescribeWorkflowExecutionRequest.newBuilder().setNamespace(env.getNamespace())
+              .setExecution(WorkflowExecution.newBuilder().setWorkflowId(workflowId)).build()));
+    } catch (StatusRuntimeException e) {
+      if (e.getStatus().getCode() == Code.NOT_FOUND) {
+        return java.util.Optional.empty(); // never started: its create was refused
+      }
+      throw e;
     }
   }
 
@@ -212,20 +251,14 @@ final class BillingStack implements AutoCloseable {
     }
   }
 
-  private enum Activity { QUIET, BUSY, ACTIVITY_RUNNING, ACTIVITY_WAITING }
+  private enum Activity { QUIET, BUSY, ACTIVITY_PENDING }
 
   private Activity activityOf(String workflowId) {
-    DescribeWorkflowExecutionResponse described;
-    try {
-      described = env.getWorkflowServiceStubs().blockingStub().describeWorkflowExecution(
-          DescribeWorkflowExecutionRequest.newBuilder().setNamespace(env.getNamespace())
-              .setExecution(WorkflowExecution.newBuilder().setWorkflowId(workflowId)).build());
-    } catch (StatusRuntimeException e) {
-      if (e.getStatus().getCode() == Code.NOT_FOUND) {
-        return Activity.QUIET; // never started: its create was refused
-      }
-      throw e;
+    var found = describe(workflowId);
+    if (found.isEmpty()) {
+      return Activity.QUIET;
     }
+    DescribeWorkflowExecutionResponse described = found.get();
     WorkflowExecution run = described.getWorkflowExecutionInfo().getExecution();
     List<HistoryEvent> history = history(run);
     for (HistoryEvent event : history) {
@@ -243,17 +276,19 @@ final class BillingStack implements AutoCloseable {
       }
       return Activity.QUIET;
     }
-    if (described.getPendingActivitiesList().stream()
-        .anyMatch(a -> a.getState() == PendingActivityState.PENDING_ACTIVITY_STATE_STARTED)) {
-      return Activity.ACTIVITY_RUNNING;
-    }
     EventType last = history.isEmpty() ? EventType.EVENT_TYPE_UNSPECIFIED
         : history.get(history.size() - 1).getEventType();
     if (last == EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED || last == EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED
         || last == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED) {
       return Activity.BUSY;
     }
-    return described.getPendingActivitiesCount() > 0 ? Activity.ACTIVITY_WAITING : Activity.QUIET;
+    for (var pending : described.getPendingActivitiesList()) {
+      if (pending.getAttempt() > STUCK_ATTEMPTS) {
+        throw new AssertionError(workflowId + " is stuck: " + pending.getActivityType().getName() + " failed "
+            + (pending.getAttempt() - 1) + " times, last with: " + pending.getLastFailure().getMessage());
+      }
+    }
+    return described.getPendingActivitiesCount() > 0 ? Activity.ACTIVITY_PENDING : Activity.QUIET;
   }
 
   private void note(String broken) {
@@ -335,6 +370,30 @@ final class BillingStack implements AutoCloseable {
       token = p.nextPageToken();
     } while (token != null);
     return items;
+  }
+
+  /** Counts the activity executions under way in this worker. */
+  private static final class CountsActivities extends WorkerInterceptorBase {
+    private final AtomicInteger running;
+
+    CountsActivities(AtomicInteger running) {
+      this.running = running;
+    }
+
+    @Override
+    public ActivityInboundCallsInterceptor interceptActivity(ActivityInboundCallsInterceptor next) {
+      return new ActivityInboundCallsInterceptorBase(next) {
+        @Override
+        public ActivityOutput execute(ActivityInput input) {
+          running.incrementAndGet();
+          try {
+            return super.execute(input);
+          } finally {
+            running.decrementAndGet();
+          }
+        }
+      };
+    }
   }
 
   private static void pause(long millis) {

@@ -42,17 +42,17 @@ final class ModelActions {
         .withAction(1, redeliver())
         .withAction(1, onSubscription("pause", pause()))
         .withAction(1, onSubscription("resume", (m, s) -> Arbitraries.just(
-            mutate("resume " + s, x -> x.update("resume " + s, id -> x.stack.updates.resume(s, id))))))
+            mutate("resume " + s, x -> x.update("resume " + s, s, (sub, id) -> x.stack.updates.resume(sub, id))))))
         .withAction(2, onSubscription("plan", planChange()))
         .withAction(2, onSubscription("method", methodChange()))
         .withAction(2, onSubscription("pay", (m, s) -> Arbitraries.just(
-            mutate("pay " + s, x -> x.update("pay " + s, id -> x.stack.updates.payNow(s, id))))))
+            mutate("pay " + s, x -> x.update("pay " + s, s, (sub, id) -> x.stack.updates.payNow(sub, id))))))
         .withAction(1, onSubscription("waive", waive()))
         .withAction(2, onSubscription("refund", refund()))
         .withAction(1, onSubscription("cancel", cancel()))
         .withAction(1, onSubscription("billing day", (m, s) -> Arbitraries.integers().between(1, 31).map(day ->
             mutate("billing day " + day + " for " + s,
-                x -> x.update("billing day " + day + " for " + s, id -> x.stack.updates.changeBillingDay(s, id, day))))))
+                x -> x.update("billing day " + day + " for " + s, s, (sub, id) -> x.stack.updates.changeBillingDay(sub, id, day))))))
         .withMaxTransformations(steps);
   }
 
@@ -141,37 +141,37 @@ final class ModelActions {
   private static OnSubscription pause() {
     return (model, s) -> Arbitraries.oneOf(
         Arbitraries.integers().between(1, 2).map(n -> mutate("pause " + s + " for " + n + " cycles",
-            m -> m.update("pause " + s + " for " + n + " cycles", id -> m.stack.updates.pause(s, id, n, null)))),
+            m -> m.update("pause " + s + " for " + n + " cycles", s, (sub, id) -> m.stack.updates.pause(sub, id, n, null)))),
         Arbitraries.integers().between(5, 70).map(days -> mutate("pause " + s + " for " + days + " days",
             m -> {
               LocalDate until = m.today("UTC").plusDays(days);
-              m.update("pause " + s + " until " + until, id -> m.stack.updates.pause(s, id, null, until));
+              m.update("pause " + s + " until " + until, s, (sub, id) -> m.stack.updates.pause(sub, id, null, until));
             })),
         Arbitraries.just(mutate("pause " + s + " until resumed",
-            m -> m.update("pause " + s + " until resumed", id -> m.stack.updates.pause(s, id, null, null)))));
+            m -> m.update("pause " + s + " until resumed", s, (sub, id) -> m.stack.updates.pause(sub, id, null, null)))));
   }
 
   private static OnSubscription planChange() {
     return (model, s) -> Combinators.combine(Arbitraries.of(PRICES), Arbitraries.of(Effective.class))
         .as((price, effective) -> {
           String what = "plan " + price + " " + effective + " for " + s;
-          return mutate(what, m -> m.update(what,
-              id -> m.stack.updates.changePlan(s, id, "plan-" + price.minor(), price, effective)));
+          return mutate(what, m -> m.update(what, s,
+              (sub, id) -> m.stack.updates.changePlan(sub, id, "plan-" + price.minor(), price, effective)));
         });
   }
 
   private static OnSubscription methodChange() {
     return (model, s) -> Arbitraries.of(TOKENS).map(token -> {
       String what = "payment method " + token + " for " + s;
-      return mutate(what, m -> m.update(what,
-          id -> m.stack.updates.changePaymentMethod(s, id, SandboxPaymentMethods.paymentMethod(token))));
+      return mutate(what, m -> m.update(what, s,
+          (sub, id) -> m.stack.updates.changePaymentMethod(sub, id, SandboxPaymentMethods.paymentMethod(token))));
     });
   }
 
   private static OnSubscription waive() {
     return (model, s) -> cycleOf(model, s, UNPAID).map(cycle -> {
       String what = "waive cycle " + cycle + " of " + s;
-      return mutate(what, m -> m.update(what, id -> m.stack.updates.waive(s, id, cycle)));
+      return mutate(what, m -> m.update(what, s, (sub, id) -> m.stack.updates.waive(sub, id, cycle)));
     });
   }
 
@@ -181,7 +181,7 @@ final class ModelActions {
         .as((cycle, cents) -> {
           Money amount = cents == 0 ? null : usd(cents);
           String what = "refund " + (amount == null ? "the rest" : amount) + " of cycle " + cycle + " of " + s;
-          return mutate(what, m -> m.update(what, id -> m.stack.updates.refund(s, id, cycle, amount)));
+          return mutate(what, m -> m.update(what, s, (sub, id) -> m.stack.updates.refund(sub, id, cycle, amount)));
         });
   }
 
@@ -190,7 +190,7 @@ final class ModelActions {
         .as((atPeriodEnd, refundUnused) -> {
           String what = "cancel " + s + (atPeriodEnd ? " at period end" : " now")
               + (refundUnused ? " refunding unused days" : "");
-          return mutate(what, m -> m.update(what, id -> m.stack.updates.cancel(s, id, atPeriodEnd, refundUnused)));
+          return mutate(what, m -> m.update(what, s, (sub, id) -> m.stack.updates.cancel(sub, id, atPeriodEnd, refundUnused)));
         });
   }
 
