@@ -103,8 +103,8 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
    * Asks the gateway about one key. {@code processedAt} is the time of the state reported: created
    * (PENDING, FAILED), settled (SUCCEEDED; the creation time when the gateway does not tell the
    * settlement time) or returned (RETURNED; settled or created when the gateway does not tell).
-   * Stripe's search behind it lags writes by up to about a minute: a NOT_FOUND right after a timeout
-   * is not proof that nothing was charged (see StripeGateway#lookUp).
+   * The gateway reads by creation time from the input's lower bound, a read that does not lag its
+   * writes: NOT_FOUND is proof that the key made no charge since then.
    */
   @Override
   public ChargeLookup lookUpCharge(ChargeLookupInput input) {
@@ -142,8 +142,10 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
     try {
       GatewayRefund refund = gateway.refund(new RefundRequest(input.idempotencyKey(),
           input.transactionId(), input.amount(), RefundRequest.Reason.REQUESTED_BY_CUSTOMER));
-      log.info("Refunded {} for {}: refund {}", refund.amount(), where, refund.refundId());
-      return new RefundResult(refund.refundId(), refund.amount(), refund.processedAt());
+      log.info("Refunded {} for {}: refund {}{}", refund.amount(), where, refund.refundId(),
+          refund.pending() ? " (pending)" : "");
+      return new RefundResult(refund.refundId(), refund.amount(), refund.processedAt(),
+          refund.pending());
     } catch (GatewayUnavailableException e) {
       log.warn("Gateway unavailable refunding {}: {}", where, e.getMessage());
       throw ApplicationFailure.newFailureWithCause(

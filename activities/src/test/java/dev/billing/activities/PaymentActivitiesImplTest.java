@@ -223,7 +223,7 @@ class PaymentActivitiesImplTest {
   }
 
   @Test
-  void aKeyReusedWithAnotherAmountIsNonRetryable() {
+  void aKeyReusedWithAnotherAmountIsANonRetryableIdempotencyConflict() {
     stub().charge(input(SandboxPaymentMethods.VISA));
     ChargeInput other = new ChargeInput("acc-1", "sub-1", 3, 1, new Money(1999, "USD"),
         SandboxPaymentMethods.paymentMethod("pm_card_visa"), KEY, "pro-monthly, cycle 3");
@@ -232,9 +232,9 @@ class PaymentActivitiesImplTest {
         () -> stub().charge(other));
 
     ApplicationFailure cause = (ApplicationFailure) failure.getCause();
-    assertThat(cause.getType()).isEqualTo(ActivityFailureTypes.INVALID_GATEWAY_REQUEST);
+    assertThat(cause.getType()).isEqualTo(PaymentFailures.IDEMPOTENCY_CONFLICT);
     assertThat(cause.isNonRetryable()).isTrue();
-    assertThat(cause.getOriginalMessage()).contains("idempotency_key_reused");
+    assertThat(cause.getOriginalMessage()).contains("(differs: amount)");
   }
 
   private PaymentActivities stub() {

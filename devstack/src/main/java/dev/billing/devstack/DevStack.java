@@ -1,6 +1,7 @@
 package dev.billing.devstack;
 
 import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.activities.payments.sandbox.SandboxSettings;
 import dev.billing.activities.payments.sandbox.SandboxWebhooks;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.runtime.DynamoConnection;
@@ -53,7 +54,12 @@ public final class DevStack implements AutoCloseable {
     this.workerDynamo = new DynamoConnection(DynamoSettings.local(dynamo.endpoint()));
     workerDynamo.start(); // creates the tables
     this.workerTemporal = new TemporalConnection(TemporalSettings.local(temporal.target()));
-    this.gateway = new SandboxGateway(temporal.clock());
+    // Stripe's live limit unless SANDBOX_REQUESTS_PER_SECOND says otherwise: a clock jump fires
+    // weeks of reconciliation runs in a moment, and the test server skips the retry backoff that
+    // in real time would let a test-mode window drain.
+    this.gateway = new SandboxGateway(temporal.clock(), SandboxSettings.fromEnvironment(
+        System.getenv(), SandboxSettings.defaults()
+            .withRequestsPerSecond(SandboxSettings.LIVE_MODE_REQUESTS_PER_SECOND)));
     this.mail = new DevMailServer();
     byte[] pageTokenKey = PageTokenKeys.random();
     var store = new DynamoBillingStore(workerDynamo.client(), workerDynamo.tableNames(),

@@ -28,10 +28,13 @@ import io.temporal.worker.Worker;
 import io.temporal.common.interceptors.WorkerInterceptor;
 import io.temporal.worker.WorkerFactory;
 import io.temporal.worker.WorkerFactoryOptions;
+import io.temporal.worker.WorkerOptions;
+import dev.billing.workflows.TaskQueues;
 
 /**
  * Registers the subscription workflow and its activities (and, with {@link #registerReconciliation},
- * the reconciliation workflow and its steps) on a task queue. The same wiring serves the
+ * the reconciliation workflow and its steps) on a task queue, and the payment activities on the
+ * rate-limited queue beside it ({@link TaskQueues#payments}). The same wiring serves the
  * worker process, the embedded dev stack and the tests, so what they run is what production runs.
  */
 public final class BillingWorker {
@@ -64,12 +67,29 @@ public final class BillingWorker {
     }
   }
 
-  /** Creates the factory with one worker registered; call {@code start()} on it. */
+  /**
+   * Payment activities started per second on their queue by default: a bit under the gateway's
+   * limit (the sandbox's and Stripe's test mode: 25 requests/s), leaving room for the reconciliation's
+   * reads and the dev stack's event polling, which reach the gateway outside that queue.
+   */
+  public static final double DEFAULT_PAYMENT_ACTIVITIES_PER_SECOND = 20;
+
+  /** No limit on the payment activities: for a harness whose gateway has none (the benchmark). */
+  public static final double UNLIMITED = Double.POSITIVE_INFINITY;
+
+  /** {@link #create(WorkflowClient, String, Adapters, double, WorkerInterceptor...)} at the default rate. */
   public static WorkerFactory create(WorkflowClient client, String taskQueue, Adapters adapters,
       WorkerInterceptor... interceptors) {
+    return create(client, taskQueue, adapters, DEFAULT_PAYMENT_ACTIVITIES_PER_SECOND, interceptors);
+  }
+
+  /** Creates the factory with the billing workers registered; call {@code start()} on it. */
+  public static WorkerFactory create(WorkflowClient client, String taskQueue, Adapters adapters,
+      double paymentActivitiesPerSecond, WorkerInterceptor... interceptors) {
     WorkerFactory factory = WorkerFactory.newInstance(client,
         WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors).build());
-    register(factory.newWorker(taskQueue), adapters);
+    register(factory, taskQueue, WorkerOptions.getDefaultInstance(), adapters,
+        paymentActivitiesPerSecond);
     return factory;
   }
 
@@ -101,14 +121,64 @@ public final class BillingWorker {
         new TemporalSubscriptionWorkflowOps(client, taskQueue), gateway, provider, dunning, onFinding);
   }
 
-  public static void register(Worker worker, Adapters adapters) {
+  /** {@link #register(WorkerFactory, String, WorkerOptions, Adapters, double)}, defaults. */
+  public static Worker register(WorkerFactory factory, String taskQueue, Adapters adapters) {
+    return register(factory, taskQueue, WorkerOptions.getDefaultInstance(), adapters,
+        DEFAULT_PAYMENT_ACTIVITIES_PER_SECOND);
+  }
+
+  /**
+   * Registers the subscription workflow and its activities on {@code taskQueue}, except the payment
+   * activities, which go to {@link TaskQueues#payments} of it at most
+   * {@code paymentActivitiesPerSecond}: the gateway answers more with 429s, and each would cost a
+   * retry.
+   *
+   * @param options of both workers (the payment worker's rate limits set here)
+   * @return the worker of {@code taskQueue}, for {@link #registerReconciliation}
+   */
+  public static Worker register(WorkerFactory factory, String taskQueue, WorkerOptions options,
+      Adapters adapters, double paymentActivitiesPerSecond) {
+    Worker worker = factory.newWorker(taskQueue, options);
     worker.registerWorkflowImplementationTypes(SubscriptionWorkflowImpl.class);
     MessageTemplates templates = new MessageTemplates();
     worker.registerActivitiesImplementations(
         new RecordActivitiesImpl(adapters.store(), adapters.receiptNotifier(), templates),
-        new PaymentActivitiesImpl(adapters.gateway()),
         new ReminderActivitiesImpl(adapters.notifier(), templates, adapters.store()),
         new NotificationActivitiesImpl(adapters.notifier(), templates),
         new PolicyActivitiesImpl(adapters.dunning()));
+    factory.newWorker(TaskQueues.payments(taskQueue),
+            paymentWorkerOptions(options, paymentActivitiesPerSecond))
+        .registerActivitiesImplementations(new PaymentActivitiesImpl(adapters.gateway()));
+    return worker;
+  }
+
+  /**
+   * Enough pollers for the rate at 100 ms a poll round trip, and no more: every poll waiting at the
+   * server may return at once when a billing day starts, adding to the burst the gateway sees.
+   */
+  static int pollers(double perSecond) {
+    return (int) Math.max(2, Math.ceil(perSecond / 10));
+  }
+
+  /**
+   * The task-queue limit is Temporal's, across all workers of the queue; the same per-worker limit
+   * makes it hold where the server ignores task-queue limits (the Java test server of the dev stack
+   * and tests), and never binds tighter than the queue's with one worker. Both bound when tasks are
+   * handed out, not when the gateway is called: tasks handed out a moment apart may call it closer
+   * together. The margin under the gateway's limit absorbs that, and a 429 past it is retried with
+   * the same key like any gateway error.
+   */
+  static WorkerOptions paymentWorkerOptions(WorkerOptions options, double perSecond) {
+    if (!(perSecond > 0)) {
+      throw new IllegalArgumentException("paymentActivitiesPerSecond must be positive");
+    }
+    if (perSecond == UNLIMITED) {
+      return options;
+    }
+    return WorkerOptions.newBuilder(options)
+        .setMaxTaskQueueActivitiesPerSecond(perSecond)
+        .setMaxWorkerActivitiesPerSecond(perSecond)
+        .setMaxConcurrentActivityTaskPollers(pollers(perSecond))
+        .build();
   }
 }

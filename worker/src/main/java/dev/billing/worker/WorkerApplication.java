@@ -2,6 +2,7 @@ package dev.billing.worker;
 
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.activities.payments.sandbox.SandboxSettings;
 import dev.billing.activities.payments.stripe.StripeGateway;
 import dev.billing.activities.payments.stripe.StripeSettings;
 import dev.billing.runtime.ConfigSources;
@@ -60,7 +61,7 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
     String taskQueue = config.temporal.taskQueue();
     BusinessMetrics metrics = new BusinessMetrics(connections.metrics().registry());
     WorkerFactory factory = BillingWorker.create(client, taskQueue, adapters,
-        new ObservabilityInterceptor(metrics));
+        config.paymentActivitiesPerSecond, new ObservabilityInterceptor(metrics));
     BillingWorker.registerReconciliation(factory.getWorker(taskQueue), BillingWorker.reconciliation(
         connections.dynamo().client(), connections.dynamo().tableNames(), store, pageTokenKey, client,
         taskQueue, gateway, config.gateway, config.dunning, metrics::finding));
@@ -69,8 +70,9 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
     environment.lifecycle().manage(new WorkerLifecycle(factory));
     // After the worker: the first cron run may start at once and needs it polling.
     environment.lifecycle().manage(ReconciliationScheduling.of(client, taskQueue, config.reconciliation));
-    LOG.info("Worker polling task queue {} on {} with gateway {}, dunning {}, mail {}", taskQueue,
-        config.temporal, config.gateway, config.dunning, email.smtp());
+    LOG.info("Worker polling task queue {} (payments at most {}/s) on {} with gateway {}, dunning {},"
+        + " mail {}", taskQueue, config.paymentActivitiesPerSecond, config.temporal, config.gateway,
+        config.dunning, email.smtp());
   }
 
   /**
@@ -79,7 +81,8 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
    */
   static PaymentGateway gateway(WorkerConfiguration config, Map<String, String> environment) {
     return switch (config.gateway) {
-      case "sandbox" -> new SandboxGateway(InstantSource.system());
+      case "sandbox" -> new SandboxGateway(InstantSource.system(),
+          SandboxSettings.fromEnvironment(environment));
       case "stripe" -> new StripeGateway(StripeSettings.fromEnvironment(environment));
       default -> throw new IllegalArgumentException(
           "gateway must be \"sandbox\" or \"stripe\" (got \"" + config.gateway + "\")");

@@ -6,6 +6,7 @@ import dev.billing.worker.reconciliation.ReconciliationSettings;
 import dev.billing.runtime.MailSettings;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
 
 /** worker.yml: where Temporal and DynamoDB are, and which gateway and notifier adapters to use. */
 public class WorkerConfiguration extends BillingConfiguration {
@@ -14,6 +15,15 @@ public class WorkerConfiguration extends BillingConfiguration {
   @NotNull
   @JsonProperty("gateway")
   public String gateway = "sandbox";
+
+  /**
+   * Payment activities (charge, look-up, refund) started per second across all workers, on their
+   * own task queue: a bit under the gateway's rate limit (sandbox and Stripe test mode 25
+   * requests/s, Stripe live 100), which the reconciliation's reads share.
+   */
+  @Positive
+  @JsonProperty("paymentActivitiesPerSecond")
+  public double paymentActivitiesPerSecond = BillingWorker.DEFAULT_PAYMENT_ACTIVITIES_PER_SECOND;
 
   /**
    * Retry offsets in days after the due date, and what happens when they are exhausted. A change

@@ -156,7 +156,7 @@ class ChargeFaultInjectionTest {
     for (var key : BillingSearchAttributes.ALL) {
       env.registerSearchAttribute(key.getName(), key.getValueType());
     }
-    BillingWorker.register(env.newWorker(TaskQueues.BILLING),
+    BillingWorker.register(env.getWorkerFactory(), TaskQueues.BILLING,
         new BillingWorker.Adapters(store, gateway, new OutboxNotifier()));
     env.start();
 

@@ -52,6 +52,7 @@ class WorkerConfigurationTest {
     assertThat(config.dynamo.createTables()).isFalse();
     assertThat(config.dynamo.receiptRetention()).isEqualTo("P12M");
     assertThat(config.gateway).isEqualTo("sandbox");
+    assertThat(config.paymentActivitiesPerSecond).isEqualTo(20.0);
     assertThat(config.dunning).isEqualTo(DunningPolicy.DEFAULT);
     assertThat(config.reconciliation).isEqualTo(
         new dev.billing.worker.reconciliation.ReconciliationSettings(true, "0 3 * * *", 3, "billing-reconciliation"));
@@ -121,6 +122,25 @@ class WorkerConfigurationTest {
   void aMalformedRetentionIsRejected() {
     assertThatThrownBy(() -> parse(yaml("dynamo:\n  receiptRetention: twelve months\n"), "inline.yml"))
         .isInstanceOf(ConfigurationException.class);
+  }
+
+  @Test
+  void aPaymentRateThatIsNotPositiveIsRejected() {
+    assertThatThrownBy(() -> parse(yaml("paymentActivitiesPerSecond: 0\n"), "inline.yml"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("paymentActivitiesPerSecond");
+  }
+
+  @Test
+  void theSandboxTakesItsSettingsFromTheEnvironment() throws Exception {
+    WorkerConfiguration config = parse(yaml("gateway: sandbox\n"), "inline.yml");
+
+    var sandbox = (dev.billing.activities.payments.sandbox.SandboxGateway) WorkerApplication.gateway(
+        config, Map.of("SANDBOX_REQUESTS_PER_SECOND", "100", "SANDBOX_SEARCH_LAG", "PT1H"));
+
+    assertThat(sandbox.settings()).isEqualTo(
+        dev.billing.activities.payments.sandbox.SandboxSettings.defaults().withRequestsPerSecond(100)
+            .withSearchLag(java.time.Duration.ofHours(1)));
   }
 
   @Test

@@ -14,12 +14,15 @@ public final class BankDebitReturns {
   private static final Pattern ACH_RETURN_CODE = Pattern.compile("R[0-9]{2}");
 
   /**
-   * When the dispute names its payment method type, that decides (Stripe's "us_bank_account"). When
-   * it does not (older API versions), an ACH return code as network reason code together with a
-   * non-card payment id ("py_", where card charges have "ch_") says ACH: an R code alone does not,
-   * since some card networks' reason codes look alike (American Express R13).
+   * A known payment method type decides: the disputed Charge's {@code payment_method_details.type}
+   * (Stripe's "us_bank_account"). A dispute's own {@code payment_method_details.type} names only
+   * card-like methods (card, klarna, paypal, amazon_pay), so from a dispute alone it can rule a
+   * return out but never in. Without a type, an ACH return code as network reason code together
+   * with a non-card payment id ("py_", where card charges have "ch_") says ACH: an R code alone does
+   * not, since some card networks' reason codes look alike (American Express R13).
    *
-   * @param paymentMethodType null when the dispute does not say
+   * @param paymentMethodType the disputed charge's payment method type, or the dispute's own; null
+   *     when neither is known
    */
   public static boolean isReturn(String paymentMethodType, String networkReasonCode, String chargeId) {
     if (paymentMethodType != null) {

@@ -4,6 +4,7 @@ import dev.billing.workflows.activities.PaymentFailures;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.activity.LocalActivityOptions;
 import io.temporal.common.RetryOptions;
+import io.temporal.workflow.Workflow;
 import java.time.Duration;
 
 /**
@@ -91,6 +92,17 @@ public final class BillingActivityOptions {
           .setRetryOptions(
               doubling(Duration.ofSeconds(2), CHARGE_MAX_CALLS).build())
           .build();
+
+  /**
+   * {@code options} on the payment task queue of the calling workflow's queue
+   * ({@link TaskQueues#payments}), whose rate limit keeps the gateway under its own. For the
+   * payment activities' stubs; call from workflow code only.
+   */
+  public static ActivityOptions onPaymentsQueue(ActivityOptions options) {
+    return ActivityOptions.newBuilder(options)
+        .setTaskQueue(TaskQueues.payments(Workflow.getInfo().getTaskQueue()))
+        .build();
+  }
 
   /** How long a customer notice may keep trying before it is given up (and logged). */
   public static final Duration NOTICE_WINDOW = Duration.ofMinutes(10);

@@ -93,9 +93,11 @@ final class LifecycleOperations {
   private final RecordActivities reads =
       Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
   private final PaymentActivities payments =
-      Workflow.newActivityStub(PaymentActivities.class, BillingActivityOptions.CHARGE_PAYMENT_METHOD);
+      Workflow.newActivityStub(PaymentActivities.class,
+          BillingActivityOptions.onPaymentsQueue(BillingActivityOptions.CHARGE_PAYMENT_METHOD));
   private final PaymentActivities lookups =
-      Workflow.newActivityStub(PaymentActivities.class, BillingActivityOptions.LOOK_UP_CHARGE);
+      Workflow.newActivityStub(PaymentActivities.class,
+          BillingActivityOptions.onPaymentsQueue(BillingActivityOptions.LOOK_UP_CHARGE));
 
   LifecycleOperations(Host host, PeriodCollection periods, PaymentCollector collector) {
     this.host = host;

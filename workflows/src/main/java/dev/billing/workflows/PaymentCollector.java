@@ -104,9 +104,11 @@ final class PaymentCollector {
   private record Attempt(ChargeResult result, ChargeFailure failure) {}
 
   private final PaymentActivities payments =
-      Workflow.newActivityStub(PaymentActivities.class, BillingActivityOptions.CHARGE_PAYMENT_METHOD);
+      Workflow.newActivityStub(PaymentActivities.class,
+          BillingActivityOptions.onPaymentsQueue(BillingActivityOptions.CHARGE_PAYMENT_METHOD));
   private final PaymentActivities lookups =
-      Workflow.newActivityStub(PaymentActivities.class, BillingActivityOptions.LOOK_UP_CHARGE);
+      Workflow.newActivityStub(PaymentActivities.class,
+          BillingActivityOptions.onPaymentsQueue(BillingActivityOptions.LOOK_UP_CHARGE));
   private final PolicyActivities policies =
       Workflow.newLocalActivityStub(PolicyActivities.class, BillingActivityOptions.DUNNING_POLICY);
 

@@ -33,6 +33,12 @@ class BillingActivityOptionsTest {
   }
 
   @Test
+  void paymentActivitiesHaveTheirOwnQueueBesideTheWorkflows() {
+    assertThat(TaskQueues.payments(TaskQueues.BILLING)).isEqualTo("billing-payments");
+    assertThat(TaskQueues.payments("billing-eu")).isEqualTo("billing-eu-payments");
+  }
+
+  @Test
   void lookupIsRetriedLikeACharge() {
     ActivityOptions options = BillingActivityOptions.LOOK_UP_CHARGE;
 

@@ -46,6 +46,8 @@ final class BillingTestEnvironment implements AutoCloseable {
     // rejection reaches the client with its own type, exactly as the API sees it.
     worker.registerWorkflowImplementationTypes(SubscriptionWorkflowImpl.class);
     worker.registerActivitiesImplementations(fake);
+    // The payment activities run on their own queue (BillingWorker registers them there).
+    env.newWorker(TaskQueues.payments(TaskQueues.BILLING)).registerActivitiesImplementations(fake);
     env.start();
     client = env.getWorkflowClient();
   }

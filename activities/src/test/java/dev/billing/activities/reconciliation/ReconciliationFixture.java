@@ -34,6 +34,7 @@ import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionVisibility;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.SubscriptionWorkflowImpl;
+import dev.billing.workflows.TaskQueues;
 import dev.billing.workflows.activities.RecordInput;
 import dev.billing.workflows.reconciliation.Finding;
 import io.temporal.api.enums.v1.EventType;
@@ -94,8 +95,11 @@ final class ReconciliationFixture implements AutoCloseable {
     worker.registerWorkflowImplementationTypes(SubscriptionWorkflowImpl.class);
     MessageTemplates templates = new MessageTemplates();
     worker.registerActivitiesImplementations(new RecordActivitiesImpl(store, outbox, templates),
-        new PaymentActivitiesImpl(sandbox), new ReminderActivitiesImpl(outbox, templates, store),
+        new ReminderActivitiesImpl(outbox, templates, store),
         new NotificationActivitiesImpl(outbox, templates), new PolicyActivitiesImpl(DunningPolicy.DEFAULT));
+    // As BillingWorker registers them: the payment activities on their own queue.
+    env.newWorker(TaskQueues.payments(QUEUE))
+        .registerActivitiesImplementations(new PaymentActivitiesImpl(sandbox));
     env.start();
     client = env.getWorkflowClient();
     ops = new TemporalSubscriptionWorkflowOps(client, QUEUE);

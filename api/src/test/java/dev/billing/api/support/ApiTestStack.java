@@ -79,8 +79,8 @@ public final class ApiTestStack implements Managed {
 
     gateway = new SandboxGateway(clock);
     outbox = new OutboxNotifier();
-    Worker worker = env.newWorker(TaskQueues.BILLING);
-    BillingWorker.register(worker, new BillingWorker.Adapters(store, gateway, outbox));
+    Worker worker = BillingWorker.register(env.getWorkerFactory(), TaskQueues.BILLING,
+        new BillingWorker.Adapters(store, gateway, outbox));
     BillingWorker.registerReconciliation(worker, BillingWorker.reconciliation(
         dynamo, tables, store, pageTokenKey, env.getWorkflowClient(),
         TaskQueues.BILLING, gateway, "sandbox", DunningPolicy.DEFAULT, null));

@@ -3,6 +3,7 @@ package dev.billing.bench.scenarios;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.activities.payments.sandbox.SandboxSettings;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.bench.BenchOptions;
 import dev.billing.bench.batch.BatchBilling;
@@ -100,7 +101,9 @@ public final class PeakScenario {
       });
       BillingSchedule schedule = BenchSubscriptions.requested("w", 0, today, day, "UTC", now).schedule();
 
-      PaymentGateway gateway = LatentGateway.of(new SandboxGateway(stack.clock()),
+      // Unlimited, as the benchmark's worker: the batch's ceiling is measured, not a gateway's limit.
+      PaymentGateway gateway = LatentGateway.of(new SandboxGateway(stack.clock(),
+          SandboxSettings.defaults().withoutRateLimit()),
           Duration.ofMillis(options.gatewayLatencyMillis()));
       BatchBilling batch = new BatchBilling(stack.store(), gateway, new OutboxNotifier(), stack.clock(),
           options.slots());

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.activities.payments.sandbox.SandboxSettings;
 import dev.billing.bench.dynamo.CapacityMeter;
 import dev.billing.bench.report.CpuProfile;
 import dev.billing.bench.report.ThreadCpu;
@@ -62,7 +63,7 @@ public final class BenchWorker {
         StoreSettings.defaults(options.get("page-token-secret").getBytes(StandardCharsets.UTF_8)));
     CountingStore store = new CountingStore(dynamoStore);
     TestServerClock clock = new TestServerClock(options.get("temporal"));
-    PaymentGateway gateway = LatentGateway.of(new SandboxGateway(clock),
+    PaymentGateway gateway = LatentGateway.of(new SandboxGateway(clock, SandboxSettings.defaults().withoutRateLimit()),
         Duration.ofMillis(Long.parseLong(options.get("gateway-latency-ms"))));
 
     WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(
@@ -75,12 +76,13 @@ public final class BenchWorker {
         .setMaxWorkflowThreadCount(Math.max(600, cacheSize + 200))
         .build());
     int slots = Integer.parseInt(options.get("slots"));
-    Worker worker = factory.newWorker(options.get("task-queue"), WorkerOptions.newBuilder()
+    // Unlimited payments here and at the sandbox: the benchmark measures the billing system's own
+    // ceiling; a gateway's rate limit (Stripe live: 100/s, raisable) is a separate bound.
+    Worker worker = BillingWorker.register(factory, options.get("task-queue"), WorkerOptions.newBuilder()
         .setMaxConcurrentActivityExecutionSize(slots)
         .setMaxConcurrentWorkflowTaskExecutionSize(slots)
         .setMaxConcurrentLocalActivityExecutionSize(slots)
-        .build());
-    BillingWorker.register(worker, new BillingWorker.Adapters(store, gateway, new OutboxNotifier()));
+        .build(), new BillingWorker.Adapters(store, gateway, new OutboxNotifier()), BillingWorker.UNLIMITED);
     // As the production worker: reconciliation on the same task queue, over the same store, taken
     // unwrapped for its date-key shard count (the counter counts the workflows' writes, not these).
     BillingWorker.registerReconciliation(worker, BillingWorker.reconciliation(dynamo,

@@ -81,7 +81,7 @@ class ObservabilityTest {
           StoreSettings.defaults("observability-test-page-token-key-32".getBytes(StandardCharsets.UTF_8)));
       BillingTables.createIfMissing(local.dynamoDbClient(), TableNames.defaults());
       SandboxGateway sandbox = new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
-      BillingWorker.register(env.newWorker(TaskQueues.BILLING),
+      BillingWorker.register(env.getWorkerFactory(), TaskQueues.BILLING,
           new BillingWorker.Adapters(store, sandbox, new OutboxNotifier()));
       env.start();
       // Soft-declined on its first attempt, paid on the first dunning retry.

@@ -83,8 +83,8 @@ class ReconciliationSchedulingTest {
       BillingSearchAttributes.ALL.forEach(k -> env.registerSearchAttribute(k.getName(), k.getValueType()));
       SandboxGateway sandbox = new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
       List<Finding> counted = new CopyOnWriteArrayList<>(); // added on activity threads
-      Worker worker = env.newWorker(TaskQueues.BILLING);
-      BillingWorker.register(worker, new BillingWorker.Adapters(store, sandbox, new OutboxNotifier()));
+      Worker worker = BillingWorker.register(env.getWorkerFactory(), TaskQueues.BILLING,
+          new BillingWorker.Adapters(store, sandbox, new OutboxNotifier()));
       BillingWorker.registerReconciliation(worker, BillingWorker.reconciliation(dynamo, tables, store,
           KEY, env.getWorkflowClient(), TaskQueues.BILLING, sandbox, "sandbox", DunningPolicy.DEFAULT,
           counted::add));

@@ -8,71 +8,119 @@ import dev.billing.activities.payments.GatewayChargeState.Status;
 import dev.billing.activities.payments.GatewayEvent;
 import dev.billing.activities.payments.GatewayRefund;
 import dev.billing.activities.payments.GatewayUnavailableException;
+import dev.billing.activities.payments.IdempotencyConflictException;
 import dev.billing.activities.payments.InvalidGatewayRequestException;
 import dev.billing.activities.payments.PaymentDeclinedException;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.RefundRequest;
-import dev.billing.activities.payments.sandbox.SandboxCharge.Outcome;
 import dev.billing.activities.payments.sandbox.SandboxPaymentMethod.Behaviour;
+import dev.billing.domain.ChargeMinimums;
 import dev.billing.domain.Money;
 import java.net.SocketTimeoutException;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.LongSupplier;
 
 /**
- * An in-memory gateway that behaves like Stripe's test mode, plus the scripted failures of
+ * An in-memory gateway as strict as Stripe's test mode, plus the scripted failures of
  * {@link SandboxPaymentMethods} (see the table there). Deterministic, so tests can assert ids and
- * instants: transaction, refund and event ids derive from idempotency keys, and every time comes
- * from the sandbox clock, which the dev stack moves with Temporal's test server.
+ * instants: transaction, refund and event ids derive from idempotency keys (and, for a key reused
+ * after it was forgotten, the sequence of its charge), and every time comes from the sandbox clock,
+ * which the dev stack moves with Temporal's test server.
  *
- * <p>An idempotency key replays the answer stored the first time, decline and pending included,
- * as Stripe replays its stored response. Requests that fail validation, and the simulated 5xx
- * errors, store nothing. Events are not pushed: {@link #listEvents} derives them from the charges,
- * refunds and the clock, and the dev stack polls it and posts them as signed webhooks
- * ({@link SandboxWebhooks}). Thread-safe; everything is lost on restart, as nothing outlives a dev
- * stack.
+ * <p>Stripe's rules, with {@link SandboxSettings} (README, "Sandbox"):
+ * <ul>
+ *   <li>An idempotency key replays the answer stored the first time, decline and pending included,
+ *       for {@link SandboxSettings#idempotencyRetention()} (24 h) from its first request; then it is
+ *       forgotten and a request with it is new (a new charge, a new id).
+ *   <li>A remembered key reused with any other parameter (amount, currency, customer, payment
+ *       method, description, metadata; for refunds charge, amount, reason) is an
+ *       {@link IdempotencyConflictException}.
+ *   <li>Requests that fail validation (below {@link ChargeMinimums}), the simulated 5xx errors and
+ *       rate-limited requests store nothing.
+ *   <li>{@link #lookUp} and {@link #listCharges} are list reads: exact at once. {@link #searchByKey}
+ *       is Stripe's search: a charge shows only {@link SandboxSettings#searchLag()} after it was
+ *       made.
+ *   <li>More than {@link SandboxSettings#requestsPerSecond()} requests in one second (real time)
+ *       are refused like Stripe's 429, as {@link GatewayUnavailableException}.
+ * </ul>
+ *
+ * <p>Events are not pushed: {@link #listEvents} derives them from the charges, refunds and the
+ * clock, and the dev stack polls it and posts them as signed webhooks ({@link SandboxWebhooks}).
+ * Thread-safe; everything is lost on restart, as nothing outlives a dev stack.
  */
 public final class SandboxGateway implements PaymentGateway {
-  private static final String TRANSACTION_PREFIX = "ch_sb_";
-  private static final String REFUND_PREFIX = "re_sb_";
-  private static final String EVENT_PREFIX = "evt_sb_";
+  /** How much earlier than {@link ChargeQuery#sentFrom()} a look-up lists: clocks differ a little. */
+  public static final Duration LOOKUP_CLOCK_SLACK = Duration.ofMinutes(5);
+
+  /** The one that moved money first (not FAILED), then the newest. */
+  private static final Comparator<GatewayChargeState> MOVED_MONEY_FIRST =
+      Comparator.comparing((GatewayChargeState s) -> s.status() == Status.FAILED)
+          .thenComparing(GatewayChargeState::createdAt, Comparator.reverseOrder());
 
   private final InstantSource clock;
+  private final SandboxSettings settings;
+  private final SlidingWindowRateLimiter limiter;
   // One lock (this) for all: checking a key and acting on it must be atomic.
-  private final Map<String, SandboxCharge> byKey = new HashMap<>();
+  private final IdempotencyRecords<RequestParameters.Charge, SandboxCharge> chargeKeys;
+  private final IdempotencyRecords<RequestParameters.Refund, SandboxRefund> refundKeys;
+  // Every charge and refund ever made, by key: what list reads see, never pruned.
+  private final Map<String, List<SandboxCharge>> chargesByKey = new HashMap<>();
+  private final Map<String, List<SandboxRefund>> refundsByKey = new HashMap<>();
   private final Map<String, SandboxCharge> byTransaction = new HashMap<>();
   private final List<SandboxCharge> charges = new ArrayList<>();
   private final Map<String, Integer> errorsServed = new HashMap<>();
-  private final Map<String, SandboxRefund> refundsByKey = new HashMap<>();
   private final List<SandboxRefund> refunds = new ArrayList<>();
 
+  /** Stripe's test mode: {@link SandboxSettings#defaults()}. */
   public SandboxGateway(InstantSource clock) {
+    this(clock, SandboxSettings.defaults());
+  }
+
+  public SandboxGateway(InstantSource clock, SandboxSettings settings) {
+    this(clock, settings, System::nanoTime);
+  }
+
+  /** @param nanoTime the monotonic clock the rate is measured on */
+  SandboxGateway(InstantSource clock, SandboxSettings settings, LongSupplier nanoTime) {
     this.clock = Objects.requireNonNull(clock, "clock");
+    this.settings = Objects.requireNonNull(settings, "settings");
+    this.limiter = new SlidingWindowRateLimiter(settings.requestsPerSecond(), nanoTime);
+    this.chargeKeys = new IdempotencyRecords<>(settings.idempotencyRetention());
+    this.refundKeys = new IdempotencyRecords<>(settings.idempotencyRetention());
+  }
+
+  public SandboxSettings settings() {
+    return settings;
   }
 
   @Override
   public synchronized GatewayCharge charge(GatewayChargeRequest request) {
     String key = request.idempotencyKey();
-    SandboxCharge earlier = byKey.get(key);
+    admit("the charge with key '" + key + "'");
+    Instant now = now();
+    RequestParameters.Charge parameters = RequestParameters.Charge.of(request);
+    var earlier = chargeKeys.find(key, now);
     if (earlier != null) {
-      requireSameParameters(earlier, request);
-      return answer(earlier, true);
+      List<String> differences = earlier.parameters().differences(parameters);
+      if (!differences.isEmpty()) {
+        throw IdempotencyRecords.conflict(key, differences);
+      }
+      return answer(earlier.answer(), true);
     }
     // Like Stripe, a request that fails validation stores no idempotent result.
-    if (!request.amount().greaterThanZero()) {
+    if (!ChargeMinimums.chargeable(request.amount())) {
       throw new InvalidGatewayRequestException(InvalidGatewayRequestException.AMOUNT_TOO_SMALL,
-          "Amount must be greater than zero, got " + request.amount());
+          "Amount must be at least " + ChargeMinimums.minimum(request.amount().currency())
+              + ", got " + request.amount());
     }
     SandboxPaymentMethod method = SandboxPaymentMethods.find(request.paymentMethodToken())
         .orElse(null);
@@ -85,8 +133,11 @@ public final class SandboxGateway implements PaymentGateway {
             + method.count() + " for '" + key + "' (simulated 503 Service Unavailable)", null);
       }
     }
-    SandboxCharge charge = process(request, method);
-    byKey.put(key, charge);
+    List<SandboxCharge> withKey = chargesByKey.computeIfAbsent(key, k -> new ArrayList<>());
+    SandboxCharge charge = ChargeOutcomes.process(request, method,
+        SandboxIds.transactionId(key, withKey.size() + 1), now, charges);
+    chargeKeys.remember(key, parameters, charge, now);
+    withKey.add(charge);
     byTransaction.put(charge.transactionId(), charge);
     charges.add(charge);
     if (behaviour == Behaviour.TIMEOUT_AFTER_CHARGE) {
@@ -98,24 +149,24 @@ public final class SandboxGateway implements PaymentGateway {
 
   @Override
   public synchronized GatewayRefund refund(RefundRequest request) {
-    SandboxRefund earlier = refundsByKey.get(request.idempotencyKey());
+    String key = request.idempotencyKey();
+    admit("the refund with key '" + key + "'");
+    Instant now = now();
+    RequestParameters.Refund parameters = RequestParameters.Refund.of(request);
+    var earlier = refundKeys.find(key, now);
     if (earlier != null) {
-      if (!earlier.transactionId().equals(request.transactionId())
-          || !earlier.amount().equals(request.amount())) {
-        throw new InvalidGatewayRequestException(
-            InvalidGatewayRequestException.IDEMPOTENCY_KEY_REUSED,
-            "Keys for idempotent requests can only be used with the same parameters they were"
-                + " first used with; '" + request.idempotencyKey() + "' was first used to refund "
-                + earlier.amount() + " of " + earlier.transactionId());
+      List<String> differences = earlier.parameters().differences(parameters);
+      if (!differences.isEmpty()) {
+        throw IdempotencyRecords.conflict(key, differences);
       }
-      return new GatewayRefund(earlier.refundId(), earlier.amount(), earlier.at());
+      SandboxRefund refund = earlier.answer();
+      return new GatewayRefund(refund.refundId(), refund.amount(), refund.at());
     }
     SandboxCharge charge = byTransaction.get(request.transactionId());
     if (charge == null) {
       throw new InvalidGatewayRequestException(InvalidGatewayRequestException.RESOURCE_MISSING,
           "No such charge: '" + request.transactionId() + "'");
     }
-    Instant now = now();
     Status status = charge.statusAt(now);
     if (status != Status.SUCCEEDED) {
       throw new InvalidGatewayRequestException(
@@ -139,22 +190,50 @@ public final class SandboxGateway implements PaymentGateway {
           "Refund amount (" + request.amount() + ") is greater than unrefunded amount on charge ("
               + left + ")");
     }
-    SandboxRefund refund = new SandboxRefund(request.idempotencyKey(),
-        id(REFUND_PREFIX, request.idempotencyKey()), charge.transactionId(), request.amount(),
-        request.reason(), now);
-    refundsByKey.put(refund.idempotencyKey(), refund);
+    List<SandboxRefund> withKey = refundsByKey.computeIfAbsent(key, k -> new ArrayList<>());
+    SandboxRefund refund = new SandboxRefund(key, SandboxIds.refundId(key, withKey.size() + 1),
+        charge.transactionId(), request.amount(), request.reason(), now);
+    refundKeys.remember(key, parameters, refund, now);
+    withKey.add(refund);
     refunds.add(refund);
     return new GatewayRefund(refund.refundId(), refund.amount(), refund.at());
   }
 
+  /**
+   * A list read, as exact as Stripe's list endpoints: the charges with the key created at or after
+   * {@code sentFrom} (less {@link #LOOKUP_CLOCK_SLACK}), never the idempotency record. Of several
+   * (the key was reused after it was forgotten) the one that moved money wins, then the newest.
+   */
   @Override
   public synchronized GatewayChargeState lookUp(ChargeQuery query) {
-    SandboxCharge charge = byKey.get(query.idempotencyKey());
-    return charge == null ? GatewayChargeState.notFound(query.idempotencyKey()) : state(charge, now());
+    String key = query.idempotencyKey();
+    admit("the look-up of key '" + key + "'");
+    Instant now = now();
+    Instant from = query.sentFrom().minus(LOOKUP_CLOCK_SLACK);
+    return chargesByKey.getOrDefault(key, List.of()).stream()
+        .filter(c -> !c.at().isBefore(from))
+        .map(c -> state(c, now))
+        .min(MOVED_MONEY_FIRST)
+        .orElseGet(() -> GatewayChargeState.notFound(key));
+  }
+
+  /**
+   * Stripe's search ({@code metadata['idempotencyKey']:'<key>'}), oldest first: eventually
+   * consistent, so a charge shows only {@link SandboxSettings#searchLag()} after it was made. Not
+   * part of the port: it is here so tests can show why look-ups are list reads.
+   */
+  public synchronized List<GatewayChargeState> searchByKey(String key) {
+    admit("the search for key '" + key + "'");
+    Instant now = now();
+    return chargesByKey.getOrDefault(key, List.of()).stream()
+        .filter(c -> !c.at().plus(settings.searchLag()).isAfter(now))
+        .map(c -> state(c, now))
+        .toList();
   }
 
   @Override
   public synchronized List<GatewayChargeState> listCharges(Instant from, Instant to) {
+    admit("the list of charges");
     Instant now = now();
     return charges.stream()
         .filter(c -> within(c.at(), from, to))
@@ -165,6 +244,7 @@ public final class SandboxGateway implements PaymentGateway {
 
   @Override
   public synchronized List<GatewayEvent> listEvents(Instant from, Instant to) {
+    admit("the list of events");
     Instant now = now();
     List<GatewayEvent> events = new ArrayList<>();
     for (SandboxCharge c : charges) {
@@ -189,8 +269,9 @@ public final class SandboxGateway implements PaymentGateway {
       SandboxCharge c = byTransaction.get(r.transactionId());
       Money total = refundedSoFar.merge(r.transactionId(), r.amount(), Money::plus);
       if (c.subscriptionId() != null && c.cycle() != null) {
-        events.add(new GatewayEvent(eventId(r.idempotencyKey(), GatewayEvent.Type.REFUNDED),
-            GatewayEvent.Type.REFUNDED, r.at(), c.idempotencyKey(), c.transactionId(),
+        int sequence = refundsByKey.get(r.idempotencyKey()).indexOf(r) + 1;
+        events.add(new GatewayEvent(SandboxIds.eventId(r.idempotencyKey(),
+            GatewayEvent.Type.REFUNDED, sequence), GatewayEvent.Type.REFUNDED, r.at(), c.idempotencyKey(), c.transactionId(),
             c.subscriptionId(), c.cycle(), total, null, null));
       }
     }
@@ -200,84 +281,28 @@ public final class SandboxGateway implements PaymentGateway {
         .toList();
   }
 
-  /** Every charge processed, oldest first. */
+  /** Every charge processed, oldest first (the sandbox's own view: no rate limit). */
   public synchronized List<SandboxCharge> charges() {
     return List.copyOf(charges);
   }
 
-  /** Every refund made, oldest first. */
+  /** Every refund made, oldest first (the sandbox's own view: no rate limit). */
   public synchronized List<SandboxRefund> refunds() {
     return List.copyOf(refunds);
   }
 
-  /** "ch_sb_" and the first 24 hex digits of the key's SHA-256: the same key, the same id. */
+  /** The id of the first charge made with a key ({@link SandboxIds#transactionId(String, int)}). */
   public static String transactionId(String idempotencyKey) {
-    return id(TRANSACTION_PREFIX, idempotencyKey);
+    return SandboxIds.transactionId(idempotencyKey, 1);
   }
 
-  /** "evt_sb_" and 24 hex digits of SHA-256 over "key|type": one id per key and type. */
-  public static String eventId(String idempotencyKey, GatewayEvent.Type type) {
-    return id(EVENT_PREFIX, idempotencyKey + "|" + type.wireName());
-  }
-
-  private SandboxCharge process(GatewayChargeRequest request, SandboxPaymentMethod method) {
-    String token = request.paymentMethodToken();
-    String key = request.idempotencyKey();
-    Instant at = now();
-    Outcome outcome = Outcome.SUCCEEDED;
-    String code = null;
-    String message = null;
-    Instant settlesAt = null;
-    Instant returnsAt = null;
-    if (method == null) {
-      outcome = Outcome.DECLINED;
-      code = "invalid_payment_method";
-      message = "No such payment method: '" + token + "'";
-    } else {
-      switch (method.behaviour()) {
-        case DECLINES -> {
-          outcome = Outcome.DECLINED;
-          code = method.declineCode();
-          message = method.declineMessage();
-        }
-        case RECOVERS_AFTER -> {
-          if (attempt(request) <= method.count()) {
-            outcome = Outcome.DECLINED;
-            code = method.declineCode();
-            message = method.declineMessage();
-          }
-        }
-        case BANK_DEBIT, BANK_DEBIT_RETURNED -> {
-          outcome = Outcome.PENDING;
-          settlesAt = at.plus(SandboxPaymentMethods.SETTLEMENT_DELAY);
-          if (method.behaviour() == Behaviour.BANK_DEBIT_RETURNED) {
-            returnsAt = settlesAt.plus(SandboxPaymentMethods.RETURN_DELAY);
-          }
-        }
-        case SUCCEEDS, TRANSIENT_ERRORS, TIMEOUT_AFTER_CHARGE -> { }
-      }
+  /** Counts one request, or refuses it as Stripe's 429 does: the caller retries with the same key. */
+  private void admit(String what) {
+    if (!limiter.tryAcquire()) {
+      throw new GatewayUnavailableException("Rate limited: more than " + limiter.limit()
+          + " requests per second reached the sandbox gateway (simulated 429 Too Many Requests);"
+          + " retry " + what + " later", null);
     }
-    return new SandboxCharge(key, transactionId(key), request.amount(), token, outcome, code,
-        message, at, request.subscriptionId(), request.cycle(), settlesAt, returnsAt);
-  }
-
-  /**
-   * The collection attempt within its period: the key's last segment
-   * ({@code charge:<subscription>:<cycle>:<attempt>}). A key of another shape counts the period's
-   * earlier charges instead, the period being the subscription and cycle of the metadata.
-   */
-  private int attempt(GatewayChargeRequest request) {
-    String key = request.idempotencyKey();
-    String last = key.substring(key.lastIndexOf(':') + 1);
-    if (!last.isEmpty() && last.length() <= 9 && last.chars().allMatch(Character::isDigit)) {
-      return Integer.parseInt(last);
-    }
-    long earlier = charges.stream()
-        .filter(c -> c.subscriptionId() != null
-            && c.subscriptionId().equals(request.subscriptionId())
-            && Objects.equals(c.cycle(), request.cycle()))
-        .count();
-    return (int) earlier + 1;
   }
 
   private GatewayChargeState state(SandboxCharge c, Instant now) {
@@ -298,8 +323,10 @@ public final class SandboxGateway implements PaymentGateway {
 
   private GatewayEvent event(SandboxCharge c, GatewayEvent.Type type, Instant at, String code,
       String message) {
-    return new GatewayEvent(eventId(c.idempotencyKey(), type), type, at, c.idempotencyKey(),
-        c.transactionId(), c.subscriptionId(), c.cycle(), c.amount(), code, message);
+    int sequence = chargesByKey.get(c.idempotencyKey()).indexOf(c) + 1;
+    return new GatewayEvent(SandboxIds.eventId(c.idempotencyKey(), type, sequence), type, at,
+        c.idempotencyKey(), c.transactionId(), c.subscriptionId(), c.cycle(), c.amount(), code,
+        message);
   }
 
   private Money refundedOf(String transactionId) {
@@ -322,17 +349,6 @@ public final class SandboxGateway implements PaymentGateway {
     return !t.isBefore(from) && t.isBefore(to);
   }
 
-  private static void requireSameParameters(SandboxCharge earlier, GatewayChargeRequest request) {
-    if (!earlier.amount().equals(request.amount())
-        || !earlier.token().equals(request.paymentMethodToken())) {
-      // Names the amount, never the token: tokens stay out of messages that reach logs.
-      throw new InvalidGatewayRequestException(InvalidGatewayRequestException.IDEMPOTENCY_KEY_REUSED,
-          "Keys for idempotent requests can only be used with the same parameters they were first"
-              + " used with; '" + request.idempotencyKey() + "' was first used for "
-              + earlier.amount() + " to another payment method or amount");
-    }
-  }
-
   private static GatewayCharge answer(SandboxCharge charge, boolean replayed) {
     return switch (charge.outcome()) {
       case DECLINED -> throw new PaymentDeclinedException(charge.declineCode(),
@@ -340,15 +356,5 @@ public final class SandboxGateway implements PaymentGateway {
       case SUCCEEDED -> new GatewayCharge(charge.transactionId(), charge.at(), replayed, false);
       case PENDING -> new GatewayCharge(charge.transactionId(), charge.at(), replayed, true);
     };
-  }
-
-  private static String id(String prefix, String seed) {
-    try {
-      byte[] hash = MessageDigest.getInstance("SHA-256")
-          .digest(seed.getBytes(StandardCharsets.UTF_8));
-      return prefix + HexFormat.of().formatHex(hash).substring(0, 24);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JVM has SHA-256", e);
-    }
   }
 }

@@ -17,7 +17,8 @@ import java.util.Optional;
  *
  * <p>Everything is deterministic: outcomes depend only on the token, the idempotency key and the
  * sandbox clock. "Attempt" is the last segment of the idempotency key
- * ({@code charge:<subscription>:<cycle>:<attempt>}); a repeated key replays the first answer.
+ * ({@code charge:<subscription>:<cycle>:<attempt>}); a repeated key replays the first answer for
+ * as long as the gateway keeps it (24 hours: {@link SandboxSettings}).
  *
  * <table>
  *   <caption>Sandbox test payment methods</caption>

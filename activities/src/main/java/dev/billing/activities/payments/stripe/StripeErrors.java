@@ -13,6 +13,7 @@ import com.stripe.model.StripeError;
 import dev.billing.activities.payments.DeclineCodes;
 import dev.billing.activities.payments.DeclineKind;
 import dev.billing.activities.payments.GatewayUnavailableException;
+import dev.billing.activities.payments.IdempotencyConflictException;
 import dev.billing.activities.payments.InvalidGatewayRequestException;
 import dev.billing.activities.payments.PaymentDeclinedException;
 import dev.billing.activities.payments.PaymentGatewayException;
@@ -35,8 +36,9 @@ import dev.billing.activities.payments.PaymentGatewayException;
  *       which retries pass; failing the charge for it would turn an outage into declines</td></tr>
  *   <tr><td>InvalidRequestException resource_missing on payment_method</td><td>hard decline
  *       "invalid_payment_method" (the customer must give a new one), as the sandbox does</td></tr>
- *   <tr><td>IdempotencyException (400, key reused with other parameters)</td><td>
- *       InvalidGatewayRequestException idempotency_key_reused</td></tr>
+ *   <tr><td>IdempotencyException (400 idempotency_error, key reused with other parameters)</td>
+ *       <td>IdempotencyConflictException: proof that a request with the key exists, its outcome
+ *       unknown to this caller (never a refusal: the first request may have moved money)</td></tr>
  *   <tr><td>other InvalidRequestException (400, 404)</td><td>InvalidGatewayRequestException with
  *       Stripe's code</td></tr>
  * </table>
@@ -72,9 +74,10 @@ final class StripeErrors {
           + StripeSettings.API_KEY_ENV + "): " + describe(e, message), e);
     }
     if (e instanceof IdempotencyException) {
-      return new InvalidGatewayRequestException(
-          InvalidGatewayRequestException.IDEMPOTENCY_KEY_REUSED,
-          "Stripe rejected the idempotency key for " + what + ": " + message);
+      // A 400: the first request with the key ran (a 409 idempotency_error, a request with the
+      // key still running, was answered above as unavailable).
+      return new IdempotencyConflictException("Stripe holds an earlier request with the key of "
+          + what + " with other parameters: " + describe(e, message), e);
     }
     if (e instanceof InvalidRequestException invalid) {
       if ("resource_missing".equals(invalid.getCode())

@@ -1,5 +1,13 @@
 package dev.billing.activities.payments.stripe;
 
+import static dev.billing.activities.payments.stripe.StripePaging.list;
+import static dev.billing.activities.payments.stripe.StripePaging.paginate;
+import static dev.billing.activities.payments.stripe.StripePaymentIntents.amount;
+import static dev.billing.activities.payments.stripe.StripePaymentIntents.failureCode;
+import static dev.billing.activities.payments.stripe.StripePaymentIntents.hasAmount;
+import static dev.billing.activities.payments.stripe.StripePaymentIntents.ours;
+import static dev.billing.activities.payments.stripe.StripePaymentIntents.state;
+
 import com.stripe.StripeClient;
 import com.stripe.exception.EventDataObjectDeserializationException;
 import com.stripe.exception.StripeException;
@@ -12,10 +20,10 @@ import com.stripe.model.Refund;
 import com.stripe.model.StripeError;
 import com.stripe.model.StripeObject;
 import com.stripe.net.RequestOptions;
+import com.stripe.param.ChargeRetrieveParams;
 import com.stripe.param.EventListParams;
 import com.stripe.param.PaymentIntentCreateParams;
 import com.stripe.param.PaymentIntentListParams;
-import com.stripe.param.PaymentIntentSearchParams;
 import com.stripe.param.RefundCreateParams;
 import dev.billing.activities.payments.ChargeQuery;
 import dev.billing.activities.payments.DeclineCodes;
@@ -26,19 +34,16 @@ import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayChargeState.Status;
 import dev.billing.activities.payments.GatewayEvent;
 import dev.billing.activities.payments.GatewayRefund;
-import dev.billing.activities.payments.GatewayUnavailableException;
 import dev.billing.activities.payments.InvalidGatewayRequestException;
 import dev.billing.activities.payments.PaymentDeclinedException;
 import dev.billing.activities.payments.PaymentGateway;
-import dev.billing.activities.payments.PaymentGatewayException;
 import dev.billing.activities.payments.RefundRequest;
-import dev.billing.domain.Money;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -55,13 +60,16 @@ import org.slf4j.LoggerFactory;
  *       {@code Idempotent-Replayed: true} on the response marks a replay. The transaction id is the
  *       PaymentIntent's id. Stripe keeps idempotency keys for at least 24 hours, far longer than
  *       Temporal's retries of one attempt (about a minute).
- *   <li><b>refund</b>: a Refund of the PaymentIntent with its own idempotency key.
- *   <li><b>lookUp</b>: the Search API, {@code metadata['idempotencyKey']:'<key>'}. Search is
- *       eventually consistent: a PaymentIntent usually becomes searchable within a minute of its
- *       creation, longer during incidents. So NOT_FOUND right after a timed-out charge is not proof
- *       that no money moved; the caller should look up no sooner than a few minutes after the
- *       unknown outcome (or retry the charge with the same key, which Stripe answers from its
- *       idempotency record for 24 hours). Search is not available for accounts in India.
+ *   <li><b>refund</b>: a Refund of the PaymentIntent with its own idempotency key. The Refund's
+ *       own status decides: succeeded is done, pending and requires_action are accepted but not
+ *       final (Stripe may still fail them), failed and canceled are a refusal.
+ *   <li><b>lookUp</b>: the list endpoint, not the Search API (search lags a minute, up to an hour
+ *       in incidents): PaymentIntents created since the query's {@code sentFrom} (less
+ *       {@link #CLOCK_SLACK}, since {@code created} is Stripe's clock and {@code sentFrom} ours),
+ *       narrowed to the token's customer when it names one, every page, filtered on
+ *       {@code metadata.idempotencyKey}. Lists are not delayed, so NOT_FOUND proves that no
+ *       PaymentIntent with the key was created since then; it never relies on an idempotency
+ *       replay, which Stripe forgets after 24 hours.
  *   <li><b>listCharges / listEvents</b>: the list endpoints with {@code created[gte]/[lt]} (whole
  *       seconds; the window is widened to whole seconds, receivers deduplicate by id) and
  *       auto-pagination. Stripe keeps events for 30 days.
@@ -69,11 +77,14 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Events: payment_intent.succeeded is SUCCEEDED, payment_intent.payment_failed FAILED,
  * charge.refunded REFUNDED (amount = amount_refunded), charge.dispute.created of a bank debit
- * RETURNED (BankDebitReturns; card chargebacks are left out, as the webhook leaves them). Stripe
- * reports a bank debit taken back after it succeeded (an ACH return such as R10 "unauthorized", a
- * SEPA refund request) as a dispute, and debits the disputed amount when it opens one, so a new
- * dispute of a bank debit is the moment the money is gone. Events about charges
- * without our metadata (made outside this system) are left out.
+ * RETURNED (BankDebitReturns; card chargebacks are left out, as the webhook leaves them). A
+ * dispute's own {@code payment_method_details} only ever names card-like methods (card, klarna,
+ * paypal, amazon_pay), so the disputed Charge is retrieved (with its PaymentIntent expanded, for
+ * our metadata) and its {@code payment_method_details.type} ({@code us_bank_account}) decides.
+ * Stripe reports a bank debit taken back after it succeeded (an ACH return such as R10
+ * "unauthorized", a SEPA refund request) as a dispute, and debits the disputed amount when it
+ * opens one, so a new dispute of a bank debit is the moment the money is gone. Events about
+ * charges without our metadata (made outside this system) are left out.
  *
  * <p>Errors: see {@link StripeErrors}. The API key and payment method tokens are never logged.
  */
@@ -84,6 +95,10 @@ public final class StripeGateway implements PaymentGateway {
   static final List<String> EVENT_TYPES = List.of("payment_intent.succeeded",
       "payment_intent.payment_failed", "charge.refunded", "charge.dispute.created");
   private static final long PAGE_SIZE = 100;
+  /** How far Stripe's clock may run behind ours: a look-up lists from this much before sentFrom. */
+  static final Duration CLOCK_SLACK = Duration.ofMinutes(5);
+  /** The port's refusal code for a refund Stripe reports as failed or canceled. */
+  static final String REFUND_FAILED = "refund_failed";
 
   private final StripeClient client;
 
@@ -178,27 +193,45 @@ public final class StripeGateway implements PaymentGateway {
     }
     log.debug("Stripe refund {}: {} {}", request.idempotencyKey(), refund.getId(),
         refund.getStatus());
+    boolean pending = switch (String.valueOf(refund.getStatus())) {
+      case "succeeded" -> false;
+      case "failed", "canceled" -> throw new InvalidGatewayRequestException(REFUND_FAILED,
+          "Stripe refund " + refund.getId() + " for " + request.idempotencyKey() + " is "
+              + refund.getStatus() + (refund.getFailureReason() == null ? ""
+                  : " (" + refund.getFailureReason() + ")"));
+      case "pending", "requires_action" -> true;
+      default -> {
+        // Not final until Stripe says so: recording an unknown state as done could lose a refund.
+        log.warn("Stripe refund {} for {} has status {}: taken as pending", refund.getId(),
+            request.idempotencyKey(), refund.getStatus());
+        yield true;
+      }
+    };
     return new GatewayRefund(refund.getId(),
         StripeAmounts.fromStripe(refund.getAmount(), refund.getCurrency()),
-        Instant.ofEpochSecond(refund.getCreated()));
+        Instant.ofEpochSecond(refund.getCreated()), pending);
   }
 
   @Override
   public GatewayChargeState lookUp(ChargeQuery query) {
     String idempotencyKey = query.idempotencyKey();
-    PaymentIntentSearchParams params = PaymentIntentSearchParams.builder()
-        .setQuery("metadata['" + GatewayChargeRequest.IDEMPOTENCY_KEY + "']:'"
-            + quote(idempotencyKey) + "'")
+    long from = query.sentFrom().minus(CLOCK_SLACK).getEpochSecond();
+    PaymentIntentListParams.Builder params = PaymentIntentListParams.builder()
+        .setCreated(PaymentIntentListParams.Created.builder().setGte(from).build())
         .addExpand("data.latest_charge")
-        .setLimit(10L)
-        .build();
-    List<PaymentIntent> found;
-    try {
-      found = client.v1().paymentIntents().search(params).getData();
-    } catch (StripeException e) {
-      throw StripeErrors.translate(e, "look-up " + idempotencyKey);
-    }
-    if (found == null || found.isEmpty()) {
+        .setLimit(PAGE_SIZE);
+    customerOf(query.paymentMethodToken()).ifPresent(params::setCustomer);
+    List<GatewayChargeState> found = new ArrayList<>();
+    paginate("look-up " + idempotencyKey, () -> {
+      for (PaymentIntent intent : list(() -> client.v1().paymentIntents().list(params.build()))
+          .autoPagingIterable()) {
+        if (intent.getCreated() != null && intent.getCreated() >= from && hasAmount(intent)
+            && carriesKey(intent, idempotencyKey)) {
+          found.add(state(intent));
+        }
+      }
+    });
+    if (found.isEmpty()) {
       return GatewayChargeState.notFound(idempotencyKey);
     }
     if (found.size() > 1) {
@@ -207,10 +240,26 @@ public final class StripeGateway implements PaymentGateway {
       log.warn("{} PaymentIntents carry idempotency key {}", found.size(), idempotencyKey);
     }
     return found.stream()
-        .map(this::state)
         .min(Comparator.comparing((GatewayChargeState s) -> s.status() == Status.FAILED)
             .thenComparing(GatewayChargeState::createdAt, Comparator.reverseOrder()))
         .orElseThrow();
+  }
+
+  private static boolean carriesKey(PaymentIntent intent, String idempotencyKey) {
+    return intent.getMetadata() != null
+        && idempotencyKey.equals(intent.getMetadata().get(GatewayChargeRequest.IDEMPOTENCY_KEY));
+  }
+
+  /** The customer a look-up can be narrowed to; none for a bare or unreadable token. */
+  private static Optional<String> customerOf(String token) {
+    if (token == null) {
+      return Optional.empty();
+    }
+    try {
+      return Optional.ofNullable(StripePaymentMethodToken.parse(token).customer());
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
   }
 
   @Override
@@ -224,12 +273,23 @@ public final class StripeGateway implements PaymentGateway {
         .setLimit(PAGE_SIZE)
         .build();
     List<GatewayChargeState> charges = new ArrayList<>();
+    int[] skipped = {0};
     paginate("list charges", () -> {
       for (PaymentIntent intent : list(() -> client.v1().paymentIntents().list(params))
           .autoPagingIterable()) {
-        charges.add(state(intent));
+        if (hasAmount(intent)) {
+          charges.add(state(intent));
+        } else {
+          skipped[0]++;
+        }
       }
     });
+    if (skipped[0] > 0) {
+      // Stripe's description makes both optional; this system always sets them, so these
+      // PaymentIntents were made elsewhere (another integration on the account).
+      log.info("Skipped {} PaymentIntents without amount or currency listing charges from {} to {}",
+          skipped[0], from, to);
+    }
     charges.sort(Comparator.comparing(GatewayChargeState::createdAt)
         .thenComparing(GatewayChargeState::transactionId));
     return charges;
@@ -288,13 +348,17 @@ public final class StripeGateway implements PaymentGateway {
       }
       case "charge.dispute.created": {
         Dispute dispute = (Dispute) object;
+        Charge charge = disputedCharge(dispute.getCharge());
         if (!BankDebitReturns.isReturn(
-            dispute.getPaymentMethodDetails() == null ? null : dispute.getPaymentMethodDetails().getType(),
-            dispute.getNetworkReasonCode(), dispute.getCharge())) {
+            charge.getPaymentMethodDetails() == null ? null
+                : charge.getPaymentMethodDetails().getType(),
+            dispute.getNetworkReasonCode(), charge.getId())) {
           return Optional.empty(); // a card chargeback: not a return, not dunned
         }
-        String intentId = dispute.getPaymentIntent();
-        return ours(intentMetadata(intentId)).map(m -> new GatewayEvent(event.getId(),
+        String intentId = charge.getPaymentIntent();
+        Map<String, String> metadata = charge.getPaymentIntentObject() != null
+            ? charge.getPaymentIntentObject().getMetadata() : intentMetadata(intentId);
+        return ours(metadata).map(m -> new GatewayEvent(event.getId(),
             GatewayEvent.Type.RETURNED, at, m.key(), intentId, m.subscriptionId(), m.cycle(),
             StripeAmounts.fromStripe(dispute.getAmount(), dispute.getCurrency()),
             dispute.getReason(), "The charge was disputed (a bank debit: returned) by the"
@@ -303,54 +367,6 @@ public final class StripeGateway implements PaymentGateway {
       default:
         return Optional.empty();
     }
-  }
-
-  private GatewayChargeState state(PaymentIntent intent) {
-    Money amount = amount(intent);
-    Charge charge = intent.getLatestChargeObject();
-    Money refunded = charge != null && charge.getAmountRefunded() != null
-        ? StripeAmounts.fromStripe(charge.getAmountRefunded(), intent.getCurrency())
-        : Money.zero(amount.currency());
-    Optional<Ours> ours = ours(intent.getMetadata());
-    String key = intent.getMetadata() == null ? null
-        : intent.getMetadata().get(GatewayChargeRequest.IDEMPOTENCY_KEY);
-    Instant created = Instant.ofEpochSecond(intent.getCreated());
-    StripeError error = intent.getLastPaymentError();
-    Status status;
-    String code = null;
-    String message = null;
-    switch (String.valueOf(intent.getStatus())) {
-      case "succeeded" -> {
-        if (charge != null && Boolean.TRUE.equals(charge.getDisputed()) && BankDebitReturns.isReturn(
-            charge.getPaymentMethodDetails() == null ? null : charge.getPaymentMethodDetails().getType(),
-            null, charge.getId())) {
-          status = Status.RETURNED;
-          code = "disputed";
-          message = "The charge was disputed (a bank debit: returned) by the customer's bank.";
-        } else {
-          status = Status.SUCCEEDED;
-        }
-      }
-      case "processing", "requires_capture" -> status = Status.PENDING;
-      case "canceled" -> {
-        status = Status.FAILED;
-        code = intent.getCancellationReason() != null ? intent.getCancellationReason() : "canceled";
-        message = "The PaymentIntent was canceled.";
-      }
-      case "requires_action" -> {
-        status = Status.FAILED;
-        code = "authentication_required";
-        message = "The payment needs the customer to authenticate.";
-      }
-      default -> {
-        status = Status.FAILED;
-        code = error != null ? failureCode(error) : intent.getStatus();
-        message = error != null ? error.getMessage() : "PaymentIntent is " + intent.getStatus();
-      }
-    }
-    return new GatewayChargeState(status, key, intent.getId(), amount, refunded,
-        ours.map(Ours::subscriptionId).orElse(null), ours.map(Ours::cycle).orElse(null), created,
-        null, null, code, message);
   }
 
   private PaymentDeclinedException decline(StripeError error, StripePaymentMethodToken token) {
@@ -375,6 +391,16 @@ public final class StripeGateway implements PaymentGateway {
     }
   }
 
+  /** The disputed Charge, which tells the payment method, with its PaymentIntent expanded. */
+  private Charge disputedCharge(String chargeId) {
+    try {
+      return client.v1().charges().retrieve(chargeId,
+          ChargeRetrieveParams.builder().addExpand("payment_intent").build());
+    } catch (StripeException e) {
+      throw StripeErrors.translate(e, "retrieve " + chargeId);
+    }
+  }
+
   private static StripeObject dataObject(Event event) {
     // Empty when the event was rendered with another API version than stripe-java's; the fields
     // read here are stable across versions, so fall back to reading it anyway.
@@ -391,39 +417,6 @@ public final class StripeGateway implements PaymentGateway {
     }
   }
 
-  private record Ours(String key, String subscriptionId, long cycle) {}
-
-  private static Optional<Ours> ours(Map<String, String> metadata) {
-    if (metadata == null) {
-      return Optional.empty();
-    }
-    String subscription = metadata.get(GatewayChargeRequest.SUBSCRIPTION_ID);
-    String cycle = metadata.get(GatewayChargeRequest.CYCLE);
-    if (subscription == null || cycle == null) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(new Ours(metadata.get(GatewayChargeRequest.IDEMPOTENCY_KEY), subscription,
-          Long.parseLong(cycle)));
-    } catch (NumberFormatException e) {
-      return Optional.empty();
-    }
-  }
-
-  private static Money amount(PaymentIntent intent) {
-    return StripeAmounts.fromStripe(intent.getAmount(), intent.getCurrency());
-  }
-
-  private static String failureCode(StripeError error) {
-    if (error == null) {
-      return null;
-    }
-    if (error.getDeclineCode() != null && !error.getDeclineCode().isEmpty()) {
-      return error.getDeclineCode();
-    }
-    return error.getCode() != null && !error.getCode().isEmpty() ? error.getCode() : "declined";
-  }
-
   private static boolean replayed(StripeObject response) {
     return response.getLastResponse() != null
         && response.getLastResponse().headers().firstValue(REPLAYED_HEADER)
@@ -434,50 +427,7 @@ public final class StripeGateway implements PaymentGateway {
     return RequestOptions.builder().setIdempotencyKey(key).build();
   }
 
-  /** Escapes a value for a single-quoted string of Stripe's search query language. */
-  static String quote(String value) {
-    return value.replace("\\", "\\\\").replace("'", "\\'");
-  }
-
   private static long ceilSeconds(Instant t) {
     return t.getNano() == 0 ? t.getEpochSecond() : t.getEpochSecond() + 1;
-  }
-
-  private interface StripeCall<T> {
-    T call() throws StripeException;
-  }
-
-  private static <T> T list(StripeCall<T> call) {
-    try {
-      return call.call();
-    } catch (StripeException e) {
-      throw new PagingFailure(e);
-    }
-  }
-
-  /** Runs a listing; a failure of the first page or of a later page's fetch maps alike. */
-  private static void paginate(String what, Runnable listing) {
-    try {
-      listing.run();
-    } catch (PagingFailure e) {
-      throw StripeErrors.translate(e.stripe, what);
-    } catch (PaymentGatewayException e) {
-      throw e;
-    } catch (RuntimeException e) {
-      // stripe-java's auto-pagination wraps the StripeException of a later page.
-      if (e.getCause() instanceof StripeException stripe) {
-        throw StripeErrors.translate(stripe, what);
-      }
-      throw new GatewayUnavailableException("Stripe listing failed for " + what + ": " + e, e);
-    }
-  }
-
-  private static final class PagingFailure extends RuntimeException {
-    private final transient StripeException stripe;
-
-    PagingFailure(StripeException stripe) {
-      super(stripe);
-      this.stripe = Objects.requireNonNull(stripe);
-    }
   }
 }

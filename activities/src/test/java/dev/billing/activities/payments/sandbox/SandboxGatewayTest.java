@@ -7,6 +7,7 @@ import dev.billing.activities.MutableClock;
 import dev.billing.activities.payments.DeclineKind;
 import dev.billing.activities.payments.GatewayCharge;
 import dev.billing.activities.payments.GatewayChargeRequest;
+import dev.billing.activities.payments.IdempotencyConflictException;
 import dev.billing.activities.payments.InvalidGatewayRequestException;
 import dev.billing.activities.payments.PaymentDeclinedException;
 import dev.billing.activities.payments.sandbox.SandboxCharge.Outcome;
@@ -118,27 +119,41 @@ class SandboxGatewayTest {
   }
 
   @Test
-  void rejectsAKeyReusedWithAnotherAmount() {
+  void refusesAKeyReusedWithAnotherAmountAsAConflictNotADecline() {
     gateway.charge(request(KEY, PRICE, SandboxPaymentMethods.VISA));
 
     assertThatThrownBy(() -> gateway.charge(request(KEY, new Money(1999, "USD"), "pm_card_visa")))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class, e -> {
-          assertThat(e.code()).isEqualTo("idempotency_key_reused");
-          assertThat(e.getMessage()).contains("'charge:sub-1:1:1'").contains("9.99 USD");
-        });
+        .isInstanceOf(IdempotencyConflictException.class)
+        .hasMessageContaining("'charge:sub-1:1:1'")
+        .hasMessageEndingWith("(differs: amount).");
     assertThat(gateway.charges()).hasSize(1);
   }
 
   @Test
-  void rejectsAKeyReusedWithAnotherCurrencyOrPaymentMethod() {
-    gateway.charge(request(KEY, PRICE, SandboxPaymentMethods.VISA));
+  void refusesUsdBelowFiftyCentsLikeStripeAndAcceptsFiftyCents() {
+    assertThatThrownBy(() -> gateway.charge(request(KEY, new Money(49, "USD"), "pm_card_visa")))
+        .isInstanceOfSatisfying(InvalidGatewayRequestException.class, e -> {
+          assertThat(e.code()).isEqualTo("amount_too_small");
+          assertThat(e.getMessage()).isEqualTo("Amount must be at least 0.50 USD, got 0.49 USD");
+        });
+    assertThat(gateway.charges()).isEmpty();
 
-    assertThatThrownBy(() -> gateway.charge(request(KEY, new Money(999, "EUR"), "pm_card_visa")))
-        .isInstanceOf(InvalidGatewayRequestException.class);
-    assertThatThrownBy(() -> gateway.charge(request(KEY, PRICE, SandboxPaymentMethods.MASTERCARD)))
+    // The refused request stored nothing: the same key with a chargeable amount is a first request.
+    GatewayCharge charge = gateway.charge(request(KEY, new Money(50, "USD"), "pm_card_visa"));
+
+    assertThat(charge).isEqualTo(new GatewayCharge(KEY_TXN, T0_MILLIS, false));
+  }
+
+  @Test
+  void refusesJpyBelowFiftyYenAndAcceptsFifty() {
+    assertThatThrownBy(() -> gateway.charge(request(KEY, new Money(49, "JPY"), "pm_card_visa")))
         .isInstanceOfSatisfying(InvalidGatewayRequestException.class,
-            e -> assertThat(e.code()).isEqualTo("idempotency_key_reused"));
-    assertThat(gateway.charges()).extracting(SandboxCharge::token).containsExactly("pm_card_visa");
+            e -> assertThat(e.code()).isEqualTo("amount_too_small"));
+
+    assertThat(gateway.charge(request(KEY, new Money(50, "JPY"), "pm_card_visa")).replayed())
+        .isFalse();
+    assertThat(gateway.charges()).extracting(SandboxCharge::amount)
+        .containsExactly(new Money(50, "JPY"));
   }
 
   @Test

@@ -9,6 +9,7 @@ import dev.billing.activities.payments.GatewayChargeRequest;
 import dev.billing.activities.payments.GatewayEvent;
 import dev.billing.activities.payments.GatewayEvent.Type;
 import dev.billing.activities.payments.GatewayRefund;
+import dev.billing.activities.payments.IdempotencyConflictException;
 import dev.billing.activities.payments.InvalidGatewayRequestException;
 import dev.billing.activities.payments.RefundRequest;
 import dev.billing.activities.payments.RefundRequest.Reason;
@@ -90,8 +91,8 @@ class SandboxRefundsTest {
     gateway.refund(refund(REFUND_KEY1, new Money(100, "USD")));
 
     assertThatThrownBy(() -> gateway.refund(refund(REFUND_KEY1, new Money(200, "USD"))))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class,
-            e -> assertThat(e.code()).isEqualTo("idempotency_key_reused"));
+        .isInstanceOf(IdempotencyConflictException.class)
+        .hasMessageEndingWith("(differs: amount).");
     assertThat(gateway.refunds()).hasSize(1);
   }
 

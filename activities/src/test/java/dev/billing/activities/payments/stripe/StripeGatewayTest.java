@@ -1,7 +1,5 @@
 package dev.billing.activities.payments.stripe;
 
-import dev.billing.activities.payments.ChargeQuery;
-import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.absent;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
@@ -10,13 +8,10 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
-import com.github.tomakehurst.wiremock.WireMockServer;
-import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import com.stripe.Stripe;
@@ -28,50 +23,29 @@ import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayChargeState.Status;
 import dev.billing.activities.payments.GatewayEvent;
 import dev.billing.activities.payments.GatewayEvent.Type;
-import dev.billing.activities.payments.GatewayRefund;
 import dev.billing.activities.payments.GatewayUnavailableException;
+import dev.billing.activities.payments.IdempotencyConflictException;
 import dev.billing.activities.payments.InvalidGatewayRequestException;
 import dev.billing.activities.payments.PaymentDeclinedException;
-import dev.billing.activities.payments.RefundRequest;
 import dev.billing.domain.Money;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** StripeGateway against a WireMock stub that answers with Stripe's JSON shapes and headers. */
-class StripeGatewayTest {
-  private static final String API_KEY = "sk_test_51QxTestKeyNeverLogged";
-  private static final String KEY = "charge:sub-1:3:1";
-  private static final String INTENT = "pi_3QxTestIntent01";
-  private static final long CREATED = 1770181200L; // 2026-02-04T05:00:00Z
-  private static final Instant CREATED_AT = Instant.parse("2026-02-04T05:00:00Z");
-  private static final Money PRICE = new Money(999, "USD");
-  private static final String OURS =
-      "{\"cycle\": \"3\", \"idempotencyKey\": \"" + KEY + "\", \"subscriptionId\": \"sub-1\"}";
-
-  private WireMockServer stripe;
-  private StripeGateway gateway;
-
-  @BeforeEach
-  void start() {
-    stripe = new WireMockServer(options().dynamicPort());
-    stripe.start();
-    gateway = new StripeGateway(settings());
-  }
-
-  @AfterEach
-  void stop() {
-    stripe.stop();
-  }
+/** StripeGateway's charges, events and listings against a WireMock Stripe. */
+class StripeGatewayTest extends StripeStubTest {
+  private static final String KEY = StripeJson.KEY;
+  private static final String INTENT = StripeJson.INTENT;
+  private static final long CREATED = StripeJson.CREATED;
+  private static final Instant CREATED_AT = StripeJson.CREATED_AT;
+  private static final Money PRICE = StripeJson.PRICE;
 
   @Test
   void chargesOffSessionConfirmedWithTheKeyAndOurMetadata() {
     stripe.stubFor(post(urlEqualTo("/v1/payment_intents"))
-        .willReturn(ok(intent("succeeded"))));
+        .willReturn(ok(StripeJson.intent("succeeded"))));
 
     GatewayCharge charge = gateway.charge(request());
 
@@ -97,7 +71,7 @@ class StripeGatewayTest {
   void aGenericCardDeclineIsAHardDecline() {
     stripe.stubFor(post(urlEqualTo("/v1/payment_intents")).willReturn(json(402,
         StripeJson.cardError("card_declined", "generic_decline", null, "Your card was declined.",
-            declinedIntent("generic_decline")))));
+            StripeJson.declinedIntent("generic_decline")))));
 
     assertThatThrownBy(() -> gateway.charge(request()))
         .isInstanceOfSatisfying(PaymentDeclinedException.class, e -> {
@@ -111,7 +85,7 @@ class StripeGatewayTest {
   void insufficientFundsIsASoftDecline() {
     stripe.stubFor(post(urlEqualTo("/v1/payment_intents")).willReturn(json(402,
         StripeJson.cardError("card_declined", "insufficient_funds", "try_again_later",
-            "Your card has insufficient funds.", declinedIntent("insufficient_funds")))));
+            "Your card has insufficient funds.", StripeJson.declinedIntent("insufficient_funds")))));
 
     assertThatThrownBy(() -> gateway.charge(request()))
         .isInstanceOfSatisfying(PaymentDeclinedException.class, e -> {
@@ -125,7 +99,7 @@ class StripeGatewayTest {
   void theIssuersDoNotTryAgainAdviceMakesAnyDeclineHard() {
     stripe.stubFor(post(urlEqualTo("/v1/payment_intents")).willReturn(json(402,
         StripeJson.cardError("card_declined", "do_not_honor", "do_not_try_again",
-            "Your card was declined.", declinedIntent("do_not_honor")))));
+            "Your card was declined.", StripeJson.declinedIntent("do_not_honor")))));
 
     assertThatThrownBy(() -> gateway.charge(request()))
         .isInstanceOfSatisfying(PaymentDeclinedException.class, e -> {
@@ -138,7 +112,7 @@ class StripeGatewayTest {
   void anExpiredCardWithoutDeclineCodeIsHardByItsErrorCode() {
     stripe.stubFor(post(urlEqualTo("/v1/payment_intents")).willReturn(json(402,
         StripeJson.cardError("expired_card", null, null, "Your card has expired.",
-            declinedIntent("expired_card")))));
+            StripeJson.declinedIntent("expired_card")))));
 
     assertThatThrownBy(() -> gateway.charge(request()))
         .isInstanceOfSatisfying(PaymentDeclinedException.class, e -> {
@@ -148,24 +122,46 @@ class StripeGatewayTest {
   }
 
   @Test
-  void aServerErrorIsUnavailableAndTheRetryWithTheSameKeySucceeds() {
-    stripe.stubFor(post(urlEqualTo("/v1/payment_intents")).inScenario("500 then 200")
+  void aLockTimeoutIsUnavailableAndTheRetryWithTheSameKeySucceeds() {
+    // A 409 is answered before the endpoint runs: Stripe saves nothing for the key.
+    stripe.stubFor(post(urlEqualTo("/v1/payment_intents")).inScenario("409 then 200")
         .whenScenarioStateIs(Scenario.STARTED)
-        .willReturn(json(500, StripeJson.apiError("An unknown error occurred")))
+        .willReturn(json(409, StripeJson.invalidRequest("lock_timeout", "payment_method",
+            "This object cannot be accessed right now because another API request or Stripe"
+                + " process is currently accessing it.")))
         .willSetStateTo("recovered"));
-    stripe.stubFor(post(urlEqualTo("/v1/payment_intents")).inScenario("500 then 200")
+    stripe.stubFor(post(urlEqualTo("/v1/payment_intents")).inScenario("409 then 200")
         .whenScenarioStateIs("recovered")
-        .willReturn(ok(intent("succeeded"))));
+        .willReturn(ok(StripeJson.intent("succeeded"))));
 
     assertThatThrownBy(() -> gateway.charge(request()))
         .isInstanceOfSatisfying(GatewayUnavailableException.class, e -> assertThat(e.getMessage())
-            .contains("HTTP 500").contains("An unknown error occurred").contains(KEY));
+            .contains("HTTP 409").contains(KEY));
     GatewayCharge retried = gateway.charge(request());
 
     assertThat(retried).isEqualTo(new GatewayCharge(INTENT, CREATED_AT, false, false));
     assertThat(chargeRequests()).hasSize(2)
         .extracting(r -> r.getHeader("Idempotency-Key"))
         .containsExactly(KEY, KEY);
+  }
+
+  @Test
+  void aServerErrorIsReplayedForItsKeySoItsOutcomeStaysUnknownUntilLookedUp() {
+    // Stripe saves the 500 of an endpoint that ran and answers it again for the key: only a
+    // look-up tells whether the PaymentIntent was made.
+    stripe.stubFor(post(urlEqualTo("/v1/payment_intents")).inScenario("500 then 200")
+        .whenScenarioStateIs(Scenario.STARTED)
+        .willReturn(json(500, StripeJson.apiError("An unknown error occurred")))
+        .willSetStateTo("recovered"));
+    stripe.stubFor(post(urlEqualTo("/v1/payment_intents")).inScenario("500 then 200")
+        .whenScenarioStateIs("recovered")
+        .willReturn(ok(StripeJson.intent("succeeded"))));
+
+    assertThatThrownBy(() -> gateway.charge(request()))
+        .isInstanceOfSatisfying(GatewayUnavailableException.class, e -> assertThat(e.getMessage())
+            .contains("HTTP 500").contains("An unknown error occurred").contains(KEY));
+    assertThatThrownBy(() -> gateway.charge(request()))
+        .isInstanceOf(GatewayUnavailableException.class);
   }
 
   @Test
@@ -178,7 +174,7 @@ class StripeGatewayTest {
         .willSetStateTo("recovered"));
     stripe.stubFor(post(urlEqualTo("/v1/payment_intents")).inScenario("503 then 200")
         .whenScenarioStateIs("recovered")
-        .willReturn(ok(intent("succeeded"))));
+        .willReturn(ok(StripeJson.intent("succeeded"))));
 
     GatewayCharge charge = gateway.charge(request());
 
@@ -190,7 +186,7 @@ class StripeGatewayTest {
   @Test
   void aTimeoutIsUnavailable() {
     stripe.stubFor(post(urlEqualTo("/v1/payment_intents"))
-        .willReturn(ok(intent("succeeded")).withFixedDelay(3_000)));
+        .willReturn(ok(StripeJson.intent("succeeded")).withFixedDelay(3_000)));
     StripeGateway impatient = new StripeGateway(settings().withTimeouts(Duration.ofSeconds(2), Duration.ofSeconds(1)));
 
     assertThatThrownBy(() -> impatient.charge(request()))
@@ -216,17 +212,19 @@ class StripeGatewayTest {
   @Test
   void anIdempotentReplayIsMarkedReplayed() {
     stripe.stubFor(post(urlEqualTo("/v1/payment_intents"))
-        .willReturn(ok(intent("succeeded")).withHeader("Idempotent-Replayed", "true")));
+        .willReturn(ok(StripeJson.intent("succeeded"))));
 
-    GatewayCharge charge = gateway.charge(request());
+    GatewayCharge first = gateway.charge(request());
+    GatewayCharge again = gateway.charge(request());
 
-    assertThat(charge).isEqualTo(new GatewayCharge(INTENT, CREATED_AT, true, false));
+    assertThat(first).isEqualTo(new GatewayCharge(INTENT, CREATED_AT, false, false));
+    assertThat(again).isEqualTo(new GatewayCharge(INTENT, CREATED_AT, true, false));
   }
 
   @Test
   void aProcessingIntentIsPending() {
     stripe.stubFor(post(urlEqualTo("/v1/payment_intents"))
-        .willReturn(ok(intent("processing"))));
+        .willReturn(ok(StripeJson.intent("processing"))));
 
     GatewayCharge charge = gateway.charge(request());
 
@@ -262,14 +260,29 @@ class StripeGatewayTest {
   }
 
   @Test
-  void aKeyReusedWithOtherParametersIsAnInvalidRequest() {
+  void stripesIdempotencyErrorIsAConflictNotARefusal() {
     stripe.stubFor(post(urlEqualTo("/v1/payment_intents")).willReturn(json(400,
-        "{\"error\": {\"message\": \"Keys for idempotent requests can only be used with the same"
-            + " parameters they were first used with.\", \"type\": \"idempotency_error\"}}")));
+        StripeIdempotency.idempotencyError(KEY))));
 
     assertThatThrownBy(() -> gateway.charge(request()))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class,
-            e -> assertThat(e.code()).isEqualTo("idempotency_key_reused"));
+        .isInstanceOfSatisfying(IdempotencyConflictException.class,
+            e -> assertThat(e.getMessage()).contains(KEY).contains("other parameters"))
+        .isNotInstanceOf(InvalidGatewayRequestException.class);
+  }
+
+  @Test
+  void aKeyReusedWithAnotherAmountIsAnIdempotencyConflict() {
+    stripe.stubFor(post(urlEqualTo("/v1/payment_intents"))
+        .willReturn(ok(StripeJson.intent("succeeded"))));
+    gateway.charge(request());
+    GatewayChargeRequest otherAmount = new GatewayChargeRequest(KEY, new Money(1999, "USD"),
+        StripeJson.TOKEN, "pro-monthly, cycle 3",
+        Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1", GatewayChargeRequest.CYCLE, "3"));
+
+    assertThatThrownBy(() -> gateway.charge(otherAmount))
+        .isInstanceOf(IdempotencyConflictException.class);
+    assertThat(stripe.getAllServeEvents()).extracting(e -> e.getResponse().getStatus())
+        .containsExactlyInAnyOrder(200, 400);
   }
 
   @Test
@@ -283,94 +296,6 @@ class StripeGatewayTest {
             .contains("STRIPE_API_KEY").doesNotContain(API_KEY));
   }
 
-  @Test
-  void refundsThePaymentIntentWithItsOwnKey() {
-    stripe.stubFor(post(urlEqualTo("/v1/refunds")).willReturn(ok(
-        StripeJson.refund("re_3QxTestRefund01", INTENT, 500, CREATED + 60, "refund:sub-1:3:1"))));
-
-    GatewayRefund refund = gateway.refund(new RefundRequest("refund:sub-1:3:1", INTENT,
-        new Money(500, "USD"), RefundRequest.Reason.REQUESTED_BY_CUSTOMER));
-
-    assertThat(refund).isEqualTo(new GatewayRefund("re_3QxTestRefund01", new Money(500, "USD"),
-        CREATED_AT.plusSeconds(60)));
-    stripe.verify(1, postRequestedFor(urlEqualTo("/v1/refunds"))
-        .withHeader("Idempotency-Key", equalTo("refund:sub-1:3:1"))
-        .withFormParam("payment_intent", equalTo(INTENT))
-        .withFormParam("amount", equalTo("500"))
-        .withFormParam("reason", equalTo("requested_by_customer"))
-        .withFormParam("metadata[idempotencyKey]", equalTo("refund:sub-1:3:1")));
-  }
-
-  @Test
-  void aRefundLargerThanWhatIsLeftIsAnInvalidRequest() {
-    stripe.stubFor(post(urlEqualTo("/v1/refunds")).willReturn(json(400,
-        StripeJson.invalidRequest("amount_too_large", "amount",
-            "Refund amount ($10.00) is greater than unrefunded amount on charge ($9.99)"))));
-
-    assertThatThrownBy(() -> gateway.refund(new RefundRequest("refund:sub-1:3:1", INTENT,
-        new Money(1000, "USD"), null)))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class,
-            e -> assertThat(e.code()).isEqualTo("amount_too_large"));
-  }
-
-  @Test
-  void looksUpByTheKeyInTheMetadata() {
-    stripe.stubFor(get(urlPathEqualTo("/v1/payment_intents/search"))
-        .withQueryParam("query", equalTo("metadata['idempotencyKey']:'" + KEY + "'"))
-        .willReturn(ok(StripeJson.searchResult(StripeJson.paymentIntent(INTENT, "succeeded", 999,
-            CREATED, KEY, null,
-            StripeJson.charge("ch_3QxTestCharge01", INTENT, 999, 300, false, CREATED, OURS))))));
-
-    GatewayChargeState state = gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH));
-
-    assertThat(state).isEqualTo(new GatewayChargeState(Status.SUCCEEDED, KEY, INTENT, PRICE,
-        new Money(300, "USD"), "sub-1", 3L, CREATED_AT, null, null, null, null));
-    stripe.verify(getRequestedFor(urlPathEqualTo("/v1/payment_intents/search"))
-        .withQueryParam("expand[0]", equalTo("data.latest_charge")));
-  }
-
-  @Test
-  void looksUpADisputedBankDebitAsReturned() {
-    stripe.stubFor(get(urlPathEqualTo("/v1/payment_intents/search"))
-        .willReturn(ok(StripeJson.searchResult(StripeJson.paymentIntent(INTENT, "succeeded", 999,
-            CREATED, KEY, null,
-            StripeJson.charge("py_3QxTestDebit01", INTENT, 999, 0, true, CREATED, OURS, "us_bank_account"))))));
-
-    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH))).extracting(GatewayChargeState::status,
-            GatewayChargeState::failureCode)
-        .containsExactly(Status.RETURNED, "disputed");
-  }
-
-  @Test
-  void aDisputedCardChargeIsStillPaidForBilling() {
-    // A chargeback is handled as a dispute, not dunned as a returned debit.
-    stripe.stubFor(get(urlPathEqualTo("/v1/payment_intents/search"))
-        .willReturn(ok(StripeJson.searchResult(StripeJson.paymentIntent(INTENT, "succeeded", 999,
-            CREATED, KEY, null,
-            StripeJson.charge("ch_3QxTestCharge01", INTENT, 999, 0, true, CREATED, OURS, "card"))))));
-
-    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH)).status()).isEqualTo(Status.SUCCEEDED);
-  }
-
-  @Test
-  void looksUpAFailedAttemptWithItsDeclineCode() {
-    stripe.stubFor(get(urlPathEqualTo("/v1/payment_intents/search"))
-        .willReturn(ok(StripeJson.searchResult(declinedIntent("insufficient_funds")))));
-
-    GatewayChargeState state = gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH));
-
-    assertThat(state).isEqualTo(new GatewayChargeState(Status.FAILED, KEY, INTENT, PRICE,
-        Money.zero("USD"), "sub-1", 3L, CREATED_AT, null, null, "insufficient_funds",
-        "Your card was declined."));
-  }
-
-  @Test
-  void aKeyStripeHasNoIntentForIsNotFound() {
-    stripe.stubFor(get(urlPathEqualTo("/v1/payment_intents/search"))
-        .willReturn(ok(StripeJson.searchResult())));
-
-    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH))).isEqualTo(GatewayChargeState.notFound(KEY));
-  }
 
   @Test
   void listsEventsAcrossPagesOldestFirstAndMapsThemToOurCharges() {
@@ -379,7 +304,7 @@ class StripeGatewayTest {
         StripeJson.event("evt_4", "payment_intent.succeeded", t + 40, Stripe.API_VERSION,
             StripeJson.paymentIntent(INTENT, "succeeded", 999, t, KEY, null, null)),
         StripeJson.event("evt_3", "payment_intent.payment_failed", t + 30, Stripe.API_VERSION,
-            declinedIntent("insufficient_funds")));
+            StripeJson.declinedIntent("insufficient_funds")));
     String foreignIntent = StripeJson.paymentIntent("pi_3QxForeign01", "succeeded", 500, t, KEY,
         null, null).replace("\"metadata\": {\"cycle\": \"3\", \"idempotencyKey\": \"" + KEY
         + "\", \"subscriptionId\": \"sub-1\"}", "\"metadata\": {}");
@@ -387,10 +312,24 @@ class StripeGatewayTest {
         StripeJson.event("evt_2", "charge.refunded", t + 20, "2024-06-20",
             StripeJson.charge("ch_3QxTestCharge01", INTENT, 999, 999, false, t, "{}")),
         StripeJson.event("evt_1", "charge.dispute.created", t + 20, Stripe.API_VERSION,
-            StripeJson.dispute("du_3QxTestDispute01", "ch_3QxTestCharge01", INTENT, 999, t + 20,
+            StripeJson.dispute("du_3QxTestDispute01", "py_3QxTestDebit01", INTENT, 999, t + 20,
                 "debit_not_authorized")),
+        StripeJson.event("evt_0b", "charge.dispute.created", t + 15, Stripe.API_VERSION,
+            StripeJson.cardDispute("du_3QxTestDispute02", "ch_3QxTestCharge02", INTENT, 999,
+                t + 15, "fraudulent")),
         StripeJson.event("evt_0", "payment_intent.succeeded", t + 10, Stripe.API_VERSION,
             foreignIntent));
+    // The disputed charges, with their PaymentIntent expanded: the ACH debit, and a card charge.
+    stripe.stubFor(get(urlPathEqualTo("/v1/charges/py_3QxTestDebit01"))
+        .withQueryParam("expand[0]", equalTo("payment_intent"))
+        .willReturn(ok(StripeJson.chargeWithIntent("py_3QxTestDebit01",
+            StripeJson.paymentIntent(INTENT, "succeeded", 999, t, KEY, null, null), 999, 0, true,
+            t, "{}", "us_bank_account"))));
+    stripe.stubFor(get(urlPathEqualTo("/v1/charges/ch_3QxTestCharge02"))
+        .withQueryParam("expand[0]", equalTo("payment_intent"))
+        .willReturn(ok(StripeJson.chargeWithIntent("ch_3QxTestCharge02",
+            StripeJson.paymentIntent(INTENT, "succeeded", 999, t, KEY, null, null), 999, 0, true,
+            t, "{}", "card"))));
     stripe.stubFor(get(urlPathEqualTo("/v1/events"))
         .withQueryParam("starting_after", absent())
         .willReturn(ok(page1)));
@@ -461,6 +400,22 @@ class StripeGatewayTest {
         .withQueryParam("created[lt]", equalTo(Long.toString(CREATED + 2))));
   }
 
+
+  @Test
+  void listingSkipsIntentsWithoutAmountOrCurrencyThatOthersMade() {
+    // Stripe's description makes both optional; another integration on the account may omit them.
+    String noAmount = StripeJson.paymentIntent("pi_3QxForeign02", "requires_payment_method", 0,
+            CREATED + 1, "other", null, null)
+        .replaceFirst("\"amount\": 0,", "").replaceFirst("\"currency\": \"usd\",", "");
+    stripe.stubFor(get(urlPathEqualTo("/v1/payment_intents"))
+        .willReturn(ok(StripeJson.list("/v1/payment_intents", false, noAmount,
+            StripeJson.paymentIntent(INTENT, "succeeded", 999, CREATED, KEY, null, null)))));
+
+    List<GatewayChargeState> charges = gateway.listCharges(CREATED_AT, CREATED_AT.plusSeconds(2));
+
+    assertThat(charges).extracting(GatewayChargeState::transactionId).containsExactly(INTENT);
+  }
+
   @Test
   void settingsComeFromTheEnvironmentAndHideTheKey() {
     StripeSettings settings = StripeSettings.fromEnvironment(Map.of("STRIPE_API_KEY", API_KEY));
@@ -472,12 +427,6 @@ class StripeGatewayTest {
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("STRIPE_API_KEY");
   }
 
-  /** Generous read timeout: a cold WireMock on a loaded CI machine can take over a second to answer. */
-  private StripeSettings settings() {
-    return StripeSettings.of(API_KEY)
-        .withApiBase(stripe.baseUrl())
-        .withTimeouts(Duration.ofSeconds(5), Duration.ofSeconds(10));
-  }
 
   private List<LoggedRequest> chargeRequests() {
     return stripe.findAll(postRequestedFor(urlEqualTo("/v1/payment_intents")));
@@ -486,32 +435,5 @@ class StripeGatewayTest {
   private static GatewayChargeRequest request() {
     return new GatewayChargeRequest(KEY, PRICE, StripeJson.TOKEN, "pro-monthly, cycle 3",
         Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1", GatewayChargeRequest.CYCLE, "3"));
-  }
-
-  private static String intent(String status) {
-    return StripeJson.paymentIntent(INTENT, status, 999, CREATED, KEY, null, null);
-  }
-
-  private static String declinedIntent(String declineCode) {
-    String error = """
-        {"charge": "ch_3QxTestDeclined01", "code": "card_declined", "decline_code": "%s",
-         "doc_url": "https://stripe.com/docs/error-codes/card-declined",
-         "message": "Your card was declined.", "type": "card_error"}
-        """.formatted(declineCode);
-    return StripeJson.paymentIntent(INTENT, "requires_payment_method", 999, CREATED, KEY, error,
-        "\"ch_3QxTestDeclined01\"");
-  }
-
-  private static ResponseDefinitionBuilder ok(String body) {
-    return json(200, body);
-  }
-
-  private static ResponseDefinitionBuilder json(int status, String body) {
-    return aResponse()
-        .withStatus(status)
-        .withHeader("Content-Type", "application/json")
-        .withHeader("Request-Id", "req_TestRequest0001")
-        .withHeader("Stripe-Version", Stripe.API_VERSION)
-        .withBody(body);
   }
 }

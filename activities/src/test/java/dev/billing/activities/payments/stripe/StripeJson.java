@@ -1,8 +1,11 @@
 package dev.billing.activities.payments.stripe;
 
+import dev.billing.domain.Money;
+import java.time.Instant;
+
 /**
  * Response bodies in the shapes of Stripe's API reference (PaymentIntent, Refund, Charge, Dispute,
- * Event, list and search_result envelopes, error objects), trimmed of fields nothing here reads
+ * Event, list envelopes, error objects), trimmed of fields nothing here reads
  * only where Stripe marks them nullable.
  */
 final class StripeJson {
@@ -11,6 +14,29 @@ final class StripeJson {
   static final String CUSTOMER = "cus_RbTestCustomer01";
   static final String PAYMENT_METHOD = "pm_1QxTestCardVisa4242";
   static final String TOKEN = CUSTOMER + "/" + PAYMENT_METHOD;
+  static final String KEY = "charge:sub-1:3:1";
+  static final String INTENT = "pi_3QxTestIntent01";
+  static final long CREATED = 1770181200L; // 2026-02-04T05:00:00Z
+  static final Instant CREATED_AT = Instant.ofEpochSecond(CREATED);
+  static final Money PRICE = new Money(999, "USD");
+  static final String OURS =
+      "{\"cycle\": \"3\", \"idempotencyKey\": \"" + KEY + "\", \"subscriptionId\": \"sub-1\"}";
+
+  /** Our PaymentIntent {@link #INTENT} with key {@link #KEY}. */
+  static String intent(String status) {
+    return paymentIntent(INTENT, status, 999, CREATED, KEY, null, null);
+  }
+
+  /** Our PaymentIntent after the issuer declined its confirmation. */
+  static String declinedIntent(String declineCode) {
+    String error = """
+        {"charge": "ch_3QxTestDeclined01", "code": "card_declined", "decline_code": "%s",
+         "doc_url": "https://stripe.com/docs/error-codes/card-declined",
+         "message": "Your card was declined.", "type": "card_error"}
+        """.formatted(declineCode);
+    return paymentIntent(INTENT, "requires_payment_method", 999, CREATED, KEY, error,
+        "\"ch_3QxTestDeclined01\"");
+  }
 
   /** A PaymentIntent of ours: metadata {subscriptionId, cycle, idempotencyKey}. */
   static String paymentIntent(String id, String status, long amount, long created, String key,
@@ -63,8 +89,7 @@ final class StripeJson {
         latestCharge == null ? "null" : latestCharge, PAYMENT_METHOD);
   }
 
-  /** A Charge as expanded into latest_charge or carried by charge.* events. */
-  /** A card charge. */
+  /** A card Charge, as expanded into latest_charge or carried by charge.* events. */
   static String charge(String id, String intent, long amount, long refunded, boolean disputed,
       long created, String metadata) {
     return charge(id, intent, amount, refunded, disputed, created, metadata, "card");
@@ -73,6 +98,23 @@ final class StripeJson {
   /** @param methodType "card", or "us_bank_account" for an ACH debit */
   static String charge(String id, String intent, long amount, long refunded, boolean disputed,
       long created, String metadata, String methodType) {
+    return chargeWithIntent(id, "\"" + intent + "\"", amount, refunded, disputed, created,
+        metadata, methodType);
+  }
+
+  /**
+   * @param intentJson the payment_intent field: a quoted id, or the PaymentIntent itself when the
+   *     request expanded it
+   */
+  static String chargeWithIntent(String id, String intentJson, long amount, long refunded,
+      boolean disputed, long created, String metadata, String methodType) {
+    String details = "us_bank_account".equals(methodType)
+        ? """
+          {"type": "us_bank_account", "us_bank_account": {"account_holder_type": "individual",
+              "account_type": "checking", "bank_name": "STRIPE TEST BANK",
+              "fingerprint": "Fx9TestFingerprint", "last4": "6789", "routing_number": "110000000"}}
+          """
+        : "{\"type\": \"" + methodType + "\"}";
     return """
         {
           "id": "%1$s",
@@ -95,17 +137,19 @@ final class StripeJson {
           "outcome": {"network_status": "approved_by_network", "reason": null,
               "risk_level": "normal", "seller_message": "Payment complete.", "type": "authorized"},
           "paid": true,
-          "payment_intent": "%2$s",
+          "payment_intent": %2$s,
           "payment_method": "%9$s",
-          "payment_method_details": {"type": "%11$s"},
+          "payment_method_details": %11$s,
           "refunded": %10$s,
           "status": "succeeded"
         }
-        """.formatted(id, intent, amount, refunded, disputed, created, metadata, CUSTOMER,
-        PAYMENT_METHOD, refunded == amount, methodType);
+        """.formatted(id, intentJson, amount, refunded, disputed, created, metadata, CUSTOMER,
+        PAYMENT_METHOD, refunded == amount, details);
   }
 
-  static String refund(String id, String intent, long amount, long created, String key) {
+  /** @param failureReason only for a failed refund; null leaves the field out, as Stripe does */
+  static String refund(String id, String intent, long amount, long created, String key,
+      String status, String failureReason) {
     return """
         {
           "id": "%1$s",
@@ -116,26 +160,37 @@ final class StripeJson {
           "created": %4$d,
           "currency": "usd",
           "destination_details": {"card": {"reference_status": "pending",
-              "reference_type": "acquirer_reference_number", "type": "refund"}, "type": "card"},
+              "reference_type": "acquirer_reference_number", "type": "refund"}, "type": "card"},%7$s
           "metadata": {"idempotencyKey": "%5$s"},
           "payment_intent": "%2$s",
           "reason": "requested_by_customer",
           "receipt_number": null,
           "source_transfer_reversal": null,
-          "status": "succeeded",
+          "status": "%6$s",
           "transfer_reversal": null
         }
-        """.formatted(id, intent, amount, created, key);
+        """.formatted(id, intent, amount, created, key, status,
+        failureReason == null ? "" : "\n  \"failure_reason\": \"" + failureReason + "\",");
   }
 
-  /** A dispute of an ACH debit: how Stripe reports a returned bank debit. */
+  /**
+   * A dispute of an ACH debit, how Stripe reports a returned bank debit: its own
+   * payment_method_details only ever describe card-like methods, so it has none; its Charge tells.
+   */
   static String dispute(String id, String charge, String intent, long amount, long created,
       String reason) {
-    return dispute(id, charge, intent, amount, created, reason, "us_bank_account");
+    return dispute(id, charge, intent, amount, created, reason, null);
   }
 
-  static String dispute(String id, String charge, String intent, long amount, long created,
-      String reason, String methodType) {
+  /** A card dispute (a chargeback) with the network's reason code. */
+  static String cardDispute(String id, String charge, String intent, long amount, long created,
+      String reason) {
+    return dispute(id, charge, intent, amount, created, reason, """
+        {"type": "card", "card": {"brand": "visa", "network_reason_code": "10.4"}}""");
+  }
+
+  private static String dispute(String id, String charge, String intent, long amount,
+      long created, String reason, String methodDetails) {
     return """
         {
           "id": "%1$s",
@@ -145,17 +200,19 @@ final class StripeJson {
           "charge": "%2$s",
           "created": %5$d,
           "currency": "usd",
+          "evidence": {"customer_name": null, "product_description": null, "receipt": null,
+              "uncategorized_text": null},
           "evidence_details": {"due_by": null, "has_evidence": false, "past_due": false,
               "submission_count": 0},
           "is_charge_refundable": false,
           "livemode": false,
           "metadata": {},
-          "payment_intent": "%3$s",
-          "payment_method_details": {"type": "%7$s"},
+          "payment_intent": "%3$s",%7$s
           "reason": "%6$s",
           "status": "lost"
         }
-        """.formatted(id, charge, intent, amount, created, reason, methodType);
+        """.formatted(id, charge, intent, amount, created, reason,
+        methodDetails == null ? "" : "\n  \"payment_method_details\": " + methodDetails + ",");
   }
 
   static String event(String id, String type, long created, String apiVersion, String object) {
@@ -180,23 +237,17 @@ final class StripeJson {
         """.formatted(String.join(",", items), hasMore, url);
   }
 
-  static String searchResult(String... items) {
-    return """
-        {"object": "search_result", "data": [%s], "has_more": false, "next_page": null,
-         "url": "/v1/payment_intents/search"}
-        """.formatted(String.join(",", items));
-  }
-
-  /** The 402 Stripe answers an off-session confirmation the issuer declines. */
+  /**
+   * The 402 Stripe answers an off-session confirmation the issuer declines. Codes Stripe has no
+   * value for are left out, as Stripe does (the description has them as non-null strings).
+   */
   static String cardError(String code, String declineCode, String adviceCode, String message,
       String intent) {
     return """
         {
-          "error": {
-            "advice_code": %s,
+          "error": {%s%s
             "charge": "ch_3QxTestDeclined01",
             "code": "%s",
-            "decline_code": %s,
             "doc_url": "https://stripe.com/docs/error-codes/%s",
             "message": "%s",
             "payment_intent": %s,
@@ -204,8 +255,12 @@ final class StripeJson {
             "type": "card_error"
           }
         }
-        """.formatted(quoted(adviceCode), code, quoted(declineCode), code.replace('_', '-'),
-        message, intent);
+        """.formatted(field("advice_code", adviceCode), field("decline_code", declineCode), code,
+        code.replace('_', '-'), message, intent);
+  }
+
+  private static String field(String name, String value) {
+    return value == null ? "" : "\n    \"" + name + "\": \"" + value + "\",";
   }
 
   static String apiError(String message) {
@@ -219,9 +274,5 @@ final class StripeJson {
         {"error": {"code": "%s", "doc_url": "https://stripe.com/docs/error-codes/%s",
           "message": "%s", "param": "%s", "type": "invalid_request_error"}}
         """.formatted(code, code.replace('_', '-'), message, param);
-  }
-
-  private static String quoted(String value) {
-    return value == null ? "null" : "\"" + value + "\"";
   }
 }
