@@ -24,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -37,6 +38,7 @@ import java.util.function.BiFunction;
  */
 final class BillingModel implements AutoCloseable {
   static final int MAX_SUBSCRIPTIONS = 4;
+  private static final Duration ACCEPT_BOUND = Duration.ofSeconds(15);
   /** Update types the API answers 409, 402 and 404: the system refusing a change is a normal outcome. */
   private static final Set<String> REFUSALS = Set.of(UpdateRejections.TRANSITION_NOT_ALLOWED,
       UpdateRejections.PAYMENT_DECLINED, UpdateRejections.NO_SUCH_PERIOD);
@@ -101,13 +103,26 @@ final class BillingModel implements AutoCloseable {
     String requestId = "req-" + (++requests);
     WorkflowUpdateHandle<SubscriptionState> handle;
     try {
-      handle = send.apply(id(subscription), requestId);
-    } catch (WorkflowNotFoundException e) {
-      note(what + ": no running workflow (ended)");
-      stats.refused();
+      // The API waits a bounded time for acceptance and answers 503 after it; so does the model.
+      handle = CompletableFuture.supplyAsync(() -> send.apply(id(subscription), requestId))
+          .get(ACCEPT_BOUND.toSeconds(), TimeUnit.SECONDS);
+    } catch (TimeoutException e) {
+      note(what + ": not accepted within " + ACCEPT_BOUND + " (the API's 503)");
+      stats.unexpected(journal.get(journal.size() - 1));
       return;
-    } catch (WorkflowUpdateException e) {
-      outcomeOf(what, e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof WorkflowNotFoundException) {
+        note(what + ": no running workflow (ended)");
+        stats.refused();
+      } else if (e.getCause() instanceof WorkflowUpdateException rejected) {
+        outcomeOf(what, rejected);
+      } else {
+        note(what + ": failed " + e.getCause());
+        stats.unexpected(journal.get(journal.size() - 1));
+      }
       return;
     }
     stack.awaitRest(ids());

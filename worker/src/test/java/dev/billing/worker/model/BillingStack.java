@@ -76,6 +76,7 @@ final class BillingStack implements AutoCloseable {
   /** Workflow time given to activities waiting out a retry backoff: doubled while they still wait. */
   private static final Duration FIRST_NUDGE = Duration.ofSeconds(1);
   private static final Duration LAST_NUDGE = Duration.ofMinutes(1);
+  private static final int BUSY_POLLS_BEFORE_NUDGE = 100;
 
   private final DynamoDbClient dynamo = DynamoDBEmbedded.create(true).dynamoDbClient();
   final DynamoBillingStore store;
@@ -148,6 +149,7 @@ final class BillingStack implements AutoCloseable {
     long deadline = System.nanoTime() + REST_BOUND.toNanos();
     int quietPolls = 0;
     Duration nudge = FIRST_NUDGE;
+    int busyPolls = 0;
     while (true) {
       int sent = deliverEvents();
       Map<String, Activity> activity = new LinkedHashMap<>();
@@ -167,7 +169,10 @@ final class BillingStack implements AutoCloseable {
       // one is executing is counted at the worker.
       boolean waitingOnBackoff = activity.containsValue(Activity.ACTIVITY_PENDING)
           && !activity.containsValue(Activity.BUSY) && activitiesRunning.get() == 0;
-      if (waitingOnBackoff) {
+      // A workflow task left on a stopped worker's sticky queue moves on when its schedule-to-start
+      // timeout fires, on the workflow clock, which only moves while someone sleeps.
+      busyPolls = activity.containsValue(Activity.BUSY) && activitiesRunning.get() == 0 ? busyPolls + 1 : 0;
+      if (waitingOnBackoff || busyPolls > BUSY_POLLS_BEFORE_NUDGE) {
         env.sleep(nudge);
         nudge = nudge.multipliedBy(2).compareTo(LAST_NUDGE) > 0 ? LAST_NUDGE : nudge.multipliedBy(2);
       } else {
