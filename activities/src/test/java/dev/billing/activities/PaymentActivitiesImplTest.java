@@ -66,7 +66,7 @@ class PaymentActivitiesImplTest {
   void refundsPartOfACollectedChargeOnceForTheSameKey() {
     ChargeResult charge = stub().charge(input(SandboxPaymentMethods.VISA));
     RefundInput refund = new RefundInput("acc-1", "sub-1", 3, charge.transactionId(), new Money(500, "USD"),
-        BillingIds.refundKey("sub-1", 3, 7), "late delivery");
+        BillingIds.refundKey("sub-1", 3, "req-7"), "late delivery");
 
     RefundResult first = stub().refund(refund);
     RefundResult again = stub().refund(refund);
@@ -80,7 +80,7 @@ class PaymentActivitiesImplTest {
   void aRefundOfMoreThanIsLeftIsRefusedWithoutRetry() {
     ChargeResult charge = stub().charge(input(SandboxPaymentMethods.VISA));
     RefundInput tooMuch = new RefundInput("acc-1", "sub-1", 3, charge.transactionId(), new Money(1000, "USD"),
-        BillingIds.refundKey("sub-1", 3, 7), null);
+        BillingIds.refundKey("sub-1", 3, "req-7"), null);
 
     ActivityFailure failure = catchThrowableOfType(ActivityFailure.class, () -> stub().refund(tooMuch));
 

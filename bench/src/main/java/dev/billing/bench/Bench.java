@@ -1,5 +1,6 @@
 package dev.billing.bench;
 
+import dev.billing.bench.crash.CrashScenario;
 import dev.billing.bench.report.Machine;
 import dev.billing.bench.report.ReportWriter;
 import dev.billing.bench.report.Section;
@@ -41,11 +42,18 @@ public final class Bench {
     if (options.scenarios().contains(5)) {
       sections.add(HotPartitionModel.section(options));
     }
+    boolean ledgerHolds = true;
+    if (options.scenarios().contains(BenchOptions.CRASH)) {
+      CrashScenario.Result crash = new CrashScenario(options, logs).run();
+      sections.add(crash.section());
+      ledgerHolds = crash.clean();
+    }
     Path report = ReportWriter.write(new ReportWriter.Run(started, Instant.now(), Machine.describe(),
         Machine.versions(), options.asMap(), loadAtStart, Machine.loadAverage(), busyBefore, sections),
         options.out());
     System.out.println("report: " + report + " (and .json beside it; latest.md / latest.json)");
     // Embedded servers keep non-daemon threads after close on some versions: end the run explicitly.
-    System.exit(0);
+    // A ledger violation in the crash scenario is a failed run.
+    System.exit(ledgerHolds ? 0 : 1);
   }
 }

@@ -37,13 +37,20 @@ public record BenchOptions(
     long modelDue,
     int shards,
     double fleetRate,
+    int crashSubscriptions,
+    int kills,
+    long seed,
+    int crashGatewayLatencyMillis,
     Path out) {
+
+  /** The crash scenario's number in {@link #scenarios()}; {@code --scenarios=crash} names it too. */
+  public static final int CRASH = 6;
 
   static final Map<String, String> HELP = helpText();
 
   private static Map<String, String> helpText() {
     Map<String, String> help = new LinkedHashMap<>();
-    help.put("scenarios", "1,2,3,4,5  which scenarios to run (1 and 2 run together; 5 is the hot-partition model)");
+    help.put("scenarios", "1,2,3,4,5  which scenarios to run (1 and 2 run together; 5 is the hot-partition model; crash (or 6), the crash test, only when named)");
     help.put("peak", "2000  subscriptions due at the same instant (scenario 1); 20000 and more by flag");
     help.put("warmup", "2  billing days run before the measured ones (scenario 1), shown in the trials table but not summarised: the first days run slower while the JIT compiles each process's hot paths");
     help.put("trials", "3  billing days measured (one per cycle) in scenario 1");
@@ -66,6 +73,10 @@ public record BenchOptions(
     help.put("model-due", "1000000  subscriptions due on one day in the hot-partition model");
     help.put("shards", "16  date-key shards in the hot-partition model");
     help.put("fleet-rate", "2000  cycles per second the modelled fleet bills at when everything is due at once");
+    help.put("crash-subscriptions", "2000  subscriptions due on the crash scenario's billing day");
+    help.put("kills", "20  SIGKILLs of the worker during the crash scenario's day (one while a reconciliation repair runs)");
+    help.put("seed", "random  seed of the crash scenario's kill moments (printed; give it to repeat a run)");
+    help.put("crash-gateway-latency", "200  milliseconds each call to the crash scenario's gateway takes (half before it acts, half after)");
     help.put("out", "bench/reports  where the report goes");
     return help;
   }
@@ -85,7 +96,7 @@ public record BenchOptions(
       values.put(name, arg.substring(eq + 1));
     }
     BenchOptions options = new BenchOptions(
-        new TreeSet<>(ints(values.get("scenarios"))),
+        new TreeSet<>(ints(values.get("scenarios").replace("crash", Integer.toString(CRASH)))),
         positive("peak", values),
         atLeastZero("warmup", values),
         positive("trials", values),
@@ -108,12 +119,17 @@ public record BenchOptions(
         Long.parseLong(values.get("model-due")),
         positive("shards", values),
         Double.parseDouble(values.get("fleet-rate")),
+        positive("crash-subscriptions", values),
+        positive("kills", values),
+        values.get("seed").equals("random") ? new java.security.SecureRandom().nextLong()
+            : Long.parseLong(values.get("seed")),
+        atLeastZero("crash-gateway-latency", values),
         Path.of(values.get("out")));
     if (options.apiShare < 0 || options.apiShare > 1) {
       throw new IllegalArgumentException("--api-share must be between 0 and 1");
     }
-    if (!Set.of(1, 2, 3, 4, 5).containsAll(options.scenarios)) {
-      throw new IllegalArgumentException("--scenarios takes numbers from 1 to 5");
+    if (!Set.of(1, 2, 3, 4, 5, CRASH).containsAll(options.scenarios)) {
+      throw new IllegalArgumentException("--scenarios takes numbers from 1 to 5, and crash");
     }
     for (int i = 1; i < options.sleepers.size(); i++) {
       if (options.sleepers.get(i) <= options.sleepers.get(i - 1)) {
@@ -175,6 +191,10 @@ public record BenchOptions(
     map.put("model-due", modelDue);
     map.put("shards", shards);
     map.put("fleet-rate", fleetRate);
+    map.put("crash-subscriptions", crashSubscriptions);
+    map.put("kills", kills);
+    map.put("seed", seed);
+    map.put("crash-gateway-latency (ms)", crashGatewayLatencyMillis);
     return map;
   }
 }

@@ -35,6 +35,22 @@ class BenchOptionsTest {
   }
 
   @Test
+  void theCrashScenarioRunsOnlyWhenNamedWithItsDefaultsOrAGivenSeed() {
+    BenchOptions defaults = BenchOptions.parse(new String[0]);
+    assertThat(defaults.scenarios()).doesNotContain(BenchOptions.CRASH);
+    assertThat(defaults.crashSubscriptions()).isEqualTo(2000);
+    assertThat(defaults.kills()).isEqualTo(20);
+    assertThat(defaults.crashGatewayLatencyMillis()).isEqualTo(200);
+
+    BenchOptions crash = BenchOptions.parse(new String[] {"--scenarios=crash", "--crash-subscriptions=300",
+        "--kills=3", "--seed=-42"});
+    assertThat(crash.scenarios()).containsExactly(BenchOptions.CRASH);
+    assertThat(List.of(crash.crashSubscriptions(), crash.kills())).containsExactly(300, 3);
+    assertThat(crash.seed()).isEqualTo(-42L);
+    assertThat(crash.asMap()).containsEntry("seed", -42L);
+  }
+
+  @Test
   void badFlagsAreRefusedWithTheirName() {
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--peek=10"})).hasMessageContaining("--peek");
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--peak=0"})).hasMessageContaining("--peak");

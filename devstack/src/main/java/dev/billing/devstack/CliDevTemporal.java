@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.concurrent.Callable;
 
 /**
  * The real Temporal dev server ({@code temporal server start-dev}, in memory) with the Temporal UI,
@@ -57,6 +58,12 @@ final class CliDevTemporal implements DevTemporal {
   @Override
   public Instant advance(Duration duration) {
     throw new UnsupportedOperationException("the real Temporal dev server runs in real time");
+  }
+
+  /** The wall clock never jumps. */
+  @Override
+  public <T> T holdingClock(Callable<T> action) throws Exception {
+    return action.call();
   }
 
   @Override

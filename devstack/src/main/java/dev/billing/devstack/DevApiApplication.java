@@ -44,6 +44,13 @@ final class DevApiApplication extends BillingApiApplication {
     return started;
   }
 
+  /**
+   * Dropwizard's default resets the logging context to its own start-up console appender; the dev
+   * stack configured its logging before anything started (DevLogging), and so did the tests.
+   */
+  @Override
+  protected void bootstrapLogging() {}
+
   @Override
   public void initialize(Bootstrap<ApiConfiguration> bootstrap) {
     super.initialize(bootstrap);

@@ -20,6 +20,7 @@ import dev.billing.worker.observability.UpdateRefusalLogging;
 import dev.billing.worker.reconciliation.ReconciliationScheduling;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.temporal.worker.WorkerFactory;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Server;
 
@@ -84,8 +85,11 @@ public final class DevStack implements AutoCloseable {
     reconciliation.start();
 
     this.api = new DevApiApplication(settings, temporal, gateway, mail).start();
+    // Stopped by close(), after the webhook relay and before what the API calls; Jetty's own
+    // shutdown hook would race that (and log a stack trace on every Ctrl-C).
+    api.setStopAtShutdown(false);
     UpdateRefusalLogging.install(); // after the API: Dropwizard resets the logging context it configures
-    this.webhooks = new SandboxWebhookRelay(gateway, temporal.clock(), apiUrl(), SandboxWebhooks.DEV_SECRET);
+    this.webhooks = new SandboxWebhookRelay(gateway, temporal, apiUrl(), SandboxWebhooks.DEV_SECRET);
     webhooks.start();
   }
 
@@ -95,10 +99,21 @@ public final class DevStack implements AutoCloseable {
   }
 
   public static void main(String[] args) throws Exception {
-    DevStackSettings settings = DevStackSettings.fromEnvironment();
+    DevLogging logging;
+    DevStackSettings settings;
+    try {
+      logging = DevLogging.configure(
+          DevLogging.requestedLevel(List.of(args), System.getenv(DevLogging.LEVEL_VARIABLE)));
+      settings = DevStackSettings.fromEnvironment();
+    } catch (IllegalArgumentException e) {
+      System.err.println("./billing dev: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
     DevStack stack = start(settings);
     Runtime.getRuntime().addShutdownHook(new Thread(stack::close, "devstack-shutdown"));
     System.out.println(stack.banner());
+    logging.started();
   }
 
   /** The sandbox gateway, for tests that play its part (e.g. redeliver one of its webhooks). */

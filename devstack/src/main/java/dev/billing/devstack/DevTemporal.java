@@ -3,6 +3,7 @@ package dev.billing.devstack;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.concurrent.Callable;
 
 /**
  * The Temporal server of the dev stack: Temporal's Java test server (the default, with the test
@@ -21,6 +22,9 @@ interface DevTemporal extends AutoCloseable {
 
   /** Jumps the test clock forward; only when {@link #hasTestClock()}. */
   Instant advance(Duration duration);
+
+  /** Runs {@code action} while the clock cannot jump (a real dev server's clock never does). */
+  <T> T holdingClock(Callable<T> action) throws Exception;
 
   /** The Temporal UI's address; null when there is none. */
   String uiUrl();

@@ -1,5 +1,6 @@
 package dev.billing.devstack;
 
+import com.amazonaws.services.dynamodbv2.local.main.CommandLineInput;
 import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
 import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
 
@@ -11,8 +12,14 @@ public final class EmbeddedDynamo implements AutoCloseable {
 
   public EmbeddedDynamo(int port) throws Exception {
     this.port = port;
-    this.server = ServerRunner.createServerFromCommandLineArgs(
-        new String[] {"-inMemory", "-port", Integer.toString(port), "-disableTelemetry"});
+    // createServer, not createServerFromCommandLineArgs: that one also prints its configuration
+    // on standard output, above the dev stack's banner.
+    CommandLineInput options =
+        new CommandLineInput(new String[] {"-inMemory", "-port", Integer.toString(port), "-disableTelemetry"});
+    if (!options.init()) {
+      throw new IllegalStateException("DynamoDB Local refused its options");
+    }
+    this.server = ServerRunner.createServer(options);
     server.start();
   }
 

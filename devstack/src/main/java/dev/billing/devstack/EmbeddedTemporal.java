@@ -7,6 +7,7 @@ import io.temporal.testserver.TestServer;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.concurrent.Callable;
 
 /**
  * Temporal's Java test server as a standalone gRPC server. Time runs in real time until the test
@@ -71,6 +72,11 @@ public final class EmbeddedTemporal implements DevTemporal {
   @Override
   public Instant advance(Duration duration) {
     return clock.advance(duration);
+  }
+
+  @Override
+  public <T> T holdingClock(Callable<T> action) throws Exception {
+    return clock.holding(action);
   }
 
   @Override

@@ -9,7 +9,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.InstantSource;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.Executors;
@@ -22,13 +21,17 @@ import org.slf4j.LoggerFactory;
  * Plays the sandbox gateway's part in webhooks: delivers each event it emits (settlements, returns,
  * ...) to the API's webhook endpoint, signed, as Stripe delivers its own. A failed delivery is
  * retried on the next tick, like a provider's retries.
+ *
+ * <p>The endpoint refuses a signature more than five minutes from its clock, and the test clock
+ * jumps by months: each delivery is signed as it is sent, and the clock is held from the signing
+ * until the endpoint answered, so a jump can fall between two deliveries but never inside one.
  */
 final class SandboxWebhookRelay implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SandboxWebhookRelay.class);
   private static final Duration TICK = Duration.ofMillis(250);
 
   private final SandboxGateway gateway;
-  private final InstantSource clock;
+  private final DevTemporal temporal;
   private final URI endpoint;
   private final String secret;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
@@ -40,9 +43,9 @@ final class SandboxWebhookRelay implements AutoCloseable {
   private final Set<String> delivered = new HashSet<>();
   private Instant cursor = Instant.EPOCH;
 
-  SandboxWebhookRelay(SandboxGateway gateway, InstantSource clock, String apiUrl, String secret) {
+  SandboxWebhookRelay(SandboxGateway gateway, DevTemporal temporal, String apiUrl, String secret) {
     this.gateway = gateway;
-    this.clock = clock;
+    this.temporal = temporal;
     this.endpoint = URI.create(apiUrl + SandboxWebhooks.PATH);
     this.secret = secret;
   }
@@ -54,12 +57,12 @@ final class SandboxWebhookRelay implements AutoCloseable {
   /** Delivers, oldest first, every event up to now that was not delivered yet; stops at the first failure. */
   void deliverDue() {
     try {
-      Instant now = clock.instant();
+      Instant now = temporal.clock().instant();
       for (GatewayEvent event : gateway.listEvents(cursor, now.plusMillis(1))) {
         if (delivered.contains(event.id())) {
           continue;
         }
-        if (!deliver(event, now)) {
+        if (!temporal.holdingClock(() -> deliver(event))) {
           return;
         }
         delivered.add(event.id());
@@ -71,8 +74,8 @@ final class SandboxWebhookRelay implements AutoCloseable {
     }
   }
 
-  private boolean deliver(GatewayEvent event, Instant now) throws Exception {
-    SandboxWebhooks.SignedWebhook webhook = SandboxWebhooks.sign(event, secret, now);
+  private boolean deliver(GatewayEvent event) throws Exception {
+    SandboxWebhooks.SignedWebhook webhook = SandboxWebhooks.sign(event, secret, temporal.clock().instant());
     HttpResponse<String> response = http.send(HttpRequest.newBuilder(endpoint)
             .timeout(Duration.ofSeconds(10))
             .header("Content-Type", "application/json")

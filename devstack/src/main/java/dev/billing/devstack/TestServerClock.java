@@ -1,13 +1,16 @@
 package dev.billing.devstack;
 
 import com.google.protobuf.Empty;
+import io.temporal.api.testservice.v1.LockTimeSkippingRequest;
 import io.temporal.api.testservice.v1.SleepRequest;
+import io.temporal.api.testservice.v1.UnlockTimeSkippingRequest;
 import io.temporal.internal.common.ProtobufTimeUtils;
 import io.temporal.serviceclient.TestServiceStubs;
 import io.temporal.serviceclient.TestServiceStubsOptions;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -58,6 +61,21 @@ public final class TestServerClock implements InstantSource, AutoCloseable {
         .unlockTimeSkippingWithSleep(SleepRequest.newBuilder()
             .setDuration(ProtobufTimeUtils.toProtoDuration(duration)).build());
     return instant();
+  }
+
+  /**
+   * Runs {@code action} while the clock cannot jump: holds a time-skipping lock, as the server does
+   * for a task in flight. Real time goes on; a jump under way waits until {@code action} returns.
+   */
+  public <T> T holding(Callable<T> action) throws Exception {
+    testService.blockingStub().withDeadlineAfter(READ_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
+        .lockTimeSkipping(LockTimeSkippingRequest.getDefaultInstance());
+    try {
+      return action.call();
+    } finally {
+      testService.blockingStub().withDeadlineAfter(READ_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
+          .unlockTimeSkipping(UnlockTimeSkippingRequest.getDefaultInstance());
+    }
   }
 
   @Override

@@ -60,24 +60,37 @@ class DockerComposeTest {
     return service;
   }
 
+  /** Images Temporal no longer builds or patches, and their successors. */
+  private static final Map<String, String> DEPRECATED_IMAGES = Map.of(
+      "temporalio/auto-setup", "temporalio/server with a temporalio/admin-tools schema step",
+      "temporalio/web", "temporalio/ui",
+      "temporalio/tctl", "temporalio/admin-tools (temporal CLI)");
+
   @Test
   void everyPieceOfTheSystemIsAServiceWithAPinnedImage() throws IOException {
     JsonNode services = compose().path("services");
     List<String> names = new ArrayList<>();
     services.fieldNames().forEachRemaining(names::add);
-    assertThat(names).containsExactlyInAnyOrder(
-        "temporal-db", "temporal", "temporal-ui", "dynamodb", "mail", "setup", "worker", "api");
-    assertThat(services.path("temporal").path("image").asText()).startsWith("temporalio/auto-setup:");
-    assertThat(services.path("temporal-ui").path("image").asText()).startsWith("temporalio/ui:");
-    assertThat(services.path("dynamodb").path("image").asText()).startsWith("amazon/dynamodb-local:");
-    assertThat(services.path("temporal-db").path("image").asText()).startsWith("postgres:");
+    assertThat(names).containsExactlyInAnyOrder("temporal-db", "temporal-schema", "temporal",
+        "temporal-namespace", "temporal-ui", "dynamodb", "mail", "setup", "worker", "api");
     for (String name : names) {
-      String image = services.path(name).path("image").asText();
-      assertThat(image).as("image of %s", name).matches("[a-z0-9./-]+:v?[0-9][0-9A-Za-z.+_-]*");
+      String image = image(name);
+      assertThat(image).as("image of %s: pinned to a version", name)
+          .matches("[a-z0-9./-]+:v?[0-9][0-9A-Za-z.+_-]*");
+      DEPRECATED_IMAGES.forEach((deprecated, successor) -> assertThat(image.split(":")[0])
+          .as("%s uses %s, which Temporal deprecated: use %s", name, deprecated, successor)
+          .isNotEqualTo(deprecated));
     }
+    assertThat(image("temporal")).startsWith("temporalio/server:");
+    assertThat(image("temporal-schema")).startsWith("temporalio/admin-tools:");
+    assertThat(image("temporal-namespace")).isEqualTo(image("temporal-schema"));
+    assertThat(tag(image("temporal-schema"))).as("admin-tools of the server's release (its schema)")
+        .isEqualTo(tag(image("temporal")));
+    assertThat(image("temporal-ui")).startsWith("temporalio/ui:");
+    assertThat(image("dynamodb")).startsWith("amazon/dynamodb-local:");
+    assertThat(image("temporal-db")).startsWith("postgres:");
     // The same image as Maven's DynamoDB Local, so dev, tests and compose run one version.
-    assertThat(services.path("dynamodb").path("image").asText())
-        .endsWith(":" + pomProperty("dynamodb.local.version"));
+    assertThat(image("dynamodb")).endsWith(":" + pomProperty("dynamodb.local.version"));
     for (String built : List.of("setup", "worker", "api")) {
       assertThat(services.path(built).path("build").asText()).as("build of %s", built).isEqualTo(".");
     }
@@ -155,18 +168,53 @@ class DockerComposeTest {
   }
 
   @Test
+  void theSchemaIsSetUpBeforeTheServerStartsAndTheNamespaceBeforeTheSetup() throws IOException {
+    assertThat(condition("temporal-schema", "temporal-db")).isEqualTo("service_healthy");
+    assertThat(service("temporal-db").path("healthcheck").path("test").toString()).contains("pg_isready");
+    assertThat(condition("temporal", "temporal-schema")).isEqualTo("service_completed_successfully");
+    // Both stores (the history store and visibility), each created, set up and brought up to date.
+    String schema = String.join(" ", command("temporal-schema"));
+    assertThat(schema).contains("for db in temporal temporal_visibility", "dir=visibility",
+        "--plugin postgres12", "--ep temporal-db", "create;", "setup-schema -v 0.0;",
+        "update-schema -d \"/etc/temporal/schema/postgresql/v12/$$dir/versioned\"");
+    assertThat(service("temporal").path("environment").path("DB").asText()).isEqualTo("postgres12");
+    assertThat(service("temporal").path("healthcheck").isMissingNode()).isFalse();
+    assertThat(condition("temporal-namespace", "temporal")).isEqualTo("service_healthy");
+    assertThat(String.join(" ", command("temporal-namespace")))
+        .contains("namespace describe -n default", "namespace create -n default");
+    assertReaches(service("temporal-namespace").path("environment").path("TEMPORAL_ADDRESS").asText(),
+        "temporal", 7233);
+    for (String oneShot : List.of("temporal-schema", "temporal-namespace", "setup")) {
+      assertThat(service(oneShot).path("restart").asText()).as("%s runs once", oneShot).isEqualTo("no");
+    }
+  }
+
+  @Test
   void theSetupRunsOnceBeforeTheWorkerAndTheApiStart() throws IOException {
-    assertThat(service("worker").path("depends_on").path("mail").path("condition").asText())
-        .isEqualTo("service_started");
+    assertThat(condition("worker", "mail")).isEqualTo("service_started");
     for (String process : List.of("worker", "api")) {
-      assertThat(service(process).path("depends_on").path("setup").path("condition").asText())
-          .as("%s waits for the setup", process).isEqualTo("service_completed_successfully");
+      assertThat(condition(process, "setup")).as("%s waits for the setup", process)
+          .isEqualTo("service_completed_successfully");
     }
     List<String> setupNeeds = new ArrayList<>();
-    service("setup").path("depends_on").forEach(n -> setupNeeds.add(n.asText()));
-    assertThat(setupNeeds).containsExactlyInAnyOrder("temporal", "dynamodb");
-    assertThat(service("setup").path("restart").asText()).isEqualTo("no");
+    service("setup").path("depends_on").fieldNames().forEachRemaining(setupNeeds::add);
+    assertThat(setupNeeds).containsExactlyInAnyOrder("temporal-namespace", "dynamodb");
+    assertThat(condition("setup", "temporal-namespace")).isEqualTo("service_completed_successfully");
     assertThat(command("dynamodb")).contains("-sharedDb", "-disableTelemetry");
+  }
+
+  private static String condition(String service, String dependency) throws IOException {
+    JsonNode needed = service(service).path("depends_on").path(dependency);
+    assertThat(needed.isMissingNode()).as("%s depends on %s", service, dependency).isFalse();
+    return needed.path("condition").asText();
+  }
+
+  private static String image(String service) throws IOException {
+    return service(service).path("image").asText();
+  }
+
+  private static String tag(String image) {
+    return image.substring(image.lastIndexOf(':') + 1);
   }
 
   private static void assertReaches(String target, String service, int port) throws IOException {

@@ -37,14 +37,25 @@ public final class SecretFiles {
     }
   }
 
-  /** {@code environment} plus, for each {@code NAME_FILE} without a {@code NAME}, {@code NAME} read from its file. */
+  /**
+   * {@code environment} plus, for each {@code NAME_FILE} without a {@code NAME}, {@code NAME} read
+   * from its file. A {@code *_FILE} whose file cannot be read is left out rather than failing: the
+   * environment holds other programs' variables that merely end in _FILE (TF_CLI_CONFIG_FILE), and
+   * a secret the application does need then reads as unset, which its own check reports.
+   */
   public static Map<String, String> resolve(Map<String, String> environment) {
     Map<String, String> resolved = new HashMap<>(environment);
     environment.keySet().stream()
         .filter(key -> key.endsWith(SUFFIX) && key.length() > SUFFIX.length())
         .map(key -> key.substring(0, key.length() - SUFFIX.length()))
         .filter(name -> !environment.containsKey(name))
-        .forEach(name -> resolved.put(name, lookup(environment, name)));
+        .forEach(name -> {
+          try {
+            resolved.put(name, lookup(environment, name));
+          } catch (UncheckedIOException unreadable) {
+            // Not a secret of ours, or a misconfigured one: see above.
+          }
+        });
     return resolved;
   }
 }

@@ -42,6 +42,14 @@ class SecretFilesTest {
   }
 
   @Test
+  void anotherProgramsFileVariableDoesNotStopTheProcess() {
+    Map<String, String> env = Map.of("TF_CLI_CONFIG_FILE", dir.resolve("missing").toString(),
+        "OTHER", "x");
+
+    assertThat(SecretFiles.resolve(env)).containsEntry("OTHER", "x").doesNotContainKey("TF_CLI_CONFIG");
+  }
+
+  @Test
   void anUnreadableFileNamesThePathNotAValue() {
     Map<String, String> env = Map.of("KEY_FILE", dir.resolve("missing").toString());
 

@@ -5,6 +5,7 @@ import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.activities.payments.sandbox.SandboxSettings;
 import dev.billing.activities.payments.stripe.StripeGateway;
 import dev.billing.activities.payments.stripe.StripeSettings;
+import dev.billing.runtime.DeliberateActivityFailureLogging;
 import dev.billing.runtime.ConfigSources;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
@@ -48,6 +49,7 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
   @Override
   public void run(WorkerConfiguration config, Environment environment) {
     UpdateRefusalLogging.install();
+    DeliberateActivityFailureLogging.install();
     ProcessConnections connections = ProcessConnections.open(config, environment, "worker");
     // Once: every *_FILE secret is read here, not again by each adapter.
     Map<String, String> environmentWithSecrets = SecretFiles.resolve(System.getenv());

@@ -1,8 +1,15 @@
 package dev.billing.domain;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+
 /**
  * Deterministic identifiers for external effects. Derived only from (subscription, cycle, attempt or
- * kind), so every retry of the same effect carries the same id and the receiver deduplicates it.
+ * kind) or from the id of the client request that asked for the effect, never from incidental state
+ * such as the subscription's version, so every retry of the same effect carries the same id and the
+ * receiver deduplicates it.
  */
 public final class BillingIds {
   private BillingIds() {}
@@ -20,20 +27,45 @@ public final class BillingIds {
 
   /**
    * The gateway idempotency key of a charge made by a change rather than by the schedule (an
-   * immediate upgrade's prorated difference): the subscription version that records it is unique.
+   * immediate upgrade's prorated difference): derived from the request's own id, so a client's retry
+   * of that request (its Idempotency-Key) carries the same key, whatever was written in between.
    */
-  public static String changeChargeKey(String subscriptionId, long version) {
-    return "charge:" + subscriptionId + ":v" + version;
+  public static String changeChargeKey(String subscriptionId, String requestId) {
+    return changeChargePrefix(subscriptionId) + requestDigest(requestId);
   }
 
   /** Whether {@code key} is one of {@link #changeChargeKey}'s, which no period's collection waits for. */
   public static boolean isChangeChargeKey(String subscriptionId, String key) {
-    return key != null && key.startsWith("charge:" + subscriptionId + ":v");
+    return key != null && key.startsWith(changeChargePrefix(subscriptionId));
   }
 
-  /** The gateway idempotency key of one refund: the subscription version that records it is unique. */
-  public static String refundKey(String subscriptionId, long cycle, long version) {
-    return "refund:" + subscriptionId + ":" + cycle + ":v" + version;
+  private static String changeChargePrefix(String subscriptionId) {
+    return "charge:" + subscriptionId + ":req:";
+  }
+
+  /**
+   * The gateway idempotency key of one refund of one period, derived from the request that asked
+   * for it ({@code requestId}; a cancellation's refunds add what they refund to it).
+   */
+  public static String refundKey(String subscriptionId, long cycle, String requestId) {
+    return "refund:" + subscriptionId + ":" + cycle + ":req:" + requestDigest(requestId);
+  }
+
+  /**
+   * A fixed-length stand-in for a request id inside a gateway key: the client's key may be up to 255
+   * characters (the gateway's own limit for the whole key) and is the client's text, not ours. The
+   * first 128 bits of SHA-256, hex: deterministic, so safe in workflow code.
+   */
+  public static String requestDigest(String requestId) {
+    if (requestId == null || requestId.isEmpty()) {
+      throw new IllegalArgumentException("a request id is required");
+    }
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(requestId.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 16);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is required of every Java runtime", e);
+    }
   }
 
   /** The id of the receipt message of one charge (a period's charge, or an upgrade's proration). */

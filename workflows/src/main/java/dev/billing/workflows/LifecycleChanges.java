@@ -176,4 +176,26 @@ final class LifecycleChanges {
         "cycle " + unpaid.cycle() + " unpaid for more than " + unpaid.staleAfterDays()
             + " days: no longer collected", period, null, at);
   }
+
+  /**
+   * A history entry that changes nothing but the version: what an operator or reconciliation must
+   * see about money whose outcome is open (a pending upgrade charge, a refund without an answer) or
+   * that moved without the change it was for.
+   */
+  static RecordInput note(Subscription current, String what, HistoryEvent event, Process process,
+      String actor, String detail, Instant at) {
+    return new RecordInput(id(what, current), current, current.withVersion(current.version() + 1),
+        event, process, actor, detail, null, null, at);
+  }
+
+  /**
+   * A refund of an upgrade's prorated charge: not the period's own charge, so the period's refunded
+   * total is left alone.
+   */
+  static RecordInput upgradeRefunded(Subscription current, long cycle, Money amount, String refundId,
+      String transactionId, String actor, String reason, Instant at) {
+    return note(current, "refund-upgrade-" + cycle, HistoryEvent.PAYMENT_REFUNDED, Process.API, actor,
+        "refunded " + amount + " of the upgrade charge " + transactionId + " in cycle " + cycle
+            + ", refund " + refundId + (reason == null ? "" : ": " + reason), at);
+  }
 }

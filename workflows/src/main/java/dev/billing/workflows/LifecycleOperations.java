@@ -9,30 +9,19 @@ import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.Proration;
-import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.SubscriptionState.Phase;
-import dev.billing.workflows.activities.ChargeInput;
-import dev.billing.workflows.activities.ChargeLookup;
-import dev.billing.workflows.activities.ChargeLookupInput;
-import dev.billing.workflows.activities.ChargeResult;
 import dev.billing.workflows.activities.LoadPeriodInput;
 import dev.billing.workflows.activities.NotifyCustomerInput;
-import dev.billing.workflows.activities.PaymentActivities;
-import dev.billing.workflows.activities.PaymentFailures;
 import dev.billing.workflows.activities.RecordActivities;
 import dev.billing.workflows.activities.RecordInput;
-import dev.billing.workflows.activities.RefundInput;
-import dev.billing.workflows.activities.RefundResult;
-import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.stream.Stream;
-import org.slf4j.Logger;
 
 /**
  * The lifecycle changes the API asks for, applied on the workflow's main thread at a safe point.
@@ -49,15 +38,13 @@ import org.slf4j.Logger;
  *   <li>Resume: billing restarts with the cycle the subscription is on (the first whose due date
  *       has not come while paused), so the paused time is never charged and no period twice.
  *   <li>Plan now: the price difference for the days left in the paid period (today included) is
- *       charged at once when positive, credited to the next charge when negative. At period end:
- *       held as a pending change and applied with the next cycle's charge.
+ *       charged at once when positive ({@link MoneyChanges}), credited to the next charge when
+ *       negative. At period end: held as a pending change and applied with the next cycle's charge.
  *   <li>Billing day: the next due date moves to the first date with the new day on or after it;
  *       the days added are charged pro rata with that next charge.
  * </ul>
  */
 final class LifecycleOperations {
-  private static final Logger log = Workflow.getLogger(LifecycleOperations.class);
-
   /**
    * Change id of a plan change now reading the running period's status before prorating: runs
    * recorded without it prorated against a period in its dates that a pause skipped, a waiver
@@ -90,19 +77,18 @@ final class LifecycleOperations {
   private final Host host;
   private final PeriodCollection periods;
   private final PaymentCollector collector;
+  private final RequestLog requests;
+  private final MoneyChanges money;
   private final RecordActivities reads =
       Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
-  private final PaymentActivities payments =
-      Workflow.newActivityStub(PaymentActivities.class,
-          BillingActivityOptions.onPaymentsQueue(BillingActivityOptions.CHARGE_PAYMENT_METHOD));
-  private final PaymentActivities lookups =
-      Workflow.newActivityStub(PaymentActivities.class,
-          BillingActivityOptions.onPaymentsQueue(BillingActivityOptions.LOOK_UP_CHARGE));
 
-  LifecycleOperations(Host host, PeriodCollection periods, PaymentCollector collector) {
+  LifecycleOperations(Host host, PeriodCollection periods, PaymentCollector collector,
+      RequestLog requests) {
     this.host = host;
     this.periods = periods;
     this.collector = collector;
+    this.requests = requests;
+    this.money = new MoneyChanges(host, requests);
   }
 
   // ---- Refusals: null when allowed, else why not (the validators' and the apply steps' rule).
@@ -169,6 +155,11 @@ final class LifecycleOperations {
       if (sub.status() == SubscriptionStatus.PAST_DUE) {
         return "subscription is past due; pay the unpaid period first, or change the plan at period end";
       }
+    }
+    PendingUpgrade upgrading = requests.pendingUpgrade();
+    if (upgrading != null) {
+      return "the change to " + upgrading.sku() + " waits for the outcome of its charge ("
+          + upgrading.idempotencyKey() + "); change the plan once it is known";
     }
     PendingPlanChange pending = sub.lifecycle().pendingChange();
     boolean same = request.sku().equals(sub.sku()) && request.price().equals(sub.price());
@@ -348,15 +339,10 @@ final class LifecycleOperations {
       why = left + " of " + days + " days left in cycle " + paidCycle;
     }
     Money balance = sub.lifecycle().balance();
-    Receipt receipt = null;
     String detail;
     if (prorated.minor() > 0) {
-      ChargeResult charged = chargeDifference(sub, paidCycle, prorated, request.sku());
-      receipt = new Receipt(sub.accountId(), sub.subscriptionId(), paidCycle, request.sku(),
-          sub.email(), prorated, charged.processedAt() != null ? charged.processedAt() : now(),
-          charged.transactionId(), sub.paymentMethod().mask(), null);
-      detail = "plan " + sub.sku() + " -> " + request.sku() + " at " + request.price() + "; charged "
-          + prorated + " (" + why + "), transaction " + charged.transactionId();
+      money.upgradeNow(sub, request, actor, paidCycle, prorated, why);
+      return;
     } else if (prorated.minor() < 0) {
       balance = balance == null ? prorated : balance.plus(prorated);
       Money credit = new Money(-prorated.minor(), prorated.currency());
@@ -365,40 +351,7 @@ final class LifecycleOperations {
     } else {
       detail = "plan " + sub.sku() + " -> " + request.sku() + " at " + request.price() + " (" + why + ")";
     }
-    host.phase(Phase.RECORDING_PAYMENT);
-    host.record(LifecycleChanges.planChanged(sub, request.sku(), request.price(), balance, receipt,
-        Process.API, actor, detail, now()));
-    Subscription changed = host.current();
-    host.notice(notice(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + changed.version(),
-        changed.price(), changed.schedule().dueDate(changed.cycle()), changed.sku()));
-    host.outcome(detail);
-  }
-
-  /** The prorated difference of an immediate upgrade; fails the update when it is not collected. */
-  private ChargeResult chargeDifference(Subscription sub, long paidCycle, Money amount, String sku) {
-    String key = BillingIds.changeChargeKey(sub.subscriptionId(), sub.version() + 1);
-    host.phase(Phase.CHARGING);
-    ChargeInput input = new ChargeInput(sub.accountId(), sub.subscriptionId(), paidCycle, 0, amount,
-        sub.paymentMethod(), key, "upgrade to " + sku + ", rest of period " + paidCycle);
-    try {
-      return payments.charge(input);
-    } catch (ActivityFailure e) {
-      ChargeFailure failure = ChargeFailure.of(e);
-      if (!failure.outcomeUnknown()) {
-        throw ApplicationFailure.newNonRetryableFailure("the upgrade's prorated charge of " + amount
-            + " was declined: " + failure.message() + "; the plan is unchanged",
-            UpdateRejections.PAYMENT_DECLINED);
-      }
-      ChargeLookup lookup = lookUp(sub.subscriptionId(), paidCycle, key);
-      if (lookup != null && lookup.status() == ChargeLookup.Status.SUCCEEDED) {
-        return new ChargeResult(lookup.transactionId(), lookup.processedAt(), true);
-      }
-      log.error("upgrade charge {} of {} for {}: outcome unknown; plan unchanged, reconcile the key",
-          key, amount, sub.subscriptionId());
-      throw ApplicationFailure.newNonRetryableFailure("the payment gateway did not answer about the "
-          + "upgrade's prorated charge (" + key + "); the plan is unchanged, try again later",
-          PaymentFailures.GATEWAY_UNAVAILABLE);
-    }
+    money.recordPlanChange(request.sku(), request.price(), balance, null, actor, detail);
   }
 
   /** A pending plan change takes effect with the charge of its cycle: recorded just before it. */
@@ -444,7 +397,13 @@ final class LifecycleOperations {
     refuseIf(payRefusal(false));
     long cycle = owedCycle();
     PaymentCollector.ManualResult result = collector.payNow(cycle);
-    host.outcome("manual payment of cycle " + cycle + ": " + result.message());
+    String outcome = "manual payment of cycle " + cycle + ": " + result.message();
+    host.outcome(outcome);
+    if (result.outcome() == PaymentCollector.ManualOutcome.PENDING
+        || result.outcome() == PaymentCollector.ManualOutcome.UNKNOWN) {
+      // The period's collection resolves it; the client is told it is pending, not paid.
+      requests.remember(request, AppliedRequest.Status.PENDING, outcome, null);
+    }
     if (result.outcome() == PaymentCollector.ManualOutcome.DECLINED) {
       throw ApplicationFailure.newNonRetryableFailure("the payment of cycle " + cycle + " was declined: "
           + result.message(), UpdateRejections.PAYMENT_DECLINED);
@@ -473,69 +432,30 @@ final class LifecycleOperations {
   void refund(RefundRequest request, String actor) {
     refuseIf(refundRefusal(request.cycle()));
     Period stored = load(request.cycle());
-    Money amount = refundable(stored, request.amount());
-    refundPeriod(stored, amount, actor, blankToNull(request.reason()), true);
+    money.refund(request, stored, refundable(stored, request.amount()), actor, blankToNull(request.reason()));
+  }
+
+  /** See {@link MoneyChanges#refundUnused}. */
+  void refundUnused(CancelRequest request, String actor) {
+    money.refundUnused(request, actor);
+  }
+
+  /** A timer of a change whose money is unknown fired: see {@link MoneyChanges#resolvePending}. */
+  void resolvePending(String requestId) {
+    money.resolvePending(requestId);
   }
 
   /**
-   * Immediate cancellation with refundUnused: the unused days of the period in service are
-   * refunded (rounded down, today counted as used). Best effort: a refund the gateway refuses or
-   * cannot make does not stop the cancellation, and is reported for an operator.
+   * The sentence for a credit balance a cancellation leaves behind, null when there is none.
+   * Refunding a credit is a policy decision: it is recorded, never refunded here.
    */
-  void refundUnused(String actor) {
-    Subscription sub = host.current();
-    long cycle = sub.cycle() - 1;
-    LocalDate today = today(sub);
-    BillingSchedule schedule = sub.schedule();
-    if (cycle < 1 || sub.lastPaymentAt() == null || today.isBefore(schedule.dueDate(cycle))
-        || !today.isBefore(schedule.dueDate(cycle + 1))) {
-      host.outcome("no paid period in service: nothing to refund");
-      return;
+  String creditLeftAtCancellation() {
+    Money balance = host.current().lifecycle().balance();
+    if (balance == null || balance.minor() >= 0) {
+      return null;
     }
-    try {
-      Period stored = load(cycle);
-      if (stored.transactionId() == null || (stored.status() != PeriodStatus.COMPLETED
-          && stored.status() != PeriodStatus.REFUNDED)) {
-        host.outcome("cycle " + cycle + " is " + stored.status() + ": nothing to refund");
-        return;
-      }
-      long unused = Proration.daysLeft(today.plusDays(1), schedule.dueDate(cycle + 1));
-      long days = Proration.daysLeft(schedule.dueDate(cycle), schedule.dueDate(cycle + 1));
-      Money share = Proration.shareRoundedDown(stored.amount(), unused, days);
-      Money amount = share.minor() > stored.refundable().minor() ? stored.refundable() : share;
-      if (amount.minor() <= 0) {
-        host.outcome("no unused amount to refund for cycle " + cycle);
-        return;
-      }
-      refundPeriod(stored, amount, actor, unused + " unused of " + days + " days", false);
-    } catch (ApplicationFailure e) {
-      log.error("refund of unused days of {} failed; cancelling anyway: {}", sub.subscriptionId(),
-          e.getOriginalMessage());
-      host.outcome("unused days not refunded (" + e.getOriginalMessage() + "); refund by hand");
-    }
-  }
-
-  private void refundPeriod(Period stored, Money amount, String actor, String reason, boolean strict) {
-    Subscription sub = host.current();
-    String key = BillingIds.refundKey(sub.subscriptionId(), stored.cycle(), sub.version() + 1);
-    host.phase(Phase.CHARGING);
-    RefundResult refunded;
-    try {
-      refunded = payments.refund(new RefundInput(sub.accountId(), sub.subscriptionId(), stored.cycle(),
-          stored.transactionId(), amount, key, reason));
-    } catch (ActivityFailure e) {
-      ChargeFailure failure = ChargeFailure.of(e);
-      String why = failure.message() == null ? "refund failed" : failure.message();
-      throw ApplicationFailure.newNonRetryableFailure("refund of " + amount + " for period "
-          + stored.cycle() + " not made: " + why, failure.outcomeUnknown()
-              ? PaymentFailures.GATEWAY_UNAVAILABLE : UpdateRejections.TRANSITION_NOT_ALLOWED);
-    }
-    host.phase(Phase.RECORDING_PAYMENT);
-    host.record(LifecycleChanges.refunded(sub, stored, refunded.amount(), refunded.refundId(), actor,
-        reason, now()));
-    host.notice(notice(NotifyCustomerInput.Kind.REFUND_ISSUED, "refund-v" + host.current().version(),
-        refunded.amount(), today(sub), refunded.refundId()));
-    host.outcome("refunded " + refunded.amount() + " of cycle " + stored.cycle() + ": " + refunded.refundId());
+    return "a credit of " + new Money(-balance.minor(), balance.currency())
+        + " was left unused; it is not refunded";
   }
 
   private Money refundable(Period stored, Money requested) {
@@ -547,6 +467,10 @@ final class LifecycleOperations {
       throw refusal("period " + stored.cycle() + " was paid by credit; nothing was charged to refund");
     }
     Money left = stored.refundable();
+    long waiting = requests.pendingRefundMinor(stored.cycle());
+    if (waiting > 0) {
+      left = new Money(Math.max(0, left.minor() - waiting), left.currency());
+    }
     if (left.minor() <= 0) {
       throw refusal("period " + stored.cycle() + " is refunded in full already");
     }
@@ -622,8 +546,12 @@ final class LifecycleOperations {
   }
 
   private Period load(long cycle) {
-    Subscription sub = host.current();
-    Period stored = stored(cycle);
+    return load(reads, host.current(), cycle);
+  }
+
+  /** The stored period; fails the update with NO_SUCH_PERIOD when there is none. */
+  static Period load(RecordActivities reads, Subscription sub, long cycle) {
+    Period stored = reads.loadPeriod(new LoadPeriodInput(sub.accountId(), sub.subscriptionId(), cycle)).period();
     if (stored == null) {
       throw ApplicationFailure.newNonRetryableFailure(
           "subscription " + sub.subscriptionId() + " has no period " + cycle, UpdateRejections.NO_SUCH_PERIOD);
@@ -631,18 +559,13 @@ final class LifecycleOperations {
     return stored;
   }
 
-  private ChargeLookup lookUp(String subscriptionId, long cycle, String key) {
-    try {
-      return lookups.lookUpCharge(new ChargeLookupInput(subscriptionId, cycle, key,
-          host.current().paymentMethod(), now().minus(java.time.Duration.ofDays(1))));
-    } catch (ActivityFailure e) {
-      return null;
-    }
-  }
-
   private NotifyCustomerInput notice(NotifyCustomerInput.Kind kind, String id, Money amount,
       LocalDate date, String reason) {
-    Subscription sub = host.current();
+    return notice(host.current(), kind, id, amount, date, reason);
+  }
+
+  static NotifyCustomerInput notice(Subscription sub, NotifyCustomerInput.Kind kind, String id,
+      Money amount, LocalDate date, String reason) {
     String sku = kind == NotifyCustomerInput.Kind.PLAN_CHANGED && reason != null ? reason : sub.sku();
     return new NotifyCustomerInput(kind, BillingIds.messageId(sub.subscriptionId(), sub.cycle(), id),
         sub.accountId(), sub.subscriptionId(), sub.cycle(), sub.email(), sku, amount, date,

@@ -9,5 +9,17 @@ import java.time.LocalDate;
  * @param cycles how many periods to skip, starting with the next one due
  * @param until the date billing may restart: the first due date on or after it is charged
  * @param requestedBy the principal that asked, kept in the history
+ * @param requestId the client's request id (see {@link UpdateRequest}); null until given one
  */
-public record PauseRequest(Integer cycles, LocalDate until, String reason, String requestedBy) {}
+public record PauseRequest(Integer cycles, LocalDate until, String reason, String requestedBy,
+    String requestId) implements UpdateRequest<PauseRequest> {
+
+  public PauseRequest(Integer cycles, LocalDate until, String reason, String requestedBy) {
+    this(cycles, until, reason, requestedBy, null);
+  }
+
+  @Override
+  public PauseRequest withRequestId(String id) {
+    return new PauseRequest(cycles, until, reason, requestedBy, id);
+  }
+}

@@ -10,8 +10,10 @@ import java.util.Objects;
  *     charged at once, a decrease is credited to the next charge); PERIOD_END holds the change until
  *     the next cycle's charge
  * @param requestedBy the principal that asked, kept in the history
+ * @param requestId the client's request id (see {@link UpdateRequest}); null until given one
  */
-public record PlanChangeRequest(String sku, Money price, Effective effective, String requestedBy) {
+public record PlanChangeRequest(String sku, Money price, Effective effective, String requestedBy,
+    String requestId) implements UpdateRequest<PlanChangeRequest> {
 
   public enum Effective { NOW, PERIOD_END }
 
@@ -19,5 +21,14 @@ public record PlanChangeRequest(String sku, Money price, Effective effective, St
     Objects.requireNonNull(sku, "sku");
     Objects.requireNonNull(price, "price");
     Objects.requireNonNull(effective, "effective");
+  }
+
+  public PlanChangeRequest(String sku, Money price, Effective effective, String requestedBy) {
+    this(sku, price, effective, requestedBy, null);
+  }
+
+  @Override
+  public PlanChangeRequest withRequestId(String id) {
+    return new PlanChangeRequest(sku, price, effective, requestedBy, id);
   }
 }

@@ -8,5 +8,17 @@ import dev.billing.domain.Money;
  * @param cycle the period's id
  * @param amount what to refund; null refunds all that is still refundable
  * @param requestedBy the principal that asked, kept in the history
+ * @param requestId the client's request id (see {@link UpdateRequest}); null until given one
  */
-public record RefundRequest(long cycle, Money amount, String reason, String requestedBy) {}
+public record RefundRequest(long cycle, Money amount, String reason, String requestedBy, String requestId)
+    implements UpdateRequest<RefundRequest> {
+
+  public RefundRequest(long cycle, Money amount, String reason, String requestedBy) {
+    this(cycle, amount, reason, requestedBy, null);
+  }
+
+  @Override
+  public RefundRequest withRequestId(String id) {
+    return new RefundRequest(cycle, amount, reason, requestedBy, id);
+  }
+}

@@ -13,12 +13,20 @@ import java.util.Objects;
  *     payments; empty on the first run (and absent from inputs written before it existed)
  * @param requestedBy on the first run, the principal that asked for the subscription (kept in the
  *     creation's history entry); null afterwards, and in inputs written before it existed
+ * @param requests the client requests applied recently and those whose money is still unknown
  */
 public record SubscriptionInput(
-    Subscription subscription, boolean recorded, CollectionState collections, String requestedBy) {
+    Subscription subscription, boolean recorded, CollectionState collections, String requestedBy,
+    RequestState requests) {
   public SubscriptionInput {
     Objects.requireNonNull(subscription, "subscription");
     collections = collections == null ? CollectionState.EMPTY : collections;
+    requests = requests == null ? RequestState.EMPTY : requests;
+  }
+
+  public SubscriptionInput(Subscription subscription, boolean recorded, CollectionState collections,
+      String requestedBy) {
+    this(subscription, recorded, collections, requestedBy, null);
   }
 
   public SubscriptionInput(Subscription subscription, boolean recorded, CollectionState collections) {

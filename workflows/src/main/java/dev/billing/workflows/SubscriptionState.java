@@ -9,9 +9,16 @@ import java.time.Instant;
  * @param phase what the workflow is doing now
  * @param waitingUntil when the current sleep ends; null when not sleeping
  * @param lastOutcome a sentence an operator can read, e.g. "cycle 3 charged: txn_123"
+ * @param request in an update's answer, the request it answers: its id, fingerprint and status
+ *     (PENDING: taken on, its money's outcome still unknown); null in queries and the run's result
  */
 public record SubscriptionState(
-    Subscription subscription, Phase phase, Instant waitingUntil, String lastOutcome) {
+    Subscription subscription, Phase phase, Instant waitingUntil, String lastOutcome,
+    AppliedRequest request) {
+
+  public SubscriptionState(Subscription subscription, Phase phase, Instant waitingUntil, String lastOutcome) {
+    this(subscription, phase, waitingUntil, lastOutcome, null);
+  }
 
   /** The steps of a cycle, in order. */
   public enum Phase {

@@ -116,6 +116,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private final PaymentCollector collector;
   private final LifecycleOperations lifecycle;
   private final ChangeQueue changes;
+  private final RequestLog requests;
   /** Set when the current plan ends: a new plan in this run, or the next run. */
   private Flow next;
   /** Set when dunning ended with PAUSE: the pause is recorded at the next safe point. */
@@ -147,8 +148,9 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         : "creation requested";
     periods = new PeriodCollection(current.subscriptionId(), input.collections());
     collector = new PaymentCollector(new CollectorLedger(), periods);
-    lifecycle = new LifecycleOperations(new LifecycleHost(), periods, collector);
-    changes = new ChangeQueue(lifecycle, this::snapshot);
+    requests = new RequestLog(input.requests());
+    lifecycle = new LifecycleOperations(new LifecycleHost(), periods, collector, requests);
+    changes = new ChangeQueue(lifecycle, requests, this::snapshot);
   }
 
   @Override
@@ -160,6 +162,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     if (!recorded) {
       recordCreation();
     }
+    requests.armCarried();
     while (true) {
       if (current.status().isTerminal()) {
         return end();
@@ -177,7 +180,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     }
     // The next run's search attributes (next payment date) and memo travel in this command.
     Workflow.continueAsNew(SubscriptionVisibility.continueAsNew(current),
-        new SubscriptionInput(current, true, periods.carry()));
+        new SubscriptionInput(current, true, periods.carry(), null, requests.carry(current.cycle() - 1)));
     return snapshot(); // not reached: continueAsNew does not return
   }
 
@@ -351,72 +354,93 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validatePause(PauseRequest request) {
+    if (changes.isRepeat(ChangeQueue.identified(request))) {
+      return;
+    }
     refuse(lifecycle.pauseRefusal(request, cancelRequested()));
   }
 
   @Override
   public SubscriptionState pause(PauseRequest request) {
-    return changes.submit(request);
+    return changes.submit(ChangeQueue.identified(request));
   }
 
   @Override
   public void validateResume(ResumeRequest request) {
+    if (changes.isRepeat(ChangeQueue.identified(request))) {
+      return;
+    }
     refuse(lifecycle.resumeRefusal(cancelRequested()));
   }
 
   @Override
   public SubscriptionState resume(ResumeRequest request) {
-    return changes.submit(request == null ? new ResumeRequest(null) : request);
+    return changes.submit(ChangeQueue.identified(request == null ? new ResumeRequest(null) : request));
   }
 
   @Override
   public void validateChangePlan(PlanChangeRequest request) {
+    if (changes.isRepeat(ChangeQueue.identified(request))) {
+      return;
+    }
     refuse(lifecycle.planRefusal(request, cancelRequested()));
   }
 
   @Override
   public SubscriptionState changePlan(PlanChangeRequest request) {
-    return changes.submit(request);
+    return changes.submit(ChangeQueue.identified(request));
   }
 
   @Override
   public void validatePayNow(PayNowRequest request) {
+    if (changes.isRepeat(ChangeQueue.identified(request))) {
+      return;
+    }
     refuse(lifecycle.payRefusal(cancelRequested()));
   }
 
   @Override
   public SubscriptionState payNow(PayNowRequest request) {
-    return changes.submit(request == null ? new PayNowRequest(null) : request);
+    return changes.submit(ChangeQueue.identified(request == null ? new PayNowRequest(null) : request));
   }
 
   @Override
   public void validateWaivePeriod(WaiveRequest request) {
+    if (changes.isRepeat(ChangeQueue.identified(request))) {
+      return;
+    }
     refuse(request == null ? "a period is required" : lifecycle.periodRefusal(request.cycle(), cancelRequested()));
   }
 
   @Override
   public SubscriptionState waivePeriod(WaiveRequest request) {
-    return changes.submit(request);
+    return changes.submit(ChangeQueue.identified(request));
   }
 
   @Override
   public void validateRefundPeriod(RefundRequest request) {
+    if (changes.isRepeat(ChangeQueue.identified(request))) {
+      return;
+    }
     refuse(request == null ? "a period is required" : lifecycle.refundRefusal(request.cycle()));
   }
 
   @Override
   public SubscriptionState refundPeriod(RefundRequest request) {
-    return changes.submit(request);
+    return changes.submit(ChangeQueue.identified(request));
   }
 
   @Override
   public void validateChangeBillingDay(BillingDayChange request) {
+    if (changes.isRepeat(ChangeQueue.identified(request))) {
+      return;
+    }
     refuse(lifecycle.billingDayRefusal(request, cancelRequested()));
   }
 
   @Override
   public SubscriptionState changeBillingDay(BillingDayChange request) {
-    return changes.submit(request);
+    return changes.submit(ChangeQueue.identified(request));
   }
 
   private static void refuse(String refusal) {
@@ -438,6 +462,9 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validateChangePaymentMethod(PaymentMethodChange change) {
+    if (changes.isRepeat(ChangeQueue.identified(change))) {
+      return;
+    }
     if (change == null || change.paymentMethod() == null) {
       throw UpdateRejections.transitionNotAllowed("a payment method is required");
     }
@@ -447,7 +474,12 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   }
 
   @Override
-  public SubscriptionState changePaymentMethod(PaymentMethodChange change) {
+  public SubscriptionState changePaymentMethod(PaymentMethodChange request) {
+    PaymentMethodChange change = ChangeQueue.identified(request);
+    AppliedRequest known = requests.find(change.requestId());
+    if (known != null) {
+      return changes.answer(known);
+    }
     int ticket = ++methodChangesAccepted;
     methodChanges.add(change);
     // Also wakes when the workflow ends, so end() (which awaits every handler) can never wait for a
@@ -457,7 +489,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       throw UpdateRejections.transitionNotAllowed(
           "subscription was cancelled before the payment method change was recorded");
     }
-    return snapshot();
+    return changes.answer(requests.remember(change, AppliedRequest.Status.APPLIED,
+        "payment method changed to " + change.paymentMethod().mask(), null));
   }
 
   @Override
@@ -475,6 +508,9 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validateCancel(CancelRequest request) {
+    if (changes.isRepeat(ChangeQueue.identified(request))) {
+      return;
+    }
     if (current.status().isTerminal() || cancelRequested()) {
       throw UpdateRejections.transitionNotAllowed("subscription is already cancelled");
     }
@@ -495,13 +531,18 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   }
 
   @Override
-  public SubscriptionState cancel(CancelRequest request) {
-    if (request != null && request.atPeriodEnd()) {
+  public SubscriptionState cancel(CancelRequest asked) {
+    CancelRequest request = ChangeQueue.identified(asked != null ? asked : new CancelRequest(null, null));
+    if (request.atPeriodEnd()) {
       return changes.submit(request);
     }
-    cancelRequest = request != null ? request : new CancelRequest(null, null);
+    AppliedRequest known = requests.find(request.requestId());
+    if (known != null) {
+      return changes.answer(known);
+    }
+    cancelRequest = request;
     Workflow.await(() -> cancelRecorded);
-    return snapshot();
+    return changes.answer(requests.remember(request, AppliedRequest.Status.APPLIED, lastOutcome, null));
   }
 
   /**
@@ -599,7 +640,14 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     phase = Phase.CANCELLING;
     waitingUntil = null;
     if (cancelRequest.refundUnused()) {
-      lifecycle.refundUnused(SubscriptionChanges.actorOf(cancelRequest));
+      lifecycle.refundUnused(cancelRequest, SubscriptionChanges.actorOf(cancelRequest));
+    }
+    String credit = lifecycle.creditLeftAtCancellation();
+    if (credit != null) {
+      // Never silent: the history entry, the outcome and the notice say what was left.
+      String reason = cancelRequest.reason() == null ? credit : cancelRequest.reason() + "; " + credit;
+      cancelRequest = new CancelRequest(reason, cancelRequest.requestedBy(), cancelRequest.atPeriodEnd(),
+          cancelRequest.refundUnused(), cancelRequest.requestId());
     }
     if (cancelAtPeriodEnd) {
       cancelProcess = Process.API;
@@ -670,10 +718,12 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     // applied here; every other change is refused by its own rule, the subscription being ended.
     while (true) {
       changes.applyAll();
-      if (Workflow.isEveryHandlerFinished() && noticesDone()) {
+      if (Workflow.isEveryHandlerFinished() && noticesDone() && !requests.waitsBeforeEnd()) {
         break;
       }
-      Workflow.await(() -> (Workflow.isEveryHandlerFinished() && noticesDone()) || !changes.isEmpty());
+      // A refund without an answer keeps the run open for its re-sends (see RequestLog).
+      Workflow.await(() -> (Workflow.isEveryHandlerFinished() && noticesDone() && !requests.waitsBeforeEnd())
+          || !changes.isEmpty());
     }
     return snapshot();
   }

@@ -28,6 +28,22 @@ public final class UpdateRejections {
   /** Failure type of a request naming a period the subscription does not have. The API answers 404. */
   public static final String NO_SUCH_PERIOD = "NoSuchPeriod";
 
+  /**
+   * The request's id (the API's Idempotency-Key) was taken on before for another request. Thrown by
+   * validators, like {@link TransitionNotAllowed}; the API answers 409 idempotency-key-reused.
+   */
+  public static final class IdempotencyKeyReused extends RuntimeException {
+    public IdempotencyKeyReused(String message) {
+      super(message);
+    }
+  }
+
+  public static final String IDEMPOTENCY_KEY_REUSED = IdempotencyKeyReused.class.getName();
+
+  public static IdempotencyKeyReused idempotencyKeyReused(String requestId) {
+    return new IdempotencyKeyReused("request id " + requestId + " was already used for a different request");
+  }
+
   public static TransitionNotAllowed transitionNotAllowed(String message) {
     return new TransitionNotAllowed(message);
   }

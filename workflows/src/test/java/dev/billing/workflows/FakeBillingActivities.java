@@ -44,7 +44,8 @@ import java.util.concurrent.TimeUnit;
  * higher version than the stored one, unless it is a retry of the change that is stored. Its
  * gateway is a {@link FakeGatewayLedger}: Stripe's idempotency rules on the workflow clock (a key
  * forgotten after 24 hours, refused when reused with other parameters), exact look-ups, and every
- * charge counted, so a test sees a double charge.
+ * charge counted, so a test sees a double charge. Refunds are refused when a key is reused with other
+ * parameters and replayed when sent again with their key.
  */
 final class FakeBillingActivities implements RecordActivities, PaymentActivities, ReminderActivities,
     PolicyActivities, NotificationActivities {
@@ -85,6 +86,13 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   private final FakeGatewayLedger gateway = new FakeGatewayLedger();
   private final Map<Long, List<ChargeMode>> scripts = new HashMap<>();
   private final Set<String> declinedTokens = new HashSet<>();
+  /** Per refund key: the parameters it was first sent with (amount and charge). */
+  private final Map<String, String> keyParameters = new HashMap<>();
+  private final Map<String, ChargeMode> keyModes = new HashMap<>();
+  private final Map<String, RefundResult> refundsMade = new HashMap<>();
+  private int refundsUnanswered;
+  /** Activity executions whose refund was made but whose every retry times out. */
+  private final Set<String> unansweredRefunds = new HashSet<>();
   private volatile DunningPolicy policy = DunningPolicy.DEFAULT;
   private volatile boolean noticesFail;
   private volatile boolean lookupsDown;
@@ -110,6 +118,21 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   /** Attempt n of the cycle behaves as {@code modes[n-1]}; attempts beyond the script succeed. */
   synchronized void script(long cycle, ChargeMode... modes) {
     scripts.put(cycle, List.of(modes));
+  }
+
+  /** Every send of this key behaves as {@code mode} (e.g. an upgrade's charge, attempt 0). */
+  synchronized void chargeModeForKey(String key, ChargeMode mode) {
+    keyModes.put(key, mode);
+  }
+
+  /** The next {@code sends} refunds are made, but their answer is lost (every retry times out). */
+  synchronized void refundsUnanswered(int sends) {
+    refundsUnanswered = sends;
+  }
+
+  /** The refunds the gateway made, by key: a key sent again is replayed, not refunded twice. */
+  synchronized Map<String, RefundResult> refundsMade() {
+    return Map.copyOf(refundsMade);
   }
 
   /** Every attempt made with this payment method token is soft-declined. */
@@ -377,7 +400,19 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
         PaymentFailures.GATEWAY_UNAVAILABLE);
   }
 
+  private void refuseReusedKey(String key, String parameters) {
+    String first = keyParameters.putIfAbsent(key, parameters);
+    if (first != null && !first.equals(parameters)) {
+      throw ApplicationFailure.newNonRetryableFailure("Keys for idempotent requests can only be used "
+          + "with the same parameters they were first used with", PaymentFailures.IDEMPOTENCY_CONFLICT);
+    }
+  }
+
   private ChargeMode modeOf(ChargeInput input) {
+    ChargeMode byKey = keyModes.get(input.idempotencyKey());
+    if (byKey != null) {
+      return byKey;
+    }
     List<ChargeMode> script = scripts.get(input.cycle());
     if (script != null && input.attempt() <= script.size()) {
       return script.get(input.attempt() - 1);
@@ -411,12 +446,31 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     Call<RefundInput> call = call(input);
     synchronized (this) {
       refunds.add(call);
+      refuseReusedKey(input.idempotencyKey(), input.amount() + "/" + input.transactionId());
+      String execution = Activity.getExecutionContext().getInfo().getActivityId();
+      RefundResult made = refundsMade.get(input.idempotencyKey());
+      if (made != null && !unansweredRefunds.contains(execution)) {
+        return made;
+      }
+      if (made == null && refundsRefused) {
+        throw ApplicationFailure.newNonRetryableFailure("charge already refunded in full",
+            PaymentFailures.REFUND_REFUSED);
+      }
+      if (made == null) {
+        made = new RefundResult("re_" + input.idempotencyKey(), input.amount(), call.startedAt(),
+            refundsPending);
+        refundsMade.put(input.idempotencyKey(), made);
+        if (refundsUnanswered > 0) {
+          refundsUnanswered--;
+          unansweredRefunds.add(execution);
+        }
+      }
+      if (unansweredRefunds.contains(execution)) {
+        throw ApplicationFailure.newFailure("read timed out after the request was sent",
+            PaymentFailures.GATEWAY_UNAVAILABLE);
+      }
+      return made;
     }
-    if (refundsRefused) {
-      throw ApplicationFailure.newNonRetryableFailure("charge already refunded in full",
-          PaymentFailures.REFUND_REFUSED);
-    }
-    return new RefundResult("re_" + input.idempotencyKey(), input.amount(), call.startedAt());
   }
 
   @Override
@@ -426,6 +480,13 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     }
     return policy;
   }
+
+  /** Refunds are accepted but not final (a bank refund Stripe reports as pending). */
+  void refundsPending() {
+    refundsPending = true;
+  }
+
+  private volatile boolean refundsPending;
 
   /** Notices of this kind take {@code millis} of real time to deliver, as a slow mail relay would. */
   void slowNotices(NotifyCustomerInput.Kind kind, long millis) {

@@ -112,14 +112,15 @@ class PeriodCollectionTest {
   @Test
   void thePlanChangesOwnChargeSucceedingIsNoAlarm() {
     PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
-    PaymentEvent upgrade = event("e1", Type.CHARGE_SUCCEEDED, BillingIds.changeChargeKey("sub-1", 8));
+    PaymentEvent upgrade = event("e1", Type.CHARGE_SUCCEEDED, BillingIds.changeChargeKey("sub-1", "req-8"));
 
     assertThat(periods.effectOf(upgrade)).isEqualTo(Effect.NONE);
     assertThat(periods.possibleDoubleCharge(upgrade)).isFalse();
     assertThat(periods.whyIgnored(upgrade)).isEqualTo("CHARGE_SUCCEEDED e1 is about a plan change's charge"
-        + " (charge:sub-1:v8), recorded with that change");
+        + " (" + BillingIds.changeChargeKey("sub-1", "req-8") + "), recorded with that change");
     // Another subscription's change key is no excuse.
-    assertThat(periods.possibleDoubleCharge(event("e2", Type.CHARGE_SUCCEEDED, "charge:sub-10:v8"))).isTrue();
+    assertThat(periods.possibleDoubleCharge(event("e2", Type.CHARGE_SUCCEEDED,
+        BillingIds.changeChargeKey("sub-10", "req-8")))).isTrue();
   }
 
   @Test

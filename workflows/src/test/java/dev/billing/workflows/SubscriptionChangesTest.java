@@ -55,7 +55,8 @@ class SubscriptionChangesTest {
       // 10.00 for 26 of 31 days (Jan 20 included) = 8.387..., half up to 8.39.
       Call<dev.billing.workflows.activities.ChargeInput> proration = t.fake.charges().get(1);
       assertThat(proration.input().amount()).isEqualTo(usd("8.39"));
-      assertThat(proration.input().idempotencyKey()).isEqualTo("charge:sub-up:v" + upgraded.subscription().version());
+      assertThat(proration.input().idempotencyKey())
+          .isEqualTo(dev.billing.domain.BillingIds.changeChargeKey("sub-up", upgraded.request().requestId()));
       RecordInput changed = event(t, HistoryEvent.PLAN_CHANGED);
       assertThat(changed.receipt().amount()).isEqualTo(usd("8.39"));
       assertThat(changed.receipt().cycle()).isEqualTo(1);

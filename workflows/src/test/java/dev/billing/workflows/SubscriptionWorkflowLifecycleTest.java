@@ -100,7 +100,11 @@ class SubscriptionWorkflowLifecycleTest {
       assertThat(cancelled.phase()).isEqualTo(Phase.ENDED);
       assertThat(cancelled.waitingUntil()).isNull();
       assertThat(cancelled.lastOutcome()).isEqualTo("cancelled by user:ada: too expensive");
-      assertThat(WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class)).isEqualTo(cancelled);
+      // The run's result is the state; the update's answer also names the request it answers.
+      assertThat(WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class))
+          .isEqualTo(new SubscriptionState(cancelled.subscription(), cancelled.phase(),
+              cancelled.waitingUntil(), cancelled.lastOutcome()));
+      assertThat(cancelled.request().status()).isEqualTo(AppliedRequest.Status.APPLIED);
 
       RecordInput record = t.fake.records().get(1).input();
       assertThat(record.changeId()).isEqualTo("cancel");

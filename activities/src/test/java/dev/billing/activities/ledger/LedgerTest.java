@@ -25,7 +25,7 @@ class LedgerTest {
   void balancedBooksWithARefundAnUpgradeAndACreditPaidPeriodHaveNoViolation() {
     LedgerReport report = Ledger.check(complete(
         List.of(charge("t1", periodKey(1, 1), PRICE, usd(0), 1), charge("t2", periodKey(2, 1), PRICE, usd(300), 2),
-            charge("t-up", BillingIds.changeChargeKey(SUB, 7), usd(450), usd(0), 2)),
+            charge("t-up", BillingIds.changeChargeKey(SUB, "req_upgrade_7"), usd(450), usd(0), 2)),
         List.of(period(1, PeriodStatus.COMPLETED, PRICE, "t1", null),
             period(2, PeriodStatus.REFUNDED, PRICE, "t2", usd(300)),
             period(3, PeriodStatus.COMPLETED, usd(0), null, null),
@@ -56,14 +56,15 @@ class LedgerTest {
   void aSuccessfulChargeOfAnOpenPeriodIsUnrecordedAndSoIsAnUpgradeChargeWithoutItsReceipt() {
     LedgerReport report = Ledger.check(complete(
         List.of(charge("t2", periodKey(2, 1), PRICE, usd(0), 2),
-            charge("t-up", BillingIds.changeChargeKey(SUB, 4), usd(120), usd(0), 1)),
+            charge("t-up", BillingIds.changeChargeKey(SUB, "req_upgrade_4"), usd(120), usd(0), 1)),
         List.of(period(2, PeriodStatus.PENDING_SETTLEMENT, PRICE, "t2", null)),
         List.of()));
 
     assertThat(report.violations()).extracting(LedgerViolation::kind, LedgerViolation::detail).containsExactly(
         tuple(Kind.UNRECORDED_CHARGE, "charge t2 (9.99 USD, key charge:sub-1:2:1) succeeded for cycle 2,"
             + " which is PENDING_SETTLEMENT: no record claims it"),
-        tuple(Kind.UNRECORDED_CHARGE, "charge t-up (1.20 USD, key charge:sub-1:v4) succeeded for cycle 1"
+        tuple(Kind.UNRECORDED_CHARGE, "charge t-up (1.20 USD, key "
+            + BillingIds.changeChargeKey(SUB, "req_upgrade_4") + ") succeeded for cycle 1"
             + " as a plan change's charge, but no plan change receipt records it"),
         tuple(Kind.NET_MISMATCH, "the gateway holds 11.19 USD net of refunds, the records 0.00 USD: 11.19 USD apart"));
   }

@@ -1,6 +1,7 @@
 package dev.billing.api.resources;
 
 import dev.billing.api.errors.ApiProblem;
+import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import java.util.regex.Pattern;
 
 /** The Idempotency-Key header: 1 to 255 printable ASCII characters. */
@@ -19,5 +20,15 @@ public final class IdempotencyKeys {
       throw ApiProblem.invalid(HEADER, HEADER + " must be 1 to 255 printable ASCII characters");
     }
     return header;
+  }
+
+  /**
+   * The id of a change request: the client's key when it sent one, else one generated for this
+   * request (a retry without a key is a new request; the 202 and 503 answers name the id to retry
+   * with).
+   */
+  public static String requestId(String header) {
+    String key = validate(header);
+    return key != null ? key : SubscriptionWorkflows.newRequestId();
   }
 }

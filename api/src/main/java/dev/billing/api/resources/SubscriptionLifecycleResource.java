@@ -19,6 +19,7 @@ import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.WaiveRequest;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -38,8 +39,13 @@ import java.util.List;
  * validates it against the state it holds and records it before answering: 200 with the subscription
  * as recorded, 409 when the transition is not allowed now, 404 for an unknown subscription or
  * period, 402 when a charge made by the change was declined, 202 when the workflow accepted the
- * change but did not finish it in time. This class checks only what the request itself can get
- * wrong (400, nothing sent).
+ * change but did not finish it in time or its money's outcome is not known yet. This class checks
+ * only what the request itself can get wrong (400, nothing sent).
+ *
+ * <p>Every change has a request id: its {@code Idempotency-Key} header, or one generated here. It is
+ * the Temporal update id and the workflow remembers it, so a retry with the same key is answered as
+ * the first request was and moves no money twice (the gateway keys of an upgrade's charge and of a
+ * refund derive from it); the same key with another request is a 409 {@code idempotency-key-reused}.
  */
 // The same root path as SubscriptionResource: Jersey merges the two. A deeper root path would win
 // every match under it and hide SubscriptionResource's routes there (Jersey does not backtrack).
@@ -73,6 +79,7 @@ public final class SubscriptionLifecycleResource {
       @PathParam("accountId") String accountId,
       @PathParam("subscriptionId") String subscriptionId,
       CancelSubscriptionRequest body,
+      @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
     String reason = ChangeFields.reason(body == null ? null : body.reason());
     boolean atPeriodEnd = body != null && Boolean.TRUE.equals(body.atPeriodEnd());
@@ -82,8 +89,9 @@ public final class SubscriptionLifecycleResource {
           + "cancellation: at period end nothing paid is left unused");
     }
     Subscription subscription = changes.find(accountId, subscriptionId);
-    CancelRequest request = new CancelRequest(reason, Actors.of(security), atPeriodEnd, refundUnused);
-    return changes.send(subscription, "cancelled again", Actors.of(security),
+    CancelRequest request = new CancelRequest(reason, Actors.of(security), atPeriodEnd, refundUnused,
+        IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(subscription, "cancelled again", Actors.of(security), request,
         () -> workflows.cancel(subscriptionId, request));
   }
 
@@ -98,6 +106,7 @@ public final class SubscriptionLifecycleResource {
       @PathParam("accountId") String accountId,
       @PathParam("subscriptionId") String subscriptionId,
       PauseSubscriptionRequest body,
+      @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
     Integer cycles = body == null ? null : body.cycles();
     String untilText = body == null || body.until() == null ? null : body.until().strip();
@@ -128,8 +137,9 @@ public final class SubscriptionLifecycleResource {
             + " months after today (" + today + ")");
       }
     }
-    PauseRequest request = new PauseRequest(cycles, until, reason, Actors.of(security));
-    return changes.send(subscription, "paused", Actors.of(security),
+    PauseRequest request = new PauseRequest(cycles, until, reason, Actors.of(security),
+        IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(subscription, "paused", Actors.of(security), request,
         () -> workflows.pause(subscriptionId, request));
   }
 
@@ -139,10 +149,11 @@ public final class SubscriptionLifecycleResource {
   public SubscriptionView resume(
       @PathParam("accountId") String accountId,
       @PathParam("subscriptionId") String subscriptionId,
+      @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
     Subscription subscription = changes.find(accountId, subscriptionId);
-    ResumeRequest request = new ResumeRequest(Actors.of(security));
-    return changes.send(subscription, "resumed", Actors.of(security),
+    ResumeRequest request = new ResumeRequest(Actors.of(security), IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(subscription, "resumed", Actors.of(security), request,
         () -> workflows.resume(subscriptionId, request));
   }
 
@@ -158,6 +169,7 @@ public final class SubscriptionLifecycleResource {
       @PathParam("accountId") String accountId,
       @PathParam("subscriptionId") String subscriptionId,
       ChangePlanRequest body,
+      @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
     if (body == null) {
       throw ApiProblem.invalid(null, "a JSON object with sku, amount, currency and effective is required");
@@ -205,8 +217,9 @@ public final class SubscriptionLifecycleResource {
       throw ApiProblem.invalid("currency", "currency must be the subscription's currency ("
           + subscription.price().currency() + ")");
     }
-    PlanChangeRequest request = new PlanChangeRequest(sku, price, effective, Actors.of(security));
-    return changes.send(subscription, "moved to another plan", Actors.of(security),
+    PlanChangeRequest request = new PlanChangeRequest(sku, price, effective, Actors.of(security),
+        IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(subscription, "moved to another plan", Actors.of(security), request,
         () -> workflows.changePlan(subscriptionId, request));
   }
 
@@ -216,10 +229,11 @@ public final class SubscriptionLifecycleResource {
   public SubscriptionView pay(
       @PathParam("accountId") String accountId,
       @PathParam("subscriptionId") String subscriptionId,
+      @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
     Subscription subscription = changes.find(accountId, subscriptionId);
-    PayNowRequest request = new PayNowRequest(Actors.of(security));
-    return changes.send(subscription, "charged", Actors.of(security),
+    PayNowRequest request = new PayNowRequest(Actors.of(security), IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(subscription, "charged", Actors.of(security), request,
         () -> workflows.payNow(subscriptionId, request));
   }
 
@@ -234,12 +248,14 @@ public final class SubscriptionLifecycleResource {
       @PathParam("subscriptionId") String subscriptionId,
       @PathParam("periodId") String periodId,
       WaivePeriodRequest body,
+      @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
     long cycle = ChangeFields.periodId(periodId);
     String reason = ChangeFields.reason(body == null ? null : body.reason());
     Subscription subscription = existingPeriod(changes.find(accountId, subscriptionId), cycle);
-    WaiveRequest request = new WaiveRequest(cycle, reason, Actors.of(security));
-    return changes.send(subscription, "changed", Actors.of(security),
+    WaiveRequest request = new WaiveRequest(cycle, reason, Actors.of(security),
+        IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(subscription, "changed", Actors.of(security), request,
         () -> workflows.waivePeriod(subscriptionId, request));
   }
 
@@ -257,6 +273,7 @@ public final class SubscriptionLifecycleResource {
       @PathParam("subscriptionId") String subscriptionId,
       @PathParam("periodId") String periodId,
       RefundPeriodRequest body,
+      @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
     long cycle = ChangeFields.periodId(periodId);
     String reason = ChangeFields.reason(body == null ? null : body.reason());
@@ -264,9 +281,10 @@ public final class SubscriptionLifecycleResource {
     Subscription subscription = existingPeriod(changes.find(accountId, subscriptionId), cycle);
     Money amount = amountText == null ? null
         : ChangeFields.positiveAmount("amount", amountText, subscription.price().currency());
-    RefundRequest request = new RefundRequest(cycle, amount, reason, Actors.of(security));
+    RefundRequest request = new RefundRequest(cycle, amount, reason, Actors.of(security),
+        IdempotencyKeys.requestId(idempotencyKey));
     // A cancelled subscription's collected periods can still be refunded.
-    return changes.sendEvenIfEnded(subscription, Actors.of(security),
+    return changes.sendEvenIfEnded(subscription, Actors.of(security), request,
         () -> workflows.refundPeriod(subscriptionId, request),
         () -> workflows.refundAfterEnd(subscription, request));
   }
@@ -279,6 +297,7 @@ public final class SubscriptionLifecycleResource {
       @PathParam("accountId") String accountId,
       @PathParam("subscriptionId") String subscriptionId,
       ChangeBillingDayRequest body,
+      @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
     Integer day = body == null ? null : body.billingDay();
     if (day == null) {
@@ -288,8 +307,9 @@ public final class SubscriptionLifecycleResource {
       throw ApiProblem.invalid("billingDay", "billingDay must be between 1 and 31");
     }
     Subscription subscription = changes.find(accountId, subscriptionId);
-    BillingDayChange request = new BillingDayChange(day, Actors.of(security));
-    return changes.send(subscription, "moved to another billing day", Actors.of(security),
+    BillingDayChange request = new BillingDayChange(day, Actors.of(security),
+        IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(subscription, "moved to another billing day", Actors.of(security), request,
         () -> workflows.changeBillingDay(subscriptionId, request));
   }
 

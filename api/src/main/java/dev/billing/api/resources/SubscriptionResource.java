@@ -195,6 +195,7 @@ public final class SubscriptionResource {
       @PathParam("accountId") String accountId,
       @PathParam("subscriptionId") String subscriptionId,
       ChangePaymentMethodRequest body,
+      @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
     String token = body == null || body.paymentMethod() == null || body.paymentMethod().isBlank()
         ? null : body.paymentMethod().strip();
@@ -206,7 +207,8 @@ public final class SubscriptionResource {
       throw ApiProblem.invalid(errors);
     }
     PaymentMethod method = new PaymentMethod(token, PaymentMethods.maskOf(token));
-    PaymentMethodChange change = new PaymentMethodChange(method, Actors.of(security));
+    PaymentMethodChange change = new PaymentMethodChange(method, Actors.of(security),
+        IdempotencyKeys.requestId(idempotencyKey));
     return changes.send(find(accountId, subscriptionId), "changed", Actors.of(security),
         () -> workflows.changePaymentMethod(subscriptionId, change));
   }

@@ -1,13 +1,18 @@
 package dev.billing.api.resources;
 
 import dev.billing.api.errors.ApiProblem;
+import dev.billing.api.errors.FieldError;
+import dev.billing.api.subscriptions.ChangeStillRunning;
 import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.api.views.SubscriptionView;
 import dev.billing.domain.Subscription;
 import dev.billing.store.BillingStore;
+import dev.billing.workflows.AppliedRequest;
 import dev.billing.workflows.SubscriptionState;
 import dev.billing.workflows.UpdateRejections;
+import dev.billing.workflows.UpdateRequest;
+import dev.billing.workflows.UpdateRequests;
 import dev.billing.workflows.reconciliation.SubscriptionRepairInput;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowUpdateException;
@@ -52,13 +57,22 @@ final class WorkflowChanges {
    */
   SubscriptionView send(Subscription subscription, String what, String actor,
       Supplier<SubscriptionState> send) {
+    return send(subscription, what, actor, null, send);
+  }
+
+  /**
+   * Sends a change that carries a request id ({@code request}, as sent) and answers as {@link
+   * #answer} says.
+   */
+  SubscriptionView send(Subscription subscription, String what, String actor, UpdateRequest<?> request,
+      Supplier<SubscriptionState> send) {
     if (subscription.status().isTerminal()) {
       throw notAllowed(subscription, what);
     }
     try {
-      return SubscriptionView.of(send.get().subscription());
+      return answer(subscription, request, send.get());
     } catch (WorkflowUpdateException e) {
-      throw refusal(e);
+      throw refusal(e, request);
     } catch (WorkflowNotFoundException e) {
       // The workflow ended after our read; the store says why.
       Subscription now = find(subscription.accountId(), subscription.subscriptionId());
@@ -73,19 +87,47 @@ final class WorkflowChanges {
    * Sends a change that an ended subscription still accepts (a refund): to the running workflow, or,
    * once it has ended, to the same workflow started again from the record, which applies it and ends.
    */
-  SubscriptionView sendEvenIfEnded(Subscription subscription, String actor,
+  SubscriptionView sendEvenIfEnded(Subscription subscription, String actor, UpdateRequest<?> request,
       Supplier<SubscriptionState> running, Supplier<SubscriptionState> ended) {
     try {
-      return SubscriptionView.of((subscription.status().isTerminal() ? ended : running).get().subscription());
+      return answer(subscription, request,
+          (subscription.status().isTerminal() ? ended : running).get());
     } catch (WorkflowUpdateException e) {
-      throw refusal(e);
+      throw refusal(e, request);
     } catch (WorkflowNotFoundException e) {
       Subscription now = find(subscription.accountId(), subscription.subscriptionId());
       if (now.status().isTerminal()) {
-        return sendEvenIfEnded(now, actor, running, ended);
+        return sendEvenIfEnded(now, actor, request, running, ended);
       }
       throw workflowLost(now, actor);
     }
+  }
+
+  /**
+   * The workflow's answer as HTTP. Its answer names the request it answers: another request under
+   * the same id (the workflow, or Temporal within a run, answered the first one) is a 409; one whose
+   * money is still unknown (a charge or refund without the gateway's answer) is a 202 naming what is
+   * pending; otherwise the subscription as recorded.
+   */
+  private static SubscriptionView answer(Subscription subscription, UpdateRequest<?> request,
+      SubscriptionState state) {
+    AppliedRequest answered = state.request();
+    if (request != null && answered != null) {
+      if (!answered.fingerprint().equals(UpdateRequests.fingerprint(request))) {
+        throw keyReused();
+      }
+      if (answered.status() == AppliedRequest.Status.PENDING) {
+        throw new ChangeStillRunning(subscription.subscriptionId(), answered.requestId(), answered.outcome());
+      }
+    }
+    return SubscriptionView.of(state.subscription());
+  }
+
+  static ApiProblem keyReused() {
+    return new ApiProblem(409, "idempotency-key-reused", "Idempotency key reused with a different request",
+        "This Idempotency-Key was already used for a different request on this subscription; use a new "
+            + "key for a new request.",
+        List.of(new FieldError(IdempotencyKeys.HEADER, "already used for a different request")));
   }
 
   /**
@@ -130,7 +172,16 @@ final class WorkflowChanges {
         "The change is not allowed in the subscription's current state", detail);
   }
 
-  private static RuntimeException refusal(WorkflowUpdateException e) {
+  private static RuntimeException refusal(WorkflowUpdateException e, UpdateRequest<?> request) {
+    if (SubscriptionWorkflows.failureOfType(e, UpdateRejections.IDEMPOTENCY_KEY_REUSED) != null) {
+      return keyReused();
+    }
+    String refusedFingerprint = SubscriptionWorkflows.failureFingerprint(e);
+    if (request != null && refusedFingerprint != null
+        && !refusedFingerprint.equals(UpdateRequests.fingerprint(request))) {
+      // The refusal answers the first request under this id, not this one.
+      return keyReused();
+    }
     String refused = SubscriptionWorkflows.transitionNotAllowed(e);
     if (refused != null) {
       return transitionNotAllowed(sentence(refused));

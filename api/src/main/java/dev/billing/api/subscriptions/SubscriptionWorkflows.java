@@ -3,6 +3,7 @@ package dev.billing.api.subscriptions;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.workflows.UpdateRejections;
 import java.time.Duration;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -29,6 +30,7 @@ import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionState;
 import dev.billing.workflows.SubscriptionStartOptions;
 import dev.billing.workflows.SubscriptionWorkflow;
+import dev.billing.workflows.UpdateRequest;
 import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
 import io.temporal.client.UpdateOptions;
@@ -106,41 +108,49 @@ public final class SubscriptionWorkflows {
    * @throws WorkflowUpdateException when the workflow refused it, see {@link #transitionNotAllowed}
    */
   public SubscriptionState cancel(String subscriptionId, CancelRequest request) {
-    return update(subscriptionId, workflow -> WorkflowClient.startUpdate(workflow::cancel, request, accepted()));
+    CancelRequest sent = identified(request);
+    return update(subscriptionId, sent, workflow -> WorkflowClient.startUpdate(workflow::cancel, sent, accepted(sent)));
   }
 
   /** Sends the {@code changePaymentMethod} update; completes once the change is recorded. */
   public SubscriptionState changePaymentMethod(String subscriptionId, PaymentMethodChange change) {
-    return update(subscriptionId,
-        workflow -> WorkflowClient.startUpdate(workflow::changePaymentMethod, change, accepted()));
+    PaymentMethodChange sent = identified(change);
+    return update(subscriptionId, sent,
+        workflow -> WorkflowClient.startUpdate(workflow::changePaymentMethod, sent, accepted(sent)));
   }
 
   public SubscriptionState pause(String subscriptionId, PauseRequest request) {
-    return update(subscriptionId, workflow -> WorkflowClient.startUpdate(workflow::pause, request, accepted()));
+    PauseRequest sent = identified(request);
+    return update(subscriptionId, sent, workflow -> WorkflowClient.startUpdate(workflow::pause, sent, accepted(sent)));
   }
 
   public SubscriptionState resume(String subscriptionId, ResumeRequest request) {
-    return update(subscriptionId, workflow -> WorkflowClient.startUpdate(workflow::resume, request, accepted()));
+    ResumeRequest sent = identified(request);
+    return update(subscriptionId, sent, workflow -> WorkflowClient.startUpdate(workflow::resume, sent, accepted(sent)));
   }
 
   public SubscriptionState changePlan(String subscriptionId, PlanChangeRequest request) {
-    return update(subscriptionId,
-        workflow -> WorkflowClient.startUpdate(workflow::changePlan, request, accepted()));
+    PlanChangeRequest sent = identified(request);
+    return update(subscriptionId, sent,
+        workflow -> WorkflowClient.startUpdate(workflow::changePlan, sent, accepted(sent)));
   }
 
   /** Manual repayment; a decline fails the update with {@link UpdateRejections#PAYMENT_DECLINED}. */
   public SubscriptionState payNow(String subscriptionId, PayNowRequest request) {
-    return update(subscriptionId, workflow -> WorkflowClient.startUpdate(workflow::payNow, request, accepted()));
+    PayNowRequest sent = identified(request);
+    return update(subscriptionId, sent, workflow -> WorkflowClient.startUpdate(workflow::payNow, sent, accepted(sent)));
   }
 
   public SubscriptionState waivePeriod(String subscriptionId, WaiveRequest request) {
-    return update(subscriptionId,
-        workflow -> WorkflowClient.startUpdate(workflow::waivePeriod, request, accepted()));
+    WaiveRequest sent = identified(request);
+    return update(subscriptionId, sent,
+        workflow -> WorkflowClient.startUpdate(workflow::waivePeriod, sent, accepted(sent)));
   }
 
   public SubscriptionState refundPeriod(String subscriptionId, RefundRequest request) {
-    return update(subscriptionId,
-        workflow -> WorkflowClient.startUpdate(workflow::refundPeriod, request, accepted()));
+    RefundRequest sent = identified(request);
+    return update(subscriptionId, sent,
+        workflow -> WorkflowClient.startUpdate(workflow::refundPeriod, sent, accepted(sent)));
   }
 
   /**
@@ -149,6 +159,7 @@ public final class SubscriptionWorkflows {
    * update; that run applies it and ends. USE_EXISTING attaches to such a run if one is still open.
    */
   public SubscriptionState refundAfterEnd(Subscription ended, RefundRequest request) {
+    RefundRequest sent = identified(request);
     // The new run shows what the ended one showed (BillingStatus CANCELLED...), not nothing.
     WorkflowOptions options = SubscriptionStartOptions.of(ended, taskQueue, null,
         WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
@@ -157,16 +168,31 @@ public final class SubscriptionWorkflows {
     WithStartWorkflowOperation<SubscriptionState> start =
         new WithStartWorkflowOperation<>(workflow::run, new SubscriptionInput(ended, true));
     UpdateOptions<SubscriptionState> update = UpdateOptions.newBuilder(SubscriptionState.class)
+        .setUpdateId(sent.requestId())
         .setWaitForStage(WorkflowUpdateStage.COMPLETED)
         .build();
     return within(wait,
-        () -> WorkflowClient.executeUpdateWithStart(workflow::refundPeriod, request, update, start),
-        () -> new ChangeStillRunning(ended.subscriptionId()));
+        () -> WorkflowClient.executeUpdateWithStart(workflow::refundPeriod, sent, update, start),
+        () -> new ChangeStillRunning(ended.subscriptionId(), sent.requestId(), null));
   }
 
   public SubscriptionState changeBillingDay(String subscriptionId, BillingDayChange request) {
-    return update(subscriptionId,
-        workflow -> WorkflowClient.startUpdate(workflow::changeBillingDay, request, accepted()));
+    BillingDayChange sent = identified(request);
+    return update(subscriptionId, sent,
+        workflow -> WorkflowClient.startUpdate(workflow::changeBillingDay, sent, accepted(sent)));
+  }
+
+  /**
+   * The request with its id: the caller's (the Idempotency-Key), else a new one. The id is the
+   * update's id too, so a retry within the workflow's run finds the update Temporal already has.
+   */
+  static <T extends UpdateRequest<T>> T identified(T request) {
+    return request.requestId() != null ? request : request.withRequestId(newRequestId());
+  }
+
+  /** An id for a change request that came without an Idempotency-Key. */
+  public static String newRequestId() {
+    return "req_" + UUID.randomUUID();
   }
 
   /**
@@ -176,7 +202,7 @@ public final class SubscriptionWorkflows {
    * (a charge or refund still talking to the gateway): {@link ChangeStillRunning}, the API's 202,
    * because the workflow will finish it and a blind retry could ask for it twice.
    */
-  private SubscriptionState update(String subscriptionId,
+  private SubscriptionState update(String subscriptionId, UpdateRequest<?> request,
       Function<SubscriptionWorkflow, WorkflowUpdateHandle<SubscriptionState>> start) {
     SubscriptionWorkflow workflow =
         client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(subscriptionId));
@@ -184,11 +210,13 @@ public final class SubscriptionWorkflows {
     WorkflowUpdateHandle<SubscriptionState> handle =
         within(wait, () -> start.apply(workflow), SubscriptionWorkflows::notAnswered);
     Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-    return within(left, handle::getResult, () -> new ChangeStillRunning(subscriptionId));
+    return within(left, handle::getResult,
+        () -> new ChangeStillRunning(subscriptionId, request.requestId(), null));
   }
 
-  private static UpdateOptions<SubscriptionState> accepted() {
+  private static UpdateOptions<SubscriptionState> accepted(UpdateRequest<?> request) {
     return UpdateOptions.newBuilder(SubscriptionState.class)
+        .setUpdateId(request.requestId())
         .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
         .build();
   }
@@ -237,6 +265,22 @@ public final class SubscriptionWorkflows {
    * The message of the update's failure when its type is {@code type} (one of {@link
    * UpdateRejections}' types), or null when the update failed otherwise.
    */
+  /**
+   * The fingerprint of the request a failed update answered (the workflow puts it in the failure's
+   * details); null when the failure carries none (a validator's refusal).
+   */
+  public static String failureFingerprint(WorkflowUpdateException e) {
+    if (!(e.getCause() instanceof ApplicationFailure failure) || failure.getDetails() == null
+        || failure.getDetails().getSize() == 0) {
+      return null;
+    }
+    try {
+      return failure.getDetails().get(String.class);
+    } catch (RuntimeException unreadable) {
+      return null;
+    }
+  }
+
   public static String failureOfType(WorkflowUpdateException e, String type) {
     return e.getCause() instanceof ApplicationFailure failure && type.equals(failure.getType())
         ? failure.getOriginalMessage() : null;

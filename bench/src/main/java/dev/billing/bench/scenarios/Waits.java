@@ -4,10 +4,10 @@ import java.time.Duration;
 import java.util.concurrent.Callable;
 
 /** Bounded polling: the benchmark waits for progress it can observe, never for a fixed time. */
-final class Waits {
+public final class Waits {
   private Waits() {}
 
-  static void until(String what, Duration timeout, Duration every, Callable<Boolean> condition)
+  public static void until(String what, Duration timeout, Duration every, Callable<Boolean> condition)
       throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!condition.call()) {

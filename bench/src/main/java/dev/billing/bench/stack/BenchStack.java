@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -45,11 +46,13 @@ public final class BenchStack implements AutoCloseable {
   private final DynamoBillingStore harnessStore;
   private final WorkflowServiceStubs stubs;
   private final WorkflowClient client;
-  private final WorkerProcess worker;
+  private final Settings settings;
+  private WorkerProcess worker;
   private ApiProcess api;
   private final Path logs;
 
-  private BenchStack(Settings settings) throws Exception {
+  private BenchStack(Settings settings, boolean startWorker) throws Exception {
+    this.settings = settings;
     this.logs = settings.logs();
     Files.createDirectories(logs);
     this.temporal = new EmbeddedTemporal(freePort(), JUMP_DEADLINE);
@@ -62,9 +65,9 @@ public final class BenchStack implements AutoCloseable {
     this.stubs = WorkflowServiceStubs.newServiceStubs(
         WorkflowServiceStubsOptions.newBuilder().setTarget(temporal.target()).build());
     this.client = WorkflowClient.newInstance(stubs);
-    this.worker = WorkerProcess.start(temporal.target(), dynamo.endpoint(), settings.slots(),
-        settings.cacheSize(), settings.gatewayLatencyMillis(), settings.workerHeap(),
-        logs.resolve(settings.name() + "-worker.log"));
+    if (startWorker) {
+      startWorker(Map.of());
+    }
   }
 
   /**
@@ -76,7 +79,25 @@ public final class BenchStack implements AutoCloseable {
       String workerHeap, Path logs) {}
 
   public static BenchStack start(Settings settings) throws Exception {
-    return new BenchStack(settings);
+    return new BenchStack(settings, true);
+  }
+
+  /** The stack without its worker: {@link #startWorker} starts it (and starts it again after a kill). */
+  public static BenchStack startWithoutWorker(Settings settings) throws Exception {
+    return new BenchStack(settings, false);
+  }
+
+  /**
+   * Starts a worker process (the previous one, if any, must be gone), its log appended to the
+   * stack's worker log.
+   *
+   * @param extra optional worker options (the crash scenario's {@code gateway-url})
+   */
+  public WorkerProcess startWorker(Map<String, String> extra) throws Exception {
+    worker = WorkerProcess.start(temporal.target(), dynamo.endpoint(), settings.slots(),
+        settings.cacheSize(), settings.gatewayLatencyMillis(), settings.workerHeap(),
+        logs.resolve(settings.name() + "-worker.log"), extra);
+    return worker;
   }
 
   /** Starts the API process on this stack (once). */
@@ -146,7 +167,11 @@ public final class BenchStack implements AutoCloseable {
         api.close();
       }
     });
-    quietly(worker::close);
+    quietly(() -> {
+      if (worker != null) {
+        worker.close();
+      }
+    });
     quietly(() -> {
       stubs.shutdown();
       stubs.awaitTermination(5, TimeUnit.SECONDS);

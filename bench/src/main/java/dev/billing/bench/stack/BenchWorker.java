@@ -7,6 +7,7 @@ import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.activities.payments.sandbox.SandboxSettings;
 import dev.billing.bench.dynamo.CapacityMeter;
+import dev.billing.bench.gateway.HttpGateway;
 import dev.billing.bench.report.CpuProfile;
 import dev.billing.bench.report.ThreadCpu;
 import dev.billing.devstack.TestServerClock;
@@ -50,6 +51,12 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 public final class BenchWorker {
   static final String ANSWER = "BENCH ";
   static final String READY = "READY";
+  /** Optional: the harness's {@link dev.billing.bench.gateway.GatewayHttpServer} instead of a sandbox of its own. */
+  static final String GATEWAY_URL = "gateway-url";
+  /** Optional: payment activities started per second (BillingWorker's limit); unlimited when absent. */
+  static final String PAYMENTS_PER_SECOND = "payments-per-second";
+  /** Optional: "false" for a worker the harness kills (see {@link #stickiness}). */
+  static final String STICKY = "sticky";
 
   public static void main(String[] args) throws Exception {
     Map<String, String> options = WorkerArgs.parse(args);
@@ -63,8 +70,10 @@ public final class BenchWorker {
         StoreSettings.defaults(options.get("page-token-secret").getBytes(StandardCharsets.UTF_8)));
     CountingStore store = new CountingStore(dynamoStore);
     TestServerClock clock = new TestServerClock(options.get("temporal"));
-    PaymentGateway gateway = LatentGateway.of(new SandboxGateway(clock, SandboxSettings.defaults().withoutRateLimit()),
-        Duration.ofMillis(Long.parseLong(options.get("gateway-latency-ms"))));
+    // A gateway served by the harness outlives this process (the crash scenario kills it).
+    PaymentGateway gateway = options.containsKey(GATEWAY_URL) ? new HttpGateway(options.get(GATEWAY_URL))
+        : LatentGateway.of(new SandboxGateway(clock, SandboxSettings.defaults().withoutRateLimit()),
+            Duration.ofMillis(Long.parseLong(options.get("gateway-latency-ms"))));
 
     WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(
         WorkflowServiceStubsOptions.newBuilder().setTarget(options.get("temporal")).build());
@@ -76,13 +85,17 @@ public final class BenchWorker {
         .setMaxWorkflowThreadCount(Math.max(600, cacheSize + 200))
         .build());
     int slots = Integer.parseInt(options.get("slots"));
-    // Unlimited payments here and at the sandbox: the benchmark measures the billing system's own
-    // ceiling; a gateway's rate limit (Stripe live: 100/s, raisable) is a separate bound.
-    Worker worker = BillingWorker.register(factory, options.get("task-queue"), WorkerOptions.newBuilder()
-        .setMaxConcurrentActivityExecutionSize(slots)
-        .setMaxConcurrentWorkflowTaskExecutionSize(slots)
-        .setMaxConcurrentLocalActivityExecutionSize(slots)
-        .build(), new BillingWorker.Adapters(store, gateway, new OutboxNotifier()), BillingWorker.UNLIMITED);
+    // Unlimited payments here and at the sandbox unless told (the crash scenario's gateway has a
+    // limit): the benchmark measures the billing system's own ceiling; a gateway's rate limit
+    // (Stripe live: 100/s, raisable) is a separate bound.
+    double paymentsPerSecond = options.containsKey(PAYMENTS_PER_SECOND)
+        ? Double.parseDouble(options.get(PAYMENTS_PER_SECOND)) : BillingWorker.UNLIMITED;
+    Worker worker = BillingWorker.register(factory, options.get("task-queue"), stickiness(options,
+        WorkerOptions.newBuilder()
+            .setMaxConcurrentActivityExecutionSize(slots)
+            .setMaxConcurrentWorkflowTaskExecutionSize(slots)
+            .setMaxConcurrentLocalActivityExecutionSize(slots))
+        .build(), new BillingWorker.Adapters(store, gateway, new OutboxNotifier()), paymentsPerSecond);
     // As the production worker: reconciliation on the same task queue, over the same store, taken
     // unwrapped for its date-key shard count (the counter counts the workflows' writes, not these).
     BillingWorker.registerReconciliation(worker, BillingWorker.reconciliation(dynamo,
@@ -128,6 +141,18 @@ public final class BenchWorker {
         default -> out.println(ANSWER + "{\"error\":\"unknown command\"}");
       }
     }
+  }
+
+  /**
+   * {@value #STICKY}=false: no sticky task queue. A Temporal cluster moves a workflow task off a
+   * dead worker's sticky queue after its schedule-to-start timeout (5 s); the Java test server has
+   * no such timeout, so after a SIGKILL every workflow cached on the dead worker would wait forever.
+   * A zero timeout makes the SDK ask for no stickiness: every task goes to the shared queue with its
+   * full history, as after a cluster's fallback.
+   */
+  private static WorkerOptions.Builder stickiness(Map<String, String> options, WorkerOptions.Builder builder) {
+    return "false".equals(options.get(STICKY)) ? builder.setStickyQueueScheduleToStartTimeout(Duration.ZERO)
+        : builder;
   }
 
   /** Two collections: the second reclaims what finalisation of the first released. */

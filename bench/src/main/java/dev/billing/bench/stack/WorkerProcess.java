@@ -44,6 +44,12 @@ public final class WorkerProcess implements AutoCloseable {
    */
   public static WorkerProcess start(String temporalTarget, String dynamoEndpoint, int slots,
       int cacheSize, int gatewayLatencyMillis, String heap, Path log) throws Exception {
+    return start(temporalTarget, dynamoEndpoint, slots, cacheSize, gatewayLatencyMillis, heap, log, Map.of());
+  }
+
+  /** @param extra optional worker options, e.g. {@value BenchWorker#GATEWAY_URL} */
+  static WorkerProcess start(String temporalTarget, String dynamoEndpoint, int slots, int cacheSize,
+      int gatewayLatencyMillis, String heap, Path log, Map<String, String> extra) throws Exception {
     Map<String, String> options = new LinkedHashMap<>();
     options.put("temporal", temporalTarget);
     options.put("dynamo", dynamoEndpoint);
@@ -52,6 +58,7 @@ public final class WorkerProcess implements AutoCloseable {
     options.put("cache-size", Integer.toString(cacheSize));
     options.put("gateway-latency-ms", Integer.toString(gatewayLatencyMillis));
     options.put("page-token-secret", BenchStack.PAGE_TOKEN_SECRET);
+    options.putAll(extra);
     Process process = ChildJvm.start(BenchWorker.class.getName(),
         List.of("-Xmx" + heap, "-Xms" + heap, "-XX:+UseG1GC"),
         List.of(WorkerArgs.format(options)), Map.of(), log);
@@ -137,6 +144,21 @@ public final class WorkerProcess implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return "unknown";
+    }
+  }
+
+  public long pid() {
+    return process.pid();
+  }
+
+  /**
+   * Kills the process with SIGKILL ({@link Process#destroyForcibly()} on Linux): no shutdown hook,
+   * no finally block, no graceful poll shutdown runs. Returns once it is gone.
+   */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly();
+    if (!process.waitFor(30, TimeUnit.SECONDS)) {
+      throw new IllegalStateException("worker " + process.pid() + " still alive 30 s after SIGKILL");
     }
   }
 
