@@ -33,7 +33,8 @@ import java.time.LocalDate;
  * records, so a change of their shape is a change of this file.
  *
  * <p>{@code requestId} is the model's id of the request, deterministic per step so a shrunk run
- * asks the same; it is the Temporal update id, as the API passes its request id.
+ * asks the same: carried in the request (upgrade and refund keys derive from it) and sent as the
+ * Temporal update id, as the API does with its Idempotency-Key or generated id.
  */
 final class SubscriptionUpdates {
   private static final String ACTOR = "model-test";
@@ -60,49 +61,49 @@ final class SubscriptionUpdates {
 
   WorkflowUpdateHandle<SubscriptionState> cancel(String sub, String requestId, boolean atPeriodEnd,
       boolean refundUnused) {
-    CancelRequest request = new CancelRequest("model", ACTOR, atPeriodEnd, refundUnused);
+    CancelRequest request = new CancelRequest("model", ACTOR, atPeriodEnd, refundUnused).withRequestId(requestId);
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::cancel, request, o));
   }
 
   WorkflowUpdateHandle<SubscriptionState> pause(String sub, String requestId, Integer cycles, LocalDate until) {
-    PauseRequest request = new PauseRequest(cycles, until, "model", ACTOR);
+    PauseRequest request = new PauseRequest(cycles, until, "model", ACTOR).withRequestId(requestId);
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::pause, request, o));
   }
 
   WorkflowUpdateHandle<SubscriptionState> resume(String sub, String requestId) {
-    ResumeRequest request = new ResumeRequest(ACTOR);
+    ResumeRequest request = new ResumeRequest(ACTOR).withRequestId(requestId);
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::resume, request, o));
   }
 
   WorkflowUpdateHandle<SubscriptionState> changePlan(String sub, String requestId, String sku, Money price,
       PlanChangeRequest.Effective effective) {
-    PlanChangeRequest request = new PlanChangeRequest(sku, price, effective, ACTOR);
+    PlanChangeRequest request = new PlanChangeRequest(sku, price, effective, ACTOR).withRequestId(requestId);
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::changePlan, request, o));
   }
 
   WorkflowUpdateHandle<SubscriptionState> changePaymentMethod(String sub, String requestId, PaymentMethod method) {
-    PaymentMethodChange request = new PaymentMethodChange(method, ACTOR);
+    PaymentMethodChange request = new PaymentMethodChange(method, ACTOR).withRequestId(requestId);
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::changePaymentMethod, request, o));
   }
 
   WorkflowUpdateHandle<SubscriptionState> payNow(String sub, String requestId) {
-    PayNowRequest request = new PayNowRequest(ACTOR);
+    PayNowRequest request = new PayNowRequest(ACTOR).withRequestId(requestId);
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::payNow, request, o));
   }
 
   WorkflowUpdateHandle<SubscriptionState> waive(String sub, String requestId, long cycle) {
-    WaiveRequest request = new WaiveRequest(cycle, "model", ACTOR);
+    WaiveRequest request = new WaiveRequest(cycle, "model", ACTOR).withRequestId(requestId);
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::waivePeriod, request, o));
   }
 
   /** @param amount null refunds what is left */
   WorkflowUpdateHandle<SubscriptionState> refund(String sub, String requestId, long cycle, Money amount) {
-    RefundRequest request = new RefundRequest(cycle, amount, "model", ACTOR);
+    RefundRequest request = new RefundRequest(cycle, amount, "model", ACTOR).withRequestId(requestId);
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::refundPeriod, request, o));
   }
 
   WorkflowUpdateHandle<SubscriptionState> changeBillingDay(String sub, String requestId, int day) {
-    BillingDayChange request = new BillingDayChange(day, ACTOR);
+    BillingDayChange request = new BillingDayChange(day, ACTOR).withRequestId(requestId);
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::changeBillingDay, request, o));
   }
 
