@@ -46,6 +46,7 @@ import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.WorkerFactory;
+import io.temporal.worker.WorkerFactoryOptions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -130,8 +131,13 @@ final class BillingStack implements AutoCloseable {
   }
 
   private void startWorker() {
-    factory = BillingWorker.create(client(), TaskQueues.BILLING,
-        new BillingWorker.Adapters(store, gateway, notifier), new CountsActivities(activitiesRunning));
+    // No workflow cache, so no sticky queues: the test server never moves a task off a stopped
+    // worker's sticky queue, and every workflow task replays its history (a determinism check).
+    factory = WorkerFactory.newInstance(client(), WorkerFactoryOptions.newBuilder()
+        .setWorkflowCacheSize(0)
+        .setWorkerInterceptors(new CountsActivities(activitiesRunning))
+        .build());
+    BillingWorker.register(factory, TaskQueues.BILLING, new BillingWorker.Adapters(store, gateway, notifier));
     factory.start();
   }
 
