@@ -175,8 +175,8 @@ final class BillingStack implements AutoCloseable {
       // one is executing is counted at the worker.
       boolean waitingOnBackoff = activity.containsValue(Activity.ACTIVITY_PENDING)
           && !activity.containsValue(Activity.BUSY) && activitiesRunning.get() == 0;
-      // A workflow task left on a stopped worker's sticky queue moves on when its schedule-to-start
-      // timeout fires, on the workflow clock, which only moves while someone sleeps.
+      // A workflow task that waits on a timeout (schedule-to-start) needs the workflow clock to move,
+      // and it moves only while someone sleeps.
       busyPolls = activity.containsValue(Activity.BUSY) && activitiesRunning.get() == 0 ? busyPolls + 1 : 0;
       if (waitingOnBackoff || busyPolls > BUSY_POLLS_BEFORE_NUDGE) {
         env.sleep(nudge);
