@@ -270,9 +270,12 @@ final class PaymentCollector {
       case FAIL -> enterDunning(period.cycle(), period.attempts(), codeOr(event.failureCode(), "charge_failed"),
           event.failureMessage(), false, false, period, Process.WEBHOOK, HistoryEvent.PAYMENT_FAILED,
           "failed", source, true);
-      case RETURN_PENDING -> enterDunning(period.cycle(), period.attempts(),
-          codeOr(event.failureCode(), "charge_returned"), event.failureMessage(), false, false, period,
-          Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED, "returned", source, true);
+      case RETURN_PENDING -> {
+        returnedCharge(period, event.transactionId());
+        enterDunning(period.cycle(), period.attempts(), codeOr(event.failureCode(), "charge_returned"),
+            event.failureMessage(), false, false, period, Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED,
+            "returned", source, true);
+      }
       case RETURN_SETTLED -> returned(periods.settledFor(event), event);
       case RESOLVE_FAILED -> {
         if (period.state() == State.RESOLVING) {
@@ -324,6 +327,9 @@ final class PaymentCollector {
         return;
       }
       if (status == ChargeLookup.Status.FAILED || status == ChargeLookup.Status.RETURNED) {
+        if (status == ChargeLookup.Status.RETURNED) {
+          returnedCharge(period, lookup.transactionId());
+        }
         periods.put(period = period.withOutcomeKnown());
       } else {
         // NOT_FOUND from a read by creation time: the key made no charge, so sending it again is
@@ -374,9 +380,14 @@ final class PaymentCollector {
                 processOf(attempt), CollectionChanges.changeId(cycle, attempt, suffix));
             return;
           }
-          case FAILED, RETURNED -> known = new ChargeFailure(true,
-              codeOr(lookup.failureCode(), ChargeFailure.DEFAULT_DECLINE_CODE),
-              lookup.failureMessage() != null ? lookup.failureMessage() : failure.message());
+          case FAILED, RETURNED -> {
+            if (lookup.status() == ChargeLookup.Status.RETURNED) {
+              returnedCharge(cycle, attempt, lookup.transactionId(), amountOf(cycle));
+            }
+            known = new ChargeFailure(true,
+                codeOr(lookup.failureCode(), ChargeFailure.DEFAULT_DECLINE_CODE),
+                lookup.failureMessage() != null ? lookup.failureMessage() : failure.message());
+          }
           case NOT_FOUND -> {
             unknown = true;
             source = "lookup: the gateway has no charge for " + key(cycle, attempt)
@@ -572,8 +583,12 @@ final class PaymentCollector {
           lookup.processedAt(), Process.RECONCILIATION, "settled");
       case PENDING -> pending(cycle, period.attempts(), period, lookup.transactionId(), false,
           Process.RECONCILIATION, CollectionChanges.changeId(cycle, period.attempts(), "pending"));
-      case FAILED, RETURNED -> exhaust(period, codeOr(lookup.failureCode(), "charge_failed"),
-          lookup.failureMessage(), source);
+      case FAILED, RETURNED -> {
+        if (lookup.status() == ChargeLookup.Status.RETURNED) {
+          returnedCharge(period, lookup.transactionId());
+        }
+        exhaust(period, codeOr(lookup.failureCode(), "charge_failed"), lookup.failureMessage(), source);
+      }
       // The look-up lists by creation time, so NOT_FOUND, an hour after the last send, is proof.
       case NOT_FOUND -> exhaust(period, SubscriptionChanges.GATEWAY_UNAVAILABLE,
           "the gateway has no charge for " + period.lastKey(current().subscriptionId()), source);
@@ -629,9 +644,12 @@ final class PaymentCollector {
       case NOT_FOUND -> enterDunning(cycle, period.attempts(), CHARGE_NOT_FOUND,
           lookup.failureMessage(), false, true, period, Process.RECONCILIATION,
           HistoryEvent.PAYMENT_FAILED, "failed", source + ": outcome unknown", true);
-      case RETURNED -> enterDunning(cycle, period.attempts(), codeOr(lookup.failureCode(), "charge_returned"),
-          lookup.failureMessage(), false, false, period, Process.RECONCILIATION,
-          HistoryEvent.PAYMENT_RETURNED, "returned", source, true);
+      case RETURNED -> {
+        returnedCharge(period, lookup.transactionId());
+        enterDunning(cycle, period.attempts(), codeOr(lookup.failureCode(), "charge_returned"),
+            lookup.failureMessage(), false, false, period, Process.RECONCILIATION,
+            HistoryEvent.PAYMENT_RETURNED, "returned", source, true);
+      }
     }
   }
 
@@ -640,13 +658,28 @@ final class PaymentCollector {
    * price, which a plan change may have moved), and dunning starts from today.
    */
   private void returned(SettledCharge charge, PaymentEvent event) {
-    periods.forget(charge);
+    periods.returned(charge);
     Money owed = charge.amount() != null
         && Workflow.getVersion(RETURN_AT_COLLECTED_AMOUNT, Workflow.DEFAULT_VERSION, 1) == 1
         ? charge.amount() : amountOf(charge.cycle());
     enterDunning(charge.cycle(), charge.attempt(), codeOr(event.failureCode(), "charge_returned"),
         event.failureMessage(), false, false, null, Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED,
         "returned", event.type() + " " + event.eventId(), false, owed);
+  }
+
+  /**
+   * The gateway says (by event or lookup) that the latest attempt of {@code period} was returned,
+   * while the workflow never heard it settle: remembered before anything is recorded, so that its
+   * success event, which may still be on its way, cannot collect the period, and a later return
+   * event about it does not record the return a second time.
+   */
+  private void returnedCharge(OpenPeriod period, String transactionId) {
+    returnedCharge(period.cycle(), period.attempts(),
+        transactionId != null ? transactionId : period.transactionId(), period.amount());
+  }
+
+  private void returnedCharge(long cycle, int attempt, String transactionId, Money amount) {
+    periods.returned(new SettledCharge(cycle, attempt, key(cycle, attempt), transactionId, amount));
   }
 
   private void pending(long cycle, int attempt, OpenPeriod prior, String transactionId, boolean advance,

@@ -25,6 +25,9 @@ final class PeriodCollection {
   /** Settled charges remembered for returns: a year of monthly periods. */
   static final int MAX_SETTLED = 12;
 
+  /** Returned charges remembered, so that their late or repeated events change nothing. */
+  static final int MAX_RETURNED = 12;
+
   /** Event ids remembered for deduplication; older duplicates are still caught by the state. */
   static final int MAX_SEEN_EVENTS = 200;
 
@@ -50,6 +53,7 @@ final class PeriodCollection {
   private final Deque<PaymentEvent> inbox = new ArrayDeque<>();
   private final Map<Long, UnpaidPeriod> unpaid = new TreeMap<>();
   private final Set<String> unverifiedKeys = new LinkedHashSet<>();
+  private final Deque<SettledCharge> returned = new ArrayDeque<>();
 
   PeriodCollection(String subscriptionId, CollectionState state) {
     this.subscriptionId = subscriptionId;
@@ -59,12 +63,13 @@ final class PeriodCollection {
     inbox.addAll(state.pendingEvents());
     state.unpaid().forEach(p -> unpaid.put(p.cycle(), p));
     unverifiedKeys.addAll(state.unverifiedKeys());
+    returned.addAll(state.returned());
   }
 
   CollectionState carry() {
     return new CollectionState(new ArrayList<>(open.values()), new ArrayList<>(settled),
         new ArrayList<>(seen), new ArrayList<>(inbox), new ArrayList<>(unpaid.values()),
-        new ArrayList<>(unverifiedKeys));
+        new ArrayList<>(unverifiedKeys), new ArrayList<>(returned));
   }
 
   /** Whether a lost run may have sent {@code key}: it is looked up before it is sent. */
@@ -128,7 +133,9 @@ final class PeriodCollection {
   }
 
   Effect effectOf(PaymentEvent event) {
-    if (!subscriptionId.equals(event.subscriptionId())) {
+    if (!subscriptionId.equals(event.subscriptionId()) || returnedFor(event) != null) {
+      // A returned charge is final: its success (sent before the return, or sent again) collects
+      // nothing, and its return is recorded already.
       return Effect.NONE;
     }
     OpenPeriod period = openFor(event);
@@ -188,10 +195,23 @@ final class PeriodCollection {
     return null;
   }
 
+  /** A returned charge the event is about, or null. */
+  SettledCharge returnedFor(PaymentEvent event) {
+    for (SettledCharge charge : returned) {
+      if (matches(event, charge.idempotencyKey(), charge.transactionId())) {
+        return charge;
+      }
+    }
+    return null;
+  }
+
   /** Why an event has no effect, for the log. */
   String whyIgnored(PaymentEvent event) {
     if (!subscriptionId.equals(event.subscriptionId())) {
       return "event " + event.eventId() + " is about subscription " + event.subscriptionId();
+    }
+    if (returnedFor(event) != null) {
+      return event.type() + " " + event.eventId() + " about a charge that was returned: already recorded";
     }
     if (settledFor(event) != null) {
       return event.type() + " " + event.eventId() + " after the charge succeeded: already settled";
@@ -207,14 +227,16 @@ final class PeriodCollection {
    * A success that collects nothing means money moved for a period that is already collected (by
    * another attempt), or no longer open (left unpaid): possibly a second charge. Only a repeat of
    * the very charge that collected the period is harmless, and so is the success of a plan
-   * change's own charge (its key is not a period's; the change recorded it when it was made).
+   * change's own charge (its key is not a period's; the change recorded it when it was made), and
+   * that of a charge that was returned (its money came back).
    */
   boolean possibleDoubleCharge(PaymentEvent event) {
     return event.type() == PaymentEvent.Type.CHARGE_SUCCEEDED
         && subscriptionId.equals(event.subscriptionId())
         && !BillingIds.isChangeChargeKey(subscriptionId, event.idempotencyKey())
         && openForAnyAttempt(event) == null
-        && settledFor(event) == null;
+        && settledFor(event) == null
+        && returnedFor(event) == null;
   }
 
   private static boolean matches(PaymentEvent event, String key, String transactionId) {
@@ -248,8 +270,17 @@ final class PeriodCollection {
     }
   }
 
-  void forget(SettledCharge charge) {
+  /**
+   * The charge came back (or the gateway says it did): it no longer counts as settled, and events
+   * about it have no effect from now on.
+   */
+  void returned(SettledCharge charge) {
     settled.remove(charge);
+    returned.removeIf(r -> r.idempotencyKey().equals(charge.idempotencyKey()));
+    returned.addLast(charge);
+    while (returned.size() > MAX_RETURNED) {
+      returned.removeFirst();
+    }
   }
 
   /** True while a period other than {@code cycle} is in dunning: the subscription stays PAST_DUE. */

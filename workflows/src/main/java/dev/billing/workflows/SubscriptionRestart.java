@@ -90,7 +90,8 @@ public final class SubscriptionRestart {
       settled = settled.subList(settled.size() - PeriodCollection.MAX_SETTLED, settled.size());
     }
     return new SubscriptionInput(record, true,
-        new CollectionState(open, settled, List.of(), List.of(), unpaid, unverified));
+        new CollectionState(open, settled, List.of(), List.of(), unpaid, unverified,
+            List.of()));
   }
 
   /**

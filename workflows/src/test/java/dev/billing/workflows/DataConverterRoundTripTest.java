@@ -85,7 +85,8 @@ class DataConverterRoundTripTest {
         List.of(new PaymentEvent("evt_2", "sandbox", PaymentEvent.Type.CHARGE_SUCCEEDED, "sub-1", 3,
             "charge:sub-1:3:1", "txn_3", null, null, Instant.parse("2029-03-02T10:00:00Z"))),
         List.of(),
-        List.of("charge:sub-1:4:1"));
+        List.of("charge:sub-1:4:1"),
+        List.of(new SettledCharge(5, 1, "charge:sub-1:5:1", "txn_5", null)));
     SubscriptionInput input = new SubscriptionInput(paidOnce(), true, collections);
 
     Payload payload = converter.toPayload(input).orElseThrow();

@@ -40,8 +40,12 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Stands in for the activities module: records every call with the Temporal time it was scheduled
- * at, and keeps the one rule of the real store that the workflow depends on: a write must carry a
- * higher version than the stored one, unless it is a retry of the change that is stored. Its
+ * at, and keeps the rules of the real store that the workflow depends on: a write must carry a
+ * higher version than the stored one, unless it is a retry of the change that is stored; and a
+ * change id names one change of a subscription: sent again with other content it is refused as
+ * stale. The real store derives its transaction token from the change id and DynamoDB refuses a
+ * token reused with other parameters for ten minutes, which covers changes made back to back; the
+ * fake refuses it at any time. Its
  * gateway is a {@link FakeGatewayLedger}: Stripe's idempotency rules on the workflow clock (a key
  * forgotten after 24 hours, refused when reused with other parameters), exact look-ups, and every
  * charge counted, so a test sees a double charge. Refunds are refused when a key is reused with other
@@ -79,6 +83,8 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   private volatile boolean receiptsUndelivered;
   private volatile boolean mailboxGone;
   private final Map<String, String> storedChangeId = new HashMap<>();
+  /** Per subscription and change id, the change written under it. */
+  private final Map<String, RecordInput> changesById = new HashMap<>();
 
   private final List<Call<ChargeLookupInput>> lookups = new ArrayList<>();
   private final List<Call<DunningPolicyRequest>> policyCalls = new ArrayList<>();
@@ -534,6 +540,12 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
       throw ApplicationFailure.newNonRetryableFailure(
           "stale write " + input.changeId() + " at version " + version + ", stored " + stored,
           "StaleWrite");
+    }
+    RecordInput sameId = changesById.putIfAbsent(id + "|" + input.changeId(), input);
+    if (sameId != null && !sameId.equals(input)) {
+      throw ApplicationFailure.newNonRetryableFailure("stale write " + input.changeId()
+          + " at version " + version + ": that change id was written at version "
+          + sameId.next().version() + " with other content", "StaleWrite");
     }
     storedVersion.put(id, version);
     storedChangeId.put(id, input.changeId());

@@ -84,6 +84,41 @@ class PeriodCollectionTest {
   }
 
   @Test
+  void aReturnedChargeIsFinalWhateverArrivesAfterIt() {
+    PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
+    // The return of attempt 1 reopened the period; attempt 2 is settling.
+    periods.returned(new SettledCharge(1, 1, "charge:sub-1:1:1", "txn_1", null));
+    periods.put(OpenPeriod.pending(1, 2, DunningPolicy.DEFAULT, LocalDate.of(2028, 1, 20), 1, SETTLE_BY,
+        "txn_1_2", null));
+
+    PaymentEvent late = event("e1", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1");
+    PaymentEvent again = event("e2", Type.CHARGE_RETURNED, "charge:sub-1:1:1");
+    assertThat(periods.effectOf(late)).as("its success does not collect the period").isEqualTo(Effect.NONE);
+    assertThat(periods.possibleDoubleCharge(late)).as("its money came back").isFalse();
+    assertThat(periods.whyIgnored(late))
+        .isEqualTo("CHARGE_SUCCEEDED e1 about a charge that was returned: already recorded");
+    assertThat(periods.effectOf(again)).isEqualTo(Effect.NONE);
+    assertThat(periods.effectOf(event("e3", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2"))).isEqualTo(Effect.SETTLE);
+
+    PeriodCollection next = new PeriodCollection("sub-1", periods.carry());
+    assertThat(next.effectOf(late)).as("remembered across continue-as-new").isEqualTo(Effect.NONE);
+  }
+
+  @Test
+  void aSettledChargeThatComesBackLeavesTheSettledOnes() {
+    PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
+    SettledCharge charge = new SettledCharge(1, 1, "charge:sub-1:1:1", "txn_1", null);
+    periods.settled(charge);
+    periods.returned(charge);
+    IntStream.rangeClosed(2, 15).forEach(c ->
+        periods.returned(new SettledCharge(c, 1, "charge:sub-1:" + c + ":1", "t" + c, null)));
+
+    assertThat(periods.carry().settled()).isEmpty();
+    assertThat(periods.carry().returned()).hasSize(PeriodCollection.MAX_RETURNED)
+        .extracting(SettledCharge::cycle).startsWith(4L).endsWith(15L);
+  }
+
+  @Test
   void aFailureEventResolvesAnUnansweredAttemptWithoutASecondCharge() {
     PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
     periods.put(OpenPeriod.dunning(1, 2, true, DunningPolicy.DEFAULT, LocalDate.of(2028, 1, 15), 1,
