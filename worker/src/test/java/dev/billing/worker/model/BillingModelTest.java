@@ -1,0 +1,134 @@
+package dev.billing.worker.model;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import org.slf4j.LoggerFactory;
+import net.jqwik.api.Assume;
+import net.jqwik.api.EdgeCasesMode;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.ShrinkingMode;
+import net.jqwik.api.Tag;
+import net.jqwik.api.lifecycle.AddLifecycleHook;
+import net.jqwik.api.lifecycle.AfterContainer;
+import net.jqwik.api.lifecycle.AfterTry;
+import net.jqwik.api.lifecycle.BeforeContainer;
+import net.jqwik.api.lifecycle.AroundPropertyHook;
+import net.jqwik.api.lifecycle.PropertyExecutionResult;
+import net.jqwik.api.lifecycle.PropertyExecutor;
+import net.jqwik.api.lifecycle.PropertyLifecycleContext;
+import net.jqwik.api.state.ActionChain;
+import net.jqwik.api.state.ActionChainArbitrary;
+
+/**
+ * Model-based test of the whole billing stack (docs/model-test.md): seeded random sequences of API
+ * changes, clock moves, gateway faults, event redeliveries and worker restarts against the real
+ * workflow, activities, DynamoDB Local, Temporal's test server and the sandbox gateway, with the
+ * ledger invariant of every subscription checked at rest after every step and once more after the
+ * faults stop and the clock runs on. A failure prints its seed and the shrunk sequence.
+ *
+ * <p>Budget (system properties): {@code model.tries} sequences (default {@value #DEFAULT_TRIES}) of
+ * at most {@code model.steps} steps (default {@value #DEFAULT_STEPS}), within {@code model.seconds}
+ * of real time (default {@value #DEFAULT_SECONDS}); {@code model.minutes} or {@code model.hours}
+ * run sequences until that much time has passed; {@code model.seed} re-runs one seed.
+ */
+@Tag("model")
+class BillingModelTest {
+  static final int DEFAULT_TRIES = 8;
+  static final int DEFAULT_STEPS = 24;
+  static final int DEFAULT_SECONDS = 110;
+  /** After the last step: faults healed, then the clock runs on in these steps, checked after each. */
+  private static final List<Duration> DRAIN = List.of(Duration.ofDays(3), Duration.ofDays(3), Duration.ofDays(4));
+
+  private static final ModelStats STATS = new ModelStats();
+  private static final List<BillingModel> OPEN = new ArrayList<>();
+  private static long deadline;
+  private static final List<String> QUIET = List.of("io.temporal", "dev.billing");
+  private static final Map<String, Level> LEVELS = new HashMap<>();
+
+  @Property(shrinking = ShrinkingMode.BOUNDED, edgeCases = EdgeCasesMode.NONE)
+  @AddLifecycleHook(Budget.class)
+  void everyChargeIsRecordedOnceAndEveryRecordHasItsCharge(
+      @ForAll("sequences") ActionChain<BillingModel> sequence) {
+    Assume.that(System.nanoTime() < deadline);
+    BillingModel model = sequence.withInvariant("ledger", BillingModel::check).run();
+    model.stack.gateway.heal();
+    model.note("faults healed");
+    for (Duration step : DRAIN) {
+      model.advance(step);
+      model.check();
+    }
+  }
+
+  @Provide
+  ActionChainArbitrary<BillingModel> sequences() {
+    return ModelActions.sequences(STATS, Integer.getInteger("model.steps", DEFAULT_STEPS), BillingModelTest::opened);
+  }
+
+  private static synchronized BillingModel opened(BillingModel model) {
+    OPEN.add(model);
+    return model;
+  }
+
+  @AfterTry
+  void closeStacks() {
+    synchronized (BillingModelTest.class) {
+      OPEN.forEach(BillingModel::close);
+      OPEN.clear();
+    }
+  }
+
+  /** Injected faults make every retry log a warning with its stack trace: errors only, unless verbose. */
+  @BeforeContainer
+  static void quietLogs() {
+    if (!Boolean.getBoolean("model.verbose")) {
+      for (String name : QUIET) {
+        Logger logger = (Logger) LoggerFactory.getLogger(name);
+        LEVELS.put(name, logger.getLevel());
+        logger.setLevel(Level.ERROR);
+      }
+    }
+  }
+
+  @AfterContainer
+  static void report() {
+    LEVELS.forEach((name, level) -> ((Logger) LoggerFactory.getLogger(name)).setLevel(level));
+    System.out.println(STATS.summary());
+  }
+
+  /**
+   * Sets tries, seed and the real-time deadline from the system properties before the property
+   * runs. Tries left when the deadline passes are skipped (counted by jqwik as discarded).
+   */
+  static final class Budget implements AroundPropertyHook {
+    @Override
+    public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {
+      Duration longRun = longRun();
+      int tries = longRun != null ? 100_000 : Integer.getInteger("model.tries", DEFAULT_TRIES);
+      Duration budget = longRun != null ? longRun : Duration.ofSeconds(Integer.getInteger("model.seconds", DEFAULT_SECONDS));
+      deadline = System.nanoTime() + budget.toNanos();
+      context.attributes().setTries(tries);
+      context.attributes().setMaxDiscardRatio(100_000);
+      String seed = System.getProperty("model.seed");
+      if (seed != null && !seed.isBlank()) {
+        context.attributes().setSeed(seed.trim());
+      }
+      return property.execute();
+    }
+
+    private static Duration longRun() {
+      String hours = System.getProperty("model.hours");
+      if (hours != null) {
+        return Duration.ofMinutes(Math.round(Double.parseDouble(hours) * 60));
+      }
+      Integer minutes = Integer.getInteger("model.minutes");
+      return minutes == null ? null : Duration.ofMinutes(minutes);
+    }
+  }
+}

@@ -1,0 +1,64 @@
+package dev.billing.worker.model;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** What a run of the model test did, over all its sequences: printed at the end, quoted in the doc. */
+final class ModelStats {
+  private static final int KEPT = 20;
+
+  private long sequences;
+  private long steps;
+  private long applied;
+  private long refused;
+  private long unexpected;
+  private long setAside;
+  private long restarts;
+  private long faults;
+  private long events;
+  private long charges;
+  private final List<String> unexpectedSamples = new ArrayList<>();
+  private final long startedAt = System.nanoTime();
+
+  synchronized void step() {
+    steps++;
+  }
+
+  synchronized void applied() {
+    applied++;
+  }
+
+  synchronized void refused() {
+    refused++;
+  }
+
+  /** An update that failed otherwise than by a refusal (the API's 500 or 202): kept, not fatal. */
+  synchronized void unexpected(String line) {
+    unexpected++;
+    if (unexpectedSamples.size() < KEPT) {
+      unexpectedSamples.add(line);
+    }
+  }
+
+  synchronized void setAside(int charges) {
+    setAside += charges;
+  }
+
+  synchronized void sequence(int restarts, int faults, int events, int charges) {
+    sequences++;
+    this.restarts += restarts;
+    this.faults += faults;
+    this.events += events;
+    this.charges += charges;
+  }
+
+  synchronized String summary() {
+    long seconds = (System.nanoTime() - startedAt) / 1_000_000_000L;
+    return "model test: " + sequences + " sequences, " + steps + " checked steps in " + seconds + " s; updates "
+        + applied + " applied, " + refused + " refused, " + unexpected + " failed otherwise; "
+        + charges + " gateway charges, " + events + " events delivered, " + faults + " injected faults, "
+        + restarts + " worker restarts; " + setAside + " checks set an unknown-outcome charge aside"
+        + (unexpectedSamples.isEmpty() ? "" : "\n  other failures (first " + KEPT + "):\n    "
+            + String.join("\n    ", unexpectedSamples));
+  }
+}
