@@ -590,7 +590,7 @@ final class PaymentCollector {
         exhaust(period, codeOr(lookup.failureCode(), "charge_failed"), lookup.failureMessage(), source);
       }
       // The look-up lists by creation time, so NOT_FOUND, an hour after the last send, is proof.
-      case NOT_FOUND -> exhaust(period, SubscriptionChanges.GATEWAY_UNAVAILABLE,
+      case NOT_FOUND -> exhaust(period, CHARGE_NOT_MADE,
           "the gateway has no charge for " + period.lastKey(current().subscriptionId()), source);
     }
   }
@@ -840,6 +840,12 @@ final class PaymentCollector {
         cycle, sub.email(), sub.sku(), amountOf(cycle), nextRetry, sub.paymentMethod().mask(), reason,
         sub.schedule().timeZone(), now(), sub.locale());
   }
+
+  /**
+   * Failure code of a last attempt the gateway proved it never made: a known outcome, so a run
+   * restarted from the record does not resolve it (and apply the final outcome) again.
+   */
+  static final String CHARGE_NOT_MADE = "charge_not_made";
 
   /** Failure code of a pending charge the gateway could not find: its outcome stays unknown. */
   static final String CHARGE_NOT_FOUND = "charge_not_found";

@@ -136,6 +136,8 @@ class MoneySafetyTest {
       List<RecordInput> records = t.fake.records().stream().map(c -> c.input()).toList();
       RecordInput exhausted = records.stream()
           .filter(r -> r.event() == HistoryEvent.DUNNING_EXHAUSTED).findFirst().orElseThrow();
+      assertThat(exhausted.period().failureCode()).as("known now: a restart must not resolve it again")
+          .isEqualTo(PaymentCollector.CHARGE_NOT_MADE);
       assertThat(exhausted.at()).as("an hour after the last attempt, never at once")
           .isAfterOrEqualTo(Instant.parse("2028-01-18T01:00:00Z"))
           .isBefore(Instant.parse("2028-01-18T03:00:00Z"));
