@@ -790,8 +790,14 @@ final class PaymentCollector {
       case SUCCEEDED -> new Attempt(new ChargeResult(lookup.transactionId(), lookup.processedAt(), true), null);
       case PENDING -> new Attempt(
           new ChargeResult(lookup.transactionId(), lookup.processedAt(), true, true), null);
-      case FAILED, RETURNED -> new Attempt(null, new ChargeFailure(true,
+      case FAILED -> new Attempt(null, new ChargeFailure(true,
           codeOr(lookup.failureCode(), ChargeFailure.DEFAULT_DECLINE_CODE), lookup.failureMessage()));
+      case RETURNED -> {
+        // Its money came back: a late success event of this charge must not collect the period.
+        returnedCharge(cycle, attempt, lookup.transactionId(), amountOf(cycle));
+        yield new Attempt(null, new ChargeFailure(true,
+            codeOr(lookup.failureCode(), "charge_returned"), lookup.failureMessage()));
+      }
     };
   }
 

@@ -86,6 +86,7 @@ final class BillingTestEnvironment implements AutoCloseable {
 
   /** Starts the workflow again from the record, as reconciliation's repair does after a lost run. */
   SubscriptionWorkflow restart(Subscription record, List<dev.billing.domain.Period> periods) {
+    fake.storedAt(record.subscriptionId(), record.version());
     SubscriptionInput input = SubscriptionRestart.fromRecord(record, periods,
         dev.billing.domain.DunningPolicy.DEFAULT, now());
     SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class,

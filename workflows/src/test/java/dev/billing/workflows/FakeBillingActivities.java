@@ -528,6 +528,11 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
 
   static final String BOUNCE = "550 5.1.1 mailbox unavailable";
 
+  /** The store already holds the subscription at {@code version}, as a lost run left it. */
+  synchronized void storedAt(String subscriptionId, long version) {
+    storedVersion.put(subscriptionId, version);
+  }
+
   private synchronized RecordResult store(RecordInput input) {
     String id = input.next().subscriptionId();
     long version = input.next().version();

@@ -96,6 +96,26 @@ class MoneySafetyTest {
   }
 
   @Test
+  void aRetryTheLostRunMadeAndTheBankReturnedStaysReturnedWhateverEventComesLate() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-02-19T12:00:00Z")) {
+      t.fake.gatewaySays("charge:sub-ret:2:3", new ChargeLookup(ChargeLookup.Status.RETURNED,
+          "txn_ret_2_3", Instant.parse("2028-02-18T00:00:00Z"), "R01", "Insufficient funds"));
+      t.restart(record("sub-ret", 3, SubscriptionStatus.PAST_DUE),
+          List.of(period("sub-ret", 2, PeriodStatus.ERROR, 2, null, "insufficient_funds")));
+      t.runUntil("2028-02-20T12:00:00Z");
+
+      // A stale success of the returned debit, redelivered after the restart learnt of the return.
+      t.existing("sub-ret").paymentEvent(new PaymentEvent("evt_stale", "sandbox", PaymentEvent.Type.CHARGE_SUCCEEDED,
+          "sub-ret", 2, "charge:sub-ret:2:3", "txn_ret_2_3", null, null,
+          Instant.parse("2028-02-18T00:00:00Z")));
+      t.runUntil("2028-02-21T00:00:00Z");
+
+      assertThat(periodRecords(t, 2)).noneSatisfy(r -> assertThat(r.period().status())
+          .isEqualTo(PeriodStatus.COMPLETED));
+    }
+  }
+
+  @Test
   void anUnknownLastAttemptWithCancelWaitsForTheGatewayAndAPaidSubscriptionIsNotCancelled() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.policy(new DunningPolicy(List.of(1, 3), FinalOutcome.CANCEL));
