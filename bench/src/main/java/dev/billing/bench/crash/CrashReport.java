@@ -1,5 +1,6 @@
 package dev.billing.bench.crash;
 
+import dev.billing.bench.report.Progress;
 import dev.billing.bench.BenchOptions;
 import dev.billing.bench.report.ReportWriter;
 import dev.billing.bench.report.Section;
@@ -43,7 +44,7 @@ record CrashReport(BenchOptions options, KillPlan plan, List<CrashScenario.KillR
   }
 
   void print() {
-    CrashScenario.log("crash: results");
+    Progress.log("crash: results");
     figures().forEach(row -> System.out.println("  " + row.get(0).replace("**", "") + ": " + row.get(1)));
     tally.violations().stream().limit(PRINTED).forEach(line -> System.out.println("  VIOLATION " + line));
     if (tally.violations().size() > PRINTED) {

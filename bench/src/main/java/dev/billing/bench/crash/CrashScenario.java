@@ -1,5 +1,8 @@
 package dev.billing.bench.crash;
 
+import static dev.billing.bench.report.Progress.log;
+import static dev.billing.bench.report.Progress.seconds;
+
 import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayUnavailableException;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
@@ -206,11 +209,4 @@ public final class CrashScenario {
     return IntStream.range(0, n).boxed().toList();
   }
 
-  private static double seconds(long startNanos) {
-    return (System.nanoTime() - startNanos) / 1e9;
-  }
-
-  static void log(String message) {
-    System.out.println("[bench " + java.time.LocalTime.now().withNano(0) + "] " + message);
-  }
 }

@@ -1,5 +1,6 @@
 package dev.billing.bench.crash;
 
+import dev.billing.bench.report.Progress;
 import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.workflows.reconciliation.ReconciliationInput;
 import dev.billing.workflows.reconciliation.ReconciliationSummary;
@@ -43,7 +44,7 @@ final class Repairs {
     for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
       workflowId = runs.start(new ReconciliationInput(ReconciliationInput.DEFAULT_LOOKBACK_DAYS, true,
           "api:bench-crash"), "bench-crash-" + seed + "-" + attempt).workflowId();
-      CrashScenario.log("crash: reconciliation repair " + workflowId + " started");
+      Progress.log("crash: reconciliation repair " + workflowId + " started");
       long end = System.nanoTime() + deadline.toNanos();
       while (System.nanoTime() < end) {
         DescribeWorkflowExecutionResponse run = describe();

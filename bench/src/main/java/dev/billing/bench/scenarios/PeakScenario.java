@@ -1,5 +1,8 @@
 package dev.billing.bench.scenarios;
 
+import static dev.billing.bench.report.Progress.log;
+import static dev.billing.bench.report.Progress.seconds;
+
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
@@ -246,11 +249,4 @@ public final class PeakScenario {
     return IntStream.range(0, n).boxed().toList();
   }
 
-  private static double seconds(long startNanos) {
-    return (System.nanoTime() - startNanos) / 1e9;
-  }
-
-  static void log(String message) {
-    System.out.println("[bench " + java.time.LocalTime.now().withNano(0) + "] " + message);
-  }
 }

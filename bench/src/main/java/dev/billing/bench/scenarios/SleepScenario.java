@@ -1,5 +1,6 @@
 package dev.billing.bench.scenarios;
 
+import dev.billing.bench.report.Progress;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.bench.BenchOptions;
@@ -94,12 +95,12 @@ public final class SleepScenario {
         });
         double apiRate = viaApi == 0 ? Double.NaN : viaApi / ((System.nanoTime() - t0) / 1e9);
         total = target;
-        PeakScenario.log(String.format("sleep: %d sleeping; created %.0f/s (client), %.0f/s (API)",
+        Progress.log(String.format("sleep: %d sleeping; created %.0f/s (client), %.0f/s (API)",
             total, clientRate, apiRate));
         if (sleeping) {
           Step s = measure(worker, total, clientRate, apiRate);
           steps.add(s);
-          PeakScenario.log(String.format("sleep: worker heap %.0f MB after GC, RSS %.0f MB",
+          Progress.log(String.format("sleep: worker heap %.0f MB after GC, RSS %.0f MB",
               s.heap().median() / 1e6, s.rss().median() / 1e6));
         }
         if (reconciliation != null) {
