@@ -24,11 +24,9 @@ final class RequestParameters {
 
     static Charge of(GatewayChargeRequest request) {
       String token = request.paymentMethodToken();
-      int slash = token.indexOf('/');
-      boolean withCustomer = slash > 0 && token.startsWith("cus_");
-      return new Charge(request.amount().minor(), request.amount().currency(),
-          withCustomer ? token.substring(0, slash) : null,
-          withCustomer ? token.substring(slash + 1) : token,
+      String customer = customerOf(token);
+      return new Charge(request.amount().minor(), request.amount().currency(), customer,
+          customer == null ? token : token.substring(customer.length() + 1),
           request.description(), request.metadata());
     }
 
@@ -68,5 +66,14 @@ final class RequestParameters {
     if (!Objects.equals(first, reused)) {
       names.add(name);
     }
+  }
+
+  /** The {@code cus_} part of a {@code cus_…/pm_…} token; null for a bare one (or null) token. */
+  static String customerOf(String token) {
+    if (token == null) {
+      return null;
+    }
+    int slash = token.indexOf('/');
+    return slash > 0 && token.startsWith("cus_") ? token.substring(0, slash) : null;
   }
 }

@@ -210,8 +210,11 @@ public final class SandboxGateway implements PaymentGateway {
     admit("the look-up of key '" + key + "'");
     Instant now = now();
     Instant from = query.sentFrom().minus(LOOKUP_CLOCK_SLACK);
+    // Narrowed to the query's customer, as Stripe's list by customer is.
+    String customer = RequestParameters.customerOf(query.paymentMethodToken());
     return chargesByKey.getOrDefault(key, List.of()).stream()
         .filter(c -> !c.at().isBefore(from))
+        .filter(c -> customer == null || customer.equals(RequestParameters.customerOf(c.token())))
         .map(c -> state(c, now))
         .min(MOVED_MONEY_FIRST)
         .orElseGet(() -> GatewayChargeState.notFound(key));

@@ -39,6 +39,20 @@ class SandboxLookupsTest {
   }
 
   @Test
+  void aLookUpWithACustomerListsThatCustomersChargesOnlyAsStripeDoes() {
+    // The sandbox knows no customers' cards, so this charge is declined: it exists all the same.
+    assertThatThrownBy(() -> gateway.charge(charge("cus_A/pm_card_visa")))
+        .isInstanceOf(PaymentDeclinedException.class);
+
+    assertThat(gateway.lookUp(new ChargeQuery(KEY, "cus_A/pm_card_mastercard", T0)).status())
+        .as("the same customer, another card").isEqualTo(Status.FAILED);
+    assertThat(gateway.lookUp(new ChargeQuery(KEY, "cus_B/pm_card_visa", T0)).status())
+        .as("another customer's list does not hold it").isEqualTo(Status.NOT_FOUND);
+    assertThat(gateway.lookUp(new ChargeQuery(KEY, "pm_card_visa", T0)).status())
+        .as("no customer: the whole account").isEqualTo(Status.FAILED);
+  }
+
+  @Test
   void aLookUpListsFromSentFromLessAFewMinutesOfClockSlack() {
     gateway.charge(charge("pm_card_visa"));
     Instant justInSlack = T0.plus(SandboxGateway.LOOKUP_CLOCK_SLACK);
