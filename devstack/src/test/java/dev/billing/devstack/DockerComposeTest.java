@@ -115,6 +115,23 @@ class DockerComposeTest {
   }
 
   @Test
+  void theImageBuildSeesEveryModuleOfTheReactor() throws IOException {
+    // Maven refuses a reactor with a missing module, even one the image does not build.
+    String dockerfile = Files.readString(ROOT.resolve("Dockerfile"));
+    Matcher module = Pattern.compile("<module>([^<]+)</module>")
+        .matcher(Files.readString(ROOT.resolve("pom.xml")));
+    List<String> modules = new ArrayList<>();
+    while (module.find()) {
+      modules.add(module.group(1));
+    }
+    assertThat(modules).contains("domain", "workflows", "worker", "api", "bench");
+    for (String name : modules) {
+      assertThat(dockerfile).as("the Dockerfile copies module %s", name)
+          .containsPattern("(?m)^COPY " + Pattern.quote(name) + "/(pom\\.xml)? " + Pattern.quote(name) + "/$");
+    }
+  }
+
+  @Test
   void everyVariableAServiceSetsIsOneItsProcessReads() throws IOException {
     Set<String> worker = variablesOf("worker.yml");
     worker.addAll(WORKER_CODE_VARIABLES);
