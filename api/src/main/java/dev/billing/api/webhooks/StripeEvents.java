@@ -27,7 +27,8 @@ import java.util.function.Function;
  *   <li>{@code payment_intent.succeeded}: CHARGE_SUCCEEDED (for a bank debit, it settled).
  *   <li>{@code payment_intent.payment_failed}: CHARGE_FAILED (for a bank debit, before settling).
  *   <li>{@code charge.refunded}: CHARGE_REFUNDED.
- *   <li>{@code charge.dispute.created} of a bank debit: CHARGE_RETURNED. Stripe reports an ACH
+ *   <li>{@code charge.dispute.created} of a bank debit (the disputed Charge's payment method type
+ *       says so, read from Stripe as the adapter does): CHARGE_RETURNED. Stripe reports an ACH
  *       failure that arrives after the payment succeeded (a return) as a dispute. A card dispute is
  *       a chargeback, not a return: stored, not signalled, because dunning a customer who disputed
  *       the charge would only make it worse.
@@ -51,10 +52,17 @@ final class StripeEvents implements WebhookProvider {
       DISPUTE_CREATED, PaymentEvent.Type.CHARGE_RETURNED);
 
   private final Function<String, Optional<ChargeOwner>> ownerOfPaymentIntent;
+  private final Function<String, Optional<String>> paymentMethodOfCharge;
 
-  /** @param ownerOfPaymentIntent whose charge a PaymentIntent is, from events stored earlier */
-  StripeEvents(Function<String, Optional<ChargeOwner>> ownerOfPaymentIntent) {
+  /**
+   * @param ownerOfPaymentIntent whose charge a PaymentIntent is, from events stored earlier
+   * @param paymentMethodOfCharge a Charge's {@code payment_method_details.type}, read from Stripe;
+   *     empty when unknown (no API key on this process); throws when Stripe cannot be read
+   */
+  StripeEvents(Function<String, Optional<ChargeOwner>> ownerOfPaymentIntent,
+      Function<String, Optional<String>> paymentMethodOfCharge) {
     this.ownerOfPaymentIntent = ownerOfPaymentIntent;
+    this.paymentMethodOfCharge = paymentMethodOfCharge;
   }
 
   @Override
@@ -120,9 +128,27 @@ final class StripeEvents implements WebhookProvider {
         summary.get("failureMessage"), occurredAt));
   }
 
-  private static boolean isBankDebitReturn(JsonNode dispute) {
-    return BankDebitReturns.isReturn(text(dispute.path("payment_method_details"), "type"),
-        text(dispute, "network_reason_code"), text(dispute, "charge"));
+  /**
+   * The rule the Stripe adapter applies to the same event: the disputed Charge's payment method
+   * type decides. Without it, the dispute's own type (card-like methods only) can rule a return
+   * out; the remaining signs are BankDebitReturns' fallback.
+   */
+  private boolean isBankDebitReturn(JsonNode dispute) {
+    String charge = text(dispute, "charge");
+    String type = charge == null ? null : paymentMethodOf(charge);
+    if (type == null) {
+      type = text(dispute.path("payment_method_details"), "type");
+    }
+    return BankDebitReturns.isReturn(type, text(dispute, "network_reason_code"), charge);
+  }
+
+  private String paymentMethodOf(String charge) {
+    try {
+      return paymentMethodOfCharge.apply(charge).orElse(null);
+    } catch (RuntimeException e) {
+      throw new WebhookDependencyException("the disputed charge " + charge
+          + " could not be read from Stripe: " + e.getMessage());
+    }
   }
 
   /**

@@ -103,14 +103,18 @@ public final class StripeGateway implements PaymentGateway {
   private final StripeClient client;
 
   public StripeGateway(StripeSettings settings) {
-    this.client = StripeClient.builder()
+    this.client = client(settings);
+    log.info("Stripe gateway at {}", settings.apiBase());
+  }
+
+  static StripeClient client(StripeSettings settings) {
+    return StripeClient.builder()
         .setApiKey(settings.apiKey())
         .setApiBase(settings.apiBase())
         .setConnectTimeout(Math.toIntExact(settings.connectTimeout().toMillis()))
         .setReadTimeout(Math.toIntExact(settings.readTimeout().toMillis()))
         .setMaxNetworkRetries(settings.maxNetworkRetries())
         .build();
-    log.info("Stripe gateway at {}", settings.apiBase());
   }
 
   @Override
@@ -349,9 +353,7 @@ public final class StripeGateway implements PaymentGateway {
       case "charge.dispute.created": {
         Dispute dispute = (Dispute) object;
         Charge charge = disputedCharge(dispute.getCharge());
-        if (!BankDebitReturns.isReturn(
-            charge.getPaymentMethodDetails() == null ? null
-                : charge.getPaymentMethodDetails().getType(),
+        if (!BankDebitReturns.isReturn(StripeChargeMethods.typeOf(charge),
             dispute.getNetworkReasonCode(), charge.getId())) {
           return Optional.empty(); // a card chargeback: not a return, not dunned
         }
