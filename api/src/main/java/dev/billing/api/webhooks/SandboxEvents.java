@@ -12,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The sandbox gateway's events (wire format: SandboxWebhooks in the activities module, README "Payments"): our charge fields sit flat in {@code data}, and each
+ * The sandbox gateway's events (wire format: SandboxWebhooks in the activities module, docs/payments.md, "Webhooks"): our charge fields sit flat in {@code data}, and each
  * type names its outcome directly.
  */
 final class SandboxEvents implements WebhookProvider {

@@ -15,7 +15,7 @@ import javax.crypto.spec.SecretKeySpec;
  * within {@link #TOLERANCE} of now, so a captured delivery cannot be replayed later.
  */
 final class WebhookSignatures {
-  /** Stripe's default tolerance, and the sandbox's (README, "Payments"). */
+  /** Stripe's default tolerance, and the sandbox's (docs/payments.md, "Webhooks"). */
   static final Duration TOLERANCE = Duration.ofSeconds(300);
   private static final String MAC = "HmacSHA256";
   private static final int SIGNATURE_HEX_LENGTH = 64;

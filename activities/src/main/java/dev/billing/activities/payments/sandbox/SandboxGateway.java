@@ -38,7 +38,7 @@ import java.util.function.LongSupplier;
  * after it was forgotten, the sequence of its charge), and every time comes from the sandbox clock,
  * which the dev stack moves with Temporal's test server.
  *
- * <p>Stripe's rules, with {@link SandboxSettings} (README, "Sandbox"):
+ * <p>Stripe's rules, with {@link SandboxSettings} (docs/payments.md, "Sandbox rules"):
  * <ul>
  *   <li>An idempotency key replays the answer stored the first time, decline and pending included,
  *       for {@link SandboxSettings#idempotencyRetention()} (24 h) from its first request; then it is
