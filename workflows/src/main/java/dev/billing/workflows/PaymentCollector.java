@@ -765,6 +765,7 @@ final class PaymentCollector {
     ChargeInput input = new ChargeInput(sub.accountId(), sub.subscriptionId(), cycle, attempt,
         amountOf(cycle), sub.paymentMethod(), key(cycle, attempt),
         sub.sku() + " subscription, period " + cycle + " due " + sub.schedule().dueDate(cycle));
+    periods.sending(cycle, key, sub.paymentMethod());
     try {
       return new Attempt(payments.charge(input), null);
     } catch (ActivityFailure e) {
@@ -801,12 +802,16 @@ final class PaymentCollector {
     };
   }
 
-  /** What the gateway knows about an attempt's key; null when it does not answer either. */
+  /**
+   * What the gateway knows about an attempt's key; null when it does not answer either. Asked under
+   * the payment method the key was sent to, never today's: a gateway lists charges by customer, so
+   * after a change of method the key would read NOT_FOUND and be judged never made.
+   */
   private ChargeLookup lookUp(long cycle, int attempt) {
     String key = key(cycle, attempt);
     try {
       return lookups.lookUpCharge(new ChargeLookupInput(current().subscriptionId(), cycle, key,
-          current().paymentMethod(), sentNoEarlierThan(cycle)));
+          periods.sentWith(key), sentNoEarlierThan(cycle)));
     } catch (ActivityFailure e) {
       log.warn("lookup of {} failed; its outcome stays unknown", key, e);
       return null;

@@ -2,12 +2,15 @@ package dev.billing.workflows;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.PaymentMethod;
 import dev.billing.workflows.OpenPeriod.State;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -54,6 +57,7 @@ final class PeriodCollection {
   private final Map<Long, UnpaidPeriod> unpaid = new TreeMap<>();
   private final Set<String> unverifiedKeys = new LinkedHashSet<>();
   private final Deque<SettledCharge> returned = new ArrayDeque<>();
+  private final Map<String, SentKey> sentKeys = new LinkedHashMap<>();
 
   PeriodCollection(String subscriptionId, CollectionState state) {
     this.subscriptionId = subscriptionId;
@@ -64,12 +68,33 @@ final class PeriodCollection {
     state.unpaid().forEach(p -> unpaid.put(p.cycle(), p));
     unverifiedKeys.addAll(state.unverifiedKeys());
     returned.addAll(state.returned());
+    state.sentKeys().forEach(k -> sentKeys.put(k.key(), k));
   }
 
   CollectionState carry() {
     return new CollectionState(new ArrayList<>(open.values()), new ArrayList<>(settled),
         new ArrayList<>(seen), new ArrayList<>(inbox), new ArrayList<>(unpaid.values()),
-        new ArrayList<>(unverifiedKeys), new ArrayList<>(returned));
+        new ArrayList<>(unverifiedKeys), new ArrayList<>(returned), stillNeeded(sentKeys.values()));
+  }
+
+  /** A key is looked up only while its period is open or owed, or while a lost run's send is unverified. */
+  private List<SentKey> stillNeeded(Collection<SentKey> keys) {
+    return keys.stream().filter(k -> open.containsKey(k.cycle()) || unpaid.containsKey(k.cycle())
+        || unverifiedKeys.contains(k.key())).toList();
+  }
+
+  /** {@code key} is being sent to {@code method}: it is looked up under that method from now on. */
+  void sending(long cycle, String key, PaymentMethod method) {
+    sentKeys.put(key, new SentKey(cycle, key, method));
+  }
+
+  /**
+   * The payment method {@code key} was sent to; null when it is not known (a key of a lost run's
+   * earlier attempt): the gateway is then asked account-wide, never under a guessed method.
+   */
+  PaymentMethod sentWith(String key) {
+    SentKey sent = sentKeys.get(key);
+    return sent == null ? null : sent.paymentMethod();
   }
 
   /** Whether a lost run may have sent {@code key}: it is looked up before it is sent. */

@@ -49,8 +49,8 @@ public final class SubscriptionRestart {
     List<OpenPeriod> open = new ArrayList<>();
     List<SettledCharge> settled = new ArrayList<>();
     List<UnpaidPeriod> unpaid = new ArrayList<>();
-    List<String> unverified = new ArrayList<>();
-    unverified.add(BillingIds.chargeKey(record.subscriptionId(), record.cycle(), 1));
+    List<SentKey> lostRunKeys = new ArrayList<>();
+    lostRunKeys.add(lostRunKey(record, record.cycle(), 1));
     for (Period period : byCycle) {
       switch (period.status()) {
         case ERROR -> {
@@ -60,7 +60,7 @@ public final class SubscriptionRestart {
           int used = DunningSchedule.usedAt(record.schedule(), period.dueDate(), policy, 0, now);
           int attempts = Math.max(1, period.attempts());
           boolean unanswered = unanswered(period.failureCode());
-          unverified.add(BillingIds.chargeKey(record.subscriptionId(), period.cycle(), attempts + 1));
+          lostRunKeys.add(lostRunKey(record, period.cycle(), attempts + 1));
           OpenPeriod dunning = OpenPeriod.dunning(period.cycle(), attempts, unanswered, policy,
               period.dueDate(), used, period.failureCode(), period.failureMessage(), period.amount());
           if (used < policy.retryAfterDays().size()) {
@@ -90,8 +90,19 @@ public final class SubscriptionRestart {
       settled = settled.subList(settled.size() - PeriodCollection.MAX_SETTLED, settled.size());
     }
     return new SubscriptionInput(record, true,
-        new CollectionState(open, settled, List.of(), List.of(), unpaid, unverified,
-            List.of()));
+        new CollectionState(open, settled, List.of(), List.of(), unpaid,
+            lostRunKeys.stream().map(SentKey::key).toList(),
+            List.of(), lostRunKeys));
+  }
+
+  /**
+   * A key the lost run sent without recording it went to the record's payment method: a change of
+   * method is recorded at a safe point, after the record of any charge sent before it. The method
+   * of an earlier, recorded attempt is not kept, so that one is looked up account-wide.
+   */
+  private static SentKey lostRunKey(Subscription record, long cycle, int attempt) {
+    return new SentKey(cycle, BillingIds.chargeKey(record.subscriptionId(), cycle, attempt),
+        record.paymentMethod());
   }
 
   /**

@@ -9,6 +9,7 @@ import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.DunningPolicy.FinalOutcome;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Subscription;
@@ -187,6 +188,36 @@ class MoneySafetyTest {
       assertThat(workflow.state().subscription().status()).isEqualTo(SubscriptionStatus.ACTIVE);
     }
   }
+
+  @Test
+  void anUnknownOutcomeIsLookedUpUnderThePaymentMethodItWasSentToAfterTheMethodChanged() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      // Attempt 2 went through on customer A's card, the answer was lost and the gateway could not
+      // be asked; then the customer moved to customer B's card (Stripe lists charges per customer).
+      t.fake.script(1, ChargeMode.SOFT_DECLINE, ChargeMode.CHARGED_NO_ANSWER);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-moved-cus", ON_THE_15TH, "9.99")
+          .withPaymentMethod(CUSTOMER_A));
+      t.runUntil("2028-01-15T12:00:00Z");
+      t.fake.lookupsDown(true);
+      t.runUntil("2028-01-16T12:00:00Z");
+      t.fake.lookupsDown(false);
+
+      workflow.changePaymentMethod(new PaymentMethodChange(CUSTOMER_B, "user:ada"));
+      t.runUntil("2028-01-25T00:00:00Z");
+
+      assertThat(t.fake.succeededCharges()).as("one charge per key").hasSize(1);
+      assertThat(t.fake.successfulCharges()).hasSize(1);
+      List<RecordInput> cycle1 = periodRecords(t, 1);
+      RecordInput last = cycle1.get(cycle1.size() - 1);
+      assertThat(last.period().status()).isEqualTo(PeriodStatus.COMPLETED);
+      assertThat(last.receipt().transactionId()).isEqualTo("txn_sub-moved-cus_1_2");
+      assertThat(t.fake.lookups()).extracting(c -> c.input().paymentMethod())
+          .as("asked under the method the key went to").containsOnly(CUSTOMER_A);
+    }
+  }
+
+  private static final PaymentMethod CUSTOMER_A = new PaymentMethod("cus_A/pm_1", "Visa •••• 4242");
+  private static final PaymentMethod CUSTOMER_B = new PaymentMethod("cus_B/pm_2", "Visa •••• 1111");
 
   @Test
   void anIdempotencyConflictIsAnUnknownOutcomeNeverADecline() {
