@@ -278,9 +278,15 @@ final class PaymentCollector {
       }
       case RETURN_SETTLED -> returned(periods.settledFor(event), event);
       case RESOLVE_FAILED -> {
+        if (period.state() == State.RESOLVING
+            && periods.unverified(key(period.cycle(), period.attempts() + 1))) {
+          // A lost run may have sent the next key: the gateway is asked about both before the end.
+          periods.put(period.withSettleBy(now()));
+          return;
+        }
         if (period.state() == State.RESOLVING) {
-          exhaust(period, codeOr(event.failureCode(), "charge_failed"), event.failureMessage(),
-              source);
+          exhaust(period, period.attempts(), codeOr(event.failureCode(), "charge_failed"),
+              event.failureMessage(), source);
           return;
         }
         periods.put(period.withOutcomeKnown());
@@ -517,15 +523,21 @@ final class PaymentCollector {
   /**
    * After a cancellation only charges already made are followed up: a pending settlement keeps
    * waiting, and an attempt whose outcome is unknown waits the settlement timeout for an event and
-   * is then looked up instead of being charged again. Periods known to be unpaid are dropped (they
-   * are recorded ERROR already). Returns whether any period is left to settle.
+   * is then looked up instead of being charged again; a next key that a lost run may have sent is
+   * looked up too. Periods known to be unpaid are dropped (they are recorded ERROR already).
+   * Returns whether any period is left to settle.
    */
   boolean keepOnlySettling() {
     for (OpenPeriod period : periods.openPeriods()) {
       if (period.state() == State.PENDING_SETTLEMENT) {
         continue;
       }
-      if (period.outcomeUnknown()) {
+      if (periods.unverified(key(period.cycle(), period.attempts() + 1))) {
+        // A lost run may have sent the next key: it is looked up (with an unknown last key)
+        // before the period is closed, never dropped unasked.
+        periods.put(period.resolving(period.outcomeUnknown()
+            ? now().plus(DunningSchedule.SETTLEMENT_TIMEOUT) : now()));
+      } else if (period.outcomeUnknown()) {
         periods.put(OpenPeriod.pending(period.cycle(), period.attempts(), period.policy(),
             period.dunningFrom(), period.retriesUsed(), now().plus(DunningSchedule.SETTLEMENT_TIMEOUT),
             period.transactionId(), period.amount()));
@@ -566,56 +578,123 @@ final class PaymentCollector {
         period.cycle(), current().subscriptionId(), period.lastKey(current().subscriptionId()), askAt);
   }
 
-  /** A period whose dunning ended with its last outcome unknown: only its key is looked up. */
+  /**
+   * A period whose dunning schedule is used up with a key's outcome unknown: its last attempt's,
+   * then the next attempt's if a lost run may have sent it. Only keys are looked up, nothing is
+   * sent; the period is judged (collected, pending, exhausted or left owed) once every key that
+   * may have moved money has been answered for.
+   */
   private void resolveByLookup(OpenPeriod period) {
     long cycle = period.cycle();
-    ChargeLookup lookup = lookUp(cycle, period.attempts());
-    String source = "lookup of " + period.lastKey(current().subscriptionId());
-    if (lookup == null) {
-      periods.put(period.resolving(now().plus(DunningSchedule.LOOKUP_RETRY_AFTER)));
-      ledger.outcome("cycle " + cycle + ": the gateway did not answer about "
-          + period.lastKey(current().subscriptionId()) + "; asking again "
-          + DunningSchedule.LOOKUP_RETRY_AFTER.toDays() + " day later");
+    int attempts = period.attempts();
+    ChargeLookup last = null;
+    if (period.outcomeUnknown()) {
+      last = lookUp(cycle, attempts);
+      if (last == null) {
+        askAgainLater(period, key(cycle, attempts));
+        return;
+      }
+      switch (last.status()) {
+        case SUCCEEDED -> {
+          collected(cycle, attempts, last.transactionId(), last.processedAt(), Process.RECONCILIATION,
+              "settled");
+          return;
+        }
+        case PENDING -> {
+          pending(cycle, attempts, period, last.transactionId(), false, Process.RECONCILIATION,
+              CollectionChanges.changeId(cycle, attempts, "pending"));
+          return;
+        }
+        case RETURNED -> returnedCharge(period, last.transactionId());
+        case FAILED, NOT_FOUND -> { }
+      }
+    }
+    String source = "lookup of " + key(cycle, attempts);
+    if (periods.unverified(key(cycle, attempts + 1))) {
+      Attempt next = sentByLostRun(cycle, attempts + 1);
+      if (next != null && next.failure() != null && next.failure().outcomeUnknown()) {
+        askAgainLater(period, key(cycle, attempts + 1));
+        return;
+      }
+      if (next != null) {
+        lostRunAttempt(period, next);
+        return;
+      }
+    }
+    if (last == null) {
+      // The last attempt is known to have failed and no later key was sent: the record's
+      // judgement stands, nothing new to record.
+      periods.remove(cycle);
+      if (!current().status().isTerminal()) {
+        periods.putUnpaid(new UnpaidPeriod(cycle, attempts, amountOf(cycle),
+            current().schedule().dueDate(cycle), period.policy().staleAfterDays(),
+            period.failureMessage() != null ? period.failureMessage() : period.failureCode()));
+      }
+      ledger.outcome("cycle " + cycle + ": the gateway has no charge for " + key(cycle, attempts + 1)
+          + "; left unpaid after " + attempts + (attempts == 1 ? " attempt" : " attempts"));
       return;
     }
-    switch (lookup.status()) {
-      case SUCCEEDED -> collected(cycle, period.attempts(), lookup.transactionId(),
-          lookup.processedAt(), Process.RECONCILIATION, "settled");
-      case PENDING -> pending(cycle, period.attempts(), period, lookup.transactionId(), false,
-          Process.RECONCILIATION, CollectionChanges.changeId(cycle, period.attempts(), "pending"));
-      case FAILED, RETURNED -> {
-        if (lookup.status() == ChargeLookup.Status.RETURNED) {
-          returnedCharge(period, lookup.transactionId());
-        }
-        exhaust(period, codeOr(lookup.failureCode(), "charge_failed"), lookup.failureMessage(), source);
-      }
+    switch (last.status()) {
+      case FAILED, RETURNED -> exhaust(period, attempts, codeOr(last.failureCode(), "charge_failed"),
+          last.failureMessage(), source);
       // The look-up lists by creation time, so NOT_FOUND, an hour after the last send, is proof.
-      case NOT_FOUND -> exhaust(period, CHARGE_NOT_MADE,
-          "the gateway has no charge for " + period.lastKey(current().subscriptionId()), source);
+      default -> exhaust(period, attempts, CHARGE_NOT_MADE,
+          "the gateway has no charge for " + key(cycle, attempts), source);
     }
   }
 
-  /** Dunning ends unpaid now that the last attempt is known not to have collected. */
-  private void exhaust(OpenPeriod period, String code, String message, String source) {
+  private void askAgainLater(OpenPeriod period, String key) {
+    periods.put(period.resolving(now().plus(DunningSchedule.LOOKUP_RETRY_AFTER)));
+    ledger.outcome("cycle " + period.cycle() + ": the gateway did not answer about " + key
+        + "; asking again " + DunningSchedule.LOOKUP_RETRY_AFTER.toDays() + " day later");
+  }
+
+  /** The next attempt of a period whose schedule is used up, sent by a lost run: its outcome stands. */
+  private void lostRunAttempt(OpenPeriod period, Attempt attempt) {
     long cycle = period.cycle();
+    int number = period.attempts() + 1;
+    ChargeResult charge = attempt.result();
+    if (charge != null && charge.pending()) {
+      pending(cycle, number, period, charge.transactionId(), false, Process.RECONCILIATION,
+          CollectionChanges.changeId(cycle, number, null));
+    } else if (charge != null) {
+      collected(cycle, number, charge.transactionId(), charge.processedAt(), Process.RECONCILIATION,
+          null);
+    } else {
+      exhaust(period, number, attempt.failure().code(), attempt.failure().message(),
+          "lookup of " + key(cycle, number) + ", sent by a lost run");
+    }
+  }
+
+  /**
+   * Dunning ends unpaid now that the last attempt ({@code attempts}) is known not to have
+   * collected. After a cancellation only the period is recorded (settle-only).
+   */
+  private void exhaust(OpenPeriod period, int attempts, String code, String message, String source) {
+    long cycle = period.cycle();
+    if (current().status().isTerminal()) {
+      closeUnpaid(cycle, attempts, code, message, false, Process.RECONCILIATION,
+          HistoryEvent.PAYMENT_FAILED, "exhausted", source);
+      return;
+    }
     Money amount = amountOf(cycle);
     String detail = "payment failed: " + code + (message == null ? "" : " (" + message + ")")
         + (source == null ? "" : " [" + source + "]") + "; dunning exhausted after "
-        + period.attempts() + (period.attempts() == 1 ? " attempt" : " attempts") + ": "
+        + attempts + (attempts == 1 ? " attempt" : " attempts") + ": "
         + period.policy().finalOutcome();
     ledger.phase(Phase.RECORDING_PAYMENT);
-    RecordInput change = CollectionChanges.unpaid(current(), cycle, amount, period.attempts(), code,
+    RecordInput change = CollectionChanges.unpaid(current(), cycle, amount, attempts, code,
         message, HistoryEvent.DUNNING_EXHAUSTED, false, Process.RETRY,
-        CollectionChanges.changeId(cycle, period.attempts(), "exhausted"), detail, now());
+        CollectionChanges.changeId(cycle, attempts, "exhausted"), detail, now());
     periods.remove(cycle);
     if (period.policy().finalOutcome() != DunningPolicy.FinalOutcome.CANCEL) {
-      periods.putUnpaid(new UnpaidPeriod(cycle, period.attempts(), amount,
+      periods.putUnpaid(new UnpaidPeriod(cycle, attempts, amount,
           current().schedule().dueDate(cycle), period.policy().staleAfterDays(),
           message != null ? message : code));
     }
     ledger.record(change);
     ledger.outcome("cycle " + cycle + " " + detail);
-    finalOutcome(cycle, period.attempts(), period.policy());
+    finalOutcome(cycle, attempts, period.policy());
   }
 
   private void settleByLookup(OpenPeriod period) {

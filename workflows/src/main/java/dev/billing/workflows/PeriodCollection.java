@@ -197,11 +197,17 @@ final class PeriodCollection {
     return null;
   }
 
-  /** Which attempt of {@code period} the event is about; 0 when none. */
+  /**
+   * Which attempt of {@code period} the event is about; 0 when none. The next attempt counts when
+   * a lost run may have sent it.
+   */
   int attemptOf(PaymentEvent event, OpenPeriod period) {
     if (event.idempotencyKey() == null) {
       return period.transactionId() != null && period.transactionId().equals(event.transactionId())
           ? period.attempts() : 0;
+    }
+    if (event.idempotencyKey().equals(nextKey(period)) && unverified(nextKey(period))) {
+      return period.attempts() + 1;
     }
     for (int attempt = period.attempts(); attempt >= 1; attempt--) {
       if (event.idempotencyKey().equals(BillingIds.chargeKey(subscriptionId, period.cycle(), attempt))) {
@@ -313,10 +319,18 @@ final class PeriodCollection {
     return open.values().stream().anyMatch(p -> p.cycle() != cycle && p.state() != State.PENDING_SETTLEMENT);
   }
 
-  /** True while money may still move for a period: a pending settlement or an unanswered attempt. */
+  /**
+   * True while money may still move for a period: a pending settlement, an unanswered attempt, or
+   * a next attempt a lost run may have sent.
+   */
   boolean awaitingOutcome() {
     return open.values().stream()
-        .anyMatch(p -> p.state() == State.PENDING_SETTLEMENT || p.outcomeUnknown());
+        .anyMatch(p -> p.state() == State.PENDING_SETTLEMENT || p.outcomeUnknown()
+            || unverified(nextKey(p)));
+  }
+
+  private String nextKey(OpenPeriod period) {
+    return BillingIds.chargeKey(subscriptionId, period.cycle(), period.attempts() + 1);
   }
 
   /** The open period that needs the workflow first (earliest cycle on a tie); null when none does. */
