@@ -267,6 +267,7 @@ final class PaymentCollector {
         String transactionId = event.transactionId() != null ? event.transactionId() : paid.transactionId();
         collected(paid.cycle(), attempt, transactionId, event.occurredAt(), Process.WEBHOOK, "settled");
       }
+      case CONFIRM_SUCCESS -> confirmSuccess(periods.openForAnyAttempt(event), event, source);
       case FAIL -> enterDunning(period.cycle(), period.attempts(), codeOr(event.failureCode(), "charge_failed"),
           event.failureMessage(), false, false, period, Process.WEBHOOK, HistoryEvent.PAYMENT_FAILED,
           "failed", source, true);
@@ -306,6 +307,35 @@ final class PaymentCollector {
         }
       }
     }
+  }
+
+  /**
+   * A success event for an attempt this run knows failed or came back: collected only if the
+   * gateway's exact read says the money is there now; a return is remembered; no answer is left to
+   * reconciliation, flagged, since collecting could credit a returned debit and ignoring it could
+   * charge twice.
+   */
+  private void confirmSuccess(OpenPeriod period, PaymentEvent event, String source) {
+    long cycle = period.cycle();
+    int attempt = periods.attemptOf(event, period);
+    ChargeLookup lookup = lookUp(cycle, attempt);
+    ChargeLookup.Status status = lookup == null ? null : lookup.status();
+    if (status == ChargeLookup.Status.SUCCEEDED) {
+      String transactionId = lookup.transactionId() != null ? lookup.transactionId() : event.transactionId();
+      collected(cycle, attempt, transactionId, event.occurredAt(), Process.WEBHOOK, "settled");
+      return;
+    }
+    if (status == ChargeLookup.Status.RETURNED) {
+      returnedCharge(cycle, attempt, lookup.transactionId(), amountOf(cycle));
+    }
+    if (status == null) {
+      log.error("POSSIBLE DOUBLE CHARGE: {} reports a successful charge {} (key {}) of subscription {}"
+          + " for an attempt recorded as failed, and the gateway does not answer; reconcile",
+          source, event.transactionId(), event.idempotencyKey(), event.subscriptionId());
+    }
+    ledger.outcome("cycle " + cycle + ": " + source + " reports " + event.idempotencyKey()
+        + " succeeded; the gateway says " + (status == null ? "nothing (no answer)" : status)
+        + ": not collected");
   }
 
   private void retry(OpenPeriod period) {

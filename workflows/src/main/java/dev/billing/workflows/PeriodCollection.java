@@ -40,6 +40,12 @@ final class PeriodCollection {
     SETTLE,
     /** The pending charge failed: the period enters dunning. */
     FAIL,
+    /**
+     * Success of an attempt known to have failed or come back: a returned debit's late success
+     * (whose return a run restarted from the record cannot know) or a gateway correcting itself.
+     * The gateway's exact read decides; the event alone never collects.
+     */
+    CONFIRM_SUCCESS,
     /** The unanswered charge failed: no need to look it up before the next attempt. */
     RESOLVE_FAILED,
     /** A settled charge came back: reopen its period and dun it. */
@@ -169,10 +175,16 @@ final class PeriodCollection {
         && period.outcomeUnknown();
     return switch (event.type()) {
       // Money moved for a period we still hold open, whichever of its attempts it was: collect it.
-      case CHARGE_SUCCEEDED -> openForAnyAttempt(event) != null ? Effect.SETTLE : Effect.NONE;
+      case CHARGE_SUCCEEDED -> {
+        OpenPeriod paid = openForAnyAttempt(event);
+        yield paid == null ? Effect.NONE
+            : awaiting(paid, attemptOf(event, paid)) ? Effect.SETTLE : Effect.CONFIRM_SUCCESS;
+      }
       case CHARGE_FAILED -> pending ? Effect.FAIL : unknown ? Effect.RESOLVE_FAILED : Effect.NONE;
+      // A charge we never heard settle came back (pending, or sent without an answer): the
+      // attempt is known now, returned, and its success can no longer collect anything.
       case CHARGE_RETURNED -> settledFor(event) != null ? Effect.RETURN_SETTLED
-          : pending ? Effect.RETURN_PENDING : Effect.NONE;
+          : pending || unknown ? Effect.RETURN_PENDING : Effect.NONE;
       case CHARGE_REFUNDED -> Effect.NONE;
     };
   }
@@ -195,6 +207,16 @@ final class PeriodCollection {
       }
     }
     return null;
+  }
+
+  /**
+   * Whether {@code attempt} of {@code period} still awaits its outcome: the last one while pending
+   * or unanswered, or the next one a lost run may have sent. Any other attempt is known to have
+   * failed or come back, as far as this run knows.
+   */
+  static boolean awaiting(OpenPeriod period, int attempt) {
+    return attempt > period.attempts() || attempt == period.attempts()
+        && (period.state() == State.PENDING_SETTLEMENT || period.outcomeUnknown());
   }
 
   /**
