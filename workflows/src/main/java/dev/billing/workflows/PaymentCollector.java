@@ -771,8 +771,14 @@ final class PaymentCollector {
     Money owed = charge.amount() != null
         && Workflow.getVersion(RETURN_AT_COLLECTED_AMOUNT, Workflow.DEFAULT_VERSION, 1) == 1
         ? charge.amount() : amountOf(charge.cycle());
+    // Every attempt so far, the returned one included, used a retry: a debit that is always
+    // returned ends its dunning like one that is always declined, never starts it over.
+    DunningPolicy policy = snapshotPolicy(charge.cycle());
+    int used = Math.min(charge.attempt() - 1, policy.retryAfterDays().size());
+    OpenPeriod counted = OpenPeriod.dunning(charge.cycle(), charge.attempt(), false, policy,
+        current().schedule().dateAt(now()), used, null, null, owed);
     enterDunning(charge.cycle(), charge.attempt(), codeOr(event.failureCode(), "charge_returned"),
-        event.failureMessage(), false, false, null, Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED,
+        event.failureMessage(), false, false, counted, Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED,
         "returned", event.type() + " " + event.eventId(), false, owed);
   }
 

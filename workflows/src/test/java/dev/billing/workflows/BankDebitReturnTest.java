@@ -158,6 +158,32 @@ class BankDebitReturnTest {
     }
   }
 
+  @Test
+  void aDebitThatIsAlwaysReturnedUsesUpItsRetriesInsteadOfDunningForever() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.policy(new dev.billing.domain.DunningPolicy(java.util.List.of(1),
+          dev.billing.domain.DunningPolicy.FinalOutcome.LEAVE_UNPAID));
+      t.fake.script(1, ChargeMode.PENDING, ChargeMode.PENDING, ChargeMode.PENDING);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-bounce", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-16T00:00:00Z");
+      // Each debit settles, then the bank returns it the next day.
+      for (int attempt = 1; attempt <= 3; attempt++) {
+        String key = "charge:sub-bounce:1:" + attempt;
+        String txn = "txn_sub-bounce_1" + (attempt == 1 ? "" : "_" + attempt);
+        if (t.fake.charges().stream().noneMatch(c -> c.input().idempotencyKey().equals(key))) {
+          break;
+        }
+        workflow.paymentEvent(event("evt_s" + attempt, Type.CHARGE_SUCCEEDED, key, txn, t.now().toString()));
+        t.runUntil(t.now().plusSeconds(3600).toString());
+        workflow.paymentEvent(event("evt_r" + attempt, Type.CHARGE_RETURNED, key, txn, t.now().toString()));
+        t.runUntil(t.now().plusSeconds(3 * 86400).toString());
+      }
+
+      assertThat(t.fake.charges()).as("the first attempt and the policy's one retry").hasSize(2);
+      assertThat(workflow.state().lastOutcome()).contains("dunning exhausted after 2 attempts");
+    }
+  }
+
   /** A refused record (a change id reused for another change) never lands: the real store retries it forever. */
   private static void assertEveryRecordLanded(BillingTestEnvironment t) {
     assertThat(t.fake.writes()).extracting(w -> w.changeId() + "@v" + w.next().version())
