@@ -651,6 +651,9 @@ final class PaymentCollector {
         return;
       }
     }
+    if (last == null && chargedNewMethod(period, period.failureCode(), period.failureMessage())) {
+      return;
+    }
     if (last == null) {
       // The last attempt is known to have failed and no later key was sent: the record's
       // judgement stands, nothing new to record.
@@ -664,6 +667,11 @@ final class PaymentCollector {
           + "; left unpaid after " + attempts + (attempts == 1 ? " attempt" : " attempts"));
       return;
     }
+    String code = last.status() == ChargeLookup.Status.NOT_FOUND ? CHARGE_NOT_MADE
+        : codeOr(last.failureCode(), "charge_failed");
+    if (chargedNewMethod(period, code, last.failureMessage())) {
+      return;
+    }
     switch (last.status()) {
       case FAILED, RETURNED -> exhaust(period, attempts, codeOr(last.failureCode(), "charge_failed"),
           last.failureMessage(), source);
@@ -671,6 +679,22 @@ final class PaymentCollector {
       default -> exhaust(period, attempts, CHARGE_NOT_MADE,
           "the gateway has no charge for " + key(cycle, attempts), source);
     }
+  }
+
+  /**
+   * A new payment method came while the period was RESOLVING: now that the gateway says no money
+   * moved, the new method is charged at once (attempt n+1), as a period in dunning would be; its
+   * failure ends dunning, the schedule being used up. Never before the answer: the unknown key
+   * could still have collected. Not while paused or after a cancellation.
+   */
+  private boolean chargedNewMethod(OpenPeriod period, String code, String message) {
+    SubscriptionStatus status = current().status();
+    if (!period.retryNow() || status.isTerminal() || status == SubscriptionStatus.PAUSED) {
+      return false;
+    }
+    retry(OpenPeriod.dunning(period.cycle(), period.attempts(), false, period.policy(),
+        period.dunningFrom(), period.retriesUsed(), code, message, period.amount()));
+    return true;
   }
 
   private void askAgainLater(OpenPeriod period, String key) {

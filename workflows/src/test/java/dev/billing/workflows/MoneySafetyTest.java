@@ -277,6 +277,30 @@ class MoneySafetyTest {
     }
   }
 
+  @Test
+  void aNewPaymentMethodWhileResolvingIsChargedOnceTheUnknownKeyProvesUnpaid() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.policy(new DunningPolicy(List.of(1), FinalOutcome.LEAVE_UNPAID));
+      t.fake.script(1, ChargeMode.SOFT_DECLINE, ChargeMode.UNAVAILABLE);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-resolve-card", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-15T12:00:00Z");
+      t.fake.lookupsDown(true);
+      t.runUntil("2028-01-16T06:00:00Z");
+      t.fake.lookupsDown(false);
+
+      workflow.changePaymentMethod(new PaymentMethodChange(CUSTOMER_B, "user:ada"));
+      t.runUntil("2028-01-16T12:00:00Z");
+
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey() + "@" + c.input().paymentMethod().token())
+          .last().isEqualTo("charge:sub-resolve-card:1:3@" + CUSTOMER_B.token());
+      assertThat(t.fake.lookups()).extracting(c -> c.input().idempotencyKey())
+          .as("the unknown key is answered for first").contains("charge:sub-resolve-card:1:2");
+      List<RecordInput> cycle1 = periodRecords(t, 1);
+      assertThat(cycle1.get(cycle1.size() - 1).period().status()).isEqualTo(PeriodStatus.COMPLETED);
+      assertThat(t.fake.records()).extracting(c -> c.input().event()).doesNotContain(HistoryEvent.DUNNING_EXHAUSTED);
+    }
+  }
+
   private static final PaymentMethod CUSTOMER_A = new PaymentMethod("cus_A/pm_1", "Visa •••• 4242");
   private static final PaymentMethod CUSTOMER_B = new PaymentMethod("cus_B/pm_2", "Visa •••• 1111");
 
