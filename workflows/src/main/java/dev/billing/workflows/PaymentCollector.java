@@ -49,7 +49,10 @@ import org.slf4j.Logger;
  *       subscription until it is resumed. An unpaid period stays owed (manual repayment, waiver)
  *       until it turns STALE.
  *   <li>A new payment method makes every period in dunning due at once (attempt n+1); the
- *       schedule then goes on with its next date.
+ *       schedule then goes on with its next date. A RESOLVING period is looked up at once and
+ *       charged to the new method only once its unknown key proves to have moved no money.
+ *   <li>Every key is looked up under the payment method it was sent to (gateways list by customer).
+ *   <li>A return counts as an attempt: dunning after a return counts the attempts made so far.
  *   <li>Bank debits: a pending charge is recorded PENDING_SETTLEMENT and waits for its event;
  *       after {@link DunningSchedule#SETTLEMENT_TIMEOUT} the gateway is asked. A failure enters
  *       dunning counted from the due date; a return of a settled charge (still among the last
