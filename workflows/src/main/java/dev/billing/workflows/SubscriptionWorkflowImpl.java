@@ -547,7 +547,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   /**
    * Records what handlers asked for and acts on queued payment events. A new payment method makes
-   * every period in dunning due at once.
+   * every period in dunning due at once, and has every RESOLVING one looked up at once (and
+   * charged to the new method once the gateway says its last key moved no money).
    */
   private void serveSafePoint() {
     if (!methodChanges.isEmpty()) {
@@ -564,6 +565,9 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       for (OpenPeriod period : periods.openPeriods()) {
         if (period.state() == State.DUNNING) {
           periods.put(period.withRetryNow(true));
+        } else if (period.state() == State.RESOLVING) {
+          // Its unknown key is asked about now; the new method is charged once it proves unpaid.
+          periods.put(period.withRetryNow(true).withSettleBy(now()));
         }
       }
     }

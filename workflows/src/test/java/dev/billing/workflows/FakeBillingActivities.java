@@ -437,7 +437,8 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     if (lookupsDown) {
       throw ApplicationFailure.newFailure("gateway answered 503", PaymentFailures.GATEWAY_UNAVAILABLE);
     }
-    return gateway.lookUp(input.idempotencyKey(), input.sentFrom());
+    return gateway.lookUp(input.idempotencyKey(),
+        input.paymentMethod() == null ? null : input.paymentMethod().token(), input.sentFrom());
   }
 
   @Override
