@@ -45,13 +45,6 @@ import java.util.stream.Stream;
  * </ul>
  */
 final class LifecycleOperations {
-  /**
-   * Change id of a plan change now reading the running period's status before prorating: runs
-   * recorded without it prorated against a period in its dates that a pause skipped, a waiver
-   * forgave or dunning left unpaid.
-   */
-  static final String PRORATE_PAID_PERIOD_ONLY = "prorate-paid-period-only";
-
   /** What the operations need from the workflow that owns the subscription. */
   interface Host {
     Subscription current();
@@ -322,7 +315,7 @@ final class LifecycleOperations {
         && paidCycle >= 1 && !today.isBefore(schedule.dueDate(paidCycle))
         && today.isBefore(schedule.dueDate(sub.cycle()));
     String why = "nothing paid is running: no proration";
-    if (inPaidPeriod && Workflow.getVersion(PRORATE_PAID_PERIOD_ONLY, Workflow.DEFAULT_VERSION, 1) == 1) {
+    if (inPaidPeriod) {
       // A period skipped by a pause, waived or still unpaid is in its dates but was never paid for.
       PeriodStatus running = periodStatus(paidCycle);
       inPaidPeriod = running == PeriodStatus.COMPLETED || running == PeriodStatus.REFUNDED;

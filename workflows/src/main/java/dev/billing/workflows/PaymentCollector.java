@@ -68,18 +68,6 @@ import org.slf4j.Logger;
 final class PaymentCollector {
   private static final Logger log = Workflow.getLogger(PaymentCollector.class);
 
-  /**
-   * Change id of a returned payment owing the amount that was collected: runs recorded without it
-   * reopened the period at the subscription's price of the day.
-   */
-  static final String RETURN_AT_COLLECTED_AMOUNT = "return-at-collected-amount";
-
-  /**
-   * Change id of a cycle the credit balance covers being recorded paid without a charge: runs
-   * recorded without it asked the gateway for 0.00, which it refuses, and dunned the customer.
-   */
-  static final String PAID_BY_CREDIT = "paid-by-credit";
-
   /** What the collector needs from the workflow that owns the subscription. */
   interface Ledger {
     Subscription current();
@@ -99,9 +87,6 @@ final class PaymentCollector {
 
     /** Dunning ended with PAUSE: pause (open-ended) at the next safe point. */
     void pauseAfterDunning(String reason);
-
-    /** False while replaying a run recorded before dunning existed (Workflow.getVersion). */
-    boolean paymentsV2();
   }
 
   private record Attempt(ChargeResult result, ChargeFailure failure) {}
@@ -132,8 +117,7 @@ final class PaymentCollector {
 
   /** Attempt 1 of the cycle the subscription is on; its record moves the subscription to the next cycle. */
   void firstAttempt(long cycle) {
-    if (amountOf(cycle).minor() == 0 && ledger.paymentsV2()
-        && Workflow.getVersion(PAID_BY_CREDIT, Workflow.DEFAULT_VERSION, 1) == 1) {
+    if (amountOf(cycle).minor() == 0) {
       ledger.phase(Phase.RECORDING_PAYMENT);
       RecordInput paid = SubscriptionChanges.paidByCredit(current(), statusAfterCollecting(cycle), now());
       ledger.record(paid);
@@ -153,7 +137,7 @@ final class PaymentCollector {
     Attempt attempt = charge(cycle, 1);
     if (attempt.result() != null) {
       ChargeResult charge = attempt.result();
-      if (charge.pending() && ledger.paymentsV2()) {
+      if (charge.pending()) {
         pending(cycle, 1, null, charge.transactionId(), true, Process.INITIAL,
             CollectionChanges.changeId(cycle, 1, null));
         return;
@@ -163,10 +147,6 @@ final class PaymentCollector {
       periods.settled(new SettledCharge(cycle, 1, key(cycle, 1), charge.transactionId(), paid.period().amount()));
       ledger.record(paid);
       ledger.outcome("cycle " + cycle + " charged " + paid.period().amount() + ": " + charge.transactionId());
-      return;
-    }
-    if (!ledger.paymentsV2()) {
-      recordUnpaidV1(cycle, attempt.failure());
       return;
     }
     failedAttempt(cycle, 1, attempt.failure(), null, null);
@@ -795,9 +775,7 @@ final class PaymentCollector {
    */
   private void returned(SettledCharge charge, PaymentEvent event) {
     periods.returned(charge);
-    Money owed = charge.amount() != null
-        && Workflow.getVersion(RETURN_AT_COLLECTED_AMOUNT, Workflow.DEFAULT_VERSION, 1) == 1
-        ? charge.amount() : amountOf(charge.cycle());
+    Money owed = charge.amount() != null ? charge.amount() : amountOf(charge.cycle());
     // Every attempt so far, the returned one included, used a retry: a debit that is always
     // returned ends its dunning like one that is always declined, never starts it over.
     DunningPolicy policy = snapshotPolicy(charge.cycle());
@@ -885,14 +863,6 @@ final class PaymentCollector {
           + attempts + (attempts == 1 ? " attempt" : " attempts"));
       case LEAVE_UNPAID -> { }
     }
-  }
-
-  /** The v1 record of a failed first attempt, kept for runs recorded before dunning existed. */
-  private void recordUnpaidV1(long cycle, ChargeFailure failure) {
-    ledger.phase(Phase.RECORDING_PAYMENT);
-    ledger.record(SubscriptionChanges.unpaid(current(), 1, failure.code(), failure.message(), now()));
-    ledger.outcome("cycle " + cycle + (failure.declined() ? " declined: " : " not charged: ")
-        + failure.code() + " (" + failure.message() + ")");
   }
 
   private Attempt charge(long cycle, int attempt) {
