@@ -1,16 +1,12 @@
 package dev.billing.activities.payments.sandbox;
 
 import dev.billing.activities.payments.GatewayEvent;
-import java.nio.charset.StandardCharsets;
-import java.security.InvalidKeyException;
+import dev.billing.domain.Digests;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Objects;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The sandbox's webhook wire format, shared by the dev stack (which polls
@@ -113,13 +109,7 @@ public final class SandboxWebhooks {
 
   private static byte[] hmac(String secret, String payload) {
     Objects.requireNonNull(secret, "secret");
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-      return mac.doFinal(payload.getBytes(StandardCharsets.UTF_8));
-    } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-      throw new IllegalStateException("every JVM has HmacSHA256", e);
-    }
+    return Digests.hmacSha256(Digests.utf8(secret), Digests.utf8(payload));
   }
 
   private static String string(String value) {
