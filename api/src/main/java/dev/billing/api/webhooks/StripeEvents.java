@@ -76,6 +76,12 @@ final class StripeEvents implements WebhookProvider {
   }
 
   @Override
+  public WebhookSignatures.Verdict verify(SignatureHeader header, byte[] body, byte[] secret,
+      Instant now) {
+    return StripeSignatures.verify(header, body, secret, now);
+  }
+
+  @Override
   public ParsedEvent parse(byte[] body, Instant receivedAt) {
     JsonNode event = EventJson.read(body);
     String eventId = EventJson.required(event, "id");

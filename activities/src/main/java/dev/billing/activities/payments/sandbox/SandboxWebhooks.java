@@ -2,7 +2,6 @@ package dev.billing.activities.payments.sandbox;
 
 import dev.billing.activities.payments.GatewayEvent;
 import dev.billing.domain.Digests;
-import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
@@ -65,46 +64,6 @@ public final class SandboxWebhooks {
   /** {@code t=<t>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>}. */
   public static String signatureHeader(String secret, long t, String body) {
     return "t=" + t + ",v1=" + HexFormat.of().formatHex(hmac(secret, t + "." + body));
-  }
-
-  /**
-   * True when {@code header} signs {@code body} with {@code secret} and its time is within
-   * {@link #TOLERANCE} of {@code now}. Compares in constant time; any malformed header is false.
-   */
-  public static boolean verify(String secret, String header, String body, Instant now) {
-    if (header == null || body == null) {
-      return false;
-    }
-    Long t = null;
-    String v1 = null;
-    for (String part : header.split(",")) {
-      int eq = part.indexOf('=');
-      if (eq <= 0) {
-        return false;
-      }
-      String name = part.substring(0, eq).trim();
-      String value = part.substring(eq + 1).trim();
-      if (name.equals("t")) {
-        try {
-          t = Long.parseLong(value);
-        } catch (NumberFormatException e) {
-          return false;
-        }
-      } else if (name.equals("v1")) {
-        v1 = value;
-      }
-    }
-    if (t == null || v1 == null
-        || Math.abs(now.getEpochSecond() - t) > TOLERANCE.toSeconds()) {
-      return false;
-    }
-    byte[] given;
-    try {
-      given = HexFormat.of().parseHex(v1);
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
-    return MessageDigest.isEqual(given, hmac(secret, t + "." + body));
   }
 
   private static byte[] hmac(String secret, String payload) {
