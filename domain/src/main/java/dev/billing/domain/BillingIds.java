@@ -1,8 +1,5 @@
 package dev.billing.domain;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
@@ -60,12 +57,7 @@ public final class BillingIds {
     if (requestId == null || requestId.isEmpty()) {
       throw new IllegalArgumentException("a request id is required");
     }
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(requestId.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest, 0, 16);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every Java runtime", e);
-    }
+    return HexFormat.of().formatHex(Digests.sha256(requestId), 0, 16);
   }
 
   /** The id of the receipt message of one charge (a period's charge, or an upgrade's proration). */

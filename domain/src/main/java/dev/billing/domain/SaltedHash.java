@@ -1,9 +1,6 @@
 package dev.billing.domain;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 
 /**
  * A stable, evenly spread number for an id: the first eight bytes of SHA-256(salt + id), big-endian.
@@ -15,12 +12,6 @@ public final class SaltedHash {
   private SaltedHash() {}
 
   public static long of(String salt, String id) {
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256")
-          .digest((salt + id).getBytes(StandardCharsets.UTF_8));
-      return ByteBuffer.wrap(digest).getLong();
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every Java runtime", e);
-    }
+    return ByteBuffer.wrap(Digests.sha256(salt + id)).getLong();
   }
 }

@@ -35,6 +35,12 @@ final class SandboxEvents implements WebhookProvider {
   }
 
   @Override
+  public WebhookSignatures.Verdict verify(SignatureHeader header, byte[] body, byte[] secret,
+      Instant now) {
+    return WebhookSignatures.verify(header, body, secret, now);
+  }
+
+  @Override
   public ParsedEvent parse(byte[] body, Instant receivedAt) {
     JsonNode event = EventJson.read(body);
     String eventId = EventJson.required(event, "id");

@@ -95,7 +95,7 @@ public final class WebhookResource {
     byte[] raw = read(body);
     Instant now = clock.instant();
 
-    switch (WebhookSignatures.verify(signature, raw, endpoint.secret(), now)) {
+    switch (endpoint.provider().verify(signature, raw, endpoint.secret(), now)) {
       case MISMATCH -> throw unauthorized(
           "The signature does not match the body under this endpoint's secret.");
       case OUTSIDE_TOLERANCE -> throw unauthorized("The signature's timestamp is more than "

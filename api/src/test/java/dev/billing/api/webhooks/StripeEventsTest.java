@@ -197,6 +197,28 @@ class StripeEventsTest {
         .isInstanceOf(WebhookPayloadException.class).hasMessage("the body is not JSON");
   }
 
+  /** An object this stripe-java cannot deserialize ("amount" an object, as no version has it). */
+  private static final String UNREADABLE_INTENT = """
+      {"id":"pi_9","object":"payment_intent","amount":{"value":999},"currency":"usd",
+       "metadata":%s}
+      """.formatted(METADATA);
+
+  @Test
+  void anOutcomeWhoseObjectCannotBeReadIsRefusedNotStored() {
+    assertThatThrownBy(() -> stripe.parse(bytes(event("payment_intent.succeeded",
+        UNREADABLE_INTENT)), RECEIVED)).isInstanceOf(WebhookPayloadException.class)
+        .hasMessageStartingWith("the event cannot be read: ");
+  }
+
+  @Test
+  void anEventOfAnotherTypeWhoseObjectCannotBeReadIsStoredFromItsEnvelope() {
+    ParsedEvent event = parse(event("payment_intent.created", UNREADABLE_INTENT));
+
+    assertThat(event.signal()).isNull();
+    assertThat(event.stored().type()).isEqualTo("payment_intent.created");
+    assertThat(event.stored().summary()).isEmpty();
+  }
+
   private ParsedEvent parse(String body) {
     ParsedEvent event = stripe.parse(bytes(body), RECEIVED);
     StoredEvent stored = event.stored();
