@@ -432,6 +432,9 @@ final class LifecycleOperations {
   void refund(RefundRequest request, String actor) {
     refuseIf(refundRefusal(request.cycle()));
     Period stored = load(request.cycle());
+    if (money.refundFromRecord(request, stored, actor)) {
+      return;
+    }
     money.refund(request, stored, refundable(stored, request.amount()), actor, blankToNull(request.reason()));
   }
 
@@ -467,7 +470,10 @@ final class LifecycleOperations {
       throw refusal("period " + stored.cycle() + " was paid by credit; nothing was charged to refund");
     }
     Money left = stored.refundable();
-    long waiting = requests.pendingRefundMinor(stored.cycle());
+    // Refunds of its charge sent without an answer yet (by this run or an ended one) may have moved.
+    long waiting = stored.refunds().stream()
+        .filter(r -> !r.made() && r.transactionId().equals(stored.transactionId()))
+        .mapToLong(r -> r.amount().minor()).sum();
     if (waiting > 0) {
       left = new Money(Math.max(0, left.minor() - waiting), left.currency());
     }

@@ -5,6 +5,7 @@ import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.BillingIds;
+import dev.billing.workflows.activities.RefundInput;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -24,7 +25,10 @@ import java.util.Objects;
  *       unless its last outcome is unknown: then it waits for the gateway's answer (RESOLVING);
  *   <li>a PENDING_SETTLEMENT period is looked up at once (settle-by now);
  *   <li>the last {@value PeriodCollection#MAX_SETTLED} collected periods are remembered, so a return
- *       of their payment still reopens them.
+ *       of their payment still reopens them;
+ *   <li>a refund whose key the period item holds without a refund id (written before it was sent,
+ *       no answer recorded) is pending again: sent again with its key while the gateway replays it,
+ *       else left for reconciliation, never sent as a new refund.
  * </ul>
  *
  * The lost run may have sent one more key than it recorded for each period it was collecting
@@ -50,8 +54,10 @@ public final class SubscriptionRestart {
     List<SettledCharge> settled = new ArrayList<>();
     List<UnpaidPeriod> unpaid = new ArrayList<>();
     List<String> unverified = new ArrayList<>();
+    List<PendingRefund> refunds = new ArrayList<>();
     unverified.add(BillingIds.chargeKey(record.subscriptionId(), record.cycle(), 1));
     for (Period period : byCycle) {
+      refunds.addAll(pendingRefunds(record, period));
       switch (period.status()) {
         case ERROR -> {
           if (record.status().isTerminal()) {
@@ -91,7 +97,16 @@ public final class SubscriptionRestart {
     }
     return new SubscriptionInput(record, true,
         new CollectionState(open, settled, List.of(), List.of(), unpaid, unverified,
-            List.of()));
+            List.of()), null, new RequestState(List.of(), List.of(), refunds, List.of()));
+  }
+
+  private static List<PendingRefund> pendingRefunds(Subscription record, Period period) {
+    return period.refunds().stream().filter(r -> !r.made()).map(r -> new PendingRefund(
+        r.requestId() == null ? r.idempotencyKey() : r.requestId(),
+        new RefundInput(record.accountId(), record.subscriptionId(), period.cycle(), r.transactionId(),
+            r.amount(), r.idempotencyKey(), "restarted from the record"),
+        r.transactionId().equals(period.transactionId()) ? null : r.transactionId(),
+        SubscriptionChanges.SYSTEM_ACTOR, r.sentAt(), 0)).toList();
   }
 
   /**
