@@ -8,7 +8,9 @@ import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Lifecycle;
 import dev.billing.domain.Money;
 import dev.billing.domain.Pause;
+import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.PendingPlanChange;
+import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodRefund;
 import dev.billing.domain.PeriodStatus;
@@ -34,7 +36,10 @@ class LifecycleItemsTest extends StoreTestBase {
     Lifecycle lifecycle = new Lifecycle(LocalDate.of(2026, 2, 15),
         new Pause(LocalDate.of(2026, 2, 20), LocalDate.of(2026, 4, 15), "travelling"),
         new PendingPlanChange("SKU-BASIC", Money.parse("4.99", "USD"), 3), null,
-        Money.parse("-1.25", "USD"));
+        Money.parse("-1.25", "USD"), null,
+        new PendingUpgradeCharge("req-up", "charge:" + sub + ":req:abc", "SKU-MAX",
+            Money.parse("19.99", "USD"), Money.parse("8.39", "USD"), 1,
+            new PaymentMethod("pm_card_visa", "Visa •••• 4242"), AT.minusSeconds(300)));
     Subscription paused = v1.withStatus(SubscriptionStatus.PAUSED).withLifecycle(lifecycle)
         .withDates(null, LocalDate.of(2026, 4, 15)).withVersion(2);
 
@@ -51,6 +56,7 @@ class LifecycleItemsTest extends StoreTestBase {
         .containsEntry("PendingEffectiveCycle", n("3"))
         .containsEntry("Balance", n("-1.25"))
         .containsEntry("TrialEndsOn", s("2026-02-15"))
+        .containsEntry("UpgradeKey", s("charge:" + sub + ":req:abc"))
         .doesNotContainKey("CancelsOn")
         .doesNotContainKey("NextReminderDate");
   }

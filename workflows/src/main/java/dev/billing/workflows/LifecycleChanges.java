@@ -8,6 +8,7 @@ import dev.billing.domain.Pause;
 import dev.billing.domain.PendingPlanChange;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodRefund;
+import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
@@ -146,7 +147,8 @@ final class LifecycleChanges {
   static RecordInput planChanged(Subscription current, String sku, Money price, Money balance,
       Receipt receipt, Process process, String actor, String detail, Instant at) {
     Subscription next = current.withPlan(sku, price)
-        .withLifecycle(current.lifecycle().withPendingChange(null).withBalance(balance));
+        .withLifecycle(current.lifecycle().withPendingChange(null).withBalance(balance)
+            .withUpgradeCharge(null));
     return new RecordInput(id("plan", current), current, next.withVersion(current.version() + 1),
         HistoryEvent.PLAN_CHANGED, process, actor, detail, null, receipt, at);
   }
@@ -209,6 +211,28 @@ final class LifecycleChanges {
       String actor, String detail, Instant at) {
     return new RecordInput(id(what, current), current, current.withVersion(current.version() + 1),
         event, process, actor, detail, null, null, at);
+  }
+
+  /**
+   * An immediate upgrade's charge without an answer: the plan is unchanged, and the subscription
+   * item keeps the charge's key until its lookup says what became of it, so a run restarted from the
+   * record looks it up too.
+   */
+  static RecordInput upgradePending(Subscription current, PendingUpgradeCharge charge, String actor,
+      String detail, Instant at) {
+    Subscription next = current.withLifecycle(current.lifecycle().withUpgradeCharge(charge))
+        .withVersion(current.version() + 1);
+    return new RecordInput(id("upgrade-pending", current), current, next,
+        HistoryEvent.PAYMENT_PENDING, Process.API, actor, detail, null, null, at);
+  }
+
+  /** The pending upgrade's lookup answered without the plan changing (dropped, or after the end). */
+  static RecordInput upgradeResolved(Subscription current, String what, HistoryEvent event,
+      Process process, String actor, String detail, Instant at) {
+    Subscription next = current.withLifecycle(current.lifecycle().withUpgradeCharge(null))
+        .withVersion(current.version() + 1);
+    return new RecordInput(id(what, current), current, next, event, process, actor, detail, null,
+        null, at);
   }
 
   /**

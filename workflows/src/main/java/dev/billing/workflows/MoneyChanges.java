@@ -5,6 +5,7 @@ import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.Period;
+import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.PeriodRefund;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
@@ -176,8 +177,9 @@ final class MoneyChanges {
         + upgrade.amount() + " (key " + upgrade.idempotencyKey() + ", request " + upgrade.requestId()
         + ") " + why + "; the gateway is asked for it before the plan changes";
     host.phase(Phase.RECORDING_PAYMENT);
-    host.record(LifecycleChanges.note(sub, "upgrade-pending", HistoryEvent.PAYMENT_PENDING,
-        Process.API, upgrade.actor(), detail, now()));
+    host.record(LifecycleChanges.upgradePending(sub, new PendingUpgradeCharge(upgrade.requestId(),
+        upgrade.idempotencyKey(), upgrade.sku(), upgrade.price(), upgrade.amount(), upgrade.paidCycle(),
+        upgrade.paymentMethod(), upgrade.sentFrom()), upgrade.actor(), detail, now()));
     host.outcome(detail);
     log.warn("subscription {}: {}", sub.subscriptionId(), detail);
     requests.remember(request, AppliedRequest.Status.PENDING, detail, null);
@@ -215,7 +217,7 @@ final class MoneyChanges {
               + " succeeded (" + found.transactionId() + ") after the subscription ended; the plan was"
               + " not changed: refund it";
           log.error("subscription {}: {}", sub.subscriptionId(), detail);
-          host.record(LifecycleChanges.note(sub, "upgrade-after-end", HistoryEvent.PAYMENT_SUCCEEDED,
+          host.record(LifecycleChanges.upgradeResolved(sub, "upgrade-after-end", HistoryEvent.PAYMENT_SUCCEEDED,
               Process.RECONCILIATION, SubscriptionChanges.SYSTEM_ACTOR, detail, now()));
           host.outcome(detail);
           return;
@@ -229,7 +231,7 @@ final class MoneyChanges {
             + " was " + found.status() + (found.failureMessage() == null ? "" : " (" + found.failureMessage() + ")")
             + "; the plan is unchanged";
         host.phase(Phase.RECORDING_PAYMENT);
-        host.record(LifecycleChanges.note(sub, "upgrade-dropped", HistoryEvent.PAYMENT_FAILED,
+        host.record(LifecycleChanges.upgradeResolved(sub, "upgrade-dropped", HistoryEvent.PAYMENT_FAILED,
             Process.API, upgrade.actor(), detail, now()));
         host.outcome(detail);
       }

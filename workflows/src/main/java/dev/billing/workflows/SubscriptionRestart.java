@@ -2,6 +2,7 @@ package dev.billing.workflows;
 
 import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.Period;
+import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.BillingIds;
@@ -28,7 +29,9 @@ import java.util.Objects;
  *       of their payment still reopens them;
  *   <li>a refund whose key the period item holds without a refund id (written before it was sent,
  *       no answer recorded) is pending again: sent again with its key while the gateway replays it,
- *       else left for reconciliation, never sent as a new refund.
+ *       else left for reconciliation, never sent as a new refund;
+ *   <li>an immediate upgrade whose charge had no answer (kept on the subscription item) is pending
+ *       again: its key is looked up before the plan changes or the change is dropped.
  * </ul>
  *
  * The lost run may have sent one more key than it recorded for each period it was collecting
@@ -97,7 +100,15 @@ public final class SubscriptionRestart {
     }
     return new SubscriptionInput(record, true,
         new CollectionState(open, settled, List.of(), List.of(), unpaid, unverified,
-            List.of()), null, new RequestState(List.of(), List.of(), refunds, List.of()));
+            List.of()), null, new RequestState(List.of(), pendingUpgrades(record), refunds, List.of()));
+  }
+
+  private static List<PendingUpgrade> pendingUpgrades(Subscription record) {
+    PendingUpgradeCharge charge = record.lifecycle().upgradeCharge();
+    return charge == null ? List.of() : List.of(new PendingUpgrade(charge.requestId(),
+        charge.idempotencyKey(), charge.sku(), charge.price(), charge.amount(), charge.paidCycle(),
+        charge.paymentMethod(), charge.sentFrom(), SubscriptionChanges.SYSTEM_ACTOR,
+        "restarted from the record", 0));
   }
 
   private static List<PendingRefund> pendingRefunds(Subscription record, Period period) {
