@@ -23,5 +23,10 @@ public enum HistoryEvent {
   PERIOD_STALE,
   EMAIL_BOUNCED,
   /** A cycle whose amount due was below the gateway's minimum charge: carried to the next charge. */
-  PAYMENT_CARRIED_OVER
+  PAYMENT_CARRIED_OVER,
+  /**
+   * A refund's key kept on its period before the key is sent: its outcome follows as
+   * PAYMENT_REFUNDED, PAYMENT_PENDING (no answer) or PAYMENT_FAILED (refused).
+   */
+  REFUND_REQUESTED
 }

@@ -14,12 +14,18 @@ import java.time.LocalDate;
  * @param balance what the next charge adds (positive, e.g. the days added by a billing-day move)
  *     or subtracts (negative: credit from a downgrade); null when nothing is carried
  * @param emailBounce the last permanent rejection of a message to the customer; null when none
+ * @param upgradeCharge an immediate upgrade whose charge's outcome is not known yet; null when none
  */
 public record Lifecycle(
     LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange, LocalDate cancelsOn,
-    Money balance, EmailBounce emailBounce) {
+    Money balance, EmailBounce emailBounce, PendingUpgradeCharge upgradeCharge) {
 
-  public static final Lifecycle NONE = new Lifecycle(null, null, null, null, null, null);
+  public static final Lifecycle NONE = new Lifecycle(null, null, null, null, null, null, null);
+
+  public Lifecycle(LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange,
+      LocalDate cancelsOn, Money balance, EmailBounce emailBounce) {
+    this(trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, null);
+  }
 
   public Lifecycle(LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange,
       LocalDate cancelsOn, Money balance) {
@@ -33,22 +39,26 @@ public record Lifecycle(
   }
 
   public Lifecycle withPause(Pause newPause) {
-    return new Lifecycle(trialEndsOn, newPause, pendingChange, cancelsOn, balance, emailBounce);
+    return new Lifecycle(trialEndsOn, newPause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge);
   }
 
   public Lifecycle withPendingChange(PendingPlanChange change) {
-    return new Lifecycle(trialEndsOn, pause, change, cancelsOn, balance, emailBounce);
+    return new Lifecycle(trialEndsOn, pause, change, cancelsOn, balance, emailBounce, upgradeCharge);
   }
 
   public Lifecycle withCancelsOn(LocalDate date) {
-    return new Lifecycle(trialEndsOn, pause, pendingChange, date, balance, emailBounce);
+    return new Lifecycle(trialEndsOn, pause, pendingChange, date, balance, emailBounce, upgradeCharge);
   }
 
   public Lifecycle withEmailBounce(EmailBounce bounce) {
-    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, bounce);
+    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, bounce, upgradeCharge);
   }
 
   public Lifecycle withBalance(Money newBalance) {
-    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, newBalance, emailBounce);
+    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, newBalance, emailBounce, upgradeCharge);
+  }
+
+  public Lifecycle withUpgradeCharge(PendingUpgradeCharge charge) {
+    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, charge);
   }
 }

@@ -2,9 +2,11 @@ package dev.billing.workflows;
 
 import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.Period;
+import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.BillingIds;
+import dev.billing.workflows.activities.RefundInput;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -25,7 +27,12 @@ import java.util.Objects;
  *       final outcome, or left owed (manual repayment, waiver, stale age);
  *   <li>a PENDING_SETTLEMENT period is looked up at once (settle-by now);
  *   <li>the last {@value PeriodCollection#MAX_SETTLED} collected periods are remembered, so a return
- *       of their payment still reopens them.
+ *       of their payment still reopens them;
+ *   <li>a refund whose key the period item holds without a refund id (written before it was sent,
+ *       no answer recorded) is pending again: sent again with its key while the gateway replays it,
+ *       else left for reconciliation, never sent as a new refund;
+ *   <li>an immediate upgrade whose charge had no answer (kept on the subscription item) is pending
+ *       again: its key is looked up before the plan changes or the change is dropped.
  * </ul>
  *
  * The lost run may have sent one more key than it recorded for each period it was collecting
@@ -50,8 +57,10 @@ public final class SubscriptionRestart {
     List<OpenPeriod> open = new ArrayList<>();
     List<SettledCharge> settled = new ArrayList<>();
     List<SentKey> lostRunKeys = new ArrayList<>();
+    List<PendingRefund> refunds = new ArrayList<>();
     lostRunKeys.add(lostRunKey(record, record.cycle(), 1));
     for (Period period : byCycle) {
+      refunds.addAll(pendingRefunds(record, period));
       switch (period.status()) {
         case ERROR -> {
           if (record.status().isTerminal()) {
@@ -87,7 +96,8 @@ public final class SubscriptionRestart {
     return new SubscriptionInput(record, true,
         new CollectionState(open, settled, List.of(), List.of(), List.of(),
             lostRunKeys.stream().map(SentKey::key).toList(),
-            List.of(), lostRunKeys));
+            List.of(), lostRunKeys),
+        null, new RequestState(List.of(), pendingUpgrades(record), refunds, List.of()));
   }
 
   /**
@@ -98,6 +108,23 @@ public final class SubscriptionRestart {
   private static SentKey lostRunKey(Subscription record, long cycle, int attempt) {
     return new SentKey(cycle, BillingIds.chargeKey(record.subscriptionId(), cycle, attempt),
         record.paymentMethod());
+  }
+
+  private static List<PendingUpgrade> pendingUpgrades(Subscription record) {
+    PendingUpgradeCharge charge = record.lifecycle().upgradeCharge();
+    return charge == null ? List.of() : List.of(new PendingUpgrade(charge.requestId(),
+        charge.idempotencyKey(), charge.sku(), charge.price(), charge.amount(), charge.paidCycle(),
+        charge.paymentMethod(), charge.sentFrom(), SubscriptionChanges.SYSTEM_ACTOR,
+        "restarted from the record", 0));
+  }
+
+  private static List<PendingRefund> pendingRefunds(Subscription record, Period period) {
+    return period.refunds().stream().filter(r -> !r.made()).map(r -> new PendingRefund(
+        r.requestId() == null ? r.idempotencyKey() : r.requestId(),
+        new RefundInput(record.accountId(), record.subscriptionId(), period.cycle(), r.transactionId(),
+            r.amount(), r.idempotencyKey(), "restarted from the record"),
+        r.transactionId().equals(period.transactionId()) ? null : r.transactionId(),
+        SubscriptionChanges.SYSTEM_ACTOR, r.sentAt(), 0)).toList();
   }
 
   /**

@@ -596,12 +596,13 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     if (cancelRequest.refundUnused()) {
       lifecycle.refundUnused(cancelRequest, SubscriptionChanges.actorOf(cancelRequest));
     }
-    String credit = lifecycle.creditLeftAtCancellation();
-    if (credit != null) {
+    String balance = lifecycle.balanceLeftAtCancellation();
+    if (balance != null) {
       // Never silent: the history entry, the outcome and the notice say what was left.
-      String reason = cancelRequest.reason() == null ? credit : cancelRequest.reason() + "; " + credit;
+      String reason = cancelRequest.reason() == null ? balance : cancelRequest.reason() + "; " + balance;
       cancelRequest = new CancelRequest(reason, cancelRequest.requestedBy(), cancelRequest.atPeriodEnd(),
           cancelRequest.refundUnused(), cancelRequest.requestId());
+      current = lifecycle.withDebtWrittenOff();
     }
     if (cancelAtPeriodEnd) {
       cancelProcess = Process.API;
@@ -617,7 +618,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     lastOutcome = "cancelled by " + actor
         + (cancelRequest.reason() == null ? "" : ": " + cancelRequest.reason());
     log.info("subscription {} cancelled at version {}", current.subscriptionId(), current.version());
-    if (cancelProcess != Process.API || cancelAtPeriodEnd) {
+    // The client that cancels is answered; the customer is told too when money was left behind.
+    if (cancelProcess != Process.API || cancelAtPeriodEnd || balance != null) {
       notice(new NotifyCustomerInput(NotifyCustomerInput.Kind.SUBSCRIPTION_CANCELLED,
           BillingIds.messageId(current.subscriptionId(), endingCycle, "cancelled"),
           current.accountId(), current.subscriptionId(), endingCycle, current.email(), current.sku(),
