@@ -3,8 +3,8 @@ package dev.billing.activities;
 import dev.billing.store.BillingStore;
 import dev.billing.store.InvalidChangeException;
 import dev.billing.store.StaleWriteException;
-import dev.billing.workflows.activities.RecordInput;
-import dev.billing.workflows.activities.RecordResult;
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.RecordResult;
 import io.temporal.failure.ApplicationFailure;
 import java.util.Objects;
 

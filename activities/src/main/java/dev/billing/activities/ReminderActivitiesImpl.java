@@ -8,7 +8,7 @@ import dev.billing.activities.notifications.Notification;
 import dev.billing.activities.notifications.Notifier;
 import dev.billing.activities.notifications.ReminderMessages;
 import dev.billing.store.BillingStore;
-import dev.billing.workflows.activities.RecordResult;
+import dev.billing.domain.RecordResult;
 import dev.billing.workflows.activities.ReminderActivities;
 import dev.billing.workflows.activities.SendReminderInput;
 import dev.billing.workflows.activities.SendReminderResult;

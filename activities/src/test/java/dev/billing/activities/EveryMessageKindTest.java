@@ -18,7 +18,7 @@ import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.NotifyCustomerInput.Kind;
 import dev.billing.workflows.activities.NotifyCustomerResult;
 import dev.billing.workflows.activities.RecordActivities;
-import dev.billing.workflows.activities.RecordResult;
+import dev.billing.domain.RecordResult;
 import dev.billing.workflows.activities.ReminderActivities;
 import dev.billing.workflows.activities.SendReminderResult;
 import io.temporal.activity.ActivityOptions;

@@ -12,7 +12,7 @@ import dev.billing.domain.Process;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import dev.billing.workflows.activities.SendReminderInput;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -15,7 +15,7 @@ import dev.billing.store.HistoryEntry;
 import dev.billing.store.LoggedNotification;
 import dev.billing.store.NotificationStatus;
 import dev.billing.store.PageRequest;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import dev.billing.workflows.activities.ReminderActivities;
 import dev.billing.workflows.activities.SendReminderInput;
 import dev.billing.workflows.activities.SendReminderResult;

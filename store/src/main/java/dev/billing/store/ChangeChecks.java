@@ -1,7 +1,7 @@
 package dev.billing.store;
 
 import dev.billing.domain.Subscription;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 
 /** Caller mistakes, rejected before anything is sent ({@link InvalidChangeException}, never retried). */
 final class ChangeChecks {

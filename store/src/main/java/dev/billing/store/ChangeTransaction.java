@@ -1,7 +1,7 @@
 package dev.billing.store;
 
-import dev.billing.workflows.activities.RecordInput;
-import dev.billing.workflows.activities.RecordResult;
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.RecordResult;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,8 +3,8 @@ package dev.billing.store;
 import static dev.billing.store.Attrs.n;
 
 import dev.billing.domain.Subscription;
-import dev.billing.workflows.activities.RecordInput;
-import dev.billing.workflows.activities.RecordResult;
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.RecordResult;
 import java.time.Period;
 import java.util.ArrayList;
 import java.util.List;

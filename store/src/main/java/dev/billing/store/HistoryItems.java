@@ -9,7 +9,7 @@ import static dev.billing.store.Attrs.str;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Process;
 import dev.billing.store.HistoryEntry.FieldChange;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

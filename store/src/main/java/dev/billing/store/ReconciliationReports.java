@@ -4,11 +4,11 @@ import static dev.billing.store.Attrs.optStr;
 import static dev.billing.store.Attrs.s;
 import static dev.billing.store.Attrs.str;
 
-import dev.billing.workflows.reconciliation.Finding;
-import dev.billing.workflows.reconciliation.FindingKind;
-import dev.billing.workflows.reconciliation.ReconciliationCounts;
-import dev.billing.workflows.reconciliation.ReconciliationSummary;
-import dev.billing.workflows.reconciliation.Repair;
+import dev.billing.domain.reconciliation.Finding;
+import dev.billing.domain.reconciliation.FindingKind;
+import dev.billing.domain.reconciliation.ReconciliationCounts;
+import dev.billing.domain.reconciliation.ReconciliationSummary;
+import dev.billing.domain.reconciliation.Repair;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;

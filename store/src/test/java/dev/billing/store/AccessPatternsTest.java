@@ -10,7 +10,7 @@ import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;

@@ -17,7 +17,7 @@ import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;

@@ -8,7 +8,7 @@ import dev.billing.store.events.EventRef;
 import dev.billing.store.events.PaymentEventStore;
 import dev.billing.store.events.StoredEvent;
 import dev.billing.store.events.SubscriptionEvent;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Subscription;
-import dev.billing.workflows.reconciliation.Finding;
-import dev.billing.workflows.reconciliation.FindingKind;
-import dev.billing.workflows.reconciliation.ReconciliationCounts;
-import dev.billing.workflows.reconciliation.ReconciliationSummary;
-import dev.billing.workflows.reconciliation.Repair;
+import dev.billing.domain.reconciliation.Finding;
+import dev.billing.domain.reconciliation.FindingKind;
+import dev.billing.domain.reconciliation.ReconciliationCounts;
+import dev.billing.domain.reconciliation.ReconciliationSummary;
+import dev.billing.domain.reconciliation.Repair;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;

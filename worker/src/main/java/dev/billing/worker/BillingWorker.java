@@ -18,7 +18,7 @@ import dev.billing.store.ReconciliationQueries;
 import dev.billing.store.ReconciliationReports;
 import dev.billing.store.TableNames;
 import dev.billing.store.events.PaymentEventStore;
-import dev.billing.workflows.reconciliation.Finding;
+import dev.billing.domain.reconciliation.Finding;
 import dev.billing.workflows.reconciliation.ReconciliationWorkflowImpl;
 import dev.billing.workflows.reconciliation.SubscriptionRepairWorkflowImpl;
 import io.temporal.client.WorkflowClient;

@@ -17,7 +17,7 @@ import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.activities.LoadPeriodInput;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.RecordActivities;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;

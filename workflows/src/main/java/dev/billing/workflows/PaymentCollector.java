@@ -1,5 +1,6 @@
 package dev.billing.workflows;
 
+import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.ChargeMinimums;
@@ -19,7 +20,7 @@ import dev.billing.workflows.activities.DunningPolicyRequest;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.PaymentActivities;
 import dev.billing.workflows.activities.PolicyActivities;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;

@@ -1,5 +1,6 @@
 package dev.billing.workflows;
 
+import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.PaymentMethod;

@@ -10,7 +10,7 @@ import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.activities.ChargeResult;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import java.time.Instant;
 
 /**

@@ -1,5 +1,6 @@
 package dev.billing.workflows;
 
+import dev.billing.domain.PaymentEvent;
 import io.temporal.workflow.QueryMethod;
 import io.temporal.workflow.SignalMethod;
 import io.temporal.workflow.UpdateMethod;

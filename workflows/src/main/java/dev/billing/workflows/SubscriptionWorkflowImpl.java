@@ -1,5 +1,6 @@
 package dev.billing.workflows;
 
+import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.DueInstants;
@@ -12,8 +13,8 @@ import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.RecordActivities;
-import dev.billing.workflows.activities.RecordInput;
-import dev.billing.workflows.activities.RecordResult;
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.RecordResult;
 import dev.billing.workflows.activities.ReminderActivities;
 import dev.billing.workflows.activities.SendReminderInput;
 import dev.billing.workflows.activities.SendReminderResult;

@@ -11,7 +11,7 @@ import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.PlanChangeRequest.Effective;
 import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.NotifyCustomerInput;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import io.temporal.client.WorkflowStub;
 import java.time.YearMonth;
 import java.util.List;

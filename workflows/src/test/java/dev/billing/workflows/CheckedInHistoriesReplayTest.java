@@ -1,5 +1,6 @@
 package dev.billing.workflows;
 
+import dev.billing.domain.PaymentEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.billing.domain.BillingIds;

@@ -7,7 +7,7 @@ import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Process;
 import dev.billing.domain.Term;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import java.time.YearMonth;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package dev.billing.workflows;
 
+import dev.billing.domain.PaymentEvent;
 import static dev.billing.workflows.SubscriptionWorkflowDunningTest.noticeInputs;
 import static dev.billing.workflows.SubscriptionWorkflowDunningTest.periodRecords;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,7 +19,7 @@ import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.NotifyCustomerInput;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.util.List;

@@ -1,12 +1,13 @@
 package dev.billing.workflows;
 
+import dev.billing.domain.PaymentEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.Term;
-import dev.billing.workflows.PaymentEvent.Type;
+import dev.billing.domain.PaymentEvent.Type;
 import dev.billing.workflows.PeriodCollection.Effect;
 import java.time.Instant;
 import java.time.LocalDate;

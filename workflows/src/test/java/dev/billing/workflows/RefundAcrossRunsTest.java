@@ -11,7 +11,7 @@ import dev.billing.domain.Period;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import dev.billing.workflows.activities.RefundResult;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;

@@ -15,7 +15,7 @@ import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import dev.billing.workflows.PlanChangeRequest.Effective;
 import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.ChargeLookupInput;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import io.temporal.client.UpdateOptions;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowStub;

@@ -20,7 +20,7 @@ import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import dev.billing.workflows.PlanChangeRequest.Effective;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import io.temporal.client.WorkflowStub;
 import java.time.LocalDate;
 import java.time.YearMonth;

@@ -15,7 +15,7 @@ import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.activities.NotifyCustomerInput;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import io.temporal.client.WorkflowStub;
 import java.time.LocalDate;
 import java.time.YearMonth;

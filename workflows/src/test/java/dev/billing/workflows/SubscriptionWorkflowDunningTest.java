@@ -19,7 +19,7 @@ import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.NotifyCustomerInput;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import io.temporal.client.WorkflowStub;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.client.WorkflowUpdateHandle;

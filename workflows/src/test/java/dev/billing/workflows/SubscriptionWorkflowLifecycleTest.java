@@ -13,7 +13,7 @@ import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.SubscriptionState.Phase;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
 import io.temporal.client.UpdateOptions;

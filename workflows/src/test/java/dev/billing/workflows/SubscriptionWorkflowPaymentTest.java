@@ -17,7 +17,7 @@ import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.FakeBillingActivities.ReminderMode;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.activities.ChargeInput;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.common.SearchAttributes;
 import java.time.Instant;

@@ -12,7 +12,7 @@ import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.activities.ChargeInput;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowStub;

@@ -1,5 +1,6 @@
 package dev.billing.workflows;
 
+import dev.billing.domain.PaymentEvent;
 import static dev.billing.workflows.SubscriptionWorkflowDunningTest.periodRecords;
 import static dev.billing.workflows.SubscriptionWorkflowDunningTest.receiptsOf;
 import static dev.billing.workflows.WorkflowTimeAssert.assertAt;
@@ -14,10 +15,10 @@ import dev.billing.domain.Process;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
-import dev.billing.workflows.PaymentEvent.Type;
+import dev.billing.domain.PaymentEvent.Type;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.activities.ChargeLookup;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.WorkflowStub;
 import io.temporal.testing.WorkflowReplayer;

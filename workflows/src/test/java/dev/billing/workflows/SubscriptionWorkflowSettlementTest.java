@@ -1,5 +1,6 @@
 package dev.billing.workflows;
 
+import dev.billing.domain.PaymentEvent;
 import static dev.billing.workflows.SubscriptionWorkflowDunningTest.noticeInputs;
 import static dev.billing.workflows.SubscriptionWorkflowDunningTest.periodRecords;
 import static dev.billing.workflows.SubscriptionWorkflowDunningTest.receiptsOf;
@@ -16,12 +17,12 @@ import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
-import dev.billing.workflows.PaymentEvent.Type;
+import dev.billing.domain.PaymentEvent.Type;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.NotifyCustomerInput;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;

@@ -9,7 +9,7 @@ import dev.billing.domain.Money;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import io.temporal.client.UpdateOptions;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowUpdateStage;

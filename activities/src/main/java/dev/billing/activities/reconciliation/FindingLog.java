@@ -1,10 +1,10 @@
 package dev.billing.activities.reconciliation;
 
 import dev.billing.store.ReconciliationReports;
-import dev.billing.workflows.activities.CheckResult;
-import dev.billing.workflows.reconciliation.Finding;
-import dev.billing.workflows.reconciliation.FindingKind;
-import dev.billing.workflows.reconciliation.Repair;
+import dev.billing.domain.reconciliation.CheckResult;
+import dev.billing.domain.reconciliation.Finding;
+import dev.billing.domain.reconciliation.FindingKind;
+import dev.billing.domain.reconciliation.Repair;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;

@@ -3,7 +3,7 @@ package dev.billing.activities.reconciliation;
 import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayEvent;
 import dev.billing.store.events.StoredEvent;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;

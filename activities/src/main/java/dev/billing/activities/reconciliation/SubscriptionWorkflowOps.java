@@ -1,6 +1,6 @@
 package dev.billing.activities.reconciliation;
 
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.workflows.SubscriptionInput;
 import java.time.Instant;
 

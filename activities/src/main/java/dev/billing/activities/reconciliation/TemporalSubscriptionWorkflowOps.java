@@ -2,7 +2,7 @@ package dev.billing.activities.reconciliation;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.workflows.BillingSearchAttributes;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionStartOptions;
 import dev.billing.workflows.SubscriptionWorkflow;

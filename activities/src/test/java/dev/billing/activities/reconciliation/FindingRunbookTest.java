@@ -2,7 +2,7 @@ package dev.billing.activities.reconciliation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.billing.workflows.reconciliation.FindingKind;
+import dev.billing.domain.reconciliation.FindingKind;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -25,7 +25,7 @@ import dev.billing.store.ReconciliationReports;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
 import dev.billing.store.testing.LocalDynamoDb;
-import dev.billing.store.events.PaymentEventIntake;
+import dev.billing.activities.payments.PaymentEventIntake;
 import dev.billing.store.events.PaymentEventStore;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.SubscriptionInput;
@@ -33,8 +33,8 @@ import dev.billing.workflows.SubscriptionVisibility;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.SubscriptionWorkflowImpl;
 import dev.billing.workflows.TaskQueues;
-import dev.billing.workflows.activities.RecordInput;
-import dev.billing.workflows.reconciliation.Finding;
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.reconciliation.Finding;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
@@ -196,7 +196,7 @@ final class ReconciliationFixture implements AutoCloseable {
         .filter(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED)
         .forEach(e -> ids.add(client.getOptions().getDataConverter().fromPayloads(0,
             java.util.Optional.of(e.getWorkflowExecutionSignaledEventAttributes().getInput()),
-            dev.billing.workflows.PaymentEvent.class, dev.billing.workflows.PaymentEvent.class).eventId()));
+            dev.billing.domain.PaymentEvent.class, dev.billing.domain.PaymentEvent.class).eventId()));
     return ids;
   }
 

@@ -1,7 +1,7 @@
 package dev.billing.api.ops;
 
 import dev.billing.api.views.Timestamps;
-import dev.billing.workflows.reconciliation.Finding;
+import dev.billing.domain.reconciliation.Finding;
 
 /** One finding of a report, with what the run did about it. */
 public record FindingView(

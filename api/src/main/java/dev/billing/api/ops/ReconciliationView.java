@@ -1,7 +1,7 @@
 package dev.billing.api.ops;
 
 import dev.billing.api.views.Timestamps;
-import dev.billing.workflows.reconciliation.ReconciliationSummary;
+import dev.billing.domain.reconciliation.ReconciliationSummary;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;

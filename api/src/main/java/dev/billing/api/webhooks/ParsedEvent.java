@@ -1,7 +1,7 @@
 package dev.billing.api.webhooks;
 
 import dev.billing.store.events.StoredEvent;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 
 /**
  * What a delivery means: what to store, and what to signal.

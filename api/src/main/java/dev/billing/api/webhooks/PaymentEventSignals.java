@@ -1,7 +1,7 @@
 package dev.billing.api.webhooks;
 
 import dev.billing.domain.BillingIds;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.workflows.SubscriptionWorkflow;
 import io.temporal.client.WorkflowClient;
 

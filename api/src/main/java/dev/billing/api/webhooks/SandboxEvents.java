@@ -6,7 +6,7 @@ import static dev.billing.api.webhooks.EventJson.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.store.events.StoredEvent;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -16,7 +16,7 @@ import dev.billing.activities.payments.stripe.StripePaymentEvents;
 import java.nio.charset.StandardCharsets;
 import dev.billing.store.events.ChargeOwner;
 import dev.billing.store.events.StoredEvent;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;

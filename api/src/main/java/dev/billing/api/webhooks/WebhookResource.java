@@ -2,7 +2,7 @@ package dev.billing.api.webhooks;
 
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.ProblemResponses;
-import dev.billing.store.events.PaymentEventIntake;
+import dev.billing.activities.payments.PaymentEventIntake;
 import dev.billing.store.events.PaymentEventStore;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;

@@ -16,7 +16,7 @@ import dev.billing.domain.Process;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;

@@ -19,7 +19,7 @@ import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.RefundRequest;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.billing.store.events.ChargeOwner;
 import dev.billing.store.events.StoredEvent;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;

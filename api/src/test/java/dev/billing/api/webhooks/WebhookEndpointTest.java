@@ -17,7 +17,7 @@ import dev.billing.domain.BillingIds;
 import dev.billing.store.PageRequest;
 import dev.billing.store.events.StoredEvent;
 import dev.billing.store.events.SubscriptionEvent;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.temporal.api.enums.v1.EventType;

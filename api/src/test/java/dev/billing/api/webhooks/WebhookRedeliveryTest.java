@@ -9,7 +9,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.billing.api.errors.ApiProblemMapper;
 import dev.billing.store.BillingTables;
 import dev.billing.store.events.PaymentEventStore;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.store.testing.LocalDynamoDb;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import io.dropwizard.testing.junit5.ResourceExtension;

@@ -3,7 +3,7 @@ package dev.billing.bench.batch;
 import dev.billing.domain.Subscription;
 import dev.billing.store.BillingStore;
 import dev.billing.workflows.activities.ChargeResult;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import dev.billing.workflows.SubscriptionChanges;
 import java.time.Instant;
 import java.util.List;

@@ -4,7 +4,7 @@ import dev.billing.bench.report.Progress;
 import dev.billing.bench.BenchOptions;
 import dev.billing.bench.report.ReportWriter;
 import dev.billing.bench.report.Section;
-import dev.billing.workflows.reconciliation.ReconciliationSummary;
+import dev.billing.domain.reconciliation.ReconciliationSummary;
 import java.util.ArrayList;
 import java.util.List;
 

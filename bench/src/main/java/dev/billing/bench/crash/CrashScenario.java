@@ -23,7 +23,7 @@ import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.TaskQueues;
 import dev.billing.workflows.reconciliation.ReconciliationInput;
-import dev.billing.workflows.reconciliation.ReconciliationSummary;
+import dev.billing.domain.reconciliation.ReconciliationSummary;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -3,7 +3,7 @@ package dev.billing.bench.crash;
 import dev.billing.bench.report.Progress;
 import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.workflows.reconciliation.ReconciliationInput;
-import dev.billing.workflows.reconciliation.ReconciliationSummary;
+import dev.billing.domain.reconciliation.ReconciliationSummary;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.PendingActivityState;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;

@@ -1,7 +1,7 @@
 package dev.billing.store.events;
 
 import dev.billing.store.BillingTables;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;

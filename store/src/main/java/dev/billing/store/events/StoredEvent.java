@@ -1,6 +1,6 @@
 package dev.billing.store.events;
 
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;

@@ -25,7 +25,7 @@ import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
 import dev.billing.worker.BillingWorker;
 import dev.billing.workflows.BillingSearchAttributes;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.TaskQueues;
 import io.grpc.Status.Code;

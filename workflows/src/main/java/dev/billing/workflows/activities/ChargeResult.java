@@ -9,7 +9,7 @@ import java.time.Instant;
  * @param processedAt when the gateway processed it
  * @param replayed true when the gateway answered from its idempotency record of an earlier call
  * @param pending true when the charge settles later (a bank debit): the outcome arrives as a
- *     {@link dev.billing.workflows.PaymentEvent}, or from {@code LookUpCharge} when none arrives
+ *     {@link dev.billing.domain.PaymentEvent}, or from {@code LookUpCharge} when none arrives
  */
 public record ChargeResult(String transactionId, Instant processedAt, boolean replayed, boolean pending) {
 

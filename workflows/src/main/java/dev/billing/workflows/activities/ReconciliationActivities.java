@@ -1,6 +1,7 @@
 package dev.billing.workflows.activities;
 
-import dev.billing.workflows.reconciliation.ReconciliationSummary;
+import dev.billing.domain.reconciliation.CheckResult;
+import dev.billing.domain.reconciliation.ReconciliationSummary;
 import io.temporal.activity.ActivityInterface;
 import io.temporal.activity.ActivityMethod;
 

@@ -1,5 +1,6 @@
 package dev.billing.workflows.activities;
 
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.Money;
 import java.time.LocalDate;
 import java.util.Objects;

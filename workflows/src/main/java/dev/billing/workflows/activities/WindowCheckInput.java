@@ -1,5 +1,6 @@
 package dev.billing.workflows.activities;
 
+import dev.billing.domain.reconciliation.CheckResult;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Objects;

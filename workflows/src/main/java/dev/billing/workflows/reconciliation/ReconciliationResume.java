@@ -1,5 +1,7 @@
 package dev.billing.workflows.reconciliation;
 
+import dev.billing.domain.reconciliation.ReconciliationSummary;
+import dev.billing.domain.reconciliation.FindingKind;
 import java.util.Objects;
 
 /**

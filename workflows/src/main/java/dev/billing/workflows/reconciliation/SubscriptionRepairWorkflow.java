@@ -1,5 +1,6 @@
 package dev.billing.workflows.reconciliation;
 
+import dev.billing.domain.reconciliation.ReconciliationSummary;
 import io.temporal.workflow.QueryMethod;
 import io.temporal.workflow.WorkflowInterface;
 import io.temporal.workflow.WorkflowMethod;

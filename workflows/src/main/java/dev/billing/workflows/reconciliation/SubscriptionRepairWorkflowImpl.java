@@ -1,9 +1,11 @@
 package dev.billing.workflows.reconciliation;
 
-import dev.billing.workflows.activities.CheckResult;
+import dev.billing.domain.reconciliation.ReconciliationCounts;
+import dev.billing.domain.reconciliation.ReconciliationSummary;
+import dev.billing.domain.reconciliation.CheckResult;
 import dev.billing.workflows.activities.ReconciliationActivities;
 import dev.billing.workflows.activities.SubscriptionCheckInput;
-import dev.billing.workflows.reconciliation.FindingKind.Check;
+import dev.billing.domain.reconciliation.FindingKind.Check;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;

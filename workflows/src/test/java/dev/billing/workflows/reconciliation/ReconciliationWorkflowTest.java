@@ -1,9 +1,12 @@
 package dev.billing.workflows.reconciliation;
 
+import dev.billing.domain.reconciliation.ReconciliationCounts;
+import dev.billing.domain.reconciliation.ReconciliationSummary;
+import dev.billing.domain.reconciliation.FindingKind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.billing.workflows.activities.CheckResult;
+import dev.billing.domain.reconciliation.CheckResult;
 import dev.billing.workflows.activities.ReconciliationActivities;
 import dev.billing.workflows.activities.SubscriptionCheckInput;
 import dev.billing.workflows.activities.WindowCheckInput;

@@ -8,7 +8,7 @@ import com.stripe.model.PaymentIntent;
 import com.stripe.model.Refund;
 import com.stripe.model.StripeObject;
 import dev.billing.domain.BankDebitReturns;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package dev.billing.workflows.activities;
+package dev.billing.domain;
 
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Period;

@@ -1,6 +1,8 @@
-package dev.billing.store.events;
+package dev.billing.activities.payments;
 
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
+import dev.billing.store.events.PaymentEventStore;
+import dev.billing.store.events.StoredEvent;
 import io.temporal.client.WorkflowNotFoundException;
 import java.util.Objects;
 

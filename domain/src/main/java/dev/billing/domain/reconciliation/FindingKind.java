@@ -1,4 +1,4 @@
-package dev.billing.workflows.reconciliation;
+package dev.billing.domain.reconciliation;
 
 /** What a reconciliation run can find, grouped by the check that finds it. */
 public enum FindingKind {

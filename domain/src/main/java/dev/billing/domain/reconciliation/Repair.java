@@ -1,4 +1,4 @@
-package dev.billing.workflows.reconciliation;
+package dev.billing.domain.reconciliation;
 
 /** What a run did about a finding. */
 public enum Repair {

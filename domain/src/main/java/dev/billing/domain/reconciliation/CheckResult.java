@@ -1,6 +1,6 @@
-package dev.billing.workflows.activities;
+package dev.billing.domain.reconciliation;
 
-import dev.billing.workflows.reconciliation.FindingKind;
+import dev.billing.domain.reconciliation.FindingKind;
 import java.util.Map;
 
 /**

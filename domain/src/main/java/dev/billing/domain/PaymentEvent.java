@@ -1,4 +1,4 @@
-package dev.billing.workflows;
+package dev.billing.domain;
 
 import java.time.Instant;
 import java.util.Objects;

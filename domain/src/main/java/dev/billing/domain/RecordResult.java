@@ -1,4 +1,4 @@
-package dev.billing.workflows.activities;
+package dev.billing.domain;
 
 /**
  * @param version the version now stored

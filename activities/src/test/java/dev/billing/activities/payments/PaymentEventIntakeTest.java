@@ -1,36 +1,53 @@
-package dev.billing.store;
+package dev.billing.activities.payments;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.billing.store.events.PaymentEventIntake;
-import dev.billing.store.events.PaymentEventIntake.Outcome;
+import dev.billing.activities.payments.PaymentEventIntake.Outcome;
 import dev.billing.store.events.PaymentEventStore;
 import dev.billing.store.events.StoredEvent;
-import dev.billing.workflows.PaymentEvent;
+import dev.billing.domain.PaymentEvent;
+import dev.billing.store.BillingTables;
+import dev.billing.store.testing.LocalDynamoDb;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.client.WorkflowNotFoundException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /** The one path of a genuine gateway event, shared by the webhook and the missed-webhook replay. */
-class PaymentEventIntakeTest extends LocalDynamoDbTestBase {
+class PaymentEventIntakeTest {
   private static final Instant AT = Instant.parse("2026-03-10T12:00:05.123Z");
 
-  private String table;
+  private static LocalDynamoDb local;
+  private static DynamoDbClient client;
+  private final String table = "payment-events_" + UUID.randomUUID();
   private PaymentEventStore events;
   private final List<PaymentEvent> signalled = new ArrayList<>();
 
+  @BeforeAll
+  static void startDynamo() {
+    local = LocalDynamoDb.start();
+    client = local.client();
+  }
+
+  @AfterAll
+  static void stopDynamo() {
+    local.close();
+  }
+
   @BeforeEach
   void createTable() {
-    table = "payment-events_" + unique;
     client.createTable(BillingTables.schema(BillingTables.PAYMENT_EVENTS_SCHEMA, table));
-    events = new PaymentEventStore(client, table, Fixtures.KEY);
+    events = new PaymentEventStore(client, table, LocalDynamoDb.PAGE_TOKEN_KEY);
   }
 
   @AfterEach

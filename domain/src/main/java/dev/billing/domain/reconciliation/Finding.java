@@ -1,4 +1,4 @@
-package dev.billing.workflows.reconciliation;
+package dev.billing.domain.reconciliation;
 
 import java.time.Instant;
 import java.util.Objects;

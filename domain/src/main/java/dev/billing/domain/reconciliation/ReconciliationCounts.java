@@ -1,6 +1,6 @@
-package dev.billing.workflows.reconciliation;
+package dev.billing.domain.reconciliation;
 
-import dev.billing.workflows.activities.CheckResult;
+import dev.billing.domain.reconciliation.CheckResult;
 import java.util.EnumMap;
 import java.util.Map;
 
