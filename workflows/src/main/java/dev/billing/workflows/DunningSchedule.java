@@ -18,8 +18,10 @@ import java.time.LocalDate;
  * and 7 days, a bank debit found FAILED at due+5 is retried at once (due+5), then at due+7; one
  * found FAILED at due+10 is still retried once, at due+10, then dunning is exhausted.
  *
- * <p>Unknown outcomes: a retry date of a period whose last attempt got no answer re-sends that
- * same key (after a lookup); it is never a new attempt. See {@link PaymentCollector}.
+ * <p>Unknown outcomes: a retry date of a period whose last attempt got no answer looks that key up
+ * first; when the gateway proves it made no charge, the date sends attempt n+1. The unknown
+ * attempt used the date it was made on, as any attempt does: dates are counted, never outcomes, so
+ * an outage cannot stretch dunning; it costs no failure notice. See {@link PaymentCollector}.
  */
 final class DunningSchedule {
   private DunningSchedule() {}

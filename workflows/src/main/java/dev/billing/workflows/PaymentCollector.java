@@ -39,7 +39,10 @@ import org.slf4j.Logger;
  *       timeout) is looked up by its key before anything else: SUCCEEDED is paid, PENDING waits for
  *       settlement, FAILED is a decline, NOT_FOUND means the money did not move. If the lookup gets
  *       no answer either, the outcome stays unknown and the next retry date asks again instead of
- *       charging. A period leaves the open set once collected, so later events about it do nothing.
+ *       charging. A NOT_FOUND an hour or more after the key's send ended is proof: the next attempt
+ *       is n+1 with a new key (the gateway may replay a stored 500 for key n for 24 hours), and key
+ *       n is never sent again; earlier, the same key is sent again. A period leaves the open set
+ *       once collected, so later events about it do nothing.
  *   <li>Dunning: the first failure of a period snapshots the policy (local activity) into the
  *       period. Retry k is at the start of day due date + retryAfterDays[k] in the subscription's
  *       zone (return date + days for a returned payment). Every failure is recorded (period ERROR,
@@ -351,9 +354,13 @@ final class PaymentCollector {
           returnedCharge(period, lookup.transactionId());
         }
         periods.put(period = period.withOutcomeKnown());
+      } else if (provenUnsent(period)) {
+        // The key made no charge, but the gateway may hold a 500 for it and replay it for 24
+        // hours: the next attempt takes a key never sent. This one is never sent again; a late
+        // success of it is still looked up before it collects (CONFIRM_SUCCESS).
+        periods.put(period = period.withOutcomeKnown());
       } else {
-        // NOT_FOUND from a read by creation time: the key made no charge, so sending it again is
-        // its first charge, whether or not the gateway still remembers the request.
+        // Not proof yet: sending the same key again is safe, as the gateway still holds it.
         attemptNumber = period.attempts();
         suffix = RESENT;
       }
@@ -411,7 +418,7 @@ final class PaymentCollector {
           case NOT_FOUND -> {
             unknown = true;
             source = "lookup: the gateway has no charge for " + key(cycle, attempt)
-                + " yet; outcome unknown, the same key is sent again";
+                + " yet; outcome unknown, asked again before the next attempt";
           }
         }
       }
@@ -883,7 +890,29 @@ final class PaymentCollector {
       return new Attempt(payments.charge(input), null);
     } catch (ActivityFailure e) {
       return new Attempt(null, ChargeFailure.of(e));
+    } finally {
+      periods.sendEnded(key, now());
     }
+  }
+
+  /**
+   * Whether a NOT_FOUND for the period's unknown last key proves it made no charge, so that the
+   * next attempt may take a new key. It does from a list read made {@link
+   * DunningSchedule#RESOLVE_AFTER} after the key's send ended (no request of it still in flight),
+   * and when a lost run may already have sent the next key (the key is then never sent again; the
+   * next one is looked up before it is sent, as a restart assumes the lost run's sends have
+   * ended). It does not for a charge the gateway once accepted (its listing is what failed), nor
+   * right after the send (a new payment method, a manual payment): the same key is sent again.
+   */
+  private boolean provenUnsent(OpenPeriod period) {
+    if (CHARGE_NOT_FOUND.equals(period.failureCode())) {
+      return false;
+    }
+    if (periods.unverified(key(period.cycle(), period.attempts() + 1))) {
+      return true;
+    }
+    Instant ended = periods.sendEndedAt(key(period.cycle(), period.attempts()));
+    return ended != null && !now().isBefore(ended.plus(DunningSchedule.RESOLVE_AFTER));
   }
 
   /**

@@ -92,7 +92,21 @@ final class PeriodCollection {
 
   /** {@code key} is being sent to {@code method}: it is looked up under that method from now on. */
   void sending(long cycle, String key, PaymentMethod method) {
-    sentKeys.put(key, new SentKey(cycle, key, method));
+    sentKeys.put(key, new SentKey(cycle, key, method, null));
+  }
+
+  /** The send of {@code key} ended at {@code at}, with an answer or without one. */
+  void sendEnded(String key, Instant at) {
+    SentKey sent = sentKeys.get(key);
+    if (sent != null) {
+      sentKeys.put(key, new SentKey(sent.cycle(), key, sent.paymentMethod(), at));
+    }
+  }
+
+  /** When this run's last send of {@code key} ended; null while in flight or when not known. */
+  Instant sendEndedAt(String key) {
+    SentKey sent = sentKeys.get(key);
+    return sent == null ? null : sent.sentBy();
   }
 
   /**

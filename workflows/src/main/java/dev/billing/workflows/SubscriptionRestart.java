@@ -37,7 +37,8 @@ import java.util.Objects;
  *
  * The lost run may have sent one more key than it recorded for each period it was collecting
  * (the record is written after the gateway answers): the first attempt of the record's cycle, and
- * the next attempt of every period in or after dunning. Those keys are looked up before they are
+ * the next attempt of every period in or after dunning (also after an unanswered last key: the lost
+ * run sends it once that key proves unsent, and never that key again). Those keys are looked up before they are
  * sent, by a read that does not lag and never by relying on the gateway's replay of a key, which it
  * forgets after 24 hours. Pure function of its arguments.
  */
@@ -107,7 +108,7 @@ public final class SubscriptionRestart {
    */
   private static SentKey lostRunKey(Subscription record, long cycle, int attempt) {
     return new SentKey(cycle, BillingIds.chargeKey(record.subscriptionId(), cycle, attempt),
-        record.paymentMethod());
+        record.paymentMethod(), null);
   }
 
   private static List<PendingUpgrade> pendingUpgrades(Subscription record) {

@@ -89,7 +89,8 @@ class DataConverterRoundTripTest {
         List.of("charge:sub-1:4:1"),
         List.of(new SettledCharge(5, 1, "charge:sub-1:5:1", "txn_5", null)),
         List.of(new SentKey(2, "charge:sub-1:2:2",
-            new dev.billing.domain.PaymentMethod("cus_A/pm_1", "Visa •••• 4242"))));
+            new dev.billing.domain.PaymentMethod("cus_A/pm_1", "Visa •••• 4242"),
+            java.time.Instant.parse("2028-02-16T00:01:02Z"))));
     SubscriptionInput input = new SubscriptionInput(paidOnce(), true, collections);
 
     Payload payload = converter.toPayload(input).orElseThrow();

@@ -47,7 +47,8 @@ import java.util.concurrent.TimeUnit;
  * token reused with other parameters for ten minutes, which covers changes made back to back; the
  * fake refuses it at any time. Its
  * gateway is a {@link FakeGatewayLedger}: Stripe's idempotency rules on the workflow clock (a key
- * forgotten after 24 hours, refused when reused with other parameters), exact look-ups, and every
+ * forgotten after 24 hours, refused when reused with other parameters, a 500 while executing kept
+ * and replayed for the key, a 503 before execution keeping nothing), exact look-ups, and every
  * charge counted, so a test sees a double charge. Refunds are refused when a key is reused with other
  * parameters and replayed when sent again with their key.
  */
@@ -69,7 +70,12 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     /** The money moves, but every call times out from the caller's side. */
     CHARGED_NO_ANSWER,
     /** Accepted; settles later (bank debit). */
-    PENDING
+    PENDING,
+    /**
+     * The first request with the key fails while executing (a 500, nothing charged): the gateway
+     * keeps that answer and replays it for the key's 24 hours; a request after that charges.
+     */
+    SERVER_ERROR
   }
 
   private final List<Call<RecordInput>> records = new ArrayList<>();
@@ -330,10 +336,12 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
         + "@" + call.runId();
     ChargeMode mode;
     FakeGatewayLedger.Charge earlier;
+    FakeGatewayLedger.ServerError storedError;
     synchronized (this) {
       charges.add(call);
       mode = modeOf(input);
       earlier = gateway.remembered(input.idempotencyKey(), call.startedAt());
+      storedError = gateway.rememberedError(input.idempotencyKey(), call.startedAt());
     }
     chargeStarted.countDown();
     if (chargeGate != null) {
@@ -349,6 +357,12 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
         throw idempotencyConflict(input);
       }
       return replay(earlier, input, execution);
+    }
+    if (storedError != null) {
+      if (!storedError.sameRequest(input)) {
+        throw idempotencyConflict(input);
+      }
+      throw serverError(input, true);
     }
     String txn = "txn_" + input.subscriptionId() + "_" + input.cycle()
         + (input.attempt() == 1 ? "" : "_" + input.attempt());
@@ -367,6 +381,16 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
       // A 5xx before the request executes: nothing is stored, as at Stripe.
       case UNAVAILABLE -> throw ApplicationFailure.newFailure("gateway answered 503",
           PaymentFailures.GATEWAY_UNAVAILABLE);
+      // A 500 while executing is the key's answer, kept like a charge would be.
+      case SERVER_ERROR -> {
+        if (!gateway.everFailedWhileExecuting(input.idempotencyKey())) {
+          gateway.serverError(input, call.startedAt());
+          throw serverError(input, false);
+        }
+        FakeGatewayLedger.Charge charge = gateway.create(input, call.startedAt(), txn,
+            ChargeLookup.Status.SUCCEEDED, null, null, null);
+        return new ChargeResult(charge.transactionId(), call.startedAt(), false);
+      }
       case CHARGED_NO_ANSWER -> {
         gateway.create(input, call.startedAt(), txn, ChargeLookup.Status.SUCCEEDED, null, null,
             execution);
@@ -419,6 +443,12 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   private static ApplicationFailure hardDecline() {
     return ApplicationFailure.newFailure("The card was reported stolen.", PaymentFailures.DECLINED_HARD,
         new DeclineDetails(STOLEN, "The card was reported stolen."));
+  }
+
+  private static ApplicationFailure serverError(ChargeInput input, boolean replayed) {
+    return ApplicationFailure.newFailure("gateway answered 500 while executing "
+        + input.idempotencyKey() + (replayed ? " (replayed for this key)" : ""),
+        PaymentFailures.GATEWAY_UNAVAILABLE);
   }
 
   private static ApplicationFailure timedOut() {

@@ -18,7 +18,10 @@ import java.util.TreeMap;
  * within that time a key reused with another amount, payment method or description is refused. A
  * look-up lists the charges with the key created since a lower bound, and of the token's customer
  * only, as a list read does: never from the idempotency record. Charges are counted one by one, so a second charge under one key
- * (the key reused after it was forgotten) is a double charge, never hidden behind the key.
+ * (the key reused after it was forgotten) is a double charge, never hidden behind the key. A 500
+ * raised while a request executes is an answer too: kept for the key and replayed for its 24 hours
+ * (no charge, so a list read never sees it); a failure before execution (503, 429, an invalid
+ * request) keeps nothing.
  */
 final class FakeGatewayLedger {
   static final Duration KEY_MEMORY = Duration.ofHours(24);
@@ -53,7 +56,39 @@ final class FakeGatewayLedger {
     }
   }
 
+  /** A 500 raised while a request with the key executed: nothing charged, the error kept. */
+  record ServerError(String key, Money amount, String token, String description, Instant createdAt) {
+
+    boolean sameRequest(ChargeInput input) {
+      return amount.equals(input.amount()) && token.equals(input.paymentMethod().token())
+          && Objects.equals(description, input.description());
+    }
+  }
+
   private final List<Charge> charges = new ArrayList<>();
+  private final List<ServerError> serverErrors = new ArrayList<>();
+
+  /** Keeps a 500 for the request's key, as its idempotent answer. */
+  synchronized void serverError(ChargeInput input, Instant now) {
+    serverErrors.add(new ServerError(input.idempotencyKey(), input.amount(),
+        input.paymentMethod().token(), input.description(), now));
+  }
+
+  /** The 500 a request with {@code key} is answered with at {@code now}; null when none is kept. */
+  synchronized ServerError rememberedError(String key, Instant now) {
+    for (int i = serverErrors.size() - 1; i >= 0; i--) {
+      ServerError error = serverErrors.get(i);
+      if (error.key().equals(key)) {
+        return error.createdAt().plus(KEY_MEMORY).isAfter(now) ? error : null;
+      }
+    }
+    return null;
+  }
+
+  /** Whether a request with {@code key} ever failed while executing. */
+  synchronized boolean everFailedWhileExecuting(String key) {
+    return serverErrors.stream().anyMatch(e -> e.key().equals(key));
+  }
 
   /** The charge a request with {@code key} is answered from at {@code now}; null when none is remembered. */
   synchronized Charge remembered(String key, Instant now) {

@@ -63,7 +63,7 @@ class SubscriptionWorkflowSettlementTest {
   }
 
   @Test
-  void noAnswerAndNoChargeFoundResendsTheSameKeyNeverANewOne() {
+  void noAnswerAndNoChargeFoundADayLaterSendsTheNextKeyNeverTheSameOneAgain() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.UNAVAILABLE);
       t.start(BillingTestEnvironment.requested("sub-503", ON_THE_15TH, "9.99"));
@@ -73,19 +73,21 @@ class SubscriptionWorkflowSettlementTest {
       t.runUntil("2028-01-20T00:00:00Z");
 
       assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
-          .as("NOT_FOUND is no proof: the same key again, never :2").containsOnly("charge:sub-503:1:1");
+          .as("NOT_FOUND a day after the send is proof: :1 is never sent again")
+          .containsExactly("charge:sub-503:1:1", "charge:sub-503:1:1", "charge:sub-503:1:1",
+              "charge:sub-503:1:1", "charge:sub-503:1:1", "charge:sub-503:1:1", "charge:sub-503:1:2");
       assertAt(t.fake.charges().get(6).startedAt(), "2028-01-16T00:00:00Z");
       assertThat(t.fake.lookups()).extracting(c -> c.input().idempotencyKey())
           .containsExactly("charge:sub-503:1:1", "charge:sub-503:1:1");
       List<RecordInput> period = periodRecords(t, 1);
-      assertThat(period).extracting(RecordInput::changeId).containsExactly("cycle-1/charge-1", "cycle-1/charge-1/resent");
+      assertThat(period).extracting(RecordInput::changeId).containsExactly("cycle-1/charge-1", "cycle-1/charge-2");
       assertThat(period.get(0).period().failureCode()).isEqualTo("gateway_unavailable");
       assertThat(period.get(0).detail()).isEqualTo("payment failed: gateway_unavailable (no answer from the"
           + " gateway: gateway answered 503) [lookup: the gateway has no charge for charge:sub-503:1:1 yet;"
-          + " outcome unknown, the same key is sent again]; next retry 2028-01-16");
+          + " outcome unknown, asked again before the next attempt]; next retry 2028-01-16");
       assertThat(period.get(1).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
-      assertThat(period.get(1).process()).isEqualTo(Process.INITIAL);
-      assertThat(t.fake.succeededCharges()).containsOnlyKeys("charge:sub-503:1:1");
+      assertThat(period.get(1).process()).isEqualTo(Process.RETRY);
+      assertThat(t.fake.succeededCharges()).containsOnlyKeys("charge:sub-503:1:2");
       // The outcome was unknown, not a failure: the customer is not told their payment failed.
       assertThat(t.fake.notices()).isEmpty();
     }
