@@ -19,7 +19,7 @@ import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.NotifyCustomerInput;
-import dev.billing.workflows.activities.RecordInput;
+import dev.billing.domain.RecordInput;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
