@@ -8,7 +8,7 @@ import java.time.LocalDate;
  *
  * @param trialEndsOn the end of the free trial (the first due date); null when there was no trial
  * @param pause set while the subscription is paused
- * @param pendingChange a plan change held for a later cycle (seed 004's is_pending_downgrade)
+ * @param pendingChange a plan change held for a later cycle
  * @param cancelsOn the paid-through date of a cancellation at period end: the subscription ends
  *     then, with no charge on that date; null when no cancellation is scheduled
  * @param balance what the next charge adds (positive, e.g. the days added by a billing-day move)

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One billing period of a subscription (seed 004 keeps one record per period). Its id is the cycle
+ * One billing period of a subscription, one record per period. Its id is the cycle
  * number.
  *
  * @param attempts collection attempts made so far

@@ -1,10 +1,10 @@
 package dev.billing.domain;
 
-/** Status of one billing period (one record per period, as in seed 004's billing-activity table). */
+/** Status of one billing period (docs/data-model.md maps them to the source documents' names). */
 public enum PeriodStatus {
   /** Awaiting its first collection attempt. */
   SCHEDULED,
-  /** Charged by bank debit and waiting for settlement (seed 004's ACHSENT). */
+  /** Charged by bank debit and waiting for settlement. */
   PENDING_SETTLEMENT,
   /** Collected; a receipt exists. */
   COMPLETED,
@@ -18,6 +18,6 @@ public enum PeriodStatus {
   PAUSED_SKIPPED,
   /** Collected, then refunded in full or in part (the period's refunded amount says how much). */
   REFUNDED,
-  /** Unpaid for longer than the dunning policy's stale age: no longer collected (seed 004's OLD_SUBSCRIPTION_DAYS). */
+  /** Unpaid for longer than the dunning policy's stale age: no longer collected. */
   STALE
 }

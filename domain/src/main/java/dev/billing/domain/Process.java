@@ -1,7 +1,7 @@
 package dev.billing.domain;
 
 /**
- * Which path of the system caused a change (seed 004's "process" values, plus our own). Recorded on
+ * Which path of the system caused a change. Recorded on
  * every history entry so an operator can tell a scheduled charge from an API call.
  */
 public enum Process {

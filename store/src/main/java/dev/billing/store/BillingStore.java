@@ -22,7 +22,7 @@ public interface BillingStore {
   RecordResult createSubscription(RecordInput change);
 
   /**
-   * Access pattern 2, on its own: a conditional put of one receipt (used to repair a missing one).
+   * Access pattern 2, on its own: a conditional put of one receipt (it repairs a missing one).
    * Charges write their receipt through {@link #updateSubscription} in the same transaction.
    *
    * @return false when the receipt already existed

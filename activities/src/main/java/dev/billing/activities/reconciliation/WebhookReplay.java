@@ -16,7 +16,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * Seed 003's poller: the gateway's events of one UTC day against the ones the webhooks stored (the
+ * The missed-webhook poller: the gateway's events of one UTC day against the ones the webhooks stored (the
  * payment-events table's ByDate index, keys only). Each missing one goes through
  * {@link PaymentEventIntake}, the webhook endpoint's own handling: stored once, signalled to its
  * subscription's workflow.

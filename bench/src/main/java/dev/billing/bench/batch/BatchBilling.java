@@ -33,7 +33,7 @@ import java.util.function.BiFunction;
  * the workflow uses, and writes the same transaction the workflow writes, through the same activity
  * code where it runs outside Temporal (the reminder activity sends and records; the record activity
  * commits and mails the receipt). Same store, same gateway, as many threads as the worker has slots.
- * No lock table (seed 004 adds one): it would only add cost.
+ * No lock table: it would only add cost.
  */
 public final class BatchBilling {
   private static final int PAGE = 200;

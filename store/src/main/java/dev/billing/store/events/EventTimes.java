@@ -7,7 +7,7 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * The event time, written three ways (all UTC, fixed width, so strings sort by time): the whole
- * timestamp, and its date and time of day apart, which key the date index (seed 003).
+ * timestamp, and its date and time of day apart, which key the date index.
  */
 final class EventTimes {
   private static final DateTimeFormatter TIMESTAMP =

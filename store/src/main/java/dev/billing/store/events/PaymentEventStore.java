@@ -18,7 +18,7 @@ import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedExce
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
- * The payment-events table (seed 003): every gateway event the webhooks accepted, stored once under
+ * The payment-events table: every gateway event the webhooks accepted, stored once under
  * its provider and id, expiring 30 days after the event like the provider's own copy. Thread-safe.
  *
  * <p>Expired items are not filtered on read: DynamoDB deletes them late (never on DynamoDB Local with
