@@ -174,10 +174,9 @@ final class BillingModel implements AutoCloseable {
     for (String id : ids()) {
       List<Period> recorded = stack.periods(id);
       periods.put(id, recorded);
-      LedgerJudge.Verdict verdict = judge.judge(stack.books(id), recorded, stack.now());
-      if (!verdict.setAside().isEmpty()) {
-        stats.setAside(verdict.setAside().size());
-      }
+      LedgerJudge.Verdict verdict = judge.judge(stack.books(id),
+          new LedgerJudge.Evidence(recorded, stack.refunds(id), stack.recordHistory(id)), stack.now());
+      stats.setAside(verdict.setAside().size(), verdict.refundsSetAside().size());
       for (LedgerViolation v : verdict.violations()) {
         problems.add(id + " " + v.kind() + ": " + v.detail());
       }

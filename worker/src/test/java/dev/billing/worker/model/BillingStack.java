@@ -19,6 +19,7 @@ import dev.billing.domain.Money;
 import dev.billing.domain.Period;
 import dev.billing.store.BillingTables;
 import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.HistoryEntry;
 import dev.billing.store.Page;
 import dev.billing.store.PageRequest;
 import dev.billing.store.StoreSettings;
@@ -239,6 +240,18 @@ final class BillingStack implements AutoCloseable {
         .filter(r -> r.subscriptionId().equals(subscriptionId))
         .map(RecordedReceipt::of).toList();
     return new LedgerInput(subscriptionId, charges, periods, receipts, GatewayCoverage.complete());
+  }
+
+  /** The gateway's refunds of the subscription's charges (replays of a key are not new refunds). */
+  List<SandboxRefund> refunds(String subscriptionId) {
+    List<String> charges = sandbox.charges().stream().filter(c -> subscriptionId.equals(c.subscriptionId()))
+        .map(SandboxCharge::transactionId).toList();
+    return sandbox.refunds().stream().filter(r -> charges.contains(r.transactionId())).toList();
+  }
+
+  /** The record's history of the subscription, oldest first. */
+  List<HistoryEntry> recordHistory(String subscriptionId) {
+    return all(token -> store.getHistory(subscriptionId, new PageRequest(token, PageRequest.MAX_LIMIT)));
   }
 
   List<Period> periods(String subscriptionId) {

@@ -103,7 +103,12 @@ final class ModelActions {
           m.stack.gateway.throttle(n);
           m.note("fault: " + n + " x 429");
         }));
-    return independent(Arbitraries.oneOf(lost, errors, throttled));
+    Arbitrary<Transformer<BillingModel>> outage = Arbitraries.integers().between(6, 14).map(n ->
+        mutate("gateway: lose the answer of the next charge/refund, then 503 on the next " + n + " calls", m -> {
+          m.stack.gateway.loseAnswerThenFail(n);
+          m.note("fault: lose 1 answer, then " + n + " x 503");
+        }));
+    return independent(Arbitraries.oneOf(lost, errors, throttled, outage));
   }
 
   private static Action.Independent<BillingModel> restart() {

@@ -13,6 +13,7 @@ final class ModelStats {
   private long refused;
   private long unexpected;
   private long setAside;
+  private long refundsSetAside;
   private long restarts;
   private long faults;
   private long events;
@@ -40,8 +41,10 @@ final class ModelStats {
     }
   }
 
-  synchronized void setAside(int charges) {
-    setAside += charges;
+  /** Counts the checks that set an unknown-outcome charge, or a pending refund, aside. */
+  synchronized void setAside(int charges, int refunds) {
+    setAside += charges > 0 ? 1 : 0;
+    refundsSetAside += refunds > 0 ? 1 : 0;
   }
 
   synchronized void sequence(int restarts, int faults, int events, int charges) {
@@ -52,12 +55,17 @@ final class ModelStats {
     this.charges += charges;
   }
 
+  synchronized long refundsSetAside() {
+    return refundsSetAside;
+  }
+
   synchronized String summary() {
     long seconds = (System.nanoTime() - startedAt) / 1_000_000_000L;
     return "model test: " + sequences + " sequences, " + steps + " checked steps in " + seconds + " s; updates "
         + applied + " applied, " + refused + " refused, " + unexpected + " failed otherwise; "
         + charges + " gateway charges, " + events + " events delivered, " + faults + " injected faults, "
-        + restarts + " worker restarts; " + setAside + " checks set an unknown-outcome charge aside"
+        + restarts + " worker restarts; " + setAside + " checks set an unknown-outcome charge aside, "
+        + refundsSetAside + " a pending refund"
         + (unexpectedSamples.isEmpty() ? "" : "\n  other failures (first " + KEPT + "):\n    "
             + String.join("\n    ", unexpectedSamples));
   }
