@@ -159,6 +159,10 @@ final class BillingModel implements AutoCloseable {
     note("clock +" + duration + " -> " + stack.now());
   }
 
+  List<String> journal() {
+    return List.copyOf(journal);
+  }
+
   void note(String line) {
     journal.add(line);
   }

@@ -48,6 +48,7 @@ import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.WorkerFactory;
 import io.temporal.worker.WorkerFactoryOptions;
+import io.temporal.worker.WorkerOptions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -132,13 +133,19 @@ final class BillingStack implements AutoCloseable {
   }
 
   private void startWorker() {
-    // No workflow cache, so no sticky queues: the test server never moves a task off a stopped
-    // worker's sticky queue, and every workflow task replays its history (a determinism check).
+    // No workflow cache: every workflow task replays its history (a determinism check). And no
+    // sticky queue, which the cache size alone does not turn off: the worker asks the server to
+    // route a workflow's next tasks to its own sticky queue unless that queue's schedule-to-start
+    // timeout is zero. A real server moves such a task to the normal queue once the timeout passes
+    // or the worker shuts down; the test server never does, so after a restart the task would wait
+    // on a queue no one polls.
     factory = WorkerFactory.newInstance(client(), WorkerFactoryOptions.newBuilder()
         .setWorkflowCacheSize(0)
         .setWorkerInterceptors(new CountsActivities(activitiesRunning))
         .build());
-    BillingWorker.register(factory, TaskQueues.BILLING, new BillingWorker.Adapters(store, gateway, notifier));
+    WorkerOptions options = WorkerOptions.newBuilder().setStickyQueueScheduleToStartTimeout(Duration.ZERO).build();
+    BillingWorker.register(factory, TaskQueues.BILLING, options, new BillingWorker.Adapters(store, gateway, notifier),
+        BillingWorker.DEFAULT_PAYMENT_ACTIVITIES_PER_SECOND);
     factory.start();
   }
 

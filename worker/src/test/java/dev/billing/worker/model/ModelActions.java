@@ -35,9 +35,7 @@ final class ModelActions {
 
   static ActionChainArbitrary<BillingModel> sequences(ModelStats stats, int steps, Function<BillingModel, BillingModel> opened) {
     ActionChainArbitrary<BillingModel> chains = ActionChain.startWith(() -> opened.apply(new BillingModel(stats)));
-    if (Boolean.parseBoolean(System.getProperty("model.restarts", "false"))) {
-      // Off by default: after a restart an update can stay unaccepted with its workflow task
-      // never completing (docs/model-test.md, "open"), which fails every sequence that has one.
+    if (Boolean.parseBoolean(System.getProperty("model.restarts", "true"))) {
       chains = chains.withAction(1, restart());
     }
     return chains

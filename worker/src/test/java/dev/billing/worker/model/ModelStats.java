@@ -55,6 +55,10 @@ final class ModelStats {
     this.charges += charges;
   }
 
+  synchronized long unexpected() {
+    return unexpected;
+  }
+
   synchronized long refundsSetAside() {
     return refundsSetAside;
   }
