@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,13 +37,14 @@ import net.jqwik.api.state.ActionChainArbitrary;
  * <p>Budget (system properties): {@code model.tries} sequences (default {@value #DEFAULT_TRIES}) of
  * at most {@code model.steps} steps (default {@value #DEFAULT_STEPS}), within {@code model.seconds}
  * of real time (default {@value #DEFAULT_SECONDS}); {@code model.minutes} or {@code model.hours}
- * run sequences until that much time has passed; {@code model.seed} re-runs one seed.
+ * run sequences until that much time has passed; {@code model.seed} re-runs one seed. Without it the
+ * seed is drawn per run and printed first, and a failure names it.
  */
 @Tag("model")
 class BillingModelTest {
-  static final int DEFAULT_TRIES = 8;
+  static final int DEFAULT_TRIES = 16;
   static final int DEFAULT_STEPS = 24;
-  static final int DEFAULT_SECONDS = 110;
+  static final int DEFAULT_SECONDS = 80;
   /** After the last step: faults healed, then the clock runs on in these steps, checked after each. */
   private static final List<Duration> DRAIN = List.of(Duration.ofDays(3), Duration.ofDays(3), Duration.ofDays(4));
 
@@ -115,11 +117,20 @@ class BillingModelTest {
       deadline = System.nanoTime() + budget.toNanos();
       context.attributes().setTries(tries);
       context.attributes().setMaxDiscardRatio(100_000);
-      String seed = System.getProperty("model.seed");
-      if (seed != null && !seed.isBlank()) {
-        context.attributes().setSeed(seed.trim());
+      String given = System.getProperty("model.seed");
+      String seed = given != null && !given.isBlank() ? given.trim()
+          : Long.toString(ThreadLocalRandom.current().nextLong());
+      context.attributes().setSeed(seed);
+      STATS.seed(seed);
+      System.out.println("model test: seed " + seed + " (re-run with -Dmodel.seed=" + seed + ")");
+      PropertyExecutionResult result = property.execute();
+      if (result.status() != PropertyExecutionResult.Status.FAILED) {
+        return result;
       }
-      return property.execute();
+      Throwable cause = result.throwable().orElse(null);
+      return result.mapToFailed(new AssertionError("model test failed with seed " + seed
+          + " (re-run with -Dmodel.seed=" + seed + "; the shrunk sequence is in the test's output): "
+          + (cause == null ? "" : cause.getMessage()), cause));
     }
 
     private static Duration longRun() {

@@ -20,6 +20,11 @@ final class ModelStats {
   private long charges;
   private final List<String> unexpectedSamples = new ArrayList<>();
   private final long startedAt = System.nanoTime();
+  private String seed;
+
+  synchronized void seed(String seed) {
+    this.seed = seed;
+  }
 
   synchronized void step() {
     steps++;
@@ -65,7 +70,7 @@ final class ModelStats {
 
   synchronized String summary() {
     long seconds = (System.nanoTime() - startedAt) / 1_000_000_000L;
-    return "model test: " + sequences + " sequences, " + steps + " checked steps in " + seconds + " s; updates "
+    return "model test (seed " + seed + "): " + sequences + " sequences, " + steps + " checked steps in " + seconds + " s; updates "
         + applied + " applied, " + refused + " refused, " + unexpected + " failed otherwise; "
         + charges + " gateway charges, " + events + " events delivered, " + faults + " injected faults, "
         + restarts + " worker restarts; " + setAside + " checks set an unknown-outcome charge aside, "
