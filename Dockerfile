@@ -7,13 +7,16 @@ FROM eclipse-temurin:17.0.14_7-jdk-jammy AS build
 WORKDIR /src
 COPY mvnw pom.xml ./
 COPY .mvn/ .mvn/
+COPY domain/ domain/
 COPY workflows/ workflows/
 COPY store/ store/
 COPY activities/ activities/
 COPY runtime/ runtime/
 COPY worker/ worker/
 COPY api/ api/
+# Maven reads every module of the reactor, so the modules the image does not build bring their poms.
 COPY devstack/pom.xml devstack/
+COPY bench/pom.xml bench/
 # The tests run in CI (./mvnw verify); the image only packages the two runnable jars.
 RUN ./mvnw -B -q -DskipTests -pl worker,api -am package
 

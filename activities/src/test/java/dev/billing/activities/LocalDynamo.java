@@ -1,13 +1,9 @@
 package dev.billing.activities;
 
-import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
-import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
-import dev.billing.store.BillingTables;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.NotificationLog;
-import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
-import java.nio.charset.StandardCharsets;
+import dev.billing.store.testing.LocalDynamoDb;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
@@ -15,25 +11,20 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * it after each test.
  */
 final class LocalDynamo implements AutoCloseable {
-  // Any 32 bytes: page tokens are signed but never leave the test.
-  private static final byte[] PAGE_TOKEN_KEY =
-      "activities-test-page-token-key-32".getBytes(StandardCharsets.UTF_8);
-
-  private final AmazonDynamoDBLocal local = DynamoDBEmbedded.create(true);
+  private final LocalDynamoDb local = LocalDynamoDb.start();
   final DynamoDbClient client;
   final DynamoBillingStore store;
   final NotificationLog notificationLog;
 
   LocalDynamo() {
-    client = local.dynamoDbClient();
-    TableNames names = TableNames.defaults();
-    BillingTables.createIfMissing(client, names);
-    store = new DynamoBillingStore(client, names, StoreSettings.defaults(PAGE_TOKEN_KEY));
+    client = local.client();
+    TableNames names = local.createTables();
+    store = local.store(names);
     notificationLog = new NotificationLog(client, names.billing(), NotificationLog.DEFAULT_RETENTION);
   }
 
   @Override
   public void close() {
-    local.shutdown();
+    local.close();
   }
 }

@@ -32,6 +32,7 @@ import dev.billing.api.resources.SubscriptionResource;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.api.webhooks.PaymentEventSignals;
 import dev.billing.api.webhooks.WebhookResource;
+import dev.billing.api.webhooks.WebhookSettings;
 import dev.billing.runtime.ConfigSources;
 import dev.billing.runtime.DynamoConnection;
 import dev.billing.runtime.PageTokenKeys;
@@ -91,7 +92,8 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
     environment.jersey().register(new ReceiptResource(infrastructure.store(), infrastructure.clock()));
     environment.jersey().register(new BillingDueResource(infrastructure.store()));
     environment.jersey().register(WebhookResource.create(config.webhooks, paymentEvents(config),
-        PaymentEventSignals.temporal(infrastructure.client()), infrastructure.clock()));
+        PaymentEventSignals.temporal(infrastructure.client()), infrastructure.clock(),
+        stripeChargeMethods(config.webhooks, System.getenv())));
     environment.jersey().register(new LoggingContextFilter());
     environment.jersey().register(new ReconciliationResource(reconciliationReports(config),
         reconciliations, infrastructure.store(), infrastructure.clock()));
@@ -190,4 +192,25 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
 
   /** Registers more resources; the production API has none (the dev stack adds its dev-only ones). */
   protected void addExtensions(Environment environment, ApiInfrastructure infrastructure) {}
+
+  /**
+   * Reads a disputed Charge's payment method from Stripe, which tells a returned bank debit from a
+   * card chargeback. With no STRIPE_API_KEY on the API (a restricted key reading Charges is
+   * enough), disputes are judged by their own fields only, and an ACH return can be missed.
+   */
+  private static java.util.function.Function<String, java.util.Optional<String>> stripeChargeMethods(
+      WebhookSettings webhooks, java.util.Map<String, String> env) {
+    if (webhooks.stripeSecret() == null || webhooks.stripeSecret().isBlank()) {
+      return charge -> java.util.Optional.empty(); // no Stripe endpoint
+    }
+    String key = env.get(dev.billing.activities.payments.stripe.StripeSettings.API_KEY_ENV);
+    if (key == null || key.isBlank()) {
+      org.slf4j.LoggerFactory.getLogger(BillingApiApplication.class).warn("{} is not set: Stripe"
+          + " disputes are judged without their charge, and a returned bank debit can be missed",
+          dev.billing.activities.payments.stripe.StripeSettings.API_KEY_ENV);
+      return charge -> java.util.Optional.empty();
+    }
+    return new dev.billing.activities.payments.stripe.StripeChargeMethods(
+        dev.billing.activities.payments.stripe.StripeSettings.fromEnvironment(env))::typeOf;
+  }
 }

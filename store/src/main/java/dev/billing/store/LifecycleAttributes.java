@@ -7,7 +7,9 @@ import dev.billing.domain.EmailBounce;
 import dev.billing.domain.Lifecycle;
 import dev.billing.domain.Money;
 import dev.billing.domain.Pause;
+import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.PendingPlanChange;
+import dev.billing.domain.PendingUpgradeCharge;
 import java.time.LocalDate;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
@@ -43,6 +45,18 @@ final class LifecycleAttributes {
       item.put("EmailBounceMessageId", s(bounce.messageId()));
       Attrs.putIfPresent(item, "EmailBounceReason", bounce.reason());
     }
+    PendingUpgradeCharge upgrade = lifecycle.upgradeCharge();
+    if (upgrade != null) {
+      item.put("UpgradeRequestId", s(upgrade.requestId()));
+      item.put("UpgradeKey", s(upgrade.idempotencyKey()));
+      item.put("UpgradeSKU", s(upgrade.sku()));
+      item.put("UpgradePrice", Attrs.n(upgrade.price().toPlainString()));
+      item.put("UpgradeAmount", Attrs.n(upgrade.amount().toPlainString()));
+      item.put("UpgradeCycle", Attrs.n(upgrade.paidCycle()));
+      item.put("UpgradeMethodToken", s(upgrade.paymentMethod().token()));
+      item.put("UpgradeMethodMask", s(upgrade.paymentMethod().mask()));
+      item.put("UpgradeSentFrom", s(Timestamps.format(upgrade.sentFrom())));
+    }
   }
 
   static Lifecycle read(Map<String, AttributeValue> item, String currency) {
@@ -60,7 +74,15 @@ final class LifecycleAttributes {
         ? new EmailBounce(Timestamps.parse(optStr(item, "EmailBouncedAt")),
             optStr(item, "EmailBounceMessageId"), optStr(item, "EmailBounceReason"))
         : null;
-    return new Lifecycle(date(item, "TrialEndsOn"), pause, change, date(item, "CancelsOn"), balance, bounce);
+    PendingUpgradeCharge upgrade = item.containsKey("UpgradeKey")
+        ? new PendingUpgradeCharge(optStr(item, "UpgradeRequestId"), optStr(item, "UpgradeKey"),
+            optStr(item, "UpgradeSKU"), Money.parse(Attrs.decimal(item, "UpgradePrice"), currency),
+            Money.parse(Attrs.decimal(item, "UpgradeAmount"), currency), Attrs.num(item, "UpgradeCycle"),
+            new PaymentMethod(optStr(item, "UpgradeMethodToken"), optStr(item, "UpgradeMethodMask")),
+            Timestamps.parse(optStr(item, "UpgradeSentFrom")))
+        : null;
+    return new Lifecycle(date(item, "TrialEndsOn"), pause, change, date(item, "CancelsOn"), balance,
+        bounce, upgrade);
   }
 
   private static void putDate(Map<String, AttributeValue> item, String name, LocalDate date) {

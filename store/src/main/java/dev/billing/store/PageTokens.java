@@ -3,15 +3,13 @@ package dev.billing.store;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.billing.domain.Digests;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.Map;
 import java.util.function.Function;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
@@ -25,17 +23,16 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * page with the same tokens; encoding and decoding stay inside this package.
  */
 public final class PageTokens {
-  private static final String MAC = "HmacSHA256";
   /** Far above any token we issue (our keys are short strings); bounds the work done on garbage. */
   private static final int MAX_TOKEN_LENGTH = 4096;
   private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
   private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
   private final ObjectMapper json = new ObjectMapper();
-  private final SecretKeySpec key;
+  private final byte[] key;
 
   public PageTokens(byte[] key) {
-    this.key = new SecretKeySpec(key, MAC);
+    this.key = key.clone();
   }
 
   /** @return null when there is no further page */
@@ -123,14 +120,7 @@ public final class PageTokens {
   }
 
   private byte[] sign(byte[] payload) {
-    try {
-      // Mac instances are not thread-safe and cheap to make; the store is shared across threads.
-      Mac mac = Mac.getInstance(MAC);
-      mac.init(key);
-      return mac.doFinal(payload);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("HmacSHA256 is required of every Java runtime", e);
-    }
+    return Digests.hmacSha256(key, payload);
   }
 
   private static InvalidPageTokenException invalid() {

@@ -9,8 +9,10 @@ import static dev.billing.store.Attrs.str;
 
 import dev.billing.domain.Money;
 import dev.billing.domain.Period;
+import dev.billing.domain.PeriodRefund;
 import dev.billing.domain.PeriodStatus;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -39,8 +41,33 @@ final class PeriodItems {
     if (period.refunded() != null) {
       item.put("RefundedAmount", Attrs.n(period.refunded().toPlainString()));
     }
+    if (!period.refunds().isEmpty()) {
+      item.put("Refunds", AttributeValue.fromL(period.refunds().stream()
+          .map(r -> AttributeValue.fromM(refundItem(r))).toList()));
+    }
     item.put("UpdatedDate", s(Timestamps.format(period.updatedAt())));
     return item;
+  }
+
+  private static Map<String, AttributeValue> refundItem(PeriodRefund refund) {
+    Map<String, AttributeValue> item = new HashMap<>();
+    item.put("Key", s(refund.idempotencyKey()));
+    putIfPresent(item, "RequestId", refund.requestId());
+    item.put("TransactionId", s(refund.transactionId()));
+    item.put("Amount", Attrs.n(refund.amount().toPlainString()));
+    item.put("SentAt", s(Timestamps.format(refund.sentAt())));
+    putIfPresent(item, "RefundId", refund.refundId());
+    return item;
+  }
+
+  private static List<PeriodRefund> refunds(Map<String, AttributeValue> item, String currency) {
+    AttributeValue list = item.get("Refunds");
+    if (list == null || !list.hasL()) {
+      return List.of();
+    }
+    return list.l().stream().map(AttributeValue::m).map(r -> new PeriodRefund(str(r, "Key"),
+        optStr(r, "RequestId"), str(r, "TransactionId"), Money.parse(Attrs.decimal(r, "Amount"), currency),
+        Timestamps.parse(str(r, "SentAt")), optStr(r, "RefundId"))).toList();
   }
 
   static Period fromItem(Map<String, AttributeValue> item) {
@@ -57,6 +84,7 @@ final class PeriodItems {
         optStr(item, "FailureMessage"),
         Timestamps.parse(str(item, "UpdatedDate")),
         item.containsKey("RefundedAmount")
-            ? Money.parse(Attrs.decimal(item, "RefundedAmount"), str(item, "Currency")) : null);
+            ? Money.parse(Attrs.decimal(item, "RefundedAmount"), str(item, "Currency")) : null,
+        refunds(item, str(item, "Currency")));
   }
 }

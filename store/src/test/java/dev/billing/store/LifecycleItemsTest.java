@@ -8,8 +8,11 @@ import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Lifecycle;
 import dev.billing.domain.Money;
 import dev.billing.domain.Pause;
+import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.PendingPlanChange;
+import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.Period;
+import dev.billing.domain.PeriodRefund;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.Subscription;
@@ -17,6 +20,7 @@ import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.activities.RecordInput;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The lifecycle attributes and refunds: written only when they apply, read back exactly. */
@@ -32,7 +36,10 @@ class LifecycleItemsTest extends StoreTestBase {
     Lifecycle lifecycle = new Lifecycle(LocalDate.of(2026, 2, 15),
         new Pause(LocalDate.of(2026, 2, 20), LocalDate.of(2026, 4, 15), "travelling"),
         new PendingPlanChange("SKU-BASIC", Money.parse("4.99", "USD"), 3), null,
-        Money.parse("-1.25", "USD"));
+        Money.parse("-1.25", "USD"), null,
+        new PendingUpgradeCharge("req-up", "charge:" + sub + ":req:abc", "SKU-MAX",
+            Money.parse("19.99", "USD"), Money.parse("8.39", "USD"), 1,
+            new PaymentMethod("pm_card_visa", "Visa •••• 4242"), AT.minusSeconds(300)));
     Subscription paused = v1.withStatus(SubscriptionStatus.PAUSED).withLifecycle(lifecycle)
         .withDates(null, LocalDate.of(2026, 4, 15)).withVersion(2);
 
@@ -49,6 +56,7 @@ class LifecycleItemsTest extends StoreTestBase {
         .containsEntry("PendingEffectiveCycle", n("3"))
         .containsEntry("Balance", n("-1.25"))
         .containsEntry("TrialEndsOn", s("2026-02-15"))
+        .containsEntry("UpgradeKey", s("charge:" + sub + ":req:abc"))
         .doesNotContainKey("CancelsOn")
         .doesNotContainKey("NextReminderDate");
   }
@@ -60,7 +68,12 @@ class LifecycleItemsTest extends StoreTestBase {
     Subscription v1 = Fixtures.subscription(account, sub);
     store.createSubscription(Fixtures.created(v1));
     Period refunded = new Period(account, sub, 1, LocalDate.of(2026, 2, 15), Money.parse("9.99", "USD"),
-        PeriodStatus.REFUNDED, 1, "txn-1", null, null, AT, Money.parse("5.00", "USD"));
+        PeriodStatus.REFUNDED, 1, "txn-1", null, null, AT, Money.parse("5.00", "USD"), List.of(
+            new PeriodRefund("refund:" + sub + ":1:req:a", "req-a", "txn-1", Money.parse("5.00", "USD"),
+                AT, "re_1"),
+            // Sent, no answer yet: its key is kept all the same.
+            new PeriodRefund("refund:" + sub + ":1:req:b", "req-b", "txn-up", Money.parse("1.20", "USD"),
+                AT.plusSeconds(60), null)));
 
     store.updateSubscription(new RecordInput("refund-1/v2", v1, v1.withVersion(2),
         HistoryEvent.PAYMENT_REFUNDED, Process.API, "user:ops", "refunded 5.00", refunded, null, AT));

@@ -1,7 +1,6 @@
 package dev.billing.store;
 
-import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
-import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
+import dev.billing.store.testing.LocalDynamoDb;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -13,7 +12,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * ids of their own instead of a fresh instance.
  */
 abstract class LocalDynamoDbTestBase {
-  private static AmazonDynamoDBLocal local;
+  private static LocalDynamoDb local;
   protected static DynamoDbClient client;
 
   /**
@@ -25,13 +24,13 @@ abstract class LocalDynamoDbTestBase {
 
   @BeforeAll
   static void startLocalDynamoDb() {
-    local = DynamoDBEmbedded.create(true);
-    client = local.dynamoDbClient();
+    local = LocalDynamoDb.start();
+    client = local.client();
   }
 
   @AfterAll
   static void stopLocalDynamoDb() {
-    local.shutdown();
+    local.close();
   }
 
   protected TableNames uniqueTableNames() {

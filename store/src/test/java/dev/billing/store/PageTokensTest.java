@@ -29,6 +29,22 @@ class PageTokensTest {
     assertThat(tokens.decode(SCOPE, token)).isEqualTo(KEY);
   }
 
+  /** Tokens already handed out must stay valid: the encoding and its HMAC are pinned. */
+  @Test
+  void encodesAndSignsAsBefore() {
+    // Map.of's order varies from one JVM run to the next; the pinned token has PK first.
+    Map<String, AttributeValue> ordered = new java.util.LinkedHashMap<>();
+    ordered.put("PK", KEY.get("PK"));
+    ordered.put("SK", KEY.get("SK"));
+    assertThat(tokens.encode(SCOPE, ordered)).isEqualTo(PINNED_TOKEN);
+    assertThat(tokens.decode(SCOPE, PINNED_TOKEN)).isEqualTo(KEY);
+  }
+
+  // The HMAC checked with Python's hmac module.
+  private static final String PINNED_TOKEN = "eyJxIjoiYmlsbGluZ3xBQ0MjYS0xfFJFQyMiLCJrIjp7IlBLIjoi"
+      + "QUNDI2EtMSIsIlNLIjoiUkVDIzIwMjYtMDMtMTVUMDg6MzA6MDAuMDAwWiNTS1UjU0tVLVBSTyNzLTEjMiJ9fQ"
+      + ".JFfoCcCp89a_8hPl7cgDdgrlrXm77SH5kBgtdWXpDV8";
+
   @Test
   void noKeyMeansNoTokenAndNoTokenMeansFirstPage() {
     assertThat(tokens.encode(SCOPE, null)).isNull();

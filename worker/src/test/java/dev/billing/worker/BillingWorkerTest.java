@@ -3,8 +3,6 @@ package dev.billing.worker;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
-import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.domain.BillingIds;
@@ -14,14 +12,11 @@ import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
-import dev.billing.store.BillingTables;
-import dev.billing.store.DynamoBillingStore;
-import dev.billing.store.StoreSettings;
-import dev.billing.store.TableNames;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.TaskQueues;
+import dev.billing.store.testing.LocalDynamoDb;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowClient;
@@ -62,14 +57,12 @@ class BillingWorkerTest {
   @Test
   @Timeout(60)
   void chargesAreScheduledOnThePaymentQueueWhoseWorkerCarriesTheLimit() throws Exception {
-    AmazonDynamoDBLocal local = DynamoDBEmbedded.create(true);
+    LocalDynamoDb local = LocalDynamoDb.start();
     TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(
         TestEnvironmentOptions.newBuilder().setInitialTime(START).build());
     try {
       BillingSearchAttributes.ALL.forEach(k -> env.registerSearchAttribute(k.getName(), k.getValueType()));
-      BillingTables.createIfMissing(local.dynamoDbClient(), TableNames.defaults());
-      var store = new DynamoBillingStore(local.dynamoDbClient(), TableNames.defaults(),
-          StoreSettings.defaults(new byte[32]));
+      var store = local.store(local.createTables());
       SandboxGateway sandbox = new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
       BillingWorker.register(env.getWorkerFactory(), TaskQueues.BILLING, WorkerOptions.getDefaultInstance(),
           new BillingWorker.Adapters(store, sandbox, new OutboxNotifier()), 12.5);
@@ -105,7 +98,7 @@ class BillingWorkerTest {
               .getName()).isEqualTo(TaskQueues.BILLING));
     } finally {
       env.close();
-      local.shutdownNow();
+      local.close();
     }
   }
 

@@ -8,7 +8,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
@@ -30,7 +29,6 @@ import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
-import dev.billing.store.BillingTables;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.PageRequest;
 import dev.billing.store.StoreSettings;
@@ -39,6 +37,7 @@ import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.TaskQueues;
+import dev.billing.store.testing.LocalDynamoDb;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestEnvironmentOptions;
@@ -74,7 +73,8 @@ class ChargeFaultInjectionTest {
   private static final Instant START = Instant.parse("2031-03-01T00:00:00Z");
   private static final LocalDate DUE = LocalDate.of(2031, 3, 10);
 
-  private final DynamoDbClient dynamo = DynamoDBEmbedded.create(true).dynamoDbClient();
+  private final LocalDynamoDb local = LocalDynamoDb.start();
+  private final DynamoDbClient dynamo = local.client();
   private TestWorkflowEnvironment env;
   private WireMockServer stripe;
 
@@ -86,7 +86,7 @@ class ChargeFaultInjectionTest {
     if (stripe != null) {
       stripe.stop();
     }
-    dynamo.close();
+    local.close();
   }
 
   @Test
@@ -150,7 +150,7 @@ class ChargeFaultInjectionTest {
 
   private DynamoBillingStore run(PaymentGateway gateway, String paymentToken, int subscriptions) {
     TableNames tables = new TableNames("billing", "billing-history");
-    BillingTables.createIfMissing(dynamo, tables);
+    local.createTables(tables);
     DynamoBillingStore store = new DynamoBillingStore(dynamo, tables, StoreSettings.defaults(new byte[32]));
     env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder().setInitialTime(START).build());
     for (var key : BillingSearchAttributes.ALL) {

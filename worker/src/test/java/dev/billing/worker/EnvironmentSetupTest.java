@@ -2,14 +2,13 @@ package dev.billing.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.amazonaws.services.dynamodbv2.local.main.ServerRunner;
-import com.amazonaws.services.dynamodbv2.local.server.DynamoDBProxyServer;
 import dev.billing.runtime.DynamoConnection;
 import dev.billing.runtime.DynamoSettings;
 import dev.billing.runtime.EnvironmentSetup;
 import dev.billing.runtime.TemporalConnection;
 import dev.billing.runtime.TemporalSettings;
 import dev.billing.workflows.BillingSearchAttributes;
+import dev.billing.store.testing.LocalDynamoDb;
 import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.testserver.TestServer;
 import java.net.ServerSocket;
@@ -25,14 +24,11 @@ class EnvironmentSetupTest {
 
   @Test
   void createsTheTablesAndRegistersTheSearchAttributesOnceAndIsSafeToRunAgain() throws Exception {
-    int dynamoPort = freePort();
     int temporalPort = freePort();
-    DynamoDBProxyServer dynamoServer = ServerRunner.createServerFromCommandLineArgs(
-        new String[] {"-inMemory", "-port", Integer.toString(dynamoPort), "-disableTelemetry"});
-    dynamoServer.start();
+    LocalDynamoDb.HttpServer dynamoServer = LocalDynamoDb.startHttp();
     TestServer.PortBoundTestServer temporalServer = TestServer.createPortBoundServer(temporalPort, false);
     DynamoConnection dynamo = new DynamoConnection(new DynamoSettings(
-        "http://localhost:" + dynamoPort, null, null, null, null, false, null));
+        dynamoServer.endpoint(), null, null, null, null, false, null));
     TemporalConnection temporal = new TemporalConnection(TemporalSettings.local("localhost:" + temporalPort));
     try {
       EnvironmentSetup.Result first = EnvironmentSetup.run(dynamo, temporal, Duration.ofSeconds(20));
@@ -55,7 +51,7 @@ class EnvironmentSetupTest {
       temporal.stop();
       dynamo.stop();
       temporalServer.close();
-      dynamoServer.stop();
+      dynamoServer.close();
     }
   }
 

@@ -7,6 +7,8 @@ import dev.billing.domain.Money;
 import dev.billing.domain.Pause;
 import dev.billing.domain.PendingPlanChange;
 import dev.billing.domain.Period;
+import dev.billing.domain.PeriodRefund;
+import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
@@ -92,7 +94,7 @@ final class LifecycleChanges {
       String actor, String reason, Instant at) {
     Period period = new Period(stored.accountId(), stored.subscriptionId(), stored.cycle(),
         stored.dueDate(), stored.amount(), PeriodStatus.WAIVED, stored.attempts(), null,
-        stored.failureCode(), stored.failureMessage(), at, stored.refunded());
+        stored.failureCode(), stored.failureMessage(), at, stored.refunded(), stored.refunds());
     Subscription next = current.withStatus(status).withVersion(current.version() + 1);
     return new RecordInput(id("waive-" + stored.cycle(), current), current, next,
         HistoryEvent.PERIOD_WAIVED, Process.API, actor,
@@ -100,17 +102,39 @@ final class LifecycleChanges {
         period, null, at);
   }
 
-  static RecordInput refunded(Subscription current, Period stored, Money amount, String refundId,
-      String actor, String reason, Instant at) {
+  /**
+   * A refund's key about to be sent: the period item keeps it, before any money moves, so that
+   * whatever happens to the run (it ends, it is lost) a retry of the request, or a run restarted
+   * from the record, knows the key may have been sent and never sends it as a new refund.
+   */
+  static RecordInput refundSending(Subscription current, Period stored, PeriodRefund refund,
+      String actor, String detail, Instant at) {
+    return new RecordInput(id("refund-sending-" + stored.cycle(), current), current,
+        current.withVersion(current.version() + 1), HistoryEvent.REFUND_REQUESTED, Process.API, actor,
+        detail, stored.withRefund(refund), null, at);
+  }
+
+  /** The gateway refused a refund: its key is taken off the period, since no money moved. */
+  static RecordInput refundRefused(Subscription current, Period withoutIt, String actor,
+      String detail, Instant at) {
+    return new RecordInput(id("refund-refused-" + withoutIt.cycle(), current), current,
+        current.withVersion(current.version() + 1), HistoryEvent.PAYMENT_FAILED, Process.API, actor,
+        detail, withoutIt, null, at);
+  }
+
+  /** The period's own charge refunded: its total refunded grows and the refund is marked made. */
+  static RecordInput refunded(Subscription current, Period stored, PeriodRefund made, String actor,
+      String reason, Instant at) {
+    Money amount = made.amount();
     Money total = stored.refunded() == null ? amount : stored.refunded().plus(amount);
     Period period = new Period(stored.accountId(), stored.subscriptionId(), stored.cycle(),
         stored.dueDate(), stored.amount(), PeriodStatus.REFUNDED, stored.attempts(),
-        stored.transactionId(), null, null, at, total);
+        stored.transactionId(), null, null, at, total, stored.refunds()).withRefund(made);
     Subscription next = current.withVersion(current.version() + 1);
     return new RecordInput(id("refund-" + stored.cycle(), current), current, next,
         HistoryEvent.PAYMENT_REFUNDED, Process.API, actor,
         "refunded " + amount + " of cycle " + stored.cycle() + " (" + total + " of " + stored.amount()
-            + " in all), refund " + refundId + (reason == null ? "" : ": " + reason),
+            + " in all), refund " + made.refundId() + (reason == null ? "" : ": " + reason),
         period, null, at);
   }
 
@@ -123,7 +147,8 @@ final class LifecycleChanges {
   static RecordInput planChanged(Subscription current, String sku, Money price, Money balance,
       Receipt receipt, Process process, String actor, String detail, Instant at) {
     Subscription next = current.withPlan(sku, price)
-        .withLifecycle(current.lifecycle().withPendingChange(null).withBalance(balance));
+        .withLifecycle(current.lifecycle().withPendingChange(null).withBalance(balance)
+            .withUpgradeCharge(null));
     return new RecordInput(id("plan", current), current, next.withVersion(current.version() + 1),
         HistoryEvent.PLAN_CHANGED, process, actor, detail, null, receipt, at);
   }
@@ -189,13 +214,38 @@ final class LifecycleChanges {
   }
 
   /**
-   * A refund of an upgrade's prorated charge: not the period's own charge, so the period's refunded
-   * total is left alone.
+   * An immediate upgrade's charge without an answer: the plan is unchanged, and the subscription
+   * item keeps the charge's key until its lookup says what became of it, so a run restarted from the
+   * record looks it up too.
    */
-  static RecordInput upgradeRefunded(Subscription current, long cycle, Money amount, String refundId,
-      String transactionId, String actor, String reason, Instant at) {
-    return note(current, "refund-upgrade-" + cycle, HistoryEvent.PAYMENT_REFUNDED, Process.API, actor,
-        "refunded " + amount + " of the upgrade charge " + transactionId + " in cycle " + cycle
-            + ", refund " + refundId + (reason == null ? "" : ": " + reason), at);
+  static RecordInput upgradePending(Subscription current, PendingUpgradeCharge charge, String actor,
+      String detail, Instant at) {
+    Subscription next = current.withLifecycle(current.lifecycle().withUpgradeCharge(charge))
+        .withVersion(current.version() + 1);
+    return new RecordInput(id("upgrade-pending", current), current, next,
+        HistoryEvent.PAYMENT_PENDING, Process.API, actor, detail, null, null, at);
+  }
+
+  /** The pending upgrade's lookup answered without the plan changing (dropped, or after the end). */
+  static RecordInput upgradeResolved(Subscription current, String what, HistoryEvent event,
+      Process process, String actor, String detail, Instant at) {
+    Subscription next = current.withLifecycle(current.lifecycle().withUpgradeCharge(null))
+        .withVersion(current.version() + 1);
+    return new RecordInput(id(what, current), current, next, event, process, actor, detail, null,
+        null, at);
+  }
+
+  /**
+   * A refund of an upgrade's prorated charge: not the period's own charge, so the period's status
+   * and refunded total are left alone; the refund is kept on the period item beside its own, where
+   * the ledger reads what was refunded of the upgrade's charge.
+   */
+  static RecordInput upgradeRefunded(Subscription current, Period stored, PeriodRefund made,
+      String actor, String reason, Instant at) {
+    return new RecordInput(id("refund-upgrade-" + stored.cycle(), current), current,
+        current.withVersion(current.version() + 1), HistoryEvent.PAYMENT_REFUNDED, Process.API, actor,
+        "refunded " + made.amount() + " of the upgrade charge " + made.transactionId() + " in cycle "
+            + stored.cycle() + ", refund " + made.refundId() + (reason == null ? "" : ": " + reason),
+        stored.withRefund(made), null, at);
   }
 }

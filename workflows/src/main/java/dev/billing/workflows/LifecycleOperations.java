@@ -2,6 +2,7 @@ package dev.billing.workflows;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.ChargeMinimums;
 import dev.billing.domain.Money;
 import dev.billing.domain.Pause;
 import dev.billing.domain.PendingPlanChange;
@@ -45,13 +46,6 @@ import java.util.stream.Stream;
  * </ul>
  */
 final class LifecycleOperations {
-  /**
-   * Change id of a plan change now reading the running period's status before prorating: runs
-   * recorded without it prorated against a period in its dates that a pause skipped, a waiver
-   * forgave or dunning left unpaid.
-   */
-  static final String PRORATE_PAID_PERIOD_ONLY = "prorate-paid-period-only";
-
   /** What the operations need from the workflow that owns the subscription. */
   interface Host {
     Subscription current();
@@ -322,7 +316,7 @@ final class LifecycleOperations {
         && paidCycle >= 1 && !today.isBefore(schedule.dueDate(paidCycle))
         && today.isBefore(schedule.dueDate(sub.cycle()));
     String why = "nothing paid is running: no proration";
-    if (inPaidPeriod && Workflow.getVersion(PRORATE_PAID_PERIOD_ONLY, Workflow.DEFAULT_VERSION, 1) == 1) {
+    if (inPaidPeriod) {
       // A period skipped by a pause, waived or still unpaid is in its dates but was never paid for.
       PeriodStatus running = periodStatus(paidCycle);
       inPaidPeriod = running == PeriodStatus.COMPLETED || running == PeriodStatus.REFUNDED;
@@ -340,9 +334,15 @@ final class LifecycleOperations {
     }
     Money balance = sub.lifecycle().balance();
     String detail;
-    if (prorated.minor() > 0) {
+    if (prorated.minor() > 0 && ChargeMinimums.chargeable(prorated)) {
       money.upgradeNow(sub, request, actor, paidCycle, prorated, why);
       return;
+    } else if (prorated.minor() > 0) {
+      // Never sent: the gateway would refuse it as invalid. Owed with the next charge, as a cycle is.
+      balance = balance == null ? prorated : balance.plus(prorated);
+      detail = "plan " + sub.sku() + " -> " + request.sku() + " at " + request.price() + "; "
+          + prorated + " (" + why + ") is below the gateway's minimum charge of "
+          + ChargeMinimums.minimum(prorated.currency()) + ": carried to the next charge";
     } else if (prorated.minor() < 0) {
       balance = balance == null ? prorated : balance.plus(prorated);
       Money credit = new Money(-prorated.minor(), prorated.currency());
@@ -432,6 +432,9 @@ final class LifecycleOperations {
   void refund(RefundRequest request, String actor) {
     refuseIf(refundRefusal(request.cycle()));
     Period stored = load(request.cycle());
+    if (money.refundFromRecord(request, stored, actor)) {
+      return;
+    }
     money.refund(request, stored, refundable(stored, request.amount()), actor, blankToNull(request.reason()));
   }
 
@@ -446,16 +449,31 @@ final class LifecycleOperations {
   }
 
   /**
-   * The sentence for a credit balance a cancellation leaves behind, null when there is none.
-   * Refunding a credit is a policy decision: it is recorded, never refunded here.
+   * The sentence for a balance a cancellation leaves behind, null when there is none. Refunding a
+   * credit is a policy decision: it is recorded, never refunded here. A debt (cycles carried below
+   * the gateway's minimum, added days, an upgrade's difference too small to charge) is written off:
+   * after the end nothing more is charged, and it is said, never dropped silently.
    */
-  String creditLeftAtCancellation() {
+  String balanceLeftAtCancellation() {
     Money balance = host.current().lifecycle().balance();
-    if (balance == null || balance.minor() >= 0) {
+    if (balance == null || balance.minor() == 0) {
       return null;
     }
-    return "a credit of " + new Money(-balance.minor(), balance.currency())
-        + " was left unused; it is not refunded";
+    if (balance.minor() < 0) {
+      return "a credit of " + new Money(-balance.minor(), balance.currency())
+          + " was left unused; it is not refunded";
+    }
+    Money minimum = ChargeMinimums.minimum(balance.currency());
+    return balance + " still owed" + (ChargeMinimums.chargeable(balance) ? ""
+        : " (below the gateway's minimum charge of " + minimum + ")") + " is written off; it is not charged";
+  }
+
+  /** The subscription as it ends: a debt left is written off (see {@link #balanceLeftAtCancellation}). */
+  Subscription withDebtWrittenOff() {
+    Subscription sub = host.current();
+    Money balance = sub.lifecycle().balance();
+    return balance == null || balance.minor() <= 0 ? sub
+        : sub.withLifecycle(sub.lifecycle().withBalance(null));
   }
 
   private Money refundable(Period stored, Money requested) {
@@ -467,7 +485,10 @@ final class LifecycleOperations {
       throw refusal("period " + stored.cycle() + " was paid by credit; nothing was charged to refund");
     }
     Money left = stored.refundable();
-    long waiting = requests.pendingRefundMinor(stored.cycle());
+    // Refunds of its charge sent without an answer yet (by this run or an ended one) may have moved.
+    long waiting = stored.refunds().stream()
+        .filter(r -> !r.made() && r.transactionId().equals(stored.transactionId()))
+        .mapToLong(r -> r.amount().minor()).sum();
     if (waiting > 0) {
       left = new Money(Math.max(0, left.minor() - waiting), left.currency());
     }

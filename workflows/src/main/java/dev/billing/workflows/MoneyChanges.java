@@ -5,6 +5,8 @@ import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.Period;
+import dev.billing.domain.PendingUpgradeCharge;
+import dev.billing.domain.PeriodRefund;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.Proration;
@@ -17,6 +19,7 @@ import dev.billing.workflows.activities.ChargeLookupInput;
 import dev.billing.workflows.activities.ChargeResult;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.PaymentActivities;
+import dev.billing.workflows.activities.PaymentFailures;
 import dev.billing.workflows.activities.RecordActivities;
 import dev.billing.workflows.activities.RefundInput;
 import dev.billing.workflows.activities.RefundResult;
@@ -76,13 +79,60 @@ final class MoneyChanges {
     }
   }
 
+  /**
+   * A refund request whose key the period's record already holds: the request was taken on before,
+   * maybe by a run that has ended since (a refund after the end starts a new run, which has no
+   * memory of the old one's requests). Answered from the record, never sent as a new refund: made,
+   * it is not sent again; still without an answer, it is resolved as any pending refund is.
+   *
+   * @return false when the record holds no refund of this request
+   */
+  boolean refundFromRecord(RefundRequest request, Period stored, String actor) {
+    String requestId = requestIdOf(request);
+    Subscription sub = host.current();
+    String key = BillingIds.refundKey(sub.subscriptionId(), stored.cycle(), requestId);
+    PeriodRefund known = stored.refund(key);
+    if (known == null) {
+      return false;
+    }
+    if (request.amount() != null && !request.amount().equals(known.amount())) {
+      throw LifecycleOperations.refusal("request " + requestId + " already asked for a refund of "
+          + known.amount() + " of period " + stored.cycle() + "; a new refund needs a new Idempotency-Key");
+    }
+    if (known.made()) {
+      host.outcome("refund " + known.refundId() + " of " + known.amount() + " for period "
+          + stored.cycle() + " was made for request " + requestId + " already; not sent again");
+      return true;
+    }
+    if (!requests.refundsByKey(key).isEmpty()) {
+      requests.remember(request, AppliedRequest.Status.PENDING,
+          pendingSentence(requests.refundsByKey(key).get(0)), null);
+      return true;
+    }
+    RefundInput input = new RefundInput(sub.accountId(), sub.subscriptionId(), stored.cycle(),
+        known.transactionId(), known.amount(), key, request.reason());
+    String upgrade = known.transactionId().equals(stored.transactionId()) ? null : known.transactionId();
+    PendingRefund pending = new PendingRefund(requestId, input, upgrade, actor, known.sentAt(), 0);
+    if (!resendable(pending)) {
+      String detail = unresolvedSentence(pending);
+      host.outcome(detail);
+      requests.remember(request, AppliedRequest.Status.PENDING, detail, null);
+      return true;
+    }
+    if (!refundOrAwait(pending, stored)) {
+      requests.remember(request, AppliedRequest.Status.PENDING, pendingSentence(pending), null);
+    }
+    return true;
+  }
+
   /** Refunds (part of) a collected period; pending when the gateway gives no answer. */
   void refund(RefundRequest request, Period stored, Money amount, String actor, String reason) {
     Subscription sub = host.current();
+    String requestId = requestIdOf(request);
     RefundInput input = new RefundInput(sub.accountId(), sub.subscriptionId(), stored.cycle(),
         stored.transactionId(), amount,
-        BillingIds.refundKey(sub.subscriptionId(), stored.cycle(), requestIdOf(request)), reason);
-    PendingRefund pending = new PendingRefund(requestIdOf(request), input, null, actor, now(), 0);
+        BillingIds.refundKey(sub.subscriptionId(), stored.cycle(), requestId), reason);
+    PendingRefund pending = new PendingRefund(requestId, input, null, actor, now(), 0);
     if (!refundOrAwait(pending, stored)) {
       requests.remember(request, AppliedRequest.Status.PENDING, pendingSentence(pending), null);
     }
@@ -127,8 +177,9 @@ final class MoneyChanges {
         + upgrade.amount() + " (key " + upgrade.idempotencyKey() + ", request " + upgrade.requestId()
         + ") " + why + "; the gateway is asked for it before the plan changes";
     host.phase(Phase.RECORDING_PAYMENT);
-    host.record(LifecycleChanges.note(sub, "upgrade-pending", HistoryEvent.PAYMENT_PENDING,
-        Process.API, upgrade.actor(), detail, now()));
+    host.record(LifecycleChanges.upgradePending(sub, new PendingUpgradeCharge(upgrade.requestId(),
+        upgrade.idempotencyKey(), upgrade.sku(), upgrade.price(), upgrade.amount(), upgrade.paidCycle(),
+        upgrade.paymentMethod(), upgrade.sentFrom()), upgrade.actor(), detail, now()));
     host.outcome(detail);
     log.warn("subscription {}: {}", sub.subscriptionId(), detail);
     requests.remember(request, AppliedRequest.Status.PENDING, detail, null);
@@ -166,7 +217,7 @@ final class MoneyChanges {
               + " succeeded (" + found.transactionId() + ") after the subscription ended; the plan was"
               + " not changed: refund it";
           log.error("subscription {}: {}", sub.subscriptionId(), detail);
-          host.record(LifecycleChanges.note(sub, "upgrade-after-end", HistoryEvent.PAYMENT_SUCCEEDED,
+          host.record(LifecycleChanges.upgradeResolved(sub, "upgrade-after-end", HistoryEvent.PAYMENT_SUCCEEDED,
               Process.RECONCILIATION, SubscriptionChanges.SYSTEM_ACTOR, detail, now()));
           host.outcome(detail);
           return;
@@ -180,7 +231,7 @@ final class MoneyChanges {
             + " was " + found.status() + (found.failureMessage() == null ? "" : " (" + found.failureMessage() + ")")
             + "; the plan is unchanged";
         host.phase(Phase.RECORDING_PAYMENT);
-        host.record(LifecycleChanges.note(sub, "upgrade-dropped", HistoryEvent.PAYMENT_FAILED,
+        host.record(LifecycleChanges.upgradeResolved(sub, "upgrade-dropped", HistoryEvent.PAYMENT_FAILED,
             Process.API, upgrade.actor(), detail, now()));
         host.outcome(detail);
       }
@@ -283,12 +334,30 @@ final class MoneyChanges {
 
   /**
    * Sends a refund. True when it was made and recorded; false when the gateway gave no answer: it is
-   * then recorded as pending and sent again, with the same key, by a timer. A refusal fails.
+   * then recorded as pending and sent again, with the same key, by a timer. A refusal fails. The key
+   * is written to the period's record before it is sent ({@link LifecycleChanges#refundSending}).
    *
-   * @param stored the period as just read; null to read it again before recording
+   * @param stored the period as just read; null to read it again
    */
   private boolean refundOrAwait(PendingRefund pending, Period stored) {
     RefundInput input = pending.input();
+    Period period = stored != null ? stored : LifecycleOperations.load(reads, host.current(), input.cycle());
+    PeriodRefund known = period.refund(input.idempotencyKey());
+    if (known != null && known.made()) {
+      host.outcome("refund " + known.refundId() + " of " + known.amount() + " for period "
+          + input.cycle() + " is recorded already; not sent again");
+      return true;
+    }
+    if (known == null) {
+      PeriodRefund asked = new PeriodRefund(input.idempotencyKey(), pending.requestId(),
+          input.transactionId(), input.amount(), pending.sentFrom(), null);
+      host.phase(Phase.RECORDING_PAYMENT);
+      host.record(LifecycleChanges.refundSending(host.current(), period, asked, pending.actor(),
+          "refund of " + input.amount() + " of " + input.transactionId() + " for period "
+              + input.cycle() + " sent with key " + input.idempotencyKey() + " (request "
+              + pending.requestId() + ")", now()));
+      period = period.withRefund(asked);
+    }
     host.phase(Phase.CHARGING);
     RefundResult refunded;
     try {
@@ -297,8 +366,15 @@ final class MoneyChanges {
       ChargeFailure failure = ChargeFailure.of(e);
       String why = failure.message() == null ? "refund failed" : failure.message();
       if (!failure.outcomeUnknown()) {
-        throw ApplicationFailure.newNonRetryableFailure("refund of " + input.amount() + " for period "
-            + input.cycle() + " not made: " + why, UpdateRejections.TRANSITION_NOT_ALLOWED);
+        String detail = "refund of " + input.amount() + " for period " + input.cycle() + " not made: " + why;
+        if (refused(e)) {
+          // The gateway refused it: no money moved, and the key no longer holds any back.
+          host.phase(Phase.RECORDING_PAYMENT);
+          host.record(LifecycleChanges.refundRefused(host.current(),
+              period.withoutRefund(input.idempotencyKey()), pending.actor(),
+              detail + " (key " + input.idempotencyKey() + ")", now()));
+        }
+        throw ApplicationFailure.newNonRetryableFailure(detail, UpdateRejections.TRANSITION_NOT_ALLOWED);
       }
       String detail = pendingSentence(pending);
       host.phase(Phase.RECORDING_PAYMENT);
@@ -309,7 +385,7 @@ final class MoneyChanges {
       requests.awaitRefund(pending);
       return false;
     }
-    recordRefund(pending, refunded, stored);
+    recordRefund(pending, refunded, period);
     return true;
   }
 
@@ -319,23 +395,19 @@ final class MoneyChanges {
         + " (request " + pending.requestId() + "); it is sent again with the same key";
   }
 
-  private void recordRefund(PendingRefund pending, RefundResult refunded, Period read) {
+  private void recordRefund(PendingRefund pending, RefundResult refunded, Period period) {
     Subscription sub = host.current();
     RefundInput input = pending.input();
     // A bank-side refund the gateway accepted but has not completed: recorded, and said so, since
     // it can still fail; a failure surfaces at the gateway for reconciliation.
     String reason = !refunded.pending() ? input.reason()
         : (input.reason() == null ? "" : input.reason() + "; ") + "pending at the gateway";
-    if (pending.upgradeTransactionId() == null) {
-      Period stored = read != null ? read : LifecycleOperations.load(reads, host.current(), input.cycle());
-      host.phase(Phase.RECORDING_PAYMENT);
-      host.record(LifecycleChanges.refunded(sub, stored, refunded.amount(), refunded.refundId(),
-          pending.actor(), reason, now()));
-    } else {
-      host.phase(Phase.RECORDING_PAYMENT);
-      host.record(LifecycleChanges.upgradeRefunded(sub, input.cycle(), refunded.amount(),
-          refunded.refundId(), pending.upgradeTransactionId(), pending.actor(), reason, now()));
-    }
+    PeriodRefund made = period.refund(input.idempotencyKey())
+        .madeAs(refunded.refundId(), refunded.amount());
+    host.phase(Phase.RECORDING_PAYMENT);
+    host.record(pending.upgradeTransactionId() == null
+        ? LifecycleChanges.refunded(sub, period, made, pending.actor(), reason, now())
+        : LifecycleChanges.upgradeRefunded(sub, period, made, pending.actor(), reason, now()));
     host.notice(LifecycleOperations.notice(host.current(), NotifyCustomerInput.Kind.REFUND_ISSUED, "refund-v" + host.current().version(),
         refunded.amount(), today(sub), refunded.refundId()));
     host.outcome("refunded " + refunded.amount() + " of cycle " + input.cycle() + ": " + refunded.refundId());
@@ -349,11 +421,9 @@ final class MoneyChanges {
    */
   private void resolveRefund(PendingRefund pending) {
     RefundInput input = pending.input();
-    if (!now().isBefore(pending.sentFrom().plus(RequestLog.RESEND_WINDOW))) {
+    if (!resendable(pending)) {
       requests.removeRefund(pending);
-      String detail = "refund " + input.idempotencyKey() + " of " + input.amount()
-          + " still without an answer after " + RequestLog.RESEND_WINDOW.toHours()
-          + " hours; not sent again (the gateway may have forgotten the key): reconcile it by hand";
+      String detail = unresolvedSentence(pending);
       log.error("subscription {}: {}", input.subscriptionId(), detail);
       host.record(LifecycleChanges.note(host.current(), "refund-unresolved-" + input.cycle(),
           HistoryEvent.PAYMENT_PENDING, Process.RECONCILIATION, SubscriptionChanges.SYSTEM_ACTOR,
@@ -365,12 +435,27 @@ final class MoneyChanges {
     try {
       refundOrAwait(pending.sent(), null);
     } catch (ApplicationFailure refused) {
-      String detail = "refund " + input.idempotencyKey() + " of " + input.amount() + " refused: "
-          + refused.getOriginalMessage();
-      host.record(LifecycleChanges.note(host.current(), "refund-refused-" + input.cycle(),
-          HistoryEvent.PAYMENT_FAILED, Process.API, pending.actor(), detail, now()));
-      host.outcome(detail);
+      host.outcome("refund " + input.idempotencyKey() + " of " + input.amount() + " refused: "
+          + refused.getOriginalMessage());
     }
+  }
+
+  /** A refusal by the gateway (not a conflict over the key, which may hide a refund made). */
+  private static boolean refused(ActivityFailure e) {
+    return e.getCause() instanceof ApplicationFailure failure
+        && PaymentFailures.REFUND_REFUSED.equals(failure.getType());
+  }
+
+  /** Whether the gateway still replays the key: sending it again cannot make a second refund. */
+  private static boolean resendable(PendingRefund pending) {
+    return now().isBefore(pending.sentFrom().plus(RequestLog.RESEND_WINDOW));
+  }
+
+  private static String unresolvedSentence(PendingRefund pending) {
+    RefundInput input = pending.input();
+    return "refund " + input.idempotencyKey() + " of " + input.amount() + " still without an answer "
+        + RequestLog.RESEND_WINDOW.toHours() + " hours after it was first sent; not sent again (the"
+        + " gateway may have forgotten the key): reconcile it by hand";
   }
 
   /** The request's id; an update always has one (its own), this only guards a caller without. */

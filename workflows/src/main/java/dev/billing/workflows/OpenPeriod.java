@@ -44,9 +44,11 @@ public record OpenPeriod(
     DUNNING,
     PENDING_SETTLEMENT,
     /**
-     * The dunning schedule is used up but the last attempt's outcome is unknown: no new attempt,
-     * only look-ups of its key at {@code settleBy} until the gateway answers; the policy's final
-     * outcome waits for that answer, since applying it would guess that the money did not move.
+     * The dunning schedule is used up but the last attempt's outcome is unknown, or a lost run may
+     * have sent the next attempt's key without recording it: no new attempt, only look-ups of
+     * those keys at {@code settleBy} until the gateway answers; the policy's final outcome (or the
+     * period being left unpaid) waits for that answer, since judging it now would guess that the
+     * money did not move.
      */
     RESOLVING
   }
@@ -78,10 +80,14 @@ public record OpenPeriod(
         retriesUsed, null, null, failureCode, failureMessage, false, amount);
   }
 
-  /** A period in dunning whose schedule is used up while its last attempt's outcome is unknown. */
+  /**
+   * A period whose schedule is used up while a key's outcome is unknown: its last attempt's when
+   * {@link #outcomeUnknown}, else the next one a lost run may have sent. {@link #retryNow} (a new
+   * payment method) is kept: it is charged at once when the gateway says no money moved.
+   */
   OpenPeriod resolving(Instant askAt) {
-    return new OpenPeriod(cycle, State.RESOLVING, attempts, true, policy, dunningFrom, retriesUsed,
-        askAt, transactionId, failureCode, failureMessage, false, amount);
+    return new OpenPeriod(cycle, State.RESOLVING, attempts, outcomeUnknown, policy, dunningFrom,
+        retriesUsed, askAt, transactionId, failureCode, failureMessage, retryNow, amount);
   }
 
   OpenPeriod withRetryNow(boolean now) {

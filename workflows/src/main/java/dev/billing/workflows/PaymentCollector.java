@@ -49,7 +49,10 @@ import org.slf4j.Logger;
  *       subscription until it is resumed. An unpaid period stays owed (manual repayment, waiver)
  *       until it turns STALE.
  *   <li>A new payment method makes every period in dunning due at once (attempt n+1); the
- *       schedule then goes on with its next date.
+ *       schedule then goes on with its next date. A RESOLVING period is looked up at once and
+ *       charged to the new method only once its unknown key proves to have moved no money.
+ *   <li>Every key is looked up under the payment method it was sent to (gateways list by customer).
+ *   <li>A return counts as an attempt: dunning after a return counts the attempts made so far.
  *   <li>Bank debits: a pending charge is recorded PENDING_SETTLEMENT and waits for its event;
  *       after {@link DunningSchedule#SETTLEMENT_TIMEOUT} the gateway is asked. A failure enters
  *       dunning counted from the due date; a return of a settled charge (still among the last
@@ -64,18 +67,6 @@ import org.slf4j.Logger;
  */
 final class PaymentCollector {
   private static final Logger log = Workflow.getLogger(PaymentCollector.class);
-
-  /**
-   * Change id of a returned payment owing the amount that was collected: runs recorded without it
-   * reopened the period at the subscription's price of the day.
-   */
-  static final String RETURN_AT_COLLECTED_AMOUNT = "return-at-collected-amount";
-
-  /**
-   * Change id of a cycle the credit balance covers being recorded paid without a charge: runs
-   * recorded without it asked the gateway for 0.00, which it refuses, and dunned the customer.
-   */
-  static final String PAID_BY_CREDIT = "paid-by-credit";
 
   /** What the collector needs from the workflow that owns the subscription. */
   interface Ledger {
@@ -96,9 +87,6 @@ final class PaymentCollector {
 
     /** Dunning ended with PAUSE: pause (open-ended) at the next safe point. */
     void pauseAfterDunning(String reason);
-
-    /** False while replaying a run recorded before dunning existed (Workflow.getVersion). */
-    boolean paymentsV2();
   }
 
   private record Attempt(ChargeResult result, ChargeFailure failure) {}
@@ -129,8 +117,7 @@ final class PaymentCollector {
 
   /** Attempt 1 of the cycle the subscription is on; its record moves the subscription to the next cycle. */
   void firstAttempt(long cycle) {
-    if (amountOf(cycle).minor() == 0 && ledger.paymentsV2()
-        && Workflow.getVersion(PAID_BY_CREDIT, Workflow.DEFAULT_VERSION, 1) == 1) {
+    if (amountOf(cycle).minor() == 0) {
       ledger.phase(Phase.RECORDING_PAYMENT);
       RecordInput paid = SubscriptionChanges.paidByCredit(current(), statusAfterCollecting(cycle), now());
       ledger.record(paid);
@@ -150,7 +137,7 @@ final class PaymentCollector {
     Attempt attempt = charge(cycle, 1);
     if (attempt.result() != null) {
       ChargeResult charge = attempt.result();
-      if (charge.pending() && ledger.paymentsV2()) {
+      if (charge.pending()) {
         pending(cycle, 1, null, charge.transactionId(), true, Process.INITIAL,
             CollectionChanges.changeId(cycle, 1, null));
         return;
@@ -160,10 +147,6 @@ final class PaymentCollector {
       periods.settled(new SettledCharge(cycle, 1, key(cycle, 1), charge.transactionId(), paid.period().amount()));
       ledger.record(paid);
       ledger.outcome("cycle " + cycle + " charged " + paid.period().amount() + ": " + charge.transactionId());
-      return;
-    }
-    if (!ledger.paymentsV2()) {
-      recordUnpaidV1(cycle, attempt.failure());
       return;
     }
     failedAttempt(cycle, 1, attempt.failure(), null, null);
@@ -267,6 +250,7 @@ final class PaymentCollector {
         String transactionId = event.transactionId() != null ? event.transactionId() : paid.transactionId();
         collected(paid.cycle(), attempt, transactionId, event.occurredAt(), Process.WEBHOOK, "settled");
       }
+      case CONFIRM_SUCCESS -> confirmSuccess(periods.openForAnyAttempt(event), event, source);
       case FAIL -> enterDunning(period.cycle(), period.attempts(), codeOr(event.failureCode(), "charge_failed"),
           event.failureMessage(), false, false, period, Process.WEBHOOK, HistoryEvent.PAYMENT_FAILED,
           "failed", source, true);
@@ -278,9 +262,15 @@ final class PaymentCollector {
       }
       case RETURN_SETTLED -> returned(periods.settledFor(event), event);
       case RESOLVE_FAILED -> {
+        if (period.state() == State.RESOLVING
+            && periods.unverified(key(period.cycle(), period.attempts() + 1))) {
+          // A lost run may have sent the next key: the gateway is asked about both before the end.
+          periods.put(period.withSettleBy(now()));
+          return;
+        }
         if (period.state() == State.RESOLVING) {
-          exhaust(period, codeOr(event.failureCode(), "charge_failed"), event.failureMessage(),
-              source);
+          exhaust(period, period.attempts(), codeOr(event.failureCode(), "charge_failed"),
+              event.failureMessage(), source);
           return;
         }
         periods.put(period.withOutcomeKnown());
@@ -300,6 +290,35 @@ final class PaymentCollector {
         }
       }
     }
+  }
+
+  /**
+   * A success event for an attempt this run knows failed or came back: collected only if the
+   * gateway's exact read says the money is there now; a return is remembered; no answer is left to
+   * reconciliation, flagged, since collecting could credit a returned debit and ignoring it could
+   * charge twice.
+   */
+  private void confirmSuccess(OpenPeriod period, PaymentEvent event, String source) {
+    long cycle = period.cycle();
+    int attempt = periods.attemptOf(event, period);
+    ChargeLookup lookup = lookUp(cycle, attempt);
+    ChargeLookup.Status status = lookup == null ? null : lookup.status();
+    if (status == ChargeLookup.Status.SUCCEEDED) {
+      String transactionId = lookup.transactionId() != null ? lookup.transactionId() : event.transactionId();
+      collected(cycle, attempt, transactionId, event.occurredAt(), Process.WEBHOOK, "settled");
+      return;
+    }
+    if (status == ChargeLookup.Status.RETURNED) {
+      returnedCharge(cycle, attempt, lookup.transactionId(), amountOf(cycle));
+    }
+    if (status == null) {
+      log.error("POSSIBLE DOUBLE CHARGE: {} reports a successful charge {} (key {}) of subscription {}"
+          + " for an attempt recorded as failed, and the gateway does not answer; reconcile",
+          source, event.transactionId(), event.idempotencyKey(), event.subscriptionId());
+    }
+    ledger.outcome("cycle " + cycle + ": " + source + " reports " + event.idempotencyKey()
+        + " succeeded; the gateway says " + (status == null ? "nothing (no answer)" : status)
+        + ": not collected");
   }
 
   private void retry(OpenPeriod period) {
@@ -517,15 +536,21 @@ final class PaymentCollector {
   /**
    * After a cancellation only charges already made are followed up: a pending settlement keeps
    * waiting, and an attempt whose outcome is unknown waits the settlement timeout for an event and
-   * is then looked up instead of being charged again. Periods known to be unpaid are dropped (they
-   * are recorded ERROR already). Returns whether any period is left to settle.
+   * is then looked up instead of being charged again; a next key that a lost run may have sent is
+   * looked up too. Periods known to be unpaid are dropped (they are recorded ERROR already).
+   * Returns whether any period is left to settle.
    */
   boolean keepOnlySettling() {
     for (OpenPeriod period : periods.openPeriods()) {
       if (period.state() == State.PENDING_SETTLEMENT) {
         continue;
       }
-      if (period.outcomeUnknown()) {
+      if (periods.unverified(key(period.cycle(), period.attempts() + 1))) {
+        // A lost run may have sent the next key: it is looked up (with an unknown last key)
+        // before the period is closed, never dropped unasked.
+        periods.put(period.resolving(period.outcomeUnknown()
+            ? now().plus(DunningSchedule.SETTLEMENT_TIMEOUT) : now()));
+      } else if (period.outcomeUnknown()) {
         periods.put(OpenPeriod.pending(period.cycle(), period.attempts(), period.policy(),
             period.dunningFrom(), period.retriesUsed(), now().plus(DunningSchedule.SETTLEMENT_TIMEOUT),
             period.transactionId(), period.amount()));
@@ -566,56 +591,147 @@ final class PaymentCollector {
         period.cycle(), current().subscriptionId(), period.lastKey(current().subscriptionId()), askAt);
   }
 
-  /** A period whose dunning ended with its last outcome unknown: only its key is looked up. */
+  /**
+   * A period whose dunning schedule is used up with a key's outcome unknown: its last attempt's,
+   * then the next attempt's if a lost run may have sent it. Only keys are looked up, nothing is
+   * sent; the period is judged (collected, pending, exhausted or left owed) once every key that
+   * may have moved money has been answered for.
+   */
   private void resolveByLookup(OpenPeriod period) {
     long cycle = period.cycle();
-    ChargeLookup lookup = lookUp(cycle, period.attempts());
-    String source = "lookup of " + period.lastKey(current().subscriptionId());
-    if (lookup == null) {
-      periods.put(period.resolving(now().plus(DunningSchedule.LOOKUP_RETRY_AFTER)));
-      ledger.outcome("cycle " + cycle + ": the gateway did not answer about "
-          + period.lastKey(current().subscriptionId()) + "; asking again "
-          + DunningSchedule.LOOKUP_RETRY_AFTER.toDays() + " day later");
+    int attempts = period.attempts();
+    ChargeLookup last = null;
+    if (period.outcomeUnknown()) {
+      last = lookUp(cycle, attempts);
+      if (last == null) {
+        askAgainLater(period, key(cycle, attempts));
+        return;
+      }
+      switch (last.status()) {
+        case SUCCEEDED -> {
+          collected(cycle, attempts, last.transactionId(), last.processedAt(), Process.RECONCILIATION,
+              "settled");
+          return;
+        }
+        case PENDING -> {
+          pending(cycle, attempts, period, last.transactionId(), false, Process.RECONCILIATION,
+              CollectionChanges.changeId(cycle, attempts, "pending"));
+          return;
+        }
+        case RETURNED -> returnedCharge(period, last.transactionId());
+        case FAILED, NOT_FOUND -> { }
+      }
+    }
+    String source = "lookup of " + key(cycle, attempts);
+    if (periods.unverified(key(cycle, attempts + 1))) {
+      Attempt next = sentByLostRun(cycle, attempts + 1);
+      if (next != null && next.failure() != null && next.failure().outcomeUnknown()) {
+        askAgainLater(period, key(cycle, attempts + 1));
+        return;
+      }
+      if (next != null) {
+        lostRunAttempt(period, next);
+        return;
+      }
+    }
+    if (last == null && chargedNewMethod(period, period.failureCode(), period.failureMessage())) {
       return;
     }
-    switch (lookup.status()) {
-      case SUCCEEDED -> collected(cycle, period.attempts(), lookup.transactionId(),
-          lookup.processedAt(), Process.RECONCILIATION, "settled");
-      case PENDING -> pending(cycle, period.attempts(), period, lookup.transactionId(), false,
-          Process.RECONCILIATION, CollectionChanges.changeId(cycle, period.attempts(), "pending"));
-      case FAILED, RETURNED -> {
-        if (lookup.status() == ChargeLookup.Status.RETURNED) {
-          returnedCharge(period, lookup.transactionId());
-        }
-        exhaust(period, codeOr(lookup.failureCode(), "charge_failed"), lookup.failureMessage(), source);
+    if (last == null) {
+      // The last attempt is known to have failed and no later key was sent: the record's
+      // judgement stands, nothing new to record.
+      periods.remove(cycle);
+      if (!current().status().isTerminal()) {
+        periods.putUnpaid(new UnpaidPeriod(cycle, attempts, amountOf(cycle),
+            current().schedule().dueDate(cycle), period.policy().staleAfterDays(),
+            period.failureMessage() != null ? period.failureMessage() : period.failureCode()));
       }
+      ledger.outcome("cycle " + cycle + ": the gateway has no charge for " + key(cycle, attempts + 1)
+          + "; left unpaid after " + attempts + (attempts == 1 ? " attempt" : " attempts"));
+      return;
+    }
+    String code = last.status() == ChargeLookup.Status.NOT_FOUND ? CHARGE_NOT_MADE
+        : codeOr(last.failureCode(), "charge_failed");
+    if (chargedNewMethod(period, code, last.failureMessage())) {
+      return;
+    }
+    switch (last.status()) {
+      case FAILED, RETURNED -> exhaust(period, attempts, codeOr(last.failureCode(), "charge_failed"),
+          last.failureMessage(), source);
       // The look-up lists by creation time, so NOT_FOUND, an hour after the last send, is proof.
-      case NOT_FOUND -> exhaust(period, CHARGE_NOT_MADE,
-          "the gateway has no charge for " + period.lastKey(current().subscriptionId()), source);
+      default -> exhaust(period, attempts, CHARGE_NOT_MADE,
+          "the gateway has no charge for " + key(cycle, attempts), source);
     }
   }
 
-  /** Dunning ends unpaid now that the last attempt is known not to have collected. */
-  private void exhaust(OpenPeriod period, String code, String message, String source) {
+  /**
+   * A new payment method came while the period was RESOLVING: now that the gateway says no money
+   * moved, the new method is charged at once (attempt n+1), as a period in dunning would be; its
+   * failure ends dunning, the schedule being used up. Never before the answer: the unknown key
+   * could still have collected. Not while paused or after a cancellation.
+   */
+  private boolean chargedNewMethod(OpenPeriod period, String code, String message) {
+    SubscriptionStatus status = current().status();
+    if (!period.retryNow() || status.isTerminal() || status == SubscriptionStatus.PAUSED) {
+      return false;
+    }
+    retry(OpenPeriod.dunning(period.cycle(), period.attempts(), false, period.policy(),
+        period.dunningFrom(), period.retriesUsed(), code, message, period.amount()));
+    return true;
+  }
+
+  private void askAgainLater(OpenPeriod period, String key) {
+    periods.put(period.resolving(now().plus(DunningSchedule.LOOKUP_RETRY_AFTER)));
+    ledger.outcome("cycle " + period.cycle() + ": the gateway did not answer about " + key
+        + "; asking again " + DunningSchedule.LOOKUP_RETRY_AFTER.toDays() + " day later");
+  }
+
+  /** The next attempt of a period whose schedule is used up, sent by a lost run: its outcome stands. */
+  private void lostRunAttempt(OpenPeriod period, Attempt attempt) {
     long cycle = period.cycle();
+    int number = period.attempts() + 1;
+    ChargeResult charge = attempt.result();
+    if (charge != null && charge.pending()) {
+      pending(cycle, number, period, charge.transactionId(), false, Process.RECONCILIATION,
+          CollectionChanges.changeId(cycle, number, null));
+    } else if (charge != null) {
+      collected(cycle, number, charge.transactionId(), charge.processedAt(), Process.RECONCILIATION,
+          null);
+    } else {
+      exhaust(period, number, attempt.failure().code(), attempt.failure().message(),
+          "lookup of " + key(cycle, number) + ", sent by a lost run");
+    }
+  }
+
+  /**
+   * Dunning ends unpaid now that the last attempt ({@code attempts}) is known not to have
+   * collected. After a cancellation only the period is recorded (settle-only).
+   */
+  private void exhaust(OpenPeriod period, int attempts, String code, String message, String source) {
+    long cycle = period.cycle();
+    if (current().status().isTerminal()) {
+      closeUnpaid(cycle, attempts, code, message, false, Process.RECONCILIATION,
+          HistoryEvent.PAYMENT_FAILED, "exhausted", source);
+      return;
+    }
     Money amount = amountOf(cycle);
     String detail = "payment failed: " + code + (message == null ? "" : " (" + message + ")")
         + (source == null ? "" : " [" + source + "]") + "; dunning exhausted after "
-        + period.attempts() + (period.attempts() == 1 ? " attempt" : " attempts") + ": "
+        + attempts + (attempts == 1 ? " attempt" : " attempts") + ": "
         + period.policy().finalOutcome();
     ledger.phase(Phase.RECORDING_PAYMENT);
-    RecordInput change = CollectionChanges.unpaid(current(), cycle, amount, period.attempts(), code,
+    RecordInput change = CollectionChanges.unpaid(current(), cycle, amount, attempts, code,
         message, HistoryEvent.DUNNING_EXHAUSTED, false, Process.RETRY,
-        CollectionChanges.changeId(cycle, period.attempts(), "exhausted"), detail, now());
+        CollectionChanges.changeId(cycle, attempts, "exhausted"), detail, now());
     periods.remove(cycle);
     if (period.policy().finalOutcome() != DunningPolicy.FinalOutcome.CANCEL) {
-      periods.putUnpaid(new UnpaidPeriod(cycle, period.attempts(), amount,
+      periods.putUnpaid(new UnpaidPeriod(cycle, attempts, amount,
           current().schedule().dueDate(cycle), period.policy().staleAfterDays(),
           message != null ? message : code));
     }
     ledger.record(change);
     ledger.outcome("cycle " + cycle + " " + detail);
-    finalOutcome(cycle, period.attempts(), period.policy());
+    finalOutcome(cycle, attempts, period.policy());
   }
 
   private void settleByLookup(OpenPeriod period) {
@@ -659,11 +775,15 @@ final class PaymentCollector {
    */
   private void returned(SettledCharge charge, PaymentEvent event) {
     periods.returned(charge);
-    Money owed = charge.amount() != null
-        && Workflow.getVersion(RETURN_AT_COLLECTED_AMOUNT, Workflow.DEFAULT_VERSION, 1) == 1
-        ? charge.amount() : amountOf(charge.cycle());
+    Money owed = charge.amount() != null ? charge.amount() : amountOf(charge.cycle());
+    // Every attempt so far, the returned one included, used a retry: a debit that is always
+    // returned ends its dunning like one that is always declined, never starts it over.
+    DunningPolicy policy = snapshotPolicy(charge.cycle());
+    int used = Math.min(charge.attempt() - 1, policy.retryAfterDays().size());
+    OpenPeriod counted = OpenPeriod.dunning(charge.cycle(), charge.attempt(), false, policy,
+        current().schedule().dateAt(now()), used, null, null, owed);
     enterDunning(charge.cycle(), charge.attempt(), codeOr(event.failureCode(), "charge_returned"),
-        event.failureMessage(), false, false, null, Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED,
+        event.failureMessage(), false, false, counted, Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED,
         "returned", event.type() + " " + event.eventId(), false, owed);
   }
 
@@ -745,14 +865,6 @@ final class PaymentCollector {
     }
   }
 
-  /** The v1 record of a failed first attempt, kept for runs recorded before dunning existed. */
-  private void recordUnpaidV1(long cycle, ChargeFailure failure) {
-    ledger.phase(Phase.RECORDING_PAYMENT);
-    ledger.record(SubscriptionChanges.unpaid(current(), 1, failure.code(), failure.message(), now()));
-    ledger.outcome("cycle " + cycle + (failure.declined() ? " declined: " : " not charged: ")
-        + failure.code() + " (" + failure.message() + ")");
-  }
-
   private Attempt charge(long cycle, int attempt) {
     String key = key(cycle, attempt);
     if (periods.unverified(key)) {
@@ -765,6 +877,7 @@ final class PaymentCollector {
     ChargeInput input = new ChargeInput(sub.accountId(), sub.subscriptionId(), cycle, attempt,
         amountOf(cycle), sub.paymentMethod(), key(cycle, attempt),
         sub.sku() + " subscription, period " + cycle + " due " + sub.schedule().dueDate(cycle));
+    periods.sending(cycle, key, sub.paymentMethod());
     try {
       return new Attempt(payments.charge(input), null);
     } catch (ActivityFailure e) {
@@ -801,12 +914,16 @@ final class PaymentCollector {
     };
   }
 
-  /** What the gateway knows about an attempt's key; null when it does not answer either. */
+  /**
+   * What the gateway knows about an attempt's key; null when it does not answer either. Asked under
+   * the payment method the key was sent to, never today's: a gateway lists charges by customer, so
+   * after a change of method the key would read NOT_FOUND and be judged never made.
+   */
   private ChargeLookup lookUp(long cycle, int attempt) {
     String key = key(cycle, attempt);
     try {
       return lookups.lookUpCharge(new ChargeLookupInput(current().subscriptionId(), cycle, key,
-          current().paymentMethod(), sentNoEarlierThan(cycle)));
+          periods.sentWith(key), sentNoEarlierThan(cycle)));
     } catch (ActivityFailure e) {
       log.warn("lookup of {} failed; its outcome stays unknown", key, e);
       return null;

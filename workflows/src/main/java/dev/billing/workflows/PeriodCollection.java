@@ -2,12 +2,15 @@ package dev.billing.workflows;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.PaymentMethod;
 import dev.billing.workflows.OpenPeriod.State;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Deque;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -37,6 +40,12 @@ final class PeriodCollection {
     SETTLE,
     /** The pending charge failed: the period enters dunning. */
     FAIL,
+    /**
+     * Success of an attempt known to have failed or come back: a returned debit's late success
+     * (whose return a run restarted from the record cannot know) or a gateway correcting itself.
+     * The gateway's exact read decides; the event alone never collects.
+     */
+    CONFIRM_SUCCESS,
     /** The unanswered charge failed: no need to look it up before the next attempt. */
     RESOLVE_FAILED,
     /** A settled charge came back: reopen its period and dun it. */
@@ -54,6 +63,7 @@ final class PeriodCollection {
   private final Map<Long, UnpaidPeriod> unpaid = new TreeMap<>();
   private final Set<String> unverifiedKeys = new LinkedHashSet<>();
   private final Deque<SettledCharge> returned = new ArrayDeque<>();
+  private final Map<String, SentKey> sentKeys = new LinkedHashMap<>();
 
   PeriodCollection(String subscriptionId, CollectionState state) {
     this.subscriptionId = subscriptionId;
@@ -64,12 +74,33 @@ final class PeriodCollection {
     state.unpaid().forEach(p -> unpaid.put(p.cycle(), p));
     unverifiedKeys.addAll(state.unverifiedKeys());
     returned.addAll(state.returned());
+    state.sentKeys().forEach(k -> sentKeys.put(k.key(), k));
   }
 
   CollectionState carry() {
     return new CollectionState(new ArrayList<>(open.values()), new ArrayList<>(settled),
         new ArrayList<>(seen), new ArrayList<>(inbox), new ArrayList<>(unpaid.values()),
-        new ArrayList<>(unverifiedKeys), new ArrayList<>(returned));
+        new ArrayList<>(unverifiedKeys), new ArrayList<>(returned), stillNeeded(sentKeys.values()));
+  }
+
+  /** A key is looked up only while its period is open or owed, or while a lost run's send is unverified. */
+  private List<SentKey> stillNeeded(Collection<SentKey> keys) {
+    return keys.stream().filter(k -> open.containsKey(k.cycle()) || unpaid.containsKey(k.cycle())
+        || unverifiedKeys.contains(k.key())).toList();
+  }
+
+  /** {@code key} is being sent to {@code method}: it is looked up under that method from now on. */
+  void sending(long cycle, String key, PaymentMethod method) {
+    sentKeys.put(key, new SentKey(cycle, key, method));
+  }
+
+  /**
+   * The payment method {@code key} was sent to; null when it is not known (a key of a lost run's
+   * earlier attempt): the gateway is then asked account-wide, never under a guessed method.
+   */
+  PaymentMethod sentWith(String key) {
+    SentKey sent = sentKeys.get(key);
+    return sent == null ? null : sent.paymentMethod();
   }
 
   /** Whether a lost run may have sent {@code key}: it is looked up before it is sent. */
@@ -144,10 +175,16 @@ final class PeriodCollection {
         && period.outcomeUnknown();
     return switch (event.type()) {
       // Money moved for a period we still hold open, whichever of its attempts it was: collect it.
-      case CHARGE_SUCCEEDED -> openForAnyAttempt(event) != null ? Effect.SETTLE : Effect.NONE;
+      case CHARGE_SUCCEEDED -> {
+        OpenPeriod paid = openForAnyAttempt(event);
+        yield paid == null ? Effect.NONE
+            : awaiting(paid, attemptOf(event, paid)) ? Effect.SETTLE : Effect.CONFIRM_SUCCESS;
+      }
       case CHARGE_FAILED -> pending ? Effect.FAIL : unknown ? Effect.RESOLVE_FAILED : Effect.NONE;
+      // A charge we never heard settle came back (pending, or sent without an answer): the
+      // attempt is known now, returned, and its success can no longer collect anything.
       case CHARGE_RETURNED -> settledFor(event) != null ? Effect.RETURN_SETTLED
-          : pending ? Effect.RETURN_PENDING : Effect.NONE;
+          : pending || unknown ? Effect.RETURN_PENDING : Effect.NONE;
       case CHARGE_REFUNDED -> Effect.NONE;
     };
   }
@@ -172,11 +209,27 @@ final class PeriodCollection {
     return null;
   }
 
-  /** Which attempt of {@code period} the event is about; 0 when none. */
+  /**
+   * Whether {@code attempt} of {@code period} still awaits its outcome: the last one while pending
+   * or unanswered, or the next one a lost run may have sent. Any other attempt is known to have
+   * failed or come back, as far as this run knows.
+   */
+  static boolean awaiting(OpenPeriod period, int attempt) {
+    return attempt > period.attempts() || attempt == period.attempts()
+        && (period.state() == State.PENDING_SETTLEMENT || period.outcomeUnknown());
+  }
+
+  /**
+   * Which attempt of {@code period} the event is about; 0 when none. The next attempt counts when
+   * a lost run may have sent it.
+   */
   int attemptOf(PaymentEvent event, OpenPeriod period) {
     if (event.idempotencyKey() == null) {
       return period.transactionId() != null && period.transactionId().equals(event.transactionId())
           ? period.attempts() : 0;
+    }
+    if (event.idempotencyKey().equals(nextKey(period)) && unverified(nextKey(period))) {
+      return period.attempts() + 1;
     }
     for (int attempt = period.attempts(); attempt >= 1; attempt--) {
       if (event.idempotencyKey().equals(BillingIds.chargeKey(subscriptionId, period.cycle(), attempt))) {
@@ -288,10 +341,18 @@ final class PeriodCollection {
     return open.values().stream().anyMatch(p -> p.cycle() != cycle && p.state() != State.PENDING_SETTLEMENT);
   }
 
-  /** True while money may still move for a period: a pending settlement or an unanswered attempt. */
+  /**
+   * True while money may still move for a period: a pending settlement, an unanswered attempt, or
+   * a next attempt a lost run may have sent.
+   */
   boolean awaitingOutcome() {
     return open.values().stream()
-        .anyMatch(p -> p.state() == State.PENDING_SETTLEMENT || p.outcomeUnknown());
+        .anyMatch(p -> p.state() == State.PENDING_SETTLEMENT || p.outcomeUnknown()
+            || unverified(nextKey(p)));
+  }
+
+  private String nextKey(OpenPeriod period) {
+    return BillingIds.chargeKey(subscriptionId, period.cycle(), period.attempts() + 1);
   }
 
   /** The open period that needs the workflow first (earliest cycle on a tie); null when none does. */

@@ -111,18 +111,16 @@ final class RequestLog {
     return refunds.stream().filter(r -> r.requestId().equals(requestId)).toList();
   }
 
+  List<PendingRefund> refundsByKey(String key) {
+    return refunds.stream().filter(r -> r.input().idempotencyKey().equals(key)).toList();
+  }
+
   void removeUpgrade(PendingUpgrade upgrade) {
     upgrades.removeIf(u -> u.requestId().equals(upgrade.requestId()));
   }
 
   void removeRefund(PendingRefund refund) {
     refunds.removeIf(r -> r.input().idempotencyKey().equals(refund.input().idempotencyKey()));
-  }
-
-  /** What refunds of the period's own charge still wait for an answer: not refundable meanwhile. */
-  long pendingRefundMinor(long cycle) {
-    return refunds.stream().filter(r -> r.upgradeTransactionId() == null && r.input().cycle() == cycle)
-        .mapToLong(r -> r.input().amount().minor()).sum();
   }
 
   /** The upgrade waiting for its charge's outcome, if any: another plan change waits for it. */

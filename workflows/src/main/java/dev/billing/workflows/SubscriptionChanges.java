@@ -125,23 +125,6 @@ public final class SubscriptionChanges {
         period, null, at);
   }
 
-  /**
-   * Cycle not paid (declined, or the gateway never answered): the period is in error, the
-   * subscription is past due and still moves on to the next cycle.
-   */
-  static RecordInput unpaid(
-      Subscription current, int attempt, String failureCode, String failureMessage, Instant at) {
-    long cycle = current.cycle();
-    Subscription next = current.withStatus(SubscriptionStatus.PAST_DUE)
-        .scheduledFor(cycle + 1)
-        .withVersion(current.version() + 1);
-    Period period = period(current, PeriodStatus.ERROR, attempt, null, failureCode, failureMessage, at);
-    return new RecordInput(changeId(cycle, chargeStep(attempt)), current, next,
-        HistoryEvent.PAYMENT_FAILED, process(attempt), SYSTEM_ACTOR,
-        "payment failed: " + failureCode + (failureMessage == null ? "" : " (" + failureMessage + ")"),
-        period, null, at);
-  }
-
   /** Cancelled: nothing is due any more and the period being waited for will not be collected. */
   static RecordInput cancellation(Subscription current, CancelRequest request, Instant at) {
     Subscription next = current.withStatus(SubscriptionStatus.CANCELLED)

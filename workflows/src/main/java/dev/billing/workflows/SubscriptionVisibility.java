@@ -22,8 +22,7 @@ import java.util.Objects;
  * <p>Cost rule: nothing here adds a workflow command. A run starts with its attributes and memo (set
  * by whoever starts it: the API, a reconciliation restart, or continue-as-new, whose command carries
  * them), and a change within a run rides on the upsert the status change makes anyway. So the
- * happy-path cycle stays at its six actions, and histories recorded before these attributes existed
- * replay unchanged (the SDK matches upsert and continue-as-new commands by type, not content).
+ * happy-path cycle stays at its six actions.
  */
 public final class SubscriptionVisibility {
   private SubscriptionVisibility() {}

@@ -45,53 +45,10 @@ import org.slf4j.Logger;
  * on a tie an earlier period's retry goes before this cycle's reminder and charge. So the next
  * cycle's reminder and charge are never skipped or moved by dunning; they can only wait for a step
  * already under way.
- *
- * <p>Versioning: runs recorded before dunning existed ({@value #PAYMENTS_V2} absent from their
- * history) replay the v1 commands: a failed first attempt is recorded unpaid and the run continues
- * as new. {@link Workflow#getVersion} is called only where the commands differ (a failed or pending
- * charge, an effectful payment event), never on the happy path. Runs recorded before
- * {@value #SETTLE_AFTER_CANCEL} ended as soon as a cancellation was recorded; newer ones stay open,
- * settle-only, while a period is still settling or its charge got no answer (the version is asked
- * only then).
  */
 public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   private static final Logger log = Workflow.getLogger(SubscriptionWorkflowImpl.class);
-
-  /** Change id of the dunning, settlement and lookup commands (Workflow.getVersion). */
-  static final String PAYMENTS_V2 = "payments-v2";
-
-  /**
-   * Change id of the settle-only mode after a cancellation: runs recorded without it ended at once,
-   * leaving a pending or unanswered charge without its outcome.
-   */
-  static final String SETTLE_AFTER_CANCEL = "settle-after-cancel";
-
-  /**
-   * Change id of the lifecycle's effects on paths that existed before it: dunning that ends with
-   * PAUSE (which used to leave the period unpaid and bill on) and unpaid periods turning STALE.
-   */
-  static final String LIFECYCLE_V3 = "lifecycle-v3";
-
-  /**
-   * Change id of the due-instant spread (issue 7): a cycle's reminder and charge at the
-   * subscription's own time of day ({@link DueInstants}) instead of midnight. Runs recorded without
-   * it replay their midnight timers.
-   */
-  static final String DUE_INSTANT_SPREAD = "due-instant-spread";
-
-  /**
-   * Change id of a billing-day move judging whether the cycle's reminder is still to come by the
-   * instant the run's timer uses (the spread one) rather than by midnight: a move on the reminder
-   * day before the subscription's time of day used to drop that reminder.
-   */
-  static final String BILLING_DAY_REMINDER_SPREAD = "billing-day-reminder-spread";
-
-  /**
-   * Change id of a paused cycle due at the instant the pause resumes being skipped first: runs
-   * recorded without it resumed first and billed that cycle (28-day reminders in February).
-   */
-  static final String PAUSE_SKIP_BEFORE_RESUME = "pause-skip-before-resume";
 
   private final RecordActivities records =
       Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
@@ -188,8 +145,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private Flow cycleRun() {
     long cycle = current.cycle();
     BillingSchedule schedule = current.schedule();
-    // Asked only for a schedule with a window, so runs of midnight schedules keep their commands.
-    boolean spread = hasDueWindow(schedule) && dueInstantSpread();
+    boolean spread = hasDueWindow(schedule);
     Instant reminderAt = reminderAt(schedule, cycle, spread);
     Instant dueAt = spread ? DueInstants.dueAt(schedule, cycle, current.subscriptionId()) : schedule.dueAt(cycle);
     LocalDate cancelsOn = current.lifecycle().cancelsOn();
@@ -305,8 +261,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
    * otherwise bill it.
    */
   private static boolean skipFirst(Instant resumeAt, Instant skipAt, Instant now) {
-    return skipAt != null && !now.isBefore(skipAt) && !skipAt.isAfter(resumeAt)
-        && Workflow.getVersion(PAUSE_SKIP_BEFORE_RESUME, Workflow.DEFAULT_VERSION, 1) == 1;
+    return skipAt != null && !now.isBefore(skipAt) && !skipAt.isAfter(resumeAt);
   }
 
   /** When a pause with an end resumes: its end date, or the reminder of the payment it restarts with if earlier. */
@@ -325,7 +280,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private UnpaidPeriod firstStale(BillingSchedule schedule, Instant now) {
     for (UnpaidPeriod unpaid : periods.unpaid()) {
       Instant at = LifecycleOperations.staleAt(schedule, unpaid);
-      if (at != null && !now.isBefore(at) && lifecycleV3()) {
+      if (at != null && !now.isBefore(at)) {
         return unpaid;
       }
     }
@@ -547,7 +502,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   /**
    * Records what handlers asked for and acts on queued payment events. A new payment method makes
-   * every period in dunning due at once.
+   * every period in dunning due at once, and has every RESOLVING one looked up at once (and
+   * charged to the new method once the gateway says its last key moved no money).
    */
   private void serveSafePoint() {
     if (!methodChanges.isEmpty()) {
@@ -564,17 +520,15 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       for (OpenPeriod period : periods.openPeriods()) {
         if (period.state() == State.DUNNING) {
           periods.put(period.withRetryNow(true));
+        } else if (period.state() == State.RESOLVING) {
+          // Its unknown key is asked about now; the new method is charged once it proves unpaid.
+          periods.put(period.withRetryNow(true).withSettleBy(now()));
         }
       }
     }
     while (periods.hasEvents()) {
       PaymentEvent event = periods.nextEvent();
-      if (paymentsV2()) {
-        collector.onEvent(event);
-      } else {
-        log.info("payment event {} ignored by a run recorded before payment events were handled",
-            event.eventId());
-      }
+      collector.onEvent(event);
     }
     if (pauseAfterDunning != null && !cancelRequested()) {
       String reason = pauseAfterDunning;
@@ -642,12 +596,13 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     if (cancelRequest.refundUnused()) {
       lifecycle.refundUnused(cancelRequest, SubscriptionChanges.actorOf(cancelRequest));
     }
-    String credit = lifecycle.creditLeftAtCancellation();
-    if (credit != null) {
+    String balance = lifecycle.balanceLeftAtCancellation();
+    if (balance != null) {
       // Never silent: the history entry, the outcome and the notice say what was left.
-      String reason = cancelRequest.reason() == null ? credit : cancelRequest.reason() + "; " + credit;
+      String reason = cancelRequest.reason() == null ? balance : cancelRequest.reason() + "; " + balance;
       cancelRequest = new CancelRequest(reason, cancelRequest.requestedBy(), cancelRequest.atPeriodEnd(),
           cancelRequest.refundUnused(), cancelRequest.requestId());
+      current = lifecycle.withDebtWrittenOff();
     }
     if (cancelAtPeriodEnd) {
       cancelProcess = Process.API;
@@ -663,7 +618,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     lastOutcome = "cancelled by " + actor
         + (cancelRequest.reason() == null ? "" : ": " + cancelRequest.reason());
     log.info("subscription {} cancelled at version {}", current.subscriptionId(), current.version());
-    if (cancelProcess != Process.API || cancelAtPeriodEnd) {
+    // The client that cancels is answered; the customer is told too when money was left behind.
+    if (cancelProcess != Process.API || cancelAtPeriodEnd || balance != null) {
       notice(new NotifyCustomerInput(NotifyCustomerInput.Kind.SUBSCRIPTION_CANCELLED,
           BillingIds.messageId(current.subscriptionId(), endingCycle, "cancelled"),
           current.accountId(), current.subscriptionId(), endingCycle, current.email(), current.sku(),
@@ -672,8 +628,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     }
     cancelRecorded = true;
     // Money already asked for may still move: the run stays open, settle-only, until it is known.
-    // Checked before getVersion so cancellations with nothing in flight keep their commands.
-    if (periods.awaitingOutcome() && settleAfterCancel()) {
+    if (periods.awaitingOutcome()) {
       return settleThenEnd();
     }
     return end();
@@ -776,14 +731,6 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     notices.send(input);
   }
 
-  private boolean settleAfterCancel() {
-    return Workflow.getVersion(SETTLE_AFTER_CANCEL, Workflow.DEFAULT_VERSION, 1) == 1;
-  }
-
-  private boolean dueInstantSpread() {
-    return Workflow.getVersion(DUE_INSTANT_SPREAD, Workflow.DEFAULT_VERSION, 1) == 1;
-  }
-
   /** A cycle's reminder instant: the subscription's own time of day when spread, else midnight. */
   private Instant reminderAt(BillingSchedule schedule, long cycle, boolean spread) {
     return spread ? DueInstants.reminderAt(schedule, cycle, current.subscriptionId()) : schedule.reminderAt(cycle);
@@ -791,14 +738,6 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   private static boolean hasDueWindow(BillingSchedule schedule) {
     return schedule.dueWindow() != null && !schedule.dueWindow().isZero();
-  }
-
-  private boolean lifecycleV3() {
-    return Workflow.getVersion(LIFECYCLE_V3, Workflow.DEFAULT_VERSION, 1) == 1;
-  }
-
-  private boolean paymentsV2() {
-    return Workflow.getVersion(PAYMENTS_V2, Workflow.DEFAULT_VERSION, 1) == 1;
   }
 
   private void record(RecordInput change) {
@@ -901,17 +840,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
     @Override
     public void pauseAfterDunning(String reason) {
-      // Runs recorded before the lifecycle left the period unpaid and billed on (LEAVE_UNPAID).
-      if (lifecycleV3()) {
-        pauseAfterDunning = reason;
-      } else {
-        log.warn("dunning ended with PAUSE in a run recorded before pausing existed; left unpaid");
-      }
-    }
-
-    @Override
-    public boolean paymentsV2() {
-      return SubscriptionWorkflowImpl.this.paymentsV2();
+      pauseAfterDunning = reason;
     }
   }
 
@@ -944,11 +873,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
     @Override
     public Instant movedReminderAt(BillingSchedule moved) {
-      // The new id is asked first: runs recorded before it have no marker and keep midnight.
-      boolean spread = hasDueWindow(moved)
-          && Workflow.getVersion(BILLING_DAY_REMINDER_SPREAD, Workflow.DEFAULT_VERSION, 1) == 1
-          && dueInstantSpread();
-      return reminderAt(moved, current.cycle(), spread);
+      return reminderAt(moved, current.cycle(), hasDueWindow(moved));
     }
 
     @Override

@@ -114,6 +114,76 @@ class BankDebitReturnTest {
     }
   }
 
+  @Test
+  void aReturnOfAnUnansweredChargeIsFinalAndItsLateSuccessCollectsNothing() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.CHARGED_NO_ANSWER);
+      t.fake.lookupsDown(true);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-unk", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-15T06:00:00Z");
+
+      workflow.paymentEvent(event("evt_r", Type.CHARGE_RETURNED, "charge:sub-unk:1:1", "txn_sub-unk_1",
+          "2028-01-15T05:00:00Z"));
+      t.runUntil("2028-01-15T08:00:00Z");
+      workflow.paymentEvent(event("evt_s", Type.CHARGE_SUCCEEDED, "charge:sub-unk:1:1", "txn_sub-unk_1",
+          "2028-01-15T01:00:00Z"));
+      t.runUntil("2028-01-15T12:00:00Z");
+
+      assertEveryRecordLanded(t);
+      assertThat(periodRecords(t, 1)).extracting(RecordInput::event)
+          .containsExactly(HistoryEvent.PAYMENT_FAILED, HistoryEvent.PAYMENT_RETURNED);
+      assertThat(receiptsOf(t, 1)).as("the returned charge never paid").isEmpty();
+    }
+  }
+
+  @Test
+  void aRunRestartedAfterAReturnDoesNotCollectTheReturnedDebitsLateSuccess() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-02-15T12:00:00Z")) {
+      // Cycle 2's debit was returned (recorded ERROR) and the run was lost; the relay then
+      // delivers the debit's success late.
+      t.fake.gatewaySays("charge:sub-rr:2:1", new ChargeLookup(ChargeLookup.Status.RETURNED,
+          "txn_sub-rr_2", Instant.parse("2028-02-14T00:00:00Z"), "R01", "Insufficient funds"));
+      SubscriptionWorkflow workflow = t.restart(BillingTestEnvironment.requested("sub-rr", ON_THE_15TH, "9.99")
+              .withStatus(dev.billing.domain.SubscriptionStatus.PAST_DUE).scheduledFor(3).withVersion(7),
+          java.util.List.of(new dev.billing.domain.Period(BillingTestEnvironment.ACCOUNT, "sub-rr", 2,
+              ON_THE_15TH.dueDate(2), dev.billing.domain.Money.parse("9.99", "USD"),
+              dev.billing.domain.PeriodStatus.ERROR, 1, null, "R01", "Insufficient funds",
+              Instant.parse("2028-02-15T10:00:00Z"))));
+      workflow.paymentEvent(event("evt_s", Type.CHARGE_SUCCEEDED, "charge:sub-rr:2:1", "txn_sub-rr_2",
+          "2028-02-13T00:00:00Z"));
+      t.runUntil("2028-02-15T18:00:00Z");
+
+      assertThat(periodRecords(t, 2)).as("nothing collected by the returned debit").isEmpty();
+      assertThat(workflow.state().lastOutcome()).contains("the gateway says RETURNED: not collected");
+    }
+  }
+
+  @Test
+  void aDebitThatIsAlwaysReturnedUsesUpItsRetriesInsteadOfDunningForever() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.policy(new dev.billing.domain.DunningPolicy(java.util.List.of(1),
+          dev.billing.domain.DunningPolicy.FinalOutcome.LEAVE_UNPAID));
+      t.fake.script(1, ChargeMode.PENDING, ChargeMode.PENDING, ChargeMode.PENDING);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-bounce", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-16T00:00:00Z");
+      // Each debit settles, then the bank returns it the next day.
+      for (int attempt = 1; attempt <= 3; attempt++) {
+        String key = "charge:sub-bounce:1:" + attempt;
+        String txn = "txn_sub-bounce_1" + (attempt == 1 ? "" : "_" + attempt);
+        if (t.fake.charges().stream().noneMatch(c -> c.input().idempotencyKey().equals(key))) {
+          break;
+        }
+        workflow.paymentEvent(event("evt_s" + attempt, Type.CHARGE_SUCCEEDED, key, txn, t.now().toString()));
+        t.runUntil(t.now().plusSeconds(3600).toString());
+        workflow.paymentEvent(event("evt_r" + attempt, Type.CHARGE_RETURNED, key, txn, t.now().toString()));
+        t.runUntil(t.now().plusSeconds(3 * 86400).toString());
+      }
+
+      assertThat(t.fake.charges()).as("the first attempt and the policy's one retry").hasSize(2);
+      assertThat(workflow.state().lastOutcome()).contains("dunning exhausted after 2 attempts");
+    }
+  }
+
   /** A refused record (a change id reused for another change) never lands: the real store retries it forever. */
   private static void assertEveryRecordLanded(BillingTestEnvironment t) {
     assertThat(t.fake.writes()).extracting(w -> w.changeId() + "@v" + w.next().version())

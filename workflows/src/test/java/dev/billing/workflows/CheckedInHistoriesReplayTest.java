@@ -30,66 +30,71 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
- * Histories recorded from released workflow code, checked in, replayed against the current code. A
- * change to the workflow that would break running subscriptions fails here; guard such a change
- * with Workflow.getVersion and record new histories next to the old ones (never replace them).
+ * Histories recorded from released workflow code, checked in, replayed against the current code: a
+ * change to the workflow that would break running subscriptions fails here. Each release that
+ * changes workflow logic records its scenarios into a directory of its own
+ * ({@code histories/<version>/}) and keeps every older one; the change itself is guarded with
+ * {@code Workflow.getVersion} (docs/operations.md, "Changing workflow code").
  *
- * <p>Record: {@code ./mvnw -pl workflows test -Dtest=CheckedInHistoriesReplayTest -Dbilling.recordHistories=true}
+ * <p>Record the missing files of {@link #RELEASE}:
+ * {@code ./mvnw -pl workflows -am test -Dtest=CheckedInHistoriesReplayTest
+ * -Dsurefire.failIfNoSpecifiedTests=false -Dbilling.recordHistories=true}
  */
-@Timeout(60)
+@Timeout(120)
 class CheckedInHistoriesReplayTest {
 
-  private static final Path DIR = Path.of("src/test/resources/histories");
+  private static final Path ROOT = Path.of("src/test/resources/histories");
+
+  /** The release whose histories {@link #record()} writes. */
+  private static final String RELEASE = "1.0.0";
+
+  private static final Path DIR = ROOT.resolve(RELEASE);
 
   @Test
   void everyCheckedInHistoryReplaysAgainstTheCurrentCode() throws Exception {
     List<Path> files;
-    try (Stream<Path> listing = Files.list(DIR)) {
+    try (Stream<Path> listing = Files.walk(ROOT)) {
       files = listing.filter(p -> p.toString().endsWith(".json")).sorted().toList();
     }
-    assertThat(files).extracting(p -> p.getFileName().toString()).contains(
-        "v1-created-reminded-paid.json", "v1-created-declined.json", "v1-paid.json", "v1-cancelled.json",
-        "v2-created-declined-dunning.json", "v2-dunning-recovered.json", "v2-dunning-cancelled.json",
-        "v2-created-pending.json", "v2-settled-by-event.json", "v2-unknown-outcome-looked-up.json",
-        "v2-unknown-outcome-resent.json",
-        "v2-payment-method-changed.json", "v2-settled-after-cancel.json",
-        "v3-paused-skipped.json", "v3-resumed-paid.json", "v3-dunning-paused.json",
-        "v3-plan-changed.json", "v3-cancel-at-period-end.json", "v3-waived-refunded.json",
-        "v3-visibility-declined.json", "v3-visibility-cancelled.json",
-        "v4-spread-created-reminded-paid.json", "v4-spread-cycle-paid.json",
-        "v4-spread-billing-day-moved.json", "v5-billing-day-reminder-kept.json",
-        "v6-return-at-collected-amount.json", "v6-paid-by-credit.json",
-        "v6-prorate-paid-period-only-paid.json", "v6-prorate-paid-period-only.json",
-        "v6-pause-skip-before-resume.json");
+    assertThat(files).extracting(p -> ROOT.relativize(p).toString()).contains(
+        "1.0.0/created-reminded-paid.json", "1.0.0/cycle-paid.json", "1.0.0/cancelled.json",
+        "1.0.0/created-declined-dunning.json", "1.0.0/dunning-recovered.json",
+        "1.0.0/dunning-cancelled.json", "1.0.0/created-pending.json", "1.0.0/settled-by-event.json",
+        "1.0.0/unknown-outcome-looked-up.json", "1.0.0/unknown-outcome-resent.json",
+        "1.0.0/payment-method-changed.json", "1.0.0/settled-after-cancel.json",
+        "1.0.0/paused-skipped.json", "1.0.0/resumed-paid.json", "1.0.0/dunning-paused.json",
+        "1.0.0/plan-changed.json", "1.0.0/cancel-at-period-end.json", "1.0.0/waived-refunded.json",
+        "1.0.0/visibility-declined.json", "1.0.0/visibility-cancelled.json",
+        "1.0.0/spread-created-reminded-paid.json", "1.0.0/spread-cycle-paid.json",
+        "1.0.0/spread-billing-day-moved.json", "1.0.0/billing-day-reminder-kept.json",
+        "1.0.0/return-at-collected-amount.json", "1.0.0/paid-by-credit.json",
+        "1.0.0/prorate-paid-period-only-paid.json", "1.0.0/prorate-paid-period-only.json",
+        "1.0.0/pause-skip-before-resume.json");
     List<String> failed = new java.util.ArrayList<>();
     for (Path file : files) {
       try {
         WorkflowReplayer.replayWorkflowExecution(Files.readString(file), SubscriptionWorkflowImpl.class);
       } catch (Exception e) {
-        failed.add(file.getFileName() + ": " + e.getClass().getSimpleName() + ": "
+        failed.add(ROOT.relativize(file) + ": " + e.getClass().getSimpleName() + ": "
             + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
       }
     }
     assertThat(failed).as("histories that no longer replay").isEmpty();
   }
 
-  /**
-   * Records the v2 histories (dunning, settlement). The v1 files were recorded by this method as it
-   * was at commit 8a3f7b8, from the code before dunning existed; today's code would record v2
-   * commands for those scenarios, so they are not re-recorded here (and {@link #write} never
-   * replaces a file).
-   */
+  /** Records every scenario of {@link #RELEASE} that has no file yet. */
   @Test
   @EnabledIfSystemProperty(named = "billing.recordHistories", matches = "true")
   void record() throws Exception {
+    recordMidnightSchedule();
     BillingSchedule newYork = new BillingSchedule(YearMonth.of(2028, 1), 20, Term.MONTHLY, "America/New_York", 3);
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.SOFT_DECLINE, ChargeMode.SOFT_DECLINE);
       t.start(BillingTestEnvironment.requested("sub-history-dunning", newYork, "19.90")).created();
       t.runUntil("2028-02-25T00:00:00Z");
       List<String> runs = t.fake.charges().stream().map(Call::runId).distinct().toList();
-      write(t.client, "sub-history-dunning", runs.get(0), "v2-created-declined-dunning.json");
-      write(t.client, "sub-history-dunning", runs.get(1), "v2-dunning-recovered.json");
+      write(t.client, "sub-history-dunning", runs.get(0), "created-declined-dunning.json");
+      write(t.client, "sub-history-dunning", runs.get(1), "dunning-recovered.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.policy(new DunningPolicy(List.of(1), DunningPolicy.FinalOutcome.CANCEL));
@@ -97,7 +102,7 @@ class CheckedInHistoriesReplayTest {
       SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-lost", newYork, "19.90"));
       workflow.created();
       WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
-      write(t.client, "sub-history-lost", null, "v2-dunning-cancelled.json");
+      write(t.client, "sub-history-lost", null, "dunning-cancelled.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.PENDING);
@@ -109,8 +114,8 @@ class CheckedInHistoriesReplayTest {
           Instant.parse("2028-01-23T00:00:00Z")));
       t.runUntil("2028-02-25T00:00:00Z");
       List<String> runs = t.fake.charges().stream().map(Call::runId).distinct().toList();
-      write(t.client, "sub-history-ach", runs.get(0), "v2-created-pending.json");
-      write(t.client, "sub-history-ach", runs.get(1), "v2-settled-by-event.json");
+      write(t.client, "sub-history-ach", runs.get(0), "created-pending.json");
+      write(t.client, "sub-history-ach", runs.get(1), "settled-by-event.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       // The charge went through but the call timed out and the gateway could not be asked at once.
@@ -118,8 +123,8 @@ class CheckedInHistoriesReplayTest {
       t.fake.lookupsDown(true);
       t.start(BillingTestEnvironment.requested("sub-history-lag", newYork, "19.90")).created();
       t.runUntil("2028-01-25T00:00:00Z");
-      write(t.client, "sub-history-lag", t.fake.charges().get(0).runId(), "v2-unknown-outcome-looked-up.json");
-      write(t.client, "sub-history-lag", null, "v2-unknown-outcome-resent.json");
+      write(t.client, "sub-history-lag", t.fake.charges().get(0).runId(), "unknown-outcome-looked-up.json");
+      write(t.client, "sub-history-lag", null, "unknown-outcome-resent.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       // A new card during dunning is recorded and retried at once.
@@ -130,7 +135,7 @@ class CheckedInHistoriesReplayTest {
       workflow.changePaymentMethod(new PaymentMethodChange(
           new PaymentMethod("pm_card_mastercard", "Mastercard •••• 4444"), "user:ada"));
       t.runUntil("2028-02-10T00:00:00Z");
-      write(t.client, "sub-history-card", null, "v2-payment-method-changed.json");
+      write(t.client, "sub-history-card", null, "payment-method-changed.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       // Cancelled while a bank debit settles: the settlement still gets its receipt.
@@ -143,7 +148,7 @@ class CheckedInHistoriesReplayTest {
           "sub-history-late", 1, "charge:sub-history-late:1:1", "txn_sub-history-late_1", null, null,
           Instant.parse("2028-01-23T00:00:00Z")));
       WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
-      write(t.client, "sub-history-late", null, "v2-settled-after-cancel.json");
+      write(t.client, "sub-history-late", null, "settled-after-cancel.json");
     }
     recordLifecycle(newYork);
     recordDueInstantSpread(newYork.withDueWindow(Duration.ofHours(6)));
@@ -154,7 +159,24 @@ class CheckedInHistoriesReplayTest {
     recordPauseSkipBeforeResume();
   }
 
-  /** The v6 history: February's paused cycle is skipped before the resume due at the same instant. */
+  /** A schedule without a due window: reminded and charged at midnight, then cancelled. */
+  private static void recordMidnightSchedule() throws Exception {
+    BillingSchedule newYork = new BillingSchedule(YearMonth.of(2028, 1), 20, Term.MONTHLY, "America/New_York", 3);
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-plain", newYork, "19.90"));
+      workflow.created();
+      t.runUntil("2028-02-25T00:00:00Z");
+      workflow.cancel(new CancelRequest("too expensive", "user:ada"));
+      WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
+      List<String> runs = t.fake.charges().stream().map(Call::runId).toList();
+      assertThat(runs).hasSize(2);
+      write(t.client, "sub-history-plain", runs.get(0), "created-reminded-paid.json");
+      write(t.client, "sub-history-plain", runs.get(1), "cycle-paid.json");
+      write(t.client, "sub-history-plain", null, "cancelled.json");
+    }
+  }
+
+  /** February's paused cycle is skipped before the resume due at the same instant. */
   private static void recordPauseSkipBeforeResume() throws Exception {
     BillingSchedule onThe1st = new BillingSchedule(YearMonth.of(2027, 1), 1, Term.MONTHLY, "America/New_York", 28);
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2026-12-01T00:00:00Z")) {
@@ -166,14 +188,11 @@ class CheckedInHistoriesReplayTest {
       String skippedIn = t.fake.records().stream()
           .filter(r -> r.input().period() != null && r.input().period().status() == PeriodStatus.PAUSED_SKIPPED)
           .map(Call::runId).findFirst().orElseThrow();
-      write(t.client, "sub-history-feb", skippedIn, "v6-pause-skip-before-resume.json");
+      write(t.client, "sub-history-feb", skippedIn, "pause-skip-before-resume.json");
     }
   }
 
-  /**
-   * The v6 history: plan changes now read the running period first (prorate-paid-period-only): an
-   * upgrade in a paid period is prorated, one in a period a pause skipped is not.
-   */
+  /** An upgrade in a paid period is prorated, one in a period a pause skipped is not. */
   private static void recordProratePaidPeriodOnly(BillingSchedule newYork) throws Exception {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.start(BillingTestEnvironment.requested("sub-history-prorate", newYork, "19.90")).created();
@@ -185,12 +204,12 @@ class CheckedInHistoriesReplayTest {
       t.existing("sub-history-prorate").changePlan(new PlanChangeRequest("MAX", Money.parse("39.90", "USD"),
           PlanChangeRequest.Effective.NOW, "user:ada"));
       assertThat(t.fake.charges()).hasSize(2); // cycle 1 and the first upgrade's difference only
-      write(t.client, "sub-history-prorate", t.fake.charges().get(1).runId(), "v6-prorate-paid-period-only-paid.json");
-      write(t.client, "sub-history-prorate", null, "v6-prorate-paid-period-only.json");
+      write(t.client, "sub-history-prorate", t.fake.charges().get(1).runId(), "prorate-paid-period-only-paid.json");
+      write(t.client, "sub-history-prorate", null, "prorate-paid-period-only.json");
     }
   }
 
-  /** The v6 history: a cycle the credit covers is recorded paid without a charge (paid-by-credit). */
+  /** A cycle the credit covers is recorded paid without a charge. */
   private static void recordPaidByCredit(BillingSchedule newYork) throws Exception {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.start(BillingTestEnvironment.requested("sub-history-credit", newYork, "30.00")).created();
@@ -200,14 +219,11 @@ class CheckedInHistoriesReplayTest {
       t.runUntil("2028-02-21T00:00:00Z");
       assertThat(t.fake.charges()).hasSize(1);
       List<String> runs = t.fake.records().stream().map(Call::runId).distinct().toList();
-      write(t.client, "sub-history-credit", runs.get(runs.size() - 1), "v6-paid-by-credit.json");
+      write(t.client, "sub-history-credit", runs.get(runs.size() - 1), "paid-by-credit.json");
     }
   }
 
-  /**
-   * The v6 history: a bank debit returned after an upgrade reopens its period at what it collected
-   * (return-at-collected-amount), not at the new price.
-   */
+  /** A bank debit returned after an upgrade reopens its period at what it collected, not the new price. */
   private static void recordReturnAtCollectedAmount(BillingSchedule newYork) throws Exception {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.start(BillingTestEnvironment.requested("sub-history-return", newYork, "19.90")).created();
@@ -220,13 +236,13 @@ class CheckedInHistoriesReplayTest {
       t.runUntil("2028-01-25T00:00:00Z");
       assertThat(t.fake.charges()).filteredOn(c -> c.input().idempotencyKey().equals("charge:sub-history-return:1:2"))
           .singleElement().satisfies(c -> assertThat(c.input().amount()).isEqualTo(Money.parse("19.90", "USD")));
-      write(t.client, "sub-history-return", null, "v6-return-at-collected-amount.json");
+      write(t.client, "sub-history-return", null, "return-at-collected-amount.json");
     }
   }
 
   /**
-   * The v5 history: a billing-day move on the reminder day, before the subscription's time of day,
-   * keeps that reminder (billing-day-reminder-spread). Day 30 -> 31 in April keeps the due date.
+   * A billing-day move on the reminder day, before the subscription's time of day, keeps that
+   * reminder. Day 30 -> 31 in April keeps the due date.
    */
   private static void recordBillingDayReminderSpread() throws Exception {
     BillingSchedule april30 = new BillingSchedule(YearMonth.of(2028, 4), 30, Term.MONTHLY, "America/New_York", 3,
@@ -240,14 +256,13 @@ class CheckedInHistoriesReplayTest {
       workflow.changeBillingDay(new BillingDayChange(31, "user:ada"));
       t.runUntil("2028-05-01T00:00:00Z");
       assertThat(t.fake.reminders()).hasSize(1);
-      write(t.client, "sub-history-remind", t.fake.charges().get(0).runId(), "v5-billing-day-reminder-kept.json");
+      write(t.client, "sub-history-remind", t.fake.charges().get(0).runId(), "billing-day-reminder-kept.json");
     }
   }
 
   /**
-   * The v4 histories: reminders and charges at the subscription's own time of day
-   * (due-instant-spread, issue 7). Started as the API starts it; sub-history-spread's offset is
-   * 03:35:06 after midnight in New York.
+   * Reminders and charges at the subscription's own time of day. Started as the API starts it;
+   * sub-history-spread's offset is 03:35:06 after midnight in New York.
    */
   private static void recordDueInstantSpread(BillingSchedule spread) throws Exception {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
@@ -256,20 +271,20 @@ class CheckedInHistoriesReplayTest {
           SubscriptionVisibility.memo(requested)).created();
       t.runUntil("2028-02-21T00:00:00Z");
       List<String> runs = t.fake.charges().stream().map(Call::runId).toList();
-      write(t.client, "sub-history-spread", runs.get(0), "v4-spread-created-reminded-paid.json");
-      write(t.client, "sub-history-spread", runs.get(1), "v4-spread-cycle-paid.json");
+      write(t.client, "sub-history-spread", runs.get(0), "spread-created-reminded-paid.json");
+      write(t.client, "sub-history-spread", runs.get(1), "spread-cycle-paid.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      // A billing-day move plans the run again: the version is asked again, recorded once.
+      // A billing-day move plans the run again.
       SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-spread-day", spread, "19.90"));
       t.runUntil("2028-01-25T00:00:00Z");
       workflow.changeBillingDay(new BillingDayChange(28, "user:ada"));
       t.runUntil("2028-03-01T00:00:00Z");
-      write(t.client, "sub-history-spread-day", t.fake.charges().get(1).runId(), "v4-spread-billing-day-moved.json");
+      write(t.client, "sub-history-spread-day", t.fake.charges().get(1).runId(), "spread-billing-day-moved.json");
     }
   }
 
-  /** The v3 histories: the lifecycle changes (issue 3). */
+  /** Pause, plan changes, cancellation at period end, waiver and refund, visibility. */
   private static void recordLifecycle(BillingSchedule newYork) throws Exception {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-pause", newYork, "19.90"));
@@ -278,15 +293,15 @@ class CheckedInHistoriesReplayTest {
       t.runUntil("2028-03-21T00:00:00Z");
       // Runs: created+paid, paused (plans again in the same run) then skipped, resumed+paid.
       List<String> runs = t.fake.records().stream().map(Call::runId).distinct().toList();
-      write(t.client, "sub-history-pause", runs.get(1), "v3-paused-skipped.json");
-      write(t.client, "sub-history-pause", runs.get(2), "v3-resumed-paid.json");
+      write(t.client, "sub-history-pause", runs.get(1), "paused-skipped.json");
+      write(t.client, "sub-history-pause", runs.get(2), "resumed-paid.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.policy(new DunningPolicy(List.of(1), DunningPolicy.FinalOutcome.PAUSE));
       t.fake.declineCycle(1);
       t.start(BillingTestEnvironment.requested("sub-history-dunpause", newYork, "19.90")).created();
       t.runUntil("2028-01-23T00:00:00Z");
-      write(t.client, "sub-history-dunpause", t.fake.charges().get(0).runId(), "v3-dunning-paused.json");
+      write(t.client, "sub-history-dunpause", t.fake.charges().get(0).runId(), "dunning-paused.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-plan", newYork, "19.90"));
@@ -296,14 +311,14 @@ class CheckedInHistoriesReplayTest {
       workflow.changePlan(new PlanChangeRequest("BASIC", Money.parse("9.90", "USD"),
           PlanChangeRequest.Effective.PERIOD_END, "user:ada"));
       t.runUntil("2028-02-21T00:00:00Z");
-      write(t.client, "sub-history-plan", t.fake.charges().get(1).runId(), "v3-plan-changed.json");
+      write(t.client, "sub-history-plan", t.fake.charges().get(1).runId(), "plan-changed.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-end", newYork, "19.90"));
       t.runUntil("2028-01-25T00:00:00Z");
       workflow.cancel(new CancelRequest("too expensive", "user:ada", true, false));
       WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
-      write(t.client, "sub-history-end", null, "v3-cancel-at-period-end.json");
+      write(t.client, "sub-history-end", null, "cancel-at-period-end.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.policy(new DunningPolicy(List.of(1), DunningPolicy.FinalOutcome.LEAVE_UNPAID));
@@ -312,7 +327,7 @@ class CheckedInHistoriesReplayTest {
       t.runUntil("2028-02-25T00:00:00Z");
       workflow.waivePeriod(new WaiveRequest(2, "goodwill", "user:ops"));
       workflow.refundPeriod(new RefundRequest(1, Money.parse("5.00", "USD"), "late delivery", "user:ops"));
-      write(t.client, "sub-history-waive", null, "v3-waived-refunded.json");
+      write(t.client, "sub-history-waive", null, "waived-refunded.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       // Started as the API starts it (attributes and memo), declined (PastDueSince and the next
@@ -327,8 +342,8 @@ class CheckedInHistoriesReplayTest {
       String declinedRun = t.fake.charges().get(0).runId();
       workflow.cancel(new CancelRequest("too expensive", "user:ada"));
       WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
-      write(t.client, "sub-history-vis", declinedRun, "v3-visibility-declined.json");
-      write(t.client, "sub-history-vis", null, "v3-visibility-cancelled.json");
+      write(t.client, "sub-history-vis", declinedRun, "visibility-declined.json");
+      write(t.client, "sub-history-vis", null, "visibility-cancelled.json");
     }
   }
 
@@ -339,7 +354,7 @@ class CheckedInHistoriesReplayTest {
         : client.fetchHistory(BillingIds.workflowId(subscriptionId), runId);
     Files.createDirectories(DIR);
     if (Files.exists(DIR.resolve(file))) {
-      return; // checked-in histories are never replaced: record mode only adds missing ones
+      return; // a recorded history is never replaced: record mode only adds missing ones
     }
     Files.writeString(DIR.resolve(file), history.toJson(true));
   }

@@ -86,7 +86,9 @@ class DataConverterRoundTripTest {
             "charge:sub-1:3:1", "txn_3", null, null, Instant.parse("2029-03-02T10:00:00Z"))),
         List.of(),
         List.of("charge:sub-1:4:1"),
-        List.of(new SettledCharge(5, 1, "charge:sub-1:5:1", "txn_5", null)));
+        List.of(new SettledCharge(5, 1, "charge:sub-1:5:1", "txn_5", null)),
+        List.of(new SentKey(2, "charge:sub-1:2:2",
+            new dev.billing.domain.PaymentMethod("cus_A/pm_1", "Visa •••• 4242"))));
     SubscriptionInput input = new SubscriptionInput(paidOnce(), true, collections);
 
     Payload payload = converter.toPayload(input).orElseThrow();

@@ -95,6 +95,9 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   /** Per refund key: the parameters it was first sent with (amount and charge). */
   private final Map<String, String> keyParameters = new HashMap<>();
   private final Map<String, ChargeMode> keyModes = new HashMap<>();
+  /** Every refund the gateway made, oldest first: a key sent again after it was forgotten makes another. */
+  private final List<RefundResult> refundsMadeInOrder = new ArrayList<>();
+  /** Per refund key: the refund a send within the key's memory is answered with, and since when. */
   private final Map<String, RefundResult> refundsMade = new HashMap<>();
   private int refundsUnanswered;
   /** Activity executions whose refund was made but whose every retry times out. */
@@ -136,9 +139,26 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     refundsUnanswered = sends;
   }
 
-  /** The refunds the gateway made, by key: a key sent again is replayed, not refunded twice. */
+  /**
+   * The refunds the gateway made, by key: a key sent again within its memory is replayed. Fails when
+   * a key made two (sent again after the gateway forgot it): a test that reads it proves there was
+   * no double refund.
+   */
   synchronized Map<String, RefundResult> refundsMade() {
-    return Map.copyOf(refundsMade);
+    Map<String, RefundResult> byKey = new HashMap<>();
+    for (RefundResult made : refundsMadeInOrder) {
+      String key = made.refundId().substring("re_".length()).replaceAll("_again\\d+$", "");
+      if (byKey.put(key, made) != null) {
+        throw new AssertionError("double refund: " + key + " made " + byKey.get(key).refundId()
+            + " and an earlier one");
+      }
+    }
+    return Map.copyOf(byKey);
+  }
+
+  /** Every refund the gateway made, oldest first, double ones included. */
+  synchronized List<RefundResult> everyRefund() {
+    return List.copyOf(refundsMadeInOrder);
   }
 
   /** Every attempt made with this payment method token is soft-declined. */
@@ -437,7 +457,8 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     if (lookupsDown) {
       throw ApplicationFailure.newFailure("gateway answered 503", PaymentFailures.GATEWAY_UNAVAILABLE);
     }
-    return gateway.lookUp(input.idempotencyKey(), input.sentFrom());
+    return gateway.lookUp(input.idempotencyKey(),
+        input.paymentMethod() == null ? null : input.paymentMethod().token(), input.sentFrom());
   }
 
   @Override
@@ -452,9 +473,15 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     Call<RefundInput> call = call(input);
     synchronized (this) {
       refunds.add(call);
+      RefundResult made = refundsMade.get(input.idempotencyKey());
+      if (made != null && !made.processedAt().plus(FakeGatewayLedger.KEY_MEMORY).isAfter(call.startedAt())) {
+        // Stripe forgets a key 24 hours after its first request: the same key is a new refund.
+        refundsMade.remove(input.idempotencyKey());
+        keyParameters.remove(input.idempotencyKey());
+        made = null;
+      }
       refuseReusedKey(input.idempotencyKey(), input.amount() + "/" + input.transactionId());
       String execution = Activity.getExecutionContext().getInfo().getActivityId();
-      RefundResult made = refundsMade.get(input.idempotencyKey());
       if (made != null && !unansweredRefunds.contains(execution)) {
         return made;
       }
@@ -463,9 +490,12 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
             PaymentFailures.REFUND_REFUSED);
       }
       if (made == null) {
-        made = new RefundResult("re_" + input.idempotencyKey(), input.amount(), call.startedAt(),
-            refundsPending);
+        long earlier = refundsMadeInOrder.stream()
+            .filter(r -> r.refundId().startsWith("re_" + input.idempotencyKey())).count();
+        made = new RefundResult("re_" + input.idempotencyKey() + (earlier == 0 ? "" : "_again" + earlier),
+            input.amount(), call.startedAt(), refundsPending);
         refundsMade.put(input.idempotencyKey(), made);
+        refundsMadeInOrder.add(made);
         if (refundsUnanswered > 0) {
           refundsUnanswered--;
           unansweredRefunds.add(execution);

@@ -16,8 +16,8 @@ import java.util.TreeMap;
  * The charges a gateway holds, with Stripe's idempotency rules on the workflow clock: a key is
  * remembered 24 hours from its first request, then a reused key is a new request (a new charge);
  * within that time a key reused with another amount, payment method or description is refused. A
- * look-up lists the charges with the key created since a lower bound, as a list read does: never
- * from the idempotency record. Charges are counted one by one, so a second charge under one key
+ * look-up lists the charges with the key created since a lower bound, and of the token's customer
+ * only, as a list read does: never from the idempotency record. Charges are counted one by one, so a second charge under one key
  * (the key reused after it was forgotten) is a double charge, never hidden behind the key.
  */
 final class FakeGatewayLedger {
@@ -91,13 +91,28 @@ final class FakeGatewayLedger {
     charges.add(new Charge(key, null, null, null, at, state.transactionId(), state, null));
   }
 
-  /** An exact list read: the charges with the key created since {@code sentFrom}; money wins. */
-  synchronized ChargeLookup lookUp(String key, Instant sentFrom) {
+  /**
+   * An exact list read: the charges with the key created since {@code sentFrom}; money wins. A
+   * {@code cus_…/pm_…} token narrows it to that customer's charges, as Stripe's list by customer
+   * does (a charge seeded by {@code gatewaySays} has no customer); a bare or null token reads the
+   * whole account.
+   */
+  synchronized ChargeLookup lookUp(String key, String token, Instant sentFrom) {
+    String customer = customerOf(token);
     return charges.stream()
         .filter(c -> c.key().equals(key) && !c.createdAt().isBefore(sentFrom.minus(LIST_SLACK)))
+        .filter(c -> customer == null || customer.equals(customerOf(c.token())))
         .max(Comparator.comparing(Charge::movedMoney).thenComparing(Charge::createdAt))
         .map(Charge::state)
         .orElse(new ChargeLookup(ChargeLookup.Status.NOT_FOUND, null, null, null, null));
+  }
+
+  private static String customerOf(String token) {
+    if (token == null) {
+      return null;
+    }
+    int slash = token.indexOf('/');
+    return slash > 0 && token.startsWith("cus_") ? token.substring(0, slash) : null;
   }
 
   /** Every charge that holds the customer's money, oldest first. */

@@ -9,6 +9,7 @@ import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.DunningPolicy.FinalOutcome;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Subscription;
@@ -116,6 +117,67 @@ class MoneySafetyTest {
   }
 
   @Test
+  void aRestartLooksUpTheNextKeyOfAPeriodWhoseScheduleIsUsedUpBeforeLeavingItUnpaid() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-02-15T12:00:00Z")) {
+      // Cycle 1 was declined five times (its retries ended Jan 22); the lost run then took a
+      // manual payment (attempt 6) and died before recording it.
+      t.fake.gatewaySays("charge:sub-owed:1:6", new ChargeLookup(ChargeLookup.Status.SUCCEEDED,
+          "txn_owed_1_6", Instant.parse("2028-02-10T00:00:00Z"), null, null));
+
+      t.restart(record("sub-owed", 2, SubscriptionStatus.PAST_DUE),
+          List.of(period("sub-owed", 1, PeriodStatus.ERROR, 5, null, "card_declined")));
+      t.runUntil("2028-02-16T00:00:00Z");
+
+      List<RecordInput> cycle1 = periodRecords(t, 1);
+      assertThat(cycle1).extracting(r -> r.period().status()).containsExactly(PeriodStatus.COMPLETED);
+      assertThat(cycle1.get(0).period().attempts()).isEqualTo(6);
+      assertThat(cycle1.get(0).receipt().transactionId()).isEqualTo("txn_owed_1_6");
+      assertThat(t.existing("sub-owed").state().subscription().status()).isEqualTo(SubscriptionStatus.ACTIVE);
+    }
+  }
+
+  @Test
+  void aRestartResolvingAnUnknownLastKeyAlsoLooksUpTheKeySentAfterIt() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-02-15T12:00:00Z")) {
+      // Attempt 4 got no answer and was recorded so; the lost run learnt it failed, sent attempt 5
+      // (collected) and died before recording it.
+      t.fake.gatewaySays("charge:sub-two:1:4", new ChargeLookup(ChargeLookup.Status.FAILED,
+          "txn_two_1_4", Instant.parse("2028-01-20T00:00:00Z"), "card_declined", "declined"));
+      t.fake.gatewaySays("charge:sub-two:1:5", new ChargeLookup(ChargeLookup.Status.SUCCEEDED,
+          "txn_two_1_5", Instant.parse("2028-01-22T00:00:00Z"), null, null));
+
+      t.restart(record("sub-two", 2, SubscriptionStatus.PAST_DUE),
+          List.of(period("sub-two", 1, PeriodStatus.ERROR, 4, null, SubscriptionChanges.GATEWAY_UNAVAILABLE)));
+      t.runUntil("2028-02-16T00:00:00Z");
+
+      assertThat(t.fake.records()).extracting(c -> c.input().event())
+          .doesNotContain(HistoryEvent.DUNNING_EXHAUSTED);
+      List<RecordInput> cycle1 = periodRecords(t, 1);
+      assertThat(cycle1).extracting(r -> r.period().status()).containsExactly(PeriodStatus.COMPLETED);
+      assertThat(cycle1.get(0).receipt().transactionId()).isEqualTo("txn_two_1_5");
+    }
+  }
+
+  @Test
+  void aCancellationLooksUpTheKeyALostRunMayHaveSentBeforeItDropsThePeriod() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-02-19T12:00:00Z")) {
+      t.fake.gatewaySays("charge:sub-gone:2:3", new ChargeLookup(ChargeLookup.Status.SUCCEEDED,
+          "txn_gone_2_3", Instant.parse("2028-02-18T00:00:00Z"), null, null));
+      SubscriptionWorkflow workflow = t.restart(record("sub-gone", 3, SubscriptionStatus.PAST_DUE),
+          List.of(period("sub-gone", 2, PeriodStatus.ERROR, 2, null, "insufficient_funds")));
+
+      workflow.cancel(new CancelRequest("moving away", "user:ada"));
+      t.runUntil("2028-02-20T12:00:00Z");
+
+      assertThat(t.fake.charges()).isEmpty();
+      List<RecordInput> cycle2 = periodRecords(t, 2);
+      assertThat(cycle2).extracting(r -> r.period().status()).containsExactly(PeriodStatus.COMPLETED);
+      assertThat(cycle2.get(0).receipt().transactionId()).isEqualTo("txn_gone_2_3");
+      assertThat(cycle2.get(0).next().status()).isEqualTo(SubscriptionStatus.CANCELLED);
+    }
+  }
+
+  @Test
   void anUnknownLastAttemptWithCancelWaitsForTheGatewayAndAPaidSubscriptionIsNotCancelled() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.policy(new DunningPolicy(List.of(1, 3), FinalOutcome.CANCEL));
@@ -187,6 +249,60 @@ class MoneySafetyTest {
       assertThat(workflow.state().subscription().status()).isEqualTo(SubscriptionStatus.ACTIVE);
     }
   }
+
+  @Test
+  void anUnknownOutcomeIsLookedUpUnderThePaymentMethodItWasSentToAfterTheMethodChanged() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      // Attempt 2 went through on customer A's card, the answer was lost and the gateway could not
+      // be asked; then the customer moved to customer B's card (Stripe lists charges per customer).
+      t.fake.script(1, ChargeMode.SOFT_DECLINE, ChargeMode.CHARGED_NO_ANSWER);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-moved-cus", ON_THE_15TH, "9.99")
+          .withPaymentMethod(CUSTOMER_A));
+      t.runUntil("2028-01-15T12:00:00Z");
+      t.fake.lookupsDown(true);
+      t.runUntil("2028-01-16T12:00:00Z");
+      t.fake.lookupsDown(false);
+
+      workflow.changePaymentMethod(new PaymentMethodChange(CUSTOMER_B, "user:ada"));
+      t.runUntil("2028-01-25T00:00:00Z");
+
+      assertThat(t.fake.succeededCharges()).as("one charge per key").hasSize(1);
+      assertThat(t.fake.successfulCharges()).hasSize(1);
+      List<RecordInput> cycle1 = periodRecords(t, 1);
+      RecordInput last = cycle1.get(cycle1.size() - 1);
+      assertThat(last.period().status()).isEqualTo(PeriodStatus.COMPLETED);
+      assertThat(last.receipt().transactionId()).isEqualTo("txn_sub-moved-cus_1_2");
+      assertThat(t.fake.lookups()).extracting(c -> c.input().paymentMethod())
+          .as("asked under the method the key went to").containsOnly(CUSTOMER_A);
+    }
+  }
+
+  @Test
+  void aNewPaymentMethodWhileResolvingIsChargedOnceTheUnknownKeyProvesUnpaid() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.policy(new DunningPolicy(List.of(1), FinalOutcome.LEAVE_UNPAID));
+      t.fake.script(1, ChargeMode.SOFT_DECLINE, ChargeMode.UNAVAILABLE);
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-resolve-card", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-15T12:00:00Z");
+      t.fake.lookupsDown(true);
+      t.runUntil("2028-01-16T06:00:00Z");
+      t.fake.lookupsDown(false);
+
+      workflow.changePaymentMethod(new PaymentMethodChange(CUSTOMER_B, "user:ada"));
+      t.runUntil("2028-01-16T12:00:00Z");
+
+      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey() + "@" + c.input().paymentMethod().token())
+          .last().isEqualTo("charge:sub-resolve-card:1:3@" + CUSTOMER_B.token());
+      assertThat(t.fake.lookups()).extracting(c -> c.input().idempotencyKey())
+          .as("the unknown key is answered for first").contains("charge:sub-resolve-card:1:2");
+      List<RecordInput> cycle1 = periodRecords(t, 1);
+      assertThat(cycle1.get(cycle1.size() - 1).period().status()).isEqualTo(PeriodStatus.COMPLETED);
+      assertThat(t.fake.records()).extracting(c -> c.input().event()).doesNotContain(HistoryEvent.DUNNING_EXHAUSTED);
+    }
+  }
+
+  private static final PaymentMethod CUSTOMER_A = new PaymentMethod("cus_A/pm_1", "Visa •••• 4242");
+  private static final PaymentMethod CUSTOMER_B = new PaymentMethod("cus_B/pm_2", "Visa •••• 1111");
 
   @Test
   void anIdempotencyConflictIsAnUnknownOutcomeNeverADecline() {

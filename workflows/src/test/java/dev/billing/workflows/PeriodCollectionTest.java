@@ -126,8 +126,8 @@ class PeriodCollectionTest {
     assertThat(periods.effectOf(event("e1", Type.CHARGE_FAILED, "charge:sub-1:1:2"))).isEqualTo(Effect.RESOLVE_FAILED);
     assertThat(periods.effectOf(event("e2", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2"))).isEqualTo(Effect.SETTLE);
     PaymentEvent earlier = event("e3", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1");
-    assertThat(periods.effectOf(earlier)).as("money moved on an earlier attempt: it collects the period")
-        .isEqualTo(Effect.SETTLE);
+    assertThat(periods.effectOf(earlier)).as("an earlier attempt failed: the gateway confirms first")
+        .isEqualTo(Effect.CONFIRM_SUCCESS);
     assertThat(periods.attemptOf(earlier, periods.openForAnyAttempt(earlier))).isEqualTo(1);
     assertThat(periods.effectOf(event("e4", Type.CHARGE_FAILED, "charge:sub-1:1:1"))).isEqualTo(Effect.NONE);
     assertThat(periods.effectOf(event("e5", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:3"))).isEqualTo(Effect.NONE);

@@ -67,19 +67,25 @@ class SubscriptionRestartTest {
   }
 
   @Test
-  void anUnansweredAttemptIsLookedUpBeforeAnyNewOneAndAnExhaustedPeriodStaysUnpaid() {
+  void anUnansweredAttemptIsLookedUpBeforeAnyNewOneAndAnExhaustedPeriodAsksForItsNextKey() {
     SubscriptionInput input = SubscriptionRestart.fromRecord(record(SubscriptionStatus.PAST_DUE),
         List.of(period(1, PeriodStatus.ERROR, 5, null, "card_declined"),
             period(2, PeriodStatus.ERROR, 1, null, SubscriptionChanges.GATEWAY_UNAVAILABLE)),
         DunningPolicy.DEFAULT, Instant.parse("2028-02-15T12:00:00Z"));
 
-    assertThat(input.collections().open()).extracting(OpenPeriod::cycle).containsExactly(2L);
-    assertThat(input.collections().open().get(0).outcomeUnknown()).isTrue();
-    assertThat(input.collections().open().get(0).amount()).isEqualTo(PRICE);
-    // Cycle 1's retries (Jan 16 to 22) are all past: still owed, for a repayment or a waiver.
-    assertThat(input.collections().unpaid()).containsExactly(new UnpaidPeriod(1, 5, PRICE,
-        LocalDate.of(2028, 1, 15), DunningPolicy.DEFAULT.staleAfterDays(), "why: card_declined"));
-    assertThat(input.collections().open().get(0).lastKey("sub-back")).isEqualTo("charge:sub-back:2:1");
+    assertThat(input.collections().open()).extracting(OpenPeriod::cycle).containsExactly(1L, 2L);
+    OpenPeriod unanswered = input.collections().open().get(1);
+    assertThat(unanswered.outcomeUnknown()).isTrue();
+    assertThat(unanswered.amount()).isEqualTo(PRICE);
+    assertThat(unanswered.lastKey("sub-back")).isEqualTo("charge:sub-back:2:1");
+    // Cycle 1's retries (Jan 16 to 22) are all past, but the lost run may have sent attempt 6 (a
+    // manual payment): that key is asked about at once, and only then is the period left owed.
+    OpenPeriod usedUp = input.collections().open().get(0);
+    assertThat(usedUp.state()).isEqualTo(State.RESOLVING);
+    assertThat(usedUp.outcomeUnknown()).as("attempt 5 was declined").isFalse();
+    assertThat(usedUp.settleBy()).isEqualTo(Instant.parse("2028-02-15T12:00:00Z"));
+    assertThat(input.collections().unverifiedKeys()).contains("charge:sub-back:1:6");
+    assertThat(input.collections().unpaid()).isEmpty();
   }
 
   @Test

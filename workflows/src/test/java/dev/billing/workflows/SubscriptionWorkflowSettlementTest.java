@@ -128,6 +128,9 @@ class SubscriptionWorkflowSettlementTest {
       assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
           .containsExactly("charge:sub-early:1:1", "charge:sub-early:1:2");
 
+      // The gateway corrects itself: the declined attempt holds the money after all.
+      t.fake.gatewaySays("charge:sub-early:1:1", new ChargeLookup(ChargeLookup.Status.SUCCEEDED,
+          "txn_sub-early_1", Instant.parse("2028-01-15T00:00:00Z"), null, null));
       workflow.paymentEvent(event("evt_late", Type.CHARGE_SUCCEEDED, "charge:sub-early:1:1", "2028-01-17T00:00:00Z"));
       t.runUntil("2028-01-25T00:00:00Z");
 

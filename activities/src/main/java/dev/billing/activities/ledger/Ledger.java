@@ -23,6 +23,8 @@ import java.util.stream.Collectors;
  * {@link BillingIds#isChangeChargeKey change-charge key}), or a receipt of unknown origin, judged
  * like any collection. A receipt of a period's earlier charge that the gateway has since RETURNED is
  * history, not a collection: the period was reopened and collected again with a charge of its own.
+ * A plan change's charge refunded (its unused share at cancellation) is recorded on the period it
+ * was charged in ({@link RecordedPeriod#otherRefunds()}).
  */
 public final class Ledger {
   private Ledger() {}
@@ -135,7 +137,8 @@ public final class Ledger {
       GatewayChargeState charge = charges.get(txn);
       Money none = Money.zero(receipt.amount().currency());
       if (charge != null && BillingIds.isChangeChargeKey(sub, charge.idempotencyKey())) {
-        collections.add(new Collection(Source.PLAN_CHANGE, receipt.cycle(), receipt.amount(), none, txn));
+        collections.add(new Collection(Source.PLAN_CHANGE, receipt.cycle(), receipt.amount(),
+            refundedElsewhere(books, txn, none), txn));
       } else if (charge == null || charge.status() == Status.FAILED || charge.status() == Status.PENDING) {
         collections.add(new Collection(Source.RECEIPT, receipt.cycle(), receipt.amount(), none, txn));
       }
@@ -143,6 +146,18 @@ public final class Ledger {
       // judged as the charge it is (unrecorded or a second one), the receipt does not collect it.
     }
     return collections;
+  }
+
+  /** What the periods record as refunded of a charge that is not their own (a plan change's). */
+  private static Money refundedElsewhere(LedgerInput books, String txn, Money none) {
+    Money total = none;
+    for (RecordedPeriod period : books.periods()) {
+      Money refunded = period.otherRefunds().get(txn);
+      if (refunded != null) {
+        total = total.plus(refunded);
+      }
+    }
+    return total;
   }
 
   private static void compareAmounts(Collection c, GatewayChargeState charge, List<LedgerViolation> found) {

@@ -8,8 +8,11 @@ import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayChargeState.Status;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.Money;
+import dev.billing.domain.Period;
+import dev.billing.domain.PeriodRefund;
 import dev.billing.domain.PeriodStatus;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -147,6 +150,31 @@ class LedgerTest {
         GatewayCoverage.partial(Set.of("t1"))));
     assertThat(asked.violations()).extracting(LedgerViolation::kind, LedgerViolation::transactionId)
         .containsExactly(tuple(Kind.COLLECTION_WITHOUT_CHARGE, "t1"), tuple(Kind.NET_MISMATCH, null));
+  }
+
+  @Test
+  void anUpgradeChargeRefundedAtCancellationBalancesThroughThePeriodThatRecordsItsRefund() {
+    String upgrade = BillingIds.changeChargeKey(SUB, "req_upgrade_9");
+    List<GatewayChargeState> charges = List.of(charge("t1", periodKey(1, 1), PRICE, usd(500), 1),
+        charge("t-up", upgrade, usd(450), usd(225), 1));
+    List<RecordedReceipt> receipts = List.of(receipt(1, PRICE, "t1"), receipt(1, usd(450), "t-up"));
+    Period refundedBoth = new Period("acc-1", SUB, 1, LocalDate.parse("2026-03-02"), PRICE,
+        PeriodStatus.REFUNDED, 1, "t1", null, null, AT, usd(500), List.of(
+            new PeriodRefund(BillingIds.refundKey(SUB, 1, "cancel-1"), "cancel-1", "t1", usd(500), AT, "re_1"),
+            new PeriodRefund(BillingIds.refundKey(SUB, 1, "cancel-1#t-up"), "cancel-1", "t-up", usd(225), AT,
+                "re_2"),
+            // Sent without an answer yet: not counted until the gateway says it was made.
+            new PeriodRefund(BillingIds.refundKey(SUB, 1, "req_3"), "req_3", "t-up", usd(100), AT, null)));
+
+    LedgerReport report = Ledger.check(complete(charges, List.of(RecordedPeriod.of(refundedBoth)), receipts));
+
+    assertThat(report.violations()).isEmpty();
+    assertThat(report.recordedNet()).isEqualTo(Map.of("USD", usd(999 - 500 + 450 - 225)));
+
+    LedgerReport notRecorded = Ledger.check(complete(charges,
+        List.of(period(1, PeriodStatus.REFUNDED, PRICE, "t1", usd(500))), receipts));
+    assertThat(notRecorded.violations()).extracting(LedgerViolation::kind).containsExactly(
+        Kind.REFUND_MISMATCH, Kind.NET_MISMATCH);
   }
 
   private static LedgerInput complete(List<GatewayChargeState> charges, List<RecordedPeriod> periods,

@@ -1,7 +1,5 @@
 package dev.billing.activities.reconciliation;
 
-import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
-import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
 import dev.billing.activities.NotificationActivitiesImpl;
 import dev.billing.activities.PaymentActivitiesImpl;
 import dev.billing.activities.PolicyActivitiesImpl;
@@ -21,12 +19,12 @@ import dev.billing.domain.Process;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
-import dev.billing.store.BillingTables;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.ReconciliationQueries;
 import dev.billing.store.ReconciliationReports;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
+import dev.billing.store.testing.LocalDynamoDb;
 import dev.billing.store.events.PaymentEventIntake;
 import dev.billing.store.events.PaymentEventStore;
 import dev.billing.workflows.BillingSearchAttributes;
@@ -66,8 +64,8 @@ final class ReconciliationFixture implements AutoCloseable {
       new BillingSchedule(YearMonth.of(2026, 3), 2, Term.MONTHLY, "UTC", 0);
   private static final byte[] KEY = "reconciliation-test-page-key-32-bytes".getBytes(StandardCharsets.UTF_8);
 
-  private final AmazonDynamoDBLocal local = DynamoDBEmbedded.create(true);
-  final DynamoDbClient dynamo = local.dynamoDbClient();
+  private final LocalDynamoDb local = LocalDynamoDb.start();
+  final DynamoDbClient dynamo = local.client();
   final TableNames tables = TableNames.defaults();
   final DynamoBillingStore store;
   final ReconciliationQueries queries;
@@ -80,7 +78,7 @@ final class ReconciliationFixture implements AutoCloseable {
   final List<Finding> noticed = new ArrayList<>();
 
   ReconciliationFixture(String start) {
-    BillingTables.createIfMissing(dynamo, tables);
+    local.createTables(tables);
     store = new DynamoBillingStore(dynamo, tables, StoreSettings.defaults(KEY));
     queries = new ReconciliationQueries(store);
     reports = new ReconciliationReports(dynamo, tables.billing(), KEY);
@@ -205,6 +203,6 @@ final class ReconciliationFixture implements AutoCloseable {
   @Override
   public void close() {
     env.close();
-    local.shutdown();
+    local.close();
   }
 }

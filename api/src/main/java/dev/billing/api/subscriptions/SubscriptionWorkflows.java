@@ -157,6 +157,8 @@ public final class SubscriptionWorkflows {
    * Refunds a period of a subscription whose workflow has ended (cancelled): starts the workflow
    * again under its id from the record (ALLOW_DUPLICATE: it is closed), with the refund as its
    * update; that run applies it and ends. USE_EXISTING attaches to such a run if one is still open.
+   * The new run does not have the ended run's memory of requests: a retry of a refund the ended run
+   * took on is answered from the period's record, which keeps every refund key before it is sent.
    */
   public SubscriptionState refundAfterEnd(Subscription ended, RefundRequest request) {
     RefundRequest sent = identified(request);

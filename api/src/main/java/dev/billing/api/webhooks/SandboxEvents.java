@@ -12,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The sandbox gateway's events (wire format: SandboxWebhooks in the activities module, README "Payments"): our charge fields sit flat in {@code data}, and each
+ * The sandbox gateway's events (wire format: SandboxWebhooks in the activities module, docs/payments.md, "Webhooks"): our charge fields sit flat in {@code data}, and each
  * type names its outcome directly.
  */
 final class SandboxEvents implements WebhookProvider {
@@ -32,6 +32,12 @@ final class SandboxEvents implements WebhookProvider {
   @Override
   public String signatureHeader() {
     return HEADER;
+  }
+
+  @Override
+  public WebhookSignatures.Verdict verify(SignatureHeader header, byte[] body, byte[] secret,
+      Instant now) {
+    return WebhookSignatures.verify(header, body, secret, now);
   }
 
   @Override

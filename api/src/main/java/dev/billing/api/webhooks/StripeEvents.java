@@ -1,60 +1,73 @@
 package dev.billing.api.webhooks;
 
-import dev.billing.domain.BankDebitReturns;
 import static dev.billing.api.webhooks.EventJson.put;
 import static dev.billing.api.webhooks.EventJson.putMessage;
-import static dev.billing.api.webhooks.EventJson.text;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import dev.billing.domain.Money;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParseException;
+import com.google.gson.JsonParser;
+import com.stripe.model.Event;
+import com.stripe.model.StripeObject;
+import com.stripe.net.ApiResource;
+import dev.billing.activities.payments.stripe.StripeAmounts;
+import dev.billing.activities.payments.stripe.StripeMetadata;
+import dev.billing.activities.payments.stripe.StripePaymentEvents;
+import java.nio.charset.StandardCharsets;
 import dev.billing.store.events.ChargeOwner;
 import dev.billing.store.events.StoredEvent;
 import dev.billing.workflows.PaymentEvent;
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Stripe's events ({@code Stripe-Signature}). Our charges are PaymentIntents whose metadata holds
- * {@link #SUBSCRIPTION_ID}, {@link #CYCLE} and {@link #IDEMPOTENCY_KEY}; Stripe copies that metadata
- * to the PaymentIntent's charge, so charge events carry it too. The transaction id is the
- * PaymentIntent's id, whichever object the event is about, as in the Stripe adapter.
+ * Stripe's events ({@code Stripe-Signature}), read by stripe-java ({@link Event}) and mapped by
+ * {@link StripePaymentEvents}, the reading the Stripe adapter's event listing uses too. What the
+ * event lacks is looked up here: the disputed Charge's payment method type from Stripe, and whose
+ * charge a PaymentIntent is from events stored earlier ({@code ByTransaction} index).
  *
- * <ul>
- *   <li>{@code payment_intent.succeeded}: CHARGE_SUCCEEDED (for a bank debit, it settled).
- *   <li>{@code payment_intent.payment_failed}: CHARGE_FAILED (for a bank debit, before settling).
- *   <li>{@code charge.refunded}: CHARGE_REFUNDED.
- *   <li>{@code charge.dispute.created} of a bank debit: CHARGE_RETURNED. Stripe reports an ACH
- *       failure that arrives after the payment succeeded (a return) as a dispute. A card dispute is
- *       a chargeback, not a return: stored, not signalled, because dunning a customer who disputed
- *       the charge would only make it worse.
- *   <li>Anything else: stored, not signalled.
- * </ul>
- *
- * <p>An event of these types without our metadata (every dispute) is routed by an earlier stored
- * event of the same PaymentIntent that had it ({@code ByTransaction} index).
+ * <p>An event whose object this stripe-java cannot deserialize (an incompatible API version) is
+ * refused with a 400 and not stored when it is of a type billing acts on: stored, it would never be
+ * read again (the reconciliation's replay skips stored ids), while refused, Stripe delivers it again
+ * for three days and the replay lists it, both of which read it once the build or the endpoint's API
+ * version is fixed. Of any other type it is stored with what its envelope says.
  */
 final class StripeEvents implements WebhookProvider {
   static final String HEADER = "Stripe-Signature";
-  static final String SUBSCRIPTION_ID = "subscriptionId";
-  static final String CYCLE = "cycle";
-  static final String IDEMPOTENCY_KEY = "idempotencyKey";
+  private static final Logger LOG = LoggerFactory.getLogger(StripeEvents.class);
 
-  static final String DISPUTE_CREATED = "charge.dispute.created";
-  private static final Map<String, PaymentEvent.Type> TYPES = Map.of(
-      "payment_intent.succeeded", PaymentEvent.Type.CHARGE_SUCCEEDED,
-      "payment_intent.payment_failed", PaymentEvent.Type.CHARGE_FAILED,
-      "charge.refunded", PaymentEvent.Type.CHARGE_REFUNDED,
-      DISPUTE_CREATED, PaymentEvent.Type.CHARGE_RETURNED);
+  private final StripePaymentEvents.Lookups lookups;
 
-  private final Function<String, Optional<ChargeOwner>> ownerOfPaymentIntent;
+  /**
+   * @param ownerOfPaymentIntent whose charge a PaymentIntent is, from events stored earlier
+   * @param paymentMethodOfCharge a Charge's {@code payment_method_details.type}, read from Stripe;
+   *     empty when unknown (no API key on this process); throws when Stripe cannot be read
+   */
+  StripeEvents(Function<String, Optional<ChargeOwner>> ownerOfPaymentIntent,
+      Function<String, Optional<String>> paymentMethodOfCharge) {
+    this.lookups = new StripePaymentEvents.Lookups() {
+      @Override
+      public Optional<StripePaymentEvents.DisputedCharge> disputedCharge(String chargeId) {
+        try {
+          return paymentMethodOfCharge.apply(chargeId)
+              .map(type -> new StripePaymentEvents.DisputedCharge(type, null));
+        } catch (RuntimeException e) {
+          throw new WebhookDependencyException("the disputed charge " + chargeId
+              + " could not be read from Stripe: " + e.getMessage());
+        }
+      }
 
-  /** @param ownerOfPaymentIntent whose charge a PaymentIntent is, from events stored earlier */
-  StripeEvents(Function<String, Optional<ChargeOwner>> ownerOfPaymentIntent) {
-    this.ownerOfPaymentIntent = ownerOfPaymentIntent;
+      @Override
+      public Optional<StripeMetadata.Owner> owner(String paymentIntentId) {
+        return ownerOfPaymentIntent.apply(paymentIntentId).map(o ->
+            new StripeMetadata.Owner(o.subscriptionId(), o.cycle(), o.idempotencyKey()));
+      }
+    };
   }
 
   @Override
@@ -68,126 +81,104 @@ final class StripeEvents implements WebhookProvider {
   }
 
   @Override
+  public WebhookSignatures.Verdict verify(SignatureHeader header, byte[] body, byte[] secret,
+      Instant now) {
+    return StripeSignatures.verify(header, body, secret, now);
+  }
+
+  @Override
   public ParsedEvent parse(byte[] body, Instant receivedAt) {
-    JsonNode event = EventJson.read(body);
-    String eventId = EventJson.required(event, "id");
-    String type = EventJson.required(event, "type");
-    Instant occurredAt = EventJson.created(event);
-    JsonNode object = event.path("data").path("object");
-    if (!object.isObject()) {
-      throw new WebhookPayloadException("the event has no data.object");
-    }
-    String kind = text(object, "object");
-
-    String transactionId = transactionId(kind, object);
-    JsonNode metadata = object.path("metadata");
-    String subscriptionId = text(metadata, SUBSCRIPTION_ID);
-    String idempotencyKey = text(metadata, IDEMPOTENCY_KEY);
-    Long cycle = EventJson.wholeNumber(metadata, CYCLE);
-
-    PaymentEvent.Type outcome = TYPES.get(type);
-    String notSignalled = null;
-    if (DISPUTE_CREATED.equals(type) && !isBankDebitReturn(object)) {
-      outcome = null;
-      notSignalled = "a card dispute is a chargeback, not a bank debit return";
-    }
-    if (outcome != null && subscriptionId == null && transactionId != null) {
-      // A dispute never carries our metadata; a charge made before its PaymentIntent had it neither.
-      Optional<ChargeOwner> owner = ownerOfPaymentIntent.apply(transactionId);
-      if (owner.isPresent()) {
-        subscriptionId = owner.get().subscriptionId();
-        cycle = owner.get().cycle();
-        idempotencyKey = owner.get().idempotencyKey();
+    Event event = event(body);
+    StripePaymentEvents.Reading reading;
+    try {
+      reading = StripePaymentEvents.read(event, lookups);
+    } catch (StripePaymentEvents.UnreadableObjectException e) {
+      if (StripePaymentEvents.isOutcomeType(event.getType())) {
+        LOG.error("Stripe event {} ({}) refused: {}", event.getId(), event.getType(), e.getMessage());
+        throw new WebhookPayloadException("the event cannot be read: " + e.getMessage());
       }
-    }
-    if (cycle == null) {
-      cycle = EventJson.cycleOfKey(idempotencyKey, subscriptionId);
+      StoredEvent stored = new StoredEvent(STRIPE, event.getId(), event.getType(), null, null, null,
+          null, null, Instant.ofEpochSecond(event.getCreated()), receivedAt, Map.of());
+      return ParsedEvent.storedOnly(stored, "its object cannot be read: " + e.getMessage());
     }
 
-    String[] failure = failure(type, object);
-    Map<String, String> summary = summary(type, kind, object, failure);
-    StoredEvent stored = new StoredEvent(STRIPE, eventId, type, outcome, subscriptionId, cycle,
-        idempotencyKey, transactionId, occurredAt, receivedAt, summary);
-    if (outcome == null) {
-      return ParsedEvent.storedOnly(stored,
-          notSignalled != null ? notSignalled : "type " + type + " is not a charge outcome");
+    Long cycle = reading.cycle();
+    Map<String, String> summary = summary(reading);
+    StoredEvent stored = new StoredEvent(STRIPE, reading.eventId(), reading.type(),
+        reading.outcome(), reading.subscriptionId(), cycle, reading.idempotencyKey(),
+        reading.transactionId(), reading.occurredAt(), receivedAt, summary);
+    if (reading.outcome() == null) {
+      return ParsedEvent.storedOnly(stored, reading.unsignalled() != null ? reading.unsignalled()
+          : "type " + reading.type() + " is not a charge outcome");
     }
-    if (subscriptionId == null || cycle == null) {
+    if (!reading.isOurs()) {
       return ParsedEvent.storedOnly(stored, "the charge carries no subscription id and cycle");
     }
-    return ParsedEvent.signalled(stored, new PaymentEvent(eventId, STRIPE, outcome, subscriptionId,
-        cycle, idempotencyKey, transactionId, summary.get("failureCode"),
-        summary.get("failureMessage"), occurredAt));
+    return ParsedEvent.signalled(stored, new PaymentEvent(reading.eventId(), STRIPE,
+        reading.outcome(), reading.subscriptionId(), cycle, reading.idempotencyKey(),
+        reading.transactionId(), summary.get("failureCode"), summary.get("failureMessage"),
+        reading.occurredAt()));
   }
 
-  private static boolean isBankDebitReturn(JsonNode dispute) {
-    return BankDebitReturns.isReturn(text(dispute.path("payment_method_details"), "type"),
-        text(dispute, "network_reason_code"), text(dispute, "charge"));
+  /** The envelope, checked as before stripe-java reads it: a wrong shape is the sender's 400. */
+  private static Event event(byte[] body) {
+    JsonElement root;
+    try {
+      root = JsonParser.parseString(new String(body, StandardCharsets.UTF_8));
+    } catch (JsonParseException e) {
+      throw new WebhookPayloadException("the body is not JSON");
+    }
+    if (!root.isJsonObject()) {
+      throw new WebhookPayloadException("the body is not a JSON object");
+    }
+    JsonObject json = root.getAsJsonObject();
+    Event event;
+    try {
+      event = StripeObject.deserializeStripeObject(json, Event.class,
+          ApiResource.getGlobalResponseGetter());
+    } catch (JsonParseException | IllegalStateException | UnsupportedOperationException e) {
+      throw new WebhookPayloadException("the body is not a Stripe event: " + e.getMessage());
+    }
+    if (event.getId() == null || event.getId().isEmpty()) {
+      throw new WebhookPayloadException("the event has no id");
+    }
+    if (event.getType() == null || event.getType().isEmpty()) {
+      throw new WebhookPayloadException("the event has no type");
+    }
+    if (event.getCreated() == null || event.getCreated() < 0) {
+      throw new WebhookPayloadException("the event has no created time (Unix seconds)");
+    }
+    JsonElement data = json.get("data");
+    if (data == null || !data.isJsonObject() || data.getAsJsonObject().get("object") == null
+        || !data.getAsJsonObject().get("object").isJsonObject()) {
+      throw new WebhookPayloadException("the event has no data.object");
+    }
+    return event;
   }
 
-  /**
-   * The PaymentIntent's id, as the Stripe adapter reports the charge; a charge made without one (not
-   * by this system) is known by its own id.
-   */
-  private static String transactionId(String kind, JsonNode object) {
-    if ("payment_intent".equals(kind)) {
-      return text(object, "id");
-    }
-    String paymentIntent = text(object, "payment_intent");
-    if (paymentIntent != null) {
-      return paymentIntent;
-    }
-    return "charge".equals(kind) ? text(object, "id") : text(object, "charge");
-  }
-
-  /** {code, message}: the decline of a failed PaymentIntent, the return code of a dispute. */
-  private static String[] failure(String type, JsonNode object) {
-    if ("payment_intent.payment_failed".equals(type)) {
-      JsonNode error = object.path("last_payment_error");
-      String code = text(error, "decline_code");
-      return new String[] {code != null ? code : text(error, "code"), text(error, "message")};
-    }
-    if (DISPUTE_CREATED.equals(type)) {
-      String code = text(object, "network_reason_code");
-      return new String[] {code != null ? code : text(object, "reason"),
-          "disputed: " + Optional.ofNullable(text(object, "reason")).orElse("no reason given")};
-    }
-    return new String[] {text(object, "failure_code"), text(object, "failure_message")};
-  }
-
-  private static Map<String, String> summary(String type, String kind, JsonNode object,
-      String[] failure) {
+  private static Map<String, String> summary(StripePaymentEvents.Reading reading) {
     Map<String, String> summary = new LinkedHashMap<>();
-    String currency = text(object, "currency");
-    Long minor = EventJson.wholeNumber(object,
-        "charge.refunded".equals(type) ? "amount_refunded" : "amount");
-    if (currency != null) {
-      String code = currency.toUpperCase(Locale.ROOT);
-      put(summary, "currency", code);
-      if (minor != null) {
-        put(summary, "amount", decimal(minor, code));
+    if (reading.currency() != null) {
+      put(summary, "currency", reading.currency().toUpperCase(java.util.Locale.ROOT));
+      if (reading.amountMinor() != null) {
+        put(summary, "amount", decimal(reading.amountMinor(), reading.currency()));
       }
     }
-    if ("charge".equals(kind)) {
-      put(summary, "chargeId", text(object, "id"));
-    } else if ("dispute".equals(kind)) {
-      put(summary, "chargeId", text(object, "charge"));
-      put(summary, "disputeId", text(object, "id"));
-      put(summary, "disputeReason", text(object, "reason"));
-    } else if ("payment_intent".equals(kind)) {
-      put(summary, "chargeId", text(object, "latest_charge"));
-    }
-    put(summary, "status", text(object, "status"));
-    put(summary, "failureCode", failure[0]);
-    putMessage(summary, "failureMessage", failure[1]);
-    put(summary, "livemode", text(object, "livemode"));
+    reading.details().forEach((name, value) -> {
+      if (!name.equals("livemode")) {
+        put(summary, name, value);
+      }
+    });
+    put(summary, "failureCode", reading.failureCode());
+    putMessage(summary, "failureMessage", reading.failureMessage());
+    put(summary, "livemode", reading.details().get("livemode"));
     return summary;
   }
 
   /** Stripe amounts are in the currency's minor unit; the summary shows "9.99" like the rest of the API. */
   private static String decimal(long minor, String currency) {
     try {
-      return new Money(minor, currency).toPlainString();
+      return StripeAmounts.fromStripe(minor, currency).toPlainString();
     } catch (RuntimeException unknownCurrency) {
       return minor + " (minor units)";
     }

@@ -3,8 +3,9 @@ package dev.billing.api.webhooks;
 import java.time.Instant;
 
 /**
- * A provider's webhook dialect: where it puts the signature and how its events read. The signature
- * scheme is the same for both (t=..,v1=.. over "t.body"), only the header differs.
+ * A provider's webhook dialect: where it puts the signature, how it is checked and how its events
+ * read. Both sign "t.body" in a {@code t=..,v1=..} header; Stripe's is checked by stripe-java, the
+ * sandbox's by {@link WebhookSignatures}.
  */
 interface WebhookProvider {
   String STRIPE = "stripe";
@@ -14,6 +15,9 @@ interface WebhookProvider {
   String name();
 
   String signatureHeader();
+
+  /** Checks the parsed signature header against the raw body and the endpoint's secret. */
+  WebhookSignatures.Verdict verify(SignatureHeader header, byte[] body, byte[] secret, Instant now);
 
   /**
    * Reads a delivery whose signature was verified.

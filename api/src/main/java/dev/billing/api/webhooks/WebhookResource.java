@@ -19,6 +19,8 @@ import java.time.InstantSource;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,8 +51,19 @@ public final class WebhookResource {
    */
   public static WebhookResource create(WebhookSettings settings, PaymentEventStore events,
       PaymentEventSignals signals, InstantSource clock) {
+    return create(settings, events, signals, clock, charge -> Optional.empty());
+  }
+
+  /**
+   * @param stripeChargeMethods a Stripe Charge's payment method type, which tells a returned bank
+   *     debit from a card chargeback; empty when this process cannot read Stripe
+   */
+  public static WebhookResource create(WebhookSettings settings, PaymentEventStore events,
+      PaymentEventSignals signals, InstantSource clock,
+      Function<String, Optional<String>> stripeChargeMethods) {
     List<WebhookProvider> providers = List.of(new SandboxEvents(),
-        new StripeEvents(paymentIntent -> events.ownerOf(WebhookProvider.STRIPE, paymentIntent)));
+        new StripeEvents(paymentIntent -> events.ownerOf(WebhookProvider.STRIPE, paymentIntent),
+            stripeChargeMethods));
     return new WebhookResource(providers, settings.secrets(), events, signals, clock);
   }
 
@@ -82,7 +95,7 @@ public final class WebhookResource {
     byte[] raw = read(body);
     Instant now = clock.instant();
 
-    switch (WebhookSignatures.verify(signature, raw, endpoint.secret(), now)) {
+    switch (endpoint.provider().verify(signature, raw, endpoint.secret(), now)) {
       case MISMATCH -> throw unauthorized(
           "The signature does not match the body under this endpoint's secret.");
       case OUTSIDE_TOLERANCE -> throw unauthorized("The signature's timestamp is more than "
@@ -90,7 +103,15 @@ public final class WebhookResource {
       case VALID -> { }
     }
 
-    ParsedEvent event = parse(endpoint.provider(), raw, now);
+    ParsedEvent event;
+    try {
+      event = parse(endpoint.provider(), raw, now);
+    } catch (WebhookDependencyException e) {
+      LOG.warn("{} {}", name, e.getMessage());
+      return Response.fromResponse(ProblemResponses.of(ApiProblem.unavailable(
+              "The event cannot be read now; deliver it again.")))
+          .header("Retry-After", RETRY_AFTER_SECONDS).build();
+    }
     PaymentEventIntake.Result result;
     try {
       result = intake.accept(event.stored(), event.signal());

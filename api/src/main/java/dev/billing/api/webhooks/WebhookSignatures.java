@@ -1,23 +1,22 @@
 package dev.billing.api.webhooks;
 
+import dev.billing.domain.Digests;
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import java.util.Locale;
 
 /**
- * Checks a delivery against its signature header: HMAC-SHA256 keyed with the endpoint's secret over
- * {@code "<t>." + raw body bytes}, hex-encoded, compared in constant time; and the signed timestamp
- * within {@link #TOLERANCE} of now, so a captured delivery cannot be replayed later.
+ * The sandbox's signature check: HMAC-SHA256 keyed with the endpoint's secret over
+ * {@code "<t>." + raw body bytes}, hex-encoded, compared in constant time; and, for both providers,
+ * the signed timestamp within {@link #TOLERANCE} of now, so a captured delivery cannot be replayed
+ * later. Stripe's signatures are checked by stripe-java ({@link StripeSignatures}).
  */
 final class WebhookSignatures {
-  /** Stripe's default tolerance, and the sandbox's (README, "Payments"). */
+  /** Stripe's default tolerance, and the sandbox's (docs/payments.md, "Webhooks"). */
   static final Duration TOLERANCE = Duration.ofSeconds(300);
-  private static final String MAC = "HmacSHA256";
   private static final int SIGNATURE_HEX_LENGTH = 64;
 
   enum Verdict { VALID, MISMATCH, OUTSIDE_TOLERANCE }
@@ -32,22 +31,20 @@ final class WebhookSignatures {
       // Every candidate is compared (no early exit), each in constant time.
       matched |= MessageDigest.isEqual(expected, decode(candidate));
     }
-    if (!matched) {
-      return Verdict.MISMATCH;
-    }
-    long skew = Math.abs(now.getEpochSecond() - header.timestamp());
+    return matched ? timely(header.timestamp(), now) : Verdict.MISMATCH;
+  }
+
+  /**
+   * VALID when the signing time is within the tolerance of now, either way: a clock ahead of ours
+   * is no more trusted than one behind.
+   */
+  static Verdict timely(long timestamp, Instant now) {
+    long skew = Math.abs(now.getEpochSecond() - timestamp);
     return skew <= TOLERANCE.toSeconds() ? Verdict.VALID : Verdict.OUTSIDE_TOLERANCE;
   }
 
   static byte[] sign(byte[] secret, long timestamp, byte[] body) {
-    try {
-      Mac mac = Mac.getInstance(MAC);
-      mac.init(new SecretKeySpec(secret, MAC));
-      mac.update((timestamp + ".").getBytes(StandardCharsets.US_ASCII));
-      return mac.doFinal(body);
-    } catch (GeneralSecurityException e) {
-      throw new IllegalStateException("HmacSHA256 is required of every Java runtime", e);
-    }
+    return Digests.hmacSha256(secret, (timestamp + ".").getBytes(StandardCharsets.US_ASCII), body);
   }
 
   /** A value that is not 64 hex digits matches nothing (an empty array never equals a MAC). */
@@ -56,7 +53,7 @@ final class WebhookSignatures {
       return new byte[0];
     }
     try {
-      return HexFormat.of().parseHex(hex.toLowerCase(java.util.Locale.ROOT));
+      return HexFormat.of().parseHex(hex.toLowerCase(Locale.ROOT));
     } catch (IllegalArgumentException notHex) {
       return new byte[0];
     }

@@ -1,13 +1,10 @@
 package dev.billing.api.support;
 
-import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
-import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.api.ApiInfrastructure;
 import dev.billing.api.auth.keys.ApiKeyService;
 import dev.billing.api.auth.keys.ApiKeyStore;
-import dev.billing.store.BillingTables;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.store.ReconciliationReports;
@@ -17,6 +14,7 @@ import dev.billing.store.events.PaymentEventStore;
 import dev.billing.worker.BillingWorker;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.TaskQueues;
+import dev.billing.store.testing.LocalDynamoDb;
 import io.dropwizard.lifecycle.Managed;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -40,7 +38,7 @@ public final class ApiTestStack implements Managed {
   public static final Period RECEIPT_RETENTION = Period.ofMonths(12);
 
   public final TestWorkflowEnvironment env;
-  public final AmazonDynamoDBLocal dynamoLocal;
+  public final LocalDynamoDb dynamoLocal;
   public final DynamoBillingStore store;
   public final PaymentEventStore paymentEvents;
   public final ReconciliationReports reconciliationReports;
@@ -62,10 +60,10 @@ public final class ApiTestStack implements Managed {
         env.registerSearchAttribute(key.getName(), key.getValueType()));
     clock = () -> Instant.ofEpochMilli(env.currentTimeMillis());
 
-    dynamoLocal = DynamoDBEmbedded.create(true);
+    dynamoLocal = LocalDynamoDb.start();
     TableNames tables = new TableNames("billing", "billing-history");
-    BillingTables.createIfMissing(dynamoLocal.dynamoDbClient(), tables);
-    dynamo = WriteCounting.wrap(dynamoLocal.dynamoDbClient(), writes);
+    dynamoLocal.createTables(tables);
+    dynamo = WriteCounting.wrap(dynamoLocal.client(), writes);
     byte[] pageTokenKey = "api-test-page-token-secret-0123456789".getBytes(StandardCharsets.UTF_8);
     store = new DynamoBillingStore(dynamo, tables,
         new StoreSettings(RECEIPT_RETENTION, pageTokenKey));
@@ -94,6 +92,6 @@ public final class ApiTestStack implements Managed {
   @Override
   public void stop() {
     env.close();
-    dynamoLocal.shutdown();
+    dynamoLocal.close();
   }
 }

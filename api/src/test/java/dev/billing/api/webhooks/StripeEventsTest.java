@@ -20,7 +20,8 @@ class StripeEventsTest {
       "{\"subscriptionId\":\"sub_1\",\"cycle\":\"3\",\"idempotencyKey\":\"charge:sub_1:3:2\"}";
 
   private final StripeEvents stripe = new StripeEvents(paymentIntent -> Optional.ofNullable(Map.of(
-      "pi_ach", new ChargeOwner("sub_9", 5L, "charge:sub_9:5:1")).get(paymentIntent)));
+      "pi_ach", new ChargeOwner("sub_9", 5L, "charge:sub_9:5:1")).get(paymentIntent)),
+      charge -> Optional.empty());
 
   @Test
   void aFailedPaymentIntentIsChargeFailedWithItsDeclineCode() {
@@ -95,6 +96,50 @@ class StripeEventsTest {
     assertThat(event.stored().transactionId()).isEqualTo("pi_unknown");
   }
 
+  /**
+   * A dispute as Stripe's description has it (no payment_method_details for a bank debit, no
+   * top-level network reason code): only the disputed Charge tells that it was an ACH debit.
+   */
+  private static final String ACH_DISPUTE = """
+      {"id":"du_7","object":"dispute","amount":999,"balance_transactions":[],"charge":"py_7",
+       "created":1773144000,"currency":"usd",
+       "evidence":{"customer_name":null,"product_description":null,"receipt":null,
+         "uncategorized_text":null},
+       "evidence_details":{"due_by":null,"has_evidence":false,"past_due":false,"submission_count":0},
+       "is_charge_refundable":false,"livemode":false,"metadata":{},"payment_intent":"pi_ach",
+       "reason":"debit_not_authorized","status":"lost"}
+      """;
+
+  @Test
+  void aDisputeIsABankDebitReturnWhenItsChargeWasPaidByBankAccount() {
+    StripeEvents readingCharges = new StripeEvents(
+        paymentIntent -> Optional.of(new ChargeOwner("sub_9", 5L, "charge:sub_9:5:1")),
+        charge -> Optional.of(Map.of("py_7", "us_bank_account", "ch_8", "card").get(charge)));
+
+    ParsedEvent ach = readingCharges.parse(bytes(event("charge.dispute.created", ACH_DISPUTE)),
+        RECEIVED);
+    ParsedEvent card = readingCharges.parse(bytes(event("charge.dispute.created",
+        ACH_DISPUTE.replace("py_7", "ch_8"))), RECEIVED);
+
+    assertThat(ach.signal()).isEqualTo(new PaymentEvent("evt_1", "stripe",
+        PaymentEvent.Type.CHARGE_RETURNED, "sub_9", 5, "charge:sub_9:5:1", "pi_ach",
+        "debit_not_authorized", "disputed: debit_not_authorized", Instant.ofEpochSecond(CREATED)));
+    assertThat(card.signal()).isNull();
+    assertThat(card.unsignalled())
+        .isEqualTo("a card dispute is a chargeback, not a bank debit return");
+  }
+
+  @Test
+  void aDisputeWhoseChargeCannotBeReadIsRefusedForRedelivery() {
+    StripeEvents stripeDown = new StripeEvents(paymentIntent -> Optional.empty(), charge -> {
+      throw new IllegalStateException("Stripe is unavailable");
+    });
+
+    assertThatThrownBy(() -> stripeDown.parse(bytes(event("charge.dispute.created", ACH_DISPUTE)),
+        RECEIVED)).isInstanceOf(WebhookDependencyException.class)
+        .hasMessageContaining("py_7");
+  }
+
   @Test
   void aCardDisputeIsAChargebackNotAReturn() {
     ParsedEvent event = parse(event("charge.dispute.created", """
@@ -150,6 +195,28 @@ class StripeEventsTest {
         .isInstanceOf(WebhookPayloadException.class).hasMessage("the event has no id");
     assertThatThrownBy(() -> stripe.parse(bytes("not json"), RECEIVED))
         .isInstanceOf(WebhookPayloadException.class).hasMessage("the body is not JSON");
+  }
+
+  /** An object this stripe-java cannot deserialize ("amount" an object, as no version has it). */
+  private static final String UNREADABLE_INTENT = """
+      {"id":"pi_9","object":"payment_intent","amount":{"value":999},"currency":"usd",
+       "metadata":%s}
+      """.formatted(METADATA);
+
+  @Test
+  void anOutcomeWhoseObjectCannotBeReadIsRefusedNotStored() {
+    assertThatThrownBy(() -> stripe.parse(bytes(event("payment_intent.succeeded",
+        UNREADABLE_INTENT)), RECEIVED)).isInstanceOf(WebhookPayloadException.class)
+        .hasMessageStartingWith("the event cannot be read: ");
+  }
+
+  @Test
+  void anEventOfAnotherTypeWhoseObjectCannotBeReadIsStoredFromItsEnvelope() {
+    ParsedEvent event = parse(event("payment_intent.created", UNREADABLE_INTENT));
+
+    assertThat(event.signal()).isNull();
+    assertThat(event.stored().type()).isEqualTo("payment_intent.created");
+    assertThat(event.stored().summary()).isEmpty();
   }
 
   private ParsedEvent parse(String body) {

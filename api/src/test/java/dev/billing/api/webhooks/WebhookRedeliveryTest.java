@@ -4,14 +4,13 @@ import static dev.billing.api.webhooks.WebhookSigning.SANDBOX_SECRET;
 import static dev.billing.api.webhooks.WebhookSigning.header;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
-import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.billing.api.errors.ApiProblemMapper;
 import dev.billing.store.BillingTables;
 import dev.billing.store.events.PaymentEventStore;
 import dev.billing.workflows.PaymentEvent;
+import dev.billing.store.testing.LocalDynamoDb;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import io.dropwizard.testing.junit5.ResourceExtension;
 import io.grpc.Status;
@@ -41,7 +40,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class WebhookRedeliveryTest {
   private static final Instant NOW = Instant.parse("2026-03-10T12:00:00Z");
   private static final String TABLE = "payment-events";
-  private static final AmazonDynamoDBLocal DYNAMO = DynamoDBEmbedded.create(true);
+  private static final LocalDynamoDb DYNAMO = LocalDynamoDb.start();
   private static final PaymentEventStore EVENTS = eventStore();
   private static final List<PaymentEvent> DELIVERED = new CopyOnWriteArrayList<>();
   private static final AtomicReference<RuntimeException> FAILURE = new AtomicReference<>();
@@ -67,7 +66,7 @@ class WebhookRedeliveryTest {
 
   @AfterAll
   static void stopDynamo() {
-    DYNAMO.shutdown();
+    DYNAMO.close();
   }
 
   @Test
@@ -138,8 +137,8 @@ class WebhookRedeliveryTest {
   }
 
   private static PaymentEventStore eventStore() {
-    DYNAMO.dynamoDbClient().createTable(BillingTables.schema(BillingTables.PAYMENT_EVENTS_SCHEMA, TABLE));
-    return new PaymentEventStore(DYNAMO.dynamoDbClient(), TABLE,
+    DYNAMO.client().createTable(BillingTables.schema(BillingTables.PAYMENT_EVENTS_SCHEMA, TABLE));
+    return new PaymentEventStore(DYNAMO.client(), TABLE,
         "redelivery-test-page-token-key-0123456789".getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -79,7 +79,7 @@ final class CostModel {
     List<ActionCount> spread = spreadFirstRuns.stream().map(ActionCounter::count).toList();
     section.figure("actionsFirstRunSpread", "actions of a first run with a due window (PT6H; reminder already due at creation, so one timer fewer)", "actions",
         Summary.of(spread.stream().map(c -> (double) c.total()).toList()));
-    section.figure("versionMarkersFirstRunSpread", "  version markers in it (due-instant-spread)", "markers",
+    section.figure("versionMarkersFirstRunSpread", "  version markers in it", "markers",
         Summary.of(spread.stream().map(c -> (double) c.versionMarkers()).toList()));
     List<List<String>> kinds = new ArrayList<>();
     medianRunKinds(cycles).forEach((kind, count) -> kinds.add(List.of(kind, count.toString())));

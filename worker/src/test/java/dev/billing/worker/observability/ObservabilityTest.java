@@ -9,8 +9,6 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.LoggingEvent;
 import ch.qos.logback.core.LayoutBase;
 import ch.qos.logback.core.read.ListAppender;
-import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
-import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.billing.activities.PaymentActivitiesImpl;
@@ -25,9 +23,7 @@ import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
 import dev.billing.runtime.ConfigSources;
 import dev.billing.runtime.ProcessMetrics;
-import dev.billing.store.BillingTables;
 import dev.billing.store.DynamoBillingStore;
-import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
 import dev.billing.worker.BillingWorker;
 import dev.billing.worker.WorkerConfiguration;
@@ -38,6 +34,7 @@ import dev.billing.workflows.TaskQueues;
 import dev.billing.workflows.reconciliation.Finding;
 import dev.billing.workflows.reconciliation.FindingKind;
 import dev.billing.workflows.reconciliation.Repair;
+import dev.billing.store.testing.LocalDynamoDb;
 import io.dropwizard.configuration.YamlConfigurationFactory;
 import io.dropwizard.jackson.Jackson;
 import io.dropwizard.jersey.validation.Validators;
@@ -48,7 +45,6 @@ import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.WorkerFactoryOptions;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
@@ -67,7 +63,7 @@ class ObservabilityTest {
   void aDeclinedThenRecoveredCycleIsCountedAndTheSdkMetricsAreInTheScrape() throws Exception {
     ProcessMetrics metrics = new ProcessMetrics("worker");
     BusinessMetrics business = new BusinessMetrics(metrics.registry());
-    AmazonDynamoDBLocal local = DynamoDBEmbedded.create(true);
+    LocalDynamoDb local = LocalDynamoDb.start();
     TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
         .setInitialTime(Instant.parse("2026-03-01T00:00:00Z"))
         .setMetricsScope(metrics.temporalScope())
@@ -77,9 +73,7 @@ class ObservabilityTest {
     ListAppender<ILoggingEvent> logs = capture(PaymentActivitiesImpl.class);
     try {
       BillingSearchAttributes.ALL.forEach(k -> env.registerSearchAttribute(k.getName(), k.getValueType()));
-      var store = new DynamoBillingStore(local.dynamoDbClient(), TableNames.defaults(),
-          StoreSettings.defaults("observability-test-page-token-key-32".getBytes(StandardCharsets.UTF_8)));
-      BillingTables.createIfMissing(local.dynamoDbClient(), TableNames.defaults());
+      var store = local.store(local.createTables());
       SandboxGateway sandbox = new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
       BillingWorker.register(env.getWorkerFactory(), TaskQueues.BILLING,
           new BillingWorker.Adapters(store, sandbox, new OutboxNotifier()));
@@ -122,7 +116,7 @@ class ObservabilityTest {
     } finally {
       ((Logger) LoggerFactory.getLogger(PaymentActivitiesImpl.class)).detachAppender(logs);
       env.close();
-      local.shutdown();
+      local.close();
     }
   }
 

@@ -3,8 +3,6 @@ package dev.billing.worker.reconciliation;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
-import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.domain.BillingSchedule;
@@ -16,7 +14,6 @@ import dev.billing.domain.Process;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
-import dev.billing.store.BillingTables;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.PageRequest;
 import dev.billing.store.ReconciliationReports;
@@ -32,6 +29,7 @@ import dev.billing.workflows.reconciliation.ReconciliationInput;
 import dev.billing.workflows.reconciliation.ReconciliationSummary;
 import dev.billing.workflows.reconciliation.ReconciliationWorkflow;
 import dev.billing.workflows.reconciliation.Repair;
+import dev.billing.store.testing.LocalDynamoDb;
 import io.temporal.api.enums.v1.ScheduleOverlapPolicy;
 import io.temporal.client.schedules.Schedule;
 import io.temporal.client.schedules.ScheduleActionStartWorkflow;
@@ -72,13 +70,13 @@ class ReconciliationSchedulingTest {
 
   @Test
   void onTheTestServerTheDailyRunIsACronWorkflowThatFindsAndRepairsDrift() {
-    AmazonDynamoDBLocal local = DynamoDBEmbedded.create(true);
+    LocalDynamoDb local = LocalDynamoDb.start();
     TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
         .setInitialTime(Instant.parse("2026-03-02T02:00:00Z")).build());
     try {
-      var dynamo = local.dynamoDbClient();
+      var dynamo = local.client();
       TableNames tables = TableNames.defaults();
-      BillingTables.createIfMissing(dynamo, tables);
+      local.createTables(tables);
       DynamoBillingStore store = new DynamoBillingStore(dynamo, tables, StoreSettings.defaults(KEY));
       BillingSearchAttributes.ALL.forEach(k -> env.registerSearchAttribute(k.getName(), k.getValueType()));
       SandboxGateway sandbox = new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
@@ -132,7 +130,7 @@ class ReconciliationSchedulingTest {
           .containsExactly(FindingKind.WORKFLOW_MISSING, FindingKind.WEBHOOK_MISSED);
     } finally {
       env.close();
-      local.shutdown();
+      local.close();
     }
   }
 

@@ -48,7 +48,7 @@ final class ChargeOutcomes {
             returnsAt = settlesAt.plus(SandboxPaymentMethods.RETURN_DELAY);
           }
         }
-        case SUCCEEDS, TRANSIENT_ERRORS, TIMEOUT_AFTER_CHARGE -> { }
+        case SUCCEEDS, TRANSIENT_ERRORS, SERVER_ERROR, TIMEOUT_AFTER_CHARGE -> { }
       }
     }
     return new SandboxCharge(request.idempotencyKey(), transactionId, request.amount(), token,

@@ -24,9 +24,11 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
@@ -36,7 +38,7 @@ import java.util.function.LongSupplier;
  * after it was forgotten, the sequence of its charge), and every time comes from the sandbox clock,
  * which the dev stack moves with Temporal's test server.
  *
- * <p>Stripe's rules, with {@link SandboxSettings} (README, "Sandbox"):
+ * <p>Stripe's rules, with {@link SandboxSettings} (docs/payments.md, "Sandbox rules"):
  * <ul>
  *   <li>An idempotency key replays the answer stored the first time, decline and pending included,
  *       for {@link SandboxSettings#idempotencyRetention()} (24 h) from its first request; then it is
@@ -44,8 +46,10 @@ import java.util.function.LongSupplier;
  *   <li>A remembered key reused with any other parameter (amount, currency, customer, payment
  *       method, description, metadata; for refunds charge, amount, reason) is an
  *       {@link IdempotencyConflictException}.
- *   <li>Requests that fail validation (below {@link ChargeMinimums}), the simulated 5xx errors and
- *       rate-limited requests store nothing.
+ *   <li>A request refused before it executes stores nothing: failed validation (below
+ *       {@link ChargeMinimums}), rate limiting (429) and the simulated 503s of
+ *       {@code pm_sandbox_transientErrors_N}. A request that fails while executing (the 500 of
+ *       {@code pm_sandbox_serverError}) is stored like any answer, and its key replays the 500.
  *   <li>{@link #lookUp} and {@link #listCharges} are list reads: exact at once. {@link #searchByKey}
  *       is Stripe's search: a charge shows only {@link SandboxSettings#searchLag()} after it was
  *       made.
@@ -70,7 +74,7 @@ public final class SandboxGateway implements PaymentGateway {
   private final SandboxSettings settings;
   private final SlidingWindowRateLimiter limiter;
   // One lock (this) for all: checking a key and acting on it must be atomic.
-  private final IdempotencyRecords<RequestParameters.Charge, SandboxCharge> chargeKeys;
+  private final IdempotencyRecords<RequestParameters.Charge, ChargeAnswer> chargeKeys;
   private final IdempotencyRecords<RequestParameters.Refund, SandboxRefund> refundKeys;
   // Every charge and refund ever made, by key: what list reads see, never pruned.
   private final Map<String, List<SandboxCharge>> chargesByKey = new HashMap<>();
@@ -78,7 +82,14 @@ public final class SandboxGateway implements PaymentGateway {
   private final Map<String, SandboxCharge> byTransaction = new HashMap<>();
   private final List<SandboxCharge> charges = new ArrayList<>();
   private final Map<String, Integer> errorsServed = new HashMap<>();
+  private final Set<String> serverErrorsMade = new HashSet<>();
   private final List<SandboxRefund> refunds = new ArrayList<>();
+
+  /**
+   * What a key's first execution answered: a charge (whatever its outcome), or a 500 raised while it
+   * executed (Stripe stores those too). Exactly one of the two is set.
+   */
+  private record ChargeAnswer(SandboxCharge charge, String serverError) {}
 
   /** Stripe's test mode: {@link SandboxSettings#defaults()}. */
   public SandboxGateway(InstantSource clock) {
@@ -133,10 +144,16 @@ public final class SandboxGateway implements PaymentGateway {
             + method.count() + " for '" + key + "' (simulated 503 Service Unavailable)", null);
       }
     }
+    if (behaviour == Behaviour.SERVER_ERROR && serverErrorsMade.add(key)) {
+      String error = "Sandbox gateway error while executing the charge with key '" + key
+          + "' (simulated 500 Internal Server Error; nothing was charged)";
+      chargeKeys.remember(key, parameters, new ChargeAnswer(null, error), now);
+      throw new GatewayUnavailableException(error, null);
+    }
     List<SandboxCharge> withKey = chargesByKey.computeIfAbsent(key, k -> new ArrayList<>());
     SandboxCharge charge = ChargeOutcomes.process(request, method,
         SandboxIds.transactionId(key, withKey.size() + 1), now, charges);
-    chargeKeys.remember(key, parameters, charge, now);
+    chargeKeys.remember(key, parameters, new ChargeAnswer(charge, null), now);
     withKey.add(charge);
     byTransaction.put(charge.transactionId(), charge);
     charges.add(charge);
@@ -350,6 +367,13 @@ public final class SandboxGateway implements PaymentGateway {
 
   private static boolean within(Instant t, Instant from, Instant to) {
     return !t.isBefore(from) && t.isBefore(to);
+  }
+
+  private static GatewayCharge answer(ChargeAnswer stored, boolean replayed) {
+    if (stored.serverError() != null) {
+      throw new GatewayUnavailableException(stored.serverError() + " (replayed for this key)", null);
+    }
+    return answer(stored.charge(), replayed);
   }
 
   private static GatewayCharge answer(SandboxCharge charge, boolean replayed) {

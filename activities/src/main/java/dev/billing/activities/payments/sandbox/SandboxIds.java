@@ -1,10 +1,7 @@
 package dev.billing.activities.payments.sandbox;
 
 import dev.billing.activities.payments.GatewayEvent;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import dev.billing.domain.Digests;
 
 /**
  * The sandbox's ids: deterministic, so tests can assert them. Each is a prefix and 24 hex digits of
@@ -39,12 +36,6 @@ public final class SandboxIds {
       throw new IllegalArgumentException("sequences start at 1");
     }
     String seed = sequence == 1 ? key : key + '\u0000' + sequence;
-    try {
-      byte[] hash = MessageDigest.getInstance("SHA-256")
-          .digest(seed.getBytes(StandardCharsets.UTF_8));
-      return prefix + HexFormat.of().formatHex(hash).substring(0, 24);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every JVM has SHA-256", e);
-    }
+    return prefix + Digests.sha256Hex(seed).substring(0, 24);
   }
 }

@@ -29,6 +29,7 @@ public record SandboxPaymentMethod(
     DECLINES,
     RECOVERS_AFTER,
     TRANSIENT_ERRORS,
+    SERVER_ERROR,
     TIMEOUT_AFTER_CHARGE,
     BANK_DEBIT,
     BANK_DEBIT_RETURNED

@@ -34,7 +34,12 @@ import java.util.Optional;
  *   <tr><td>pm_sandbox_recoversAfter_N</td><td>Visa •••• 1881</td><td>soft decline
  *       {@code insufficient_funds} on attempts 1..N of each period, success from attempt N+1</td></tr>
  *   <tr><td>pm_sandbox_transientErrors_N</td><td>Mastercard •••• 8210</td><td>the first N calls with
- *       a key fail as gateway unavailable (a 5xx; nothing recorded), then it succeeds</td></tr>
+ *       a key fail as gateway unavailable before the request executes (a 503 from the edge, like a
+ *       429: nothing recorded for the key), then it succeeds</td></tr>
+ *   <tr><td>pm_sandbox_serverError</td><td>Visa •••• 0500</td><td>the first request with a key fails
+ *       while it executes (a 500): nothing is charged, and the error is recorded for the key, so
+ *       every repeat within the key's 24 hours replays the 500, as Stripe does. A request with the
+ *       key once it is forgotten is new, and succeeds</td></tr>
  *   <tr><td>pm_sandbox_timeoutAfterCharge</td><td>Visa •••• 5556</td><td>the first call with a key
  *       charges, then fails as gateway unavailable, as a timeout would: the money moved, the caller
  *       does not know. Look-ups say SUCCEEDED, a repeated call replays the success</td></tr>
@@ -58,6 +63,7 @@ public final class SandboxPaymentMethods {
   public static final String EXPIRED_CARD = "pm_card_chargeDeclinedExpiredCard";
   public static final String RECOVERS_AFTER_PREFIX = "pm_sandbox_recoversAfter_";
   public static final String TRANSIENT_ERRORS_PREFIX = "pm_sandbox_transientErrors_";
+  public static final String SERVER_ERROR = "pm_sandbox_serverError";
   public static final String TIMEOUT_AFTER_CHARGE = "pm_sandbox_timeoutAfterCharge";
   public static final String BANK_DEBIT = "pm_sandbox_bankDebit";
   public static final String BANK_DEBIT_RETURNED = "pm_sandbox_bankDebitReturned";
@@ -89,6 +95,8 @@ public final class SandboxPaymentMethods {
           INSUFFICIENT_FUNDS_CODE, INSUFFICIENT_FUNDS_MESSAGE),
       new SandboxPaymentMethod(EXPIRED_CARD, "Visa •••• 0069", Behaviour.DECLINES, 0,
           "expired_card", "Your card has expired."),
+      new SandboxPaymentMethod(SERVER_ERROR, "Visa •••• 0500", Behaviour.SERVER_ERROR, 0, null,
+          null),
       new SandboxPaymentMethod(TIMEOUT_AFTER_CHARGE, "Visa •••• 5556",
           Behaviour.TIMEOUT_AFTER_CHARGE, 0, null, null),
       new SandboxPaymentMethod(BANK_DEBIT, "Bank account •••• 6789", Behaviour.BANK_DEBIT, 0, null,
@@ -119,6 +127,7 @@ public final class SandboxPaymentMethods {
         FIXED.get(EXPIRED_CARD),
         find(recoversAfter(2)).orElseThrow(),
         find(transientErrors(2)).orElseThrow(),
+        FIXED.get(SERVER_ERROR),
         FIXED.get(TIMEOUT_AFTER_CHARGE),
         FIXED.get(BANK_DEBIT),
         FIXED.get(BANK_DEBIT_RETURNED));

@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * How strict the sandbox is, with Stripe's numbers as defaults (docs/configuration.md, README's
+ * How strict the sandbox is, with Stripe's numbers as defaults (docs/configuration.md, docs/payments.md's
  * sandbox rules).
  *
  * @param idempotencyRetention how long a key is remembered from its first request; a key reused

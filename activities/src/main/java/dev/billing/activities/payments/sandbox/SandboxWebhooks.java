@@ -1,16 +1,11 @@
 package dev.billing.activities.payments.sandbox;
 
 import dev.billing.activities.payments.GatewayEvent;
-import java.nio.charset.StandardCharsets;
-import java.security.InvalidKeyException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
+import dev.billing.domain.Digests;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.Objects;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * The sandbox's webhook wire format, shared by the dev stack (which polls
@@ -71,55 +66,9 @@ public final class SandboxWebhooks {
     return "t=" + t + ",v1=" + HexFormat.of().formatHex(hmac(secret, t + "." + body));
   }
 
-  /**
-   * True when {@code header} signs {@code body} with {@code secret} and its time is within
-   * {@link #TOLERANCE} of {@code now}. Compares in constant time; any malformed header is false.
-   */
-  public static boolean verify(String secret, String header, String body, Instant now) {
-    if (header == null || body == null) {
-      return false;
-    }
-    Long t = null;
-    String v1 = null;
-    for (String part : header.split(",")) {
-      int eq = part.indexOf('=');
-      if (eq <= 0) {
-        return false;
-      }
-      String name = part.substring(0, eq).trim();
-      String value = part.substring(eq + 1).trim();
-      if (name.equals("t")) {
-        try {
-          t = Long.parseLong(value);
-        } catch (NumberFormatException e) {
-          return false;
-        }
-      } else if (name.equals("v1")) {
-        v1 = value;
-      }
-    }
-    if (t == null || v1 == null
-        || Math.abs(now.getEpochSecond() - t) > TOLERANCE.toSeconds()) {
-      return false;
-    }
-    byte[] given;
-    try {
-      given = HexFormat.of().parseHex(v1);
-    } catch (IllegalArgumentException e) {
-      return false;
-    }
-    return MessageDigest.isEqual(given, hmac(secret, t + "." + body));
-  }
-
   private static byte[] hmac(String secret, String payload) {
     Objects.requireNonNull(secret, "secret");
-    try {
-      Mac mac = Mac.getInstance("HmacSHA256");
-      mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-      return mac.doFinal(payload.getBytes(StandardCharsets.UTF_8));
-    } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-      throw new IllegalStateException("every JVM has HmacSHA256", e);
-    }
+    return Digests.hmacSha256(Digests.utf8(secret), Digests.utf8(payload));
   }
 
   private static String string(String value) {

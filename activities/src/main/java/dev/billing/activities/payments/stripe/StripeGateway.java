@@ -2,18 +2,13 @@ package dev.billing.activities.payments.stripe;
 
 import static dev.billing.activities.payments.stripe.StripePaging.list;
 import static dev.billing.activities.payments.stripe.StripePaging.paginate;
-import static dev.billing.activities.payments.stripe.StripePaymentIntents.amount;
 import static dev.billing.activities.payments.stripe.StripePaymentIntents.failureCode;
 import static dev.billing.activities.payments.stripe.StripePaymentIntents.hasAmount;
-import static dev.billing.activities.payments.stripe.StripePaymentIntents.ours;
 import static dev.billing.activities.payments.stripe.StripePaymentIntents.state;
 
 import com.stripe.StripeClient;
-import com.stripe.exception.EventDataObjectDeserializationException;
 import com.stripe.exception.StripeException;
 import com.stripe.model.Charge;
-import com.stripe.model.Dispute;
-import dev.billing.domain.BankDebitReturns;
 import com.stripe.model.Event;
 import com.stripe.model.PaymentIntent;
 import com.stripe.model.Refund;
@@ -103,14 +98,18 @@ public final class StripeGateway implements PaymentGateway {
   private final StripeClient client;
 
   public StripeGateway(StripeSettings settings) {
-    this.client = StripeClient.builder()
+    this.client = client(settings);
+    log.info("Stripe gateway at {}", settings.apiBase());
+  }
+
+  static StripeClient client(StripeSettings settings) {
+    return StripeClient.builder()
         .setApiKey(settings.apiKey())
         .setApiBase(settings.apiBase())
         .setConnectTimeout(Math.toIntExact(settings.connectTimeout().toMillis()))
         .setReadTimeout(Math.toIntExact(settings.readTimeout().toMillis()))
         .setMaxNetworkRetries(settings.maxNetworkRetries())
         .build();
-    log.info("Stripe gateway at {}", settings.apiBase());
   }
 
   @Override
@@ -316,58 +315,46 @@ public final class StripeGateway implements PaymentGateway {
   }
 
   private Optional<GatewayEvent> event(Event event) {
-    StripeObject object = dataObject(event);
-    if (object == null) {
+    StripePaymentEvents.Reading reading;
+    try {
+      reading = StripePaymentEvents.read(event, lookups);
+    } catch (StripePaymentEvents.UnreadableObjectException e) {
+      log.error("Skipping Stripe event {} ({}): {}", event.getId(), event.getType(), e.getMessage());
       return Optional.empty();
     }
-    Instant at = Instant.ofEpochSecond(event.getCreated());
-    switch (event.getType()) {
-      case "payment_intent.succeeded": {
-        PaymentIntent intent = (PaymentIntent) object;
-        return ours(intent.getMetadata()).map(m -> new GatewayEvent(event.getId(),
-            GatewayEvent.Type.SUCCEEDED, at, m.key(), intent.getId(), m.subscriptionId(),
-            m.cycle(), amount(intent), null, null));
-      }
-      case "payment_intent.payment_failed": {
-        PaymentIntent intent = (PaymentIntent) object;
-        StripeError error = intent.getLastPaymentError();
-        return ours(intent.getMetadata()).map(m -> new GatewayEvent(event.getId(),
-            GatewayEvent.Type.FAILED, at, m.key(), intent.getId(), m.subscriptionId(), m.cycle(),
-            amount(intent), failureCode(error), error == null ? null : error.getMessage()));
-      }
-      case "charge.refunded": {
-        Charge charge = (Charge) object;
-        Map<String, String> metadata = ours(charge.getMetadata()).isPresent()
-            ? charge.getMetadata() : intentMetadata(charge.getPaymentIntent());
-        return ours(metadata).map(m -> new GatewayEvent(event.getId(),
-            GatewayEvent.Type.REFUNDED, at, m.key(),
-            charge.getPaymentIntent() != null ? charge.getPaymentIntent() : charge.getId(),
-            m.subscriptionId(), m.cycle(),
-            StripeAmounts.fromStripe(charge.getAmountRefunded(), charge.getCurrency()), null,
-            null));
-      }
-      case "charge.dispute.created": {
-        Dispute dispute = (Dispute) object;
-        Charge charge = disputedCharge(dispute.getCharge());
-        if (!BankDebitReturns.isReturn(
-            charge.getPaymentMethodDetails() == null ? null
-                : charge.getPaymentMethodDetails().getType(),
-            dispute.getNetworkReasonCode(), charge.getId())) {
-          return Optional.empty(); // a card chargeback: not a return, not dunned
-        }
-        String intentId = charge.getPaymentIntent();
-        Map<String, String> metadata = charge.getPaymentIntentObject() != null
-            ? charge.getPaymentIntentObject().getMetadata() : intentMetadata(intentId);
-        return ours(metadata).map(m -> new GatewayEvent(event.getId(),
-            GatewayEvent.Type.RETURNED, at, m.key(), intentId, m.subscriptionId(), m.cycle(),
-            StripeAmounts.fromStripe(dispute.getAmount(), dispute.getCurrency()),
-            dispute.getReason(), "The charge was disputed (a bank debit: returned) by the"
-                + " customer's bank: " + dispute.getReason()));
-      }
-      default:
-        return Optional.empty();
+    // Card chargebacks and charges made outside this system are left out, as the webhook leaves
+    // them unsignalled.
+    if (!reading.isOurs() || reading.amountMinor() == null || reading.currency() == null) {
+      return Optional.empty();
     }
+    GatewayEvent.Type type = switch (reading.outcome()) {
+      case CHARGE_SUCCEEDED -> GatewayEvent.Type.SUCCEEDED;
+      case CHARGE_FAILED -> GatewayEvent.Type.FAILED;
+      case CHARGE_RETURNED -> GatewayEvent.Type.RETURNED;
+      case CHARGE_REFUNDED -> GatewayEvent.Type.REFUNDED;
+    };
+    return Optional.of(new GatewayEvent(reading.eventId(), type, reading.occurredAt(),
+        reading.idempotencyKey(), reading.transactionId(), reading.subscriptionId(),
+        reading.cycle(), StripeAmounts.fromStripe(reading.amountMinor(), reading.currency()),
+        reading.failureCode(), reading.failureMessage()));
   }
+
+  /** The adapter reads what an event lacks from Stripe itself. */
+  private final StripePaymentEvents.Lookups lookups = new StripePaymentEvents.Lookups() {
+    @Override
+    public Optional<StripePaymentEvents.DisputedCharge> disputedCharge(String chargeId) {
+      Charge charge = disputedChargeOf(chargeId);
+      StripeMetadata.Owner owner = charge.getPaymentIntentObject() == null ? null
+          : StripeMetadata.ours(charge.getPaymentIntentObject().getMetadata());
+      return Optional.of(new StripePaymentEvents.DisputedCharge(
+          StripeChargeMethods.typeOf(charge), owner));
+    }
+
+    @Override
+    public Optional<StripeMetadata.Owner> owner(String paymentIntentId) {
+      return Optional.ofNullable(StripeMetadata.ours(intentMetadata(paymentIntentId)));
+    }
+  };
 
   private PaymentDeclinedException decline(StripeError error, StripePaymentMethodToken token) {
     if (error == null) {
@@ -392,28 +379,12 @@ public final class StripeGateway implements PaymentGateway {
   }
 
   /** The disputed Charge, which tells the payment method, with its PaymentIntent expanded. */
-  private Charge disputedCharge(String chargeId) {
+  private Charge disputedChargeOf(String chargeId) {
     try {
       return client.v1().charges().retrieve(chargeId,
           ChargeRetrieveParams.builder().addExpand("payment_intent").build());
     } catch (StripeException e) {
       throw StripeErrors.translate(e, "retrieve " + chargeId);
-    }
-  }
-
-  private static StripeObject dataObject(Event event) {
-    // Empty when the event was rendered with another API version than stripe-java's; the fields
-    // read here are stable across versions, so fall back to reading it anyway.
-    Optional<StripeObject> object = event.getDataObjectDeserializer().getObject();
-    if (object.isPresent()) {
-      return object.get();
-    }
-    try {
-      return event.getDataObjectDeserializer().deserializeUnsafe();
-    } catch (EventDataObjectDeserializationException e) {
-      log.error("Skipping Stripe event {} ({}): its data object cannot be read: {}",
-          event.getId(), event.getType(), e.getMessage());
-      return null;
     }
   }
 

@@ -9,8 +9,6 @@ import dev.billing.activities.payments.GatewayChargeState.Status;
 import dev.billing.domain.BankDebitReturns;
 import dev.billing.domain.Money;
 import java.time.Instant;
-import java.util.Map;
-import java.util.Optional;
 
 /**
  * Reads the port's view of a PaymentIntent: its state (a disputed bank debit, told by its latest
@@ -25,7 +23,7 @@ final class StripePaymentIntents {
     Money refunded = charge != null && charge.getAmountRefunded() != null
         ? StripeAmounts.fromStripe(charge.getAmountRefunded(), intent.getCurrency())
         : Money.zero(amount.currency());
-    Optional<Ours> ours = ours(intent.getMetadata());
+    StripeMetadata.Owner ours = StripeMetadata.ours(intent.getMetadata());
     String key = intent.getMetadata() == null ? null
         : intent.getMetadata().get(GatewayChargeRequest.IDEMPOTENCY_KEY);
     Instant created = Instant.ofEpochSecond(intent.getCreated());
@@ -63,31 +61,13 @@ final class StripePaymentIntents {
       }
     }
     return new GatewayChargeState(status, key, intent.getId(), amount, refunded,
-        ours.map(Ours::subscriptionId).orElse(null), ours.map(Ours::cycle).orElse(null), created,
+        ours == null || ours.cycle() == null ? null : ours.subscriptionId(),
+        ours == null ? null : ours.cycle(), created,
         null, null, code, message);
   }
 
   static boolean hasAmount(PaymentIntent intent) {
     return intent.getAmount() != null && intent.getCurrency() != null;
-  }
-
-  record Ours(String key, String subscriptionId, long cycle) {}
-
-  static Optional<Ours> ours(Map<String, String> metadata) {
-    if (metadata == null) {
-      return Optional.empty();
-    }
-    String subscription = metadata.get(GatewayChargeRequest.SUBSCRIPTION_ID);
-    String cycle = metadata.get(GatewayChargeRequest.CYCLE);
-    if (subscription == null || cycle == null) {
-      return Optional.empty();
-    }
-    try {
-      return Optional.of(new Ours(metadata.get(GatewayChargeRequest.IDEMPOTENCY_KEY), subscription,
-          Long.parseLong(cycle)));
-    } catch (NumberFormatException e) {
-      return Optional.empty();
-    }
   }
 
   static Money amount(PaymentIntent intent) {

@@ -24,7 +24,7 @@ class SandboxPaymentMethodsTest {
         "pm_card_visa", "pm_card_mastercard", "pm_card_chargeDeclined",
         "pm_card_chargeDeclinedInsufficientFunds", "pm_card_chargeDeclinedExpiredCard",
         "pm_sandbox_recoversAfter_2", "pm_sandbox_transientErrors_2",
-        "pm_sandbox_timeoutAfterCharge", "pm_sandbox_bankDebit", "pm_sandbox_bankDebitReturned");
+        "pm_sandbox_serverError", "pm_sandbox_timeoutAfterCharge", "pm_sandbox_bankDebit", "pm_sandbox_bankDebitReturned");
     assertThat(SandboxPaymentMethods.all()).filteredOn(SandboxPaymentMethod::succeeds)
         .extracting(SandboxPaymentMethod::token)
         .containsExactly("pm_card_visa", "pm_card_mastercard");

@@ -128,6 +128,39 @@ class SandboxScenariosTest {
   }
 
   @Test
+  void aServerErrorWhileExecutingIsStoredAndReplayedForItsKeyUntilTheKeyIsForgotten() {
+    String token = SandboxPaymentMethods.SERVER_ERROR;
+
+    assertThatThrownBy(() -> gateway.charge(request(KEY1, token, "1")))
+        .isInstanceOfSatisfying(GatewayUnavailableException.class, e -> assertThat(e.getMessage())
+            .isEqualTo("Sandbox gateway error while executing the charge with key"
+                + " 'charge:sub-1:1:1' (simulated 500 Internal Server Error; nothing was charged)"));
+    clock.advance(Duration.ofHours(23));
+    // Stripe answers a repeat with the stored 500, not with a new execution.
+    assertThatThrownBy(() -> gateway.charge(request(KEY1, token, "1")))
+        .isInstanceOfSatisfying(GatewayUnavailableException.class,
+            e -> assertThat(e.getMessage()).endsWith("(replayed for this key)"));
+    // The stored request is compared like any other.
+    assertThatThrownBy(() -> gateway.charge(new GatewayChargeRequest(KEY1, new Money(1000, "USD"),
+        token, "Pro plan", Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1",
+            GatewayChargeRequest.CYCLE, "1"))))
+        .isInstanceOf(dev.billing.activities.payments.IdempotencyConflictException.class);
+    // A list read is exact: no charge was made, so the caller may send the next key.
+    assertThat(gateway.lookUp(new ChargeQuery(KEY1, null, T0))).isEqualTo(
+        GatewayChargeState.notFound(KEY1));
+    assertThat(gateway.charges()).isEmpty();
+
+    clock.advance(Duration.ofHours(1));
+    GatewayCharge afterForgotten = gateway.charge(request(KEY1, token, "1"));
+
+    assertThat(afterForgotten.replayed()).isFalse();
+    assertThat(gateway.charges()).hasSize(1);
+    // Another key has its own error.
+    assertThatThrownBy(() -> gateway.charge(request(KEY2, token, "1")))
+        .isInstanceOf(GatewayUnavailableException.class);
+  }
+
+  @Test
   void timeoutAfterChargeMovesTheMoneyThenFailsAndAReplayTellsTheSuccess() {
     String token = SandboxPaymentMethods.TIMEOUT_AFTER_CHARGE;
 

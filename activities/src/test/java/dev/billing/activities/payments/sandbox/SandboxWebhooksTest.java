@@ -48,21 +48,4 @@ class SandboxWebhooksTest {
 
     assertThat(signed).isEqualTo(new SignedWebhook(BODY, SIGNATURE));
   }
-
-  @Test
-  void verifiesAFreshSignatureAndRefusesTamperedStaleOrMalformedOnes() {
-    String secret = SandboxWebhooks.DEV_SECRET;
-
-    assertThat(SandboxWebhooks.verify(secret, SIGNATURE, BODY, SENT)).isTrue();
-    assertThat(SandboxWebhooks.verify(secret, SIGNATURE, BODY, SENT.plusSeconds(300))).isTrue();
-    assertThat(SandboxWebhooks.verify(secret, SIGNATURE, BODY, SENT.minusSeconds(300))).isTrue();
-    assertThat(SandboxWebhooks.verify(secret, SIGNATURE, BODY, SENT.plusSeconds(301))).isFalse();
-    assertThat(SandboxWebhooks.verify(secret, SIGNATURE, BODY.replace("9.99", "0.99"), SENT))
-        .isFalse();
-    assertThat(SandboxWebhooks.verify("whsec_other", SIGNATURE, BODY, SENT)).isFalse();
-    assertThat(SandboxWebhooks.verify(secret, "t=1770181260", BODY, SENT)).isFalse();
-    assertThat(SandboxWebhooks.verify(secret, "v1=00,t=x", BODY, SENT)).isFalse();
-    assertThat(SandboxWebhooks.verify(secret, "t=1770181260,v1=zz", BODY, SENT)).isFalse();
-    assertThat(SandboxWebhooks.verify(secret, null, BODY, SENT)).isFalse();
-  }
 }

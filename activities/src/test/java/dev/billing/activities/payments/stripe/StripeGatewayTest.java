@@ -346,8 +346,7 @@ class StripeGatewayTest extends StripeStubTest {
     Instant at = CREATED_AT;
     assertThat(events).containsExactly(
         new GatewayEvent("evt_1", Type.RETURNED, at.plusSeconds(20), KEY, INTENT, "sub-1", 3, PRICE,
-            "debit_not_authorized", "The charge was disputed (a bank debit: returned) by the"
-                + " customer's bank: debit_not_authorized"),
+            "debit_not_authorized", "disputed: debit_not_authorized"),
         new GatewayEvent("evt_2", Type.REFUNDED, at.plusSeconds(20), KEY, INTENT, "sub-1", 3, PRICE,
             null, null),
         new GatewayEvent("evt_3", Type.FAILED, at.plusSeconds(30), KEY, INTENT, "sub-1", 3, PRICE,

@@ -1,8 +1,8 @@
 package dev.billing.api.auth.keys;
 
+import dev.billing.domain.Digests;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import java.util.Optional;
@@ -66,14 +66,7 @@ public final class ApiKeyTokens {
 
   /** Hex SHA-256 of the secret, bound to its key id. */
   public static String hash(String keyId, String secret) {
-    try {
-      MessageDigest sha = MessageDigest.getInstance("SHA-256");
-      sha.update(HASH_CONTEXT.getBytes(StandardCharsets.UTF_8));
-      sha.update((keyId + "\n" + secret).getBytes(StandardCharsets.UTF_8));
-      return HEX.formatHex(sha.digest());
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
-    }
+    return Digests.hex(Digests.sha256(Digests.utf8(HASH_CONTEXT), Digests.utf8(keyId + "\n" + secret)));
   }
 
   /** Constant-time comparison of the presented secret's hash with the stored one. */

@@ -3,11 +3,9 @@ package dev.billing.api.auth.keys;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
-import com.amazonaws.services.dynamodbv2.local.shared.access.AmazonDynamoDBLocal;
 import dev.billing.api.auth.BillingPrincipal;
-import dev.billing.store.BillingTables;
 import dev.billing.store.TableNames;
+import dev.billing.store.testing.LocalDynamoDb;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -25,22 +23,21 @@ import org.junit.jupiter.api.Test;
 /** The operator command's arguments as Dropwizard parses them, against DynamoDB Local. */
 class ApiKeysCommandTest {
   private static final Instant NOW = Instant.parse("2026-03-10T12:00:00Z");
-  private static AmazonDynamoDBLocal dynamo;
+  private static LocalDynamoDb dynamo;
   private static ApiKeyStore store;
   private static ApiKeyService keys;
 
   @BeforeAll
   static void start() {
-    dynamo = DynamoDBEmbedded.create(true);
-    TableNames tables = TableNames.defaults();
-    BillingTables.createIfMissing(dynamo.dynamoDbClient(), tables);
-    store = new ApiKeyStore(dynamo.dynamoDbClient(), tables.billing());
+    dynamo = LocalDynamoDb.start();
+    TableNames tables = dynamo.createTables();
+    store = new ApiKeyStore(dynamo.client(), tables.billing());
     keys = new ApiKeyService(store, InstantSource.fixed(NOW));
   }
 
   @AfterAll
   static void stop() {
-    dynamo.shutdown();
+    dynamo.close();
   }
 
   private static String run(String... args) throws Exception {

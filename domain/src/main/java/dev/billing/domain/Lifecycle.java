@@ -1,0 +1,64 @@
+package dev.billing.domain;
+
+import java.time.LocalDate;
+
+/**
+ * The parts of a subscription's state that only some subscriptions have. Every field is optional;
+ * {@link #NONE} is a plain subscription billed on its schedule.
+ *
+ * @param trialEndsOn the end of the free trial (the first due date); null when there was no trial
+ * @param pause set while the subscription is paused
+ * @param pendingChange a plan change held for a later cycle (seed 004's is_pending_downgrade)
+ * @param cancelsOn the paid-through date of a cancellation at period end: the subscription ends
+ *     then, with no charge on that date; null when no cancellation is scheduled
+ * @param balance what the next charge adds (positive, e.g. the days added by a billing-day move)
+ *     or subtracts (negative: credit from a downgrade); null when nothing is carried
+ * @param emailBounce the last permanent rejection of a message to the customer; null when none
+ * @param upgradeCharge an immediate upgrade whose charge's outcome is not known yet; null when none
+ */
+public record Lifecycle(
+    LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange, LocalDate cancelsOn,
+    Money balance, EmailBounce emailBounce, PendingUpgradeCharge upgradeCharge) {
+
+  public static final Lifecycle NONE = new Lifecycle(null, null, null, null, null, null, null);
+
+  public Lifecycle(LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange,
+      LocalDate cancelsOn, Money balance, EmailBounce emailBounce) {
+    this(trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, null);
+  }
+
+  public Lifecycle(LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange,
+      LocalDate cancelsOn, Money balance) {
+    this(trialEndsOn, pause, pendingChange, cancelsOn, balance, null);
+  }
+
+  public Lifecycle {
+    if (balance != null && balance.minor() == 0) {
+      balance = null;
+    }
+  }
+
+  public Lifecycle withPause(Pause newPause) {
+    return new Lifecycle(trialEndsOn, newPause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge);
+  }
+
+  public Lifecycle withPendingChange(PendingPlanChange change) {
+    return new Lifecycle(trialEndsOn, pause, change, cancelsOn, balance, emailBounce, upgradeCharge);
+  }
+
+  public Lifecycle withCancelsOn(LocalDate date) {
+    return new Lifecycle(trialEndsOn, pause, pendingChange, date, balance, emailBounce, upgradeCharge);
+  }
+
+  public Lifecycle withEmailBounce(EmailBounce bounce) {
+    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, bounce, upgradeCharge);
+  }
+
+  public Lifecycle withBalance(Money newBalance) {
+    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, newBalance, emailBounce, upgradeCharge);
+  }
+
+  public Lifecycle withUpgradeCharge(PendingUpgradeCharge charge) {
+    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, charge);
+  }
+}
