@@ -1,5 +1,8 @@
 package dev.billing.worker.model;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,6 +52,7 @@ class BillingModelTest {
   private static final List<Duration> DRAIN = List.of(Duration.ofDays(3), Duration.ofDays(3), Duration.ofDays(4));
 
   private static final ModelStats STATS = new ModelStats();
+  private static final Path PROGRESS = Path.of("target", "model-test-summary.txt");
   private static final List<BillingModel> OPEN = new ArrayList<>();
   private static long deadline;
   private static final List<String> QUIET = List.of("io.temporal", "dev.billing");
@@ -83,6 +87,16 @@ class BillingModelTest {
     synchronized (BillingModelTest.class) {
       OPEN.forEach(BillingModel::close);
       OPEN.clear();
+    }
+    keepProgress();
+  }
+
+  /** The summary so far, on disk after every sequence: a long run killed midway still tells its seed and counts. */
+  private static void keepProgress() {
+    try {
+      Files.writeString(PROGRESS, STATS.summary() + System.lineSeparator());
+    } catch (IOException e) {
+      System.err.println("model test: cannot write " + PROGRESS + ": " + e);
     }
   }
 

@@ -22,24 +22,29 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * {@link Ledger#check} at rest, with two allowances for money whose answer was lost, each only
- * while the record says so and each bounded in workflow time; the books without what is set aside
- * must balance exactly.
+ * {@link Ledger#check} at rest, with allowances for money whose answer was lost, each only while
+ * the record says so and each bounded in workflow time; the books without what is set aside must
+ * balance exactly.
  *
  * <ul>
  *   <li>A charge in the gateway and not in the records, while the record of its period is ERROR
  *       with {@value #OUTCOME_UNKNOWN}: the workflow asks the gateway about that key at its next
  *       retry date, and daily once dunning is used up. Bound: {@link #CHARGE_RESOLUTION_BOUND}.
+ *   <li>An immediate upgrade's charge in the gateway and not in the records, while the record's
+ *       history names its key pending: the workflow looks the key up on a timer (minutes, then
+ *       hours) and applies the plan with its receipt. Bound: {@link #PENDING_RESOLUTION_BOUND}.
  *   <li>A refund in the gateway that the records lack, while the record's history names its key
- *       pending: the workflow sends the same key again on a timer (minutes, then hours) until the
- *       gateway answers, for at most its re-send window of 23 hours; after that it writes the key
- *       down for an operator, and the refund is a violation. Bound: {@link #REFUND_RESOLUTION_BOUND}.
+ *       pending: the workflow sends the same key again on a timer until the gateway answers, for at
+ *       most its re-send window of 23 hours. Bound: {@link #PENDING_RESOLUTION_BOUND}.
  * </ul>
+ *
+ * <p>A key a reconciliation note names (the workflow gave it up, or the money moved after the
+ * subscription ended) is for an operator: never set aside.
  */
 final class LedgerJudge {
   static final String OUTCOME_UNKNOWN = "gateway_unavailable";
   static final Duration CHARGE_RESOLUTION_BOUND = Duration.ofDays(9);
-  static final Duration REFUND_RESOLUTION_BOUND = Duration.ofDays(2);
+  static final Duration PENDING_RESOLUTION_BOUND = Duration.ofDays(2);
 
   private final Map<String, Instant> unknownSince = new HashMap<>();
   private final Map<String, Instant> pendingSince = new HashMap<>();
@@ -55,8 +60,10 @@ final class LedgerJudge {
     LedgerReport first = Ledger.check(books);
     Set<String> setAside = first.violations().stream()
         .filter(v -> v.kind() == LedgerViolation.Kind.UNRECORDED_CHARGE && v.cycle() != null)
-        .filter(v -> awaitsLookUp(books, byCycle.get(v.cycle()), v.transactionId()))
-        .filter(v -> within(unknownSince, v.transactionId(), now, CHARGE_RESOLUTION_BOUND))
+        .filter(v -> awaitsLookUp(books, byCycle.get(v.cycle()), v.transactionId())
+            ? within(unknownSince, v.transactionId(), now, CHARGE_RESOLUTION_BOUND)
+            : upgradePending(books, evidence.history(), v.transactionId())
+                && within(pendingSince, v.transactionId(), now, PENDING_RESOLUTION_BOUND))
         .map(LedgerViolation::transactionId)
         .collect(Collectors.toSet());
     Set<String> mismatched = first.violations().stream()
@@ -66,7 +73,7 @@ final class LedgerJudge {
     List<SandboxRefund> pending = evidence.refunds().stream()
         .filter(r -> mismatched.contains(r.transactionId()))
         .filter(r -> namedPending(evidence.history(), r.idempotencyKey()))
-        .filter(r -> within(pendingSince, r.idempotencyKey(), now, REFUND_RESOLUTION_BOUND))
+        .filter(r -> within(pendingSince, r.idempotencyKey(), now, PENDING_RESOLUTION_BOUND))
         .toList();
     Set<String> refundsSetAside = pending.stream().map(SandboxRefund::idempotencyKey).collect(Collectors.toSet());
     if (setAside.isEmpty() && pending.isEmpty()) {
@@ -94,8 +101,15 @@ final class LedgerJudge {
         .noneMatch(c -> BillingIds.isChangeChargeKey(books.subscriptionId(), c.idempotencyKey()));
   }
 
+  /** The charge is an immediate upgrade's, and the history names its key pending. */
+  private static boolean upgradePending(LedgerInput books, List<HistoryEntry> history, String transactionId) {
+    return books.charges().stream().filter(c -> c.transactionId().equals(transactionId))
+        .anyMatch(c -> BillingIds.isChangeChargeKey(books.subscriptionId(), c.idempotencyKey())
+            && namedPending(history, c.idempotencyKey()));
+  }
+
   /**
-   * The workflow wrote the refund's key down as pending (it sends it again), and did not give it up
+   * The workflow wrote the key down as pending (it sends it again), and did not give it up
    * to an operator (a note of the reconciliation process naming the key).
    */
   private static boolean namedPending(List<HistoryEntry> history, String key) {

@@ -64,6 +64,10 @@ final class ModelStats {
     return unexpected;
   }
 
+  synchronized long chargesSetAside() {
+    return setAside;
+  }
+
   synchronized long refundsSetAside() {
     return refundsSetAside;
   }
@@ -73,7 +77,7 @@ final class ModelStats {
     return "model test (seed " + seed + "): " + sequences + " sequences, " + steps + " checked steps in " + seconds + " s; updates "
         + applied + " applied, " + refused + " refused, " + unexpected + " failed otherwise; "
         + charges + " gateway charges, " + events + " events delivered, " + faults + " injected faults, "
-        + restarts + " worker restarts; " + setAside + " checks set an unknown-outcome charge aside, "
+        + restarts + " worker restarts; " + setAside + " checks set a charge without an answer aside, "
         + refundsSetAside + " a pending refund"
         + (unexpectedSamples.isEmpty() ? "" : "\n  other failures (first " + KEPT + "):\n    "
             + String.join("\n    ", unexpectedSamples));
