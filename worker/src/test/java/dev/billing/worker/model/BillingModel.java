@@ -159,6 +159,10 @@ final class BillingModel implements AutoCloseable {
     note("clock +" + duration + " -> " + stack.now());
   }
 
+  List<String> journal() {
+    return List.copyOf(journal);
+  }
+
   void note(String line) {
     journal.add(line);
   }
@@ -174,10 +178,9 @@ final class BillingModel implements AutoCloseable {
     for (String id : ids()) {
       List<Period> recorded = stack.periods(id);
       periods.put(id, recorded);
-      LedgerJudge.Verdict verdict = judge.judge(stack.books(id), recorded, stack.now());
-      if (!verdict.setAside().isEmpty()) {
-        stats.setAside(verdict.setAside().size());
-      }
+      LedgerJudge.Verdict verdict = judge.judge(stack.books(id),
+          new LedgerJudge.Evidence(recorded, stack.refunds(id), stack.recordHistory(id)), stack.now());
+      stats.setAside(verdict.setAside().size(), verdict.refundsSetAside().size());
       for (LedgerViolation v : verdict.violations()) {
         problems.add(id + " " + v.kind() + ": " + v.detail());
       }

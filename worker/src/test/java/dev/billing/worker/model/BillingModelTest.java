@@ -1,10 +1,14 @@
 package dev.billing.worker.model;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,17 +40,19 @@ import net.jqwik.api.state.ActionChainArbitrary;
  * <p>Budget (system properties): {@code model.tries} sequences (default {@value #DEFAULT_TRIES}) of
  * at most {@code model.steps} steps (default {@value #DEFAULT_STEPS}), within {@code model.seconds}
  * of real time (default {@value #DEFAULT_SECONDS}); {@code model.minutes} or {@code model.hours}
- * run sequences until that much time has passed; {@code model.seed} re-runs one seed.
+ * run sequences until that much time has passed; {@code model.seed} re-runs one seed. Without it the
+ * seed is drawn per run and printed first, and a failure names it.
  */
 @Tag("model")
 class BillingModelTest {
-  static final int DEFAULT_TRIES = 8;
+  static final int DEFAULT_TRIES = 16;
   static final int DEFAULT_STEPS = 24;
-  static final int DEFAULT_SECONDS = 110;
+  static final int DEFAULT_SECONDS = 80;
   /** After the last step: faults healed, then the clock runs on in these steps, checked after each. */
   private static final List<Duration> DRAIN = List.of(Duration.ofDays(3), Duration.ofDays(3), Duration.ofDays(4));
 
   private static final ModelStats STATS = new ModelStats();
+  private static final Path PROGRESS = Path.of("target", "model-test-summary.txt");
   private static final List<BillingModel> OPEN = new ArrayList<>();
   private static long deadline;
   private static final List<String> QUIET = List.of("io.temporal", "dev.billing");
@@ -82,6 +88,16 @@ class BillingModelTest {
       OPEN.forEach(BillingModel::close);
       OPEN.clear();
     }
+    keepProgress();
+  }
+
+  /** The summary so far, on disk after every sequence: a long run killed midway still tells its seed and counts. */
+  private static void keepProgress() {
+    try {
+      Files.writeString(PROGRESS, STATS.summary() + System.lineSeparator());
+    } catch (IOException e) {
+      System.err.println("model test: cannot write " + PROGRESS + ": " + e);
+    }
   }
 
   /** Injected faults make every retry log a warning with its stack trace: errors only, unless verbose. */
@@ -115,11 +131,20 @@ class BillingModelTest {
       deadline = System.nanoTime() + budget.toNanos();
       context.attributes().setTries(tries);
       context.attributes().setMaxDiscardRatio(100_000);
-      String seed = System.getProperty("model.seed");
-      if (seed != null && !seed.isBlank()) {
-        context.attributes().setSeed(seed.trim());
+      String given = System.getProperty("model.seed");
+      String seed = given != null && !given.isBlank() ? given.trim()
+          : Long.toString(ThreadLocalRandom.current().nextLong());
+      context.attributes().setSeed(seed);
+      STATS.seed(seed);
+      System.out.println("model test: seed " + seed + " (re-run with -Dmodel.seed=" + seed + ")");
+      PropertyExecutionResult result = property.execute();
+      if (result.status() != PropertyExecutionResult.Status.FAILED) {
+        return result;
       }
-      return property.execute();
+      Throwable cause = result.throwable().orElse(null);
+      return result.mapToFailed(new AssertionError("model test failed with seed " + seed
+          + " (re-run with -Dmodel.seed=" + seed + "; the shrunk sequence is in the test's output): "
+          + (cause == null ? "" : cause.getMessage()), cause));
     }
 
     private static Duration longRun() {

@@ -19,6 +19,7 @@ import dev.billing.domain.Money;
 import dev.billing.domain.Period;
 import dev.billing.store.BillingTables;
 import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.HistoryEntry;
 import dev.billing.store.Page;
 import dev.billing.store.PageRequest;
 import dev.billing.store.StoreSettings;
@@ -47,6 +48,7 @@ import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.WorkerFactory;
 import io.temporal.worker.WorkerFactoryOptions;
+import io.temporal.worker.WorkerOptions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -131,13 +133,19 @@ final class BillingStack implements AutoCloseable {
   }
 
   private void startWorker() {
-    // No workflow cache, so no sticky queues: the test server never moves a task off a stopped
-    // worker's sticky queue, and every workflow task replays its history (a determinism check).
+    // No workflow cache: every workflow task replays its history (a determinism check). And no
+    // sticky queue, which the cache size alone does not turn off: the worker asks the server to
+    // route a workflow's next tasks to its own sticky queue unless that queue's schedule-to-start
+    // timeout is zero. A real server moves such a task to the normal queue once the timeout passes
+    // or the worker shuts down; the test server never does, so after a restart the task would wait
+    // on a queue no one polls.
     factory = WorkerFactory.newInstance(client(), WorkerFactoryOptions.newBuilder()
         .setWorkflowCacheSize(0)
         .setWorkerInterceptors(new CountsActivities(activitiesRunning))
         .build());
-    BillingWorker.register(factory, TaskQueues.BILLING, new BillingWorker.Adapters(store, gateway, notifier));
+    WorkerOptions options = WorkerOptions.newBuilder().setStickyQueueScheduleToStartTimeout(Duration.ZERO).build();
+    BillingWorker.register(factory, TaskQueues.BILLING, options, new BillingWorker.Adapters(store, gateway, notifier),
+        BillingWorker.DEFAULT_PAYMENT_ACTIVITIES_PER_SECOND);
     factory.start();
   }
 
@@ -239,6 +247,18 @@ final class BillingStack implements AutoCloseable {
         .filter(r -> r.subscriptionId().equals(subscriptionId))
         .map(RecordedReceipt::of).toList();
     return new LedgerInput(subscriptionId, charges, periods, receipts, GatewayCoverage.complete());
+  }
+
+  /** The gateway's refunds of the subscription's charges (replays of a key are not new refunds). */
+  List<SandboxRefund> refunds(String subscriptionId) {
+    List<String> charges = sandbox.charges().stream().filter(c -> subscriptionId.equals(c.subscriptionId()))
+        .map(SandboxCharge::transactionId).toList();
+    return sandbox.refunds().stream().filter(r -> charges.contains(r.transactionId())).toList();
+  }
+
+  /** The record's history of the subscription, oldest first. */
+  List<HistoryEntry> recordHistory(String subscriptionId) {
+    return all(token -> store.getHistory(subscriptionId, new PageRequest(token, PageRequest.MAX_LIMIT)));
   }
 
   List<Period> periods(String subscriptionId) {

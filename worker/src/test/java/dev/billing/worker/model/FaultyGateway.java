@@ -19,13 +19,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <ul>
  *   <li>timeouts after the money moved: the call reaches the gateway, then the answer is lost;
- *   <li>5xx bursts and 429s: refused before the gateway saw the request, so nothing moved.
+ *   <li>5xx bursts and 429s: refused before the gateway saw the request, so nothing moved;
+ *   <li>both: an answer lost, then an outage.
  * </ul>
  */
 final class FaultyGateway extends ForwardingGateway {
   private final AtomicInteger lostAnswers = new AtomicInteger();
   private final AtomicInteger serverErrors = new AtomicInteger();
   private final AtomicInteger throttled = new AtomicInteger();
+  private final AtomicInteger outageAfterLoss = new AtomicInteger();
   private final AtomicInteger faultsServed = new AtomicInteger();
 
   FaultyGateway(PaymentGateway sandbox) {
@@ -35,6 +37,15 @@ final class FaultyGateway extends ForwardingGateway {
   /** The next {@code calls} charges or refunds reach the gateway and then time out. */
   void loseAnswers(int calls) {
     lostAnswers.addAndGet(calls);
+  }
+
+  /**
+   * The next charge or refund reaches the gateway and times out, and the next {@code calls} calls
+   * after it answer 503: an outage that starts once the money moved, outlasting the activity's retries.
+   */
+  void loseAnswerThenFail(int calls) {
+    lostAnswers.incrementAndGet();
+    outageAfterLoss.set(calls);
   }
 
   /** The next {@code calls} calls of any kind answer 503. */
@@ -52,6 +63,7 @@ final class FaultyGateway extends ForwardingGateway {
     lostAnswers.set(0);
     serverErrors.set(0);
     throttled.set(0);
+    outageAfterLoss.set(0);
   }
 
   int faultsServed() {
@@ -91,6 +103,7 @@ final class FaultyGateway extends ForwardingGateway {
 
   private void loseAnswerIfArmed(String what) {
     if (take(lostAnswers)) {
+      serverErrors.addAndGet(outageAfterLoss.getAndSet(0));
       throw new GatewayUnavailableException("model fault: read timed out after the gateway made the "
           + what, new SocketTimeoutException("Read timed out"));
     }

@@ -35,9 +35,7 @@ final class ModelActions {
 
   static ActionChainArbitrary<BillingModel> sequences(ModelStats stats, int steps, Function<BillingModel, BillingModel> opened) {
     ActionChainArbitrary<BillingModel> chains = ActionChain.startWith(() -> opened.apply(new BillingModel(stats)));
-    if (Boolean.parseBoolean(System.getProperty("model.restarts", "false"))) {
-      // Off by default: after a restart an update can stay unaccepted with its workflow task
-      // never completing (docs/model-test.md, "open"), which fails every sequence that has one.
+    if (Boolean.parseBoolean(System.getProperty("model.restarts", "true"))) {
       chains = chains.withAction(1, restart());
     }
     return chains
@@ -103,7 +101,12 @@ final class ModelActions {
           m.stack.gateway.throttle(n);
           m.note("fault: " + n + " x 429");
         }));
-    return independent(Arbitraries.oneOf(lost, errors, throttled));
+    Arbitrary<Transformer<BillingModel>> outage = Arbitraries.integers().between(6, 14).map(n ->
+        mutate("gateway: lose the answer of the next charge/refund, then 503 on the next " + n + " calls", m -> {
+          m.stack.gateway.loseAnswerThenFail(n);
+          m.note("fault: lose 1 answer, then " + n + " x 503");
+        }));
+    return independent(Arbitraries.oneOf(lost, errors, throttled, outage));
   }
 
   private static Action.Independent<BillingModel> restart() {

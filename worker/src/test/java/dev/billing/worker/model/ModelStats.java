@@ -13,12 +13,18 @@ final class ModelStats {
   private long refused;
   private long unexpected;
   private long setAside;
+  private long refundsSetAside;
   private long restarts;
   private long faults;
   private long events;
   private long charges;
   private final List<String> unexpectedSamples = new ArrayList<>();
   private final long startedAt = System.nanoTime();
+  private String seed;
+
+  synchronized void seed(String seed) {
+    this.seed = seed;
+  }
 
   synchronized void step() {
     steps++;
@@ -40,8 +46,10 @@ final class ModelStats {
     }
   }
 
-  synchronized void setAside(int charges) {
-    setAside += charges;
+  /** Counts the checks that set an unknown-outcome charge, or a pending refund, aside. */
+  synchronized void setAside(int charges, int refunds) {
+    setAside += charges > 0 ? 1 : 0;
+    refundsSetAside += refunds > 0 ? 1 : 0;
   }
 
   synchronized void sequence(int restarts, int faults, int events, int charges) {
@@ -52,12 +60,25 @@ final class ModelStats {
     this.charges += charges;
   }
 
+  synchronized long unexpected() {
+    return unexpected;
+  }
+
+  synchronized long chargesSetAside() {
+    return setAside;
+  }
+
+  synchronized long refundsSetAside() {
+    return refundsSetAside;
+  }
+
   synchronized String summary() {
     long seconds = (System.nanoTime() - startedAt) / 1_000_000_000L;
-    return "model test: " + sequences + " sequences, " + steps + " checked steps in " + seconds + " s; updates "
+    return "model test (seed " + seed + "): " + sequences + " sequences, " + steps + " checked steps in " + seconds + " s; updates "
         + applied + " applied, " + refused + " refused, " + unexpected + " failed otherwise; "
         + charges + " gateway charges, " + events + " events delivered, " + faults + " injected faults, "
-        + restarts + " worker restarts; " + setAside + " checks set an unknown-outcome charge aside"
+        + restarts + " worker restarts; " + setAside + " checks set a charge without an answer aside, "
+        + refundsSetAside + " a pending refund"
         + (unexpectedSamples.isEmpty() ? "" : "\n  other failures (first " + KEPT + "):\n    "
             + String.join("\n    ", unexpectedSamples));
   }
