@@ -1,6 +1,5 @@
 package dev.billing.worker.model;
 
-import com.amazonaws.services.dynamodbv2.local.embedded.DynamoDBEmbedded;
 import dev.billing.activities.ledger.GatewayCoverage;
 import dev.billing.activities.ledger.LedgerInput;
 import dev.billing.activities.ledger.RecordedPeriod;
@@ -17,13 +16,13 @@ import dev.billing.activities.payments.sandbox.SandboxRefund;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.Money;
 import dev.billing.domain.Period;
-import dev.billing.store.BillingTables;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.HistoryEntry;
 import dev.billing.store.Page;
 import dev.billing.store.PageRequest;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
+import dev.billing.store.testing.LocalDynamoDb;
 import dev.billing.worker.BillingWorker;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.domain.PaymentEvent;
@@ -81,7 +80,8 @@ final class BillingStack implements AutoCloseable {
   private static final Duration LAST_NUDGE = Duration.ofMinutes(1);
   private static final int BUSY_POLLS_BEFORE_NUDGE = 100;
 
-  private final DynamoDbClient dynamo = DynamoDBEmbedded.create(true).dynamoDbClient();
+  private final LocalDynamoDb local = LocalDynamoDb.start();
+  private final DynamoDbClient dynamo = local.client();
   final DynamoBillingStore store;
   final TestWorkflowEnvironment env;
   final SandboxGateway sandbox;
@@ -96,7 +96,7 @@ final class BillingStack implements AutoCloseable {
 
   BillingStack() {
     TableNames tables = new TableNames("billing", "billing-history");
-    BillingTables.createIfMissing(dynamo, tables);
+    local.createTables(tables);
     store = new DynamoBillingStore(dynamo, tables, StoreSettings.defaults(new byte[32]));
     env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder().setInitialTime(START).build());
     for (var key : BillingSearchAttributes.ALL) {
@@ -278,7 +278,7 @@ final class BillingStack implements AutoCloseable {
       }
       env.close();
     } finally {
-      dynamo.close();
+      local.close();
     }
   }
 
