@@ -88,132 +88,28 @@ final class LifecycleOperations {
   // ---- Refusals: null when allowed, else why not (the validators' and the apply steps' rule).
 
   String pauseRefusal(PauseRequest request, boolean cancelling) {
-    Subscription sub = host.current();
-    String common = changeable(sub, cancelling);
-    if (common != null) {
-      return common;
-    }
-    if (sub.status() == SubscriptionStatus.PAUSED) {
-      return "subscription is already paused";
-    }
-    if (sub.lifecycle().cancelsOn() != null) {
-      return "subscription ends on " + sub.lifecycle().cancelsOn() + "; it cannot be paused";
-    }
-    if (request == null) {
-      return null;
-    }
-    if (request.cycles() != null && request.until() != null) {
-      return "give either cycles or until, not both";
-    }
-    if (request.cycles() != null && (request.cycles() < 1 || request.cycles() > 36)) {
-      return "cycles must be between 1 and 36";
-    }
-    LocalDate today = today(sub);
-    if (request.until() != null && !request.until().isAfter(today)) {
-      return "until must be after today (" + today + ")";
-    }
-    return null;
+    return ChangeRules.pause(host.current(), request, cancelling, today(host.current()));
   }
 
   String resumeRefusal(boolean cancelling) {
-    Subscription sub = host.current();
-    String common = changeable(sub, cancelling);
-    if (common != null) {
-      return common;
-    }
-    return sub.status() == SubscriptionStatus.PAUSED ? null : "subscription is not paused";
+    return ChangeRules.resume(host.current(), cancelling);
   }
 
   String planRefusal(PlanChangeRequest request, boolean cancelling) {
-    Subscription sub = host.current();
-    String common = changeable(sub, cancelling);
-    if (common != null) {
-      return common;
-    }
-    if (sub.lifecycle().cancelsOn() != null) {
-      return "subscription ends on " + sub.lifecycle().cancelsOn() + "; its plan cannot change";
-    }
-    if (request == null || request.price() == null || request.sku() == null || request.effective() == null) {
-      return "sku, price and effective are required";
-    }
-    if (!request.price().currency().equals(sub.price().currency())) {
-      return "currency must be the subscription's (" + sub.price().currency() + ")";
-    }
-    if (request.price().minor() < 0) {
-      return "amount must not be negative";
-    }
-    if (request.effective() == PlanChangeRequest.Effective.NOW) {
-      if (sub.status() == SubscriptionStatus.PAUSED) {
-        return "subscription is paused; change the plan at period end, or resume first";
-      }
-      if (sub.status() == SubscriptionStatus.PAST_DUE) {
-        return "subscription is past due; pay the unpaid period first, or change the plan at period end";
-      }
-    }
-    PendingUpgrade upgrading = requests.pendingUpgrade();
-    if (upgrading != null) {
-      return "the change to " + upgrading.sku() + " waits for the outcome of its charge ("
-          + upgrading.idempotencyKey() + "); change the plan once it is known";
-    }
-    PendingPlanChange pending = sub.lifecycle().pendingChange();
-    boolean same = request.sku().equals(sub.sku()) && request.price().equals(sub.price());
-    if (same && pending == null) {
-      return "subscription is already on " + sub.sku() + " at " + sub.price();
-    }
-    return null;
+    return ChangeRules.plan(host.current(), request, cancelling, requests.pendingUpgrade());
   }
 
   String billingDayRefusal(BillingDayChange request, boolean cancelling) {
-    Subscription sub = host.current();
-    String common = changeable(sub, cancelling);
-    if (common != null) {
-      return common;
-    }
-    if (request == null || request.billingDay() < 1 || request.billingDay() > 31) {
-      return "billingDay must be between 1 and 31";
-    }
-    if (sub.lifecycle().cancelsOn() != null) {
-      return "subscription ends on " + sub.lifecycle().cancelsOn() + "; its billing day cannot change";
-    }
-    return switch (sub.status()) {
-      case TRIALING -> "the billing day follows the trial's end; change it after the first payment";
-      case PAUSED -> "subscription is paused; resume first";
-      case PAST_DUE -> "subscription is past due; pay the unpaid period first";
-      default -> request.billingDay() == sub.schedule().billingDay()
-          ? "subscription already bills on day " + request.billingDay() : null;
-    };
+    return ChangeRules.billingDay(host.current(), request, cancelling);
   }
 
   String payRefusal(boolean cancelling) {
-    Subscription sub = host.current();
-    String common = changeable(sub, cancelling);
-    if (common != null) {
-      return common;
-    }
-    Long cycle = owedCycle();
-    if (cycle == null) {
-      OpenPeriod settling = firstAwaitingOutcome();
-      return settling != null
-          ? "the outcome of cycle " + settling.cycle() + "'s last charge is not known yet; nothing to pay until it is"
-          : "nothing is owed: no period is unpaid";
-    }
-    return null;
+    OpenPeriod settling = firstAwaitingOutcome();
+    return ChangeRules.pay(host.current(), cancelling, owedCycle(), settling == null ? null : settling.cycle());
   }
 
-  String periodRefusal(long cycle, boolean cancelling) {
-    String common = changeable(host.current(), cancelling);
-    if (common != null) {
-      return common;
-    }
-    return cycle < 1 ? "period ids are cycle numbers from 1" : null;
-  }
-
-  /**
-   * Refunds are the one change a cancelled subscription still accepts: money collected before the
-   * end may be given back after it (the API restarts the ended workflow for it).
-   */
-  String refundRefusal(long cycle) {
-    return cycle < 1 ? "period ids are cycle numbers from 1" : null;
+  String waiveRefusal(WaiveRequest request, boolean cancelling) {
+    return ChangeRules.waive(host.current(), request, cancelling);
   }
 
   // ---- Apply steps.
@@ -275,16 +171,8 @@ final class LifecycleOperations {
   }
 
   void cancelAtPeriodEnd(CancelRequest request, String actor) {
+    refuseIf(ChangeRules.cancelAtPeriodEnd(host.current()));
     Subscription sub = host.current();
-    if (sub.status().isTerminal()) {
-      throw refusal("subscription is already cancelled");
-    }
-    if (sub.lifecycle().cancelsOn() != null) {
-      throw refusal("subscription already ends on " + sub.lifecycle().cancelsOn());
-    }
-    if (sub.status() == SubscriptionStatus.PAUSED) {
-      throw refusal("subscription is paused: nothing paid runs on; cancel it immediately instead");
-    }
     LocalDate endsOn = sub.schedule().dueDate(sub.cycle());
     host.phase(Phase.RECORDING_PAYMENT);
     host.record(LifecycleChanges.cancellationScheduled(sub, endsOn, actor, request.reason(), now()));
@@ -309,49 +197,14 @@ final class LifecycleOperations {
   }
 
   private void changePlanNow(Subscription sub, PlanChangeRequest request, String actor) {
-    long paidCycle = sub.cycle() - 1;
     LocalDate today = today(sub);
-    BillingSchedule schedule = sub.schedule();
-    boolean inPaidPeriod = sub.status() != SubscriptionStatus.TRIALING && sub.lastPaymentAt() != null
-        && paidCycle >= 1 && !today.isBefore(schedule.dueDate(paidCycle))
-        && today.isBefore(schedule.dueDate(sub.cycle()));
-    String why = "nothing paid is running: no proration";
-    if (inPaidPeriod) {
-      // A period skipped by a pause, waived or still unpaid is in its dates but was never paid for.
-      PeriodStatus running = periodStatus(paidCycle);
-      inPaidPeriod = running == PeriodStatus.COMPLETED || running == PeriodStatus.REFUNDED;
-      if (!inPaidPeriod) {
-        why = "cycle " + paidCycle + " is " + running + ", not paid: no proration";
-      }
-    }
-    Money difference = request.price().minus(sub.price());
-    Money prorated = Money.zero(sub.price().currency());
-    if (inPaidPeriod) {
-      long left = Proration.daysLeft(today, schedule.dueDate(sub.cycle()));
-      long days = Proration.daysLeft(schedule.dueDate(paidCycle), schedule.dueDate(sub.cycle()));
-      prorated = Proration.share(difference, left, days);
-      why = left + " of " + days + " days left in cycle " + paidCycle;
-    }
-    Money balance = sub.lifecycle().balance();
-    String detail;
-    if (prorated.minor() > 0 && ChargeMinimums.chargeable(prorated)) {
-      money.upgradeNow(sub, request, actor, paidCycle, prorated, why);
+    PeriodStatus running = PlanProration.inPaidDates(sub, today) ? periodStatus(sub.cycle() - 1) : null;
+    PlanProration proration = PlanProration.of(sub, request, today, running);
+    if (proration.chargeNow()) {
+      money.upgradeNow(sub, request, actor, sub.cycle() - 1, proration.prorated(), proration.why());
       return;
-    } else if (prorated.minor() > 0) {
-      // Never sent: the gateway would refuse it as invalid. Owed with the next charge, as a cycle is.
-      balance = balance == null ? prorated : balance.plus(prorated);
-      detail = "plan " + sub.sku() + " -> " + request.sku() + " at " + request.price() + "; "
-          + prorated + " (" + why + ") is below the gateway's minimum charge of "
-          + ChargeMinimums.minimum(prorated.currency()) + ": carried to the next charge";
-    } else if (prorated.minor() < 0) {
-      balance = balance == null ? prorated : balance.plus(prorated);
-      Money credit = new Money(-prorated.minor(), prorated.currency());
-      detail = "plan " + sub.sku() + " -> " + request.sku() + " at " + request.price() + "; credit "
-          + credit + " (" + why + ") applied to the next charge";
-    } else {
-      detail = "plan " + sub.sku() + " -> " + request.sku() + " at " + request.price() + " (" + why + ")";
     }
-    money.recordPlanChange(request.sku(), request.price(), balance, null, actor, detail);
+    money.recordPlanChange(request.sku(), request.price(), proration.balance(), null, actor, proration.detail());
   }
 
   /** A pending plan change takes effect with the charge of its cycle: recorded just before it. */
@@ -411,7 +264,7 @@ final class LifecycleOperations {
   }
 
   void waive(WaiveRequest request, String actor) {
-    refuseIf(periodRefusal(request.cycle(), false));
+    refuseIf(waiveRefusal(request, false));
     long cycle = request.cycle();
     refuseIfAwaitingOutcome(cycle);
     Period stored = load(cycle);
@@ -430,7 +283,7 @@ final class LifecycleOperations {
   }
 
   void refund(RefundRequest request, String actor) {
-    refuseIf(refundRefusal(request.cycle()));
+    refuseIf(ChangeRules.refund(request));
     Period stored = load(request.cycle());
     if (money.refundFromRecord(request, stored, actor)) {
       return;
@@ -517,12 +370,6 @@ final class LifecycleOperations {
     periods.removeUnpaid(unpaid.cycle());
     host.record(change);
     host.outcome("cycle " + unpaid.cycle() + " unpaid for " + unpaid.staleAfterDays() + " days: STALE");
-  }
-
-  /** When an unpaid period turns stale; null when none will. */
-  static Instant staleAt(BillingSchedule schedule, UnpaidPeriod unpaid) {
-    return unpaid.staleAfterDays() <= 0 ? null
-        : schedule.startOfDay(unpaid.dueDate().plusDays(unpaid.staleAfterDays()));
   }
 
   SubscriptionStatus statusAfterPause() {

@@ -82,7 +82,6 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   /** The cancellation is the end of a cancellation at period end, not a new request. */
   private boolean cancelAtPeriodEnd;
 
-  private enum Step { REMIND, CHARGE, DONE, END }
 
   /** How a plan of the run ended. */
   private enum Flow {
@@ -147,14 +146,12 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     long cycle = current.cycle();
     BillingSchedule schedule = current.schedule();
     boolean spread = hasDueWindow(schedule);
-    Instant reminderAt = reminderAt(schedule, cycle, spread);
-    Instant dueAt = spread ? DueInstants.dueAt(schedule, cycle, current.subscriptionId()) : schedule.dueAt(cycle);
     LocalDate cancelsOn = current.lifecycle().cancelsOn();
-    Instant endAt = cancelsOn == null ? null : schedule.startOfDay(cancelsOn);
-    // A cycle whose reminder went out before a pause or a new anchor is not reminded twice.
-    Step step = endAt != null ? Step.END
-        : schedule.sendsReminders() && current.nextReminderDate() != null ? Step.REMIND : Step.CHARGE;
-
+    RunPlanner.Cycle times = new RunPlanner.Cycle(reminderAt(schedule, cycle, spread),
+        spread ? DueInstants.dueAt(schedule, cycle, current.subscriptionId()) : schedule.dueAt(cycle),
+        cancelsOn == null ? null : schedule.startOfDay(cancelsOn));
+    RunPlanner.Step step = RunPlanner.firstStep(cancelsOn != null, schedule.sendsReminders(),
+        current.nextReminderDate() != null);
     while (true) {
       serveSafePoint();
       if (cancelRequested()) {
@@ -169,34 +166,38 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       }
       Instant now = now();
       OpenPeriod due = periods.firstDue(schedule, now);
-      UnpaidPeriod stale = firstStale(schedule, now);
-      if (due != null) {
-        collector.serve(due);
-      } else if (stale != null) {
-        lifecycle.markStale(stale);
-      } else if (step == Step.END && !now.isBefore(endAt)) {
-        cancelAtPeriodEnd = true;
-        cancelRequest = new CancelRequest("ended at the end of the paid period (" + cancelsOn + ")",
-            SubscriptionChanges.SYSTEM_ACTOR);
-      } else if (step == Step.REMIND && !now.isBefore(reminderAt)) {
-        remind(cycle, dueAt);
-        step = Step.CHARGE;
-      } else if (step == Step.CHARGE && !now.isBefore(dueAt)) {
-        lifecycle.applyPendingPlan(cycle);
-        collector.firstAttempt(cycle);
-        step = Step.DONE;
-      } else if (step == Step.END) {
-        sleepUntilNext(Phase.WAITING_FOR_PAYMENT, endAt, schedule);
-      } else if (step == Step.DONE) {
-        // Notices must not be abandoned by continue-as-new, and a handler waiting for the main
-        // thread (cancel, a payment method change) wakes it.
-        if (readyToContinue()) {
-          return Flow.NEXT_RUN;
+      UnpaidPeriod stale = RunPlanner.firstStale(schedule, periods.unpaid(), now);
+      OpenPeriod upcoming = periods.next(schedule, now);
+      RunPlanner.Next plan = RunPlanner.cycle(now, step, times, new RunPlanner.Periods(due != null,
+          stale != null, upcoming == null ? null : PeriodCollection.actionAt(schedule, upcoming, now),
+          upcoming != null && upcoming.state() == State.PENDING_SETTLEMENT,
+          RunPlanner.nextStaleAt(schedule, periods.unpaid())));
+      switch (plan.action()) {
+        case SERVE_PERIOD -> collector.serve(due);
+        case MARK_STALE -> lifecycle.markStale(stale);
+        case END_AT_PERIOD_END -> {
+          cancelAtPeriodEnd = true;
+          cancelRequest = new CancelRequest("ended at the end of the paid period (" + cancelsOn + ")",
+              SubscriptionChanges.SYSTEM_ACTOR);
         }
-        Workflow.await(() -> readyToContinue() || wakeUp());
-      } else {
-        sleepUntilNext(step == Step.REMIND ? Phase.WAITING_FOR_REMINDER : Phase.WAITING_FOR_PAYMENT,
-            step == Step.REMIND ? reminderAt : dueAt, schedule);
+        case REMIND -> {
+          remind(cycle, times.dueAt());
+          step = RunPlanner.Step.CHARGE;
+        }
+        case CHARGE -> {
+          lifecycle.applyPendingPlan(cycle);
+          collector.firstAttempt(cycle);
+          step = RunPlanner.Step.DONE;
+        }
+        case FINISH -> {
+          // Notices must not be abandoned by continue-as-new, and a handler waiting for the main
+          // thread (cancel, a payment method change) wakes it.
+          if (readyToContinue()) {
+            return Flow.NEXT_RUN;
+          }
+          Workflow.await(() -> readyToContinue() || wakeUp());
+        }
+        default -> sleepUntil(plan.phase(), plan.until());
       }
     }
   }
@@ -228,72 +229,26 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         return Flow.NEXT_RUN;
       }
       Instant now = now();
-      Pause pause = current.lifecycle().pause();
-      long cycle = current.cycle();
-      Instant resumeAt = resumeAt(schedule, pause, cycle);
-      boolean skips = pause.resumesOn() == null || schedule.dueDate(cycle).isBefore(pause.resumesOn());
-      Instant skipAt = skips ? schedule.dueAt(cycle) : null;
       OpenPeriod settling = periods.firstSettlementDue(now);
-      UnpaidPeriod stale = firstStale(schedule, now);
-      if (settling != null) {
-        collector.serve(settling);
-      } else if (stale != null) {
-        lifecycle.markStale(stale);
-      } else if (resumeAt != null && !now.isBefore(resumeAt) && !skipFirst(resumeAt, skipAt, now)) {
-        lifecycle.resume(SubscriptionChanges.SYSTEM_ACTOR, Process.PAUSE);
-      } else if (skipAt != null && !now.isBefore(skipAt)) {
-        lifecycle.skipWhilePaused();
-      } else {
-        Instant until = earliest(earliest(resumeAt, skipAt), periods.nextSettlement());
-        until = earliest(until, nextStaleAt(schedule));
-        phase = Phase.PAUSED;
-        if (until == null) {
-          Workflow.await(this::wakeUp);
-        } else {
-          sleepUntil(Phase.PAUSED, until);
+      UnpaidPeriod stale = RunPlanner.firstStale(schedule, periods.unpaid(), now);
+      RunPlanner.Next plan = RunPlanner.paused(now, schedule, current.lifecycle().pause(), current.cycle(),
+          new RunPlanner.Periods(settling != null, stale != null, periods.nextSettlement(), false,
+              RunPlanner.nextStaleAt(schedule, periods.unpaid())));
+      switch (plan.action()) {
+        case SERVE_PERIOD -> collector.serve(settling);
+        case MARK_STALE -> lifecycle.markStale(stale);
+        case RESUME -> lifecycle.resume(SubscriptionChanges.SYSTEM_ACTOR, Process.PAUSE);
+        case SKIP -> lifecycle.skipWhilePaused();
+        default -> {
+          phase = Phase.PAUSED;
+          if (plan.until() == null) {
+            Workflow.await(this::wakeUp);
+          } else {
+            sleepUntil(Phase.PAUSED, plan.until());
+          }
         }
       }
     }
-  }
-
-  /**
-   * A skipped cycle due at the very instant the pause resumes (the restart cycle's reminder, 28 days
-   * before it, falls on this one's due date in February) is skipped before the resume, which would
-   * otherwise bill it.
-   */
-  private static boolean skipFirst(Instant resumeAt, Instant skipAt, Instant now) {
-    return skipAt != null && !now.isBefore(skipAt) && !skipAt.isAfter(resumeAt);
-  }
-
-  /** When a pause with an end resumes: its end date, or the reminder of the payment it restarts with if earlier. */
-  private static Instant resumeAt(BillingSchedule schedule, Pause pause, long cycle) {
-    if (pause.resumesOn() == null) {
-      return null;
-    }
-    Instant end = schedule.startOfDay(pause.resumesOn());
-    if (!schedule.sendsReminders()) {
-      return end;
-    }
-    Instant reminder = schedule.reminderAt(schedule.firstCycleOnOrAfter(cycle, pause.resumesOn()));
-    return reminder.isBefore(end) ? reminder : end;
-  }
-
-  private UnpaidPeriod firstStale(BillingSchedule schedule, Instant now) {
-    for (UnpaidPeriod unpaid : periods.unpaid()) {
-      Instant at = LifecycleOperations.staleAt(schedule, unpaid);
-      if (at != null && !now.isBefore(at)) {
-        return unpaid;
-      }
-    }
-    return null;
-  }
-
-  private Instant nextStaleAt(BillingSchedule schedule) {
-    Instant first = null;
-    for (UnpaidPeriod unpaid : periods.unpaid()) {
-      first = earliest(first, LifecycleOperations.staleAt(schedule, unpaid));
-    }
-    return first;
   }
 
   /**
@@ -302,10 +257,6 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
    */
   private boolean historyTooLong() {
     return Workflow.getInfo().isContinueAsNewSuggested() && readyToContinue();
-  }
-
-  private static Instant earliest(Instant a, Instant b) {
-    return a == null ? b : b == null ? a : a.isBefore(b) ? a : b;
   }
 
   @Override
@@ -365,7 +316,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     if (changes.isRepeat(ChangeQueue.identified(request))) {
       return;
     }
-    refuse(request == null ? "a period is required" : lifecycle.periodRefusal(request.cycle(), cancelRequested()));
+    refuse(lifecycle.waiveRefusal(request, cancelRequested()));
   }
 
   @Override
@@ -378,7 +329,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     if (changes.isRepeat(ChangeQueue.identified(request))) {
       return;
     }
-    refuse(request == null ? "a period is required" : lifecycle.refundRefusal(request.cycle()));
+    refuse(ChangeRules.refund(request));
   }
 
   @Override
@@ -421,12 +372,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     if (changes.isRepeat(ChangeQueue.identified(change))) {
       return;
     }
-    if (change == null || change.paymentMethod() == null) {
-      throw UpdateRejections.transitionNotAllowed("a payment method is required");
-    }
-    if (current.status().isTerminal() || cancelRequested()) {
-      throw UpdateRejections.transitionNotAllowed("subscription is cancelled");
-    }
+    refuse(ChangeRules.paymentMethod(current, change, cancelRequested()));
   }
 
   @Override
@@ -467,23 +413,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     if (changes.isRepeat(ChangeQueue.identified(request))) {
       return;
     }
-    if (current.status().isTerminal() || cancelRequested()) {
-      throw UpdateRejections.transitionNotAllowed("subscription is already cancelled");
-    }
-    if (request != null && request.atPeriodEnd()) {
-      if (request.refundUnused()) {
-        throw UpdateRejections.transitionNotAllowed(
-            "refundUnused applies to an immediate cancellation only");
-      }
-      if (current.lifecycle().cancelsOn() != null) {
-        throw UpdateRejections.transitionNotAllowed(
-            "subscription already ends on " + current.lifecycle().cancelsOn());
-      }
-      if (current.status() == SubscriptionStatus.PAUSED) {
-        throw UpdateRejections.transitionNotAllowed(
-            "subscription is paused: nothing paid runs on; cancel it immediately instead");
-      }
-    }
+    refuse(ChangeRules.cancel(current, request, cancelRequested()));
   }
 
   @Override
@@ -682,25 +612,6 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
           || !changes.isEmpty());
     }
     return snapshot();
-  }
-
-  /**
-   * Sleeps until this cycle's next step or an open period's next action, whichever is first, or
-   * less if a handler or an event needs the main thread; no timer when it has already passed.
-   */
-  private void sleepUntilNext(Phase cyclePhase, Instant cycleAt, BillingSchedule schedule) {
-    Instant now = now();
-    OpenPeriod next = periods.next(schedule, now);
-    Instant periodAt = next == null ? null : PeriodCollection.actionAt(schedule, next, now);
-    Instant staleAt = nextStaleAt(schedule);
-    if (staleAt != null && staleAt.isBefore(cycleAt) && (periodAt == null || staleAt.isBefore(periodAt))) {
-      sleepUntil(Phase.WAITING_FOR_RETRY, staleAt);
-    } else if (periodAt != null && periodAt.isBefore(cycleAt)) {
-      sleepUntil(next.state() == State.PENDING_SETTLEMENT ? Phase.WAITING_FOR_SETTLEMENT
-          : Phase.WAITING_FOR_RETRY, periodAt);
-    } else {
-      sleepUntil(cyclePhase, cycleAt);
-    }
   }
 
   private void sleepUntil(Phase waitingPhase, Instant until) {
