@@ -1,39 +1,35 @@
 package dev.billing.workflows;
 
-import dev.billing.domain.Process;
 import dev.billing.workflows.AppliedRequest.Status;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.TemporalFailure;
 import io.temporal.workflow.CompletablePromise;
+import io.temporal.workflow.Promise;
 import io.temporal.workflow.UpdateInfo;
 import io.temporal.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 
 /**
- * Lifecycle changes accepted by their validators. An update handler only queues its change and
- * waits; the main workflow thread applies the queue in order at a safe point, never between a
- * charge and its record, and completes (or fails, with a typed ApplicationFailure) each handler's
- * promise. Each change is remembered by its request id ({@link RequestLog}): a repeat gets the first
- * answer without being applied again. The timers that resolve an unknown charge or refund queue
- * their work here too, so it also runs on the main thread.
+ * The one queue of changes accepted by their validators ({@link QueuedChange}). An update handler
+ * only queues its change and waits; the main workflow thread applies the queue at a safe point,
+ * never between a charge and its record, and completes (or fails, with a typed ApplicationFailure)
+ * each handler's promise. Each change is remembered by its request id ({@link RequestLog}): a
+ * repeat gets the first answer without being applied again. The timers that resolve an unknown
+ * charge or refund queue their work in the request log, and it is applied here too, on the main
+ * thread.
  */
 final class ChangeQueue {
   private static final Logger log = Workflow.getLogger(ChangeQueue.class);
 
-  private record Change(UpdateRequest<?> request, CompletablePromise<SubscriptionState> done) {}
+  private record Entry(QueuedChange change, CompletablePromise<SubscriptionState> done) {}
 
-  private final List<Change> pending = new ArrayList<>();
-  private final LifecycleOperations lifecycle;
-  private final RequestLog requests;
-  private final Supplier<SubscriptionState> snapshot;
+  private final List<Entry> pending = new ArrayList<>();
+  private final RunState run;
 
-  ChangeQueue(LifecycleOperations lifecycle, RequestLog requests, Supplier<SubscriptionState> snapshot) {
-    this.lifecycle = lifecycle;
-    this.requests = requests;
-    this.snapshot = snapshot;
+  ChangeQueue(RunState run) {
+    this.run = run;
   }
 
   /**
@@ -50,48 +46,111 @@ final class ChangeQueue {
 
   /** From a validator: see {@link RequestLog#isRepeat}. */
   boolean isRepeat(UpdateRequest<?> request) {
-    return request != null && requests.isRepeat(request);
+    return request != null && run.requests.isRepeat(request);
   }
 
-  /** From an update handler: the first answer of a repeat, else queues the change and waits. */
-  SubscriptionState submit(UpdateRequest<?> request) {
-    AppliedRequest known = requests.find(request.requestId());
+  /**
+   * From an update handler: the first answer of a repeat, else queues the change and waits for
+   * the answer {@link #applyAll} gives it.
+   */
+  SubscriptionState submit(QueuedChange change) {
+    AppliedRequest known = run.requests.find(change.request().requestId());
     if (known != null) {
       return answer(known);
     }
+    return enqueue(change).get();
+  }
+
+  /**
+   * From an update handler, for a change the main loop takes itself ({@link
+   * QueuedChange#takenBySafePoint}): completes with the state once it is recorded, with null
+   * when it never will be (the run ended first).
+   */
+  Promise<SubscriptionState> enqueue(QueuedChange change) {
     CompletablePromise<SubscriptionState> done = Workflow.newPromise();
-    pending.add(new Change(request, done));
-    return done.get();
+    pending.add(new Entry(change, done));
+    return done;
   }
 
   boolean isEmpty() {
-    return pending.isEmpty() && !requests.hasDue();
+    return pending.isEmpty() && !run.requests.hasDue();
   }
 
-  /** From the main thread: resolves what timers made due, then applies every queued change in order. */
-  void applyAll() {
-    while (requests.hasDue()) {
-      lifecycle.resolvePending(requests.nextDue());
+  /** The client's immediate cancellation waiting in the queue; null when none. */
+  QueuedChange.CancelNow cancelAsked() {
+    for (Entry entry : pending) {
+      if (entry.change() instanceof QueuedChange.CancelNow cancel) {
+        return cancel;
+      }
     }
-    while (!pending.isEmpty()) {
-      Change change = pending.remove(0);
-      UpdateRequest<?> request = change.request();
-      AppliedRequest known = requests.find(request.requestId());
+    return null;
+  }
+
+  /** The oldest payment method change waiting; null when none. */
+  QueuedChange.NewPaymentMethod paymentMethodChange() {
+    for (Entry entry : pending) {
+      if (entry.change() instanceof QueuedChange.NewPaymentMethod change) {
+        return change;
+      }
+    }
+    return null;
+  }
+
+  /** The main loop recorded a change it takes itself: its handler is answered. */
+  void recorded(QueuedChange change) {
+    Entry entry = remove(change);
+    if (entry != null) {
+      entry.done().complete(run.snapshot());
+    }
+  }
+
+  /** The run is ending: a change the main loop would have taken is never recorded now. */
+  void dropUnrecorded() {
+    for (Entry entry : List.copyOf(pending)) {
+      if (entry.change().takenBySafePoint()) {
+        pending.remove(entry);
+        entry.done().complete(null);
+      }
+    }
+  }
+
+  private Entry remove(QueuedChange change) {
+    for (Entry entry : pending) {
+      if (entry.change() == change) {
+        pending.remove(entry);
+        return entry;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * From the main thread: resolves what timers made due, then applies every queued change in order
+   * (those the main loop takes itself stay for it).
+   */
+  void applyAll(LifecycleOperations lifecycle) {
+    while (run.requests.hasDue()) {
+      lifecycle.resolvePending(run.requests.nextDue());
+    }
+    Entry change;
+    while ((change = nextApplicable()) != null) {
+      UpdateRequest<?> request = change.change().request();
+      AppliedRequest known = run.requests.find(request.requestId());
       if (known != null) {
         // The same id queued twice within a run (sent under two update ids): applied once.
         completeWith(change, known);
         continue;
       }
       try {
-        apply(request);
-        AppliedRequest taken = requests.find(request.requestId());
+        change.change().applyTo(lifecycle);
+        AppliedRequest taken = run.requests.find(request.requestId());
         if (taken == null || taken.status() != Status.PENDING) {
-          taken = requests.remember(request, Status.APPLIED, snapshot.get().lastOutcome(), null);
+          taken = run.requests.remember(request, Status.APPLIED, run.lastOutcome(), null);
         }
         change.done().complete(answer(taken));
       } catch (ApplicationFailure refused) {
         AppliedRequest failed =
-            requests.remember(request, Status.FAILED, refused.getOriginalMessage(), refused.getType());
+            run.requests.remember(request, Status.FAILED, refused.getOriginalMessage(), refused.getType());
         change.done().completeExceptionally(failure(failed));
       } catch (TemporalFailure failed) {
         // Not remembered: nothing was decided, a retry of the request may go through.
@@ -102,7 +161,17 @@ final class ChangeQueue {
     }
   }
 
-  private void completeWith(Change change, AppliedRequest known) {
+  private Entry nextApplicable() {
+    for (Entry entry : pending) {
+      if (!entry.change().takenBySafePoint()) {
+        pending.remove(entry);
+        return entry;
+      }
+    }
+    return null;
+  }
+
+  private void completeWith(Entry change, AppliedRequest known) {
     try {
       change.done().complete(answer(known));
     } catch (ApplicationFailure failure) {
@@ -118,7 +187,7 @@ final class ChangeQueue {
     if (known.status() == Status.FAILED) {
       throw failure(known);
     }
-    SubscriptionState now = snapshot.get();
+    SubscriptionState now = run.snapshot();
     return new SubscriptionState(now.subscription(), now.phase(), now.waitingUntil(), known.outcome(), known);
   }
 
@@ -130,31 +199,5 @@ final class ChangeQueue {
   private static ApplicationFailure failure(AppliedRequest failed) {
     return ApplicationFailure.newNonRetryableFailure(failed.outcome(), failed.failureType(),
         failed.fingerprint());
-  }
-
-  private void apply(UpdateRequest<?> request) {
-    if (request instanceof PauseRequest pause) {
-      lifecycle.pause(pause, actor(pause.requestedBy()));
-    } else if (request instanceof ResumeRequest resume) {
-      lifecycle.resume(actor(resume.requestedBy()), Process.API);
-    } else if (request instanceof PlanChangeRequest plan) {
-      lifecycle.changePlan(plan, actor(plan.requestedBy()));
-    } else if (request instanceof PayNowRequest pay) {
-      lifecycle.payNow(pay);
-    } else if (request instanceof WaiveRequest waive) {
-      lifecycle.waive(waive, actor(waive.requestedBy()));
-    } else if (request instanceof RefundRequest refund) {
-      lifecycle.refund(refund, actor(refund.requestedBy()));
-    } else if (request instanceof BillingDayChange day) {
-      lifecycle.changeBillingDay(day, actor(day.requestedBy()));
-    } else if (request instanceof CancelRequest cancel) {
-      lifecycle.cancelAtPeriodEnd(cancel, actor(cancel.requestedBy()));
-    } else {
-      throw LifecycleOperations.refusal("unknown change " + request);
-    }
-  }
-
-  private static String actor(String requestedBy) {
-    return requestedBy == null || requestedBy.isBlank() ? SubscriptionChanges.API_ACTOR : requestedBy;
   }
 }

@@ -46,29 +46,7 @@ import java.util.stream.Stream;
  * </ul>
  */
 final class LifecycleOperations {
-  /** What the operations need from the workflow that owns the subscription. */
-  interface Host {
-    Subscription current();
-
-    void record(RecordInput change);
-
-    void notice(NotifyCustomerInput notice);
-
-    void outcome(String sentence);
-
-    void phase(Phase phase);
-
-    /** When the run, planned again with a moved schedule, reminds of the cycle it is on. */
-    Instant movedReminderAt(BillingSchedule moved);
-
-    /** The run's plan (timers, steps) no longer holds: plan again at the next safe point. */
-    void replan();
-
-    /** A cycle boundary was crossed (a skipped period): continue as new at the next safe point. */
-    void nextRun();
-  }
-
-  private final Host host;
+  private final RunState run;
   private final PeriodCollection periods;
   private final PaymentCollector collector;
   private final RequestLog requests;
@@ -76,47 +54,46 @@ final class LifecycleOperations {
   private final RecordActivities reads =
       Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
 
-  LifecycleOperations(Host host, PeriodCollection periods, PaymentCollector collector,
-      RequestLog requests) {
-    this.host = host;
-    this.periods = periods;
+  LifecycleOperations(RunState run, PaymentCollector collector) {
+    this.run = run;
+    this.periods = run.periods;
     this.collector = collector;
-    this.requests = requests;
-    this.money = new MoneyChanges(host, requests);
+    this.requests = run.requests;
+    this.money = new MoneyChanges(run);
   }
 
   // ---- Refusals: null when allowed, else why not (the validators' and the apply steps' rule).
 
   String pauseRefusal(PauseRequest request, boolean cancelling) {
-    return ChangeRules.pause(host.current(), request, cancelling, today(host.current()));
+    return ChangeRules.pause(run.current(), request, cancelling, today(run.current()));
   }
 
   String resumeRefusal(boolean cancelling) {
-    return ChangeRules.resume(host.current(), cancelling);
+    return ChangeRules.resume(run.current(), cancelling);
   }
 
   String planRefusal(PlanChangeRequest request, boolean cancelling) {
-    return ChangeRules.plan(host.current(), request, cancelling, requests.pendingUpgrade());
+    return ChangeRules.plan(run.current(), request, cancelling, requests.pendingUpgrade());
   }
 
   String billingDayRefusal(BillingDayChange request, boolean cancelling) {
-    return ChangeRules.billingDay(host.current(), request, cancelling);
+    return ChangeRules.billingDay(run.current(), request, cancelling);
   }
 
   String payRefusal(boolean cancelling) {
     OpenPeriod settling = firstAwaitingOutcome();
-    return ChangeRules.pay(host.current(), cancelling, owedCycle(), settling == null ? null : settling.cycle());
+    return ChangeRules.pay(run.current(), cancelling, owedCycle(), settling == null ? null : settling.cycle());
   }
 
   String waiveRefusal(WaiveRequest request, boolean cancelling) {
-    return ChangeRules.waive(host.current(), request, cancelling);
+    return ChangeRules.waive(run.current(), request, cancelling);
   }
 
   // ---- Apply steps.
 
   void pause(PauseRequest request, String actor) {
     refuseIf(pauseRefusal(request, false));
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     long cycle = sub.cycle();
     BillingSchedule schedule = sub.schedule();
     LocalDate resumesOn = request.cycles() != null ? schedule.dueDate(cycle + request.cycles()) : request.until();
@@ -125,71 +102,71 @@ final class LifecycleOperations {
 
   /** Dunning ended with PAUSE: paused until someone resumes it. */
   void pauseAfterDunning(String reason) {
-    if (host.current().status().isTerminal() || host.current().status() == SubscriptionStatus.PAUSED) {
+    if (run.current().status().isTerminal() || run.current().status() == SubscriptionStatus.PAUSED) {
       return;
     }
-    pauseNow(new Pause(today(host.current()), null, reason), Process.RETRY, SubscriptionChanges.SYSTEM_ACTOR);
+    pauseNow(new Pause(today(run.current()), null, reason), Process.RETRY, SubscriptionChanges.SYSTEM_ACTOR);
   }
 
   private void pauseNow(Pause pause, Process process, String actor) {
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     BillingSchedule schedule = sub.schedule();
     LocalDate restartsOn = pause.resumesOn() == null ? null
         : schedule.dueDate(schedule.firstCycleOnOrAfter(sub.cycle(), pause.resumesOn()));
     String detail = "paused" + (pause.resumesOn() == null ? " until resumed"
         : "; billing restarts with the payment due " + restartsOn)
         + (pause.reason() == null ? "" : ": " + pause.reason());
-    host.phase(Phase.RECORDING_PAYMENT);
-    host.record(LifecycleChanges.paused(sub, pause, restartsOn, process, actor, detail, now()));
-    host.notice(notice(NotifyCustomerInput.Kind.SUBSCRIPTION_PAUSED, "paused-v" + host.current().version(),
-        host.current().price(), pause.resumesOn(), pause.reason()));
-    host.outcome(detail);
-    host.replan();
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(LifecycleChanges.paused(sub, pause, restartsOn, process, actor, detail, now()));
+    run.notice(notice(NotifyCustomerInput.Kind.SUBSCRIPTION_PAUSED, "paused-v" + run.current().version(),
+        run.current().price(), pause.resumesOn(), pause.reason()));
+    run.outcome(detail);
+    run.replan();
   }
 
   void resume(String actor, Process process) {
     refuseIf(resumeRefusal(false));
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     String detail = (process == Process.PAUSE ? "pause ended" : "resumed") + "; next payment cycle "
         + sub.cycle() + " due " + sub.schedule().dueDate(sub.cycle());
-    host.phase(Phase.RECORDING_PAYMENT);
-    host.record(LifecycleChanges.resumed(sub, statusAfterPause(), process, actor, detail, now()));
-    Subscription resumed = host.current();
-    host.notice(notice(NotifyCustomerInput.Kind.SUBSCRIPTION_RESUMED, "resumed-v" + resumed.version(),
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(LifecycleChanges.resumed(sub, statusAfterPause(), process, actor, detail, now()));
+    Subscription resumed = run.current();
+    run.notice(notice(NotifyCustomerInput.Kind.SUBSCRIPTION_RESUMED, "resumed-v" + resumed.version(),
         resumed.amountDueFor(resumed.cycle()), resumed.schedule().dueDate(resumed.cycle()), null));
-    host.outcome(detail);
-    host.replan();
+    run.outcome(detail);
+    run.replan();
   }
 
   /** The period due while paused is not billed. */
   void skipWhilePaused() {
-    host.phase(Phase.RECORDING_PAYMENT);
-    long cycle = host.current().cycle();
-    host.record(LifecycleChanges.skipped(host.current(), now()));
-    host.outcome("paused: cycle " + cycle + " skipped (PAUSED_SKIPPED)");
-    host.nextRun();
+    run.phase(Phase.RECORDING_PAYMENT);
+    long cycle = run.current().cycle();
+    run.record(LifecycleChanges.skipped(run.current(), now()));
+    run.outcome("paused: cycle " + cycle + " skipped (PAUSED_SKIPPED)");
+    run.nextRun();
   }
 
   void cancelAtPeriodEnd(CancelRequest request, String actor) {
-    refuseIf(ChangeRules.cancelAtPeriodEnd(host.current()));
-    Subscription sub = host.current();
+    refuseIf(ChangeRules.cancelAtPeriodEnd(run.current()));
+    Subscription sub = run.current();
     LocalDate endsOn = sub.schedule().dueDate(sub.cycle());
-    host.phase(Phase.RECORDING_PAYMENT);
-    host.record(LifecycleChanges.cancellationScheduled(sub, endsOn, actor, request.reason(), now()));
-    host.outcome("cancels at period end, on " + endsOn + "; no further charge");
-    host.replan();
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(LifecycleChanges.cancellationScheduled(sub, endsOn, actor, request.reason(), now()));
+    run.outcome("cancels at period end, on " + endsOn + "; no further charge");
+    run.replan();
   }
 
   void changePlan(PlanChangeRequest request, String actor) {
     refuseIf(planRefusal(request, false));
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     if (request.effective() == PlanChangeRequest.Effective.PERIOD_END) {
       PendingPlanChange change = new PendingPlanChange(request.sku(), request.price(), sub.cycle());
-      host.phase(Phase.RECORDING_PAYMENT);
-      host.record(LifecycleChanges.planChangeScheduled(sub, change, actor, now()));
-      host.notice(notice(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + host.current().version(),
+      run.phase(Phase.RECORDING_PAYMENT);
+      run.record(LifecycleChanges.planChangeScheduled(sub, change, actor, now()));
+      run.notice(notice(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + run.current().version(),
           request.price(), sub.schedule().dueDate(sub.cycle()), request.sku()));
-      host.outcome("plan change to " + request.sku() + " at " + request.price() + " held for cycle "
+      run.outcome("plan change to " + request.sku() + " at " + request.price() + " held for cycle "
           + sub.cycle() + " (due " + sub.schedule().dueDate(sub.cycle()) + ")");
       return;
     }
@@ -209,20 +186,20 @@ final class LifecycleOperations {
 
   /** A pending plan change takes effect with the charge of its cycle: recorded just before it. */
   void applyPendingPlan(long cycle) {
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     PendingPlanChange change = sub.lifecycle().pendingChange();
     if (change == null || cycle < change.effectiveCycle()) {
       return;
     }
-    host.phase(Phase.RECORDING_PAYMENT);
-    host.record(LifecycleChanges.planChanged(sub, change.sku(), change.price(), sub.lifecycle().balance(),
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(LifecycleChanges.planChanged(sub, change.sku(), change.price(), sub.lifecycle().balance(),
         null, Process.INITIAL, SubscriptionChanges.SYSTEM_ACTOR, "plan " + sub.sku() + " -> "
             + change.sku() + " at " + change.price() + " from cycle " + cycle + " (held change)", now()));
   }
 
   void changeBillingDay(BillingDayChange request, String actor) {
     refuseIf(billingDayRefusal(request, false));
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     long cycle = sub.cycle();
     BillingSchedule old = sub.schedule();
     BillingSchedule moved = old.withBillingDay(cycle, request.billingDay());
@@ -238,11 +215,11 @@ final class LifecycleOperations {
       balance = balance == null ? extra : balance.plus(extra);
       detail += "; " + added + " added days (" + extra + ") are charged with it";
     }
-    host.phase(Phase.RECORDING_PAYMENT);
-    host.record(LifecycleChanges.billingDayChanged(sub, moved, host.movedReminderAt(moved), balance,
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(LifecycleChanges.billingDayChanged(sub, moved, run.movedReminderAt(moved), balance,
         actor, detail, now()));
-    host.outcome(detail);
-    host.replan();
+    run.outcome(detail);
+    run.replan();
   }
 
   /** Manual repayment of the oldest owed period. */
@@ -251,7 +228,7 @@ final class LifecycleOperations {
     long cycle = owedCycle();
     PaymentCollector.ManualResult result = collector.payNow(cycle);
     String outcome = "manual payment of cycle " + cycle + ": " + result.message();
-    host.outcome(outcome);
+    run.outcome(outcome);
     if (result.outcome() == PaymentCollector.ManualOutcome.PENDING
         || result.outcome() == PaymentCollector.ManualOutcome.UNKNOWN) {
       // The period's collection resolves it; the client is told it is pending, not paid.
@@ -271,15 +248,15 @@ final class LifecycleOperations {
     if (stored.status() != PeriodStatus.ERROR) {
       throw refusal("period " + cycle + " is " + stored.status() + "; only an unpaid (ERROR) period can be waived");
     }
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     SubscriptionStatus status = sub.status() == SubscriptionStatus.PAST_DUE && !periods.dunningOtherThan(cycle)
         ? SubscriptionStatus.ACTIVE : sub.status();
-    host.phase(Phase.RECORDING_PAYMENT);
+    run.phase(Phase.RECORDING_PAYMENT);
     RecordInput change = LifecycleChanges.waived(sub, stored, status, actor, blankToNull(request.reason()), now());
     periods.remove(cycle);
     periods.removeUnpaid(cycle);
-    host.record(change);
-    host.outcome("cycle " + cycle + " waived (" + stored.amount() + ")");
+    run.record(change);
+    run.outcome("cycle " + cycle + " waived (" + stored.amount() + ")");
   }
 
   void refund(RefundRequest request, String actor) {
@@ -308,7 +285,7 @@ final class LifecycleOperations {
    * after the end nothing more is charged, and it is said, never dropped silently.
    */
   String balanceLeftAtCancellation() {
-    Money balance = host.current().lifecycle().balance();
+    Money balance = run.current().lifecycle().balance();
     if (balance == null || balance.minor() == 0) {
       return null;
     }
@@ -323,7 +300,7 @@ final class LifecycleOperations {
 
   /** The subscription as it ends: a debt left is written off (see {@link #balanceLeftAtCancellation}). */
   Subscription withDebtWrittenOff() {
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     Money balance = sub.lifecycle().balance();
     return balance == null || balance.minor() <= 0 ? sub
         : sub.withLifecycle(sub.lifecycle().withBalance(null));
@@ -365,15 +342,15 @@ final class LifecycleOperations {
 
   /** Unpaid periods older than their stale age stop being owed (STALE). */
   void markStale(UnpaidPeriod unpaid) {
-    host.phase(Phase.RECORDING_PAYMENT);
-    RecordInput change = LifecycleChanges.stale(host.current(), unpaid, now());
+    run.phase(Phase.RECORDING_PAYMENT);
+    RecordInput change = LifecycleChanges.stale(run.current(), unpaid, now());
     periods.removeUnpaid(unpaid.cycle());
-    host.record(change);
-    host.outcome("cycle " + unpaid.cycle() + " unpaid for " + unpaid.staleAfterDays() + " days: STALE");
+    run.record(change);
+    run.outcome("cycle " + unpaid.cycle() + " unpaid for " + unpaid.staleAfterDays() + " days: STALE");
   }
 
   SubscriptionStatus statusAfterPause() {
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     if (periods.dunningOtherThan(-1)) {
       return SubscriptionStatus.PAST_DUE;
     }
@@ -409,12 +386,12 @@ final class LifecycleOperations {
   }
 
   private Period stored(long cycle) {
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     return reads.loadPeriod(new LoadPeriodInput(sub.accountId(), sub.subscriptionId(), cycle)).period();
   }
 
   private Period load(long cycle) {
-    return load(reads, host.current(), cycle);
+    return load(reads, run.current(), cycle);
   }
 
   /** The stored period; fails the update with NO_SUCH_PERIOD when there is none. */
@@ -429,7 +406,7 @@ final class LifecycleOperations {
 
   private NotifyCustomerInput notice(NotifyCustomerInput.Kind kind, String id, Money amount,
       LocalDate date, String reason) {
-    return notice(host.current(), kind, id, amount, date, reason);
+    return notice(run.current(), kind, id, amount, date, reason);
   }
 
   static NotifyCustomerInput notice(Subscription sub, NotifyCustomerInput.Kind kind, String id,

@@ -45,7 +45,7 @@ final class MoneyChanges {
   /** Room for the gateway's clock in the lower bound of when a key was first sent. */
   private static final Duration CLOCK_SKEW = Duration.ofMinutes(5);
 
-  private final LifecycleOperations.Host host;
+  private final RunState run;
   private final RequestLog requests;
   private final RecordActivities reads =
       Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
@@ -56,9 +56,9 @@ final class MoneyChanges {
       Workflow.newActivityStub(PaymentActivities.class,
           BillingActivityOptions.onPaymentsQueue(BillingActivityOptions.LOOK_UP_CHARGE));
 
-  MoneyChanges(LifecycleOperations.Host host, RequestLog requests) {
-    this.host = host;
-    this.requests = requests;
+  MoneyChanges(RunState run) {
+    this.run = run;
+    this.requests = run.requests;
   }
 
   /** Charges an immediate upgrade's prorated difference, then changes the plan or waits for it. */
@@ -89,7 +89,7 @@ final class MoneyChanges {
    */
   boolean refundFromRecord(RefundRequest request, Period stored, String actor) {
     String requestId = requestIdOf(request);
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     String key = BillingIds.refundKey(sub.subscriptionId(), stored.cycle(), requestId);
     PeriodRefund known = stored.refund(key);
     if (known == null) {
@@ -100,7 +100,7 @@ final class MoneyChanges {
           + known.amount() + " of period " + stored.cycle() + "; a new refund needs a new Idempotency-Key");
     }
     if (known.made()) {
-      host.outcome("refund " + known.refundId() + " of " + known.amount() + " for period "
+      run.outcome("refund " + known.refundId() + " of " + known.amount() + " for period "
           + stored.cycle() + " was made for request " + requestId + " already; not sent again");
       return true;
     }
@@ -115,7 +115,7 @@ final class MoneyChanges {
     PendingRefund pending = new PendingRefund(requestId, input, upgrade, actor, known.sentAt(), 0);
     if (!resendable(pending)) {
       String detail = unresolvedSentence(pending);
-      host.outcome(detail);
+      run.outcome(detail);
       requests.remember(request, AppliedRequest.Status.PENDING, detail, null);
       return true;
     }
@@ -127,7 +127,7 @@ final class MoneyChanges {
 
   /** Refunds (part of) a collected period; pending when the gateway gives no answer. */
   void refund(RefundRequest request, Period stored, Money amount, String actor, String reason) {
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     String requestId = requestIdOf(request);
     RefundInput input = new RefundInput(sub.accountId(), sub.subscriptionId(), stored.cycle(),
         stored.transactionId(), amount,
@@ -140,18 +140,18 @@ final class MoneyChanges {
 
   void recordPlanChange(String sku, Money price, Money balance, Receipt receipt, String actor,
       String detail) {
-    host.phase(Phase.RECORDING_PAYMENT);
-    host.record(LifecycleChanges.planChanged(host.current(), sku, price, balance, receipt,
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(LifecycleChanges.planChanged(run.current(), sku, price, balance, receipt,
         Process.API, actor, detail, now()));
-    Subscription changed = host.current();
-    host.notice(LifecycleOperations.notice(host.current(), NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + changed.version(),
+    Subscription changed = run.current();
+    run.notice(LifecycleOperations.notice(run.current(), NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + changed.version(),
         changed.price(), changed.schedule().dueDate(changed.cycle()), changed.sku()));
-    host.outcome(detail);
+    run.outcome(detail);
   }
 
   /** The upgrade's charge collected: the plan changes now, with its receipt. */
   private void applyUpgrade(PendingUpgrade upgrade, ChargeResult charged) {
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     Receipt receipt = new Receipt(sub.accountId(), sub.subscriptionId(), upgrade.paidCycle(),
         upgrade.sku(), sub.email(), upgrade.amount(),
         charged.processedAt() != null ? charged.processedAt() : now(), charged.transactionId(),
@@ -172,15 +172,15 @@ final class MoneyChanges {
    * record's history (what reconciliation reads), and a timer asks the gateway for it.
    */
   private void awaitUpgrade(PlanChangeRequest request, PendingUpgrade upgrade, String why) {
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     String detail = "plan change to " + upgrade.sku() + " at " + upgrade.price() + " pending: the charge of "
         + upgrade.amount() + " (key " + upgrade.idempotencyKey() + ", request " + upgrade.requestId()
         + ") " + why + "; the gateway is asked for it before the plan changes";
-    host.phase(Phase.RECORDING_PAYMENT);
-    host.record(LifecycleChanges.upgradePending(sub, new PendingUpgradeCharge(upgrade.requestId(),
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(LifecycleChanges.upgradePending(sub, new PendingUpgradeCharge(upgrade.requestId(),
         upgrade.idempotencyKey(), upgrade.sku(), upgrade.price(), upgrade.amount(), upgrade.paidCycle(),
         upgrade.paymentMethod(), upgrade.sentFrom()), upgrade.actor(), detail, now()));
-    host.outcome(detail);
+    run.outcome(detail);
     log.warn("subscription {}: {}", sub.subscriptionId(), detail);
     requests.remember(request, AppliedRequest.Status.PENDING, detail, null);
     requests.awaitUpgrade(upgrade);
@@ -197,14 +197,14 @@ final class MoneyChanges {
   }
 
   private void resolveUpgrade(PendingUpgrade upgrade) {
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     ChargeLookup found;
     try {
       found = lookups.lookUpCharge(new ChargeLookupInput(sub.subscriptionId(), upgrade.paidCycle(),
           upgrade.idempotencyKey(), upgrade.paymentMethod(), upgrade.sentFrom()));
     } catch (ActivityFailure e) {
       requests.awaitUpgrade(upgrade.asked());
-      host.outcome("plan change to " + upgrade.sku() + " still pending: no answer about its charge "
+      run.outcome("plan change to " + upgrade.sku() + " still pending: no answer about its charge "
           + upgrade.idempotencyKey() + " (" + ChargeFailure.of(e).message() + "); asked again later");
       return;
     }
@@ -217,9 +217,9 @@ final class MoneyChanges {
               + " succeeded (" + found.transactionId() + ") after the subscription ended; the plan was"
               + " not changed: refund it";
           log.error("subscription {}: {}", sub.subscriptionId(), detail);
-          host.record(LifecycleChanges.upgradeResolved(sub, "upgrade-after-end", HistoryEvent.PAYMENT_SUCCEEDED,
+          run.record(LifecycleChanges.upgradeResolved(sub, "upgrade-after-end", HistoryEvent.PAYMENT_SUCCEEDED,
               Process.RECONCILIATION, SubscriptionChanges.SYSTEM_ACTOR, detail, now()));
-          host.outcome(detail);
+          run.outcome(detail);
           return;
         }
         applyUpgrade(upgrade, new ChargeResult(found.transactionId(), found.processedAt(), true));
@@ -230,10 +230,10 @@ final class MoneyChanges {
         String detail = "plan change to " + upgrade.sku() + " dropped: its charge " + upgrade.idempotencyKey()
             + " was " + found.status() + (found.failureMessage() == null ? "" : " (" + found.failureMessage() + ")")
             + "; the plan is unchanged";
-        host.phase(Phase.RECORDING_PAYMENT);
-        host.record(LifecycleChanges.upgradeResolved(sub, "upgrade-dropped", HistoryEvent.PAYMENT_FAILED,
+        run.phase(Phase.RECORDING_PAYMENT);
+        run.record(LifecycleChanges.upgradeResolved(sub, "upgrade-dropped", HistoryEvent.PAYMENT_FAILED,
             Process.API, upgrade.actor(), detail, now()));
-        host.outcome(detail);
+        run.outcome(detail);
       }
     }
   }
@@ -244,7 +244,7 @@ final class MoneyChanges {
    */
   private ChargeResult chargeDifference(Subscription sub, long paidCycle, Money amount, String sku,
       String key) {
-    host.phase(Phase.CHARGING);
+    run.phase(Phase.CHARGING);
     ChargeInput input = new ChargeInput(sub.accountId(), sub.subscriptionId(), paidCycle, 0, amount,
         sub.paymentMethod(), key, "upgrade to " + sku + ", rest of period " + paidCycle);
     try {
@@ -267,13 +267,13 @@ final class MoneyChanges {
    * cancellation, and is reported for an operator; one without an answer is resolved later.
    */
   void refundUnused(CancelRequest request, String actor) {
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     long cycle = sub.cycle() - 1;
     LocalDate today = today(sub);
     BillingSchedule schedule = sub.schedule();
     if (cycle < 1 || sub.lastPaymentAt() == null || today.isBefore(schedule.dueDate(cycle))
         || !today.isBefore(schedule.dueDate(cycle + 1))) {
-      host.outcome("no paid period in service: nothing to refund");
+      run.outcome("no paid period in service: nothing to refund");
       return;
     }
     // A subscription is cancelled once: without a client id, the cancellation itself is the id.
@@ -298,7 +298,7 @@ final class MoneyChanges {
       } catch (ApplicationFailure e) {
         log.error("refund of the upgrade's unused days of {} failed; cancelling anyway: {}",
             sub.subscriptionId(), e.getOriginalMessage());
-        host.outcome("unused upgrade days not refunded (" + e.getOriginalMessage() + "); refund by hand");
+        run.outcome("unused upgrade days not refunded (" + e.getOriginalMessage() + "); refund by hand");
       }
     }
   }
@@ -310,7 +310,7 @@ final class MoneyChanges {
       Period stored = LifecycleOperations.load(reads, sub, cycle);
       if (stored.transactionId() == null || (stored.status() != PeriodStatus.COMPLETED
           && stored.status() != PeriodStatus.REFUNDED)) {
-        host.outcome("cycle " + cycle + " is " + stored.status() + ": nothing to refund");
+        run.outcome("cycle " + cycle + " is " + stored.status() + ": nothing to refund");
         return;
       }
       long unused = Proration.daysLeft(today.plusDays(1), schedule.dueDate(cycle + 1));
@@ -318,7 +318,7 @@ final class MoneyChanges {
       Money share = Proration.shareRoundedDown(stored.amount(), unused, days);
       Money amount = share.minor() > stored.refundable().minor() ? stored.refundable() : share;
       if (amount.minor() <= 0) {
-        host.outcome("no unused amount to refund for cycle " + cycle);
+        run.outcome("no unused amount to refund for cycle " + cycle);
         return;
       }
       RefundInput input = new RefundInput(sub.accountId(), sub.subscriptionId(), cycle,
@@ -328,7 +328,7 @@ final class MoneyChanges {
     } catch (ApplicationFailure e) {
       log.error("refund of unused days of {} failed; cancelling anyway: {}", sub.subscriptionId(),
           e.getOriginalMessage());
-      host.outcome("unused days not refunded (" + e.getOriginalMessage() + "); refund by hand");
+      run.outcome("unused days not refunded (" + e.getOriginalMessage() + "); refund by hand");
     }
   }
 
@@ -341,24 +341,24 @@ final class MoneyChanges {
    */
   private boolean refundOrAwait(PendingRefund pending, Period stored) {
     RefundInput input = pending.input();
-    Period period = stored != null ? stored : LifecycleOperations.load(reads, host.current(), input.cycle());
+    Period period = stored != null ? stored : LifecycleOperations.load(reads, run.current(), input.cycle());
     PeriodRefund known = period.refund(input.idempotencyKey());
     if (known != null && known.made()) {
-      host.outcome("refund " + known.refundId() + " of " + known.amount() + " for period "
+      run.outcome("refund " + known.refundId() + " of " + known.amount() + " for period "
           + input.cycle() + " is recorded already; not sent again");
       return true;
     }
     if (known == null) {
       PeriodRefund asked = new PeriodRefund(input.idempotencyKey(), pending.requestId(),
           input.transactionId(), input.amount(), pending.sentFrom(), null);
-      host.phase(Phase.RECORDING_PAYMENT);
-      host.record(LifecycleChanges.refundSending(host.current(), period, asked, pending.actor(),
+      run.phase(Phase.RECORDING_PAYMENT);
+      run.record(LifecycleChanges.refundSending(run.current(), period, asked, pending.actor(),
           "refund of " + input.amount() + " of " + input.transactionId() + " for period "
               + input.cycle() + " sent with key " + input.idempotencyKey() + " (request "
               + pending.requestId() + ")", now()));
       period = period.withRefund(asked);
     }
-    host.phase(Phase.CHARGING);
+    run.phase(Phase.CHARGING);
     RefundResult refunded;
     try {
       refunded = payments.refund(input);
@@ -369,18 +369,18 @@ final class MoneyChanges {
         String detail = "refund of " + input.amount() + " for period " + input.cycle() + " not made: " + why;
         if (refused(e)) {
           // The gateway refused it: no money moved, and the key no longer holds any back.
-          host.phase(Phase.RECORDING_PAYMENT);
-          host.record(LifecycleChanges.refundRefused(host.current(),
+          run.phase(Phase.RECORDING_PAYMENT);
+          run.record(LifecycleChanges.refundRefused(run.current(),
               period.withoutRefund(input.idempotencyKey()), pending.actor(),
               detail + " (key " + input.idempotencyKey() + ")", now()));
         }
         throw ApplicationFailure.newNonRetryableFailure(detail, UpdateRejections.TRANSITION_NOT_ALLOWED);
       }
       String detail = pendingSentence(pending);
-      host.phase(Phase.RECORDING_PAYMENT);
-      host.record(LifecycleChanges.note(host.current(), "refund-pending-" + input.cycle(),
+      run.phase(Phase.RECORDING_PAYMENT);
+      run.record(LifecycleChanges.note(run.current(), "refund-pending-" + input.cycle(),
           HistoryEvent.PAYMENT_PENDING, Process.API, pending.actor(), detail, now()));
-      host.outcome(detail);
+      run.outcome(detail);
       log.warn("subscription {}: {}", input.subscriptionId(), detail);
       requests.awaitRefund(pending);
       return false;
@@ -396,7 +396,7 @@ final class MoneyChanges {
   }
 
   private void recordRefund(PendingRefund pending, RefundResult refunded, Period period) {
-    Subscription sub = host.current();
+    Subscription sub = run.current();
     RefundInput input = pending.input();
     // A bank-side refund the gateway accepted but has not completed: recorded, and said so, since
     // it can still fail; a failure surfaces at the gateway for reconciliation.
@@ -404,13 +404,13 @@ final class MoneyChanges {
         : (input.reason() == null ? "" : input.reason() + "; ") + "pending at the gateway";
     PeriodRefund made = period.refund(input.idempotencyKey())
         .madeAs(refunded.refundId(), refunded.amount());
-    host.phase(Phase.RECORDING_PAYMENT);
-    host.record(pending.upgradeTransactionId() == null
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(pending.upgradeTransactionId() == null
         ? LifecycleChanges.refunded(sub, period, made, pending.actor(), reason, now())
         : LifecycleChanges.upgradeRefunded(sub, period, made, pending.actor(), reason, now()));
-    host.notice(LifecycleOperations.notice(host.current(), NotifyCustomerInput.Kind.REFUND_ISSUED, "refund-v" + host.current().version(),
+    run.notice(LifecycleOperations.notice(run.current(), NotifyCustomerInput.Kind.REFUND_ISSUED, "refund-v" + run.current().version(),
         refunded.amount(), today(sub), refunded.refundId()));
-    host.outcome("refunded " + refunded.amount() + " of cycle " + input.cycle() + ": " + refunded.refundId());
+    run.outcome("refunded " + refunded.amount() + " of cycle " + input.cycle() + ": " + refunded.refundId());
   }
 
   /**
@@ -425,17 +425,17 @@ final class MoneyChanges {
       requests.removeRefund(pending);
       String detail = unresolvedSentence(pending);
       log.error("subscription {}: {}", input.subscriptionId(), detail);
-      host.record(LifecycleChanges.note(host.current(), "refund-unresolved-" + input.cycle(),
+      run.record(LifecycleChanges.note(run.current(), "refund-unresolved-" + input.cycle(),
           HistoryEvent.PAYMENT_PENDING, Process.RECONCILIATION, SubscriptionChanges.SYSTEM_ACTOR,
           detail, now()));
-      host.outcome(detail);
+      run.outcome(detail);
       return;
     }
     requests.removeRefund(pending);
     try {
       refundOrAwait(pending.sent(), null);
     } catch (ApplicationFailure refused) {
-      host.outcome("refund " + input.idempotencyKey() + " of " + input.amount() + " refused: "
+      run.outcome("refund " + input.idempotencyKey() + " of " + input.amount() + " refused: "
           + refused.getOriginalMessage());
     }
   }

@@ -30,7 +30,7 @@ import org.slf4j.Logger;
 /**
  * Collects periods: the first attempt of the run's cycle, dunning retries, settlement of bank
  * debits, gateway lookups after unknown outcomes, and the effects of payment events. Runs on the
- * workflow's main thread only; writes go through the {@link Ledger}, which owns the subscription.
+ * workflow's main thread only; writes go through the {@link RunState}, which holds the subscription.
  *
  * <p>Rules:
  * <ul>
@@ -72,27 +72,6 @@ import org.slf4j.Logger;
 final class PaymentCollector {
   private static final Logger log = Workflow.getLogger(PaymentCollector.class);
 
-  /** What the collector needs from the workflow that owns the subscription. */
-  interface Ledger {
-    Subscription current();
-
-    /** Writes the change, moves the subscription on and updates the status search attribute. */
-    void record(RecordInput change);
-
-    void phase(Phase phase);
-
-    void outcome(String sentence);
-
-    /** Sends a customer notice beside billing; its failure is logged, never fatal. */
-    void notice(NotifyCustomerInput notice);
-
-    /** Dunning ended with CANCEL: cancel at the next safe point. */
-    void cancelAfterDunning(String reason);
-
-    /** Dunning ended with PAUSE: pause (open-ended) at the next safe point. */
-    void pauseAfterDunning(String reason);
-  }
-
   private record Attempt(ChargeResult result, ChargeFailure failure) {}
 
   private final PaymentActivities payments =
@@ -104,7 +83,7 @@ final class PaymentCollector {
   private final PolicyActivities policies =
       Workflow.newLocalActivityStub(PolicyActivities.class, BillingActivityOptions.DUNNING_POLICY);
 
-  private final Ledger ledger;
+  private final RunState run;
   private final PeriodCollection periods;
   /** Set while a manual repayment is being made: its attempts are recorded as MANUAL_REPAYMENT. */
   private boolean manual;
@@ -114,30 +93,30 @@ final class PaymentCollector {
 
   record ManualResult(ManualOutcome outcome, String message) {}
 
-  PaymentCollector(Ledger ledger, PeriodCollection periods) {
-    this.ledger = ledger;
-    this.periods = periods;
+  PaymentCollector(RunState run) {
+    this.run = run;
+    this.periods = run.periods;
   }
 
   /** Attempt 1 of the cycle the subscription is on; its record moves the subscription to the next cycle. */
   void firstAttempt(long cycle) {
     if (amountOf(cycle).minor() == 0) {
-      ledger.phase(Phase.RECORDING_PAYMENT);
+      run.phase(Phase.RECORDING_PAYMENT);
       RecordInput paid = SubscriptionChanges.paidByCredit(current(), statusAfterCollecting(cycle), now());
-      ledger.record(paid);
-      ledger.outcome("cycle " + cycle + " " + paid.detail());
+      run.record(paid);
+      run.outcome("cycle " + cycle + " " + paid.detail());
       return;
     }
     Money due = amountOf(cycle);
     if (due.greaterThanZero() && !ChargeMinimums.chargeable(due)) {
-      ledger.phase(Phase.RECORDING_PAYMENT);
+      run.phase(Phase.RECORDING_PAYMENT);
       RecordInput carried = SubscriptionChanges.carriedOver(current(), due,
           statusAfterCollecting(cycle), now());
-      ledger.record(carried);
-      ledger.outcome("cycle " + cycle + " " + carried.detail());
+      run.record(carried);
+      run.outcome("cycle " + cycle + " " + carried.detail());
       return;
     }
-    ledger.phase(Phase.CHARGING);
+    run.phase(Phase.CHARGING);
     Attempt attempt = charge(cycle, 1);
     if (attempt.result() != null) {
       ChargeResult charge = attempt.result();
@@ -146,11 +125,11 @@ final class PaymentCollector {
             CollectionChanges.changeId(cycle, 1, null));
         return;
       }
-      ledger.phase(Phase.RECORDING_PAYMENT);
+      run.phase(Phase.RECORDING_PAYMENT);
       RecordInput paid = SubscriptionChanges.paid(current(), 1, charge, statusAfterCollecting(cycle), now());
       periods.settled(new SettledCharge(cycle, 1, key(cycle, 1), charge.transactionId(), paid.period().amount()));
-      ledger.record(paid);
-      ledger.outcome("cycle " + cycle + " charged " + paid.period().amount() + ": " + charge.transactionId());
+      run.record(paid);
+      run.outcome("cycle " + cycle + " charged " + paid.period().amount() + ": " + charge.transactionId());
       return;
     }
     failedAttempt(cycle, 1, attempt.failure(), null, null);
@@ -158,7 +137,7 @@ final class PaymentCollector {
 
   /** Serves an open period that is due: a retry, or a settlement that waited long enough. */
   void serve(OpenPeriod period) {
-    ledger.phase(Phase.CHARGING);
+    run.phase(Phase.CHARGING);
     if (period.state() == State.PENDING_SETTLEMENT) {
       settleByLookup(period);
     } else if (period.state() == State.RESOLVING) {
@@ -176,7 +155,7 @@ final class PaymentCollector {
   ManualResult payNow(long cycle) {
     manual = true;
     try {
-      ledger.phase(Phase.CHARGING);
+      run.phase(Phase.CHARGING);
       OpenPeriod open = periods.open(cycle);
       if (open != null) {
         retry(open.withRetryNow(false));
@@ -223,7 +202,7 @@ final class PaymentCollector {
       // Never charged again blindly: the key is looked up after the settlement timeout.
       periods.put(OpenPeriod.pending(cycle, number, null, null, 0,
           now().plus(DunningSchedule.SETTLEMENT_TIMEOUT), null, amount));
-      ledger.outcome("cycle " + cycle + " manual payment got no answer; " + key(cycle, number)
+      run.outcome("cycle " + cycle + " manual payment got no answer; " + key(cycle, number)
           + " is looked up before anything else");
       return;
     }
@@ -231,11 +210,11 @@ final class PaymentCollector {
         + (failure.message() == null ? "" : " (" + failure.message() + ")");
     periods.putUnpaid(new UnpaidPeriod(cycle, number, amount, unpaid.dueDate(),
         unpaid.staleAfterDays(), failure.message() != null ? failure.message() : failure.code()));
-    ledger.phase(Phase.RECORDING_PAYMENT);
-    ledger.record(CollectionChanges.unpaid(current(), cycle, amount, number, failure.code(),
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(CollectionChanges.unpaid(current(), cycle, amount, number, failure.code(),
         failure.message(), HistoryEvent.PAYMENT_FAILED, false, Process.MANUAL_REPAYMENT,
         CollectionChanges.changeId(cycle, number, null), detail, now()));
-    ledger.outcome("cycle " + cycle + " " + detail);
+    run.outcome("cycle " + cycle + " " + detail);
   }
 
   private Process processOf(int attempt) {
@@ -278,7 +257,7 @@ final class PaymentCollector {
           return;
         }
         periods.put(period.withOutcomeKnown());
-        ledger.outcome("cycle " + period.cycle() + ": " + source + " says attempt "
+        run.outcome("cycle " + period.cycle() + ": " + source + " says attempt "
             + period.attempts() + " failed; no lookup needed before the next attempt");
       }
       case NONE -> {
@@ -287,7 +266,7 @@ final class PaymentCollector {
           log.error("POSSIBLE DOUBLE CHARGE: {} reports a successful charge {} (key {}, cycle {}) of "
               + "subscription {}, but that period is not open; reconcile and refund if it was charged twice",
               source, event.transactionId(), event.idempotencyKey(), event.cycle(), event.subscriptionId());
-          ledger.outcome("possible double charge: " + source + " (" + event.idempotencyKey() + ", "
+          run.outcome("possible double charge: " + source + " (" + event.idempotencyKey() + ", "
               + event.transactionId() + ") succeeded for a period that is not open");
         } else {
           log.info("payment event has no effect: {}", periods.whyIgnored(event));
@@ -320,7 +299,7 @@ final class PaymentCollector {
           + " for an attempt recorded as failed, and the gateway does not answer; reconcile",
           source, event.transactionId(), event.idempotencyKey(), event.subscriptionId());
     }
-    ledger.outcome("cycle " + cycle + ": " + source + " reports " + event.idempotencyKey()
+    run.outcome("cycle " + cycle + ": " + source + " reports " + event.idempotencyKey()
         + " succeeded; the gateway says " + (status == null ? "nothing (no answer)" : status)
         + ": not collected");
   }
@@ -484,7 +463,7 @@ final class PaymentCollector {
             + " before the final outcome"
         : "; next retry " + schedule.dateAt(next);
     HistoryEvent recorded = exhausted && event == HistoryEvent.PAYMENT_FAILED ? HistoryEvent.DUNNING_EXHAUSTED : event;
-    ledger.phase(Phase.RECORDING_PAYMENT);
+    run.phase(Phase.RECORDING_PAYMENT);
     boolean advance = prior == null && !returned && cycle == current().cycle();
     RecordInput change = CollectionChanges.unpaid(current(), cycle, amount, attempts, code, message, recorded, advance,
         process, CollectionChanges.changeId(cycle, attempts, suffix),
@@ -503,14 +482,14 @@ final class PaymentCollector {
       periods.put(OpenPeriod.dunning(cycle, attempts, unknown, policy, from, used, code, message,
           amount));
     }
-    ledger.record(change);
+    run.record(change);
     // An unknown outcome is no news for the customer: the money may well have moved.
     if (!unknown) {
-      ledger.notice(failureNotice(cycle, (returned ? "payment-returned-" : "payment-failed-") + attempts
+      run.notice(failureNotice(cycle, (returned ? "payment-returned-" : "payment-failed-") + attempts
               + (RESENT.equals(suffix) ? "-" + RESENT : ""),
           next == null ? null : schedule.dateAt(next), message != null ? message : code));
     }
-    ledger.outcome("cycle " + cycle + " " + what + (source == null ? "" : " [" + source + "]") + plan);
+    run.outcome("cycle " + cycle + " " + what + (source == null ? "" : " [" + source + "]") + plan);
     log.warn("cycle {} of {} unpaid: {}{}", cycle, current().subscriptionId(), code, plan);
     if (exhausted) {
       finalOutcome(cycle, attempts, policy);
@@ -529,12 +508,12 @@ final class PaymentCollector {
         + code + (message == null ? "" : " (" + message + ")");
     String detail = what + (source == null ? "" : " [" + source + "]")
         + "; subscription cancelled: no retry";
-    ledger.phase(Phase.RECORDING_PAYMENT);
+    run.phase(Phase.RECORDING_PAYMENT);
     RecordInput change = CollectionChanges.unpaid(current(), cycle, amountOf(cycle), attempts, code, message, event,
         false, process, CollectionChanges.changeId(cycle, attempts, suffix), detail, now());
     periods.remove(cycle);
-    ledger.record(change);
-    ledger.outcome("cycle " + cycle + " " + detail);
+    run.record(change);
+    run.outcome("cycle " + cycle + " " + detail);
     if (unknown) {
       log.error("cycle {} of cancelled subscription {}: outcome of {} still unknown; closed unpaid, "
           + "reconcile with the gateway", cycle, current().subscriptionId(), key(cycle, attempts));
@@ -577,7 +556,7 @@ final class PaymentCollector {
     String key = period.lastKey(current().subscriptionId());
     if (!DunningSchedule.exhausted(updated)) {
       periods.put(updated);
-      ledger.outcome("cycle " + period.cycle() + ": no answer about " + key + " yet; not charging again"
+      run.outcome("cycle " + period.cycle() + ": no answer about " + key + " yet; not charging again"
           + " before it comes; next try " + schedule.dateAt(DunningSchedule.nextRetryAt(schedule, updated)));
       return;
     }
@@ -593,7 +572,7 @@ final class PaymentCollector {
   private void resolveLater(OpenPeriod period, String why) {
     Instant askAt = now().plus(DunningSchedule.RESOLVE_AFTER);
     periods.put(period.resolving(askAt));
-    ledger.outcome("cycle " + period.cycle() + ": " + why + "; dunning schedule used up, the final "
+    run.outcome("cycle " + period.cycle() + ": " + why + "; dunning schedule used up, the final "
         + "outcome waits for the gateway's answer (asking at " + askAt + ")");
     log.warn("cycle {} of {}: outcome of {} unknown at the end of dunning; asking the gateway at {}",
         period.cycle(), current().subscriptionId(), period.lastKey(current().subscriptionId()), askAt);
@@ -654,7 +633,7 @@ final class PaymentCollector {
             current().schedule().dueDate(cycle), period.policy().staleAfterDays(),
             period.failureMessage() != null ? period.failureMessage() : period.failureCode()));
       }
-      ledger.outcome("cycle " + cycle + ": the gateway has no charge for " + key(cycle, attempts + 1)
+      run.outcome("cycle " + cycle + ": the gateway has no charge for " + key(cycle, attempts + 1)
           + "; left unpaid after " + attempts + (attempts == 1 ? " attempt" : " attempts"));
       return;
     }
@@ -690,7 +669,7 @@ final class PaymentCollector {
 
   private void askAgainLater(OpenPeriod period, String key) {
     periods.put(period.resolving(now().plus(DunningSchedule.LOOKUP_RETRY_AFTER)));
-    ledger.outcome("cycle " + period.cycle() + ": the gateway did not answer about " + key
+    run.outcome("cycle " + period.cycle() + ": the gateway did not answer about " + key
         + "; asking again " + DunningSchedule.LOOKUP_RETRY_AFTER.toDays() + " day later");
   }
 
@@ -727,7 +706,7 @@ final class PaymentCollector {
         + (source == null ? "" : " [" + source + "]") + "; dunning exhausted after "
         + attempts + (attempts == 1 ? " attempt" : " attempts") + ": "
         + period.policy().finalOutcome();
-    ledger.phase(Phase.RECORDING_PAYMENT);
+    run.phase(Phase.RECORDING_PAYMENT);
     RecordInput change = CollectionChanges.unpaid(current(), cycle, amount, attempts, code,
         message, HistoryEvent.DUNNING_EXHAUSTED, false, Process.RETRY,
         CollectionChanges.changeId(cycle, attempts, "exhausted"), detail, now());
@@ -737,8 +716,8 @@ final class PaymentCollector {
           current().schedule().dueDate(cycle), period.policy().staleAfterDays(),
           message != null ? message : code));
     }
-    ledger.record(change);
-    ledger.outcome("cycle " + cycle + " " + detail);
+    run.record(change);
+    run.outcome("cycle " + cycle + " " + detail);
     finalOutcome(cycle, attempts, period.policy());
   }
 
@@ -747,7 +726,7 @@ final class PaymentCollector {
     ChargeLookup lookup = lookUp(cycle, period.attempts());
     if (lookup == null) {
       periods.put(period.withSettleBy(now().plus(DunningSchedule.LOOKUP_RETRY_AFTER)));
-      ledger.outcome("cycle " + cycle + " still settling; the gateway did not answer, asking again "
+      run.outcome("cycle " + cycle + " still settling; the gateway did not answer, asking again "
           + DunningSchedule.LOOKUP_RETRY_AFTER.toDays() + " day later");
       return;
     }
@@ -758,7 +737,7 @@ final class PaymentCollector {
           lookup.processedAt(), Process.RECONCILIATION, "settled");
       case PENDING -> {
         periods.put(period.withSettleBy(now().plus(DunningSchedule.SETTLEMENT_TIMEOUT)));
-        ledger.outcome("cycle " + cycle + " still settling according to the gateway");
+        run.outcome("cycle " + cycle + " still settling according to the gateway");
       }
       case FAILED -> enterDunning(cycle, period.attempts(), codeOr(lookup.failureCode(), "charge_failed"),
           lookup.failureMessage(), false, false, period, Process.RECONCILIATION,
@@ -813,7 +792,7 @@ final class PaymentCollector {
   private void pending(long cycle, int attempt, OpenPeriod prior, String transactionId, boolean advance,
       Process process, String changeId) {
     Instant settleBy = now().plus(DunningSchedule.SETTLEMENT_TIMEOUT);
-    ledger.phase(Phase.RECORDING_PAYMENT);
+    run.phase(Phase.RECORDING_PAYMENT);
     // The period is pending before the record is awaited: state and store never disagree at a safe point.
     Money amount = amountOf(cycle);
     RecordInput change = CollectionChanges.pending(current(), cycle, amount, attempt, transactionId,
@@ -821,15 +800,15 @@ final class PaymentCollector {
     periods.put(OpenPeriod.pending(cycle, attempt,
         prior == null ? null : prior.policy(), prior == null ? null : prior.dunningFrom(),
         usedByAttempt(prior), settleBy, transactionId, amount));
-    ledger.record(change);
-    ledger.outcome("cycle " + cycle + " charge " + transactionId + " pending settlement; asking the gateway "
+    run.record(change);
+    run.outcome("cycle " + cycle + " charge " + transactionId + " pending settlement; asking the gateway "
         + settleBy + " if no event comes");
   }
 
   /** A period collected after its first attempt (retry, settlement, lookup): no move to the next cycle. */
   private void collected(long cycle, int attempt, String transactionId, Instant processedAt,
       Process process, String suffix) {
-    ledger.phase(Phase.RECORDING_PAYMENT);
+    run.phase(Phase.RECORDING_PAYMENT);
     Money amount = amountOf(cycle);
     RecordInput change = CollectionChanges.collected(current(), cycle, amount, attempt, transactionId,
         processedAt, statusAfterCollecting(cycle), process, CollectionChanges.changeId(cycle, attempt, suffix),
@@ -838,19 +817,19 @@ final class PaymentCollector {
     periods.remove(cycle);
     periods.removeUnpaid(cycle);
     periods.settled(new SettledCharge(cycle, attempt, key(cycle, attempt), transactionId, amount));
-    ledger.record(change);
-    ledger.outcome("cycle " + cycle + " charged " + amount + " on attempt " + attempt + ": "
+    run.record(change);
+    run.outcome("cycle " + cycle + " charged " + amount + " on attempt " + attempt + ": "
         + transactionId);
   }
 
   /** Attempt 1 got no answer, but the gateway says it went through: the usual first-attempt record. */
   private void recordFirstPaid(long cycle, ChargeLookup lookup) {
     ChargeResult charge = new ChargeResult(lookup.transactionId(), lookup.processedAt(), true);
-    ledger.phase(Phase.RECORDING_PAYMENT);
+    run.phase(Phase.RECORDING_PAYMENT);
     RecordInput paid = SubscriptionChanges.paid(current(), 1, charge, statusAfterCollecting(cycle), now());
     periods.settled(new SettledCharge(cycle, 1, key(cycle, 1), charge.transactionId(), paid.period().amount()));
-    ledger.record(paid);
-    ledger.outcome("cycle " + cycle + " charged " + current().price() + ": " + charge.transactionId()
+    run.record(paid);
+    run.outcome("cycle " + cycle + " charged " + current().price() + ": " + charge.transactionId()
         + " (no answer from the charge; found by lookup)");
   }
 
@@ -865,9 +844,9 @@ final class PaymentCollector {
 
   private void finalOutcome(long cycle, int attempts, DunningPolicy policy) {
     switch (policy.finalOutcome()) {
-      case CANCEL -> ledger.cancelAfterDunning("payment for cycle " + cycle + " not collected after "
+      case CANCEL -> run.cancelAfterDunning("payment for cycle " + cycle + " not collected after "
           + attempts + (attempts == 1 ? " attempt" : " attempts"));
-      case PAUSE -> ledger.pauseAfterDunning("payment for cycle " + cycle + " not collected after "
+      case PAUSE -> run.pauseAfterDunning("payment for cycle " + cycle + " not collected after "
           + attempts + (attempts == 1 ? " attempt" : " attempts"));
       case LEAVE_UNPAID -> { }
     }
@@ -1035,7 +1014,7 @@ final class PaymentCollector {
   }
 
   private Subscription current() {
-    return ledger.current();
+    return run.current();
   }
 
   private static String codeOr(String code, String fallback) {

@@ -1,26 +1,19 @@
 package dev.billing.workflows;
 
-import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
-import dev.billing.domain.DueInstants;
 import dev.billing.domain.EmailBounce;
-import dev.billing.domain.Pause;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Process;
-import dev.billing.domain.SubscriptionStatus;
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.OpenPeriod.State;
+import dev.billing.workflows.RunState.Flow;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.activities.NotifyCustomerInput;
-import dev.billing.workflows.activities.RecordActivities;
-import dev.billing.domain.RecordInput;
-import dev.billing.domain.RecordResult;
 import dev.billing.workflows.activities.ReminderActivities;
 import dev.billing.workflows.activities.SendReminderInput;
 import dev.billing.workflows.activities.SendReminderResult;
-import io.temporal.common.SearchAttributeKey;
-import io.temporal.common.SearchAttributeUpdate;
-import io.temporal.common.SearchAttributes;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.TemporalFailure;
@@ -29,105 +22,61 @@ import io.temporal.workflow.WorkflowInit;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Objects;
 import org.slf4j.Logger;
 
 /**
  * Bills one cycle per run, then continues as new. Only the main workflow thread writes the
- * subscription; the update handlers (cancel, changePaymentMethod) just ask and wait until the main
- * thread has recorded their change at its next safe point (while sleeping, or after a step has
+ * subscription; the update handlers validate, queue their change ({@link ChangeQueue}) and wait
+ * until the main thread has applied it at its next safe point (while sleeping, or after a step has
  * completed), so nothing ever lands between a charge and its record.
  *
  * <p>Periods that are not settled when the run's own cycle has been charged (in dunning, or a bank
  * debit waiting to settle) travel to the next run in {@link SubscriptionInput#collections()}. Each
- * run serves them on their own dates beside its own cycle: whatever falls due first happens first;
- * on a tie an earlier period's retry goes before this cycle's reminder and charge. So the next
- * cycle's reminder and charge are never skipped or moved by dunning; they can only wait for a step
- * already under way.
+ * run serves them on their own dates beside its own cycle ({@link RunPlanner}).
  */
 public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   private static final Logger log = Workflow.getLogger(SubscriptionWorkflowImpl.class);
 
-  private final RecordActivities records =
-      Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
-
-  private Subscription current;
-  private boolean recorded;
   /** The principal that asked for the subscription; only on the first run. */
   private final String createdBy;
-  private Phase phase;
-  private Instant waitingUntil;
-  private String lastOutcome;
-  private CancelRequest cancelRequest;
-  private Process cancelProcess = Process.API;
-  private boolean cancelRecorded;
-  /** Set when the workflow ends: handlers still waiting for the main thread give up. */
-  private boolean ending;
-  private final List<PaymentMethodChange> methodChanges = new ArrayList<>();
-  private int methodChangesAccepted;
-  private int methodChangesRecorded;
-  private final CustomerNotices notices = new CustomerNotices();
+  private final RunState run;
   private final PeriodCollection periods;
+  private final RequestLog requests;
+  private final ChangeQueue changes;
   private final PaymentCollector collector;
   private final LifecycleOperations lifecycle;
-  private final ChangeQueue changes;
-  private final RequestLog requests;
-  /** Set when the current plan ends: a new plan in this run, or the next run. */
-  private Flow next;
-  /** Set when dunning ended with PAUSE: the pause is recorded at the next safe point. */
-  private String pauseAfterDunning;
-  /** The cancellation is the end of a cancellation at period end, not a new request. */
-  private boolean cancelAtPeriodEnd;
-
-
-  /** How a plan of the run ended. */
-  private enum Flow {
-    /** A change moved the timers (pause, resume, billing day, cancel at period end): plan again. */
-    REPLAN,
-    /** The cycle is done (or a paused period was skipped): continue as new. */
-    NEXT_RUN,
-    /** The subscription ended. */
-    ENDED
-  }
 
   /** Runs before any handler, so updates, signals and queries always see the subscription. */
   @WorkflowInit
   public SubscriptionWorkflowImpl(SubscriptionInput input) {
-    current = input.subscription();
-    recorded = input.recorded();
     createdBy = input.requestedBy();
-    phase = recorded ? Phase.WAITING_FOR_REMINDER : Phase.RECORDING_CREATION;
-    lastOutcome = recorded
-        ? "cycle " + current.cycle() + " is next; subscription is " + current.status()
-        : "creation requested";
-    periods = new PeriodCollection(current.subscriptionId(), input.collections());
-    collector = new PaymentCollector(new CollectorLedger(), periods);
-    requests = new RequestLog(input.requests());
-    lifecycle = new LifecycleOperations(new LifecycleHost(), periods, collector, requests);
-    changes = new ChangeQueue(lifecycle, requests, this::snapshot);
+    run = new RunState(input);
+    periods = run.periods;
+    requests = run.requests;
+    changes = run.changes;
+    collector = new PaymentCollector(run);
+    lifecycle = new LifecycleOperations(run, collector);
   }
 
   @Override
   public SubscriptionState run(SubscriptionInput input) {
-    if (current.cycle() < 1) {
+    if (run.current().cycle() < 1) {
       throw ApplicationFailure.newNonRetryableFailure(
-          "subscription cycle must start at 1, got " + current.cycle(), "InvalidSubscription");
+          "subscription cycle must start at 1, got " + run.current().cycle(), "InvalidSubscription");
     }
-    if (!recorded) {
+    if (!run.recorded()) {
       recordCreation();
     }
     requests.armCarried();
     while (true) {
-      if (current.status().isTerminal()) {
+      if (run.current().status().isTerminal()) {
         return end();
       }
-      next = null;
-      Flow flow = current.lifecycle().pause() != null ? pausedRun() : cycleRun();
+      run.clearNext();
+      Flow flow = run.current().lifecycle().pause() != null ? pausedRun() : cycleRun();
       if (flow == Flow.ENDED) {
-        return snapshot();
+        return run.snapshot();
       }
       if (flow == Flow.NEXT_RUN) {
         break;
@@ -136,35 +85,33 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       // follows at once never meets a run that is closing.
     }
     // The next run's search attributes (next payment date) and memo travel in this command.
-    Workflow.continueAsNew(SubscriptionVisibility.continueAsNew(current),
-        new SubscriptionInput(current, true, periods.carry(), null, requests.carry(current.cycle() - 1)));
-    return snapshot(); // not reached: continueAsNew does not return
+    Workflow.continueAsNew(SubscriptionVisibility.continueAsNew(run.current()), new SubscriptionInput(
+        run.current(), true, periods.carry(), null, requests.carry(run.current().cycle() - 1)));
+    return run.snapshot(); // not reached: continueAsNew does not return
   }
 
   /** Bills the cycle the subscription is on; returns when the next run, a new plan or the end is due. */
   private Flow cycleRun() {
-    long cycle = current.cycle();
-    BillingSchedule schedule = current.schedule();
-    boolean spread = hasDueWindow(schedule);
-    LocalDate cancelsOn = current.lifecycle().cancelsOn();
-    RunPlanner.Cycle times = new RunPlanner.Cycle(reminderAt(schedule, cycle, spread),
-        spread ? DueInstants.dueAt(schedule, cycle, current.subscriptionId()) : schedule.dueAt(cycle),
+    long cycle = run.current().cycle();
+    BillingSchedule schedule = run.current().schedule();
+    LocalDate cancelsOn = run.current().lifecycle().cancelsOn();
+    RunPlanner.Cycle times = new RunPlanner.Cycle(run.reminderAt(schedule, cycle), run.dueAt(schedule, cycle),
         cancelsOn == null ? null : schedule.startOfDay(cancelsOn));
     RunPlanner.Step step = RunPlanner.firstStep(cancelsOn != null, schedule.sendsReminders(),
-        current.nextReminderDate() != null);
+        run.current().nextReminderDate() != null);
     while (true) {
       serveSafePoint();
-      if (cancelRequested()) {
+      if (run.cancelling()) {
         cancelAndEnd();
         return Flow.ENDED;
       }
-      if (next != null) {
-        return next;
+      if (run.next() != null) {
+        return run.next();
       }
       if (historyTooLong()) {
         return Flow.NEXT_RUN;
       }
-      Instant now = now();
+      Instant now = RunState.now();
       OpenPeriod due = periods.firstDue(schedule, now);
       UnpaidPeriod stale = RunPlanner.firstStale(schedule, periods.unpaid(), now);
       OpenPeriod upcoming = periods.next(schedule, now);
@@ -175,11 +122,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       switch (plan.action()) {
         case SERVE_PERIOD -> collector.serve(due);
         case MARK_STALE -> lifecycle.markStale(stale);
-        case END_AT_PERIOD_END -> {
-          cancelAtPeriodEnd = true;
-          cancelRequest = new CancelRequest("ended at the end of the paid period (" + cancelsOn + ")",
-              SubscriptionChanges.SYSTEM_ACTOR);
-        }
+        case END_AT_PERIOD_END ->
+            run.cancelAtPeriodEnd("ended at the end of the paid period (" + cancelsOn + ")");
         case REMIND -> {
           remind(cycle, times.dueAt());
           step = RunPlanner.Step.CHARGE;
@@ -208,19 +152,19 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
    * the first payment after it; charges made before the pause still settle.
    */
   private Flow pausedRun() {
-    BillingSchedule schedule = current.schedule();
+    BillingSchedule schedule = run.current().schedule();
     while (true) {
       serveSafePoint();
-      if (cancelRequested()) {
+      if (run.cancelling()) {
         cancelAndEnd();
         return Flow.ENDED;
       }
-      if (next == Flow.REPLAN) {
-        return next;
+      if (run.next() == Flow.REPLAN) {
+        return Flow.REPLAN;
       }
-      if (next == Flow.NEXT_RUN) {
+      if (run.next() == Flow.NEXT_RUN) {
         if (readyToContinue()) {
-          return next;
+          return Flow.NEXT_RUN;
         }
         Workflow.await(() -> readyToContinue() || wakeUp());
         continue;
@@ -228,19 +172,19 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       if (historyTooLong()) {
         return Flow.NEXT_RUN;
       }
-      Instant now = now();
+      Instant now = RunState.now();
       OpenPeriod settling = periods.firstSettlementDue(now);
       UnpaidPeriod stale = RunPlanner.firstStale(schedule, periods.unpaid(), now);
-      RunPlanner.Next plan = RunPlanner.paused(now, schedule, current.lifecycle().pause(), current.cycle(),
-          new RunPlanner.Periods(settling != null, stale != null, periods.nextSettlement(), false,
-              RunPlanner.nextStaleAt(schedule, periods.unpaid())));
+      RunPlanner.Next plan = RunPlanner.paused(now, schedule, run.current().lifecycle().pause(),
+          run.current().cycle(), new RunPlanner.Periods(settling != null, stale != null,
+              periods.nextSettlement(), false, RunPlanner.nextStaleAt(schedule, periods.unpaid())));
       switch (plan.action()) {
         case SERVE_PERIOD -> collector.serve(settling);
         case MARK_STALE -> lifecycle.markStale(stale);
         case RESUME -> lifecycle.resume(SubscriptionChanges.SYSTEM_ACTOR, Process.PAUSE);
         case SKIP -> lifecycle.skipWhilePaused();
         default -> {
-          phase = Phase.PAUSED;
+          run.phase(Phase.PAUSED);
           if (plan.until() == null) {
             Workflow.await(this::wakeUp);
           } else {
@@ -259,95 +203,139 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     return Workflow.getInfo().isContinueAsNewSuggested() && readyToContinue();
   }
 
+  // ---- Update handlers: validate, queue, wait for the main thread.
+
   @Override
   public void validatePause(PauseRequest request) {
-    if (changes.isRepeat(ChangeQueue.identified(request))) {
-      return;
+    if (!changes.isRepeat(ChangeQueue.identified(request))) {
+      refuse(lifecycle.pauseRefusal(request, run.cancelling()));
     }
-    refuse(lifecycle.pauseRefusal(request, cancelRequested()));
   }
 
   @Override
   public SubscriptionState pause(PauseRequest request) {
-    return changes.submit(ChangeQueue.identified(request));
+    return changes.submit(new QueuedChange.Pause(ChangeQueue.identified(request)));
   }
 
   @Override
   public void validateResume(ResumeRequest request) {
-    if (changes.isRepeat(ChangeQueue.identified(request))) {
-      return;
+    if (!changes.isRepeat(ChangeQueue.identified(request))) {
+      refuse(ChangeRules.resume(run.current(), run.cancelling()));
     }
-    refuse(lifecycle.resumeRefusal(cancelRequested()));
   }
 
   @Override
   public SubscriptionState resume(ResumeRequest request) {
-    return changes.submit(ChangeQueue.identified(request == null ? new ResumeRequest(null) : request));
+    return changes.submit(new QueuedChange.Resume(
+        ChangeQueue.identified(request == null ? new ResumeRequest(null) : request)));
   }
 
   @Override
   public void validateChangePlan(PlanChangeRequest request) {
-    if (changes.isRepeat(ChangeQueue.identified(request))) {
-      return;
+    if (!changes.isRepeat(ChangeQueue.identified(request))) {
+      refuse(ChangeRules.plan(run.current(), request, run.cancelling(), requests.pendingUpgrade()));
     }
-    refuse(lifecycle.planRefusal(request, cancelRequested()));
   }
 
   @Override
   public SubscriptionState changePlan(PlanChangeRequest request) {
-    return changes.submit(ChangeQueue.identified(request));
+    return changes.submit(new QueuedChange.Plan(ChangeQueue.identified(request)));
   }
 
   @Override
   public void validatePayNow(PayNowRequest request) {
-    if (changes.isRepeat(ChangeQueue.identified(request))) {
-      return;
+    if (!changes.isRepeat(ChangeQueue.identified(request))) {
+      refuse(lifecycle.payRefusal(run.cancelling()));
     }
-    refuse(lifecycle.payRefusal(cancelRequested()));
   }
 
   @Override
   public SubscriptionState payNow(PayNowRequest request) {
-    return changes.submit(ChangeQueue.identified(request == null ? new PayNowRequest(null) : request));
+    return changes.submit(new QueuedChange.PayNow(
+        ChangeQueue.identified(request == null ? new PayNowRequest(null) : request)));
   }
 
   @Override
   public void validateWaivePeriod(WaiveRequest request) {
-    if (changes.isRepeat(ChangeQueue.identified(request))) {
-      return;
+    if (!changes.isRepeat(ChangeQueue.identified(request))) {
+      refuse(ChangeRules.waive(run.current(), request, run.cancelling()));
     }
-    refuse(lifecycle.waiveRefusal(request, cancelRequested()));
   }
 
   @Override
   public SubscriptionState waivePeriod(WaiveRequest request) {
-    return changes.submit(ChangeQueue.identified(request));
+    return changes.submit(new QueuedChange.Waive(ChangeQueue.identified(request)));
   }
 
   @Override
   public void validateRefundPeriod(RefundRequest request) {
-    if (changes.isRepeat(ChangeQueue.identified(request))) {
-      return;
+    if (!changes.isRepeat(ChangeQueue.identified(request))) {
+      refuse(ChangeRules.refund(request));
     }
-    refuse(ChangeRules.refund(request));
   }
 
   @Override
   public SubscriptionState refundPeriod(RefundRequest request) {
-    return changes.submit(ChangeQueue.identified(request));
+    return changes.submit(new QueuedChange.Refund(ChangeQueue.identified(request)));
   }
 
   @Override
   public void validateChangeBillingDay(BillingDayChange request) {
-    if (changes.isRepeat(ChangeQueue.identified(request))) {
-      return;
+    if (!changes.isRepeat(ChangeQueue.identified(request))) {
+      refuse(ChangeRules.billingDay(run.current(), request, run.cancelling()));
     }
-    refuse(lifecycle.billingDayRefusal(request, cancelRequested()));
   }
 
   @Override
   public SubscriptionState changeBillingDay(BillingDayChange request) {
-    return changes.submit(ChangeQueue.identified(request));
+    return changes.submit(new QueuedChange.BillingDay(ChangeQueue.identified(request)));
+  }
+
+  @Override
+  public void validateChangePaymentMethod(PaymentMethodChange change) {
+    if (!changes.isRepeat(ChangeQueue.identified(change))) {
+      refuse(ChangeRules.paymentMethod(run.current(), change, run.cancelling()));
+    }
+  }
+
+  @Override
+  public SubscriptionState changePaymentMethod(PaymentMethodChange request) {
+    PaymentMethodChange change = ChangeQueue.identified(request);
+    AppliedRequest known = requests.find(change.requestId());
+    if (known != null) {
+      return changes.answer(known);
+    }
+    // Null when the workflow ended first (end() awaits every handler, so it can never wait for a
+    // change that will not be recorded any more): that change is rejected, not lost silently.
+    if (changes.enqueue(new QueuedChange.NewPaymentMethod(change)).get() == null) {
+      throw UpdateRejections.transitionNotAllowed(
+          "subscription was cancelled before the payment method change was recorded");
+    }
+    return changes.answer(requests.remember(change, AppliedRequest.Status.APPLIED,
+        "payment method changed to " + change.paymentMethod().mask(), null));
+  }
+
+  @Override
+  public void validateCancel(CancelRequest request) {
+    if (!changes.isRepeat(ChangeQueue.identified(request))) {
+      refuse(ChangeRules.cancel(run.current(), request, run.cancelling()));
+    }
+  }
+
+  @Override
+  public SubscriptionState cancel(CancelRequest asked) {
+    CancelRequest request = ChangeQueue.identified(asked != null ? asked : new CancelRequest(null, null));
+    if (request.atPeriodEnd()) {
+      return changes.submit(new QueuedChange.CancelAtPeriodEnd(request));
+    }
+    AppliedRequest known = requests.find(request.requestId());
+    if (known != null) {
+      return changes.answer(known);
+    }
+    if (changes.enqueue(new QueuedChange.CancelNow(request)).get() == null) {
+      throw UpdateRejections.transitionNotAllowed("subscription is already cancelled");
+    }
+    return changes.answer(requests.remember(request, AppliedRequest.Status.APPLIED, run.lastOutcome(), null));
   }
 
   private static void refuse(String refusal) {
@@ -358,41 +346,13 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState state() {
-    return snapshot();
+    return run.snapshot();
   }
 
   @Override
   public SubscriptionState created() {
-    Workflow.await(() -> recorded);
-    return snapshot();
-  }
-
-  @Override
-  public void validateChangePaymentMethod(PaymentMethodChange change) {
-    if (changes.isRepeat(ChangeQueue.identified(change))) {
-      return;
-    }
-    refuse(ChangeRules.paymentMethod(current, change, cancelRequested()));
-  }
-
-  @Override
-  public SubscriptionState changePaymentMethod(PaymentMethodChange request) {
-    PaymentMethodChange change = ChangeQueue.identified(request);
-    AppliedRequest known = requests.find(change.requestId());
-    if (known != null) {
-      return changes.answer(known);
-    }
-    int ticket = ++methodChangesAccepted;
-    methodChanges.add(change);
-    // Also wakes when the workflow ends, so end() (which awaits every handler) can never wait for a
-    // change that will not be recorded any more: that change is rejected, not lost silently.
-    Workflow.await(() -> methodChangesRecorded >= ticket || ending);
-    if (methodChangesRecorded < ticket) {
-      throw UpdateRejections.transitionNotAllowed(
-          "subscription was cancelled before the payment method change was recorded");
-    }
-    return changes.answer(requests.remember(change, AppliedRequest.Status.APPLIED,
-        "payment method changed to " + change.paymentMethod().mask(), null));
+    Workflow.await(run::recorded);
+    return run.snapshot();
   }
 
   @Override
@@ -408,94 +368,72 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     }
   }
 
-  @Override
-  public void validateCancel(CancelRequest request) {
-    if (changes.isRepeat(ChangeQueue.identified(request))) {
-      return;
-    }
-    refuse(ChangeRules.cancel(current, request, cancelRequested()));
-  }
-
-  @Override
-  public SubscriptionState cancel(CancelRequest asked) {
-    CancelRequest request = ChangeQueue.identified(asked != null ? asked : new CancelRequest(null, null));
-    if (request.atPeriodEnd()) {
-      return changes.submit(request);
-    }
-    AppliedRequest known = requests.find(request.requestId());
-    if (known != null) {
-      return changes.answer(known);
-    }
-    cancelRequest = request;
-    Workflow.await(() -> cancelRecorded);
-    return changes.answer(requests.remember(request, AppliedRequest.Status.APPLIED, lastOutcome, null));
-  }
+  // ---- The main thread's steps.
 
   /**
-   * Records what handlers asked for and acts on queued payment events. A new payment method makes
-   * every period in dunning due at once, and has every RESOLVING one looked up at once (and
-   * charged to the new method once the gateway says its last key moved no money).
+   * Records new payment methods, acts on queued payment events, a pause dunning asked for and
+   * bounces, then applies the queued changes (unless a cancellation comes first). A new payment
+   * method makes every period in dunning due at once, and has every RESOLVING one looked up at once
+   * (and charged to the new method once the gateway says its last key moved no money).
    */
   private void serveSafePoint() {
-    if (!methodChanges.isEmpty()) {
-      // Until empty: a change accepted while an earlier one is being recorded is recorded too,
-      // so no accepted change is left waiting when a cancellation comes next.
-      while (!methodChanges.isEmpty()) {
-        PaymentMethodChange change = methodChanges.get(0);
-        phase = Phase.RECORDING_PAYMENT;
-        ledgerRecord(CollectionChanges.paymentMethodChanged(current, change, now()));
-        methodChanges.remove(0);
-        methodChangesRecorded++;
-        lastOutcome = "payment method changed to " + current.paymentMethod().mask();
+    QueuedChange.NewPaymentMethod method = changes.paymentMethodChange();
+    if (method != null) {
+      // Until none is left: a change accepted while an earlier one is being recorded is recorded
+      // too, so no accepted change is left waiting when a cancellation comes next.
+      while (method != null) {
+        run.phase(Phase.RECORDING_PAYMENT);
+        run.record(CollectionChanges.paymentMethodChanged(run.current(), method.request(), RunState.now()));
+        changes.recorded(method);
+        run.outcome("payment method changed to " + run.current().paymentMethod().mask());
+        method = changes.paymentMethodChange();
       }
       for (OpenPeriod period : periods.openPeriods()) {
         if (period.state() == State.DUNNING) {
           periods.put(period.withRetryNow(true));
         } else if (period.state() == State.RESOLVING) {
           // Its unknown key is asked about now; the new method is charged once it proves unpaid.
-          periods.put(period.withRetryNow(true).withSettleBy(now()));
+          periods.put(period.withRetryNow(true).withSettleBy(RunState.now()));
         }
       }
     }
     while (periods.hasEvents()) {
-      PaymentEvent event = periods.nextEvent();
-      collector.onEvent(event);
+      collector.onEvent(periods.nextEvent());
     }
-    if (pauseAfterDunning != null && !cancelRequested()) {
-      String reason = pauseAfterDunning;
-      pauseAfterDunning = null;
-      lifecycle.pauseAfterDunning(reason);
+    if (run.pausePending() && !run.cancelling()) {
+      lifecycle.pauseAfterDunning(run.takePauseAfterDunning());
     }
-    while (notices.hasBounces() && !current.status().isTerminal()) {
-      EmailBounce bounce = notices.nextBounce();
-      EmailBounce known = current.lifecycle().emailBounce();
+    while (run.notices.hasBounces() && !run.current().status().isTerminal()) {
+      EmailBounce bounce = run.notices.nextBounce();
+      EmailBounce known = run.current().lifecycle().emailBounce();
       if (known == null || !known.messageId().equals(bounce.messageId())) {
-        ledgerRecord(LifecycleChanges.emailBounced(current, bounce, now()));
-        lastOutcome = "message " + bounce.messageId() + " bounced: " + bounce.reason();
+        run.record(LifecycleChanges.emailBounced(run.current(), bounce, RunState.now()));
+        run.outcome("message " + bounce.messageId() + " bounced: " + bounce.reason());
       }
     }
-    if (!cancelRequested()) {
-      changes.applyAll();
+    if (!run.cancelling()) {
+      changes.applyAll(lifecycle);
     }
   }
 
   private void recordCreation() {
-    phase = Phase.RECORDING_CREATION;
-    record(SubscriptionChanges.creation(current, createdBy, now()));
-    recorded = true;
-    lastOutcome = "subscription created (version " + current.version() + "); cycle "
-        + current.cycle() + " due " + current.nextPaymentDate();
-    log.info("subscription {} created at version {}", current.subscriptionId(), current.version());
-    upsertSearchAttributes(true);
+    run.phase(Phase.RECORDING_CREATION);
+    run.write(SubscriptionChanges.creation(run.current(), createdBy, RunState.now()));
+    run.markRecorded();
+    run.outcome("subscription created (version " + run.current().version() + "); cycle "
+        + run.current().cycle() + " due " + run.current().nextPaymentDate());
+    log.info("subscription {} created at version {}", run.current().subscriptionId(), run.current().version());
+    run.upsertSearchAttributes(true);
   }
 
   private void remind(long cycle, Instant dueAt) {
-    Instant now = now();
+    Instant now = RunState.now();
     if (!now.isBefore(dueAt)) {
-      lastOutcome = "cycle " + cycle + " reminder skipped: the payment was already due at " + dueAt;
+      run.outcome("cycle " + cycle + " reminder skipped: the payment was already due at " + dueAt);
       return;
     }
-    phase = Phase.SENDING_REMINDER;
+    run.phase(Phase.SENDING_REMINDER);
+    Subscription current = run.current();
     String messageId = BillingIds.messageId(current.subscriptionId(), cycle, "reminder");
     RecordInput change = SubscriptionChanges.reminderSent(current, messageId, now);
     ReminderActivities reminders = Workflow.newActivityStub(ReminderActivities.class,
@@ -504,65 +442,72 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       SendReminderResult sent = reminders.sendReminder(new SendReminderInput(messageId,
           current.email(), current.sku(), current.amountDueFor(cycle), current.schedule().dueDate(cycle),
           current.paymentMethod().mask(), change));
-      current = landed(change.next(), sent.version());
-      lastOutcome = "cycle " + cycle + " reminder " + messageId + " sent for the payment due "
-          + current.nextPaymentDate();
+      run.replace(RunState.landed(change.next(), sent.version()));
+      run.outcome("cycle " + cycle + " reminder " + messageId + " sent for the payment due "
+          + run.current().nextPaymentDate());
       if (sent.bounced()) {
-        notices.bounced(new EmailBounce(now(), messageId, sent.bounceReason()));
-        lastOutcome = "cycle " + cycle + " reminder " + messageId + " bounced: " + sent.bounceReason();
+        run.notices.bounced(new EmailBounce(RunState.now(), messageId, sent.bounceReason()));
+        run.outcome("cycle " + cycle + " reminder " + messageId + " bounced: " + sent.bounceReason());
       }
     } catch (ActivityFailure e) {
       // The activity may have recorded the reminder before failing, so its version counts as used:
       // the next write skips past it (the store only requires a higher version), and a late
       // reminder record can then never overwrite the charge.
-      current = current.withVersion(change.next().version());
-      lastOutcome = "cycle " + cycle + " reminder failed (" + reasonOf(e) + "); billing anyway";
+      run.replace(run.current().withVersion(change.next().version()));
+      run.outcome("cycle " + cycle + " reminder failed (" + reasonOf(e) + "); billing anyway");
       log.warn("cycle {} reminder of {} failed; billing anyway", cycle, current.subscriptionId(), e);
     }
   }
 
-  private SubscriptionState cancelAndEnd() {
-    phase = Phase.CANCELLING;
-    waitingUntil = null;
-    if (cancelRequest.refundUnused()) {
-      lifecycle.refundUnused(cancelRequest, SubscriptionChanges.actorOf(cancelRequest));
+  private void cancelAndEnd() {
+    QueuedChange.CancelNow asked = changes.cancelAsked();
+    if (run.cancellation() == null) {
+      run.cancel(asked.request());
+    }
+    CancelRequest cancellation = run.cancellation();
+    run.phase(Phase.CANCELLING);
+    run.waitingUntil(null);
+    if (cancellation.refundUnused()) {
+      lifecycle.refundUnused(cancellation, SubscriptionChanges.actorOf(cancellation));
     }
     String balance = lifecycle.balanceLeftAtCancellation();
     if (balance != null) {
       // Never silent: the history entry, the outcome and the notice say what was left.
-      String reason = cancelRequest.reason() == null ? balance : cancelRequest.reason() + "; " + balance;
-      cancelRequest = new CancelRequest(reason, cancelRequest.requestedBy(), cancelRequest.atPeriodEnd(),
-          cancelRequest.refundUnused(), cancelRequest.requestId());
-      current = lifecycle.withDebtWrittenOff();
+      String reason = cancellation.reason() == null ? balance : cancellation.reason() + "; " + balance;
+      cancellation = new CancelRequest(reason, cancellation.requestedBy(), cancellation.atPeriodEnd(),
+          cancellation.refundUnused(), cancellation.requestId());
+      run.cancellation(cancellation);
+      run.replace(lifecycle.withDebtWrittenOff());
     }
-    if (cancelAtPeriodEnd) {
-      cancelProcess = Process.API;
-    }
-    String actor = cancelProcess == Process.API ? SubscriptionChanges.actorOf(cancelRequest)
+    Process process = run.cancelProcess();
+    String actor = process == Process.API ? SubscriptionChanges.actorOf(cancellation)
         : SubscriptionChanges.SYSTEM_ACTOR;
-    RecordInput change = cancelProcess == Process.API
-        ? SubscriptionChanges.cancellation(current, cancelRequest, now())
-        : SubscriptionChanges.cancellation(current, cancelRequest.reason(), actor, cancelProcess, now());
-    long endingCycle = current.cycle();
-    record(change);
-    upsertSearchAttributes(false);
-    lastOutcome = "cancelled by " + actor
-        + (cancelRequest.reason() == null ? "" : ": " + cancelRequest.reason());
-    log.info("subscription {} cancelled at version {}", current.subscriptionId(), current.version());
+    RecordInput change = process == Process.API
+        ? SubscriptionChanges.cancellation(run.current(), cancellation, RunState.now())
+        : SubscriptionChanges.cancellation(run.current(), cancellation.reason(), actor, process, RunState.now());
+    long endingCycle = run.current().cycle();
+    run.write(change);
+    run.upsertSearchAttributes(false);
+    run.outcome("cancelled by " + actor + (cancellation.reason() == null ? "" : ": " + cancellation.reason()));
+    log.info("subscription {} cancelled at version {}", run.current().subscriptionId(), run.current().version());
     // The client that cancels is answered; the customer is told too when money was left behind.
-    if (cancelProcess != Process.API || cancelAtPeriodEnd || balance != null) {
-      notice(new NotifyCustomerInput(NotifyCustomerInput.Kind.SUBSCRIPTION_CANCELLED,
-          BillingIds.messageId(current.subscriptionId(), endingCycle, "cancelled"),
-          current.accountId(), current.subscriptionId(), endingCycle, current.email(), current.sku(),
-          current.price(), current.schedule().dateAt(now()), current.paymentMethod().mask(),
-          cancelRequest.reason(), current.schedule().timeZone(), now(), current.locale()));
+    if (process != Process.API || run.cancelAtPeriodEnd() || balance != null) {
+      Subscription ended = run.current();
+      run.notice(new NotifyCustomerInput(NotifyCustomerInput.Kind.SUBSCRIPTION_CANCELLED,
+          BillingIds.messageId(ended.subscriptionId(), endingCycle, "cancelled"),
+          ended.accountId(), ended.subscriptionId(), endingCycle, ended.email(), ended.sku(),
+          ended.price(), ended.schedule().dateAt(RunState.now()), ended.paymentMethod().mask(),
+          cancellation.reason(), ended.schedule().timeZone(), RunState.now(), ended.locale()));
     }
-    cancelRecorded = true;
+    if (asked != null) {
+      changes.recorded(asked);
+    }
     // Money already asked for may still move: the run stays open, settle-only, until it is known.
     if (periods.awaitingOutcome()) {
-      return settleThenEnd();
+      settleThenEnd();
+    } else {
+      end();
     }
-    return end();
   }
 
   /**
@@ -571,9 +516,9 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
    * recorded with the subscription left CANCELLED (see {@link PaymentCollector}). Runs in this same
    * execution: a few timers, lookups and records per period, so no continue-as-new is needed.
    */
-  private SubscriptionState settleThenEnd() {
+  private void settleThenEnd() {
     collector.keepOnlySettling();
-    BillingSchedule schedule = current.schedule();
+    BillingSchedule schedule = run.current().schedule();
     while (true) {
       while (periods.hasEvents()) {
         collector.onEvent(periods.nextEvent());
@@ -581,223 +526,62 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       if (periods.openPeriods().isEmpty()) {
         break;
       }
-      Instant now = now();
+      Instant now = RunState.now();
       OpenPeriod due = periods.firstDue(schedule, now);
       if (due != null) {
         collector.serve(due);
         continue;
       }
       Instant until = PeriodCollection.actionAt(schedule, periods.next(schedule, now), now);
-      phase = Phase.WAITING_FOR_SETTLEMENT;
-      waitingUntil = until;
+      run.phase(Phase.WAITING_FOR_SETTLEMENT);
+      run.waitingUntil(until);
       Workflow.await(Duration.between(now, until), periods::hasEvents);
-      waitingUntil = null;
+      run.waitingUntil(null);
     }
-    return end();
+    end();
   }
 
   private SubscriptionState end() {
-    phase = Phase.ENDED;
-    waitingUntil = null;
-    ending = true;
+    run.phase(Phase.ENDED);
+    run.waitingUntil(null);
+    changes.dropUnrecorded();
     // Refunds still come (a refund after the end restarts this workflow with the record): they are
     // applied here; every other change is refused by its own rule, the subscription being ended.
     while (true) {
-      changes.applyAll();
-      if (Workflow.isEveryHandlerFinished() && noticesDone() && !requests.waitsBeforeEnd()) {
+      changes.applyAll(lifecycle);
+      if (Workflow.isEveryHandlerFinished() && run.notices.allDone() && !requests.waitsBeforeEnd()) {
         break;
       }
       // A refund without an answer keeps the run open for its re-sends (see RequestLog).
-      Workflow.await(() -> (Workflow.isEveryHandlerFinished() && noticesDone() && !requests.waitsBeforeEnd())
-          || !changes.isEmpty());
+      Workflow.await(() -> (Workflow.isEveryHandlerFinished() && run.notices.allDone()
+          && !requests.waitsBeforeEnd()) || !changes.isEmpty());
     }
-    return snapshot();
+    return run.snapshot();
   }
 
   private void sleepUntil(Phase waitingPhase, Instant until) {
-    phase = waitingPhase;
-    Duration remaining = Duration.between(now(), until);
+    run.phase(waitingPhase);
+    Duration remaining = Duration.between(RunState.now(), until);
     if (remaining.isNegative() || remaining.isZero()) {
       return;
     }
-    waitingUntil = until;
+    run.waitingUntil(until);
     Workflow.await(remaining, this::wakeUp);
-    waitingUntil = null;
+    run.waitingUntil(null);
   }
 
   /** Something only the main thread can do has come up while it waits. */
   private boolean wakeUp() {
-    return cancelRequested() || !methodChanges.isEmpty() || periods.hasEvents() || !changes.isEmpty()
-        || pauseAfterDunning != null || notices.hasBounces();
+    return run.cancelling() || periods.hasEvents() || !changes.isEmpty() || run.pausePending()
+        || run.notices.hasBounces();
   }
 
   private boolean readyToContinue() {
-    return Workflow.isEveryHandlerFinished() && noticesDone();
-  }
-
-  private boolean noticesDone() {
-    return notices.allDone();
-  }
-
-  private void notice(NotifyCustomerInput input) {
-    notices.send(input);
-  }
-
-  /** A cycle's reminder instant: the subscription's own time of day when spread, else midnight. */
-  private Instant reminderAt(BillingSchedule schedule, long cycle, boolean spread) {
-    return spread ? DueInstants.reminderAt(schedule, cycle, current.subscriptionId()) : schedule.reminderAt(cycle);
-  }
-
-  private static boolean hasDueWindow(BillingSchedule schedule) {
-    return schedule.dueWindow() != null && !schedule.dueWindow().isZero();
-  }
-
-  private void record(RecordInput change) {
-    RecordResult result = records.record(change);
-    current = landed(change.next(), result.version());
-    if (result.receiptPending() && change.receipt() != null) {
-      // The record's own delivery of the receipt failed: its own activity retries it, beside billing.
-      notice(CustomerNotices.receipt(current, change.receipt(), now()));
-    }
-  }
-
-  private void ledgerRecord(RecordInput change) {
-    record(change);
-    // Identity too: a plan change moves the Sku; unchanged values cost no command.
-    upsertSearchAttributes(true);
-  }
-
-  /** The store may report a higher version than we wrote (a retry that had committed later work). */
-  private static Subscription landed(Subscription written, long storedVersion) {
-    return written.withVersion(Math.max(written.version(), storedVersion));
-  }
-
-  /**
-   * Upserts only what differs from the execution's current search attributes: they carry over on
-   * continue-as-new, so a cycle whose status stays the same costs no action. NextPaymentDate and
-   * PastDueSince ride along when an upsert is made anyway, never alone (see SubscriptionVisibility).
-   */
-  private void upsertSearchAttributes(boolean includeIdentity) {
-    List<SearchAttributeUpdate<?>> updates = new ArrayList<>();
-    SearchAttributes existing = Workflow.getTypedSearchAttributes();
-    addIfDifferent(updates, existing, BillingSearchAttributes.BILLING_STATUS, current.status().name());
-    if (includeIdentity) {
-      addIfDifferent(updates, existing, BillingSearchAttributes.ACCOUNT_ID, current.accountId());
-      addIfDifferent(updates, existing, BillingSearchAttributes.SKU, current.sku());
-    }
-    updates = SubscriptionVisibility.withStatusChange(updates, existing, current, now());
-    if (!updates.isEmpty()) {
-      Workflow.upsertTypedSearchAttributes(updates.toArray(new SearchAttributeUpdate<?>[0]));
-    }
-  }
-
-  private static void addIfDifferent(List<SearchAttributeUpdate<?>> updates,
-      SearchAttributes existing, SearchAttributeKey<String> key, String value) {
-    if (!Objects.equals(existing.get(key), value)) {
-      updates.add(key.valueSet(value));
-    }
+    return Workflow.isEveryHandlerFinished() && run.notices.allDone();
   }
 
   private static String reasonOf(ActivityFailure failure) {
     Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
     return cause instanceof TemporalFailure temporal ? temporal.getOriginalMessage() : cause.getMessage();
-  }
-
-  private boolean cancelRequested() {
-    return cancelRequest != null;
-  }
-
-  private SubscriptionState snapshot() {
-    return new SubscriptionState(current, phase, waitingUntil, lastOutcome);
-  }
-
-  private static Instant now() {
-    return Instant.ofEpochMilli(Workflow.currentTimeMillis());
-  }
-
-  /** The collector's view of this workflow: it writes only through here. */
-  private final class CollectorLedger implements PaymentCollector.Ledger {
-    @Override
-    public Subscription current() {
-      return current;
-    }
-
-    @Override
-    public void record(RecordInput change) {
-      ledgerRecord(change);
-    }
-
-    @Override
-    public void phase(Phase newPhase) {
-      phase = newPhase;
-    }
-
-    @Override
-    public void outcome(String sentence) {
-      lastOutcome = sentence;
-    }
-
-    @Override
-    public void notice(NotifyCustomerInput notice) {
-      SubscriptionWorkflowImpl.this.notice(notice);
-    }
-
-    @Override
-    public void cancelAfterDunning(String reason) {
-      if (cancelRequest == null) {
-        cancelRequest = new CancelRequest(reason, SubscriptionChanges.SYSTEM_ACTOR);
-        cancelProcess = Process.RETRY;
-      }
-    }
-
-    @Override
-    public void pauseAfterDunning(String reason) {
-      pauseAfterDunning = reason;
-    }
-  }
-
-  /** The lifecycle operations' view of this workflow: they write only through here. */
-  private final class LifecycleHost implements LifecycleOperations.Host {
-    @Override
-    public Subscription current() {
-      return current;
-    }
-
-    @Override
-    public void record(RecordInput change) {
-      ledgerRecord(change);
-    }
-
-    @Override
-    public void notice(NotifyCustomerInput notice) {
-      SubscriptionWorkflowImpl.this.notice(notice);
-    }
-
-    @Override
-    public void outcome(String sentence) {
-      lastOutcome = sentence;
-    }
-
-    @Override
-    public void phase(Phase newPhase) {
-      phase = newPhase;
-    }
-
-    @Override
-    public Instant movedReminderAt(BillingSchedule moved) {
-      return reminderAt(moved, current.cycle(), hasDueWindow(moved));
-    }
-
-    @Override
-    public void replan() {
-      if (next == null) {
-        next = Flow.REPLAN;
-      }
-    }
-
-    @Override
-    public void nextRun() {
-      next = Flow.NEXT_RUN;
-    }
   }
 }
