@@ -14,9 +14,7 @@ import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.SubscriptionState.Phase;
-import dev.billing.workflows.activities.LoadPeriodInput;
 import dev.billing.workflows.activities.NotifyCustomerInput;
-import dev.billing.workflows.activities.RecordActivities;
 import dev.billing.domain.RecordInput;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;
@@ -51,15 +49,15 @@ final class LifecycleOperations {
   private final PaymentCollector collector;
   private final RequestLog requests;
   private final MoneyChanges money;
-  private final RecordActivities reads =
-      Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
+  private final Gateway gateway;
 
-  LifecycleOperations(RunState run, PaymentCollector collector) {
+  LifecycleOperations(RunState run, Gateway gateway, PaymentCollector collector) {
     this.run = run;
     this.periods = run.periods;
     this.collector = collector;
     this.requests = run.requests;
-    this.money = new MoneyChanges(run);
+    this.gateway = gateway;
+    this.money = new MoneyChanges(run, gateway);
   }
 
   // ---- Refusals: null when allowed, else why not (the validators' and the apply steps' rule).
@@ -381,27 +379,12 @@ final class LifecycleOperations {
 
   /** The stored status of a period; null when it has none. */
   private PeriodStatus periodStatus(long cycle) {
-    Period stored = stored(cycle);
+    Period stored = gateway.period(run.current(), cycle);
     return stored == null ? null : stored.status();
   }
 
-  private Period stored(long cycle) {
-    Subscription sub = run.current();
-    return reads.loadPeriod(new LoadPeriodInput(sub.accountId(), sub.subscriptionId(), cycle)).period();
-  }
-
   private Period load(long cycle) {
-    return load(reads, run.current(), cycle);
-  }
-
-  /** The stored period; fails the update with NO_SUCH_PERIOD when there is none. */
-  static Period load(RecordActivities reads, Subscription sub, long cycle) {
-    Period stored = reads.loadPeriod(new LoadPeriodInput(sub.accountId(), sub.subscriptionId(), cycle)).period();
-    if (stored == null) {
-      throw ApplicationFailure.newNonRetryableFailure(
-          "subscription " + sub.subscriptionId() + " has no period " + cycle, UpdateRejections.NO_SUCH_PERIOD);
-    }
-    return stored;
+    return gateway.load(run.current(), cycle);
   }
 
   private NotifyCustomerInput notice(NotifyCustomerInput.Kind kind, String id, Money amount,

@@ -18,9 +18,7 @@ import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.ChargeLookupInput;
 import dev.billing.workflows.activities.ChargeResult;
 import dev.billing.workflows.activities.NotifyCustomerInput;
-import dev.billing.workflows.activities.PaymentActivities;
 import dev.billing.workflows.activities.PaymentFailures;
-import dev.billing.workflows.activities.RecordActivities;
 import dev.billing.workflows.activities.RefundInput;
 import dev.billing.workflows.activities.RefundResult;
 import io.temporal.failure.ActivityFailure;
@@ -47,17 +45,11 @@ final class MoneyChanges {
 
   private final RunState run;
   private final RequestLog requests;
-  private final RecordActivities reads =
-      Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
-  private final PaymentActivities payments =
-      Workflow.newActivityStub(PaymentActivities.class,
-          BillingActivityOptions.onPaymentsQueue(BillingActivityOptions.CHARGE_PAYMENT_METHOD));
-  private final PaymentActivities lookups =
-      Workflow.newActivityStub(PaymentActivities.class,
-          BillingActivityOptions.onPaymentsQueue(BillingActivityOptions.LOOK_UP_CHARGE));
+  private final Gateway gateway;
 
-  MoneyChanges(RunState run) {
+  MoneyChanges(RunState run, Gateway gateway) {
     this.run = run;
+    this.gateway = gateway;
     this.requests = run.requests;
   }
 
@@ -200,7 +192,7 @@ final class MoneyChanges {
     Subscription sub = run.current();
     ChargeLookup found;
     try {
-      found = lookups.lookUpCharge(new ChargeLookupInput(sub.subscriptionId(), upgrade.paidCycle(),
+      found = gateway.lookUp(new ChargeLookupInput(sub.subscriptionId(), upgrade.paidCycle(),
           upgrade.idempotencyKey(), upgrade.paymentMethod(), upgrade.sentFrom()));
     } catch (ActivityFailure e) {
       requests.awaitUpgrade(upgrade.asked());
@@ -248,7 +240,7 @@ final class MoneyChanges {
     ChargeInput input = new ChargeInput(sub.accountId(), sub.subscriptionId(), paidCycle, 0, amount,
         sub.paymentMethod(), key, "upgrade to " + sku + ", rest of period " + paidCycle);
     try {
-      return payments.charge(input);
+      return gateway.charge(input);
     } catch (ActivityFailure e) {
       ChargeFailure failure = ChargeFailure.of(e);
       if (failure.outcomeUnknown()) {
@@ -307,7 +299,7 @@ final class MoneyChanges {
     BillingSchedule schedule = sub.schedule();
     LocalDate today = today(sub);
     try {
-      Period stored = LifecycleOperations.load(reads, sub, cycle);
+      Period stored = gateway.load(sub, cycle);
       if (stored.transactionId() == null || (stored.status() != PeriodStatus.COMPLETED
           && stored.status() != PeriodStatus.REFUNDED)) {
         run.outcome("cycle " + cycle + " is " + stored.status() + ": nothing to refund");
@@ -341,7 +333,7 @@ final class MoneyChanges {
    */
   private boolean refundOrAwait(PendingRefund pending, Period stored) {
     RefundInput input = pending.input();
-    Period period = stored != null ? stored : LifecycleOperations.load(reads, run.current(), input.cycle());
+    Period period = stored != null ? stored : gateway.load(run.current(), input.cycle());
     PeriodRefund known = period.refund(input.idempotencyKey());
     if (known != null && known.made()) {
       run.outcome("refund " + known.refundId() + " of " + known.amount() + " for period "
@@ -361,7 +353,7 @@ final class MoneyChanges {
     run.phase(Phase.CHARGING);
     RefundResult refunded;
     try {
-      refunded = payments.refund(input);
+      refunded = gateway.refund(input);
     } catch (ActivityFailure e) {
       ChargeFailure failure = ChargeFailure.of(e);
       String why = failure.message() == null ? "refund failed" : failure.message();

@@ -3,7 +3,6 @@ package dev.billing.workflows;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.Period;
 import dev.billing.domain.PendingUpgradeCharge;
-import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.BillingIds;
 import dev.billing.workflows.activities.RefundInput;

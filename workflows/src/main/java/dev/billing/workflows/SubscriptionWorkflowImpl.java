@@ -55,8 +55,9 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     periods = run.periods;
     requests = run.requests;
     changes = run.changes;
-    collector = new PaymentCollector(run);
-    lifecycle = new LifecycleOperations(run, collector);
+    Gateway gateway = new Gateway();
+    collector = new PaymentCollector(run, gateway);
+    lifecycle = new LifecycleOperations(run, gateway, collector);
   }
 
   @Override
