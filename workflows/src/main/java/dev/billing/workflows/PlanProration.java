@@ -15,7 +15,7 @@ import java.time.LocalDate;
  * below the gateway's minimum, credited to the next charge when negative. Pure: the running
  * period's stored status is handed in.
  *
- * @param chargeNow the difference is charged now (see {@link MoneyChanges#upgradeNow})
+ * @param chargeNow the difference is charged now (see {@link Upgrades#upgradeNow})
  * @param prorated the difference for the days left; zero when nothing paid is running
  * @param why how {@code prorated} was reached, for the history
  * @param balance the subscription's balance after the change (when not charged now)

@@ -209,7 +209,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   @Override
   public void validatePause(PauseRequest request) {
     if (!changes.isRepeat(ChangeQueue.identified(request))) {
-      refuse(lifecycle.pauseRefusal(request, run.cancelling()));
+      refuse(ChangeRules.pause(run.current(), request, run.cancelling(), run.current().schedule().dateAt(RunState.now())));
     }
   }
 
