@@ -128,6 +128,34 @@ final class PaymentCollector {
     return resolution.keepOnlySettling();
   }
 
+  /**
+   * Records every payment method change waiting in the queue, answering each handler. A new
+   * payment method makes every period in dunning due at once, and has every RESOLVING one looked
+   * up at once (and charged to the new method once the gateway says its last key moved no money).
+   */
+  void recordNewPaymentMethods(ChangeQueue changes) {
+    QueuedChange.NewPaymentMethod method = changes.paymentMethodChange();
+    if (method != null) {
+      // Until none is left: a change accepted while an earlier one is being recorded is recorded
+      // too, so no accepted change is left waiting when a cancellation comes next.
+      while (method != null) {
+        run.phase(Phase.RECORDING_PAYMENT);
+        run.record(CollectionChanges.paymentMethodChanged(run.current(), method.request(), now()));
+        changes.recorded(method);
+        run.outcome("payment method changed to " + run.current().paymentMethod().mask());
+        method = changes.paymentMethodChange();
+      }
+      for (OpenPeriod period : periods.openPeriods()) {
+        if (period.state() == State.DUNNING) {
+          periods.put(period.withRetryNow(true));
+        } else if (period.state() == State.RESOLVING) {
+          // Its unknown key is asked about now; the new method is charged once it proves unpaid.
+          periods.put(period.withRetryNow(true).withSettleBy(now()));
+        }
+      }
+    }
+  }
+
   /** Serves an open period that is due: a retry, or a settlement that waited long enough. */
   void serve(OpenPeriod period) {
     run.phase(Phase.CHARGING);

@@ -2,6 +2,7 @@ package dev.billing.workflows;
 
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.DueInstants;
+import dev.billing.domain.EmailBounce;
 import dev.billing.domain.Process;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.RecordResult;
@@ -166,6 +167,18 @@ final class RunState {
   /** Sends a customer notice beside billing; its failure is logged, never fatal. */
   void notice(NotifyCustomerInput notice) {
     notices.send(notice);
+  }
+
+  /** Records the bounces reported since the last safe point on the subscription (each message once). */
+  void recordBounces() {
+    while (notices.hasBounces() && !current().status().isTerminal()) {
+      EmailBounce bounce = notices.nextBounce();
+      EmailBounce known = current().lifecycle().emailBounce();
+      if (known == null || !known.messageId().equals(bounce.messageId())) {
+        record(LifecycleChanges.emailBounced(current(), bounce, now()));
+        outcome("message " + bounce.messageId() + " bounced: " + bounce.reason());
+      }
+    }
   }
 
   // ---- What the main loop does at its next safe point.

@@ -1,27 +1,18 @@
 package dev.billing.workflows;
 
-import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
-import dev.billing.domain.EmailBounce;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Process;
-import dev.billing.domain.RecordInput;
-import dev.billing.domain.Subscription;
 import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.RunState.Flow;
 import dev.billing.workflows.SubscriptionState.Phase;
-import dev.billing.workflows.activities.NotifyCustomerInput;
-import dev.billing.workflows.activities.ReminderActivities;
-import dev.billing.workflows.activities.SendReminderInput;
-import dev.billing.workflows.activities.SendReminderResult;
-import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
-import io.temporal.failure.TemporalFailure;
 import io.temporal.workflow.Workflow;
 import io.temporal.workflow.WorkflowInit;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 
 /**
@@ -46,6 +37,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   private final ChangeQueue changes;
   private final PaymentCollector collector;
   private final LifecycleOperations lifecycle;
+  private final Cancellation cancellation;
 
   /** Runs before any handler, so updates, signals and queries always see the subscription. */
   @WorkflowInit
@@ -58,6 +50,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     Gateway gateway = new Gateway();
     collector = new PaymentCollector(run, gateway);
     lifecycle = new LifecycleOperations(run, gateway, collector);
+    cancellation = new Cancellation(run, lifecycle, collector);
   }
 
   @Override
@@ -126,7 +119,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         case END_AT_PERIOD_END ->
             run.cancelAtPeriodEnd("ended at the end of the paid period (" + cancelsOn + ")");
         case REMIND -> {
-          remind(cycle, times.dueAt());
+          Reminders.remind(run, cycle, times.dueAt());
           step = RunPlanner.Step.CHARGE;
         }
         case CHARGE -> {
@@ -208,9 +201,9 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validatePause(PauseRequest request) {
-    if (!changes.isRepeat(ChangeQueue.identified(request))) {
-      refuse(ChangeRules.pause(run.current(), request, run.cancelling(), run.current().schedule().dateAt(RunState.now())));
-    }
+    validate(ChangeQueue.identified(request),
+        () -> ChangeRules.pause(run.current(), request, run.cancelling(),
+            run.current().schedule().dateAt(RunState.now())));
   }
 
   @Override
@@ -220,9 +213,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validateResume(ResumeRequest request) {
-    if (!changes.isRepeat(ChangeQueue.identified(request))) {
-      refuse(ChangeRules.resume(run.current(), run.cancelling()));
-    }
+    validate(ChangeQueue.identified(request), () -> ChangeRules.resume(run.current(), run.cancelling()));
   }
 
   @Override
@@ -233,9 +224,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validateChangePlan(PlanChangeRequest request) {
-    if (!changes.isRepeat(ChangeQueue.identified(request))) {
-      refuse(ChangeRules.plan(run.current(), request, run.cancelling(), requests.pendingUpgrade()));
-    }
+    validate(ChangeQueue.identified(request),
+        () -> ChangeRules.plan(run.current(), request, run.cancelling(), requests.pendingUpgrade()));
   }
 
   @Override
@@ -245,9 +235,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validatePayNow(PayNowRequest request) {
-    if (!changes.isRepeat(ChangeQueue.identified(request))) {
-      refuse(lifecycle.payRefusal(run.cancelling()));
-    }
+    validate(ChangeQueue.identified(request), () -> lifecycle.payRefusal(run.cancelling()));
   }
 
   @Override
@@ -258,9 +246,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validateWaivePeriod(WaiveRequest request) {
-    if (!changes.isRepeat(ChangeQueue.identified(request))) {
-      refuse(ChangeRules.waive(run.current(), request, run.cancelling()));
-    }
+    validate(ChangeQueue.identified(request),
+        () -> ChangeRules.waive(run.current(), request, run.cancelling()));
   }
 
   @Override
@@ -270,9 +257,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validateRefundPeriod(RefundRequest request) {
-    if (!changes.isRepeat(ChangeQueue.identified(request))) {
-      refuse(ChangeRules.refund(request));
-    }
+    validate(ChangeQueue.identified(request), () -> ChangeRules.refund(request));
   }
 
   @Override
@@ -282,9 +267,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validateChangeBillingDay(BillingDayChange request) {
-    if (!changes.isRepeat(ChangeQueue.identified(request))) {
-      refuse(ChangeRules.billingDay(run.current(), request, run.cancelling()));
-    }
+    validate(ChangeQueue.identified(request),
+        () -> ChangeRules.billingDay(run.current(), request, run.cancelling()));
   }
 
   @Override
@@ -294,9 +278,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validateChangePaymentMethod(PaymentMethodChange change) {
-    if (!changes.isRepeat(ChangeQueue.identified(change))) {
-      refuse(ChangeRules.paymentMethod(run.current(), change, run.cancelling()));
-    }
+    validate(ChangeQueue.identified(change),
+        () -> ChangeRules.paymentMethod(run.current(), change, run.cancelling()));
   }
 
   @Override
@@ -318,9 +301,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validateCancel(CancelRequest request) {
-    if (!changes.isRepeat(ChangeQueue.identified(request))) {
-      refuse(ChangeRules.cancel(run.current(), request, run.cancelling()));
-    }
+    validate(ChangeQueue.identified(request),
+        () -> ChangeRules.cancel(run.current(), request, run.cancelling()));
   }
 
   @Override
@@ -339,9 +321,16 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     return changes.answer(requests.remember(request, AppliedRequest.Status.APPLIED, run.lastOutcome(), null));
   }
 
-  private static void refuse(String refusal) {
-    if (refusal != null) {
-      throw UpdateRejections.transitionNotAllowed(refusal);
+  /**
+   * A repeat of a request taken on is let through (its handler answers it as the first time);
+   * otherwise the rule refuses before the update enters history.
+   */
+  private void validate(UpdateRequest<?> request, Supplier<String> rule) {
+    if (!changes.isRepeat(request)) {
+      String refusal = rule.get();
+      if (refusal != null) {
+        throw UpdateRejections.transitionNotAllowed(refusal);
+      }
     }
   }
 
@@ -373,45 +362,17 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   /**
    * Records new payment methods, acts on queued payment events, a pause dunning asked for and
-   * bounces, then applies the queued changes (unless a cancellation comes first). A new payment
-   * method makes every period in dunning due at once, and has every RESOLVING one looked up at once
-   * (and charged to the new method once the gateway says its last key moved no money).
+   * bounces, then applies the queued changes (unless a cancellation comes first).
    */
   private void serveSafePoint() {
-    QueuedChange.NewPaymentMethod method = changes.paymentMethodChange();
-    if (method != null) {
-      // Until none is left: a change accepted while an earlier one is being recorded is recorded
-      // too, so no accepted change is left waiting when a cancellation comes next.
-      while (method != null) {
-        run.phase(Phase.RECORDING_PAYMENT);
-        run.record(CollectionChanges.paymentMethodChanged(run.current(), method.request(), RunState.now()));
-        changes.recorded(method);
-        run.outcome("payment method changed to " + run.current().paymentMethod().mask());
-        method = changes.paymentMethodChange();
-      }
-      for (OpenPeriod period : periods.openPeriods()) {
-        if (period.state() == State.DUNNING) {
-          periods.put(period.withRetryNow(true));
-        } else if (period.state() == State.RESOLVING) {
-          // Its unknown key is asked about now; the new method is charged once it proves unpaid.
-          periods.put(period.withRetryNow(true).withSettleBy(RunState.now()));
-        }
-      }
-    }
+    collector.recordNewPaymentMethods(changes);
     while (periods.hasEvents()) {
       collector.onEvent(periods.nextEvent());
     }
     if (run.pausePending() && !run.cancelling()) {
       lifecycle.pauseAfterDunning(run.takePauseAfterDunning());
     }
-    while (run.notices.hasBounces() && !run.current().status().isTerminal()) {
-      EmailBounce bounce = run.notices.nextBounce();
-      EmailBounce known = run.current().lifecycle().emailBounce();
-      if (known == null || !known.messageId().equals(bounce.messageId())) {
-        run.record(LifecycleChanges.emailBounced(run.current(), bounce, RunState.now()));
-        run.outcome("message " + bounce.messageId() + " bounced: " + bounce.reason());
-      }
-    }
+    run.recordBounces();
     if (!run.cancelling()) {
       changes.applyAll(lifecycle);
     }
@@ -427,117 +388,14 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     run.upsertSearchAttributes(true);
   }
 
-  private void remind(long cycle, Instant dueAt) {
-    Instant now = RunState.now();
-    if (!now.isBefore(dueAt)) {
-      run.outcome("cycle " + cycle + " reminder skipped: the payment was already due at " + dueAt);
-      return;
-    }
-    run.phase(Phase.SENDING_REMINDER);
-    Subscription current = run.current();
-    String messageId = BillingIds.messageId(current.subscriptionId(), cycle, "reminder");
-    RecordInput change = SubscriptionChanges.reminderSent(current, messageId, now);
-    ReminderActivities reminders = Workflow.newActivityStub(ReminderActivities.class,
-        BillingActivityOptions.sendPaymentReminder(Duration.between(now, dueAt)));
-    try {
-      SendReminderResult sent = reminders.sendReminder(new SendReminderInput(messageId,
-          current.email(), current.sku(), current.amountDueFor(cycle), current.schedule().dueDate(cycle),
-          current.paymentMethod().mask(), change));
-      run.replace(RunState.landed(change.next(), sent.version()));
-      run.outcome("cycle " + cycle + " reminder " + messageId + " sent for the payment due "
-          + run.current().nextPaymentDate());
-      if (sent.bounced()) {
-        run.notices.bounced(new EmailBounce(RunState.now(), messageId, sent.bounceReason()));
-        run.outcome("cycle " + cycle + " reminder " + messageId + " bounced: " + sent.bounceReason());
-      }
-    } catch (ActivityFailure e) {
-      // The activity may have recorded the reminder before failing, so its version counts as used:
-      // the next write skips past it (the store only requires a higher version), and a late
-      // reminder record can then never overwrite the charge.
-      run.replace(run.current().withVersion(change.next().version()));
-      run.outcome("cycle " + cycle + " reminder failed (" + reasonOf(e) + "); billing anyway");
-      log.warn("cycle {} reminder of {} failed; billing anyway", cycle, current.subscriptionId(), e);
-    }
-  }
-
-  private void cancelAndEnd() {
-    QueuedChange.CancelNow asked = changes.cancelAsked();
-    if (run.cancellation() == null) {
-      run.cancel(asked.request());
-    }
-    CancelRequest cancellation = run.cancellation();
-    run.phase(Phase.CANCELLING);
-    run.waitingUntil(null);
-    if (cancellation.refundUnused()) {
-      lifecycle.refundUnused(cancellation, SubscriptionChanges.actorOf(cancellation));
-    }
-    String balance = lifecycle.balanceLeftAtCancellation();
-    if (balance != null) {
-      // Never silent: the history entry, the outcome and the notice say what was left.
-      String reason = cancellation.reason() == null ? balance : cancellation.reason() + "; " + balance;
-      cancellation = new CancelRequest(reason, cancellation.requestedBy(), cancellation.atPeriodEnd(),
-          cancellation.refundUnused(), cancellation.requestId());
-      run.cancellation(cancellation);
-      run.replace(lifecycle.withDebtWrittenOff());
-    }
-    Process process = run.cancelProcess();
-    String actor = process == Process.API ? SubscriptionChanges.actorOf(cancellation)
-        : SubscriptionChanges.SYSTEM_ACTOR;
-    RecordInput change = process == Process.API
-        ? SubscriptionChanges.cancellation(run.current(), cancellation, RunState.now())
-        : SubscriptionChanges.cancellation(run.current(), cancellation.reason(), actor, process, RunState.now());
-    long endingCycle = run.current().cycle();
-    run.write(change);
-    run.upsertSearchAttributes(false);
-    run.outcome("cancelled by " + actor + (cancellation.reason() == null ? "" : ": " + cancellation.reason()));
-    log.info("subscription {} cancelled at version {}", run.current().subscriptionId(), run.current().version());
-    // The client that cancels is answered; the customer is told too when money was left behind.
-    if (process != Process.API || run.cancelAtPeriodEnd() || balance != null) {
-      Subscription ended = run.current();
-      run.notice(new NotifyCustomerInput(NotifyCustomerInput.Kind.SUBSCRIPTION_CANCELLED,
-          BillingIds.messageId(ended.subscriptionId(), endingCycle, "cancelled"),
-          ended.accountId(), ended.subscriptionId(), endingCycle, ended.email(), ended.sku(),
-          ended.price(), ended.schedule().dateAt(RunState.now()), ended.paymentMethod().mask(),
-          cancellation.reason(), ended.schedule().timeZone(), RunState.now(), ended.locale()));
-    }
-    if (asked != null) {
-      changes.recorded(asked);
-    }
-    // Money already asked for may still move: the run stays open, settle-only, until it is known.
-    if (periods.awaitingOutcome()) {
-      settleThenEnd();
-    } else {
-      end();
-    }
-  }
-
   /**
-   * Settle-only mode: no reminder, charge or retry; payment events are acted on as they come and a
-   * period without one is looked up on its settlement timeout, as on the normal path. Its outcome is
-   * recorded with the subscription left CANCELLED (see {@link PaymentCollector}). Runs in this same
-   * execution: a few timers, lookups and records per period, so no continue-as-new is needed.
+   * Cancels (see {@link Cancellation}); money already asked for may still move, so the run stays
+   * open, settle-only, until it is known; then it ends.
    */
-  private void settleThenEnd() {
-    collector.keepOnlySettling();
-    BillingSchedule schedule = run.current().schedule();
-    while (true) {
-      while (periods.hasEvents()) {
-        collector.onEvent(periods.nextEvent());
-      }
-      if (periods.openPeriods().isEmpty()) {
-        break;
-      }
-      Instant now = RunState.now();
-      OpenPeriod due = periods.firstDue(schedule, now);
-      if (due != null) {
-        collector.serve(due);
-        continue;
-      }
-      Instant until = PeriodCollection.actionAt(schedule, periods.next(schedule, now), now);
-      run.phase(Phase.WAITING_FOR_SETTLEMENT);
-      run.waitingUntil(until);
-      Workflow.await(Duration.between(now, until), periods::hasEvents);
-      run.waitingUntil(null);
+  private void cancelAndEnd() {
+    cancellation.cancel();
+    if (periods.awaitingOutcome()) {
+      cancellation.settle();
     }
     end();
   }
@@ -581,8 +439,4 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     return Workflow.isEveryHandlerFinished() && run.notices.allDone();
   }
 
-  private static String reasonOf(ActivityFailure failure) {
-    Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
-    return cause instanceof TemporalFailure temporal ? temporal.getOriginalMessage() : cause.getMessage();
-  }
 }
