@@ -72,11 +72,10 @@ final class Cancellation {
     // The client that cancels is answered; the customer is told too when money was left behind.
     if (process != Process.API || run.cancelAtPeriodEnd() || balance != null) {
       Subscription ended = run.current();
-      run.notice(new NotifyCustomerInput(NotifyCustomerInput.Kind.SUBSCRIPTION_CANCELLED,
-          BillingIds.messageId(ended.subscriptionId(), endingCycle, "cancelled"),
-          ended.accountId(), ended.subscriptionId(), endingCycle, ended.email(), ended.sku(),
-          ended.price(), ended.schedule().dateAt(RunState.now()), ended.paymentMethod().mask(),
-          cancellation.reason(), ended.schedule().timeZone(), RunState.now(), ended.locale()));
+      run.notice(NotifyCustomerInput.about(NotifyCustomerInput.Kind.SUBSCRIPTION_CANCELLED, ended)
+          .messageId(BillingIds.messageId(ended.subscriptionId(), endingCycle, "cancelled"))
+          .cycle(endingCycle).amount(ended.price()).date(ended.schedule().dateAt(RunState.now()))
+          .reason(cancellation.reason()).at(RunState.now()).build());
     }
     if (asked != null) {
       changes.recorded(asked);

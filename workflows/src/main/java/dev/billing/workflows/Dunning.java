@@ -272,10 +272,9 @@ final class Dunning {
 
   NotifyCustomerInput failureNotice(long cycle, String kind, LocalDate nextRetry, String reason) {
     Subscription sub = current();
-    return new NotifyCustomerInput(NotifyCustomerInput.Kind.PAYMENT_FAILED,
-        BillingIds.messageId(sub.subscriptionId(), cycle, kind), sub.accountId(), sub.subscriptionId(),
-        cycle, sub.email(), sub.sku(), charging.amountOf(cycle), nextRetry, sub.paymentMethod().mask(), reason,
-        sub.schedule().timeZone(), now(), sub.locale());
+    return NotifyCustomerInput.about(NotifyCustomerInput.Kind.PAYMENT_FAILED, sub)
+        .messageId(BillingIds.messageId(sub.subscriptionId(), cycle, kind)).cycle(cycle)
+        .amount(charging.amountOf(cycle)).date(nextRetry).reason(reason).at(now()).build();
   }
 
   private Subscription current() {

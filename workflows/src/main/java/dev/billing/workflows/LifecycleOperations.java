@@ -1,12 +1,10 @@
 package dev.billing.workflows;
 
-import dev.billing.domain.BillingIds;
 import dev.billing.domain.ChargeMinimums;
 import dev.billing.domain.Money;
 import dev.billing.domain.Process;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.SubscriptionState.Phase;
-import dev.billing.workflows.activities.NotifyCustomerInput;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
@@ -140,15 +138,6 @@ final class LifecycleOperations {
   }
 
   // ---- Shared by the steps.
-
-  static NotifyCustomerInput notice(Subscription sub, NotifyCustomerInput.Kind kind, String id,
-      Money amount, LocalDate date, String reason) {
-    String sku = kind == NotifyCustomerInput.Kind.PLAN_CHANGED && reason != null ? reason : sub.sku();
-    return new NotifyCustomerInput(kind, BillingIds.messageId(sub.subscriptionId(), sub.cycle(), id),
-        sub.accountId(), sub.subscriptionId(), sub.cycle(), sub.email(), sku, amount, date,
-        sub.paymentMethod().mask(), kind == NotifyCustomerInput.Kind.PLAN_CHANGED ? null : reason,
-        sub.schedule().timeZone(), now(), sub.locale());
-  }
 
   static void refuseIf(String refusal) {
     if (refusal != null) {

@@ -55,8 +55,8 @@ final class Pauses {
         + (pause.reason() == null ? "" : ": " + pause.reason());
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(LifecycleChanges.paused(sub, pause, restartsOn, process, actor, detail, now()));
-    run.notice(LifecycleOperations.notice(run.current(), NotifyCustomerInput.Kind.SUBSCRIPTION_PAUSED, "paused-v" + run.current().version(),
-        run.current().price(), pause.resumesOn(), pause.reason()));
+    run.notice(run.noticeOf(NotifyCustomerInput.Kind.SUBSCRIPTION_PAUSED, "paused-v" + run.current().version())
+        .amount(run.current().price()).date(pause.resumesOn()).reason(pause.reason()).build());
     run.outcome(detail);
     run.replan();
   }
@@ -69,8 +69,8 @@ final class Pauses {
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(LifecycleChanges.resumed(sub, statusAfterPause(), process, actor, detail, now()));
     Subscription resumed = run.current();
-    run.notice(LifecycleOperations.notice(run.current(), NotifyCustomerInput.Kind.SUBSCRIPTION_RESUMED, "resumed-v" + resumed.version(),
-        resumed.amountDueFor(resumed.cycle()), resumed.schedule().dueDate(resumed.cycle()), null));
+    run.notice(run.noticeOf(NotifyCustomerInput.Kind.SUBSCRIPTION_RESUMED, "resumed-v" + resumed.version())
+        .amount(resumed.amountDueFor(resumed.cycle())).date(resumed.schedule().dueDate(resumed.cycle())).build());
     run.outcome(detail);
     run.replan();
   }

@@ -38,8 +38,8 @@ final class PlanChanges {
       PendingPlanChange change = new PendingPlanChange(request.sku(), request.price(), sub.cycle());
       run.phase(Phase.RECORDING_PAYMENT);
       run.record(LifecycleChanges.planChangeScheduled(sub, change, actor, now()));
-      run.notice(LifecycleOperations.notice(run.current(), NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + run.current().version(),
-          request.price(), sub.schedule().dueDate(sub.cycle()), request.sku()));
+      run.notice(run.noticeOf(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + run.current().version())
+          .sku(request.sku()).amount(request.price()).date(sub.schedule().dueDate(sub.cycle())).build());
       run.outcome("plan change to " + request.sku() + " at " + request.price() + " held for cycle "
           + sub.cycle() + " (due " + sub.schedule().dueDate(sub.cycle()) + ")");
       return;

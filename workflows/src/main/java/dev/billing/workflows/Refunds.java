@@ -248,8 +248,8 @@ final class Refunds {
     run.record(pending.upgradeTransactionId() == null
         ? LifecycleChanges.refunded(sub, period, made, pending.actor(), reason, now())
         : LifecycleChanges.upgradeRefunded(sub, period, made, pending.actor(), reason, now()));
-    run.notice(LifecycleOperations.notice(run.current(), NotifyCustomerInput.Kind.REFUND_ISSUED, "refund-v" + run.current().version(),
-        refunded.amount(), today(sub), refunded.refundId()));
+    run.notice(run.noticeOf(NotifyCustomerInput.Kind.REFUND_ISSUED, "refund-v" + run.current().version())
+        .amount(refunded.amount()).date(today(sub)).reason(refunded.refundId()).build());
     run.outcome("refunded " + refunded.amount() + " of cycle " + input.cycle() + ": " + refunded.refundId());
   }
 

@@ -1,5 +1,6 @@
 package dev.billing.workflows;
 
+import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.DueInstants;
 import dev.billing.domain.EmailBounce;
@@ -162,6 +163,12 @@ final class RunState {
     if (!Objects.equals(existing.get(key), value)) {
       updates.add(key.valueSet(value));
     }
+  }
+
+  /** A notice about the cycle the subscription is on, under its message id {@code id} for that cycle. */
+  NotifyCustomerInput.Builder noticeOf(NotifyCustomerInput.Kind kind, String id) {
+    return NotifyCustomerInput.about(kind, current)
+        .messageId(BillingIds.messageId(current.subscriptionId(), current.cycle(), id)).at(now());
   }
 
   /** Sends a customer notice beside billing; its failure is logged, never fatal. */

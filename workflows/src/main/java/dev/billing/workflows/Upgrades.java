@@ -68,8 +68,8 @@ final class Upgrades {
     run.record(LifecycleChanges.planChanged(run.current(), sku, price, balance, receipt,
         Process.API, actor, detail, now()));
     Subscription changed = run.current();
-    run.notice(LifecycleOperations.notice(run.current(), NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + changed.version(),
-        changed.price(), changed.schedule().dueDate(changed.cycle()), changed.sku()));
+    run.notice(run.noticeOf(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + changed.version())
+        .sku(changed.sku()).amount(changed.price()).date(changed.schedule().dueDate(changed.cycle())).build());
     run.outcome(detail);
   }
 
