@@ -1,0 +1,434 @@
+package dev.billing.workflows.subscription;
+
+import dev.billing.domain.BillingIds;
+import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.PaymentEvent;
+import dev.billing.domain.PaymentMethod;
+import dev.billing.workflows.CollectionState;
+import dev.billing.workflows.OpenPeriod.State;
+import dev.billing.workflows.OpenPeriod;
+import dev.billing.workflows.SentKey;
+import dev.billing.workflows.SettledCharge;
+import dev.billing.workflows.UnpaidPeriod;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * The workflow's memory of payments within a run: open periods, recently settled charges and
+ * payment events already seen, plus the inbox of events that still need the main thread. Decides
+ * what an event means from this state alone, so a duplicate or an out-of-order event has no effect.
+ * Deterministic; only workflow threads touch it.
+ */
+final class PeriodCollection {
+
+  /** Settled charges remembered for returns: a year of monthly periods. */
+  static final int MAX_SETTLED = 12;
+
+  /** Returned charges remembered, so that their late or repeated events change nothing. */
+  static final int MAX_RETURNED = 12;
+
+  /** Event ids remembered for deduplication; older duplicates are still caught by the state. */
+  static final int MAX_SEEN_EVENTS = 200;
+
+  /** What an event asks of the workflow. */
+  enum Effect {
+    /** The pending (or unanswered) charge succeeded: collect the period. */
+    SETTLE,
+    /** The pending charge failed: the period enters dunning. */
+    FAIL,
+    /**
+     * Success of an attempt known to have failed or come back: a returned debit's late success
+     * (whose return a run restarted from the record cannot know) or a gateway correcting itself.
+     * The gateway's exact read decides; the event alone never collects.
+     */
+    CONFIRM_SUCCESS,
+    /** The unanswered charge failed: no need to look it up before the next attempt. */
+    RESOLVE_FAILED,
+    /** A settled charge came back: reopen its period and dun it. */
+    RETURN_SETTLED,
+    /** The pending charge settled and came back before we heard it settled. */
+    RETURN_PENDING,
+    NONE
+  }
+
+  private final String subscriptionId;
+  private final Map<Long, OpenPeriod> open = new TreeMap<>();
+  private final Deque<SettledCharge> settled = new ArrayDeque<>();
+  private final LinkedHashSet<String> seen = new LinkedHashSet<>();
+  private final Deque<PaymentEvent> inbox = new ArrayDeque<>();
+  private final Map<Long, UnpaidPeriod> unpaid = new TreeMap<>();
+  private final Set<String> unverifiedKeys = new LinkedHashSet<>();
+  private final Deque<SettledCharge> returned = new ArrayDeque<>();
+  private final Map<String, SentKey> sentKeys = new LinkedHashMap<>();
+
+  PeriodCollection(String subscriptionId, CollectionState state) {
+    this.subscriptionId = subscriptionId;
+    state.open().forEach(p -> open.put(p.cycle(), p));
+    settled.addAll(state.settled());
+    seen.addAll(state.seenEventIds());
+    inbox.addAll(state.pendingEvents());
+    state.unpaid().forEach(p -> unpaid.put(p.cycle(), p));
+    unverifiedKeys.addAll(state.unverifiedKeys());
+    returned.addAll(state.returned());
+    state.sentKeys().forEach(k -> sentKeys.put(k.key(), k));
+  }
+
+  CollectionState carry() {
+    return new CollectionState(new ArrayList<>(open.values()), new ArrayList<>(settled),
+        new ArrayList<>(seen), new ArrayList<>(inbox), new ArrayList<>(unpaid.values()),
+        new ArrayList<>(unverifiedKeys), new ArrayList<>(returned), stillNeeded(sentKeys.values()));
+  }
+
+  /** A key is looked up only while its period is open or owed, or while a lost run's send is unverified. */
+  private List<SentKey> stillNeeded(Collection<SentKey> keys) {
+    return keys.stream().filter(k -> open.containsKey(k.cycle()) || unpaid.containsKey(k.cycle())
+        || unverifiedKeys.contains(k.key())).toList();
+  }
+
+  /** {@code key} is being sent to {@code method}: it is looked up under that method from now on. */
+  void sending(long cycle, String key, PaymentMethod method) {
+    sentKeys.put(key, new SentKey(cycle, key, method, null));
+  }
+
+  /** The send of {@code key} ended at {@code at}, with an answer or without one. */
+  void sendEnded(String key, Instant at) {
+    SentKey sent = sentKeys.get(key);
+    if (sent != null) {
+      sentKeys.put(key, new SentKey(sent.cycle(), key, sent.paymentMethod(), at));
+    }
+  }
+
+  /** When this run's last send of {@code key} ended; null while in flight or when not known. */
+  Instant sendEndedAt(String key) {
+    SentKey sent = sentKeys.get(key);
+    return sent == null ? null : sent.sentBy();
+  }
+
+  /**
+   * The payment method {@code key} was sent to; null when it is not known (a key of a lost run's
+   * earlier attempt): the gateway is then asked account-wide, never under a guessed method.
+   */
+  PaymentMethod sentWith(String key) {
+    SentKey sent = sentKeys.get(key);
+    return sent == null ? null : sent.paymentMethod();
+  }
+
+  /** Whether a lost run may have sent {@code key}: it is looked up before it is sent. */
+  boolean unverified(String key) {
+    return unverifiedKeys.contains(key);
+  }
+
+  /** The gateway has said what {@code key} did (or that it was never sent). */
+  void verified(String key) {
+    unverifiedKeys.remove(key);
+  }
+
+  /** Periods whose dunning ended unpaid, oldest first. */
+  List<UnpaidPeriod> unpaid() {
+    return List.copyOf(unpaid.values());
+  }
+
+  UnpaidPeriod unpaid(long cycle) {
+    return unpaid.get(cycle);
+  }
+
+  void putUnpaid(UnpaidPeriod period) {
+    unpaid.put(period.cycle(), period);
+  }
+
+  void removeUnpaid(long cycle) {
+    unpaid.remove(cycle);
+  }
+
+  /** Still owed: in dunning or unpaid after it. The subscription stays PAST_DUE while any is. */
+  boolean owedOtherThan(long cycle) {
+    return dunningOtherThan(cycle) || unpaid.keySet().stream().anyMatch(c -> c != cycle);
+  }
+
+  /**
+   * Takes a signalled event: only de-duplicates it by id and queues it. What it means is decided on
+   * the main thread at a safe point ({@link #effectOf}), never here: the main thread changes this
+   * state on both sides of a blocking record, so a meaning read by a handler in that gap could be
+   * wrong (a settlement or a return dropped as "no effect"). Returns why it was dropped (a
+   * duplicate), or null when it was queued.
+   */
+  String receive(PaymentEvent event) {
+    if (!seen.add(event.eventId())) {
+      return "duplicate delivery of " + event.eventId();
+    }
+    if (seen.size() > MAX_SEEN_EVENTS) {
+      Iterator<String> oldest = seen.iterator();
+      oldest.next();
+      oldest.remove();
+    }
+    inbox.add(event);
+    return null;
+  }
+
+  boolean hasEvents() {
+    return !inbox.isEmpty();
+  }
+
+  PaymentEvent nextEvent() {
+    return inbox.poll();
+  }
+
+  Effect effectOf(PaymentEvent event) {
+    if (!subscriptionId.equals(event.subscriptionId()) || returnedFor(event) != null) {
+      // A returned charge is final: its success (sent before the return, or sent again) collects
+      // nothing, and its return is recorded already.
+      return Effect.NONE;
+    }
+    OpenPeriod period = openFor(event);
+    boolean pending = period != null && period.state() == State.PENDING_SETTLEMENT;
+    boolean unknown = period != null && period.state() != State.PENDING_SETTLEMENT
+        && period.outcomeUnknown();
+    return switch (event.type()) {
+      // Money moved for a period we still hold open, whichever of its attempts it was: collect it.
+      case CHARGE_SUCCEEDED -> {
+        OpenPeriod paid = openForAnyAttempt(event);
+        yield paid == null ? Effect.NONE
+            : awaiting(paid, attemptOf(event, paid)) ? Effect.SETTLE : Effect.CONFIRM_SUCCESS;
+      }
+      case CHARGE_FAILED -> pending ? Effect.FAIL : unknown ? Effect.RESOLVE_FAILED : Effect.NONE;
+      // A charge we never heard settle came back (pending, or sent without an answer): the
+      // attempt is known now, returned, and its success can no longer collect anything.
+      case CHARGE_RETURNED -> settledFor(event) != null ? Effect.RETURN_SETTLED
+          : pending || unknown ? Effect.RETURN_PENDING : Effect.NONE;
+      case CHARGE_REFUNDED -> Effect.NONE;
+    };
+  }
+
+  /** The open period whose latest attempt the event is about. */
+  OpenPeriod openFor(PaymentEvent event) {
+    for (OpenPeriod period : open.values()) {
+      if (matches(event, period.lastKey(subscriptionId), period.transactionId())) {
+        return period;
+      }
+    }
+    return null;
+  }
+
+  /** The open period any of whose attempts (not only the latest) the event is about. */
+  OpenPeriod openForAnyAttempt(PaymentEvent event) {
+    for (OpenPeriod period : open.values()) {
+      if (attemptOf(event, period) > 0) {
+        return period;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Whether {@code attempt} of {@code period} still awaits its outcome: the last one while pending
+   * or unanswered, or the next one a lost run may have sent. Any other attempt is known to have
+   * failed or come back, as far as this run knows.
+   */
+  static boolean awaiting(OpenPeriod period, int attempt) {
+    return attempt > period.attempts() || attempt == period.attempts()
+        && (period.state() == State.PENDING_SETTLEMENT || period.outcomeUnknown());
+  }
+
+  /**
+   * Which attempt of {@code period} the event is about; 0 when none. The next attempt counts when
+   * a lost run may have sent it.
+   */
+  int attemptOf(PaymentEvent event, OpenPeriod period) {
+    if (event.idempotencyKey() == null) {
+      return period.transactionId() != null && period.transactionId().equals(event.transactionId())
+          ? period.attempts() : 0;
+    }
+    if (event.idempotencyKey().equals(nextKey(period)) && unverified(nextKey(period))) {
+      return period.attempts() + 1;
+    }
+    for (int attempt = period.attempts(); attempt >= 1; attempt--) {
+      if (event.idempotencyKey().equals(BillingIds.chargeKey(subscriptionId, period.cycle(), attempt))) {
+        return attempt;
+      }
+    }
+    return 0;
+  }
+
+  SettledCharge settledFor(PaymentEvent event) {
+    for (SettledCharge charge : settled) {
+      if (matches(event, charge.idempotencyKey(), charge.transactionId())) {
+        return charge;
+      }
+    }
+    return null;
+  }
+
+  /** A returned charge the event is about, or null. */
+  SettledCharge returnedFor(PaymentEvent event) {
+    for (SettledCharge charge : returned) {
+      if (matches(event, charge.idempotencyKey(), charge.transactionId())) {
+        return charge;
+      }
+    }
+    return null;
+  }
+
+  /** Why an event has no effect, for the log. */
+  String whyIgnored(PaymentEvent event) {
+    if (!subscriptionId.equals(event.subscriptionId())) {
+      return "event " + event.eventId() + " is about subscription " + event.subscriptionId();
+    }
+    if (returnedFor(event) != null) {
+      return event.type() + " " + event.eventId() + " about a charge that was returned: already recorded";
+    }
+    if (settledFor(event) != null) {
+      return event.type() + " " + event.eventId() + " after the charge succeeded: already settled";
+    }
+    if (BillingIds.isChangeChargeKey(subscriptionId, event.idempotencyKey())) {
+      return event.type() + " " + event.eventId() + " is about a plan change's charge ("
+          + event.idempotencyKey() + "), recorded with that change";
+    }
+    return event.type() + " " + event.eventId() + " matches no charge awaiting an outcome";
+  }
+
+  /**
+   * A success that collects nothing means money moved for a period that is already collected (by
+   * another attempt), or no longer open (left unpaid): possibly a second charge. Only a repeat of
+   * the very charge that collected the period is harmless, and so is the success of a plan
+   * change's own charge (its key is not a period's; the change recorded it when it was made), and
+   * that of a charge that was returned (its money came back).
+   */
+  boolean possibleDoubleCharge(PaymentEvent event) {
+    return event.type() == PaymentEvent.Type.CHARGE_SUCCEEDED
+        && subscriptionId.equals(event.subscriptionId())
+        && !BillingIds.isChangeChargeKey(subscriptionId, event.idempotencyKey())
+        && openForAnyAttempt(event) == null
+        && settledFor(event) == null
+        && returnedFor(event) == null;
+  }
+
+  private static boolean matches(PaymentEvent event, String key, String transactionId) {
+    if (event.idempotencyKey() != null) {
+      return event.idempotencyKey().equals(key);
+    }
+    return transactionId != null && transactionId.equals(event.transactionId());
+  }
+
+  OpenPeriod open(long cycle) {
+    return open.get(cycle);
+  }
+
+  List<OpenPeriod> openPeriods() {
+    return List.copyOf(open.values());
+  }
+
+  void put(OpenPeriod period) {
+    open.put(period.cycle(), period);
+  }
+
+  void remove(long cycle) {
+    open.remove(cycle);
+  }
+
+  void settled(SettledCharge charge) {
+    settled.removeIf(s -> s.cycle() == charge.cycle());
+    settled.addLast(charge);
+    while (settled.size() > MAX_SETTLED) {
+      settled.removeFirst();
+    }
+  }
+
+  /**
+   * The charge came back (or the gateway says it did): it no longer counts as settled, and events
+   * about it have no effect from now on.
+   */
+  void returned(SettledCharge charge) {
+    settled.remove(charge);
+    returned.removeIf(r -> r.idempotencyKey().equals(charge.idempotencyKey()));
+    returned.addLast(charge);
+    while (returned.size() > MAX_RETURNED) {
+      returned.removeFirst();
+    }
+  }
+
+  /** True while a period other than {@code cycle} is in dunning: the subscription stays PAST_DUE. */
+  boolean dunningOtherThan(long cycle) {
+    return open.values().stream().anyMatch(p -> p.cycle() != cycle && p.state() != State.PENDING_SETTLEMENT);
+  }
+
+  /**
+   * True while money may still move for a period: a pending settlement, an unanswered attempt, or
+   * a next attempt a lost run may have sent.
+   */
+  boolean awaitingOutcome() {
+    return open.values().stream()
+        .anyMatch(p -> p.state() == State.PENDING_SETTLEMENT || p.outcomeUnknown()
+            || unverified(nextKey(p)));
+  }
+
+  private String nextKey(OpenPeriod period) {
+    return BillingIds.chargeKey(subscriptionId, period.cycle(), period.attempts() + 1);
+  }
+
+  /** The open period that needs the workflow first (earliest cycle on a tie); null when none does. */
+  OpenPeriod next(BillingSchedule schedule, Instant now) {
+    OpenPeriod first = null;
+    Instant firstAt = null;
+    for (OpenPeriod period : open.values()) {
+      Instant at = actionAt(schedule, period, now);
+      if (at != null && (firstAt == null || at.isBefore(firstAt))) {
+        first = period;
+        firstAt = at;
+      }
+    }
+    return first;
+  }
+
+  /** The earliest-cycle open period that needs the workflow now, or null. */
+  OpenPeriod firstDue(BillingSchedule schedule, Instant now) {
+    for (OpenPeriod period : open.values()) {
+      Instant at = actionAt(schedule, period, now);
+      if (at != null && !at.isAfter(now)) {
+        return period;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * While paused only look-ups go on (no charge): the first pending or resolving period whose wait
+   * is over, or null.
+   */
+  OpenPeriod firstSettlementDue(Instant now) {
+    for (OpenPeriod period : open.values()) {
+      if (period.state() != State.DUNNING && !period.settleBy().isAfter(now)) {
+        return period;
+      }
+    }
+    return null;
+  }
+
+  /** When the first pending or resolving period is looked up next; null when none is. */
+  Instant nextSettlement() {
+    Instant first = null;
+    for (OpenPeriod period : open.values()) {
+      if (period.state() != State.DUNNING
+          && (first == null || period.settleBy().isBefore(first))) {
+        first = period.settleBy();
+      }
+    }
+    return first;
+  }
+
+  static Instant actionAt(BillingSchedule schedule, OpenPeriod period, Instant now) {
+    if (period.state() != State.DUNNING) {
+      return period.settleBy();
+    }
+    return period.retryNow() ? now : DunningSchedule.nextRetryAt(schedule, period);
+  }
+}
