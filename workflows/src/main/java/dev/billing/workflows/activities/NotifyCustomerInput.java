@@ -64,7 +64,7 @@ public record NotifyCustomerInput(
     locale = locale == null || locale.isBlank() ? Subscription.DEFAULT_LOCALE : locale;
   }
 
-  /** A notice in the default locale (the contract before locales). */
+  /** A notice in the default locale. */
   public NotifyCustomerInput(Kind kind, String messageId, String accountId, String subscriptionId,
       long cycle, String email, String sku, Money amount, LocalDate date, String paymentMask,
       String reason, String timeZone, Instant at) {

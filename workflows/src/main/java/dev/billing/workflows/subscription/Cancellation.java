@@ -57,7 +57,7 @@ final class Cancellation {
       String reason = cancellation.reason() == null ? balance : cancellation.reason() + "; " + balance;
       cancellation = new CancelRequest(reason, cancellation.requestedBy(), cancellation.atPeriodEnd(),
           cancellation.refundUnused(), cancellation.requestId());
-      run.cancellation(cancellation);
+      run.cancel(cancellation);
       run.replace(lifecycle.withDebtWrittenOff());
     }
     Process process = run.cancelProcess();
@@ -111,6 +111,26 @@ final class Cancellation {
       run.waitingUntil(until);
       Workflow.await(Duration.between(now, until), periods::hasEvents);
       run.waitingUntil(null);
+    }
+  }
+
+  /**
+   * The run has ended: refunds still come (a refund after the end restarts this workflow with the
+   * record) and are applied; every other change is refused by its own rule, the subscription being
+   * ended. Returns once every handler and notice is finished and no refund waits for an answer.
+   */
+  void serveUntilDone() {
+    run.phase(Phase.ENDED);
+    run.waitingUntil(null);
+    changes.dropUnrecorded();
+    while (true) {
+      changes.applyAll(lifecycle);
+      if (Workflow.isEveryHandlerFinished() && run.notices.allDone() && !run.requests.waitsBeforeEnd()) {
+        break;
+      }
+      // A refund without an answer keeps the run open for its re-sends (see RequestLog).
+      Workflow.await(() -> (Workflow.isEveryHandlerFinished() && run.notices.allDone()
+          && !run.requests.waitsBeforeEnd()) || !changes.isEmpty());
     }
   }
 }

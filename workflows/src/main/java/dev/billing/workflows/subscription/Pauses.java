@@ -1,5 +1,8 @@
 package dev.billing.workflows.subscription;
 
+import static dev.billing.workflows.subscription.LifecycleOperations.blankToNull;
+import static dev.billing.workflows.subscription.LifecycleOperations.refuseIf;
+
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Pause;
 import dev.billing.domain.Process;
@@ -27,15 +30,13 @@ final class Pauses {
     this.periods = run.periods;
   }
 
-  // ---- Apply steps.
-
   void pause(PauseRequest request, String actor) {
-    LifecycleOperations.refuseIf(ChangeRules.pause(run.current(), request, false, today(run.current())));
+    refuseIf(ChangeRules.pause(run.current(), request, false, today(run.current())));
     Subscription sub = run.current();
     long cycle = sub.cycle();
     BillingSchedule schedule = sub.schedule();
     LocalDate resumesOn = request.cycles() != null ? schedule.dueDate(cycle + request.cycles()) : request.until();
-    pauseNow(new Pause(today(sub), resumesOn, LifecycleOperations.blankToNull(request.reason())), Process.API, actor);
+    pauseNow(new Pause(today(sub), resumesOn, blankToNull(request.reason())), Process.API, actor);
   }
 
   /** Dunning ended with PAUSE: paused until someone resumes it. */
@@ -63,7 +64,7 @@ final class Pauses {
   }
 
   void resume(String actor, Process process) {
-    LifecycleOperations.refuseIf(ChangeRules.resume(run.current(), false));
+    refuseIf(ChangeRules.resume(run.current(), false));
     Subscription sub = run.current();
     String detail = (process == Process.PAUSE ? "pause ended" : "resumed") + "; next payment cycle "
         + sub.cycle() + " due " + sub.schedule().dueDate(sub.cycle());

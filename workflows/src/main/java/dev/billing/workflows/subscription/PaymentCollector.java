@@ -172,7 +172,7 @@ final class PaymentCollector {
   }
 
   /**
-   * Manual repayment (seed 004's MANUAL_REPAYMENT) of a period that is owed: in dunning it is an
+   * Manual repayment (process MANUAL_REPAYMENT) of a period that is owed: in dunning it is an
    * extra attempt, as a new payment method would make; after dunning it is one more attempt, whose
    * decline is recorded without starting dunning again.
    */

@@ -1,5 +1,9 @@
 package dev.billing.workflows.subscription;
 
+import static dev.billing.workflows.subscription.LifecycleOperations.blankToNull;
+import static dev.billing.workflows.subscription.LifecycleOperations.refusal;
+import static dev.billing.workflows.subscription.LifecycleOperations.refuseIf;
+
 import dev.billing.domain.Money;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
@@ -49,7 +53,7 @@ final class PeriodChanges {
 
   /** Manual repayment of the oldest owed period. */
   void payNow(PayNowRequest request) {
-    LifecycleOperations.refuseIf(payRefusal(false));
+    refuseIf(payRefusal(false));
     long cycle = owedCycle();
     PaymentCollector.ManualResult result = collector.payNow(cycle);
     String outcome = "manual payment of cycle " + cycle + ": " + result.message();
@@ -66,18 +70,18 @@ final class PeriodChanges {
   }
 
   void waive(WaiveRequest request, String actor) {
-    LifecycleOperations.refuseIf(ChangeRules.waive(run.current(), request, false));
+    refuseIf(ChangeRules.waive(run.current(), request, false));
     long cycle = request.cycle();
     refuseIfAwaitingOutcome(cycle);
     Period stored = load(cycle);
     if (stored.status() != PeriodStatus.ERROR) {
-      throw LifecycleOperations.refusal("period " + cycle + " is " + stored.status() + "; only an unpaid (ERROR) period can be waived");
+      throw refusal("period " + cycle + " is " + stored.status() + "; only an unpaid (ERROR) period can be waived");
     }
     Subscription sub = run.current();
     SubscriptionStatus status = sub.status() == SubscriptionStatus.PAST_DUE && !periods.dunningOtherThan(cycle)
         ? SubscriptionStatus.ACTIVE : sub.status();
     run.phase(Phase.RECORDING_PAYMENT);
-    RecordInput change = LifecycleChanges.waived(sub, stored, status, actor, LifecycleOperations.blankToNull(request.reason()), now());
+    RecordInput change = LifecycleChanges.waived(sub, stored, status, actor, blankToNull(request.reason()), now());
     periods.remove(cycle);
     periods.removeUnpaid(cycle);
     run.record(change);
@@ -85,21 +89,21 @@ final class PeriodChanges {
   }
 
   void refund(RefundRequest request, String actor) {
-    LifecycleOperations.refuseIf(ChangeRules.refund(request));
+    refuseIf(ChangeRules.refund(request));
     Period stored = load(request.cycle());
     if (money.refunds.refundFromRecord(request, stored, actor)) {
       return;
     }
-    money.refunds.refund(request, stored, refundable(stored, request.amount()), actor, LifecycleOperations.blankToNull(request.reason()));
+    money.refunds.refund(request, stored, refundable(stored, request.amount()), actor, blankToNull(request.reason()));
   }
 
   Money refundable(Period stored, Money requested) {
     if (stored.status() != PeriodStatus.COMPLETED && stored.status() != PeriodStatus.REFUNDED) {
-      throw LifecycleOperations.refusal("period " + stored.cycle() + " is " + stored.status()
+      throw refusal("period " + stored.cycle() + " is " + stored.status()
           + "; only a collected period can be refunded");
     }
     if (stored.transactionId() == null) {
-      throw LifecycleOperations.refusal("period " + stored.cycle() + " was paid by credit; nothing was charged to refund");
+      throw refusal("period " + stored.cycle() + " was paid by credit; nothing was charged to refund");
     }
     Money left = stored.refundable();
     // Refunds of its charge sent without an answer yet (by this run or an ended one) may have moved.
@@ -110,19 +114,19 @@ final class PeriodChanges {
       left = new Money(Math.max(0, left.minor() - waiting), left.currency());
     }
     if (left.minor() <= 0) {
-      throw LifecycleOperations.refusal("period " + stored.cycle() + " is refunded in full already");
+      throw refusal("period " + stored.cycle() + " is refunded in full already");
     }
     if (requested == null) {
       return left;
     }
     if (!requested.currency().equals(left.currency())) {
-      throw LifecycleOperations.refusal("the refund's currency must be the period's (" + left.currency() + ")");
+      throw refusal("the refund's currency must be the period's (" + left.currency() + ")");
     }
     if (requested.minor() <= 0) {
-      throw LifecycleOperations.refusal("the refund amount must be more than zero");
+      throw refusal("the refund amount must be more than zero");
     }
     if (requested.minor() > left.minor()) {
-      throw LifecycleOperations.refusal("at most " + left + " of period " + stored.cycle() + " can be refunded");
+      throw refusal("at most " + left + " of period " + stored.cycle() + " can be refunded");
     }
     return requested;
   }
@@ -153,7 +157,7 @@ final class PeriodChanges {
   void refuseIfAwaitingOutcome(long cycle) {
     OpenPeriod open = periods.open(cycle);
     if (open != null && (open.state() == State.PENDING_SETTLEMENT || open.outcomeUnknown())) {
-      throw LifecycleOperations.refusal("a charge of period " + cycle + " may still settle; wait for its outcome");
+      throw refusal("a charge of period " + cycle + " may still settle; wait for its outcome");
     }
   }
 

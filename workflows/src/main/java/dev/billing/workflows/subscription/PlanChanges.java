@@ -1,5 +1,7 @@
 package dev.billing.workflows.subscription;
 
+import static dev.billing.workflows.subscription.LifecycleOperations.refuseIf;
+
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Money;
 import dev.billing.domain.PendingPlanChange;
@@ -34,7 +36,7 @@ final class PlanChanges {
   }
 
   void changePlan(PlanChangeRequest request, String actor) {
-    LifecycleOperations.refuseIf(ChangeRules.plan(run.current(), request, false, run.requests.pendingUpgrade()));
+    refuseIf(ChangeRules.plan(run.current(), request, false, run.requests.pendingUpgrade()));
     Subscription sub = run.current();
     if (request.effective() == PlanChangeRequest.Effective.PERIOD_END) {
       PendingPlanChange change = new PendingPlanChange(request.sku(), request.price(), sub.cycle());
@@ -74,7 +76,7 @@ final class PlanChanges {
   }
 
   void changeBillingDay(BillingDayChange request, String actor) {
-    LifecycleOperations.refuseIf(ChangeRules.billingDay(run.current(), request, false));
+    refuseIf(ChangeRules.billingDay(run.current(), request, false));
     Subscription sub = run.current();
     long cycle = sub.cycle();
     BillingSchedule old = sub.schedule();

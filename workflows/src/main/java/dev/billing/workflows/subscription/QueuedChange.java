@@ -1,5 +1,7 @@
 package dev.billing.workflows.subscription;
 
+import static dev.billing.workflows.subscription.LifecycleOperations.refusal;
+
 import dev.billing.domain.Process;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
@@ -92,7 +94,7 @@ sealed interface QueuedChange {
   record CancelNow(CancelRequest request) implements QueuedChange {
     @Override
     public void applyTo(LifecycleOperations lifecycle) {
-      throw LifecycleOperations.refusal("subscription is already cancelled");
+      throw refusal("subscription is already cancelled");
     }
 
     @Override
@@ -105,7 +107,7 @@ sealed interface QueuedChange {
   record NewPaymentMethod(PaymentMethodChange request) implements QueuedChange {
     @Override
     public void applyTo(LifecycleOperations lifecycle) {
-      throw LifecycleOperations.refusal("subscription was cancelled before the payment method change was recorded");
+      throw refusal("subscription was cancelled before the payment method change was recorded");
     }
 
     @Override

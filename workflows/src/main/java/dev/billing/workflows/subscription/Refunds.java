@@ -1,5 +1,7 @@
 package dev.billing.workflows.subscription;
 
+import static dev.billing.workflows.subscription.LifecycleOperations.refusal;
+
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
@@ -64,7 +66,7 @@ final class Refunds {
       return false;
     }
     if (request.amount() != null && !request.amount().equals(known.amount())) {
-      throw LifecycleOperations.refusal("request " + requestId + " already asked for a refund of "
+      throw refusal("request " + requestId + " already asked for a refund of "
           + known.amount() + " of period " + stored.cycle() + "; a new refund needs a new Idempotency-Key");
     }
     if (known.made()) {

@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.slf4j.Logger;
 
 /**
  * The state of one run: the subscription as recorded, where the run is (phase, what it waits
@@ -36,6 +37,7 @@ import java.util.Objects;
  * version the store reports, and the search attributes that follow it.
  */
 final class RunState {
+  private static final Logger log = Workflow.getLogger(RunState.class);
 
   /** How a plan of the run ended. */
   enum Flow {
@@ -89,10 +91,6 @@ final class RunState {
     return recorded;
   }
 
-  void markRecorded() {
-    recorded = true;
-  }
-
   void phase(Phase newPhase) {
     phase = newPhase;
   }
@@ -114,6 +112,17 @@ final class RunState {
   }
 
   // ---- Recording.
+
+  /** Records the subscription's creation (first run only), asked for by {@code createdBy}. */
+  void recordCreation(String createdBy) {
+    phase(Phase.RECORDING_CREATION);
+    write(SubscriptionChanges.creation(current, createdBy, now()));
+    recorded = true;
+    outcome("subscription created (version " + current.version() + "); cycle "
+        + current.cycle() + " due " + current.nextPaymentDate());
+    log.info("subscription {} created at version {}", current.subscriptionId(), current.version());
+    upsertSearchAttributes(true);
+  }
 
   /** Writes the change and moves the subscription on, with every search attribute that differs. */
   void record(RecordInput change) {
@@ -238,18 +247,13 @@ final class RunState {
     cancellation = new CancelRequest(reason, SubscriptionChanges.SYSTEM_ACTOR);
   }
 
-  /** A client's immediate cancellation, taken from the queue. */
+  /** The cancellation to record: a client's taken from the queue, or one with its reason completed. */
   void cancel(CancelRequest request) {
     cancellation = request;
   }
 
   CancelRequest cancellation() {
     return cancellation;
-  }
-
-  /** The cancellation with a reason that also says what was left behind. */
-  void cancellation(CancelRequest request) {
-    cancellation = request;
   }
 
   /** The process a cancellation is recorded under: API for a client's or a period end's, else RETRY. */

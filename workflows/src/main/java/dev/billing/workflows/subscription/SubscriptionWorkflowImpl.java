@@ -78,7 +78,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
           "subscription cycle must start at 1, got " + run.current().cycle(), "InvalidSubscription");
     }
     if (!run.recorded()) {
-      recordCreation();
+      run.recordCreation(createdBy);
     }
     requests.armCarried();
     while (true) {
@@ -396,16 +396,6 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     }
   }
 
-  private void recordCreation() {
-    run.phase(Phase.RECORDING_CREATION);
-    run.write(SubscriptionChanges.creation(run.current(), createdBy, RunState.now()));
-    run.markRecorded();
-    run.outcome("subscription created (version " + run.current().version() + "); cycle "
-        + run.current().cycle() + " due " + run.current().nextPaymentDate());
-    log.info("subscription {} created at version {}", run.current().subscriptionId(), run.current().version());
-    run.upsertSearchAttributes(true);
-  }
-
   /**
    * Cancels (see {@link Cancellation}); money already asked for may still move, so the run stays
    * open, settle-only, until it is known; then it ends.
@@ -418,21 +408,9 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     end();
   }
 
+  /** See {@link Cancellation#serveUntilDone}. */
   private SubscriptionState end() {
-    run.phase(Phase.ENDED);
-    run.waitingUntil(null);
-    changes.dropUnrecorded();
-    // Refunds still come (a refund after the end restarts this workflow with the record): they are
-    // applied here; every other change is refused by its own rule, the subscription being ended.
-    while (true) {
-      changes.applyAll(lifecycle);
-      if (Workflow.isEveryHandlerFinished() && run.notices.allDone() && !requests.waitsBeforeEnd()) {
-        break;
-      }
-      // A refund without an answer keeps the run open for its re-sends (see RequestLog).
-      Workflow.await(() -> (Workflow.isEveryHandlerFinished() && run.notices.allDone()
-          && !requests.waitsBeforeEnd()) || !changes.isEmpty());
-    }
+    cancellation.serveUntilDone();
     return run.snapshot();
   }
 
