@@ -77,7 +77,7 @@ final class ChargeAttempts {
 
   Attempt charge(long cycle, int attempt) {
     String key = key(cycle, attempt);
-    if (periods.unverified(key)) {
+    if (periods.keys.unverified(key)) {
       Attempt found = sentByLostRun(cycle, attempt);
       if (found != null) {
         return found;
@@ -87,13 +87,13 @@ final class ChargeAttempts {
     ChargeInput input = new ChargeInput(sub.accountId(), sub.subscriptionId(), cycle, attempt,
         amountOf(cycle), sub.paymentMethod(), key(cycle, attempt),
         sub.sku() + " subscription, period " + cycle + " due " + sub.schedule().dueDate(cycle));
-    periods.sending(cycle, key, sub.paymentMethod());
+    periods.keys.sending(cycle, key, sub.paymentMethod());
     try {
       return new Attempt(gateway.charge(input), null);
     } catch (ActivityFailure e) {
       return new Attempt(null, ChargeFailure.of(e));
     } finally {
-      periods.sendEnded(key, now());
+      periods.keys.sendEnded(key, now());
     }
   }
 
@@ -110,10 +110,10 @@ final class ChargeAttempts {
     if (SubscriptionChanges.CHARGE_NOT_FOUND.equals(period.failureCode())) {
       return false;
     }
-    if (periods.unverified(key(period.cycle(), period.attempts() + 1))) {
+    if (periods.keys.unverified(key(period.cycle(), period.attempts() + 1))) {
       return true;
     }
-    Instant ended = periods.sendEndedAt(key(period.cycle(), period.attempts()));
+    Instant ended = periods.keys.sendEndedAt(key(period.cycle(), period.attempts()));
     return ended != null && !now().isBefore(ended.plus(DunningSchedule.RESOLVE_AFTER));
   }
 
@@ -129,7 +129,7 @@ final class ChargeAttempts {
       return new Attempt(null, new ChargeFailure(false, SubscriptionChanges.GATEWAY_UNAVAILABLE,
           "no answer from the gateway about " + key(cycle, attempt) + ", which a lost run may have sent"));
     }
-    periods.verified(key(cycle, attempt));
+    periods.keys.verified(key(cycle, attempt));
     return switch (lookup.status()) {
       case NOT_FOUND -> null;
       case SUCCEEDED -> new Attempt(new ChargeResult(lookup.transactionId(), lookup.processedAt(), true), null);
@@ -155,7 +155,7 @@ final class ChargeAttempts {
     String key = key(cycle, attempt);
     try {
       return gateway.lookUp(new ChargeLookupInput(current().subscriptionId(), cycle, key,
-          periods.sentWith(key), sentNoEarlierThan(cycle)));
+          periods.keys.sentWith(key), sentNoEarlierThan(cycle)));
     } catch (ActivityFailure e) {
       log.warn("lookup of {} failed; its outcome stays unknown", key, e);
       return null;

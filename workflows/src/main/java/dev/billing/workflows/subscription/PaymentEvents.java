@@ -60,7 +60,7 @@ final class PaymentEvents {
       case RETURN_SETTLED -> returned(periods.settledFor(event), event);
       case RESOLVE_FAILED -> {
         if (period.state() == State.RESOLVING
-            && periods.unverified(charging.key(period.cycle(), period.attempts() + 1))) {
+            && periods.keys.unverified(charging.key(period.cycle(), period.attempts() + 1))) {
           // A lost run may have sent the next key: the gateway is asked about both before the end.
           periods.put(period.withSettleBy(now()));
           return;

@@ -48,7 +48,7 @@ final class Resolution {
       if (period.state() == State.PENDING_SETTLEMENT) {
         continue;
       }
-      if (periods.unverified(charging.key(period.cycle(), period.attempts() + 1))) {
+      if (periods.keys.unverified(charging.key(period.cycle(), period.attempts() + 1))) {
         // A lost run may have sent the next key: it is looked up (with an unknown last key)
         // before the period is closed, never dropped unasked.
         periods.put(period.resolving(period.outcomeUnknown()
@@ -96,7 +96,7 @@ final class Resolution {
       }
     }
     String source = "lookup of " + charging.key(cycle, attempts);
-    if (periods.unverified(charging.key(cycle, attempts + 1))) {
+    if (periods.keys.unverified(charging.key(cycle, attempts + 1))) {
       Attempt next = charging.sentByLostRun(cycle, attempts + 1);
       if (next != null && next.failure() != null && next.failure().outcomeUnknown()) {
         askAgainLater(period, charging.key(cycle, attempts + 1));
