@@ -84,9 +84,7 @@ final class ChargeAttempts {
       }
     }
     Subscription sub = current();
-    ChargeInput input = new ChargeInput(sub.accountId(), sub.subscriptionId(), cycle, attempt,
-        amountOf(cycle), sub.paymentMethod(), key(cycle, attempt),
-        sub.sku() + " subscription, period " + cycle + " due " + sub.schedule().dueDate(cycle));
+    ChargeInput input = ChargeInput.ofPeriod(sub, cycle, attempt, amountOf(cycle), key(cycle, attempt));
     periods.keys.sending(cycle, key, sub.paymentMethod());
     try {
       return new Attempt(gateway.charge(input), null);

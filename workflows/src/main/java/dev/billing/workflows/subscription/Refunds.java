@@ -79,8 +79,8 @@ final class Refunds {
           pendingSentence(requests.refundsByKey(key).get(0)), null);
       return true;
     }
-    RefundInput input = new RefundInput(sub.accountId(), sub.subscriptionId(), stored.cycle(),
-        known.transactionId(), known.amount(), key, request.reason());
+    RefundInput input = RefundInput.of(sub, stored.cycle()).ofCharge(known.transactionId())
+        .amount(known.amount()).idempotencyKey(key).reason(request.reason()).build();
     String upgrade = known.transactionId().equals(stored.transactionId()) ? null : known.transactionId();
     PendingRefund pending = new PendingRefund(requestId, input, upgrade, actor, known.sentAt(), 0);
     if (!resendable(pending)) {
@@ -99,9 +99,8 @@ final class Refunds {
   void refund(RefundRequest request, Period stored, Money amount, String actor, String reason) {
     Subscription sub = run.current();
     String requestId = MoneyChanges.requestIdOf(request);
-    RefundInput input = new RefundInput(sub.accountId(), sub.subscriptionId(), stored.cycle(),
-        stored.transactionId(), amount,
-        BillingIds.refundKey(sub.subscriptionId(), stored.cycle(), requestId), reason);
+    RefundInput input = RefundInput.of(sub, stored.cycle()).ofCharge(stored.transactionId()).amount(amount)
+        .idempotencyKey(BillingIds.refundKey(sub.subscriptionId(), stored.cycle(), requestId)).reason(reason).build();
     PendingRefund pending = new PendingRefund(requestId, input, null, actor, now(), 0);
     if (!refundOrAwait(pending, stored)) {
       requests.remember(request, AppliedRequest.Status.PENDING, pendingSentence(pending), null);
@@ -137,10 +136,9 @@ final class Refunds {
       if (share.minor() <= 0) {
         continue;
       }
-      RefundInput input = new RefundInput(sub.accountId(), sub.subscriptionId(), cycle,
-          upgrade.transactionId(), share, BillingIds.refundKey(sub.subscriptionId(), cycle,
-              requestId + "#" + upgrade.transactionId()),
-          unused + " unused of " + covered + " upgraded days");
+      RefundInput input = RefundInput.of(sub, cycle).ofCharge(upgrade.transactionId()).amount(share)
+          .idempotencyKey(BillingIds.refundKey(sub.subscriptionId(), cycle, requestId + "#" + upgrade.transactionId()))
+          .reason(unused + " unused of " + covered + " upgraded days").build();
       try {
         refundOrAwait(new PendingRefund(requestId, input, upgrade.transactionId(), actor, now(), 0), null);
       } catch (ApplicationFailure e) {
@@ -169,9 +167,9 @@ final class Refunds {
         run.outcome("no unused amount to refund for cycle " + cycle);
         return;
       }
-      RefundInput input = new RefundInput(sub.accountId(), sub.subscriptionId(), cycle,
-          stored.transactionId(), amount, BillingIds.refundKey(sub.subscriptionId(), cycle, requestId),
-          unused + " unused of " + days + " days");
+      RefundInput input = RefundInput.of(sub, cycle).ofCharge(stored.transactionId()).amount(amount)
+          .idempotencyKey(BillingIds.refundKey(sub.subscriptionId(), cycle, requestId))
+          .reason(unused + " unused of " + days + " days").build();
       refundOrAwait(new PendingRefund(requestId, input, null, actor, now(), 0), stored);
     } catch (ApplicationFailure e) {
       log.error("refund of unused days of {} failed; cancelling anyway: {}", sub.subscriptionId(),

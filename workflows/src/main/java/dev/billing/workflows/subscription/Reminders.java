@@ -39,9 +39,7 @@ final class Reminders {
     ReminderActivities reminders = Workflow.newActivityStub(ReminderActivities.class,
         BillingActivityOptions.sendPaymentReminder(Duration.between(now, dueAt)));
     try {
-      SendReminderResult sent = reminders.sendReminder(new SendReminderInput(messageId,
-          current.email(), current.sku(), current.amountDueFor(cycle), current.schedule().dueDate(cycle),
-          current.paymentMethod().mask(), change));
+      SendReminderResult sent = reminders.sendReminder(SendReminderInput.of(current, cycle, messageId, change));
       run.replace(RunState.landed(change.next(), sent.version()));
       run.outcome("cycle " + cycle + " reminder " + messageId + " sent for the payment due "
           + run.current().nextPaymentDate());

@@ -164,8 +164,7 @@ final class Upgrades {
   private ChargeResult chargeDifference(Subscription sub, long paidCycle, Money amount, String sku,
       String key) {
     run.phase(Phase.CHARGING);
-    ChargeInput input = new ChargeInput(sub.accountId(), sub.subscriptionId(), paidCycle, 0, amount,
-        sub.paymentMethod(), key, "upgrade to " + sku + ", rest of period " + paidCycle);
+    ChargeInput input = ChargeInput.ofUpgrade(sub, paidCycle, sku, amount, key);
     try {
       return gateway.charge(input);
     } catch (ActivityFailure e) {

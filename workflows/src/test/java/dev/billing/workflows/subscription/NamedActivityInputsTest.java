@@ -4,16 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.billing.domain.Money;
 import dev.billing.domain.Subscription;
+import dev.billing.domain.PaymentMethod;
+import dev.billing.domain.RecordInput;
+import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.NotifyCustomerInput.Kind;
+import dev.billing.workflows.activities.RefundInput;
+import dev.billing.workflows.activities.SendReminderInput;
 import io.temporal.api.common.v1.Payload;
 import io.temporal.common.converter.DefaultDataConverter;
 import java.time.Instant;
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
 
-/** A notice built by name is the record it always was, and its payload keeps its JSON shape. */
-class NoticeBuilderTest {
+/** Activity inputs built by name are the records they always were; their payloads keep their JSON shape. */
+class NamedActivityInputsTest {
 
   @Test
   void theBuilderFillsTheSubscriptionsFieldsAndTheCallSiteNamesTheRest() {
@@ -38,5 +43,22 @@ class NoticeBuilderTest {
         .doesNotContain("builder", "sub\"");
     assertThat(DefaultDataConverter.newDefaultInstance().fromPayload(payload, NotifyCustomerInput.class,
         NotifyCustomerInput.class)).isEqualTo(notice);
+  }
+
+  @Test
+  void chargesRefundsAndRemindersNameTheirFields() {
+    Subscription sub = ChangeRulesTest.active();
+    Money ten = Money.parse("10.00", "USD");
+    PaymentMethod card = sub.paymentMethod();
+    assertThat(ChargeInput.ofPeriod(sub, 2, 1, ten, "charge:sub-1:2:1")).isEqualTo(new ChargeInput("acct-1",
+        "sub-1", 2, 1, ten, card, "charge:sub-1:2:1", "basic subscription, period 2 due 2028-02-15"));
+    assertThat(ChargeInput.ofUpgrade(sub, 1, "pro", ten, "change:sub-1:r1")).isEqualTo(new ChargeInput("acct-1",
+        "sub-1", 1, 0, ten, card, "change:sub-1:r1", "upgrade to pro, rest of period 1"));
+    assertThat(RefundInput.of(sub, 1).ofCharge("ch_1").amount(ten).idempotencyKey("refund:sub-1:1:r2")
+        .reason("asked").build())
+        .isEqualTo(new RefundInput("acct-1", "sub-1", 1, "ch_1", ten, "refund:sub-1:1:r2", "asked"));
+    RecordInput record = SubscriptionChanges.reminderSent(sub, "m-3", Instant.parse("2028-02-12T00:00:00Z"));
+    assertThat(SendReminderInput.of(sub, 2, "m-3", record)).isEqualTo(new SendReminderInput("m-3",
+        "a@example.com", "basic", sub.amountDueFor(2), LocalDate.parse("2028-02-15"), "visa-4242", record));
   }
 }
