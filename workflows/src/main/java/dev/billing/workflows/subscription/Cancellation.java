@@ -122,8 +122,8 @@ final class Cancellation {
   void serveUntilDone() {
     run.phase(Phase.ENDED);
     run.waitingUntil(null);
-    changes.dropUnrecorded();
     while (true) {
+      changes.dropUnrecorded();
       changes.applyAll(lifecycle);
       if (Workflow.isEveryHandlerFinished() && run.notices.allDone() && !run.requests.waitsBeforeEnd()) {
         break;
