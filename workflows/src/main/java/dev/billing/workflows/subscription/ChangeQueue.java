@@ -3,6 +3,7 @@ package dev.billing.workflows.subscription;
 import dev.billing.workflows.AppliedRequest.Status;
 import dev.billing.workflows.AppliedRequest;
 import dev.billing.workflows.SubscriptionState;
+import dev.billing.workflows.UpdateRejections;
 import dev.billing.workflows.UpdateRequest;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.failure.TemporalFailure;
@@ -12,6 +13,7 @@ import io.temporal.workflow.UpdateInfo;
 import io.temporal.workflow.Workflow;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 
 /**
@@ -64,15 +66,28 @@ final class ChangeQueue {
     return enqueue(change).get();
   }
 
-  /**
-   * From an update handler, for a change the main loop takes itself ({@link
-   * QueuedChange#takenBySafePoint}): completes with the state once it is recorded, with null
-   * when it never will be (the run ended first).
-   */
-  Promise<SubscriptionState> enqueue(QueuedChange change) {
+  private Promise<SubscriptionState> enqueue(QueuedChange change) {
     CompletablePromise<SubscriptionState> done = Workflow.newPromise();
     pending.add(new Entry(change, done));
     return done;
+  }
+
+  /**
+   * From an update handler, for a change the main loop takes itself: the first answer of a repeat,
+   * else queues the change, waits until it is recorded and answers with {@code outcome} as it is
+   * then. A change the run ended before recording is refused with {@code notRecorded}: end() awaits
+   * every handler, so it can never wait for a change that will not be recorded any more, and the
+   * change is rejected, not lost silently.
+   */
+  SubscriptionState awaitRecorded(QueuedChange change, Supplier<String> outcome, String notRecorded) {
+    AppliedRequest known = run.requests.find(change.request().requestId());
+    if (known != null) {
+      return answer(known);
+    }
+    if (enqueue(change).get() == null) {
+      throw UpdateRejections.transitionNotAllowed(notRecorded);
+    }
+    return answer(run.requests.remember(change.request(), Status.APPLIED, outcome.get(), null));
   }
 
   boolean isEmpty() {

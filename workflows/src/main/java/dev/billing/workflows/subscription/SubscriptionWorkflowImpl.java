@@ -3,7 +3,6 @@ package dev.billing.workflows.subscription;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Process;
-import dev.billing.workflows.AppliedRequest;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.OpenPeriod.State;
@@ -303,19 +302,11 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   @Override
   public SubscriptionState changePaymentMethod(PaymentMethodChange request) {
     PaymentMethodChange change = ChangeQueue.identified(request);
-    AppliedRequest known = requests.find(change.requestId());
-    if (known != null) {
-      return changes.answer(known);
-    }
-    // Null when the workflow ended first (end() awaits every handler, so it can never wait for a
-    // change that will not be recorded any more): that change is rejected, not lost silently.
-    if (changes.enqueue(new QueuedChange.NewPaymentMethod(change)).get() == null) {
-      throw UpdateRejections.transitionNotAllowed(
-          "subscription was cancelled before the payment method change was recorded");
-    }
-    return changes.answer(requests.remember(change, AppliedRequest.Status.APPLIED,
-        "payment method changed to " + change.paymentMethod().mask(), null));
+    return changes.awaitRecorded(new QueuedChange.NewPaymentMethod(change),
+        () -> "payment method changed to " + change.paymentMethod().mask(),
+        "subscription was cancelled before the payment method change was recorded");
   }
+
 
   @Override
   public void validateCancel(CancelRequest request) {
@@ -329,15 +320,10 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     if (request.atPeriodEnd()) {
       return changes.submit(new QueuedChange.CancelAtPeriodEnd(request));
     }
-    AppliedRequest known = requests.find(request.requestId());
-    if (known != null) {
-      return changes.answer(known);
-    }
-    if (changes.enqueue(new QueuedChange.CancelNow(request)).get() == null) {
-      throw UpdateRejections.transitionNotAllowed("subscription is already cancelled");
-    }
-    return changes.answer(requests.remember(request, AppliedRequest.Status.APPLIED, run.lastOutcome(), null));
+    return changes.awaitRecorded(new QueuedChange.CancelNow(request), run::lastOutcome,
+        "subscription is already cancelled");
   }
+
 
   /**
    * A repeat of a request taken on is let through (its handler answers it as the first time);
