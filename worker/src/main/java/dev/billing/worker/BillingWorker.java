@@ -11,7 +11,7 @@ import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.store.BillingStore;
 import dev.billing.store.DynamoBillingStore;
-import dev.billing.workflows.SubscriptionWorkflowImpl;
+import dev.billing.workflows.subscription.SubscriptionWorkflowImpl;
 import dev.billing.activities.reconciliation.ReconciliationActivitiesImpl;
 import dev.billing.activities.reconciliation.TemporalSubscriptionWorkflowOps;
 import dev.billing.store.ReconciliationQueries;

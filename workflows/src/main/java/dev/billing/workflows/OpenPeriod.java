@@ -68,13 +68,13 @@ public record OpenPeriod(
     return BillingIds.chargeKey(subscriptionId, cycle, attempts);
   }
 
-  static OpenPeriod pending(long cycle, int attempts, DunningPolicy policy, LocalDate dunningFrom,
+  public static OpenPeriod pending(long cycle, int attempts, DunningPolicy policy, LocalDate dunningFrom,
       int retriesUsed, Instant settleBy, String transactionId, Money amount) {
     return new OpenPeriod(cycle, State.PENDING_SETTLEMENT, attempts, false, policy, dunningFrom,
         retriesUsed, settleBy, transactionId, null, null, false, amount);
   }
 
-  static OpenPeriod dunning(long cycle, int attempts, boolean outcomeUnknown, DunningPolicy policy,
+  public static OpenPeriod dunning(long cycle, int attempts, boolean outcomeUnknown, DunningPolicy policy,
       LocalDate dunningFrom, int retriesUsed, String failureCode, String failureMessage, Money amount) {
     return new OpenPeriod(cycle, State.DUNNING, attempts, outcomeUnknown, policy, dunningFrom,
         retriesUsed, null, null, failureCode, failureMessage, false, amount);
@@ -85,27 +85,27 @@ public record OpenPeriod(
    * {@link #outcomeUnknown}, else the next one a lost run may have sent. {@link #retryNow} (a new
    * payment method) is kept: it is charged at once when the gateway says no money moved.
    */
-  OpenPeriod resolving(Instant askAt) {
+  public OpenPeriod resolving(Instant askAt) {
     return new OpenPeriod(cycle, State.RESOLVING, attempts, outcomeUnknown, policy, dunningFrom,
         retriesUsed, askAt, transactionId, failureCode, failureMessage, retryNow, amount);
   }
 
-  OpenPeriod withRetryNow(boolean now) {
+  public OpenPeriod withRetryNow(boolean now) {
     return new OpenPeriod(cycle, state, attempts, outcomeUnknown, policy, dunningFrom, retriesUsed,
         settleBy, transactionId, failureCode, failureMessage, now, amount);
   }
 
-  OpenPeriod withOutcomeKnown() {
+  public OpenPeriod withOutcomeKnown() {
     return new OpenPeriod(cycle, state, attempts, false, policy, dunningFrom, retriesUsed, settleBy,
         transactionId, failureCode, failureMessage, retryNow, amount);
   }
 
-  OpenPeriod withRetriesUsed(int used) {
+  public OpenPeriod withRetriesUsed(int used) {
     return new OpenPeriod(cycle, state, attempts, outcomeUnknown, policy, dunningFrom, used,
         settleBy, transactionId, failureCode, failureMessage, retryNow, amount);
   }
 
-  OpenPeriod withSettleBy(Instant at) {
+  public OpenPeriod withSettleBy(Instant at) {
     return new OpenPeriod(cycle, state, attempts, outcomeUnknown, policy, dunningFrom, retriesUsed,
         at, transactionId, failureCode, failureMessage, retryNow, amount);
   }

@@ -1,7 +1,7 @@
 package dev.billing.workflows;
 
 /**
- * Manual repayment (seed 004's MANUAL_REPAYMENT): charge the oldest unpaid period now.
+ * Manual repayment (process MANUAL_REPAYMENT): charge the oldest unpaid period now.
  *
  * @param requestedBy the principal that asked, kept in the history
  * @param requestId the client's request id (see {@link UpdateRequest}); null until given one

@@ -15,7 +15,7 @@ import java.time.Instant;
 public record PendingRefund(String requestId, RefundInput input, String upgradeTransactionId,
     String actor, Instant sentFrom, int sends) {
 
-  PendingRefund sent() {
+  public PendingRefund sent() {
     return new PendingRefund(requestId, input, upgradeTransactionId, actor, sentFrom, sends + 1);
   }
 }

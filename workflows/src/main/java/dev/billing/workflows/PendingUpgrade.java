@@ -16,7 +16,7 @@ public record PendingUpgrade(String requestId, String idempotencyKey, String sku
     Money amount, long paidCycle, PaymentMethod paymentMethod, Instant sentFrom, String actor,
     String why, int lookups) {
 
-  PendingUpgrade asked() {
+  public PendingUpgrade asked() {
     return new PendingUpgrade(requestId, idempotencyKey, sku, price, amount, paidCycle, paymentMethod,
         sentFrom, actor, why, lookups + 1);
   }

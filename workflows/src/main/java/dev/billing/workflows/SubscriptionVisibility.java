@@ -87,7 +87,7 @@ public final class SubscriptionVisibility {
    * attribute carried over (an explicit set replaces the server's copy), with the next payment and
    * the status of the new run, and a fresh memo. Part of the continue-as-new command: no action.
    */
-  static ContinueAsNewOptions continueAsNew(Subscription next) {
+  public static ContinueAsNewOptions continueAsNew(Subscription next) {
     SearchAttributes.Builder attributes = SearchAttributes.newBuilder(Workflow.getTypedSearchAttributes())
         .set(BillingSearchAttributes.BILLING_STATUS, next.status().name());
     OffsetDateTime due = nextPaymentAt(next);
@@ -110,7 +110,7 @@ public final class SubscriptionVisibility {
    * also carry: the past-due start (set on entering PAST_DUE, unset on leaving it) and the next
    * payment. Empty when {@code planned} is empty: these never cause an upsert on their own.
    */
-  static List<SearchAttributeUpdate<?>> withStatusChange(List<SearchAttributeUpdate<?>> planned,
+  public static List<SearchAttributeUpdate<?>> withStatusChange(List<SearchAttributeUpdate<?>> planned,
       SearchAttributes existing, Subscription current, Instant now) {
     if (planned.isEmpty()) {
       return planned;

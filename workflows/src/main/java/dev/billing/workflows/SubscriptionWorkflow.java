@@ -12,8 +12,7 @@ import io.temporal.workflow.WorkflowMethod;
  * One long-lived workflow per subscription (id {@code subscription-<subscriptionId>}). Each run bills
  * one cycle: it sleeps until the reminder, reminds, sleeps until the due date, charges, records the
  * outcome in one DynamoDB transaction, then continues as new for the next cycle. Because it is the
- * only writer of its subscription, it is also the per-subscription lock that seed 004 kept in a
- * separate table.
+ * only writer of its subscription, no lock is needed around its writes.
  */
 @WorkflowInterface
 public interface SubscriptionWorkflow {

@@ -6,6 +6,8 @@ import dev.billing.domain.Money;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
+import dev.billing.workflows.subscription.SubscriptionRestart;
+import dev.billing.workflows.subscription.SubscriptionWorkflowImpl;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowClient;

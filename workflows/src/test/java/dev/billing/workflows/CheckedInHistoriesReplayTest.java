@@ -13,6 +13,7 @@ import dev.billing.domain.DueInstants;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
+import dev.billing.workflows.subscription.SubscriptionWorkflowImpl;
 import io.temporal.client.WorkflowStub;
 import java.time.Duration;
 import java.time.Instant;

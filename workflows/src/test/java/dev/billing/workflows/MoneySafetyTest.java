@@ -20,6 +20,7 @@ import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.domain.RecordInput;
+import dev.billing.workflows.subscription.SubscriptionChanges;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.util.List;
@@ -220,7 +221,7 @@ class MoneySafetyTest {
       RecordInput exhausted = records.stream()
           .filter(r -> r.event() == HistoryEvent.DUNNING_EXHAUSTED).findFirst().orElseThrow();
       assertThat(exhausted.period().failureCode()).as("known now: a restart must not resolve it again")
-          .isEqualTo(PaymentCollector.CHARGE_NOT_MADE);
+          .isEqualTo(SubscriptionChanges.CHARGE_NOT_MADE);
       assertThat(exhausted.at()).as("an hour after the last attempt, never at once")
           .isAfterOrEqualTo(Instant.parse("2028-01-18T01:00:00Z"))
           .isBefore(Instant.parse("2028-01-18T03:00:00Z"));

@@ -14,6 +14,9 @@ import dev.billing.domain.Term;
 import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.domain.RecordInput;
+import dev.billing.workflows.subscription.DunningSchedule;
+import dev.billing.workflows.subscription.SubscriptionChanges;
+import dev.billing.workflows.subscription.SubscriptionRestart;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.common.SearchAttributes;
@@ -103,7 +106,7 @@ class SubscriptionRestartTest {
   void anUnknownOutcomeIsNeverForgottenEvenWhenTheScheduleIsUsedUpOrTheDebitWasNotFound() {
     SubscriptionInput input = SubscriptionRestart.fromRecord(record(SubscriptionStatus.PAST_DUE),
         List.of(period(1, PeriodStatus.ERROR, 5, null, SubscriptionChanges.GATEWAY_UNAVAILABLE),
-            period(2, PeriodStatus.ERROR, 1, null, PaymentCollector.CHARGE_NOT_FOUND)),
+            period(2, PeriodStatus.ERROR, 1, null, SubscriptionChanges.CHARGE_NOT_FOUND)),
         DunningPolicy.DEFAULT, Instant.parse("2028-02-15T12:00:00Z"));
 
     assertThat(input.collections().unpaid()).isEmpty();

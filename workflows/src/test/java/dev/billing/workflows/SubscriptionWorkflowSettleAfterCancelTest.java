@@ -19,6 +19,7 @@ import dev.billing.domain.PaymentEvent.Type;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.domain.RecordInput;
+import dev.billing.workflows.subscription.SubscriptionWorkflowImpl;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.WorkflowStub;
 import io.temporal.testing.WorkflowReplayer;

@@ -20,6 +20,7 @@ import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.domain.RecordInput;
+import dev.billing.workflows.subscription.SubscriptionChanges;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;

@@ -14,7 +14,7 @@ import dev.billing.store.BillingStore;
 import dev.billing.store.DuePayment;
 import dev.billing.store.ReconciliationQueries;
 import dev.billing.workflows.SubscriptionInput;
-import dev.billing.workflows.SubscriptionRestart;
+import dev.billing.workflows.subscription.SubscriptionRestart;
 import dev.billing.domain.reconciliation.FindingKind;
 import dev.billing.domain.reconciliation.Repair;
 import java.time.Duration;

@@ -31,7 +31,7 @@ import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionVisibility;
 import dev.billing.workflows.SubscriptionWorkflow;
-import dev.billing.workflows.SubscriptionWorkflowImpl;
+import dev.billing.workflows.subscription.SubscriptionWorkflowImpl;
 import dev.billing.workflows.TaskQueues;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.reconciliation.Finding;

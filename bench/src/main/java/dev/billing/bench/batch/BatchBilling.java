@@ -17,7 +17,7 @@ import dev.billing.store.Page;
 import dev.billing.store.PageRequest;
 import dev.billing.workflows.activities.ChargeResult;
 import dev.billing.workflows.activities.SendReminderInput;
-import dev.billing.workflows.SubscriptionChanges;
+import dev.billing.workflows.subscription.SubscriptionChanges;
 import java.time.InstantSource;
 import java.time.LocalDate;
 import java.util.ArrayList;

@@ -4,7 +4,7 @@ import dev.billing.domain.Subscription;
 import dev.billing.store.BillingStore;
 import dev.billing.workflows.activities.ChargeResult;
 import dev.billing.domain.RecordInput;
-import dev.billing.workflows.SubscriptionChanges;
+import dev.billing.workflows.subscription.SubscriptionChanges;
 import java.time.Instant;
 import java.util.List;
 

@@ -27,7 +27,7 @@ import dev.billing.domain.DueInstants;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.TaskQueues;
-import dev.billing.workflows.SubscriptionChanges;
+import dev.billing.workflows.subscription.SubscriptionChanges;
 import io.temporal.api.history.v1.HistoryEvent;
 import java.nio.file.Path;
 import java.time.Duration;

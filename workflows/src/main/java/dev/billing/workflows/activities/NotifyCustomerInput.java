@@ -64,11 +64,91 @@ public record NotifyCustomerInput(
     locale = locale == null || locale.isBlank() ? Subscription.DEFAULT_LOCALE : locale;
   }
 
-  /** A notice in the default locale (the contract before locales). */
+  /** A notice in the default locale. */
   public NotifyCustomerInput(Kind kind, String messageId, String accountId, String subscriptionId,
       long cycle, String email, String sku, Money amount, LocalDate date, String paymentMask,
       String reason, String timeZone, Instant at) {
     this(kind, messageId, accountId, subscriptionId, cycle, email, sku, amount, date, paymentMask,
         reason, timeZone, at, null);
+  }
+
+  /**
+   * A notice of {@code kind} to the customer of {@code sub}, about the cycle it is on, with its
+   * identity, address, plan, payment mask, zone and locale; the call site names the rest.
+   */
+  public static Builder about(Kind kind, Subscription sub) {
+    return new Builder(kind, sub);
+  }
+
+  /** Names each field of a notice at its call site; the payload is the record's, unchanged. */
+  public static final class Builder {
+    private final Kind kind;
+    private final Subscription sub;
+    private String messageId;
+    private long cycle;
+    private String sku;
+    private String paymentMask;
+    private Money amount;
+    private LocalDate date;
+    private String reason;
+    private Instant at;
+
+    private Builder(Kind kind, Subscription sub) {
+      this.kind = kind;
+      this.sub = sub;
+      this.cycle = sub.cycle();
+      this.sku = sub.sku();
+      this.paymentMask = sub.paymentMethod().mask();
+    }
+
+    public Builder messageId(String id) {
+      messageId = id;
+      return this;
+    }
+
+    public Builder cycle(long about) {
+      cycle = about;
+      return this;
+    }
+
+    /** The plan the notice names; the subscription's own by default. */
+    public Builder sku(String plan) {
+      sku = plan;
+      return this;
+    }
+
+    /** The mask of the method charged; the subscription's own by default. */
+    public Builder paymentMask(String mask) {
+      paymentMask = mask;
+      return this;
+    }
+
+    public Builder amount(Money money) {
+      amount = money;
+      return this;
+    }
+
+    /** See the kinds: the next retry, the end date, the restart or first payment, the refund's date. */
+    public Builder date(LocalDate day) {
+      date = day;
+      return this;
+    }
+
+    /** The decline message, the cancellation or pause reason, or the receipt's transaction id. */
+    public Builder reason(String text) {
+      reason = text;
+      return this;
+    }
+
+    public Builder at(Instant time) {
+      at = time;
+      return this;
+    }
+
+    public NotifyCustomerInput build() {
+      return new NotifyCustomerInput(kind, messageId, sub.accountId(), sub.subscriptionId(), cycle,
+          sub.email(), sku, amount, date, paymentMask, reason, sub.schedule().timeZone(),
+          at, sub.locale());
+    }
   }
 }

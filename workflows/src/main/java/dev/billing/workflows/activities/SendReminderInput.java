@@ -1,5 +1,6 @@
 package dev.billing.workflows.activities;
 
+import dev.billing.domain.Subscription;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.Money;
 import java.time.LocalDate;
@@ -21,5 +22,11 @@ public record SendReminderInput(
   public SendReminderInput {
     Objects.requireNonNull(messageId, "messageId");
     Objects.requireNonNull(record, "record");
+  }
+
+  /** The reminder of {@code cycle}'s payment, to write {@code record} once accepted for delivery. */
+  public static SendReminderInput of(Subscription sub, long cycle, String messageId, RecordInput record) {
+    return new SendReminderInput(messageId, sub.email(), sub.sku(), sub.amountDueFor(cycle),
+        sub.schedule().dueDate(cycle), sub.paymentMethod().mask(), record);
   }
 }

@@ -1,4 +1,4 @@
-package dev.billing.workflows;
+package dev.billing.workflows.subscription;
 
 import dev.billing.workflows.activities.DeclineDetails;
 import dev.billing.workflows.activities.PaymentFailures;

@@ -1,7 +1,8 @@
-package dev.billing.workflows;
+package dev.billing.workflows.subscription;
 
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.DunningPolicy;
+import dev.billing.workflows.OpenPeriod;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -23,7 +24,7 @@ import java.time.LocalDate;
  * attempt used the date it was made on, as any attempt does: dates are counted, never outcomes, so
  * an outage cannot stretch dunning; it costs no failure notice. See {@link PaymentCollector}.
  */
-final class DunningSchedule {
+public final class DunningSchedule {
   private DunningSchedule() {}
 
   /**
@@ -31,23 +32,23 @@ final class DunningSchedule {
    * settle in 1 to 4 business days; 5 calendar days covers most, and a lookup that still answers
    * PENDING just waits this long again.
    */
-  static final Duration SETTLEMENT_TIMEOUT = Duration.ofDays(5);
+  public static final Duration SETTLEMENT_TIMEOUT = Duration.ofDays(5);
 
   /** When the gateway could not be asked about a pending charge: ask again this much later. */
-  static final Duration LOOKUP_RETRY_AFTER = Duration.ofDays(1);
+  public static final Duration LOOKUP_RETRY_AFTER = Duration.ofDays(1);
 
   /**
    * How long after an unanswered last attempt its key is looked up to end dunning: long enough for
    * a request still in flight at the gateway to have created its charge, so NOT_FOUND is proof.
    */
-  static final Duration RESOLVE_AFTER = Duration.ofHours(1);
+  public static final Duration RESOLVE_AFTER = Duration.ofHours(1);
 
-  static Instant retryAt(BillingSchedule schedule, LocalDate dunningFrom, DunningPolicy policy, int index) {
+  public static Instant retryAt(BillingSchedule schedule, LocalDate dunningFrom, DunningPolicy policy, int index) {
     return schedule.startOfDay(dunningFrom.plusDays(policy.retryAfterDays().get(index)));
   }
 
   /** The retry a period in dunning waits for; null when its schedule is used up. */
-  static Instant nextRetryAt(BillingSchedule schedule, OpenPeriod period) {
+  public static Instant nextRetryAt(BillingSchedule schedule, OpenPeriod period) {
     if (period.retriesUsed() >= period.policy().retryAfterDays().size()) {
       return null;
     }
@@ -60,7 +61,7 @@ final class DunningSchedule {
    * (a new payment method) the schedule goes on with its next date; dates missed while the worker
    * was down collapse into one attempt instead of a burst.
    */
-  static int usedAt(BillingSchedule schedule, LocalDate dunningFrom, DunningPolicy policy,
+  public static int usedAt(BillingSchedule schedule, LocalDate dunningFrom, DunningPolicy policy,
       int alreadyUsed, Instant now) {
     int used = alreadyUsed;
     while (used < policy.retryAfterDays().size()
@@ -78,11 +79,11 @@ final class DunningSchedule {
    * always keeps at least one retry. If that retry fails too, every date that has come by then is
    * used up ({@link #usedAt}), so late failures cannot stretch the schedule beyond one catch-up.
    */
-  static int usedBeforeLateFailure(DunningPolicy policy, int usedAtAttempt) {
+  public static int usedBeforeLateFailure(DunningPolicy policy, int usedAtAttempt) {
     return Math.min(usedAtAttempt, policy.retryAfterDays().size());
   }
 
-  static boolean exhausted(OpenPeriod period) {
+  public static boolean exhausted(OpenPeriod period) {
     return period.retriesUsed() >= period.policy().retryAfterDays().size();
   }
 }

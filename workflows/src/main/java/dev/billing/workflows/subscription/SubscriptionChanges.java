@@ -1,4 +1,4 @@
-package dev.billing.workflows;
+package dev.billing.workflows.subscription;
 
 import dev.billing.domain.ChargeMinimums;
 import dev.billing.domain.HistoryEvent;
@@ -7,10 +7,11 @@ import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
+import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.activities.ChargeResult;
-import dev.billing.domain.RecordInput;
 import java.time.Instant;
 
 /**
@@ -27,7 +28,16 @@ public final class SubscriptionChanges {
   static final String SYSTEM_ACTOR = "system";
 
   /** Failure code recorded when the gateway never answered (not a decline). */
-  static final String GATEWAY_UNAVAILABLE = "gateway_unavailable";
+  public static final String GATEWAY_UNAVAILABLE = "gateway_unavailable";
+
+  /**
+   * Failure code of a last attempt the gateway proved it never made: a known outcome, so a run
+   * restarted from the record does not resolve it (and apply the final outcome) again.
+   */
+  public static final String CHARGE_NOT_MADE = "charge_not_made";
+
+  /** Failure code of a pending charge the gateway could not find: its outcome stays unknown. */
+  public static final String CHARGE_NOT_FOUND = "charge_not_found";
 
   static String changeId(long cycle, String step) {
     return "cycle-" + cycle + "/" + step;

@@ -1,6 +1,14 @@
-package dev.billing.workflows;
+package dev.billing.workflows.subscription;
 
 import dev.billing.workflows.AppliedRequest.Status;
+import dev.billing.workflows.AppliedRequest;
+import dev.billing.workflows.PendingRefund;
+import dev.billing.workflows.PendingUpgrade;
+import dev.billing.workflows.RequestState;
+import dev.billing.workflows.UpdateRejections;
+import dev.billing.workflows.UpdateRequest;
+import dev.billing.workflows.UpdateRequests;
+import dev.billing.workflows.UpgradeCharge;
 import io.temporal.workflow.Workflow;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,4 +1,4 @@
-package dev.billing.workflows;
+package dev.billing.workflows.subscription;
 
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.EmailBounce;
@@ -6,15 +6,16 @@ import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.Pause;
 import dev.billing.domain.PendingPlanChange;
+import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodRefund;
-import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
-import dev.billing.domain.RecordInput;
+import dev.billing.workflows.UnpaidPeriod;
 import java.time.Instant;
 import java.time.LocalDate;
 

@@ -1,4 +1,4 @@
-package dev.billing.workflows;
+package dev.billing.workflows.subscription;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,20 +1,22 @@
-package dev.billing.workflows;
-
-import dev.billing.domain.PaymentEvent;
-import static org.assertj.core.api.Assertions.assertThat;
+package dev.billing.workflows.subscription;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.DunningPolicy;
-import dev.billing.domain.Term;
 import dev.billing.domain.PaymentEvent.Type;
-import dev.billing.workflows.PeriodCollection.Effect;
+import dev.billing.domain.PaymentEvent;
+import dev.billing.domain.Term;
+import dev.billing.workflows.CollectionState;
+import dev.billing.workflows.OpenPeriod;
+import dev.billing.workflows.subscription.PeriodCollection.Effect;
+import dev.billing.workflows.SettledCharge;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** What an event means, from the workflow's state alone. */
 class PeriodCollectionTest {

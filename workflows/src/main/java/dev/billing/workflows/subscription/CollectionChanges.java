@@ -1,4 +1,4 @@
-package dev.billing.workflows;
+package dev.billing.workflows.subscription;
 
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
@@ -6,9 +6,10 @@ import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
-import dev.billing.domain.RecordInput;
+import dev.billing.workflows.PaymentMethodChange;
 import java.time.Instant;
 
 /**

@@ -1,16 +1,16 @@
-package dev.billing.workflows;
-
-import static org.assertj.core.api.Assertions.assertThat;
+package dev.billing.workflows.subscription;
 
 import dev.billing.domain.BillingSchedule;
-import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.DunningPolicy.FinalOutcome;
+import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.Term;
+import dev.billing.workflows.OpenPeriod;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class DunningScheduleTest {
 

@@ -1,11 +1,18 @@
-package dev.billing.workflows;
+package dev.billing.workflows.subscription;
 
-import dev.billing.domain.DunningPolicy;
-import dev.billing.domain.Period;
-import dev.billing.domain.PendingUpgradeCharge;
-import dev.billing.domain.PeriodStatus;
-import dev.billing.domain.Subscription;
 import dev.billing.domain.BillingIds;
+import dev.billing.domain.DunningPolicy;
+import dev.billing.domain.PendingUpgradeCharge;
+import dev.billing.domain.Period;
+import dev.billing.domain.Subscription;
+import dev.billing.workflows.CollectionState;
+import dev.billing.workflows.OpenPeriod;
+import dev.billing.workflows.PendingRefund;
+import dev.billing.workflows.PendingUpgrade;
+import dev.billing.workflows.RequestState;
+import dev.billing.workflows.SentKey;
+import dev.billing.workflows.SettledCharge;
+import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.activities.RefundInput;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -134,6 +141,6 @@ public final class SubscriptionRestart {
    */
   static boolean unanswered(String failureCode) {
     return SubscriptionChanges.GATEWAY_UNAVAILABLE.equals(failureCode)
-        || PaymentCollector.CHARGE_NOT_FOUND.equals(failureCode);
+        || SubscriptionChanges.CHARGE_NOT_FOUND.equals(failureCode);
   }
 }

@@ -1,21 +1,21 @@
-package dev.billing.workflows;
+package dev.billing.workflows.subscription;
 
-import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
-import dev.billing.domain.PaymentMethod;
+import dev.billing.domain.PaymentEvent;
+import dev.billing.workflows.CollectionState;
 import dev.billing.workflows.OpenPeriod.State;
+import dev.billing.workflows.OpenPeriod;
+import dev.billing.workflows.SettledCharge;
+import dev.billing.workflows.UnpaidPeriod;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Deque;
 import java.util.Iterator;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -62,9 +62,9 @@ final class PeriodCollection {
   private final LinkedHashSet<String> seen = new LinkedHashSet<>();
   private final Deque<PaymentEvent> inbox = new ArrayDeque<>();
   private final Map<Long, UnpaidPeriod> unpaid = new TreeMap<>();
-  private final Set<String> unverifiedKeys = new LinkedHashSet<>();
   private final Deque<SettledCharge> returned = new ArrayDeque<>();
-  private final Map<String, SentKey> sentKeys = new LinkedHashMap<>();
+  /** The keys sent and the keys a lost run may have sent. */
+  final SentKeys keys;
 
   PeriodCollection(String subscriptionId, CollectionState state) {
     this.subscriptionId = subscriptionId;
@@ -73,59 +73,15 @@ final class PeriodCollection {
     seen.addAll(state.seenEventIds());
     inbox.addAll(state.pendingEvents());
     state.unpaid().forEach(p -> unpaid.put(p.cycle(), p));
-    unverifiedKeys.addAll(state.unverifiedKeys());
     returned.addAll(state.returned());
-    state.sentKeys().forEach(k -> sentKeys.put(k.key(), k));
+    keys = new SentKeys(state.sentKeys(), state.unverifiedKeys());
   }
 
   CollectionState carry() {
     return new CollectionState(new ArrayList<>(open.values()), new ArrayList<>(settled),
         new ArrayList<>(seen), new ArrayList<>(inbox), new ArrayList<>(unpaid.values()),
-        new ArrayList<>(unverifiedKeys), new ArrayList<>(returned), stillNeeded(sentKeys.values()));
-  }
-
-  /** A key is looked up only while its period is open or owed, or while a lost run's send is unverified. */
-  private List<SentKey> stillNeeded(Collection<SentKey> keys) {
-    return keys.stream().filter(k -> open.containsKey(k.cycle()) || unpaid.containsKey(k.cycle())
-        || unverifiedKeys.contains(k.key())).toList();
-  }
-
-  /** {@code key} is being sent to {@code method}: it is looked up under that method from now on. */
-  void sending(long cycle, String key, PaymentMethod method) {
-    sentKeys.put(key, new SentKey(cycle, key, method, null));
-  }
-
-  /** The send of {@code key} ended at {@code at}, with an answer or without one. */
-  void sendEnded(String key, Instant at) {
-    SentKey sent = sentKeys.get(key);
-    if (sent != null) {
-      sentKeys.put(key, new SentKey(sent.cycle(), key, sent.paymentMethod(), at));
-    }
-  }
-
-  /** When this run's last send of {@code key} ended; null while in flight or when not known. */
-  Instant sendEndedAt(String key) {
-    SentKey sent = sentKeys.get(key);
-    return sent == null ? null : sent.sentBy();
-  }
-
-  /**
-   * The payment method {@code key} was sent to; null when it is not known (a key of a lost run's
-   * earlier attempt): the gateway is then asked account-wide, never under a guessed method.
-   */
-  PaymentMethod sentWith(String key) {
-    SentKey sent = sentKeys.get(key);
-    return sent == null ? null : sent.paymentMethod();
-  }
-
-  /** Whether a lost run may have sent {@code key}: it is looked up before it is sent. */
-  boolean unverified(String key) {
-    return unverifiedKeys.contains(key);
-  }
-
-  /** The gateway has said what {@code key} did (or that it was never sent). */
-  void verified(String key) {
-    unverifiedKeys.remove(key);
+        keys.unverifiedKeys(), new ArrayList<>(returned),
+        keys.stillNeeded(cycle -> open.containsKey(cycle) || unpaid.containsKey(cycle)));
   }
 
   /** Periods whose dunning ended unpaid, oldest first. */
@@ -243,7 +199,7 @@ final class PeriodCollection {
       return period.transactionId() != null && period.transactionId().equals(event.transactionId())
           ? period.attempts() : 0;
     }
-    if (event.idempotencyKey().equals(nextKey(period)) && unverified(nextKey(period))) {
+    if (event.idempotencyKey().equals(nextKey(period)) && keys.unverified(nextKey(period))) {
       return period.attempts() + 1;
     }
     for (int attempt = period.attempts(); attempt >= 1; attempt--) {
@@ -363,7 +319,7 @@ final class PeriodCollection {
   boolean awaitingOutcome() {
     return open.values().stream()
         .anyMatch(p -> p.state() == State.PENDING_SETTLEMENT || p.outcomeUnknown()
-            || unverified(nextKey(p)));
+            || keys.unverified(nextKey(p)));
   }
 
   private String nextKey(OpenPeriod period) {

@@ -1,9 +1,10 @@
-package dev.billing.workflows;
+package dev.billing.workflows.subscription;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.EmailBounce;
 import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
+import dev.billing.workflows.BillingActivityOptions;
 import dev.billing.workflows.activities.NotificationActivities;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import io.temporal.workflow.Async;
@@ -61,11 +62,11 @@ final class CustomerNotices {
 
   /** The receipt notice of a charge whose record could not mail it. */
   static NotifyCustomerInput receipt(Subscription current, Receipt receipt, Instant at) {
-    return new NotifyCustomerInput(NotifyCustomerInput.Kind.PAYMENT_RECEIPT,
-        BillingIds.receiptMessageId(receipt), current.accountId(), current.subscriptionId(),
-        receipt.cycle(), current.email(), receipt.sku(), receipt.amount(),
-        current.schedule().dateAt(receipt.processedAt()), receipt.paymentMask(),
-        receipt.transactionId(), current.schedule().timeZone(), at, current.locale());
+    return NotifyCustomerInput.about(NotifyCustomerInput.Kind.PAYMENT_RECEIPT, current)
+        .messageId(BillingIds.receiptMessageId(receipt)).cycle(receipt.cycle()).sku(receipt.sku())
+        .paymentMask(receipt.paymentMask())
+        .amount(receipt.amount()).date(current.schedule().dateAt(receipt.processedAt()))
+        .reason(receipt.transactionId()).at(at).build();
   }
 
   private static Promise<Void> done() {

@@ -1,0 +1,207 @@
+package dev.billing.workflows.subscription;
+
+import dev.billing.domain.PendingPlanChange;
+import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
+import dev.billing.workflows.BillingDayChange;
+import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.PauseRequest;
+import dev.billing.workflows.PaymentMethodChange;
+import dev.billing.workflows.PendingUpgrade;
+import dev.billing.workflows.PlanChangeRequest;
+import dev.billing.workflows.RefundRequest;
+import dev.billing.workflows.WaiveRequest;
+import java.time.LocalDate;
+
+/**
+ * Which change the subscription refuses in which state: null when allowed, else why not. The
+ * validators ask these rules so a refused request never enters history; the main thread asks them
+ * again when it applies the change, because another change may have been applied in between (it
+ * then fails the update with {@link UpdateRejections#TRANSITION_NOT_ALLOWED}). Pure: everything a
+ * rule reads is handed in. docs/lifecycle.md has the diagram.
+ */
+final class ChangeRules {
+  private ChangeRules() {}
+
+  /** How long a pause may last, in cycles. */
+  static final int MAX_PAUSE_CYCLES = 36;
+
+  /**
+   * @param cancelling an immediate cancellation is asked for (or decided) and not recorded yet
+   * @param today the subscription's date in its own zone
+   */
+  static String pause(Subscription sub, PauseRequest request, boolean cancelling, LocalDate today) {
+    String common = changeable(sub, cancelling);
+    if (common != null) {
+      return common;
+    }
+    if (sub.status() == SubscriptionStatus.PAUSED) {
+      return "subscription is already paused";
+    }
+    if (sub.lifecycle().cancelsOn() != null) {
+      return "subscription ends on " + sub.lifecycle().cancelsOn() + "; it cannot be paused";
+    }
+    if (request == null) {
+      return null;
+    }
+    if (request.cycles() != null && request.until() != null) {
+      return "give either cycles or until, not both";
+    }
+    if (request.cycles() != null && (request.cycles() < 1 || request.cycles() > MAX_PAUSE_CYCLES)) {
+      return "cycles must be between 1 and " + MAX_PAUSE_CYCLES;
+    }
+    if (request.until() != null && !request.until().isAfter(today)) {
+      return "until must be after today (" + today + ")";
+    }
+    return null;
+  }
+
+  static String resume(Subscription sub, boolean cancelling) {
+    String common = changeable(sub, cancelling);
+    if (common != null) {
+      return common;
+    }
+    return sub.status() == SubscriptionStatus.PAUSED ? null : "subscription is not paused";
+  }
+
+  /** @param upgrading the immediate upgrade still waiting for its charge's outcome, if any */
+  static String plan(Subscription sub, PlanChangeRequest request, boolean cancelling, PendingUpgrade upgrading) {
+    String common = changeable(sub, cancelling);
+    if (common != null) {
+      return common;
+    }
+    if (sub.lifecycle().cancelsOn() != null) {
+      return "subscription ends on " + sub.lifecycle().cancelsOn() + "; its plan cannot change";
+    }
+    if (request == null || request.price() == null || request.sku() == null || request.effective() == null) {
+      return "sku, price and effective are required";
+    }
+    if (!request.price().currency().equals(sub.price().currency())) {
+      return "currency must be the subscription's (" + sub.price().currency() + ")";
+    }
+    if (request.price().minor() < 0) {
+      return "amount must not be negative";
+    }
+    if (request.effective() == PlanChangeRequest.Effective.NOW) {
+      if (sub.status() == SubscriptionStatus.PAUSED) {
+        return "subscription is paused; change the plan at period end, or resume first";
+      }
+      if (sub.status() == SubscriptionStatus.PAST_DUE) {
+        return "subscription is past due; pay the unpaid period first, or change the plan at period end";
+      }
+    }
+    if (upgrading != null) {
+      return "the change to " + upgrading.sku() + " waits for the outcome of its charge ("
+          + upgrading.idempotencyKey() + "); change the plan once it is known";
+    }
+    PendingPlanChange pending = sub.lifecycle().pendingChange();
+    boolean same = request.sku().equals(sub.sku()) && request.price().equals(sub.price());
+    if (same && pending == null) {
+      return "subscription is already on " + sub.sku() + " at " + sub.price();
+    }
+    return null;
+  }
+
+  static String billingDay(Subscription sub, BillingDayChange request, boolean cancelling) {
+    String common = changeable(sub, cancelling);
+    if (common != null) {
+      return common;
+    }
+    if (request == null || request.billingDay() < 1 || request.billingDay() > 31) {
+      return "billingDay must be between 1 and 31";
+    }
+    if (sub.lifecycle().cancelsOn() != null) {
+      return "subscription ends on " + sub.lifecycle().cancelsOn() + "; its billing day cannot change";
+    }
+    return switch (sub.status()) {
+      case TRIALING -> "the billing day follows the trial's end; change it after the first payment";
+      case PAUSED -> "subscription is paused; resume first";
+      case PAST_DUE -> "subscription is past due; pay the unpaid period first";
+      default -> request.billingDay() == sub.schedule().billingDay()
+          ? "subscription already bills on day " + request.billingDay() : null;
+    };
+  }
+
+  /**
+   * @param owedCycle the oldest period manual repayment can collect now, null when none
+   * @param awaitingCycle a period whose last charge's outcome is not known yet, null when none
+   */
+  static String pay(Subscription sub, boolean cancelling, Long owedCycle, Long awaitingCycle) {
+    String common = changeable(sub, cancelling);
+    if (common != null) {
+      return common;
+    }
+    if (owedCycle == null) {
+      return awaitingCycle != null
+          ? "the outcome of cycle " + awaitingCycle + "'s last charge is not known yet; nothing to pay until it is"
+          : "nothing is owed: no period is unpaid";
+    }
+    return null;
+  }
+
+  /** A waiver names a period; what the period's record allows is checked once it is read. */
+  static String waive(Subscription sub, WaiveRequest request, boolean cancelling) {
+    if (request == null) {
+      return "a period is required";
+    }
+    String common = changeable(sub, cancelling);
+    if (common != null) {
+      return common;
+    }
+    return periodId(request.cycle());
+  }
+
+  /**
+   * Refunds are the one change a cancelled subscription still accepts: money collected before the
+   * end may be given back after it (the API restarts the ended workflow for it).
+   */
+  static String refund(RefundRequest request) {
+    return request == null ? "a period is required" : periodId(request.cycle());
+  }
+
+  /** The validator's rule for a cancellation, now or at period end. */
+  static String cancel(Subscription sub, CancelRequest request, boolean cancelling) {
+    if (sub.status().isTerminal() || cancelling) {
+      return "subscription is already cancelled";
+    }
+    if (request == null || !request.atPeriodEnd()) {
+      return null;
+    }
+    if (request.refundUnused()) {
+      return "refundUnused applies to an immediate cancellation only";
+    }
+    return cancelAtPeriodEnd(sub);
+  }
+
+  /** What a cancellation at period end needs when its turn comes. */
+  static String cancelAtPeriodEnd(Subscription sub) {
+    if (sub.status().isTerminal()) {
+      return "subscription is already cancelled";
+    }
+    if (sub.lifecycle().cancelsOn() != null) {
+      return "subscription already ends on " + sub.lifecycle().cancelsOn();
+    }
+    if (sub.status() == SubscriptionStatus.PAUSED) {
+      return "subscription is paused: nothing paid runs on; cancel it immediately instead";
+    }
+    return null;
+  }
+
+  static String paymentMethod(Subscription sub, PaymentMethodChange change, boolean cancelling) {
+    if (change == null || change.paymentMethod() == null) {
+      return "a payment method is required";
+    }
+    if (sub.status().isTerminal() || cancelling) {
+      return "subscription is cancelled";
+    }
+    return null;
+  }
+
+  private static String periodId(long cycle) {
+    return cycle < 1 ? "period ids are cycle numbers from 1" : null;
+  }
+
+  private static String changeable(Subscription sub, boolean cancelling) {
+    return sub.status().isTerminal() || cancelling ? "subscription is cancelled" : null;
+  }
+}

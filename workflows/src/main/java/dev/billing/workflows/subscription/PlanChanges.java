@@ -1,0 +1,116 @@
+package dev.billing.workflows.subscription;
+
+import static dev.billing.workflows.subscription.LifecycleOperations.refuseIf;
+
+import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.Money;
+import dev.billing.domain.PendingPlanChange;
+import dev.billing.domain.Period;
+import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.Process;
+import dev.billing.domain.Proration;
+import dev.billing.domain.Subscription;
+import dev.billing.workflows.BillingDayChange;
+import dev.billing.workflows.PlanChangeRequest;
+import dev.billing.workflows.SubscriptionState.Phase;
+import dev.billing.workflows.activities.NotifyCustomerInput;
+import io.temporal.workflow.Workflow;
+import java.time.Instant;
+import java.time.LocalDate;
+
+/**
+ * Plan and billing-day changes. A plan change now charges the prorated difference at once
+ * ({@link PlanProration}, {@link Upgrades}) or credits it to the next charge; at period end it is
+ * held and applied with the next cycle's charge. A billing day moves the next due date to the
+ * first date with the new day on or after it; the days added are charged with that next charge.
+ */
+final class PlanChanges {
+  private final RunState run;
+  private final Gateway gateway;
+  private final MoneyChanges money;
+
+  PlanChanges(RunState run, Gateway gateway, MoneyChanges money) {
+    this.run = run;
+    this.gateway = gateway;
+    this.money = money;
+  }
+
+  void changePlan(PlanChangeRequest request, String actor) {
+    refuseIf(ChangeRules.plan(run.current(), request, false, run.requests.pendingUpgrade()));
+    Subscription sub = run.current();
+    if (request.effective() == PlanChangeRequest.Effective.PERIOD_END) {
+      PendingPlanChange change = new PendingPlanChange(request.sku(), request.price(), sub.cycle());
+      run.phase(Phase.RECORDING_PAYMENT);
+      run.record(LifecycleChanges.planChangeScheduled(sub, change, actor, now()));
+      run.notice(run.noticeOf(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + run.current().version())
+          .sku(request.sku()).amount(request.price()).date(sub.schedule().dueDate(sub.cycle())).build());
+      run.outcome("plan change to " + request.sku() + " at " + request.price() + " held for cycle "
+          + sub.cycle() + " (due " + sub.schedule().dueDate(sub.cycle()) + ")");
+      return;
+    }
+    changePlanNow(sub, request, actor);
+  }
+
+  void changePlanNow(Subscription sub, PlanChangeRequest request, String actor) {
+    LocalDate today = today(sub);
+    PeriodStatus running = PlanProration.inPaidDates(sub, today) ? periodStatus(sub.cycle() - 1) : null;
+    PlanProration proration = PlanProration.of(sub, request, today, running);
+    if (proration.chargeNow()) {
+      money.upgrades.upgradeNow(sub, request, actor, sub.cycle() - 1, proration.prorated(), proration.why());
+      return;
+    }
+    money.upgrades.recordPlanChange(request.sku(), request.price(), proration.balance(), null, actor, proration.detail());
+  }
+
+  /** A pending plan change takes effect with the charge of its cycle: recorded just before it. */
+  void applyPendingPlan(long cycle) {
+    Subscription sub = run.current();
+    PendingPlanChange change = sub.lifecycle().pendingChange();
+    if (change == null || cycle < change.effectiveCycle()) {
+      return;
+    }
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(LifecycleChanges.planChanged(sub, change.sku(), change.price(), sub.lifecycle().balance(),
+        null, Process.INITIAL, SubscriptionChanges.SYSTEM_ACTOR, "plan " + sub.sku() + " -> "
+            + change.sku() + " at " + change.price() + " from cycle " + cycle + " (held change)", now()));
+  }
+
+  void changeBillingDay(BillingDayChange request, String actor) {
+    refuseIf(ChangeRules.billingDay(run.current(), request, false));
+    Subscription sub = run.current();
+    long cycle = sub.cycle();
+    BillingSchedule old = sub.schedule();
+    BillingSchedule moved = old.withBillingDay(cycle, request.billingDay());
+    LocalDate oldDue = old.dueDate(cycle);
+    LocalDate newDue = moved.dueDate(cycle);
+    long added = Proration.daysLeft(oldDue, newDue);
+    Money balance = sub.lifecycle().balance();
+    String detail = "billing day " + old.billingDay() + " -> " + request.billingDay() + "; cycle "
+        + cycle + " moves from " + oldDue + " to " + newDue;
+    if (added > 0 && sub.lastPaymentAt() != null) {
+      long days = Proration.daysLeft(oldDue, old.dueDate(cycle + 1));
+      Money extra = Proration.share(sub.price(), added, days);
+      balance = balance == null ? extra : balance.plus(extra);
+      detail += "; " + added + " added days (" + extra + ") are charged with it";
+    }
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(LifecycleChanges.billingDayChanged(sub, moved, run.movedReminderAt(moved), balance,
+        actor, detail, now()));
+    run.outcome(detail);
+    run.replan();
+  }
+
+  /** The stored status of a period; null when it has none. */
+  PeriodStatus periodStatus(long cycle) {
+    Period stored = gateway.period(run.current(), cycle);
+    return stored == null ? null : stored.status();
+  }
+
+  private static LocalDate today(Subscription sub) {
+    return sub.schedule().dateAt(now());
+  }
+
+  private static Instant now() {
+    return Instant.ofEpochMilli(Workflow.currentTimeMillis());
+  }
+}
