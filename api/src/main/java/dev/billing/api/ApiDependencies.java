@@ -5,7 +5,7 @@ import dev.billing.activities.payments.stripe.StripeSettings;
 import dev.billing.api.auth.keys.ApiKeyStore;
 import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.ops.Reconciliations;
-import dev.billing.api.subscriptions.SubscriptionChanges;
+import dev.billing.api.subscriptions.SubscriptionCommands;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.api.webhooks.PaymentEventSignals;
 import dev.billing.api.webhooks.WebhookSettings;
@@ -39,7 +39,7 @@ import org.slf4j.LoggerFactory;
  */
 public record ApiDependencies(
     BillingStore store,
-    SubscriptionChanges subscriptions,
+    SubscriptionCommands subscriptions,
     Reconciliations reconciliations,
     ReconciliationReports reconciliationReports,
     PaymentEventStore paymentEvents,

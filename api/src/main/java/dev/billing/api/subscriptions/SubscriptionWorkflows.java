@@ -43,7 +43,7 @@ import io.temporal.client.WorkflowUpdateStage;
 import io.temporal.failure.ApplicationFailure;
 
 /** The API's side of the subscription workflow: start it, and send it every change as an update. */
-public final class SubscriptionWorkflows implements SubscriptionChanges {
+public final class SubscriptionWorkflows implements SubscriptionCommands {
 
   /**
    * How long a create (then 202) or a change (then 503) waits for the workflow to record it.

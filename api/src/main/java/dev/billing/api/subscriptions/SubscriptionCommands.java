@@ -27,7 +27,7 @@ import dev.billing.workflows.WaiveRequest;
  *   <li>{@link NotRecordedYet} and {@link ChangeStillRunning} when the workflow did not finish in time.
  * </ul>
  */
-public interface SubscriptionChanges {
+public interface SubscriptionCommands {
 
   /**
    * Starts the subscription's workflow, or attaches to the running one of the same id, and returns
