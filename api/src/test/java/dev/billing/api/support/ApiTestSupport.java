@@ -38,7 +38,7 @@ public final class ApiTestSupport extends ApiRequests {
         overrides.toArray(ConfigOverride[]::new)) {
       @Override
       public Application<ApiConfiguration> newApplication() {
-        return new TestApiApplication(stack);
+        return new TestApiApplication(stack, stack::dependencies);
       }
     };
     return new ApiTestSupport(new DropwizardAppExtension<>(support), stack);

@@ -1,16 +1,20 @@
 package dev.billing.api.support;
 
 import dev.billing.api.ApiConfiguration;
+import dev.billing.api.ApiDependencies;
 import dev.billing.api.BillingApiApplication;
 import io.dropwizard.core.setup.Environment;
+import io.dropwizard.lifecycle.Managed;
+import java.util.function.Supplier;
 
-/** The production application on the test stack's dependencies, plus the test-only probes. */
+/** The production application on a test's dependencies, plus the test-only probes. */
 final class TestApiApplication extends BillingApiApplication {
 
-  TestApiApplication(ApiTestStack stack) {
+  /** @param stack stopped with the application */
+  TestApiApplication(Managed stack, Supplier<ApiDependencies> dependencies) {
     super((config, environment) -> {
       environment.lifecycle().manage(stack);
-      return stack.dependencies();
+      return dependencies.get();
     });
   }
 
