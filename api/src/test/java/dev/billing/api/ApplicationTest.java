@@ -10,6 +10,10 @@ import static dev.billing.api.support.ApiTestSupport.subscriptionsPath;
 import static dev.billing.api.support.ApiTestSupport.with;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.api.input.StrictJsonBodies;
 import dev.billing.api.subscriptions.SubscriptionIds;
@@ -19,14 +23,19 @@ import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.slf4j.LoggerFactory;
 
 /**
  * The whole application on Jetty and the real stack, for what its resources alone do not show: the
- * error shape whatever the YAML says, the admin port, the actor the workflow records for a change.
+ * error shape whatever the YAML says, the admin port, the actor the workflow records for a change,
+ * no credential in any server log.
  * The rules themselves are tested on the resources (BadInputTest, AccessTest).
  */
 @Tag("e2e")
@@ -90,6 +99,51 @@ class ApplicationTest {
         .filter(e -> e.get("event").asText().equals("SUBSCRIPTION_CANCELLED")).findFirst().orElseThrow();
     assertThat(cancel.get("actor").asText()).isEqualTo("key:" + keyId);
     assertThat(history.toString()).doesNotContain(created.token().substring(20));
+  }
+
+  @Test
+  void noTokenEverReachesTheLogs() {
+    // Every server-side logger at every level while keys are created, used, mistyped and revoked.
+    List<String> serverLoggers = List.of("dev.billing", "io.dropwizard", "org.eclipse.jetty",
+        "org.glassfish.jersey", "com.github.benmanes");
+    Map<Logger, Level> levels = new LinkedHashMap<>();
+    for (String name : serverLoggers) {
+      Logger logger = (Logger) LoggerFactory.getLogger(name);
+      levels.put(logger, logger.getLevel());
+      logger.setLevel(Level.ALL);
+    }
+    ListAppender<ILoggingEvent> events = new ListAppender<>();
+    events.start();
+    Logger root = (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+    root.addAppender(events);
+    String token;
+    try {
+      String account = newAccount();
+      token = body(API.request("/v1/api-keys")
+          .post(Entity.json("{\"role\":\"account\",\"accountId\":\"" + account + "\"}")))
+          .get("apiKey").asText();
+      status(API.requestAs(token, subscriptionsPath(account)).get());
+      status(API.requestAs(token.substring(0, token.length() - 1) + "0", subscriptionsPath(account)).get());
+      status(API.request("/v1/api-keys/" + token.substring(3, 19) + "/revoke").post(Entity.json("")));
+      status(API.requestAs(token, subscriptionsPath(account)).get());
+    } finally {
+      root.detachAppender(events);
+      events.stop();
+      levels.forEach(Logger::setLevel);
+    }
+    String secret = token.substring(20);
+    // Worker and server threads may still be inside doAppend; it holds the appender's lock.
+    List<ILoggingEvent> captured;
+    synchronized (events) {
+      captured = List.copyOf(events.list);
+    }
+    List<ILoggingEvent> server = captured.stream()
+        .filter(e -> serverLoggers.stream().anyMatch(e.getLoggerName()::startsWith)).toList();
+    assertThat(server).hasSizeGreaterThan(10);
+    assertThat(server).noneSatisfy(event -> assertThat(event.getFormattedMessage()
+        + (event.getThrowableProxy() == null ? "" : event.getThrowableProxy().getMessage())).contains(secret));
+    assertThat(server).anySatisfy(event ->
+        assertThat(event.getFormattedMessage()).contains("API key " + token.substring(3, 19) + " revoked by"));
   }
 
   /** The status, with the connection given back to the pool. */
