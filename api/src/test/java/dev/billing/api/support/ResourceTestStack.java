@@ -6,6 +6,11 @@ import dev.billing.api.auth.keys.ApiKeyStore;
 import dev.billing.api.support.fakes.FakePaymentEventSignals;
 import dev.billing.api.support.fakes.FakeReconciliations;
 import dev.billing.api.support.fakes.FakeSubscriptionWorkflows;
+import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Process;
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.ReconciliationReports;
 import dev.billing.store.StoreSettings;
@@ -58,6 +63,18 @@ public final class ResourceTestStack implements AutoCloseable {
     workflows = new FakeSubscriptionWorkflows(store, clock);
     reconciliations = new FakeReconciliations(clock);
     signals = new FakePaymentEventSignals(workflows);
+  }
+
+  /**
+   * The subscription cancelled as its workflow would have recorded it, and its workflow ended: the
+   * state of an ended subscription, for tests of what the API does with one.
+   */
+  public void cancelled(String accountId, String subscriptionId) {
+    Subscription current = store.getSubscription(accountId, subscriptionId).orElseThrow();
+    Subscription next = current.withStatus(SubscriptionStatus.CANCELLED).withVersion(current.version() + 1);
+    store.updateSubscription(new RecordInput("cancel", current, next, HistoryEvent.SUBSCRIPTION_CANCELLED,
+        Process.API, "api", "cancelled", null, null, clock.instant()));
+    workflows.end(subscriptionId);
   }
 
   /** Moves "now" on. */
