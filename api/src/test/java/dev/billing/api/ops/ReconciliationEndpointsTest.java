@@ -24,10 +24,12 @@ import java.time.Instant;
 import java.time.YearMonth;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** /v1/ops/reconciliations on the real stack: a run started, its report read, bad input refused. */
+@Tag("e2e")
 class ReconciliationEndpointsTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();
