@@ -18,27 +18,23 @@ import dev.billing.store.TableNames;
 import dev.billing.store.events.PaymentEventStore;
 import dev.billing.store.testing.LocalDynamoDb;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * What resource tests run the API against: the real stores on DynamoDB Local (conditional writes,
- * versions and page tokens as production has them) and fakes of the Temporal side. "Now" starts
- * where {@link ApiTestStack}'s does and moves only when a test moves it.
+ * versions and page tokens as production has them) and fakes of the Temporal side. "Now" is where
+ * {@link ApiTestStack}'s starts, and stays there.
  */
 public final class ResourceTestStack implements AutoCloseable {
-  private final AtomicReference<Instant> now = new AtomicReference<>(ApiTestStack.START);
 
   public final LocalDynamoDb dynamoLocal;
   public final DynamoBillingStore store;
   public final PaymentEventStore paymentEvents;
   public final ReconciliationReports reconciliationReports;
-  public final InstantSource clock = now::get;
+  public final InstantSource clock = InstantSource.fixed(ApiTestStack.START);
   public final ApiKeyStore apiKeys;
   /** Creates keys the way the operator command does, straight into the store. */
   public final ApiKeyService keyService;
@@ -75,11 +71,6 @@ public final class ResourceTestStack implements AutoCloseable {
     store.updateSubscription(new RecordInput("cancel", current, next, HistoryEvent.SUBSCRIPTION_CANCELLED,
         Process.API, "api", "cancelled", null, null, clock.instant()));
     workflows.end(subscriptionId);
-  }
-
-  /** Moves "now" on. */
-  public void advance(Duration duration) {
-    now.updateAndGet(instant -> instant.plus(duration));
   }
 
   public ApiDependencies dependencies() {

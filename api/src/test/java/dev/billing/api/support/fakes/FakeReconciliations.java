@@ -26,16 +26,12 @@ public final class FakeReconciliations implements Reconciliations {
   private final InstantSource clock;
   private final Map<String, String> requestOfWorkflow = new HashMap<>();
   private final Map<String, Started> startedOfWorkflow = new HashMap<>();
+  /** The repair workflows started; they never complete here, so a repeat joins the running one. */
   private final Map<String, Boolean> repairs = new HashMap<>();
   public final List<Call> calls = new CopyOnWriteArrayList<>();
 
   public FakeReconciliations(InstantSource clock) {
     this.clock = clock;
-  }
-
-  /** This window's repair of the subscription has run and ended, as if its workflow completed. */
-  public synchronized void completeRepairs() {
-    repairs.replaceAll((id, running) -> false);
   }
 
   @Override

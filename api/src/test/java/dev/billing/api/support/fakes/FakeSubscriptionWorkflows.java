@@ -59,8 +59,6 @@ public final class FakeSubscriptionWorkflows implements SubscriptionCommands {
   private final Deque<Function<Subscription, SubscriptionState>> scripted = new ArrayDeque<>();
   /** Every update sent, in order; creates are not updates. */
   public final List<Sent> sent = new CopyOnWriteArrayList<>();
-  /** Every subscription a create was asked for, in order (attached or refused ones too). */
-  public final List<Subscription> creates = new CopyOnWriteArrayList<>();
 
   private static final class Run {
     final String accountId;
@@ -119,7 +117,6 @@ public final class FakeSubscriptionWorkflows implements SubscriptionCommands {
 
   @Override
   public synchronized SubscriptionState create(Subscription subscription, String requestedBy) {
-    creates.add(subscription);
     String id = subscription.subscriptionId();
     Run run = runs.get(id);
     if (run != null && !run.open) {
