@@ -35,7 +35,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Bearer JWTs of an OIDC issuer whose JWKS a local stub serves: no network. */
+/**
+ * Bearer JWTs of an OIDC issuer whose JWKS a local stub serves (no network), on the resources. The
+ * actor the workflow records for a JWT is JwtEndToEndTest's.
+ */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class JwtAccessTest {
 
@@ -99,7 +102,7 @@ class JwtAccessTest {
     assertThat(status(API.requestAs(token, subscriptionPath(account, id) + "/cancel").post(Entity.json("{}"))))
         .isEqualTo(200);
 
-    // The workflow records whom the request names (ApplicationTest shows it in the history).
+    // The workflow records whom the request names: JwtEndToEndTest reads it in the history.
     assertThat(API.stack().workflows.sentTo(id)).singleElement()
         .satisfies(sent -> assertThat(((CancelRequest) sent.request()).requestedBy()).isEqualTo("jwt:auth0|user-42"));
     JsonNode history = body(API.get(subscriptionPath(account, id) + "/history"));
