@@ -16,7 +16,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.api.input.StrictJsonBodies;
 import dev.billing.api.subscriptions.SubscriptionIds;
 import dev.billing.api.support.ApiRequests;
-import dev.billing.api.support.FailingResource;
 import dev.billing.api.support.JsonLimitsProbe;
 import dev.billing.api.support.ResourceTestSupport;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;

@@ -1,6 +1,5 @@
 package dev.billing.api.fuzz;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.api.ApiConfiguration;
 import dev.billing.api.support.ApiRequests;
 import dev.billing.api.support.ApplicationOnFakes;
