@@ -14,10 +14,10 @@ import com.fasterxml.jackson.databind.type.LogicalType;
  * every body whatever its type (no duplicate field, no null, size, card numbers) is checked before
  * binding, by {@code input.StrictJsonBodies}.
  */
-final class ApiJson {
+public final class ApiJson {
   private ApiJson() {}
 
-  static void configure(ObjectMapper mapper) {
+  public static void configure(ObjectMapper mapper) {
     mapper.enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
     mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);

@@ -1,25 +1,24 @@
 package dev.billing.api;
 
-import static dev.billing.api.support.ApiTestSupport.assertInvalidField;
-import static dev.billing.api.support.ApiTestSupport.assertProblem;
-import static dev.billing.api.support.ApiTestSupport.body;
-import static dev.billing.api.support.ApiTestSupport.newAccount;
-import static dev.billing.api.support.ApiTestSupport.subscriptionBody;
-import static dev.billing.api.support.ApiTestSupport.subscriptionPath;
-import static dev.billing.api.support.ApiTestSupport.subscriptionsPath;
-import static dev.billing.api.support.ApiTestSupport.with;
-import static dev.billing.api.support.ApiTestSupport.without;
+import static dev.billing.api.support.ApiRequests.assertInvalidField;
+import static dev.billing.api.support.ApiRequests.assertProblem;
+import static dev.billing.api.support.ApiRequests.body;
+import static dev.billing.api.support.ApiRequests.newAccount;
+import static dev.billing.api.support.ApiRequests.subscriptionBody;
+import static dev.billing.api.support.ApiRequests.subscriptionPath;
+import static dev.billing.api.support.ApiRequests.subscriptionsPath;
+import static dev.billing.api.support.ApiRequests.with;
+import static dev.billing.api.support.ApiRequests.without;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.params.provider.Arguments.arguments;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.api.input.StrictJsonBodies;
 import dev.billing.api.subscriptions.SubscriptionIds;
-import dev.billing.api.support.ApiTestSupport;
-import dev.billing.api.support.FailingResource;
+import dev.billing.api.support.ApiRequests;
 import dev.billing.api.support.JsonLimitsProbe;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import dev.billing.api.support.ResourceTestSupport;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -28,20 +27,19 @@ import java.util.Map;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Every class of bad input: 400 (or its own status) as problem+json naming the input, and no write. */
+/**
+ * Every class of bad input: 400 (or its own status) as problem+json naming the input, and no write
+ * (nothing in the store, no workflow started, no update sent).
+ */
+@ExtendWith(DropwizardExtensionsSupport.class)
 class BadInputTest {
 
-  // Dropwizard's default mappers switched on in YAML: the API must still answer with its own shape.
-  static final ApiTestSupport API = ApiTestSupport.start(
-      ConfigOverride.config("server.registerDefaultExceptionMappers", "true"));
-
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  static final ResourceTestSupport API = ResourceTestSupport.start();
 
   static Stream<Arguments> invalidFields() {
     Map<String, Object> valid = subscriptionBody();
@@ -205,6 +203,7 @@ class BadInputTest {
 
     assertThat(assertInvalidField(response, "reason")).contains("must never carry a card");
     assertThat(body(API.get(subscriptionPath(account, id))).get("status").asText()).isEqualTo("ACTIVE");
+    assertThat(API.stack().workflows.sentTo(id)).as("updates sent").isEmpty();
   }
 
   @Test
@@ -350,6 +349,7 @@ class BadInputTest {
 
     assertInvalidField(response, "reason");
     assertThat(body(API.get(subscriptionPath(account, id))).get("status").asText()).isEqualTo("ACTIVE");
+    assertThat(API.stack().workflows.sentTo(id)).as("updates sent").isEmpty();
   }
 
   @Test
@@ -362,6 +362,7 @@ class BadInputTest {
 
     assertInvalidField(response, "reasons");
     assertThat(body(API.get(subscriptionPath(account, id))).get("status").asText()).isEqualTo("ACTIVE");
+    assertThat(API.stack().workflows.sentTo(id)).as("updates sent").isEmpty();
   }
 
   @Test
@@ -421,8 +422,8 @@ class BadInputTest {
     String text = response.readEntity(String.class);
 
     assertThat(response.getStatus()).isEqualTo(500);
-    assertThat(response.getMediaType().toString()).isEqualTo(ApiTestSupport.PROBLEM_JSON);
-    JsonNode problem = ApiTestSupport.parse(text);
+    assertThat(response.getMediaType().toString()).isEqualTo(ApiRequests.PROBLEM_JSON);
+    JsonNode problem = ApiRequests.parse(text);
     assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/internal-error");
     assertThat(problem.get("detail").asText()).matches("The request could not be completed\\. Reference: [0-9a-f-]{36}\\.");
     assertThat(text).doesNotContain("db-7").doesNotContain("IllegalStateException").doesNotContain("at dev.");

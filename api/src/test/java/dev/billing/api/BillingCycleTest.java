@@ -23,6 +23,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * What billing leaves behind, seen through the API: receipts, periods, history. These tests move
  * the stack's clock, so they live apart and take their dates from the clock.
  */
+@Tag("e2e")
 class BillingCycleTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();

@@ -16,10 +16,12 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** PUT .../payment-method: token and mask only, recorded in the history, refused once cancelled. */
+@Tag("e2e")
 class PaymentMethodChangeTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();

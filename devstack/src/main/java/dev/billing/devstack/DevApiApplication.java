@@ -2,14 +2,13 @@ package dev.billing.devstack;
 
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.api.ApiConfiguration;
-import dev.billing.api.ApiInfrastructure;
+import dev.billing.api.ApiDependencies;
 import dev.billing.api.BillingApiApplication;
 import io.dropwizard.configuration.ResourceConfigurationSourceProvider;
 import io.dropwizard.configuration.SubstitutingSourceProvider;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.commons.text.StringSubstitutor;
 import org.eclipse.jetty.server.Server;
@@ -28,6 +27,10 @@ final class DevApiApplication extends BillingApiApplication {
 
   DevApiApplication(DevStackSettings settings, DevTemporal temporal, SandboxGateway gateway,
       DevMailServer mail) {
+    // "Today" follows the test server's clock, so due dates and receipts move with it; the configured
+    // dev key acts as operator (the start-up log and the banner say so).
+    super((config, environment) -> ApiDependencies.connect(config, environment, temporal.clock())
+        .withDevOperatorKey(settings.devApiKey()));
     this.settings = settings;
     this.temporal = temporal;
     this.gateway = gateway;
@@ -65,22 +68,9 @@ final class DevApiApplication extends BillingApiApplication {
   }
 
   @Override
-  protected ApiInfrastructure connect(ApiConfiguration config, Environment environment) {
+  public void run(ApiConfiguration config, Environment environment) {
     environment.lifecycle().addServerLifecycleListener(server::set);
-    ApiInfrastructure production = super.connect(config, environment);
-    // "Today" follows the test server's clock, so due dates and receipts move with it.
-    return new ApiInfrastructure(
-        production.client(), production.taskQueue(), production.store(), temporal.clock());
-  }
-
-  /** Dev mode: the configured dev key acts as operator (the start-up log and the banner say so). */
-  @Override
-  protected Optional<String> devOperatorKey() {
-    return Optional.of(settings.devApiKey());
-  }
-
-  @Override
-  protected void addExtensions(Environment environment, ApiInfrastructure infrastructure) {
+    super.run(config, environment);
     environment.jersey().register(new DevClockResource(temporal));
     environment.jersey().register(new DevOutboxResource(mail));
     environment.jersey().register(new DevChargesResource(gateway));

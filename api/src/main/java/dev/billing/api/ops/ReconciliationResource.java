@@ -40,12 +40,12 @@ public final class ReconciliationResource {
   private static final Pattern REPORT_ID = Pattern.compile("[0-9a-fA-F-]{1,64}");
 
   private final ReconciliationReports reports;
-  private final ReconciliationRuns runs;
+  private final Reconciliations runs;
   private final BillingStore store;
   private final InstantSource clock;
 
   /** @param store where a run for one subscription finds it first (404 when it does not exist) */
-  public ReconciliationResource(ReconciliationReports reports, ReconciliationRuns runs, BillingStore store,
+  public ReconciliationResource(ReconciliationReports reports, Reconciliations runs, BillingStore store,
       InstantSource clock) {
     this.reports = reports;
     this.runs = runs;
@@ -92,7 +92,7 @@ public final class ReconciliationResource {
     String principal = security == null || security.getUserPrincipal() == null
         ? null : security.getUserPrincipal().getName();
     String trigger = principal == null ? "api" : "api:" + principal;
-    ReconciliationRuns.Started started;
+    Reconciliations.Started started;
     if (namesASubscription(request)) {
       started = runs.start(subscriptionRepair(request, repair, trigger), key);
     } else {

@@ -21,15 +21,9 @@ import java.util.UUID;
 import java.util.function.Function;
 
 /** Starts reconciliation runs on demand, beside the daily schedule, and repairs of one subscription. */
-public final class ReconciliationRuns {
+public final class ReconciliationRuns implements Reconciliations {
   static final String WORKFLOW_ID_PREFIX = "reconciliation-api-";
   static final String REPAIR_ID_PREFIX = "repair-subscription-";
-  /**
-   * The API starts at most one repair of a subscription per window: a client retrying a change
-   * every few seconds must not start a run each time, nor restart a workflow that keeps failing in a
-   * loop. A repair that did not bring the workflow back waits for the next window or an operator.
-   */
-  public static final Duration REPAIR_WINDOW = Duration.ofMinutes(15);
   /** What a run was started for, kept in its memo so a reused Idempotency-Key can be told apart. */
   static final String REQUEST_MEMO = "request";
 
@@ -44,25 +38,11 @@ public final class ReconciliationRuns {
   }
 
   /**
-   * @param workflowId the run's workflow id; null when a new one is made
-   * @param reportId the run's id, which is also its report's
-   * @param started false when an earlier request with the same Idempotency-Key started it
-   */
-  public record Started(String workflowId, String reportId, boolean started) {}
-
-  /**
-   * @param workflowId the repair's workflow id
-   * @param running true when it is running now (just started, or started by another request of this
-   *     window); false when this window's repair has already completed and the workflow is gone
-   * @param nextWindow how long until another repair may start
-   */
-  public record Repair(String workflowId, boolean running, Duration nextWindow) {}
-
-  /**
    * Starts a run over a window of dates. With an idempotency key the workflow id derives from it, so
    * a retried request finds the run the first one started (running or finished) instead of starting
    * another; the same key with another request is a 409.
    */
+  @Override
   public Started start(ReconciliationInput input, String idempotencyKey) {
     String request = "window lookbackDays=" + input.lookbackDays() + " repair=" + input.repair();
     return startOnce(idempotencyKey, request, options -> WorkflowClient.start(
@@ -70,6 +50,7 @@ public final class ReconciliationRuns {
   }
 
   /** Starts a repair of one subscription for an operator, with the same idempotency as {@link #start}. */
+  @Override
   public Started start(SubscriptionRepairInput input, String idempotencyKey) {
     String request = "subscription " + input.accountId() + "/" + input.subscriptionId() + " repair="
         + input.repair();
@@ -82,6 +63,7 @@ public final class ReconciliationRuns {
    * subscription per {@link #REPAIR_WINDOW} (the window is in the workflow id), joined by every
    * request of that window while it runs.
    */
+  @Override
   public Repair repair(SubscriptionRepairInput input) {
     long now = clock.instant().getEpochSecond();
     long window = now / REPAIR_WINDOW.toSeconds();

@@ -3,9 +3,9 @@ package dev.billing.api.resources;
 import dev.billing.api.auth.OperatorOnly;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
-import dev.billing.api.ops.ReconciliationRuns;
+import dev.billing.api.ops.Reconciliations;
 import dev.billing.api.subscriptions.CreateSubscriptionValidator;
-import dev.billing.api.subscriptions.SubscriptionWorkflows;
+import dev.billing.api.subscriptions.SubscriptionCommands;
 import dev.billing.api.views.SubscriptionView;
 import dev.billing.domain.Money;
 import dev.billing.domain.Subscription;
@@ -57,12 +57,12 @@ public final class SubscriptionLifecycleResource {
   static final int MAX_PAUSE_CYCLES = 36;
 
   private final WorkflowChanges changes;
-  private final SubscriptionWorkflows workflows;
+  private final SubscriptionCommands workflows;
   private final InstantSource clock;
 
   /** @param repairs started for a subscription whose workflow a change finds gone */
-  public SubscriptionLifecycleResource(BillingStore store, SubscriptionWorkflows workflows,
-      ReconciliationRuns repairs, InstantSource clock) {
+  public SubscriptionLifecycleResource(BillingStore store, SubscriptionCommands workflows,
+      Reconciliations repairs, InstantSource clock) {
     this.changes = new WorkflowChanges(store, repairs);
     this.workflows = workflows;
     this.clock = clock;

@@ -2,14 +2,14 @@ package dev.billing.api.resources;
 
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
-import dev.billing.api.ops.ReconciliationRuns;
+import dev.billing.api.ops.Reconciliations;
 import dev.billing.api.subscriptions.CreateSubscriptionRequest;
 import dev.billing.api.subscriptions.CreateSubscriptionValidator;
 import dev.billing.api.subscriptions.NewSubscription;
 import dev.billing.api.subscriptions.NotRecordedYet;
 import dev.billing.api.subscriptions.PaymentMethods;
 import dev.billing.api.subscriptions.SubscriptionIds;
-import dev.billing.api.subscriptions.SubscriptionWorkflows;
+import dev.billing.api.subscriptions.SubscriptionCommands;
 import dev.billing.api.views.HistoryEntryView;
 import dev.billing.api.views.PageView;
 import dev.billing.api.views.PeriodView;
@@ -52,7 +52,7 @@ import java.util.List;
 public final class SubscriptionResource {
 
   private final BillingStore store;
-  private final SubscriptionWorkflows workflows;
+  private final SubscriptionCommands workflows;
   private final InstantSource clock;
   private final CreateSubscriptionValidator validator;
   private final WorkflowChanges changes;
@@ -61,7 +61,7 @@ public final class SubscriptionResource {
    * @param repairs started for a subscription whose workflow a change finds gone
    * @param dueWindow given to new subscriptions (api.yml dueWindow)
    */
-  public SubscriptionResource(BillingStore store, SubscriptionWorkflows workflows, ReconciliationRuns repairs,
+  public SubscriptionResource(BillingStore store, SubscriptionCommands workflows, Reconciliations repairs,
       InstantSource clock, Duration dueWindow) {
     this.store = store;
     this.workflows = workflows;

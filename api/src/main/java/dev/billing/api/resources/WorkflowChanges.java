@@ -3,7 +3,7 @@ package dev.billing.api.resources;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
 import dev.billing.api.subscriptions.ChangeStillRunning;
-import dev.billing.api.ops.ReconciliationRuns;
+import dev.billing.api.ops.Reconciliations;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.api.views.SubscriptionView;
 import dev.billing.domain.Subscription;
@@ -33,9 +33,9 @@ final class WorkflowChanges {
   private static final Logger LOG = LoggerFactory.getLogger(WorkflowChanges.class);
 
   private final BillingStore store;
-  private final ReconciliationRuns repairs;
+  private final Reconciliations repairs;
 
-  WorkflowChanges(BillingStore store, ReconciliationRuns repairs) {
+  WorkflowChanges(BillingStore store, Reconciliations repairs) {
     this.store = store;
     this.repairs = repairs;
   }
@@ -133,11 +133,11 @@ final class WorkflowChanges {
   /**
    * Billing in the store with no running workflow: drift. The daily reconciliation only reaches a
    * subscription around its due date (an open-ended pause never), so a repair of this one starts now
-   * (at most one per subscription per {@link ReconciliationRuns#REPAIR_WINDOW}) and the caller retries
+   * (at most one per subscription per {@link Reconciliations#REPAIR_WINDOW}) and the caller retries
    * once it has restarted the workflow from the record.
    */
   private ApiProblem workflowLost(Subscription subscription, String actor) {
-    ReconciliationRuns.Repair repair;
+    Reconciliations.Repair repair;
     try {
       repair = repairs.repair(new SubscriptionRepairInput(subscription.accountId(),
           subscription.subscriptionId(), true, "api:" + actor + " workflow-not-found"));
@@ -151,7 +151,7 @@ final class WorkflowChanges {
       LOG.warn("no workflow for subscription {} ({}) although repair {} ran: see its report",
           subscription.subscriptionId(), subscription.status(), repair.workflowId());
       return ApiProblem.unavailable("The subscription's workflow is not running again after repair "
-          + repair.workflowId() + " of this " + ReconciliationRuns.REPAIR_WINDOW.toMinutes()
+          + repair.workflowId() + " of this " + Reconciliations.REPAIR_WINDOW.toMinutes()
           + "-minute window (its report says what it found); the next repair may start in "
           + repair.nextWindow().toSeconds() + " s, or ask an operator.")
           .retryAfter(repair.nextWindow().toSeconds());

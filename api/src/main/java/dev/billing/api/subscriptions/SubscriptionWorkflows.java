@@ -43,7 +43,7 @@ import io.temporal.client.WorkflowUpdateStage;
 import io.temporal.failure.ApplicationFailure;
 
 /** The API's side of the subscription workflow: start it, and send it every change as an update. */
-public final class SubscriptionWorkflows {
+public final class SubscriptionWorkflows implements SubscriptionCommands {
 
   /**
    * How long a create (then 202) or a change (then 503) waits for the workflow to record it.
@@ -86,6 +86,7 @@ public final class SubscriptionWorkflows {
   }
 
   /** @param requestedBy the principal asking, kept in the creation's history entry */
+  @Override
   public SubscriptionState create(Subscription subscription, String requestedBy) {
     WorkflowOptions options = SubscriptionStartOptions.of(subscription, taskQueue, null,
         WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE,
@@ -107,28 +108,33 @@ public final class SubscriptionWorkflows {
    *
    * @throws WorkflowUpdateException when the workflow refused it, see {@link #transitionNotAllowed}
    */
+  @Override
   public SubscriptionState cancel(String subscriptionId, CancelRequest request) {
     CancelRequest sent = identified(request);
     return update(subscriptionId, sent, workflow -> WorkflowClient.startUpdate(workflow::cancel, sent, accepted(sent)));
   }
 
   /** Sends the {@code changePaymentMethod} update; completes once the change is recorded. */
+  @Override
   public SubscriptionState changePaymentMethod(String subscriptionId, PaymentMethodChange change) {
     PaymentMethodChange sent = identified(change);
     return update(subscriptionId, sent,
         workflow -> WorkflowClient.startUpdate(workflow::changePaymentMethod, sent, accepted(sent)));
   }
 
+  @Override
   public SubscriptionState pause(String subscriptionId, PauseRequest request) {
     PauseRequest sent = identified(request);
     return update(subscriptionId, sent, workflow -> WorkflowClient.startUpdate(workflow::pause, sent, accepted(sent)));
   }
 
+  @Override
   public SubscriptionState resume(String subscriptionId, ResumeRequest request) {
     ResumeRequest sent = identified(request);
     return update(subscriptionId, sent, workflow -> WorkflowClient.startUpdate(workflow::resume, sent, accepted(sent)));
   }
 
+  @Override
   public SubscriptionState changePlan(String subscriptionId, PlanChangeRequest request) {
     PlanChangeRequest sent = identified(request);
     return update(subscriptionId, sent,
@@ -136,17 +142,20 @@ public final class SubscriptionWorkflows {
   }
 
   /** Manual repayment; a decline fails the update with {@link UpdateRejections#PAYMENT_DECLINED}. */
+  @Override
   public SubscriptionState payNow(String subscriptionId, PayNowRequest request) {
     PayNowRequest sent = identified(request);
     return update(subscriptionId, sent, workflow -> WorkflowClient.startUpdate(workflow::payNow, sent, accepted(sent)));
   }
 
+  @Override
   public SubscriptionState waivePeriod(String subscriptionId, WaiveRequest request) {
     WaiveRequest sent = identified(request);
     return update(subscriptionId, sent,
         workflow -> WorkflowClient.startUpdate(workflow::waivePeriod, sent, accepted(sent)));
   }
 
+  @Override
   public SubscriptionState refundPeriod(String subscriptionId, RefundRequest request) {
     RefundRequest sent = identified(request);
     return update(subscriptionId, sent,
@@ -160,6 +169,7 @@ public final class SubscriptionWorkflows {
    * The new run does not have the ended run's memory of requests: a retry of a refund the ended run
    * took on is answered from the period's record, which keeps every refund key before it is sent.
    */
+  @Override
   public SubscriptionState refundAfterEnd(Subscription ended, RefundRequest request) {
     RefundRequest sent = identified(request);
     // The new run shows what the ended one showed (BillingStatus CANCELLED...), not nothing.
@@ -178,6 +188,7 @@ public final class SubscriptionWorkflows {
         () -> new ChangeStillRunning(ended.subscriptionId(), sent.requestId(), null));
   }
 
+  @Override
   public SubscriptionState changeBillingDay(String subscriptionId, BillingDayChange request) {
     BillingDayChange sent = identified(request);
     return update(subscriptionId, sent,

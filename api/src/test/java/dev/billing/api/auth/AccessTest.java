@@ -1,31 +1,31 @@
 package dev.billing.api.auth;
 
-import static dev.billing.api.support.ApiTestSupport.assertProblem;
-import static dev.billing.api.support.ApiTestSupport.body;
-import static dev.billing.api.support.ApiTestSupport.newAccount;
-import static dev.billing.api.support.ApiTestSupport.subscriptionBody;
-import static dev.billing.api.support.ApiTestSupport.subscriptionPath;
-import static dev.billing.api.support.ApiTestSupport.subscriptionsPath;
+import static dev.billing.api.support.ApiRequests.assertProblem;
+import static dev.billing.api.support.ApiRequests.body;
+import static dev.billing.api.support.ApiRequests.newAccount;
+import static dev.billing.api.support.ApiRequests.subscriptionBody;
+import static dev.billing.api.support.ApiRequests.subscriptionPath;
+import static dev.billing.api.support.ApiRequests.subscriptionsPath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.billing.api.ApiConfiguration;
-import dev.billing.api.support.ApiTestSupport;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import dev.billing.api.support.ResourceTestSupport;
+import dev.billing.workflows.UpdateRejections;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Who reaches what: 401 without a valid credential, 404 for another account, 403 for operator paths. */
+/**
+ * Who reaches what: 401 without a valid credential, 404 for another account, 403 for operator paths.
+ * The actor recorded for a change and the admin port are in {@link dev.billing.api.ApplicationTest}.
+ */
+@ExtendWith(DropwizardExtensionsSupport.class)
 class AccessTest {
 
-  static final ApiTestSupport API = ApiTestSupport.start();
-
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  static final ResourceTestSupport API = ResourceTestSupport.start();
 
   private static final String UNAUTHORIZED = "https://billing.dev/problems/unauthorized";
 
@@ -113,6 +113,7 @@ class AccessTest {
     assertThat(existing.toString()).doesNotContain(theirSubscription).doesNotContain(theirs);
     assertThat(API.stack().store.getSubscription(theirs, theirSubscription).orElseThrow().status().name())
         .isEqualTo("ACTIVE");
+    assertThat(API.stack().workflows.sentTo(theirSubscription)).as("updates sent").isEmpty();
     assertProblem(API.requestAs(key, subscriptionsPath(theirs)).post(Entity.json(subscriptionBody())), 404);
     assertThat(body(API.get(subscriptionsPath(theirs))).get("items")).hasSize(1);
   }
@@ -144,7 +145,9 @@ class AccessTest {
           API.requestAs(key, subscriptionPath(account, id) + action).post(Entity.json("{}")), 403);
       assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/forbidden");
     }
-    // The customer may still pay what is owed (409 here: nothing is).
+    assertThat(API.stack().workflows.sentTo(id)).as("updates sent").isEmpty();
+    // The customer may still pay what is owed (409 here: the workflow says nothing is).
+    API.stack().workflows.refuseNext(UpdateRejections.TRANSITION_NOT_ALLOWED, "nothing is owed");
     assertThat(status(API.requestAs(key, subscriptionPath(account, id) + "/pay").post(Entity.json("{}"))))
         .isEqualTo(409);
   }
@@ -169,41 +172,11 @@ class AccessTest {
     assertThat(status(response)).isEqualTo(404);
   }
 
-  @Test
-  void theActorInTheHistoryIsTheKeyThatActed() {
-    String account = newAccount();
-    var created = API.newKey("account", account);
-    String keyId = created.key().keyId();
-    String id = body(API.requestAs(created.token(), subscriptionsPath(account))
-        .post(Entity.json(subscriptionBody()))).get("subscriptionId").asText();
-
-    Response cancelled = API.requestAs(created.token(), subscriptionPath(account, id) + "/cancel")
-        .post(Entity.json("{\"reason\":\"moving away\"}"));
-    JsonNode history = body(API.get(subscriptionPath(account, id) + "/history"));
-
-    assertThat(status(cancelled)).isEqualTo(200);
-    JsonNode cancel = StreamSupport.stream(history.get("items").spliterator(), false)
-        .filter(e -> e.get("event").asText().equals("SUBSCRIPTION_CANCELLED")).findFirst().orElseThrow();
-    assertThat(cancel.get("actor").asText()).isEqualTo("key:" + keyId);
-    assertThat(history.toString()).doesNotContain(created.token().substring(20));
-  }
-
   /** The status, with the connection given back to the pool. */
   private static int status(Response response) {
     try (response) {
       response.readEntity(String.class);
       return response.getStatus();
     }
-  }
-
-  @Test
-  void healthChecksAreOpenOnTheAdminPortOnly() {
-    Response admin = APP.client().target("http://localhost:" + APP.getAdminPort() + "/healthcheck")
-        .request().get();
-    Response application = API.requestAs(null, "/healthcheck").get();
-
-    assertThat(admin.getStatus()).isEqualTo(200);
-    assertThat(admin.readEntity(String.class)).contains("deadlocks");
-    assertThat(status(application)).isEqualTo(404);
   }
 }

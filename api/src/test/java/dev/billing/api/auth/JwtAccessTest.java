@@ -3,23 +3,22 @@ package dev.billing.api.auth;
 import static com.github.tomakehurst.wiremock.client.WireMock.get;
 import static com.github.tomakehurst.wiremock.client.WireMock.okJson;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
-import static dev.billing.api.support.ApiTestSupport.assertProblem;
-import static dev.billing.api.support.ApiTestSupport.body;
-import static dev.billing.api.support.ApiTestSupport.newAccount;
-import static dev.billing.api.support.ApiTestSupport.subscriptionBody;
-import static dev.billing.api.support.ApiTestSupport.subscriptionPath;
-import static dev.billing.api.support.ApiTestSupport.subscriptionsPath;
+import static dev.billing.api.support.ApiRequests.assertProblem;
+import static dev.billing.api.support.ApiRequests.body;
+import static dev.billing.api.support.ApiRequests.newAccount;
+import static dev.billing.api.support.ApiRequests.subscriptionBody;
+import static dev.billing.api.support.ApiRequests.subscriptionPath;
+import static dev.billing.api.support.ApiRequests.subscriptionsPath;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.nimbusds.jwt.JWTClaimsSet;
-import dev.billing.api.ApiConfiguration;
 import dev.billing.api.errors.ApiProblem;
-import dev.billing.api.support.ApiTestSupport;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import dev.billing.api.support.ResourceTestSupport;
+import dev.billing.workflows.CancelRequest;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
@@ -32,24 +31,23 @@ import java.time.Instant;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
 
-/** Bearer JWTs of an OIDC issuer whose JWKS a local stub serves: no network. */
+/**
+ * Bearer JWTs of an OIDC issuer whose JWKS a local stub serves (no network), on the resources. The
+ * actor the workflow records for a JWT is JwtEndToEndTest's.
+ */
+@ExtendWith(DropwizardExtensionsSupport.class)
 class JwtAccessTest {
 
   static final JwtTokens ISSUER = new JwtTokens("key-1");
   static final WireMockServer JWKS = startJwks();
 
-  static final ApiTestSupport API = ApiTestSupport.start(
-      ConfigOverride.config("auth.jwt.issuer", JwtTokens.ISSUER),
-      ConfigOverride.config("auth.jwt.audience", JwtTokens.AUDIENCE),
-      ConfigOverride.config("auth.jwt.jwksUrl", "http://localhost:" + JWKS.port() + "/jwks.json"));
-
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  static final ResourceTestSupport API = ResourceTestSupport.start(config -> config.auth = new AuthSettings(
+      null, new JwtSettings(JwtTokens.ISSUER, JwtTokens.AUDIENCE,
+          "http://localhost:" + JWKS.port() + "/jwks.json", null, null, null)));
 
   private static WireMockServer startJwks() {
     WireMockServer server = new WireMockServer(options().dynamicPort());
@@ -104,10 +102,11 @@ class JwtAccessTest {
     assertThat(status(API.requestAs(token, subscriptionPath(account, id) + "/cancel").post(Entity.json("{}"))))
         .isEqualTo(200);
 
+    // The workflow records whom the request names: JwtEndToEndTest reads it in the history.
+    assertThat(API.stack().workflows.sentTo(id)).singleElement()
+        .satisfies(sent -> assertThat(((CancelRequest) sent.request()).requestedBy()).isEqualTo("jwt:auth0|user-42"));
     JsonNode history = body(API.get(subscriptionPath(account, id) + "/history"));
-    JsonNode cancel = StreamSupport.stream(history.get("items").spliterator(), false)
-        .filter(e -> e.get("event").asText().equals("SUBSCRIPTION_CANCELLED")).findFirst().orElseThrow();
-    assertThat(cancel.get("actor").asText()).isEqualTo("jwt:auth0|user-42");
+    assertThat(history.get("items").get(0).get("actor").asText()).isEqualTo("jwt:auth0|user-42");
     assertProblem(API.requestAs(token, subscriptionsPath(newAccount())).get(), 404);
     assertProblem(API.requestAs(token, "/v1/billing/due-payments?date=2026-04-01").get(), 403);
   }

@@ -1,49 +1,29 @@
 package dev.billing.api.lifecycle;
 
-import static dev.billing.api.support.ApiTestSupport.assertInvalidField;
-import static dev.billing.api.support.ApiTestSupport.assertProblem;
-import static dev.billing.api.support.ApiTestSupport.newAccount;
-import static dev.billing.api.support.ApiTestSupport.subscriptionBody;
+import static dev.billing.api.support.ApiRequests.assertInvalidField;
+import static dev.billing.api.support.ApiRequests.assertProblem;
+import static dev.billing.api.support.ApiRequests.newAccount;
+import static dev.billing.api.support.ApiRequests.subscriptionBody;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.billing.api.ApiConfiguration;
-import dev.billing.api.support.ApiTestSupport;
+import dev.billing.api.support.ResourceTestSupport;
 import dev.billing.api.support.LifecycleCalls;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * POST .../billing-day, and the pause body's rules. Time never moves here: today is 2026-03-10 and
- * the subscriptions are monthly on the 20th from 2026-03-20, not charged yet.
+ * What POST .../billing-day and .../pause refuse before anything reaches the workflow. Today is
+ * 2026-03-10 and the subscriptions are monthly on the 20th from 2026-03-20, not charged yet. How a
+ * move changes the due dates is {@link BillingDayChangeTest}'s.
  */
+@ExtendWith(DropwizardExtensionsSupport.class)
 class BillingDayAndPauseInputTest {
 
-  static final ApiTestSupport API = ApiTestSupport.start();
-
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  static final ResourceTestSupport API = ResourceTestSupport.start();
 
   static final LifecycleCalls CALLS = new LifecycleCalls(API);
-
-  @Test
-  void movingTheBillingDayMovesTheNextDueDateToTheFirstSuchDayOnOrAfterTheCurrentOne() {
-    String account = newAccount();
-    String later = API.created(account, subscriptionBody()).get("subscriptionId").asText();
-    String earlier = API.created(account, subscriptionBody()).get("subscriptionId").asText();
-
-    JsonNode toThe31st = CALLS.ok(account, later, "billing-day", "{\"billingDay\":31}");
-    JsonNode toThe5th = CALLS.ok(account, earlier, "billing-day", "{\"billingDay\":5}");
-
-    assertThat(toThe31st.get("billingDay").asInt()).isEqualTo(31);
-    assertThat(toThe31st.get("nextPaymentDate").asText()).isEqualTo("2026-03-31");
-    assertThat(toThe31st.get("nextReminderDate").asText()).isEqualTo("2026-03-28");
-    // Never earlier than the date already due, so no period is skipped: April 5, not March 5.
-    assertThat(toThe5th.get("billingDay").asInt()).isEqualTo(5);
-    assertThat(toThe5th.get("nextPaymentDate").asText()).isEqualTo("2026-04-05");
-    assertThat(CALLS.history(account, later)).anyMatch(e -> e.startsWith("BILLING_DAY_CHANGED API "));
-  }
 
   @Test
   void theBillingDayMustBeADayOfTheMonth() {
@@ -57,6 +37,7 @@ class BillingDayAndPauseInputTest {
     assertThat(assertInvalidField(CALLS.post(account, id, "billing-day", "{\"billingDay\":32}"),
         "billingDay")).isEqualTo("billingDay must be between 1 and 31");
     assertThat(CALLS.subscription(account, id).get("version").asLong()).isEqualTo(1);
+    assertThat(API.stack().workflows.sentTo(id)).as("updates sent").isEmpty();
   }
 
   @Test
@@ -64,7 +45,7 @@ class BillingDayAndPauseInputTest {
     String account = newAccount();
     assertProblem(CALLS.post(account, "sub_nothere", "billing-day", "{\"billingDay\":5}"), 404);
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
-    CALLS.ok(account, id, "cancel", "{}");
+    API.stack().cancelled(account, id);
 
     assertThat(assertProblem(CALLS.post(account, id, "billing-day", "{\"billingDay\":5}"), 409)
         .get("detail").asText())
@@ -94,6 +75,7 @@ class BillingDayAndPauseInputTest {
     JsonNode unchanged = CALLS.subscription(account, id);
     assertThat(unchanged.get("status").asText()).isEqualTo("ACTIVE");
     assertThat(unchanged.get("version").asLong()).isEqualTo(1);
+    assertThat(API.stack().workflows.sentTo(id)).as("updates sent").isEmpty();
   }
 
   @Test

@@ -2,8 +2,10 @@ package dev.billing.api.lifecycle;
 
 import static dev.billing.api.support.ApiTestSupport.assertInvalidField;
 import static dev.billing.api.support.ApiTestSupport.assertProblem;
+import static dev.billing.api.support.ApiTestSupport.body;
 import static dev.billing.api.support.ApiTestSupport.newAccount;
 import static dev.billing.api.support.ApiTestSupport.subscriptionBody;
+import static dev.billing.api.support.ApiTestSupport.subscriptionPath;
 import static dev.billing.api.support.ApiTestSupport.with;
 import static dev.billing.api.support.LifecycleCalls.usd;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,17 +16,24 @@ import dev.billing.api.ApiConfiguration;
 import dev.billing.api.support.ApiTestSupport;
 import dev.billing.api.support.LifecycleCalls;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.core.Response;
 import java.time.LocalDate;
+import java.util.List;
+import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * POST .../cancel: at period end, or now with a pro-rata refund of the unused days. One shared
- * clock (from 2026-03-10) that only moves forward: each test has its own window of dates, in order.
+ * POST .../cancel through the real workflow: now, at period end, or now with a pro-rata refund of the
+ * unused days, and what each records. One shared clock (from 2026-03-10) that only moves forward:
+ * each test has its own window of dates, in order.
  */
+@Tag("e2e")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class CancelModesTest {
 
@@ -34,6 +43,87 @@ class CancelModesTest {
   static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 
   static final LifecycleCalls CALLS = new LifecycleCalls(API);
+
+  // ---- Window: today (2026-03-10), before the clock moves: cancelling now, what it records ----
+
+  @Test
+  @Order(0)
+  void periodsListWhatHappenedToEachCycle() {
+    String account = newAccount();
+    String id = API.created(account, with(subscriptionBody(), "amount", "4.50")).get("subscriptionId").asText();
+    assertThat(body(API.get(subscriptionPath(account, id) + "/periods")).get("items")).isEmpty();
+
+    API.request(subscriptionPath(account, id) + "/cancel").post(Entity.json("{}"));
+
+    JsonNode periods = body(API.get(subscriptionPath(account, id) + "/periods"));
+    assertThat(periods.get("items")).hasSize(1);
+    JsonNode period = periods.get("items").get(0);
+    assertThat(period.get("cycle").asLong()).isEqualTo(1);
+    assertThat(period.get("status").asText()).isEqualTo("CANCELLED");
+    assertThat(period.get("dueDate").asText()).isEqualTo("2026-03-20");
+    assertThat(period.get("amount").asText()).isEqualTo("4.50");
+    assertThat(period.get("currency").asText()).isEqualTo("USD");
+    assertThat(period.get("attempts").asInt()).isZero();
+    assertThat(period.get("transactionId").isNull()).isTrue();
+    assertThat(periods.get("nextPageToken").isNull()).isTrue();
+  }
+
+  @Test
+  @Order(0)
+  void cancellingEndsTheSubscriptionOnceAndThenConflicts() {
+    String account = newAccount();
+    String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
+
+    Response cancelled = API.request(subscriptionPath(account, id) + "/cancel")
+        .post(Entity.json("{\"reason\":\"too expensive\"}"));
+    JsonNode view = body(cancelled);
+
+    assertThat(cancelled.getStatus()).as("%s", view).isEqualTo(200);
+    assertThat(view.get("subscriptionId").asText()).isEqualTo(id);
+    assertThat(view.get("status").asText()).isEqualTo("CANCELLED");
+    assertThat(view.get("nextPaymentDate").isNull()).isTrue();
+    assertThat(view.get("nextReminderDate").isNull()).isTrue();
+    assertThat(body(API.get(subscriptionPath(account, id)))).isEqualTo(view);
+
+    JsonNode history = body(API.get(subscriptionPath(account, id) + "/history"));
+    assertThat(StreamSupport.stream(history.get("items").spliterator(), false)
+        .map(e -> e.get("event").asText()).toList())
+        .containsExactly("SUBSCRIPTION_CREATED", "SUBSCRIPTION_CANCELLED");
+    assertThat(history.get("items").get(1).get("actor").asText()).isEqualTo(API.operatorPrincipal());
+    assertThat(history.get("items").get(1).get("detail").asText()).isEqualTo("too expensive");
+    assertThat(history.get("items").get(1).get("version").asLong()).isEqualTo(2);
+
+    Response again = API.request(subscriptionPath(account, id) + "/cancel").post(Entity.json("{}"));
+    JsonNode problem = assertProblem(again, 409);
+    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/transition-not-allowed");
+  }
+
+  @Test
+  @Order(0)
+  void cancellingWithoutABodyWorks() {
+    String account = newAccount();
+    String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
+
+    Response cancelled = API.request(subscriptionPath(account, id) + "/cancel")
+        .post(Entity.json(""));
+
+    assertThat(cancelled.getStatus()).isEqualTo(200);
+    assertThat(body(cancelled).get("status").asText()).isEqualTo("CANCELLED");
+  }
+
+  @Test
+  @Order(0)
+  void aCancelledSubscriptionIsNoLongerDue() {
+    String account = newAccount();
+    String id = API.created(account, with(with(subscriptionBody(),
+        "billingDay", 7), "startDate", "2026-04-01")).get("subscriptionId").asText();
+    assertThat(mine(body(API.get("/v1/billing/due-payments?date=2026-04-07")), account)).hasSize(1);
+
+    API.request(subscriptionPath(account, id) + "/cancel").post(Entity.json("{}"));
+
+    assertThat(mine(body(API.get("/v1/billing/due-payments?date=2026-04-07")), account)).isEmpty();
+    assertThat(mine(body(API.get("/v1/billing/due-reminders?date=2026-04-04")), account)).isEmpty();
+  }
 
   /** Window March to April 2026. */
   @Test
@@ -140,5 +230,12 @@ class CancelModesTest {
     assertInvalidField(CALLS.post(account, id, "cancel", "{\"atPeriodEnd\":\"yes\"}"), "atPeriodEnd");
     assertInvalidField(CALLS.post(account, id, "cancel", "{\"reason\":\"" + "x".repeat(501) + "\"}"), "reason");
     assertThat(CALLS.subscription(account, id).get("status").asText()).isEqualTo("ACTIVE");
+  }
+
+  /** Due lists span all accounts of the shared stack; keep this test's. */
+  private static List<JsonNode> mine(JsonNode page, String account) {
+    assertThat(page.get("nextPageToken").isNull()).as("one page holds this test's dates").isTrue();
+    return StreamSupport.stream(page.get("items").spliterator(), false)
+        .filter(item -> item.get("accountId").asText().equals(account)).toList();
   }
 }

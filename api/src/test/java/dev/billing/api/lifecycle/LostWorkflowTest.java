@@ -25,6 +25,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * window. An open-ended pause has no due
  * date, so no daily run would ever have reached it.
  */
+@Tag("e2e")
 class LostWorkflowTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();

@@ -20,6 +20,7 @@ import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.util.Map;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code trialDays} and {@code locale} on create. Only the first test moves the clock, to early
  * 2027; the others create subscriptions starting in 2028, so the order does not matter.
  */
+@Tag("e2e")
 class TrialAndLocaleTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();

@@ -1,6 +1,5 @@
 package dev.billing.api.ops;
 
-import static dev.billing.api.support.ApiTestSupport.assertInvalidField;
 import static dev.billing.api.support.ApiTestSupport.assertProblem;
 import static dev.billing.api.support.ApiTestSupport.body;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,10 +23,16 @@ import java.time.Instant;
 import java.time.YearMonth;
 import java.util.Map;
 import java.util.UUID;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** /v1/ops/reconciliations on the real stack: a run started, its report read, bad input refused. */
+/**
+ * /v1/ops/reconciliations on the real stack: a run started, what it finds and repairs, its report
+ * read, one run per Idempotency-Key. What the endpoints refuse, and the paging of reports, are
+ * ReconciliationRequestsTest's.
+ */
+@Tag("e2e")
 class ReconciliationEndpointsTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();
@@ -93,21 +98,6 @@ class ReconciliationEndpointsTest {
   }
 
   @Test
-  void aRunForOneSubscriptionNeedsBothIdsNoWindowAndAnExistingSubscription() {
-    String path = "/v1/ops/reconciliations";
-    assertThat(assertInvalidField(API.postJson(path, Map.of("subscriptionId", "sub-1"), null), "accountId"))
-        .isEqualTo("accountId must match ^[A-Za-z0-9_-]{1,64}$");
-    assertInvalidField(API.postJson(path, Map.of("accountId", "acc-ops"), null), "subscriptionId");
-    assertInvalidField(API.postJson(path, Map.of("accountId", "acc-ops", "subscriptionId", "a#b"), null),
-        "subscriptionId");
-    assertThat(assertInvalidField(API.postJson(path,
-        Map.of("accountId", "acc-ops", "subscriptionId", "sub-1", "lookbackDays", 2), null), "lookbackDays"))
-        .isEqualTo("a run for one subscription has no window; leave lookbackDays out");
-    assertThat(assertProblem(API.postJson(path, Map.of("accountId", "acc-ops", "subscriptionId", "sub-none"),
-        null), 404).get("detail").asText()).isEqualTo("Account acc-ops has no subscription sub-none.");
-  }
-
-  @Test
   void anIdempotencyKeyReusedForAnotherRunIsA409AndStartsNothing() {
     String id = recordWithoutWorkflow(YearMonth.of(2026, 5), 9);
     String key = "ops-" + UUID.randomUUID();
@@ -150,36 +140,6 @@ class ReconciliationEndpointsTest {
     assertThat(second.get("workflowId").asText()).isEqualTo("reconciliation-api-" + key);
     assertThat(second.get("started").asBoolean()).isFalse();
     assertThat(awaitFinished(first.get("id").asText()).get("report").get("repair").asBoolean()).isFalse();
-  }
-
-  @Test
-  void badInputIsAProblemNamingTheFieldAndStartsNothing() {
-    assertThat(assertInvalidField(API.postJson("/v1/ops/reconciliations", Map.of("lookbackDays", 0), null),
-        "lookbackDays")).isEqualTo("lookbackDays must be between 1 and 30");
-    assertThat(assertInvalidField(API.postJson("/v1/ops/reconciliations", Map.of("lookbackDays", 31), null),
-        "lookbackDays")).isEqualTo("lookbackDays must be between 1 and 30");
-    assertInvalidField(API.postJson("/v1/ops/reconciliations", Map.of("lookbackDays", "3"), null), "lookbackDays");
-    assertInvalidField(API.postJson("/v1/ops/reconciliations", Map.of("lookback", 3), null), "lookback");
-    assertInvalidField(API.get("/v1/ops/reconciliations?limit=0"), "limit");
-    assertProblem(API.get("/v1/ops/reconciliations/0b7c5c1e-0000-4000-8000-000000000000"), 404);
-    // Every path id has one pattern, checked before any resource: 400 naming it.
-    assertInvalidField(API.get("/v1/ops/reconciliations/not%23an%23id"), "id");
-  }
-
-  @Test
-  void reportsAreListedNewestFirstOnePageAtATime() {
-    String a = body(API.postJson("/v1/ops/reconciliations", null, null)).get("id").asText();
-    awaitFinished(a);
-    API.stack().env.sleep(Duration.ofMinutes(1)); // a later start time for the second run
-    String b = body(API.postJson("/v1/ops/reconciliations", null, null)).get("id").asText();
-    awaitFinished(b);
-
-    JsonNode page1 = body(API.get("/v1/ops/reconciliations?limit=1"));
-    assertThat(page1.get("items")).hasSize(1);
-    assertThat(page1.get("items").get(0).get("id").asText()).isEqualTo(b);
-    JsonNode page2 = body(API.get("/v1/ops/reconciliations?limit=1&pageToken="
-        + page1.get("nextPageToken").asText()));
-    assertThat(page2.get("items").get(0).get("id").asText()).isEqualTo(a);
   }
 
   /** Activities run in real time: poll (bounded) until the run closed its report. */

@@ -2,7 +2,11 @@ package dev.billing.api.support;
 
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
-import dev.billing.api.ApiInfrastructure;
+import dev.billing.api.ApiDependencies;
+import dev.billing.api.ops.ReconciliationRuns;
+import dev.billing.api.subscriptions.SubscriptionWorkflows;
+import dev.billing.api.webhooks.PaymentEventSignals;
+import java.util.Optional;
 import dev.billing.api.auth.keys.ApiKeyService;
 import dev.billing.api.auth.keys.ApiKeyStore;
 import dev.billing.store.DynamoBillingStore;
@@ -85,8 +89,13 @@ public final class ApiTestStack implements Managed {
     env.start();
   }
 
-  public ApiInfrastructure infrastructure() {
-    return new ApiInfrastructure(env.getWorkflowClient(), TaskQueues.BILLING, store, clock);
+  /** The API's dependencies on this stack, as production builds them on its connections. */
+  public ApiDependencies dependencies() {
+    var client = env.getWorkflowClient();
+    return new ApiDependencies(store, new SubscriptionWorkflows(client, TaskQueues.BILLING),
+        new ReconciliationRuns(client, TaskQueues.BILLING, clock), reconciliationReports,
+        paymentEvents, PaymentEventSignals.temporal(client), apiKeys, charge -> Optional.empty(),
+        clock, Optional.empty());
   }
 
   @Override

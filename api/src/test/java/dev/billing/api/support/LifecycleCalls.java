@@ -1,7 +1,7 @@
 package dev.billing.api.support;
 
-import static dev.billing.api.support.ApiTestSupport.body;
-import static dev.billing.api.support.ApiTestSupport.subscriptionPath;
+import static dev.billing.api.support.ApiRequests.body;
+import static dev.billing.api.support.ApiRequests.subscriptionPath;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.activities.payments.sandbox.SandboxCharge;
@@ -25,10 +25,19 @@ import java.util.stream.StreamSupport;
  * a date (UTC), and what the gateway and the API recorded for one subscription.
  */
 public final class LifecycleCalls {
-  private final ApiTestSupport api;
+  private final ApiRequests api;
+  /** The real stack, for the gateway and the clock; null on fakes. */
+  private final ApiTestStack stack;
 
   public LifecycleCalls(ApiTestSupport api) {
     this.api = api;
+    this.stack = api.stack();
+  }
+
+  /** The calls only: the gateway and the clock are the real stack's. */
+  public LifecycleCalls(ApiRequests api) {
+    this.api = api;
+    this.stack = null;
   }
 
   /** POST .../{subscriptionId}/{action} with a JSON body (null: no body at all). */
@@ -78,7 +87,7 @@ public final class LifecycleCalls {
 
   /** Every charge the sandbox made for this subscription, in order. */
   public List<SandboxCharge> charges(String id) {
-    return api.stack().gateway.charges().stream()
+    return stack.gateway.charges().stream()
         .filter(c -> id.equals(c.subscriptionId()) || c.idempotencyKey().contains(":" + id + ":"))
         .toList();
   }
@@ -92,7 +101,7 @@ public final class LifecycleCalls {
     Set<String> transactions = new java.util.HashSet<>();
     charges(id).forEach(c -> transactions.add(c.transactionId()));
     List<SandboxRefund> refunds = new ArrayList<>();
-    api.stack().gateway.refunds().stream()
+    stack.gateway.refunds().stream()
         .filter(r -> transactions.contains(r.transactionId()))
         .forEach(refunds::add);
     return refunds;
@@ -103,7 +112,7 @@ public final class LifecycleCalls {
   }
 
   public LocalDate today() {
-    return LocalDate.ofInstant(api.stack().clock.instant(), ZoneOffset.UTC);
+    return LocalDate.ofInstant(stack.clock.instant(), ZoneOffset.UTC);
   }
 
   /** Moves workflow time to the start of {@code date} (UTC), firing every timer due on the way. */
@@ -112,10 +121,10 @@ public final class LifecycleCalls {
   }
 
   public void sleepUntil(Instant target) {
-    Duration left = Duration.between(api.stack().clock.instant(), target);
+    Duration left = Duration.between(stack.clock.instant(), target);
     org.assertj.core.api.Assertions.assertThat(left)
         .as("the shared clock is already past %s: tests of this class run in date order", target)
         .isPositive();
-    api.stack().env.sleep(left);
+    stack.env.sleep(left);
   }
 }

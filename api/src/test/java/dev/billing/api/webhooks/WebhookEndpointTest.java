@@ -1,28 +1,23 @@
 package dev.billing.api.webhooks;
 
-import static dev.billing.api.support.ApiTestSupport.assertInvalidField;
-import static dev.billing.api.support.ApiTestSupport.assertProblem;
-import static dev.billing.api.support.ApiTestSupport.body;
-import static dev.billing.api.support.ApiTestSupport.newAccount;
-import static dev.billing.api.support.ApiTestSupport.subscriptionBody;
+import static dev.billing.api.support.ApiRequests.assertInvalidField;
+import static dev.billing.api.support.ApiRequests.assertProblem;
+import static dev.billing.api.support.ApiRequests.body;
+import static dev.billing.api.support.ApiRequests.newAccount;
+import static dev.billing.api.support.ApiRequests.subscriptionBody;
 import static dev.billing.api.webhooks.WebhookSigning.SANDBOX_SECRET;
 import static dev.billing.api.webhooks.WebhookSigning.STRIPE_SECRET;
 import static dev.billing.api.webhooks.WebhookSigning.header;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.billing.api.ApiConfiguration;
-import dev.billing.api.support.ApiTestSupport;
-import dev.billing.domain.BillingIds;
+import dev.billing.api.support.ApiRequests;
+import dev.billing.api.support.ResourceTestSupport;
 import dev.billing.store.PageRequest;
 import dev.billing.store.events.StoredEvent;
 import dev.billing.store.events.SubscriptionEvent;
 import dev.billing.domain.PaymentEvent;
-import io.dropwizard.testing.ConfigOverride;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
-import io.temporal.api.enums.v1.EventType;
-import io.temporal.api.history.v1.HistoryEvent;
-import io.temporal.common.converter.DefaultDataConverter;
+import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.client.Invocation;
 import jakarta.ws.rs.core.MediaType;
@@ -32,23 +27,20 @@ import org.glassfish.jersey.client.RequestEntityProcessing;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * POST /v1/webhooks/{provider} on the real stack: DynamoDB Local behind the payment-events store and
- * the Temporal test server behind the signal, whose delivery is read back from the workflow history.
+ * POST /v1/webhooks/{provider} on the resources: the payment-events store on DynamoDB Local, and a
+ * fake of the signal to the subscription's workflow (which refuses a subscription without a running
+ * workflow, as Temporal does). That a delivery reaches the workflow itself is WebhookToWorkflowTest's.
  */
+@ExtendWith(DropwizardExtensionsSupport.class)
 class WebhookEndpointTest {
 
-  static final ApiTestSupport API = ApiTestSupport.start(
-      ConfigOverride.config("webhooks.sandboxSecret", SANDBOX_SECRET),
-      ConfigOverride.config("webhooks.stripeSecret", STRIPE_SECRET));
-
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  static final ResourceTestSupport API = ResourceTestSupport.start(config ->
+      config.webhooks = new WebhookSettings(STRIPE_SECRET, SANDBOX_SECRET));
 
   @Test
   void aSignedSandboxEventIsStoredOnceAndSignalledToItsSubscription() {
@@ -61,7 +53,7 @@ class WebhookEndpointTest {
     Response response = deliver("sandbox", "Sandbox-Signature", header(SANDBOX_SECRET, created, body), body);
 
     assertThat(response.getStatus()).isEqualTo(200);
-    assertThat(body(response)).isEqualTo(ApiTestSupport.parse("{\"received\":true,\"duplicate\":false}"));
+    assertThat(body(response)).isEqualTo(ApiRequests.parse("{\"received\":true,\"duplicate\":false}"));
     StoredEvent stored = API.stack().paymentEvents.find("sandbox", eventId).orElseThrow();
     assertThat(stored.type()).isEqualTo("charge.succeeded");
     assertThat(stored.paymentEventType()).isEqualTo(PaymentEvent.Type.CHARGE_SUCCEEDED);
@@ -71,7 +63,7 @@ class WebhookEndpointTest {
     assertThat(stored.transactionId()).isEqualTo("ch_sb_" + eventId);
     assertThat(stored.occurredAt()).isEqualTo(Instant.ofEpochSecond(created));
     assertThat(stored.summary()).isEqualTo(Map.of("amount", "9.99", "currency", "USD"));
-    assertThat(signalsOnceThereAre(1, subscriptionId)).containsExactly(new PaymentEvent(eventId, "sandbox",
+    assertThat(signals(subscriptionId)).containsExactly(new PaymentEvent(eventId, "sandbox",
         PaymentEvent.Type.CHARGE_SUCCEEDED, subscriptionId, 1, "charge:" + subscriptionId + ":1:1",
         "ch_sb_" + eventId, null, null, Instant.ofEpochSecond(created)));
   }
@@ -90,7 +82,7 @@ class WebhookEndpointTest {
 
     assertThat(body(first).get("duplicate").asBoolean()).isFalse();
     assertThat(second.getStatus()).isEqualTo(200);
-    assertThat(body(second)).isEqualTo(ApiTestSupport.parse("{\"received\":true,\"duplicate\":true}"));
+    assertThat(body(second)).isEqualTo(ApiRequests.parse("{\"received\":true,\"duplicate\":true}"));
     assertThat(API.stack().paymentEvents.eventsOf(subscriptionId, PageRequest.first(10)).items())
         .extracting(SubscriptionEvent::eventId).containsExactly(eventId);
     // The workflow, not the webhook, drops the second one: an earlier delivery may have stored the
@@ -98,7 +90,7 @@ class WebhookEndpointTest {
     PaymentEvent failed = new PaymentEvent(eventId, "sandbox", PaymentEvent.Type.CHARGE_FAILED,
         subscriptionId, 1, "charge:" + subscriptionId + ":1:1", "ch_sb_" + eventId,
         "insufficient_funds", "Insufficient funds", Instant.ofEpochSecond(created));
-    assertThat(signalsOnceThereAre(2, subscriptionId)).containsExactly(failed, failed);
+    assertThat(signals(subscriptionId)).containsExactly(failed, failed);
   }
 
   @Test
@@ -220,7 +212,7 @@ class WebhookEndpointTest {
 
     assertThat(response.getStatus()).isEqualTo(200);
     assertThat(body(response).get("duplicate").asBoolean()).isFalse();
-    assertThat(signalsOnceThereAre(1, subscriptionId)).containsExactly(new PaymentEvent(eventId, "stripe",
+    assertThat(signals(subscriptionId)).containsExactly(new PaymentEvent(eventId, "stripe",
         PaymentEvent.Type.CHARGE_SUCCEEDED, subscriptionId, 1, key, "pi_3Ok" + eventId, null, null,
         Instant.ofEpochSecond(created)));
     StoredEvent stored = API.stack().paymentEvents.find("stripe", eventId).orElseThrow();
@@ -242,7 +234,7 @@ class WebhookEndpointTest {
     Response response = deliver("stripe", "Stripe-Signature", header(STRIPE_SECRET, created, body), body);
 
     assertThat(response.getStatus()).isEqualTo(200);
-    assertThat(body(response)).isEqualTo(ApiTestSupport.parse("{\"received\":true,\"duplicate\":false}"));
+    assertThat(body(response)).isEqualTo(ApiRequests.parse("{\"received\":true,\"duplicate\":false}"));
     StoredEvent stored = API.stack().paymentEvents.find("stripe", eventId).orElseThrow();
     assertThat(stored.type()).isEqualTo("payment_intent.created");
     assertThat(stored.paymentEventType()).isNull();
@@ -305,7 +297,7 @@ class WebhookEndpointTest {
     assertThat(deliver("stripe", "Stripe-Signature", header(STRIPE_SECRET, created + 5, dispute),
         dispute).getStatus()).isEqualTo(200);
 
-    assertThat(signalsOnceThereAre(1, subscriptionId)).containsExactly(new PaymentEvent(disputeId, "stripe",
+    assertThat(signals(subscriptionId)).containsExactly(new PaymentEvent(disputeId, "stripe",
         PaymentEvent.Type.CHARGE_RETURNED, subscriptionId, 1, key, paymentIntent, "R01",
         "disputed: insufficient_funds", Instant.ofEpochSecond(created + 5)));
   }
@@ -353,48 +345,9 @@ class WebhookEndpointTest {
         + (more.isEmpty() ? "" : "," + more) + "}}";
   }
 
-  /**
-   * The signals once {@code count} are in history, or what is there after 30 s. A signal that
-   * arrives while a workflow task is running is buffered by the server and enters the history only
-   * when that task completes, so it can be accepted before it is visible.
-   */
-  private static List<PaymentEvent> signalsOnceThereAre(int count, String subscriptionId) {
-    long deadline = System.nanoTime() + java.time.Duration.ofSeconds(30).toNanos();
-    List<PaymentEvent> signals = signals(subscriptionId);
-    while (signals.size() < count && System.nanoTime() < deadline) {
-      try {
-        Thread.sleep(50);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        break;
-      }
-      signals = signals(subscriptionId);
-    }
-    return signals;
-  }
-
-  /**
-   * The paymentEvent signals in the subscription's workflow histories, decoded, in order, across every
-   * run: the workflow may continue as new between two deliveries.
-   */
+  /** The paymentEvent signals delivered to the subscription's workflow, in order (before the answer). */
   private static List<PaymentEvent> signals(String subscriptionId) {
-    var client = API.stack().env.getWorkflowClient();
-    List<HistoryEvent> events = new java.util.ArrayList<>();
-    String runId = null;
-    do {
-      List<HistoryEvent> run = runId == null
-          ? client.fetchHistory(BillingIds.workflowId(subscriptionId)).getEvents()
-          : client.fetchHistory(BillingIds.workflowId(subscriptionId), runId).getEvents();
-      events.addAll(0, run);
-      String previous = run.get(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
-      runId = previous.isEmpty() ? null : previous;
-    } while (runId != null);
-    return events.stream()
-        .filter(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED)
-        .map(HistoryEvent::getWorkflowExecutionSignaledEventAttributes)
-        .filter(a -> a.getSignalName().equals("paymentEvent"))
-        .map(a -> DefaultDataConverter.newDefaultInstance().fromPayloads(0,
-            Optional.of(a.getInput()), PaymentEvent.class, PaymentEvent.class))
-        .toList();
+    return API.stack().signals.delivered.stream()
+        .filter(event -> event.subscriptionId().equals(subscriptionId)).toList();
   }
 }
