@@ -33,8 +33,8 @@ import java.util.stream.Collectors;
  *   <li>An immediate upgrade's charge in the gateway and not in the records, while the record's
  *       history names its key pending: the workflow looks the key up on a timer (minutes, then
  *       hours) and applies the plan with its receipt. Bound: {@link #PENDING_RESOLUTION_BOUND}.
- *   <li>A refund in the gateway that the records lack, while the record's history names its key
- *       pending: the workflow sends the same key again on a timer until the gateway answers, for at
+ *   <li>A refund in the gateway that the records lack (no period records its key as made), while
+ *       the record's history names its key pending: the workflow sends the same key again on a timer until the gateway answers, for at
  *       most its re-send window of 23 hours. Bound: {@link #PENDING_RESOLUTION_BOUND}.
  * </ul>
  *
@@ -72,6 +72,7 @@ final class LedgerJudge {
         .collect(Collectors.toSet());
     List<SandboxRefund> pending = evidence.refunds().stream()
         .filter(r -> mismatched.contains(r.transactionId()))
+        .filter(r -> !recordedMade(evidence.periods(), r.idempotencyKey()))
         .filter(r -> namedPending(evidence.history(), r.idempotencyKey()))
         .filter(r -> within(pendingSince, r.idempotencyKey(), now, PENDING_RESOLUTION_BOUND))
         .toList();
@@ -106,6 +107,14 @@ final class LedgerJudge {
     return books.charges().stream().filter(c -> c.transactionId().equals(transactionId))
         .anyMatch(c -> BillingIds.isChangeChargeKey(books.subscriptionId(), c.idempotencyKey())
             && namedPending(history, c.idempotencyKey()));
+  }
+
+  /**
+   * A period records the refund with the key as made: the history still names the key pending from
+   * before its re-send was answered, but the records no longer lack it.
+   */
+  private static boolean recordedMade(List<Period> periods, String key) {
+    return periods.stream().map(p -> p.refund(key)).anyMatch(r -> r != null && r.made());
   }
 
   /**

@@ -39,6 +39,39 @@ class PendingMoneyAllowanceTest {
     }
   }
 
+  /**
+   * A refund once pending and since recorded is the record's like any other: only a refund the
+   * record still lacks is set aside, or a later pending refund of the same charge would take the
+   * recorded one out of the gateway's side with it.
+   */
+  @Test
+  void aRefundRecordedAfterItsResendIsNotSetAsideWithALaterPendingOne() {
+    ModelStats stats = new ModelStats();
+    try (BillingModel model = new BillingModel(stats)) {
+      Money cent = new Money(1, "USD");
+      model.create(new Money(999, "USD"), 1, "UTC", "pm_card_visa", 0, 0);
+      model.advance(Duration.ofDays(3));
+      model.check();
+      model.stack.gateway.loseAnswerThenFail(6);
+      model.update("refund 0.01 USD of cycle 1 of sub-1", "sub-1",
+          (sub, id) -> model.stack.updates.refund(sub, id, 1, cent));
+      model.advance(Duration.ofMinutes(10));
+      model.check();
+      assertEquals(1, model.stack.sandbox.refunds().size(), "the first refund, made once and recorded");
+
+      model.stack.gateway.loseAnswerThenFail(6);
+      model.update("refund 0.01 USD of cycle 1 of sub-1 again", "sub-1",
+          (sub, id) -> model.stack.updates.refund(sub, id, 1, cent));
+      model.check();
+      assertEquals(2, model.stack.sandbox.refunds().size(), "the second refund made, its answer lost");
+      assertEquals(1, stats.refundsSetAside(), "only the second refund is set aside");
+
+      model.advance(Duration.ofMinutes(10));
+      model.check();
+      assertEquals(2, model.stack.sandbox.refunds().size(), "each refund made once");
+    }
+  }
+
   @Test
   void anUpgradeChargeNamedPendingIsSetAsideUntilItsLookUpRecordsIt() {
     ModelStats stats = new ModelStats();

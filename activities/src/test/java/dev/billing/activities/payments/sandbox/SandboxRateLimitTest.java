@@ -60,6 +60,20 @@ class SandboxRateLimitTest {
   }
 
   @Test
+  void theEventsAsAWebhookSenderSeesThemSpendNoRequests() {
+    gateway.charge(new GatewayChargeRequest("charge:sub-1:1:1", new Money(999, "USD"), "pm_card_visa",
+        "Pro plan", Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1", GatewayChargeRequest.CYCLE, "1")));
+    for (int i = 0; i < 100; i++) {
+      assertThat(gateway.events(Instant.EPOCH, Instant.MAX)).hasSize(1);
+    }
+
+    for (int i = 2; i <= 25; i++) {
+      gateway.charge(charge("charge:sub-" + i + ":1:1"));
+    }
+    assertThat(gateway.charges()).hasSize(25);
+  }
+
+  @Test
   void jumpsOfTheSandboxClockDoNotRefillTheWindow() {
     for (int i = 0; i < 25; i++) {
       gateway.lookUp(new ChargeQuery("charge:sub-1:1:1", null, T0));
