@@ -13,7 +13,7 @@ import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
-import dev.billing.workflows.SubscriptionChanges;
+import dev.billing.workflows.subscription.SubscriptionChanges;
 import dev.billing.workflows.SubscriptionState;
 import dev.billing.workflows.UpdateRequest;
 import dev.billing.workflows.UpdateRequests;
