@@ -1,5 +1,6 @@
 package dev.billing.devstack;
 
+import org.awaitility.Awaitility;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -56,13 +57,8 @@ final class EndToEnd {
   }
 
   /** Activities run in real time after the clock jumped: poll, bounded. */
-  static JsonNode await(HttpJson http, String path, Predicate<JsonNode> done) throws Exception {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    JsonNode body = http.get(path).body();
-    while (!done.test(body) && System.nanoTime() < deadline) {
-      Thread.sleep(200);
-      body = http.get(path).body();
-    }
-    return body;
+  static JsonNode await(HttpJson http, String path, Predicate<JsonNode> done) {
+    return Awaitility.await(path).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+        .until(() -> http.get(path).body(), done::test);
   }
 }

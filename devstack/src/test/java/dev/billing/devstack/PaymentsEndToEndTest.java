@@ -1,5 +1,6 @@
 package dev.billing.devstack;
 
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -132,28 +133,26 @@ class PaymentsEndToEndTest {
         WorkflowServiceStubsOptions.newBuilder().setTarget(STACK.stack().temporalTarget()).build());
     try {
       WorkflowClient client = WorkflowClient.newInstance(service);
-      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-      while (System.nanoTime() < deadline) {
-        List<HistoryEvent> events = client.fetchHistory(workflowId).getEvents();
-        int lastSignal = -1;
-        int signals = 0;
-        for (int i = 0; i < events.size(); i++) {
-          if (events.get(i).getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED) {
-            lastSignal = i;
-            signals++;
-          }
-        }
-        boolean handled = signals >= count && events.subList(lastSignal, events.size()).stream()
-            .anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED);
-        if (handled) {
-          return;
-        }
-        Thread.sleep(100);
-      }
-      throw new AssertionError("the workflow did not process " + count + " payment events in time");
+      await("the workflow processes " + count + " payment events").atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(100))
+          .until(() -> signalsHandled(client.fetchHistory(workflowId).getEvents(), count));
     } finally {
       service.shutdown();
     }
+  }
+
+  /** The last of at least {@code count} signals is followed by a completed workflow task. */
+  private static boolean signalsHandled(List<HistoryEvent> events, int count) {
+    int lastSignal = -1;
+    int signals = 0;
+    for (int i = 0; i < events.size(); i++) {
+      if (events.get(i).getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED) {
+        lastSignal = i;
+        signals++;
+      }
+    }
+    return signals >= count && events.subList(lastSignal, events.size()).stream()
+        .anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED);
   }
 
   private HttpResponse<String> deliver(GatewayEvent event) throws Exception {

@@ -1,5 +1,6 @@
 package dev.billing.worker;
 
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -79,10 +80,8 @@ class BillingWorkerTest {
       String firstRun = WorkflowClient.start(workflow::run, new SubscriptionInput(subscription(), false))
           .getRunId();
       env.sleep(Duration.ofDays(12));
-      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-      while (sandbox.charges().isEmpty() && System.nanoTime() < deadline) {
-        Thread.sleep(50);
-      }
+      await("the first charge").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+          .until(() -> !sandbox.charges().isEmpty());
 
       assertThat(sandbox.charges()).hasSize(1);
       List<HistoryEvent> scheduled = scheduledActivities(env.getWorkflowClient(), firstRun);

@@ -1,5 +1,6 @@
 package dev.billing.worker;
 
+import static org.awaitility.Awaitility.await;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
@@ -187,19 +188,9 @@ class ChargeFaultInjectionTest {
 
   /** Activities run in real time after the timers fired: wait, bounded, for the record to land. */
   private static void awaitPaid(DynamoBillingStore store, String id) {
-    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-    while (System.nanoTime() < deadline) {
-      var stored = store.getSubscription(account(id), id);
-      if (stored.isPresent() && stored.get().cycle() == 2) {
-        return;
-      }
-      try {
-        Thread.sleep(100);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
-      }
-    }
+    await("subscription " + id + " on cycle 2").atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> store.getSubscription(account(id), id).filter(s -> s.cycle() == 2).isPresent());
   }
 
   private void stubPaymentIntentReplayedOnRetry(String key, String intentId) {

@@ -1,5 +1,6 @@
 package dev.billing.worker.observability;
 
+import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
@@ -155,10 +156,8 @@ class ObservabilityTest {
   }
 
   /** Activities run in real time after the timers fired: poll, bounded. */
-  private static void awaitCounter(ProcessMetrics metrics, String name, double value) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (!metrics.scrape().contains(name + "{process=\"worker\",} " + value) && System.nanoTime() < deadline) {
-      Thread.sleep(50);
-    }
+  private static void awaitCounter(ProcessMetrics metrics, String name, double value) {
+    await(name + " = " + value).atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+        .until(() -> metrics.scrape().contains(name + "{process=\"worker\",} " + value));
   }
 }
