@@ -18,6 +18,7 @@ import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.WaiveRequest;
+import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -296,16 +297,14 @@ public final class SubscriptionLifecycleResource {
   public SubscriptionView changeBillingDay(
       @PathParam("accountId") String accountId,
       @PathParam("subscriptionId") String subscriptionId,
-      ChangeBillingDayRequest body,
+      @Valid ChangeBillingDayRequest body,
       @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
-    Integer day = body == null ? null : body.billingDay();
-    if (day == null) {
+    // An empty body is the one case the record's constraints cannot see.
+    if (body == null) {
       throw ApiProblem.invalid("billingDay", "billingDay is required");
     }
-    if (day < 1 || day > 31) {
-      throw ApiProblem.invalid("billingDay", "billingDay must be between 1 and 31");
-    }
+    int day = body.billingDay();
     Subscription subscription = changes.find(accountId, subscriptionId);
     BillingDayChange request = new BillingDayChange(day, Actors.of(security),
         IdempotencyKeys.requestId(idempotencyKey));
