@@ -1,5 +1,6 @@
 package dev.billing.api.errors;
 
+import dev.billing.api.constraints.ReportedInOrder;
 import io.dropwizard.jersey.validation.JerseyViolationException;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ElementKind;
@@ -25,7 +26,12 @@ public final class ConstraintViolationMapper implements ExceptionMapper<JerseyVi
   @Override
   public Response toResponse(JerseyViolationException e) {
     Invocable invocable = e.getInvocable();
+    // A request is judged by its headers and parameters before its body, as the resources' own
+    // checks do: when one of them is wrong, the body's errors are not reported.
+    boolean parameterWrong = e.getConstraintViolations().stream()
+        .anyMatch(v -> field(v) == null && !isEntity(v, invocable));
     List<FieldError> errors = e.getConstraintViolations().stream()
+        .filter(v -> !parameterWrong || (field(v) == null && !isEntity(v, invocable)))
         .sorted(Comparator.comparingInt(ConstraintViolationMapper::parameterIndex)
             .thenComparingInt(ConstraintViolationMapper::declaredPosition)
             .thenComparing(ConstraintViolationMapper::field, Comparator.nullsFirst(Comparator.naturalOrder()))
@@ -41,14 +47,20 @@ public final class ConstraintViolationMapper implements ExceptionMapper<JerseyVi
     if (property != null) {
       return property;
     }
+    Parameter parameter = parameterOf(violation, invocable);
+    return parameter == null || parameter.getSource() == Parameter.Source.ENTITY
+        ? null : parameter.getSourceName();
+  }
+
+  private static boolean isEntity(ConstraintViolation<?> violation, Invocable invocable) {
+    Parameter parameter = parameterOf(violation, invocable);
+    return parameter == null || parameter.getSource() == Parameter.Source.ENTITY;
+  }
+
+  private static Parameter parameterOf(ConstraintViolation<?> violation, Invocable invocable) {
     int index = parameterIndex(violation);
-    if (invocable != null && index >= 0 && index < invocable.getParameters().size()) {
-      Parameter parameter = invocable.getParameters().get(index);
-      if (parameter.getSource() != Parameter.Source.ENTITY) {
-        return parameter.getSourceName();
-      }
-    }
-    return null;
+    return invocable != null && index >= 0 && index < invocable.getParameters().size()
+        ? invocable.getParameters().get(index) : null;
   }
 
   /** The path below the method parameter: "billingDay", "items[0].sku"; null when there is none. */
@@ -85,19 +97,29 @@ public final class ConstraintViolationMapper implements ExceptionMapper<JerseyVi
     return -1;
   }
 
-  /** Where the violated field is declared in its record; fields of other beans sort after. */
+  /**
+   * Where the violated field comes in its request: as {@link ReportedInOrder} lists it, else as
+   * the record declares it. Fields of other beans sort after.
+   */
   private static int declaredPosition(ConstraintViolation<?> violation) {
     Object bean = violation.getLeafBean();
     String name = null;
     for (Path.Node node : violation.getPropertyPath()) {
       name = node.getName();
     }
-    if (bean == null || !bean.getClass().isRecord() || name == null) {
+    if (bean == null || name == null) {
       return Integer.MAX_VALUE;
     }
-    List<String> declared = Arrays.stream(bean.getClass().getRecordComponents())
-        .map(RecordComponent::getName).toList();
-    int position = declared.indexOf(name);
+    Class<?> type = bean.getClass();
+    List<String> order;
+    if (type.isAnnotationPresent(ReportedInOrder.class)) {
+      order = List.of(type.getAnnotation(ReportedInOrder.class).value());
+    } else if (type.isRecord()) {
+      order = Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).toList();
+    } else {
+      return Integer.MAX_VALUE;
+    }
+    int position = order.indexOf(name);
     return position < 0 ? Integer.MAX_VALUE : position;
   }
 }

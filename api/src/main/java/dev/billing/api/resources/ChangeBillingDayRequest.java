@@ -1,6 +1,6 @@
 package dev.billing.api.resources;
 
-import dev.billing.api.input.BillingDay;
+import dev.billing.api.constraints.BillingDay;
 import jakarta.validation.constraints.NotNull;
 
 /** Body of POST .../billing-day. */

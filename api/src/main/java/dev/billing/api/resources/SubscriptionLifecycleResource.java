@@ -1,10 +1,10 @@
 package dev.billing.api.resources;
 
 import dev.billing.api.auth.OperatorOnly;
+import dev.billing.api.constraints.SkuCheck;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
 import dev.billing.api.ops.Reconciliations;
-import dev.billing.api.subscriptions.CreateSubscriptionValidator;
 import dev.billing.api.subscriptions.SubscriptionCommands;
 import dev.billing.api.views.SubscriptionView;
 import dev.billing.domain.Money;
@@ -177,7 +177,7 @@ public final class SubscriptionLifecycleResource {
     }
     List<FieldError> errors = new ArrayList<>();
     String sku = required(errors, "sku", body.sku());
-    if (sku != null && !CreateSubscriptionValidator.SKU.matcher(sku).matches()) {
+    if (sku != null && !SkuCheck.SKU.matcher(sku).matches()) {
       errors.add(new FieldError("sku", "sku must be 1 to 64 letters, digits, '.', '_' or '-'"));
     }
     String currency = required(errors, "currency", body.currency());

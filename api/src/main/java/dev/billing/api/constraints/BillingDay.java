@@ -1,4 +1,4 @@
-package dev.billing.api.input;
+package dev.billing.api.constraints;
 
 import static java.lang.annotation.ElementType.FIELD;
 import static java.lang.annotation.ElementType.PARAMETER;
