@@ -47,14 +47,17 @@ public final class ConstraintViolationMapper implements ExceptionMapper<JerseyVi
     if (property != null) {
       return property;
     }
-    Parameter parameter = parameterOf(violation, invocable);
-    return parameter == null || parameter.getSource() == Parameter.Source.ENTITY
-        ? null : parameter.getSourceName();
+    return isEntity(violation, invocable) ? null : parameterOf(violation, invocable).getSourceName();
   }
 
+  /**
+   * Whether the violation is the body's. Jersey's model says UNKNOWN rather than ENTITY for a body
+   * parameter with an annotation it does not know, such as {@code @Valid}.
+   */
   private static boolean isEntity(ConstraintViolation<?> violation, Invocable invocable) {
     Parameter parameter = parameterOf(violation, invocable);
-    return parameter == null || parameter.getSource() == Parameter.Source.ENTITY;
+    return parameter == null || parameter.getSource() == Parameter.Source.ENTITY
+        || parameter.getSource() == Parameter.Source.UNKNOWN;
   }
 
   private static Parameter parameterOf(ConstraintViolation<?> violation, Invocable invocable) {
