@@ -10,6 +10,7 @@ import dev.billing.api.auth.keys.ApiKeyAuthenticator;
 import dev.billing.api.auth.keys.ApiKeyResource;
 import dev.billing.api.auth.keys.ApiKeyService;
 import dev.billing.api.errors.ApiProblemMapper;
+import dev.billing.api.errors.ConstraintViolationMapper;
 import dev.billing.api.errors.DependencyUnavailableMapper;
 import dev.billing.api.errors.InvalidPageTokenMapper;
 import dev.billing.api.errors.JsonFieldMapper;
@@ -78,6 +79,7 @@ public final class ApiComponents {
     // These give every error the same problem+json shape. Dropwizard's default mappers would compete
     // with them, so the application turns those off even when a deployment's YAML forgets to.
     components.add(new ApiProblemMapper());
+    components.add(new ConstraintViolationMapper());
     components.add(new MalformedJsonMapper());
     components.add(new JsonFieldMapper());
     components.add(new JsonLimitsMapper());

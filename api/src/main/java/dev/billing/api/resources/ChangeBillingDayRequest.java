@@ -1,4 +1,7 @@
 package dev.billing.api.resources;
 
+import dev.billing.api.constraints.BillingDay;
+import jakarta.validation.constraints.NotNull;
+
 /** Body of POST .../billing-day. */
-public record ChangeBillingDayRequest(Integer billingDay) {}
+public record ChangeBillingDayRequest(@NotNull(message = "billingDay is required") @BillingDay Integer billingDay) {}

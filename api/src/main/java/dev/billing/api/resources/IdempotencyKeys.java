@@ -16,10 +16,14 @@ public final class IdempotencyKeys {
     if (header == null) {
       return null;
     }
-    if (!KEY.matcher(header).matches() || header.isBlank()) {
+    if (!isValid(header)) {
       throw ApiProblem.invalid(HEADER, HEADER + " must be 1 to 255 printable ASCII characters");
     }
     return header;
+  }
+
+  public static boolean isValid(String header) {
+    return KEY.matcher(header).matches() && !header.isBlank();
   }
 
   /**

@@ -2,9 +2,7 @@ package dev.billing.api.resources;
 
 import dev.billing.api.auth.OperatorOnly;
 import dev.billing.api.errors.ApiProblem;
-import dev.billing.api.errors.FieldError;
 import dev.billing.api.ops.Reconciliations;
-import dev.billing.api.subscriptions.CreateSubscriptionValidator;
 import dev.billing.api.subscriptions.SubscriptionCommands;
 import dev.billing.api.views.SubscriptionView;
 import dev.billing.domain.Money;
@@ -18,6 +16,7 @@ import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.WaiveRequest;
+import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -30,8 +29,6 @@ import jakarta.ws.rs.core.SecurityContext;
 import java.time.InstantSource;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The lifecycle of one subscription: cancel, pause, resume, plan change, manual payment, waiver and
@@ -168,50 +165,17 @@ public final class SubscriptionLifecycleResource {
   public SubscriptionView changePlan(
       @PathParam("accountId") String accountId,
       @PathParam("subscriptionId") String subscriptionId,
-      ChangePlanRequest body,
+      @Valid ChangePlanRequest body,
       @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
     if (body == null) {
       throw ApiProblem.invalid(null, "a JSON object with sku, amount, currency and effective is required");
     }
-    List<FieldError> errors = new ArrayList<>();
-    String sku = required(errors, "sku", body.sku());
-    if (sku != null && !CreateSubscriptionValidator.SKU.matcher(sku).matches()) {
-      errors.add(new FieldError("sku", "sku must be 1 to 64 letters, digits, '.', '_' or '-'"));
-    }
-    String currency = required(errors, "currency", body.currency());
-    if (currency != null) {
-      try {
-        Money.fractionDigits(currency);
-      } catch (IllegalArgumentException e) {
-        errors.add(new FieldError("currency", e.getMessage()));
-        currency = null;
-      }
-    }
-    String amount = required(errors, "amount", body.amount());
-    Money price = null;
-    if (amount != null && currency != null) {
-      try {
-        price = ChangeFields.positiveAmount("amount", amount, currency);
-      } catch (ApiProblem e) {
-        errors.addAll(e.errors());
-      }
-    }
-    PlanChangeRequest.Effective effective = null;
-    String effectiveText = required(errors, "effective", body.effective());
-    if (effectiveText != null) {
-      effective = switch (effectiveText) {
-        case "now" -> PlanChangeRequest.Effective.NOW;
-        case "periodEnd" -> PlanChangeRequest.Effective.PERIOD_END;
-        default -> {
-          errors.add(new FieldError("effective", "effective must be \"now\" or \"periodEnd\""));
-          yield null;
-        }
-      };
-    }
-    if (!errors.isEmpty()) {
-      throw ApiProblem.invalid(errors);
-    }
+    // The fields passed the record's constraints; this reads them.
+    String sku = body.sku().strip();
+    Money price = Money.parse(body.amount().strip(), body.currency().strip());
+    PlanChangeRequest.Effective effective = body.effective().strip().equals("now")
+        ? PlanChangeRequest.Effective.NOW : PlanChangeRequest.Effective.PERIOD_END;
     Subscription subscription = changes.find(accountId, subscriptionId);
     if (!price.currency().equals(subscription.price().currency())) {
       throw ApiProblem.invalid("currency", "currency must be the subscription's currency ("
@@ -296,16 +260,14 @@ public final class SubscriptionLifecycleResource {
   public SubscriptionView changeBillingDay(
       @PathParam("accountId") String accountId,
       @PathParam("subscriptionId") String subscriptionId,
-      ChangeBillingDayRequest body,
+      @Valid ChangeBillingDayRequest body,
       @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
-    Integer day = body == null ? null : body.billingDay();
-    if (day == null) {
+    // An empty body is the one case the record's constraints cannot see.
+    if (body == null) {
       throw ApiProblem.invalid("billingDay", "billingDay is required");
     }
-    if (day < 1 || day > 31) {
-      throw ApiProblem.invalid("billingDay", "billingDay must be between 1 and 31");
-    }
+    int day = body.billingDay();
     Subscription subscription = changes.find(accountId, subscriptionId);
     BillingDayChange request = new BillingDayChange(day, Actors.of(security),
         IdempotencyKeys.requestId(idempotencyKey));
@@ -324,13 +286,5 @@ public final class SubscriptionLifecycleResource {
           + cycle + " (its next period to bill is " + subscription.cycle() + ").");
     }
     return subscription;
-  }
-
-  private static String required(List<FieldError> errors, String field, String value) {
-    if (value == null || value.isBlank()) {
-      errors.add(new FieldError(field, field + " is required"));
-      return null;
-    }
-    return value.strip();
   }
 }

@@ -1,7 +1,7 @@
 package dev.billing.api.resources;
 
+import dev.billing.api.constraints.IdempotencyKey;
 import dev.billing.api.errors.ApiProblem;
-import dev.billing.api.errors.FieldError;
 import dev.billing.api.ops.Reconciliations;
 import dev.billing.api.subscriptions.CreateSubscriptionRequest;
 import dev.billing.api.subscriptions.CreateSubscriptionValidator;
@@ -20,6 +20,7 @@ import dev.billing.store.BillingStore;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.SubscriptionState;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
+import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -39,8 +40,6 @@ import java.time.Duration;
 import java.time.InstantSource;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Subscriptions of an account. Creation and changes go through the subscription's workflow (its
@@ -80,8 +79,8 @@ public final class SubscriptionResource {
   @Consumes(MediaType.APPLICATION_JSON)
   public Response create(
       @PathParam("accountId") String accountId,
-      @HeaderParam(IdempotencyKeys.HEADER) String idempotencyHeader,
-      CreateSubscriptionRequest body,
+      @HeaderParam(IdempotencyKeys.HEADER) @IdempotencyKey String idempotencyHeader,
+      @Valid CreateSubscriptionRequest body,
       @Context UriInfo uri,
       @Context SecurityContext security) {
     PathIds.require("accountId", accountId);
@@ -194,18 +193,14 @@ public final class SubscriptionResource {
   public SubscriptionView changePaymentMethod(
       @PathParam("accountId") String accountId,
       @PathParam("subscriptionId") String subscriptionId,
-      ChangePaymentMethodRequest body,
+      @Valid ChangePaymentMethodRequest body,
       @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
-    String token = body == null || body.paymentMethod() == null || body.paymentMethod().isBlank()
-        ? null : body.paymentMethod().strip();
-    if (token == null) {
+    // An empty body is the one case the record's constraints cannot see.
+    if (body == null) {
       throw ApiProblem.invalid("paymentMethod", "paymentMethod is required");
     }
-    List<FieldError> errors = new ArrayList<>();
-    if (!PaymentMethods.validate(errors, "paymentMethod", token)) {
-      throw ApiProblem.invalid(errors);
-    }
+    String token = body.paymentMethod().strip();
     PaymentMethod method = new PaymentMethod(token, PaymentMethods.maskOf(token));
     PaymentMethodChange change = new PaymentMethodChange(method, Actors.of(security),
         IdempotencyKeys.requestId(idempotencyKey));

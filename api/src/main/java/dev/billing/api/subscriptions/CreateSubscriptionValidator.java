@@ -1,7 +1,6 @@
 package dev.billing.api.subscriptions;
 
 import dev.billing.api.errors.ApiProblem;
-import dev.billing.api.errors.FieldError;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Money;
 import dev.billing.domain.PaymentMethod;
@@ -12,18 +11,14 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.LocalDate;
-import java.time.YearMonth;
 import java.time.ZoneId;
-import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.HexFormat;
-import java.util.List;
-import java.util.regex.Pattern;
 
 /**
- * The one place that checks a create request. It reports every invalid field at once, each with the
- * message of the domain rule it breaks ({@link Money#parse}, {@link BillingSchedule}), and applies the
- * defaults. It has no side effects, so a rejected request changes nothing.
+ * Turns a create request its constraints accepted ({@link CreateSubscriptionRequest}, checked through
+ * {@code @Valid}) into a subscription to create: defaults applied, values normalized, the request
+ * hash. Keeps the rules no constraint can judge: an absent body, and a start date relative to today
+ * (not judged on a replay). It has no side effects, so a rejected request changes nothing.
  */
 public final class CreateSubscriptionValidator {
 
@@ -35,13 +30,6 @@ public final class CreateSubscriptionValidator {
   /** The longest free trial: two years. */
   public static final int MAX_TRIAL_DAYS = 730;
 
-  /** Keeps SKUs safe inside DynamoDB sort keys, where '#' separates the parts. */
-  public static final Pattern SKU = Pattern.compile("[A-Za-z0-9._-]{1,64}");
-
-  // Known-good values used to isolate one field when asking a domain constructor for its message.
-  private static final LocalDate PROBE_DATE = LocalDate.of(2000, 1, 1);
-  private static final String PROBE_ZONE = "UTC";
-
   private final Duration dueWindow;
 
   /** @param dueWindow stored with every subscription it validates (BillingSchedule.dueWindow) */
@@ -50,115 +38,31 @@ public final class CreateSubscriptionValidator {
   }
 
   /**
-   * Validates and normalizes.
+   * Normalizes a request whose fields passed their constraints.
    *
    * @param today the current date in a zone; used only to default {@code startDate}
-   * @throws ApiProblem 400 naming every invalid field
+   * @throws ApiProblem 400 when there is no body
    */
   public NewSubscription validate(CreateSubscriptionRequest request, TodayIn today) {
     if (request == null) {
       throw ApiProblem.invalid(null, "a JSON object with the subscription is required");
     }
-    List<FieldError> errors = new ArrayList<>();
-
-    String sku = required(errors, "sku", request.sku());
-    if (sku != null && !SKU.matcher(sku).matches()) {
-      errors.add(new FieldError("sku", "sku must be 1 to 64 letters, digits, '.', '_' or '-'"));
-    }
-
-    String currency = required(errors, "currency", request.currency());
-    boolean currencyValid = false;
-    if (currency != null) {
-      try {
-        Money.fractionDigits(currency);
-        currencyValid = true;
-      } catch (IllegalArgumentException e) {
-        errors.add(new FieldError("currency", e.getMessage()));
-      }
-    }
-
-    Money price = null;
-    String amount = required(errors, "amount", request.amount());
-    if (amount != null && currencyValid) {
-      try {
-        price = Money.parse(amount, currency);
-        if (!price.greaterThanZero()) {
-          errors.add(new FieldError("amount", "amount must be greater than zero"));
-          price = null;
-        }
-      } catch (IllegalArgumentException e) {
-        errors.add(new FieldError("amount", e.getMessage()));
-      }
-    }
-
-    String email = required(errors, "email", request.email());
-    if (email != null) {
-      EmailAddresses.validate(errors, "email", email);
-    }
-
-    String token = required(errors, "paymentMethod", request.paymentMethod());
-    if (token != null) {
-      PaymentMethods.validate(errors, "paymentMethod", token);
-    }
-
-    Term term = DEFAULT_TERM;
-    if (request.term() != null) {
-      term = switch (request.term()) {
-        case "MONTHLY" -> Term.MONTHLY;
-        case "YEARLY" -> Term.YEARLY;
-        default -> {
-          errors.add(new FieldError("term", "term must be MONTHLY or YEARLY"));
-          yield null;
-        }
-      };
-    }
-
+    // Every value below passed the request's constraints; this only reads and normalizes them.
+    String sku = request.sku().strip();
+    Money price = Money.parse(request.amount().strip(), request.currency().strip());
+    String email = request.email().strip();
+    String token = request.paymentMethod().strip();
+    Term term = request.term() == null ? DEFAULT_TERM : Term.valueOf(request.term());
     String timeZone = request.timeZone() == null ? DEFAULT_TIME_ZONE : request.timeZone().strip();
-    ZoneId zone = null;
-    try {
-      zone = BillingSchedule.zoneOf(timeZone);
-    } catch (IllegalArgumentException e) {
-      errors.add(new FieldError("timeZone", e.getMessage()));
-    }
-
+    ZoneId zone = BillingSchedule.zoneOf(timeZone);
     int reminderDaysBefore = request.reminderDaysBefore() == null
         ? DEFAULT_REMINDER_DAYS_BEFORE : request.reminderDaysBefore();
-    try {
-      new BillingSchedule(YearMonth.from(PROBE_DATE), 1, Term.MONTHLY, PROBE_ZONE, reminderDaysBefore);
-    } catch (IllegalArgumentException e) {
-      errors.add(new FieldError("reminderDaysBefore", e.getMessage()));
-    }
-
     Integer billingDay = request.billingDay();
-    if (billingDay != null) {
-      try {
-        BillingSchedule.startingOnOrAfter(PROBE_DATE, billingDay, Term.MONTHLY, PROBE_ZONE, 0);
-      } catch (IllegalArgumentException e) {
-        errors.add(new FieldError("billingDay", e.getMessage()));
-      }
-    }
-
-    LocalDate startDate = null;
-    if (request.startDate() != null) {
-      try {
-        startDate = LocalDate.parse(request.startDate().strip());
-      } catch (DateTimeParseException e) {
-        errors.add(new FieldError("startDate", "startDate must be a date such as \"2026-01-31\""));
-      }
-    } else if (zone != null) {
-      startDate = today.in(zone);
-    }
-
+    LocalDate startDate = request.startDate() == null
+        ? today.in(zone) : LocalDate.parse(request.startDate().strip());
     int trialDays = request.trialDays() == null ? 0 : request.trialDays();
-    if (trialDays < 0 || trialDays > MAX_TRIAL_DAYS) {
-      errors.add(new FieldError("trialDays", "trialDays must be between 0 and " + MAX_TRIAL_DAYS));
-    }
+    String locale = Locales.normalize(request.locale());
 
-    String locale = Locales.normalize(errors, "locale", request.locale());
-
-    if (!errors.isEmpty()) {
-      throw ApiProblem.invalid(errors);
-    }
     // A trial moves the first charge to its end, and the billing anchor with it unless a billing
     // day was asked for; then the trial runs on to the first billing date on or after its end, so
     // there is never a stub charge for the days in between.
@@ -232,13 +136,5 @@ public final class CreateSubscriptionValidator {
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is part of every JRE", e);
     }
-  }
-
-  private static String required(List<FieldError> errors, String field, String value) {
-    if (value == null || value.isBlank()) {
-      errors.add(new FieldError(field, field + " is required"));
-      return null;
-    }
-    return value.strip();
   }
 }

@@ -1,9 +1,7 @@
 package dev.billing.api.subscriptions;
 
-import dev.billing.api.errors.FieldError;
 import jakarta.mail.internet.AddressException;
 import jakarta.mail.internet.InternetAddress;
-import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -26,15 +24,8 @@ public final class EmailAddresses {
   private static final Pattern DOMAIN = Pattern.compile(
       "(?i)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?");
 
-  /** Adds the reason to {@code errors} when {@code email} (already stripped) is not acceptable. */
-  public static void validate(List<FieldError> errors, String field, String email) {
-    String problem = problem(email);
-    if (problem != null) {
-      errors.add(new FieldError(field, problem));
-    }
-  }
-
-  static String problem(String email) {
+  /** Why {@code email} (already stripped) is not acceptable; null when it is. */
+  public static String problem(String email) {
     if (email.length() > MAX_LENGTH) {
       return "email must be at most " + MAX_LENGTH + " characters";
     }

@@ -1,9 +1,7 @@
 package dev.billing.api.subscriptions;
 
-import dev.billing.api.errors.FieldError;
 import dev.billing.domain.Subscription;
 import java.util.IllformedLocaleException;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
@@ -11,7 +9,7 @@ import java.util.Set;
  * The customer's locale: a well-formed BCP 47 tag with a known language (and a known country when
  * it names one), stored in its canonical case ("EN-us" becomes "en-US") so equal tags hash equally.
  */
-final class Locales {
+public final class Locales {
   private Locales() {}
 
   /** RFC 5646's advice: 35 characters hold every tag a real locale needs. */
@@ -20,22 +18,21 @@ final class Locales {
   private static final Set<String> LANGUAGES = Set.of(Locale.getISOLanguages());
   private static final Set<String> COUNTRIES = Set.of(Locale.getISOCountries());
 
-  /** The canonical tag, {@value Subscription#DEFAULT_LOCALE} when absent; null (and an error) when invalid. */
-  static String normalize(List<FieldError> errors, String field, String tag) {
-    if (tag == null) {
-      return Subscription.DEFAULT_LOCALE;
-    }
-    String message = field + " must be a BCP 47 language tag such as \"en-US\" or \"fr-CA\"";
+  /** The canonical tag, {@value Subscription#DEFAULT_LOCALE} when absent. */
+  static String normalize(String tag) {
+    return tag == null ? Subscription.DEFAULT_LOCALE : canonical(tag);
+  }
+
+  /** The canonical tag of {@code tag} (stripped); null when it is not an acceptable one. */
+  public static String canonical(String tag) {
     String stripped = tag.strip();
     if (stripped.isEmpty() || stripped.length() > MAX_LENGTH) {
-      errors.add(new FieldError(field, message));
       return null;
     }
     Locale locale;
     try {
       locale = new Locale.Builder().setLanguageTag(stripped).build();
     } catch (IllformedLocaleException e) {
-      errors.add(new FieldError(field, message));
       return null;
     }
     String language = locale.getLanguage();
@@ -45,7 +42,6 @@ final class Locales {
     boolean knownLanguage = language.length() == 3 || LANGUAGES.contains(language);
     boolean knownCountry = country.length() != 2 || COUNTRIES.contains(country);
     if (language.isEmpty() || !knownLanguage || !knownCountry) {
-      errors.add(new FieldError(field, message));
       return null;
     }
     return locale.toLanguageTag();

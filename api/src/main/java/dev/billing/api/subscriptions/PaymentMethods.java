@@ -1,7 +1,5 @@
 package dev.billing.api.subscriptions;
 
-import dev.billing.api.errors.FieldError;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -64,17 +62,14 @@ public final class PaymentMethods {
         .orElse(DEFAULT_MASK);
   }
 
-  /** Adds the field's error when {@code token} is not an acceptable token; returns whether it is. */
-  public static boolean validate(List<FieldError> errors, String field, String token) {
+  /** Why {@code token} (already stripped) is not an acceptable token for {@code field}; null when it is. */
+  public static String problem(String field, String token) {
     if (looksLikeCardNumber(token)) {
-      errors.add(new FieldError(field,
-          field + " must be a payment method token such as \"pm_card_visa\", never a card number"));
-      return false;
+      return field + " must be a payment method token such as \"pm_card_visa\", never a card number";
     }
     if (!isToken(token)) {
-      errors.add(new FieldError(field, field + " must be a payment method token such as \"pm_card_visa\""));
-      return false;
+      return field + " must be a payment method token such as \"pm_card_visa\"";
     }
-    return true;
+    return null;
   }
 }

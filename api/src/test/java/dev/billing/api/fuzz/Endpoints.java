@@ -72,7 +72,8 @@ final class Endpoints {
           case PATH -> pathParams.add(parameter.getSourceName());
           case QUERY -> queryParams.add(parameter.getSourceName());
           case HEADER -> headerParams.add(parameter.getSourceName());
-          case ENTITY -> body = parameter.getRawType();
+          // A body taken @Valid has no source annotation Jersey knows: UNKNOWN, still the entity.
+          case ENTITY, UNKNOWN -> body = parameter.getRawType();
           default -> { }
         }
       }
