@@ -9,6 +9,7 @@ import java.time.LocalDate;
  *
  * @param from the first day it paid for
  * @param until the end of the paid period (exclusive)
+ * @param idempotencyKey the charge's key (derived from the request's id): a return names it
  */
 public record UpgradeCharge(long cycle, String transactionId, Money amount, LocalDate from,
-    LocalDate until) {}
+    LocalDate until, String idempotencyKey) {}

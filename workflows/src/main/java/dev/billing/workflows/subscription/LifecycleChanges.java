@@ -237,6 +237,21 @@ final class LifecycleChanges {
   }
 
   /**
+   * An upgrade's charge came back after the plan changed: the plan stays, the amount is owed again
+   * with the next charge (the balance), and a reversing receipt (the amount negated, same
+   * transaction) says the first one no longer stands; all in one write.
+   */
+  static RecordInput upgradeReturned(Subscription current, Money owed, Receipt reversal, String key,
+      String detail, Instant at) {
+    Money balance = current.lifecycle().balance();
+    Subscription next = current.withLifecycle(current.lifecycle()
+        .withBalance(balance == null ? owed : balance.plus(owed)))
+        .withVersion(current.version() + 1);
+    return new RecordInput("upgrade/" + key + "/returned", current, next, HistoryEvent.PAYMENT_RETURNED,
+        Process.WEBHOOK, SubscriptionChanges.SYSTEM_ACTOR, detail, null, reversal, at);
+  }
+
+  /**
    * A refund of an upgrade's prorated charge: not the period's own charge, so the period's status
    * and refunded total are left alone; the refund is kept on the period item beside its own, where
    * the ledger reads what was refunded of the upgrade's charge.

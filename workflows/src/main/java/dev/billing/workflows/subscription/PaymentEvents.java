@@ -5,10 +5,13 @@ import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Process;
+import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.OpenPeriod;
 import dev.billing.workflows.SettledCharge;
+import dev.billing.workflows.SubscriptionState.Phase;
+import dev.billing.workflows.UpgradeCharge;
 import dev.billing.workflows.activities.ChargeLookup;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
@@ -37,6 +40,13 @@ final class PaymentEvents {
 
   /** Acts on a payment event taken from the inbox; its meaning is re-read from the current state. */
   void onEvent(PaymentEvent event) {
+    UpgradeCharge upgrade = event.type() == PaymentEvent.Type.CHARGE_RETURNED
+        && periods.returnedFor(event) == null
+        ? run.requests.upgradeCharge(event.idempotencyKey(), event.transactionId()) : null;
+    if (upgrade != null) {
+      upgradeReturned(upgrade, event);
+      return;
+    }
     PeriodCollection.Effect effect = periods.effectOf(event);
     OpenPeriod period = periods.openFor(event);
     String source = event.type() + " " + event.eventId();
@@ -134,6 +144,32 @@ final class PaymentEvents {
     dunning.enterDunning(charge.cycle(), charge.attempt(), ChargeAttempts.codeOr(event.failureCode(), "charge_returned"),
         event.failureMessage(), false, false, counted, Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED,
         "returned", event.type() + " " + event.eventId(), false, owed);
+  }
+
+  /**
+   * An applied upgrade's charge came back: the plan stays (the customer asked for it), and what the
+   * charge collected is owed again with the next charge, as a balance the next period's first attempt
+   * adds (and dunning, if that charge fails, pursues). The receipt is reversed in the same write. The
+   * charge joins the returned ones, so its late or repeated events change nothing.
+   */
+  private void upgradeReturned(UpgradeCharge upgrade, PaymentEvent event) {
+    Subscription sub = current();
+    Money amount = upgrade.amount();
+    Receipt reversal = new Receipt(sub.accountId(), sub.subscriptionId(), upgrade.cycle(), sub.sku(),
+        sub.email(), Money.zero(amount.currency()).minus(amount),
+        event.occurredAt() != null ? event.occurredAt() : now(), upgrade.transactionId(),
+        sub.paymentMethod().mask(), null);
+    String detail = "the upgrade charge " + upgrade.transactionId() + " (key " + upgrade.idempotencyKey()
+        + ") of " + amount + " in cycle " + upgrade.cycle() + " was returned"
+        + (event.failureCode() == null ? "" : " (" + event.failureCode() + ")")
+        + "; its receipt is reversed and " + amount + " is owed with the next charge";
+    run.requests.upgradeReturned(upgrade);
+    periods.returned(new SettledCharge(upgrade.cycle(), 0, upgrade.idempotencyKey(),
+        upgrade.transactionId(), amount));
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(LifecycleChanges.upgradeReturned(sub, amount, reversal, upgrade.idempotencyKey(), detail, now()));
+    log.warn("subscription {}: {}", sub.subscriptionId(), detail);
+    run.outcome(detail);
   }
 
   private Subscription current() {

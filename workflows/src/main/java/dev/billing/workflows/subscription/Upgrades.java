@@ -91,7 +91,7 @@ final class Upgrades {
     BillingSchedule schedule = sub.schedule();
     requests.upgradeCharged(new UpgradeCharge(upgrade.paidCycle(), charged.transactionId(),
         upgrade.amount(), schedule.dateAt(upgrade.sentFrom().plus(CLOCK_SKEW)),
-        schedule.dueDate(upgrade.paidCycle() + 1)));
+        schedule.dueDate(upgrade.paidCycle() + 1), upgrade.idempotencyKey()));
     recordPlanChange(upgrade.sku(), upgrade.price(), sub.lifecycle().balance(), receipt,
         upgrade.actor(), detail);
   }
