@@ -89,4 +89,46 @@ class UpgradeReturnTest {
           .isEqualTo(Money.parse("19.99", "USD").plus(charged));
     }
   }
+
+  @Test
+  void aRunRestartedFromTheRecordStillRecognisesTheUpgradeChargeItsReturnNames() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      String key = BillingIds.changeChargeKey("sub-us", "upgrade-s");
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-us", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-20T10:00:00Z");
+      workflow.changePlan(new PlanChangeRequest("PRO-MAX", Money.parse("19.99", "USD"),
+          PlanChangeRequest.Effective.NOW, "user:ada", "upgrade-s"));
+      RecordInput changed = events(t, HistoryEvent.PLAN_CHANGED).get(0);
+      String txn = changed.receipt().transactionId();
+      assertThat(changed.next().lifecycle().upgradesPaid()).extracting(p -> p.idempotencyKey())
+          .containsExactly(key);
+
+      // The run is lost; reconciliation starts it again from the record.
+      t.untyped("sub-us").terminate("lost");
+      List<RecordInput> writes = t.fake.writes();
+      t.restart(writes.get(writes.size() - 1).next(), List.of(t.fake.period("sub-us", 1)));
+      t.fake.gatewaySays(key, new ChargeLookup(ChargeLookup.Status.RETURNED, txn,
+          Instant.parse("2028-01-20T10:00:00Z"), "insufficient_funds", "returned"));
+      SubscriptionWorkflow restarted = t.existing("sub-us");
+      PaymentEvent returned = new PaymentEvent("evt_us", "sandbox", Type.CHARGE_RETURNED, "sub-us", 1,
+          key, txn, "insufficient_funds", "returned", Instant.parse("2028-01-23T00:00:00Z"));
+      restarted.paymentEvent(returned);
+      t.runUntil("2028-01-24T00:00:00Z");
+
+      List<RecordInput> returns = events(t, HistoryEvent.PAYMENT_RETURNED);
+      assertThat(returns).hasSize(1);
+      assertThat(returns.get(0).detail()).contains(key);
+      assertThat(returns.get(0).next().lifecycle().balance()).isEqualTo(changed.receipt().amount());
+      assertThat(returns.get(0).next().lifecycle().upgradesPaid()).isEmpty();
+
+      // Lost again after recording it: the record no longer names the charge, so a repeat is ignored.
+      t.untyped("sub-us").terminate("lost again");
+      writes = t.fake.writes();
+      t.restart(writes.get(writes.size() - 1).next(), List.of(t.fake.period("sub-us", 1)));
+      t.existing("sub-us").paymentEvent(new PaymentEvent("evt_us2", "sandbox", Type.CHARGE_RETURNED,
+          "sub-us", 1, key, txn, "insufficient_funds", "returned", Instant.parse("2028-01-23T00:00:00Z")));
+      t.runUntil("2028-01-25T00:00:00Z");
+      assertThat(events(t, HistoryEvent.PAYMENT_RETURNED)).hasSize(1);
+    }
+  }
 }
