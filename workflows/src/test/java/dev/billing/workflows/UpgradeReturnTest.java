@@ -103,7 +103,8 @@ class UpgradeReturnTest {
       assertThat(changed.next().lifecycle().upgradesPaid()).extracting(p -> p.idempotencyKey())
           .containsExactly(key);
 
-      // The run is lost; reconciliation starts it again from the record.
+      // The run is lost once at rest (its notice sent); reconciliation starts it from the record.
+      t.runUntil("2028-01-20T11:00:00Z");
       t.untyped("sub-us").terminate("lost");
       List<RecordInput> writes = t.fake.writes();
       t.restart(writes.get(writes.size() - 1).next(), List.of(t.fake.period("sub-us", 1)));
