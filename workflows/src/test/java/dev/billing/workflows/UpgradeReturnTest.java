@@ -82,6 +82,9 @@ class UpgradeReturnTest {
       assertThat(back.receipt().amount()).as("the receipt reversed").isEqualTo(Money.zero("USD").minus(charged));
       assertThat(back.next().lifecycle().balance()).as("owed again").isEqualTo(charged);
       assertThat(back.next().sku()).isEqualTo("PRO-MAX");
+      assertThat(t.fake.notices()).extracting(c -> c.input().messageId())
+          .as("the customer is told once; the reversal is not mailed as a receipt")
+          .filteredOn(id -> id.startsWith("<upgrade-returned-")).hasSize(1);
 
       t.runUntil("2028-02-16T00:00:00Z");
       assertThat(periodRecords(t, 2)).isNotEmpty();

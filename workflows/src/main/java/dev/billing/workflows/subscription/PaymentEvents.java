@@ -1,5 +1,6 @@
 package dev.billing.workflows.subscription;
 
+import dev.billing.domain.BillingIds;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
@@ -13,6 +14,7 @@ import dev.billing.workflows.SettledCharge;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.UpgradeCharge;
 import dev.billing.workflows.activities.ChargeLookup;
+import dev.billing.workflows.activities.NotifyCustomerInput;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
 import org.slf4j.Logger;
@@ -168,6 +170,14 @@ final class PaymentEvents {
         upgrade.transactionId(), amount));
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(LifecycleChanges.upgradeReturned(sub, amount, reversal, upgrade.idempotencyKey(), detail, now()));
+    Subscription owed = current();
+    // One notice per upgrade charge: its id derives from the charge's key (the request's digest).
+    String digest = upgrade.idempotencyKey().substring(upgrade.idempotencyKey().lastIndexOf(':') + 1);
+    run.notice(NotifyCustomerInput.about(NotifyCustomerInput.Kind.PAYMENT_FAILED, owed)
+        .messageId(BillingIds.messageId(owed.subscriptionId(), upgrade.cycle(), "upgrade-returned-" + digest))
+        .cycle(upgrade.cycle()).amount(amount).date(owed.schedule().dueDate(owed.cycle()))
+        .reason(event.failureMessage() != null ? event.failureMessage() : event.failureCode())
+        .at(now()).build());
     log.warn("subscription {}: {}", sub.subscriptionId(), detail);
     run.outcome(detail);
   }
