@@ -51,7 +51,8 @@ public final class RecordActivitiesImpl implements RecordActivities {
   @Override
   public RecordResult record(RecordInput input) {
     RecordResult recorded = recorder.record(input);
-    if (input.receipt() == null) {
+    if (input.receipt() == null || input.receipt().amount().minor() <= 0) {
+      // A reversing receipt (a returned charge) is no payment: the workflow's notice tells of it.
       return recorded;
     }
     boolean delivered = mailReceipt(input);

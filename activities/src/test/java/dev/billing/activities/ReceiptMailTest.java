@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.billing.activities.notifications.Mails;
 import dev.billing.domain.BillingIds;
+import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Process;
+import dev.billing.domain.Receipt;
 import dev.billing.domain.Money;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
@@ -113,5 +116,31 @@ class ReceiptMailTest {
     assertThat(t.mail.received()).isEmpty();
     assertThat(t.dynamo.notificationLog.messagesOf("acc-1", "sub-1")).singleElement()
         .extracting(LoggedNotification::status).isEqualTo(NotificationStatus.BOUNCED);
+  }
+
+  /**
+   * A returned charge's reversing receipt (negative) is stored with its change, never mailed: not
+   * even under the receipt's message id while the first mail is still owed (the notice sends that).
+   */
+  @Test
+  void aReversingReceiptIsStoredButNotMailedAsAReceipt() {
+    RecordInput paid = paid("ana@example.com");
+    t.mail.stop();
+    records.record(paid);
+    t.mail.start();
+    Instant returnedAt = PAID_AT.plusSeconds(2 * 86_400);
+    Receipt first = paid.receipt();
+    Receipt reversal = new Receipt(first.accountId(), first.subscriptionId(), first.cycle(), first.sku(),
+        first.email(), Money.zero("USD").minus(first.amount()), returnedAt, first.transactionId(),
+        first.paymentMask(), null);
+    RecordInput returned = new RecordInput("upgrade/returned", paid.next(), paid.next().withVersion(3),
+        HistoryEvent.PAYMENT_RETURNED, Process.WEBHOOK, "system", "returned", null, reversal, returnedAt);
+
+    RecordResult recorded = records.record(returned);
+
+    assertThat(recorded).isEqualTo(new RecordResult(3, false, false));
+    assertThat(t.dynamo.store.getReceiptsByAccount("acc-1", returnedAt, PageRequest.first(10)).items())
+        .extracting(r -> r.amount()).contains(Money.parse("-9.99", "USD"));
+    assertThat(t.mail.received()).isEmpty();
   }
 }

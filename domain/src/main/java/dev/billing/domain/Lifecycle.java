@@ -1,6 +1,8 @@
 package dev.billing.domain;
 
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The parts of a subscription's state that only some subscriptions have. Every field is optional;
@@ -15,12 +17,20 @@ import java.time.LocalDate;
  *     or subtracts (negative: credit from a downgrade); null when nothing is carried
  * @param emailBounce the last permanent rejection of a message to the customer; null when none
  * @param upgradeCharge an immediate upgrade whose charge's outcome is not known yet; null when none
+ * @param upgradesPaid immediate upgrades' charges that collected, in the latest period that had any
+ *     (a returned one leaves the list); empty when none
  */
 public record Lifecycle(
     LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange, LocalDate cancelsOn,
-    Money balance, EmailBounce emailBounce, PendingUpgradeCharge upgradeCharge) {
+    Money balance, EmailBounce emailBounce, PendingUpgradeCharge upgradeCharge,
+    List<PaidUpgradeCharge> upgradesPaid) {
 
-  public static final Lifecycle NONE = new Lifecycle(null, null, null, null, null, null, null);
+  public static final Lifecycle NONE = new Lifecycle(null, null, null, null, null, null, null, null);
+
+  public Lifecycle(LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange,
+      LocalDate cancelsOn, Money balance, EmailBounce emailBounce, PendingUpgradeCharge upgradeCharge) {
+    this(trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge, null);
+  }
 
   public Lifecycle(LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange,
       LocalDate cancelsOn, Money balance, EmailBounce emailBounce) {
@@ -36,29 +46,48 @@ public record Lifecycle(
     if (balance != null && balance.minor() == 0) {
       balance = null;
     }
+    upgradesPaid = upgradesPaid == null ? List.of() : List.copyOf(upgradesPaid);
   }
 
   public Lifecycle withPause(Pause newPause) {
-    return new Lifecycle(trialEndsOn, newPause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge);
+    return new Lifecycle(trialEndsOn, newPause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge, upgradesPaid);
   }
 
   public Lifecycle withPendingChange(PendingPlanChange change) {
-    return new Lifecycle(trialEndsOn, pause, change, cancelsOn, balance, emailBounce, upgradeCharge);
+    return new Lifecycle(trialEndsOn, pause, change, cancelsOn, balance, emailBounce, upgradeCharge, upgradesPaid);
   }
 
   public Lifecycle withCancelsOn(LocalDate date) {
-    return new Lifecycle(trialEndsOn, pause, pendingChange, date, balance, emailBounce, upgradeCharge);
+    return new Lifecycle(trialEndsOn, pause, pendingChange, date, balance, emailBounce, upgradeCharge, upgradesPaid);
   }
 
   public Lifecycle withEmailBounce(EmailBounce bounce) {
-    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, bounce, upgradeCharge);
+    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, bounce, upgradeCharge, upgradesPaid);
   }
 
   public Lifecycle withBalance(Money newBalance) {
-    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, newBalance, emailBounce, upgradeCharge);
+    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, newBalance, emailBounce, upgradeCharge, upgradesPaid);
+  }
+
+  /**
+   * With {@code paid} added; charges of earlier periods are dropped (their period is over: no
+   * unused days to refund, and a return of them is left to reconciliation).
+   */
+  public Lifecycle withUpgradePaid(PaidUpgradeCharge paid) {
+    List<PaidUpgradeCharge> next = new ArrayList<>(upgradesPaid);
+    next.removeIf(c -> c.cycle() < paid.cycle() || c.idempotencyKey().equals(paid.idempotencyKey()));
+    next.add(paid);
+    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge, next);
+  }
+
+  /** Without the charge with {@code key} (it came back: it holds no money). */
+  public Lifecycle withoutUpgradePaid(String key) {
+    List<PaidUpgradeCharge> next = new ArrayList<>(upgradesPaid);
+    next.removeIf(c -> c.idempotencyKey().equals(key));
+    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge, next);
   }
 
   public Lifecycle withUpgradeCharge(PendingUpgradeCharge charge) {
-    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, charge);
+    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, charge, upgradesPaid);
   }
 }

@@ -7,10 +7,13 @@ import dev.billing.domain.EmailBounce;
 import dev.billing.domain.Lifecycle;
 import dev.billing.domain.Money;
 import dev.billing.domain.Pause;
+import dev.billing.domain.PaidUpgradeCharge;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.PendingPlanChange;
 import dev.billing.domain.PendingUpgradeCharge;
 import java.time.LocalDate;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
@@ -57,6 +60,31 @@ final class LifecycleAttributes {
       item.put("UpgradeMethodMask", s(upgrade.paymentMethod().mask()));
       item.put("UpgradeSentFrom", s(Timestamps.format(upgrade.sentFrom())));
     }
+    if (!lifecycle.upgradesPaid().isEmpty()) {
+      item.put("UpgradesPaid", AttributeValue.fromL(lifecycle.upgradesPaid().stream()
+          .map(p -> AttributeValue.fromM(paidItem(p))).toList()));
+    }
+  }
+
+  private static Map<String, AttributeValue> paidItem(PaidUpgradeCharge paid) {
+    Map<String, AttributeValue> item = new HashMap<>();
+    item.put("Cycle", Attrs.n(paid.cycle()));
+    item.put("Key", s(paid.idempotencyKey()));
+    item.put("TransactionId", s(paid.transactionId()));
+    item.put("Amount", Attrs.n(paid.amount().toPlainString()));
+    item.put("From", s(Timestamps.date(paid.from())));
+    item.put("Until", s(Timestamps.date(paid.until())));
+    return item;
+  }
+
+  private static List<PaidUpgradeCharge> upgradesPaid(Map<String, AttributeValue> item, String currency) {
+    AttributeValue list = item.get("UpgradesPaid");
+    if (list == null || !list.hasL()) {
+      return List.of();
+    }
+    return list.l().stream().map(AttributeValue::m).map(p -> new PaidUpgradeCharge(
+        Attrs.num(p, "Cycle"), optStr(p, "Key"), optStr(p, "TransactionId"),
+        Money.parse(Attrs.decimal(p, "Amount"), currency), date(p, "From"), date(p, "Until"))).toList();
   }
 
   static Lifecycle read(Map<String, AttributeValue> item, String currency) {
@@ -82,7 +110,7 @@ final class LifecycleAttributes {
             Timestamps.parse(optStr(item, "UpgradeSentFrom")))
         : null;
     return new Lifecycle(date(item, "TrialEndsOn"), pause, change, date(item, "CancelsOn"), balance,
-        bounce, upgrade);
+        bounce, upgrade, upgradesPaid(item, currency));
   }
 
   private static void putDate(Map<String, AttributeValue> item, String name, LocalDate date) {

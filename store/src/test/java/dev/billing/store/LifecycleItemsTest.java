@@ -10,6 +10,7 @@ import dev.billing.domain.Money;
 import dev.billing.domain.Pause;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.PendingPlanChange;
+import dev.billing.domain.PaidUpgradeCharge;
 import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodRefund;
@@ -39,7 +40,9 @@ class LifecycleItemsTest extends StoreTestBase {
         Money.parse("-1.25", "USD"), null,
         new PendingUpgradeCharge("req-up", "charge:" + sub + ":req:abc", "SKU-MAX",
             Money.parse("19.99", "USD"), Money.parse("8.39", "USD"), 1,
-            new PaymentMethod("pm_card_visa", "Visa •••• 4242"), AT.minusSeconds(300)));
+            new PaymentMethod("pm_card_visa", "Visa •••• 4242"), AT.minusSeconds(300)))
+        .withUpgradePaid(new PaidUpgradeCharge(1, "charge:" + sub + ":req:paid", "txn_up",
+            Money.parse("3.10", "USD"), LocalDate.of(2026, 1, 20), LocalDate.of(2026, 2, 15)));
     Subscription paused = v1.withStatus(SubscriptionStatus.PAUSED).withLifecycle(lifecycle)
         .withDates(null, LocalDate.of(2026, 4, 15)).withVersion(2);
 

@@ -24,7 +24,8 @@ import java.util.stream.Collectors;
  * like any collection. A receipt of a period's earlier charge that the gateway has since RETURNED is
  * history, not a collection: the period was reopened and collected again with a charge of its own.
  * A plan change's charge refunded (its unused share at cancellation) is recorded on the period it
- * was charged in ({@link RecordedPeriod#otherRefunds()}).
+ * was charged in ({@link RecordedPeriod#otherRefunds()}). A plan change's charge that came back is
+ * reversed by a negative receipt of the same transaction: the pair collects nothing.
  */
 public final class Ledger {
   private Ledger() {}
@@ -128,10 +129,11 @@ public final class Ledger {
           period.refundedOrZero(), period.transactionId()));
     }
     Set<String> periodCharges = collections.stream().map(Collection::transactionId).collect(Collectors.toSet());
+    Set<String> reversed = reversed(books.receipts());
     Set<String> seen = new java.util.HashSet<>();
     for (RecordedReceipt receipt : books.receipts()) {
       String txn = receipt.transactionId();
-      if (periodCharges.contains(txn) || !seen.add(txn)) {
+      if (periodCharges.contains(txn) || reversed.contains(txn) || !seen.add(txn)) {
         continue;
       }
       GatewayChargeState charge = charges.get(txn);
@@ -146,6 +148,23 @@ public final class Ledger {
       // judged as the charge it is (unrecorded or a second one), the receipt does not collect it.
     }
     return collections;
+  }
+
+  /**
+   * Transactions whose receipts net to nothing: a receipt and its reversal (a negative receipt of
+   * the same transaction, written when the charge came back). The records then claim no money for
+   * it; if the gateway still holds it as SUCCEEDED, it is judged as a charge no record claims.
+   */
+  private static Set<String> reversed(List<RecordedReceipt> receipts) {
+    Map<String, Long> net = new LinkedHashMap<>();
+    Set<String> withReversal = new java.util.HashSet<>();
+    for (RecordedReceipt receipt : receipts) {
+      net.merge(receipt.transactionId(), receipt.amount().minor(), Long::sum);
+      if (receipt.amount().minor() < 0) {
+        withReversal.add(receipt.transactionId());
+      }
+    }
+    return withReversal.stream().filter(txn -> net.get(txn) == 0).collect(Collectors.toSet());
   }
 
   /** What the periods record as refunded of a charge that is not their own (a plan change's). */

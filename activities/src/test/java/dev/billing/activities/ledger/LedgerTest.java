@@ -177,6 +177,35 @@ class LedgerTest {
         Kind.REFUND_MISMATCH, Kind.NET_MISMATCH);
   }
 
+  @Test
+  void aReturnedUpgradeChargeWithItsReversedReceiptCollectsNothingAndItsDebtIsTheNextPeriods() {
+    String key = BillingIds.changeChargeKey(SUB, "req_upgrade_r");
+    GatewayChargeState returned = new GatewayChargeState(Status.RETURNED, key, "t-up", usd(858), null,
+        SUB, 1L, AT, AT, AT, "insufficient_funds", null);
+    List<GatewayChargeState> charges = List.of(charge("t1", periodKey(1, 1), PRICE, usd(0), 1), returned,
+        charge("t2", periodKey(2, 1), usd(999 + 858), usd(0), 2));
+    List<RecordedPeriod> periods = List.of(period(1, PeriodStatus.COMPLETED, PRICE, "t1", null),
+        period(2, PeriodStatus.COMPLETED, usd(999 + 858), "t2", null));
+
+    LedgerReport unreversed = Ledger.check(complete(charges, periods,
+        List.of(receipt(1, PRICE, "t1"), receipt(1, usd(858), "t-up"), receipt(2, usd(999 + 858), "t2"))));
+    assertThat(unreversed.violations()).extracting(LedgerViolation::kind)
+        .containsExactly(Kind.COLLECTION_NOT_SETTLED, Kind.NET_MISMATCH);
+
+    LedgerReport reversed = Ledger.check(complete(charges, periods, List.of(receipt(1, PRICE, "t1"),
+        receipt(1, usd(858), "t-up"), receipt(1, usd(-858), "t-up"), receipt(2, usd(999 + 858), "t2"))));
+    assertThat(reversed.violations()).isEmpty();
+    assertThat(reversed.recordedNet()).isEqualTo(Map.of("USD", usd(999 + 999 + 858)));
+
+    // Reversed in the records while the gateway still holds the money: a charge no record claims.
+    LedgerReport stillHeld = Ledger.check(complete(List.of(charge("t1", periodKey(1, 1), PRICE, usd(0), 1),
+            charge("t-up", key, usd(858), usd(0), 1)),
+        List.of(period(1, PeriodStatus.COMPLETED, PRICE, "t1", null)),
+        List.of(receipt(1, PRICE, "t1"), receipt(1, usd(858), "t-up"), receipt(1, usd(-858), "t-up"))));
+    assertThat(stillHeld.violations()).extracting(LedgerViolation::kind)
+        .containsExactly(Kind.UNRECORDED_CHARGE, Kind.NET_MISMATCH);
+  }
+
   private static LedgerInput complete(List<GatewayChargeState> charges, List<RecordedPeriod> periods,
       List<RecordedReceipt> receipts) {
     return new LedgerInput(SUB, charges, periods, receipts, GatewayCoverage.complete());

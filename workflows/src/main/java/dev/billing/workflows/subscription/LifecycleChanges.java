@@ -3,7 +3,9 @@ package dev.billing.workflows.subscription;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.EmailBounce;
 import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Lifecycle;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaidUpgradeCharge;
 import dev.billing.domain.Pause;
 import dev.billing.domain.PendingPlanChange;
 import dev.billing.domain.PendingUpgradeCharge;
@@ -144,12 +146,15 @@ final class LifecycleChanges {
    *
    * @param receipt the prorated difference charged for the rest of the paid period; null when none
    * @param balance the balance carried to the next charge afterwards (a downgrade's credit)
+   * @param paid the upgrade's charge that the receipt records, kept on the item for a return or a
+   *     refund of unused days; null when none
    */
   static RecordInput planChanged(Subscription current, String sku, Money price, Money balance,
-      Receipt receipt, Process process, String actor, String detail, Instant at) {
+      Receipt receipt, PaidUpgradeCharge paid, Process process, String actor, String detail, Instant at) {
+    Lifecycle lifecycle = current.lifecycle().withPendingChange(null).withBalance(balance)
+        .withUpgradeCharge(null);
     Subscription next = current.withPlan(sku, price)
-        .withLifecycle(current.lifecycle().withPendingChange(null).withBalance(balance)
-            .withUpgradeCharge(null));
+        .withLifecycle(paid == null ? lifecycle : lifecycle.withUpgradePaid(paid));
     return new RecordInput(id("plan", current), current, next.withVersion(current.version() + 1),
         HistoryEvent.PLAN_CHANGED, process, actor, detail, null, receipt, at);
   }
@@ -234,6 +239,21 @@ final class LifecycleChanges {
         .withVersion(current.version() + 1);
     return new RecordInput(id(what, current), current, next, event, process, actor, detail, null,
         null, at);
+  }
+
+  /**
+   * An upgrade's charge came back after the plan changed: the plan stays, the amount is owed again
+   * with the next charge (the balance), and a reversing receipt (the amount negated, same
+   * transaction) says the first one no longer stands; all in one write.
+   */
+  static RecordInput upgradeReturned(Subscription current, Money owed, Receipt reversal, String key,
+      String detail, Instant at) {
+    Money balance = current.lifecycle().balance();
+    Subscription next = current.withLifecycle(current.lifecycle().withoutUpgradePaid(key)
+        .withBalance(balance == null ? owed : balance.plus(owed)))
+        .withVersion(current.version() + 1);
+    return new RecordInput("upgrade/" + key + "/returned", current, next, HistoryEvent.PAYMENT_RETURNED,
+        Process.WEBHOOK, SubscriptionChanges.SYSTEM_ACTOR, detail, null, reversal, at);
   }
 
   /**

@@ -1,15 +1,20 @@
 package dev.billing.workflows.subscription;
 
+import dev.billing.domain.BillingIds;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Process;
+import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.OpenPeriod;
 import dev.billing.workflows.SettledCharge;
+import dev.billing.workflows.SubscriptionState.Phase;
+import dev.billing.workflows.UpgradeCharge;
 import dev.billing.workflows.activities.ChargeLookup;
+import dev.billing.workflows.activities.NotifyCustomerInput;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
 import org.slf4j.Logger;
@@ -37,6 +42,13 @@ final class PaymentEvents {
 
   /** Acts on a payment event taken from the inbox; its meaning is re-read from the current state. */
   void onEvent(PaymentEvent event) {
+    UpgradeCharge upgrade = event.type() == PaymentEvent.Type.CHARGE_RETURNED
+        && periods.returnedFor(event) == null
+        ? run.requests.upgradeCharge(event.idempotencyKey(), event.transactionId()) : null;
+    if (upgrade != null) {
+      upgradeReturned(upgrade, event);
+      return;
+    }
     PeriodCollection.Effect effect = periods.effectOf(event);
     OpenPeriod period = periods.openFor(event);
     String source = event.type() + " " + event.eventId();
@@ -134,6 +146,40 @@ final class PaymentEvents {
     dunning.enterDunning(charge.cycle(), charge.attempt(), ChargeAttempts.codeOr(event.failureCode(), "charge_returned"),
         event.failureMessage(), false, false, counted, Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED,
         "returned", event.type() + " " + event.eventId(), false, owed);
+  }
+
+  /**
+   * An applied upgrade's charge came back: the plan stays (the customer asked for it), and what the
+   * charge collected is owed again with the next charge, as a balance the next period's first attempt
+   * adds (and dunning, if that charge fails, pursues). The receipt is reversed in the same write. The
+   * charge joins the returned ones, so its late or repeated events change nothing.
+   */
+  private void upgradeReturned(UpgradeCharge upgrade, PaymentEvent event) {
+    Subscription sub = current();
+    Money amount = upgrade.amount();
+    Receipt reversal = new Receipt(sub.accountId(), sub.subscriptionId(), upgrade.cycle(), sub.sku(),
+        sub.email(), Money.zero(amount.currency()).minus(amount),
+        event.occurredAt() != null ? event.occurredAt() : now(), upgrade.transactionId(),
+        sub.paymentMethod().mask(), null);
+    String detail = "the upgrade charge " + upgrade.transactionId() + " (key " + upgrade.idempotencyKey()
+        + ") of " + amount + " in cycle " + upgrade.cycle() + " was returned"
+        + (event.failureCode() == null ? "" : " (" + event.failureCode() + ")")
+        + "; its receipt is reversed and " + amount + " is owed with the next charge";
+    run.requests.upgradeReturned(upgrade);
+    periods.returned(new SettledCharge(upgrade.cycle(), 0, upgrade.idempotencyKey(),
+        upgrade.transactionId(), amount));
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(LifecycleChanges.upgradeReturned(sub, amount, reversal, upgrade.idempotencyKey(), detail, now()));
+    Subscription owed = current();
+    // One notice per upgrade charge: its id derives from the charge's key (the request's digest).
+    String digest = upgrade.idempotencyKey().substring(upgrade.idempotencyKey().lastIndexOf(':') + 1);
+    run.notice(NotifyCustomerInput.about(NotifyCustomerInput.Kind.PAYMENT_FAILED, owed)
+        .messageId(BillingIds.messageId(owed.subscriptionId(), upgrade.cycle(), "upgrade-returned-" + digest))
+        .cycle(upgrade.cycle()).amount(amount).date(owed.schedule().dueDate(owed.cycle()))
+        .reason(event.failureMessage() != null ? event.failureMessage() : event.failureCode())
+        .at(now()).build());
+    log.warn("subscription {}: {}", sub.subscriptionId(), detail);
+    run.outcome(detail);
   }
 
   private Subscription current() {

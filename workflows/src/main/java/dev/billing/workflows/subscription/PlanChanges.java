@@ -59,7 +59,7 @@ final class PlanChanges {
       money.upgrades.upgradeNow(sub, request, actor, sub.cycle() - 1, proration.prorated(), proration.why());
       return;
     }
-    money.upgrades.recordPlanChange(request.sku(), request.price(), proration.balance(), null, actor, proration.detail());
+    money.upgrades.recordPlanChange(request.sku(), request.price(), proration.balance(), null, null, actor, proration.detail());
   }
 
   /** A pending plan change takes effect with the charge of its cycle: recorded just before it. */
@@ -71,7 +71,7 @@ final class PlanChanges {
     }
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(LifecycleChanges.planChanged(sub, change.sku(), change.price(), sub.lifecycle().balance(),
-        null, Process.INITIAL, SubscriptionChanges.SYSTEM_ACTOR, "plan " + sub.sku() + " -> "
+        null, null, Process.INITIAL, SubscriptionChanges.SYSTEM_ACTOR, "plan " + sub.sku() + " -> "
             + change.sku() + " at " + change.price() + " from cycle " + cycle + " (held change)", now()));
   }
 

@@ -176,6 +176,22 @@ final class RequestLog {
     upgradeCharges.add(charge);
   }
 
+  /** The upgrade charge a payment event is about (by key, else by transaction), or null. */
+  UpgradeCharge upgradeCharge(String idempotencyKey, String transactionId) {
+    for (UpgradeCharge charge : upgradeCharges) {
+      if (idempotencyKey != null ? idempotencyKey.equals(charge.idempotencyKey())
+          : transactionId != null && transactionId.equals(charge.transactionId())) {
+        return charge;
+      }
+    }
+    return null;
+  }
+
+  /** A returned upgrade charge holds no money: nothing of it is refunded at cancellation. */
+  void upgradeReturned(UpgradeCharge charge) {
+    upgradeCharges.remove(charge);
+  }
+
   List<UpgradeCharge> upgradeCharges(long cycle) {
     return upgradeCharges.stream().filter(c -> c.cycle() == cycle).toList();
   }

@@ -135,7 +135,8 @@ final class RunState {
   void write(RecordInput change) {
     RecordResult result = records.record(change);
     current = landed(change.next(), result.version());
-    if (result.receiptPending() && change.receipt() != null) {
+    // A reversing receipt (negative: a returned charge) is no payment to mail; a notice says it.
+    if (result.receiptPending() && change.receipt() != null && change.receipt().amount().minor() > 0) {
       // The record's own delivery of the receipt failed: its own activity retries it, beside billing.
       notice(CustomerNotices.receipt(current, change.receipt(), now()));
     }

@@ -12,6 +12,7 @@ import dev.billing.workflows.PendingUpgrade;
 import dev.billing.workflows.RequestState;
 import dev.billing.workflows.SentKey;
 import dev.billing.workflows.SettledCharge;
+import dev.billing.workflows.UpgradeCharge;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.activities.RefundInput;
 import java.time.Instant;
@@ -39,7 +40,10 @@ import java.util.Objects;
  *       no answer recorded) is pending again: sent again with its key while the gateway replays it,
  *       else left for reconciliation, never sent as a new refund;
  *   <li>an immediate upgrade whose charge had no answer (kept on the subscription item) is pending
- *       again: its key is looked up before the plan changes or the change is dropped.
+ *       again: its key is looked up before the plan changes or the change is dropped;
+ *   <li>the immediate upgrades' charges that collected in the latest period with any (kept on the
+ *       subscription item) are known again: a return of one is recorded, and a cancellation with
+ *       refundUnused refunds their unused days.
  * </ul>
  *
  * The lost run may have sent one more key than it recorded for each period it was collecting
@@ -105,7 +109,8 @@ public final class SubscriptionRestart {
         new CollectionState(open, settled, List.of(), List.of(), List.of(),
             lostRunKeys.stream().map(SentKey::key).toList(),
             List.of(), lostRunKeys),
-        null, new RequestState(List.of(), pendingUpgrades(record), refunds, List.of()));
+        null, new RequestState(List.of(), pendingUpgrades(record), refunds,
+            record.lifecycle().upgradesPaid().stream().map(UpgradeCharge::of).toList()));
   }
 
   /**

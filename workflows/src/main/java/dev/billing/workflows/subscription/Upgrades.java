@@ -4,6 +4,7 @@ import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaidUpgradeCharge;
 import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
@@ -67,10 +68,10 @@ final class Upgrades {
     }
   }
 
-  void recordPlanChange(String sku, Money price, Money balance, Receipt receipt, String actor,
-      String detail) {
+  void recordPlanChange(String sku, Money price, Money balance, Receipt receipt,
+      PaidUpgradeCharge paid, String actor, String detail) {
     run.phase(Phase.RECORDING_PAYMENT);
-    run.record(LifecycleChanges.planChanged(run.current(), sku, price, balance, receipt,
+    run.record(LifecycleChanges.planChanged(run.current(), sku, price, balance, receipt, paid,
         Process.API, actor, detail, now()));
     Subscription changed = run.current();
     run.notice(run.noticeOf(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + changed.version())
@@ -89,11 +90,12 @@ final class Upgrades {
         + "; charged " + upgrade.amount() + " (" + upgrade.why() + "), transaction "
         + charged.transactionId();
     BillingSchedule schedule = sub.schedule();
-    requests.upgradeCharged(new UpgradeCharge(upgrade.paidCycle(), charged.transactionId(),
+    UpgradeCharge paid = new UpgradeCharge(upgrade.paidCycle(), charged.transactionId(),
         upgrade.amount(), schedule.dateAt(upgrade.sentFrom().plus(CLOCK_SKEW)),
-        schedule.dueDate(upgrade.paidCycle() + 1)));
+        schedule.dueDate(upgrade.paidCycle() + 1), upgrade.idempotencyKey());
+    requests.upgradeCharged(paid);
     recordPlanChange(upgrade.sku(), upgrade.price(), sub.lifecycle().balance(), receipt,
-        upgrade.actor(), detail);
+        paid.toRecord(), upgrade.actor(), detail);
   }
 
   /**
