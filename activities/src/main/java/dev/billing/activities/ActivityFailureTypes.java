@@ -1,8 +1,8 @@
 package dev.billing.activities;
 
 /**
- * ApplicationFailure types raised here in addition to those of
- * {@link dev.billing.workflows.activities.PaymentFailures}; each says whether it is retried.
+ * ApplicationFailure types raised here in addition to those of {@link
+ * dev.billing.workflows.activities.PaymentFailures}; each says whether it is retried.
  */
 public final class ActivityFailureTypes {
   private ActivityFailureTypes() {}
@@ -16,11 +16,17 @@ public final class ActivityFailureTypes {
    */
   public static final String INVALID_CHANGE = "InvalidChange";
 
-  /** The gateway rejected the request itself, e.g. an idempotency key reused with another amount. */
+  /**
+   * The gateway rejected the request itself, e.g. an idempotency key reused with another amount.
+   */
   public static final String INVALID_GATEWAY_REQUEST = "InvalidGatewayRequest";
 
-  /** A hard decline: the workflow skips dunning for this type (defined with the workflow's contracts). */
-  public static final String PAYMENT_DECLINED_HARD = dev.billing.workflows.activities.PaymentFailures.DECLINED_HARD;
+  /**
+   * A hard decline: the workflow skips dunning for this type (defined with the workflow's
+   * contracts).
+   */
+  public static final String PAYMENT_DECLINED_HARD =
+      dev.billing.workflows.activities.PaymentFailures.DECLINED_HARD;
 
   /**
    * The mail server could not take a customer message now (unreachable, timed out, login refused,

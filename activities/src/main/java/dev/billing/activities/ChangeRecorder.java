@@ -1,10 +1,10 @@
 package dev.billing.activities;
 
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.RecordResult;
 import dev.billing.store.BillingStore;
 import dev.billing.store.InvalidChangeException;
 import dev.billing.store.StaleWriteException;
-import dev.billing.domain.RecordInput;
-import dev.billing.domain.RecordResult;
 import io.temporal.failure.ApplicationFailure;
 import java.util.Objects;
 
@@ -23,9 +23,9 @@ public final class ChangeRecorder {
    *     newer or different version. Retryable on purpose: failing the workflow here could strand a
    *     charge without its receipt, so the activity keeps retrying (visible in the Temporal UI as a
    *     pending activity with this message) until an operator reconciles the item
-   * @throws ApplicationFailure type {@link ActivityFailureTypes#INVALID_CHANGE}, non-retryable, when
-   *     the store refuses the change as a caller mistake: sent again it is refused again, so retrying
-   *     it (the record options retry without limit) would only hide the bug
+   * @throws ApplicationFailure type {@link ActivityFailureTypes#INVALID_CHANGE}, non-retryable,
+   *     when the store refuses the change as a caller mistake: sent again it is refused again, so
+   *     retrying it (the record options retry without limit) would only hide the bug
    */
   public RecordResult record(RecordInput change) {
     try {
@@ -34,13 +34,25 @@ public final class ChangeRecorder {
           : store.updateSubscription(change);
     } catch (InvalidChangeException e) {
       throw ApplicationFailure.newNonRetryableFailureWithCause(
-          "Invalid change " + change.changeId() + " of subscription " + change.next().subscriptionId()
-              + ": " + e.getMessage() + ". A bug in the caller; not retried.",
-          ActivityFailureTypes.INVALID_CHANGE, e);
+          "Invalid change "
+              + change.changeId()
+              + " of subscription "
+              + change.next().subscriptionId()
+              + ": "
+              + e.getMessage()
+              + ". A bug in the caller; not retried.",
+          ActivityFailureTypes.INVALID_CHANGE,
+          e);
     } catch (StaleWriteException e) {
       throw ApplicationFailure.newFailureWithCause(
-          "Stale write of subscription " + change.next().subscriptionId() + " (change "
-              + change.changeId() + ", version " + change.next().version() + "): " + e.getMessage()
+          "Stale write of subscription "
+              + change.next().subscriptionId()
+              + " (change "
+              + change.changeId()
+              + ", version "
+              + change.next().version()
+              + "): "
+              + e.getMessage()
               + ". The stored subscription was changed outside its workflow; retrying until an operator reconciles it (docs/operations.md).",
           ActivityFailureTypes.STALE_WRITE,
           e);

@@ -13,19 +13,33 @@ final class MailFailures {
   private MailFailures() {}
 
   static ApplicationFailure unavailable(Notification n, MailUnavailableException e) {
-    return ApplicationFailure.newFailureWithCause(describe(n) + " not sent: " + e.getMessage()
+    return ApplicationFailure.newFailureWithCause(
+        describe(n)
+            + " not sent: "
+            + e.getMessage()
             + ". Retried with backoff under the same Message-ID; billing goes on (docs/operations.md).",
-        ActivityFailureTypes.MAIL_SERVER_UNAVAILABLE, e);
+        ActivityFailureTypes.MAIL_SERVER_UNAVAILABLE,
+        e);
   }
 
   static ApplicationFailure rejected(Notification n, MailRejectedException e) {
-    return ApplicationFailure.newNonRetryableFailureWithCause(describe(n) + " refused: " + e.getMessage()
+    return ApplicationFailure.newNonRetryableFailureWithCause(
+        describe(n)
+            + " refused: "
+            + e.getMessage()
             + ". Not retried: the server would refuse it again (docs/operations.md).",
-        ActivityFailureTypes.MAIL_REJECTED, e);
+        ActivityFailureTypes.MAIL_REJECTED,
+        e);
   }
 
   private static String describe(Notification n) {
-    return "Message " + n.messageId() + " (" + n.kind() + ") of subscription " + n.subscriptionId()
-        + " to " + n.to();
+    return "Message "
+        + n.messageId()
+        + " ("
+        + n.kind()
+        + ") of subscription "
+        + n.subscriptionId()
+        + " to "
+        + n.to();
   }
 }

@@ -37,7 +37,7 @@ public final class NotificationActivitiesImpl implements NotificationActivities 
     } catch (MailRejectedException e) {
       throw MailFailures.rejected(notification, e);
     }
-    return new NotifyCustomerResult(input.messageId(), delivery.duplicate(), delivery.bounced(),
-        delivery.bounceReason());
+    return new NotifyCustomerResult(
+        input.messageId(), delivery.duplicate(), delivery.bounced(), delivery.bounceReason());
   }
 }

@@ -1,14 +1,16 @@
 package dev.billing.activities;
 
+import dev.billing.activities.payments.ChargeQuery;
 import dev.billing.activities.payments.GatewayCharge;
 import dev.billing.activities.payments.GatewayChargeRequest;
-import dev.billing.activities.payments.ChargeQuery;
 import dev.billing.activities.payments.GatewayChargeState;
+import dev.billing.activities.payments.GatewayRefund;
 import dev.billing.activities.payments.GatewayUnavailableException;
 import dev.billing.activities.payments.IdempotencyConflictException;
 import dev.billing.activities.payments.InvalidGatewayRequestException;
 import dev.billing.activities.payments.PaymentDeclinedException;
 import dev.billing.activities.payments.PaymentGateway;
+import dev.billing.activities.payments.RefundRequest;
 import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.ChargeLookupInput;
@@ -18,8 +20,6 @@ import dev.billing.workflows.activities.PaymentActivities;
 import dev.billing.workflows.activities.PaymentFailures;
 import dev.billing.workflows.activities.RefundInput;
 import dev.billing.workflows.activities.RefundResult;
-import dev.billing.activities.payments.GatewayRefund;
-import dev.billing.activities.payments.RefundRequest;
 import io.temporal.activity.Activity;
 import io.temporal.failure.ApplicationFailure;
 import java.time.Instant;
@@ -34,12 +34,13 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>a soft decline is a non-retryable {@link PaymentFailures#DECLINED}, a hard one a
- *       non-retryable {@link ActivityFailureTypes#PAYMENT_DECLINED_HARD}, both with
- *       {@link DeclineDetails};
- *   <li>an unreachable or failing gateway is a retryable {@link PaymentFailures#GATEWAY_UNAVAILABLE}
- *       (Temporal retries with the same idempotency key, so the gateway answers at most one charge);
- *   <li>a request the gateway rejects is a non-retryable
- *       {@link ActivityFailureTypes#INVALID_GATEWAY_REQUEST}.
+ *       non-retryable {@link ActivityFailureTypes#PAYMENT_DECLINED_HARD}, both with {@link
+ *       DeclineDetails};
+ *   <li>an unreachable or failing gateway is a retryable {@link
+ *       PaymentFailures#GATEWAY_UNAVAILABLE} (Temporal retries with the same idempotency key, so
+ *       the gateway answers at most one charge);
+ *   <li>a request the gateway rejects is a non-retryable {@link
+ *       ActivityFailureTypes#INVALID_GATEWAY_REQUEST}.
  * </ul>
  *
  * Logs carry the subscription, cycle, attempts and idempotency key; never a token or card data.
@@ -55,24 +56,50 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
 
   @Override
   public ChargeResult charge(ChargeInput input) {
-    // The collection attempt is the workflow's; the activity attempt counts Temporal's retries of it.
+    // The collection attempt is the workflow's; the activity attempt counts Temporal's retries of
+    // it.
     int activityAttempt = Activity.getExecutionContext().getInfo().getAttempt();
-    String where = "subscription " + input.subscriptionId() + " cycle " + input.cycle()
-        + " attempt " + input.attempt() + " (activity attempt " + activityAttempt + ", key "
-        + input.idempotencyKey() + ")";
+    String where =
+        "subscription "
+            + input.subscriptionId()
+            + " cycle "
+            + input.cycle()
+            + " attempt "
+            + input.attempt()
+            + " (activity attempt "
+            + activityAttempt
+            + ", key "
+            + input.idempotencyKey()
+            + ")";
     try {
       GatewayCharge charge = gateway.charge(request(input));
-      log.info("Charged {} for {}: transaction {}{}{}", input.amount(), where,
-          charge.transactionId(), charge.replayed() ? " (replayed)" : "",
+      log.info(
+          "Charged {} for {}: transaction {}{}{}",
+          input.amount(),
+          where,
+          charge.transactionId(),
+          charge.replayed() ? " (replayed)" : "",
           charge.pending() ? ", pending settlement" : "");
-      return new ChargeResult(charge.transactionId(), charge.processedAt(), charge.replayed(),
-          charge.pending());
+      return new ChargeResult(
+          charge.transactionId(), charge.processedAt(), charge.replayed(), charge.pending());
     } catch (PaymentDeclinedException e) {
       String kind = e.hard() ? "hard" : "soft";
-      log.warn("Charge of {} declined ({}) for {}: {} ({})", input.amount(), kind, where, e.code(),
+      log.warn(
+          "Charge of {} declined ({}) for {}: {} ({})",
+          input.amount(),
+          kind,
+          where,
+          e.code(),
           e.getMessage());
       throw ApplicationFailure.newNonRetryableFailure(
-          "Payment declined (" + kind + ") for " + where + ": " + e.code() + " (" + e.getMessage()
+          "Payment declined ("
+              + kind
+              + ") for "
+              + where
+              + ": "
+              + e.code()
+              + " ("
+              + e.getMessage()
               + ")",
           e.hard() ? ActivityFailureTypes.PAYMENT_DECLINED_HARD : PaymentFailures.DECLINED,
           new DeclineDetails(e.code(), e.getMessage()));
@@ -85,15 +112,23 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
     } catch (IdempotencyConflictException e) {
       log.warn("Gateway holds an earlier request with the key of {}: {}", where, e.getMessage());
       throw ApplicationFailure.newNonRetryableFailureWithCause(
-          "Payment gateway holds an earlier request with the key of " + where + ": "
+          "Payment gateway holds an earlier request with the key of "
+              + where
+              + ": "
               + e.getMessage(),
-          PaymentFailures.IDEMPOTENCY_CONFLICT, e);
+          PaymentFailures.IDEMPOTENCY_CONFLICT,
+          e);
     } catch (InvalidGatewayRequestException e) {
-      log.error("Gateway rejected the charge request for {}: {} ({})", where, e.code(),
-          e.getMessage());
+      log.error(
+          "Gateway rejected the charge request for {}: {} ({})", where, e.code(), e.getMessage());
       throw ApplicationFailure.newNonRetryableFailureWithCause(
-          "Payment gateway rejected the request for " + where + ": " + e.code() + " ("
-              + e.getMessage() + ")",
+          "Payment gateway rejected the request for "
+              + where
+              + ": "
+              + e.code()
+              + " ("
+              + e.getMessage()
+              + ")",
           ActivityFailureTypes.INVALID_GATEWAY_REQUEST,
           e);
     }
@@ -102,18 +137,28 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
   /**
    * Asks the gateway about one key. {@code processedAt} is the time of the state reported: created
    * (PENDING, FAILED), settled (SUCCEEDED; the creation time when the gateway does not tell the
-   * settlement time) or returned (RETURNED; settled or created when the gateway does not tell).
-   * The gateway reads by creation time from the input's lower bound, a read that does not lag its
+   * settlement time) or returned (RETURNED; settled or created when the gateway does not tell). The
+   * gateway reads by creation time from the input's lower bound, a read that does not lag its
    * writes: NOT_FOUND is proof that the key made no charge since then.
    */
   @Override
   public ChargeLookup lookUpCharge(ChargeLookupInput input) {
-    String where = "subscription " + input.subscriptionId() + " cycle " + input.cycle() + " (key "
-        + input.idempotencyKey() + ")";
+    String where =
+        "subscription "
+            + input.subscriptionId()
+            + " cycle "
+            + input.cycle()
+            + " (key "
+            + input.idempotencyKey()
+            + ")";
     GatewayChargeState state;
     try {
-      state = gateway.lookUp(new ChargeQuery(input.idempotencyKey(),
-          input.paymentMethod() == null ? null : input.paymentMethod().token(), input.sentFrom()));
+      state =
+          gateway.lookUp(
+              new ChargeQuery(
+                  input.idempotencyKey(),
+                  input.paymentMethod() == null ? null : input.paymentMethod().token(),
+                  input.sentFrom()));
     } catch (GatewayUnavailableException e) {
       log.warn("Gateway unavailable looking up {}: {}", where, e.getMessage());
       throw ApplicationFailure.newFailureWithCause(
@@ -123,46 +168,85 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
     } catch (InvalidGatewayRequestException e) {
       log.error("Gateway rejected the look-up of {}: {} ({})", where, e.code(), e.getMessage());
       throw ApplicationFailure.newNonRetryableFailureWithCause(
-          "Payment gateway rejected the look-up of " + where + ": " + e.code() + " ("
-              + e.getMessage() + ")",
+          "Payment gateway rejected the look-up of "
+              + where
+              + ": "
+              + e.code()
+              + " ("
+              + e.getMessage()
+              + ")",
           ActivityFailureTypes.INVALID_GATEWAY_REQUEST,
           e);
     }
-    ChargeLookup lookup = new ChargeLookup(status(state.status()), state.transactionId(),
-        processedAt(state), state.failureCode(), state.failureMessage());
-    log.info("Looked up {}: {} {}", where, lookup.status(),
+    ChargeLookup lookup =
+        new ChargeLookup(
+            status(state.status()),
+            state.transactionId(),
+            processedAt(state),
+            state.failureCode(),
+            state.failureMessage());
+    log.info(
+        "Looked up {}: {} {}",
+        where,
+        lookup.status(),
         lookup.transactionId() == null ? "" : lookup.transactionId());
     return lookup;
   }
 
   @Override
   public RefundResult refund(RefundInput input) {
-    String where = "subscription " + input.subscriptionId() + " cycle " + input.cycle() + " (charge "
-        + input.transactionId() + ", key " + input.idempotencyKey() + ")";
+    String where =
+        "subscription "
+            + input.subscriptionId()
+            + " cycle "
+            + input.cycle()
+            + " (charge "
+            + input.transactionId()
+            + ", key "
+            + input.idempotencyKey()
+            + ")";
     try {
-      GatewayRefund refund = gateway.refund(new RefundRequest(input.idempotencyKey(),
-          input.transactionId(), input.amount(), RefundRequest.Reason.REQUESTED_BY_CUSTOMER));
-      log.info("Refunded {} for {}: refund {}{}", refund.amount(), where, refund.refundId(),
+      GatewayRefund refund =
+          gateway.refund(
+              new RefundRequest(
+                  input.idempotencyKey(),
+                  input.transactionId(),
+                  input.amount(),
+                  RefundRequest.Reason.REQUESTED_BY_CUSTOMER));
+      log.info(
+          "Refunded {} for {}: refund {}{}",
+          refund.amount(),
+          where,
+          refund.refundId(),
           refund.pending() ? " (pending)" : "");
-      return new RefundResult(refund.refundId(), refund.amount(), refund.processedAt(),
-          refund.pending());
+      return new RefundResult(
+          refund.refundId(), refund.amount(), refund.processedAt(), refund.pending());
     } catch (GatewayUnavailableException e) {
       log.warn("Gateway unavailable refunding {}: {}", where, e.getMessage());
       throw ApplicationFailure.newFailureWithCause(
           "Payment gateway unavailable refunding " + where + ": " + e.getMessage(),
-          PaymentFailures.GATEWAY_UNAVAILABLE, e);
+          PaymentFailures.GATEWAY_UNAVAILABLE,
+          e);
     } catch (IdempotencyConflictException e) {
       log.warn("Gateway holds an earlier refund with the key of {}: {}", where, e.getMessage());
       throw ApplicationFailure.newNonRetryableFailureWithCause(
-          "Payment gateway holds an earlier refund with the key of " + where + ": "
+          "Payment gateway holds an earlier refund with the key of "
+              + where
+              + ": "
               + e.getMessage(),
-          PaymentFailures.IDEMPOTENCY_CONFLICT, e);
+          PaymentFailures.IDEMPOTENCY_CONFLICT,
+          e);
     } catch (InvalidGatewayRequestException e) {
-      log.warn("Gateway refused the refund of {} for {}: {} ({})", input.amount(), where, e.code(),
+      log.warn(
+          "Gateway refused the refund of {} for {}: {} ({})",
+          input.amount(),
+          where,
+          e.code(),
           e.getMessage());
       throw ApplicationFailure.newNonRetryableFailureWithCause(
           "Refund of " + input.amount() + " refused for " + where + ": " + e.getMessage(),
-          PaymentFailures.REFUND_REFUSED, e);
+          PaymentFailures.REFUND_REFUSED,
+          e);
     }
   }
 
@@ -172,8 +256,12 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
       metadata.put(GatewayChargeRequest.SUBSCRIPTION_ID, input.subscriptionId());
     }
     metadata.put(GatewayChargeRequest.CYCLE, Long.toString(input.cycle()));
-    return new GatewayChargeRequest(input.idempotencyKey(), input.amount(),
-        input.paymentMethod().token(), input.description(), metadata);
+    return new GatewayChargeRequest(
+        input.idempotencyKey(),
+        input.amount(),
+        input.paymentMethod().token(),
+        input.description(),
+        metadata);
   }
 
   private static ChargeLookup.Status status(GatewayChargeState.Status status) {
@@ -191,8 +279,8 @@ public final class PaymentActivitiesImpl implements PaymentActivities {
       case NOT_FOUND -> null;
       case PENDING, FAILED -> state.createdAt();
       case SUCCEEDED -> firstNonNull(state.settledAt(), state.createdAt());
-      case RETURNED -> firstNonNull(state.returnedAt(),
-          firstNonNull(state.settledAt(), state.createdAt()));
+      case RETURNED ->
+          firstNonNull(state.returnedAt(), firstNonNull(state.settledAt(), state.createdAt()));
     };
   }
 

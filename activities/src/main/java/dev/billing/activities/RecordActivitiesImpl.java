@@ -5,21 +5,21 @@ import dev.billing.activities.notifications.MessageTemplates;
 import dev.billing.activities.notifications.Notification;
 import dev.billing.activities.notifications.Notifier;
 import dev.billing.activities.notifications.ReceiptMessages;
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.RecordResult;
 import dev.billing.store.BillingStore;
 import dev.billing.workflows.activities.LoadPeriodInput;
 import dev.billing.workflows.activities.LoadPeriodResult;
 import dev.billing.workflows.activities.RecordActivities;
-import dev.billing.domain.RecordInput;
-import dev.billing.domain.RecordResult;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Commits a change; when the change carries a receipt, then mails it, so a paid cycle costs no extra
- * Temporal action for its receipt. The mail is best effort: the receipt notifier has short timeouts,
- * and whatever goes wrong with it (server down, the log unreadable, a bounce) the change stays
- * committed and the result says {@code receiptPending}, on which the workflow sends a
+ * Commits a change; when the change carries a receipt, then mails it, so a paid cycle costs no
+ * extra Temporal action for its receipt. The mail is best effort: the receipt notifier has short
+ * timeouts, and whatever goes wrong with it (server down, the log unreadable, a bounce) the change
+ * stays committed and the result says {@code receiptPending}, on which the workflow sends a
  * PAYMENT_RECEIPT notice (same message id) through the retried NotificationActivities. A retry of a
  * change that already committed mails again only if the notification log has no answer for it.
  */
@@ -35,7 +35,8 @@ public final class RecordActivitiesImpl implements RecordActivities {
    * @param receiptNotifier should fail fast (a few seconds): it runs inside the record activity,
    *     after the commit, within its 30 s start-to-close timeout
    */
-  public RecordActivitiesImpl(BillingStore store, Notifier receiptNotifier, MessageTemplates templates) {
+  public RecordActivitiesImpl(
+      BillingStore store, Notifier receiptNotifier, MessageTemplates templates) {
     this.recorder = new ChangeRecorder(store);
     this.store = store;
     this.receiptNotifier = Objects.requireNonNull(receiptNotifier, "receiptNotifier");
@@ -60,8 +61,8 @@ public final class RecordActivitiesImpl implements RecordActivities {
   }
 
   /**
-   * A bounce also leaves the receipt pending: the notice the workflow then sends finds the bounce in
-   * the notification log (nothing is sent again) and reports it, so the workflow learns of it.
+   * A bounce also leaves the receipt pending: the notice the workflow then sends finds the bounce
+   * in the notification log (nothing is sent again) and reports it, so the workflow learns of it.
    */
   private boolean mailReceipt(RecordInput input) {
     Notification receipt = null;
@@ -71,9 +72,12 @@ public final class RecordActivitiesImpl implements RecordActivities {
       return !delivery.bounced();
     } catch (RuntimeException e) {
       // Never fail a committed change for its email: the workflow sends the receipt again.
-      log.warn("Receipt {} of subscription {} cycle {} not mailed with its record ({}); left pending",
-          receipt == null ? "(unrendered)" : receipt.messageId(), input.next().subscriptionId(),
-          input.receipt().cycle(), e.toString());
+      log.warn(
+          "Receipt {} of subscription {} cycle {} not mailed with its record ({}); left pending",
+          receipt == null ? "(unrendered)" : receipt.messageId(),
+          input.next().subscriptionId(),
+          input.receipt().cycle(),
+          e.toString());
       return false;
     }
   }

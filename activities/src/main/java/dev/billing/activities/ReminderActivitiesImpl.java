@@ -7,8 +7,8 @@ import dev.billing.activities.notifications.MessageTemplates;
 import dev.billing.activities.notifications.Notification;
 import dev.billing.activities.notifications.Notifier;
 import dev.billing.activities.notifications.ReminderMessages;
-import dev.billing.store.BillingStore;
 import dev.billing.domain.RecordResult;
+import dev.billing.store.BillingStore;
 import dev.billing.workflows.activities.ReminderActivities;
 import dev.billing.workflows.activities.SendReminderInput;
 import dev.billing.workflows.activities.SendReminderResult;
@@ -48,11 +48,19 @@ public final class ReminderActivitiesImpl implements ReminderActivities {
       throw MailFailures.rejected(notification, e);
     }
     RecordResult recorded = recorder.record(input.record());
-    log.info("{} {} for subscription {} cycle {}: {}, version {}", notification.kind(),
-        input.messageId(), notification.subscriptionId(), notification.cycle(),
+    log.info(
+        "{} {} for subscription {} cycle {}: {}, version {}",
+        notification.kind(),
+        input.messageId(),
+        notification.subscriptionId(),
+        notification.cycle(),
         delivery.bounced() ? "bounced" : delivery.duplicate() ? "already sent" : "sent",
         recorded.version());
-    return new SendReminderResult(input.messageId(), delivery.duplicate(), recorded.version(),
-        delivery.bounced(), delivery.bounceReason());
+    return new SendReminderResult(
+        input.messageId(),
+        delivery.duplicate(),
+        recorded.version(),
+        delivery.bounced(),
+        delivery.bounceReason());
   }
 }

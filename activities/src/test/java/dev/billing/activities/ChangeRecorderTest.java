@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.billing.domain.Period;
 import dev.billing.domain.Receipt;
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.RecordResult;
 import dev.billing.domain.Subscription;
 import dev.billing.store.BillingStore;
 import dev.billing.store.DuePayment;
@@ -13,8 +15,6 @@ import dev.billing.store.HistoryEntry;
 import dev.billing.store.Page;
 import dev.billing.store.PageRequest;
 import dev.billing.store.StaleWriteException;
-import dev.billing.domain.RecordInput;
-import dev.billing.domain.RecordResult;
 import io.temporal.failure.ApplicationFailure;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -48,15 +48,18 @@ class ChangeRecorderTest {
   void aStaleWriteIsARetryableStaleWriteSoTheWorkflowNeverFailsAfterACharge() {
     store.stale = new StaleWriteException("stored version 3 is not older than 2");
 
-    ApplicationFailure failure = catchThrowableOfType(ApplicationFailure.class,
-        () -> recorder.record(Fixtures.reminderRecorded()));
+    ApplicationFailure failure =
+        catchThrowableOfType(
+            ApplicationFailure.class, () -> recorder.record(Fixtures.reminderRecorded()));
 
     assertThat(failure.getType()).isEqualTo("StaleWrite");
     assertThat(failure.isNonRetryable()).isFalse();
-    assertThat(failure.getOriginalMessage()).isEqualTo("Stale write of subscription sub-1 (change"
-        + " cycle-1/reminder, version 2): stored version 3 is not older than 2. The stored"
-        + " subscription was changed outside its workflow; retrying until an operator reconciles"
-        + " it (docs/operations.md).");
+    assertThat(failure.getOriginalMessage())
+        .isEqualTo(
+            "Stale write of subscription sub-1 (change"
+                + " cycle-1/reminder, version 2): stored version 3 is not older than 2. The stored"
+                + " subscription was changed outside its workflow; retrying until an operator reconciles"
+                + " it (docs/operations.md).");
   }
 
   private static final class StubStore implements BillingStore {
@@ -114,7 +117,8 @@ class ChangeRecorderTest {
     }
 
     @Override
-    public java.util.Optional<Period> getPeriod(String accountId, String subscriptionId, long cycle) {
+    public java.util.Optional<Period> getPeriod(
+        String accountId, String subscriptionId, long cycle) {
       throw new UnsupportedOperationException();
     }
 

@@ -11,6 +11,7 @@ import dev.billing.activities.notifications.SmtpMailer;
 import dev.billing.activities.notifications.SmtpSettings;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.Money;
+import dev.billing.domain.RecordResult;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.activities.NotificationActivities;
@@ -18,7 +19,6 @@ import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.NotifyCustomerInput.Kind;
 import dev.billing.workflows.activities.NotifyCustomerResult;
 import dev.billing.workflows.activities.RecordActivities;
-import dev.billing.domain.RecordResult;
 import dev.billing.workflows.activities.ReminderActivities;
 import dev.billing.workflows.activities.SendReminderResult;
 import io.temporal.activity.ActivityOptions;
@@ -50,6 +50,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class EveryMessageKindTest {
   private static final String MASK = "Visa •••• 4242";
+
   /** 03:30 UTC on March 1 is still February 28 in New York and Los Angeles. */
   private static final Instant AT = Instant.parse("2026-03-01T03:30:00Z");
 
@@ -60,7 +61,8 @@ class EveryMessageKindTest {
   private static final AtomicLong CASES = new AtomicLong();
 
   @RegisterExtension
-  static final GreenMailExtension GREEN_MAIL = new GreenMailExtension(ServerSetupTest.SMTP.dynamicPort());
+  static final GreenMailExtension GREEN_MAIL =
+      new GreenMailExtension(ServerSetupTest.SMTP.dynamicPort());
 
   private static LocalDynamo dynamo;
   private TestActivityEnvironment env;
@@ -77,10 +79,11 @@ class EveryMessageKindTest {
 
   @BeforeEach
   void startActivities() {
-    SmtpSettings smtp = SmtpSettings.plain("127.0.0.1", GREEN_MAIL.getSmtp().getPort(),
-        "Billing <billing@example.com>");
-    EmailNotifier notifier = new EmailNotifier(dynamo.notificationLog, new SmtpMailer(smtp),
-        InstantSource.system());
+    SmtpSettings smtp =
+        SmtpSettings.plain(
+            "127.0.0.1", GREEN_MAIL.getSmtp().getPort(), "Billing <billing@example.com>");
+    EmailNotifier notifier =
+        new EmailNotifier(dynamo.notificationLog, new SmtpMailer(smtp), InstantSource.system());
     MessageTemplates templates = new MessageTemplates();
     env = TestActivityEnvironment.newInstance();
     env.registerActivitiesImplementations(
@@ -95,51 +98,85 @@ class EveryMessageKindTest {
   }
 
   private <T> T stub(Class<T> activities) {
-    return env.newActivityStub(activities, ActivityOptions.newBuilder()
-        .setStartToCloseTimeout(Duration.ofSeconds(30))
-        .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
-        .build());
+    return env.newActivityStub(
+        activities,
+        ActivityOptions.newBuilder()
+            .setStartToCloseTimeout(Duration.ofSeconds(30))
+            .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
+            .build());
   }
 
-  private static NotifyCustomerInput notice(Kind kind, String sku, Money amount, LocalDate date,
-      String reason) {
+  private static NotifyCustomerInput notice(
+      Kind kind, String sku, Money amount, LocalDate date, String reason) {
     // One cycle per case: the cases share the notification log, and each must be a new message.
     long cycle = CASES.incrementAndGet();
-    return new NotifyCustomerInput(kind, BillingIds.messageId("sub-kinds", cycle, kind.name().toLowerCase()),
-        Fixtures.ACCOUNT, "sub-kinds", cycle, "ana@example.com", sku, amount, date, MASK, reason,
-        "America/New_York", AT, "en-US");
+    return new NotifyCustomerInput(
+        kind,
+        BillingIds.messageId("sub-kinds", cycle, kind.name().toLowerCase()),
+        Fixtures.ACCOUNT,
+        "sub-kinds",
+        cycle,
+        "ana@example.com",
+        sku,
+        amount,
+        date,
+        MASK,
+        reason,
+        "America/New_York",
+        AT,
+        "en-US");
   }
 
   static Stream<Arguments> notices() {
     return Stream.of(
-        Arguments.of(notice(Kind.PAYMENT_FAILED, "pro-monthly", Money.parse("9.99", "USD"),
-                LocalDate.of(2026, 3, 4), "Your card has insufficient funds."),
-            "Your pro-monthly payment of $9.99 did not go through", """
+        Arguments.of(
+            notice(
+                Kind.PAYMENT_FAILED,
+                "pro-monthly",
+                Money.parse("9.99", "USD"),
+                LocalDate.of(2026, 3, 4),
+                "Your card has insufficient funds."),
+            "Your pro-monthly payment of $9.99 did not go through",
+            """
             Hello,
 
             we could not charge $9.99 to Visa •••• 4242 for your pro-monthly subscription. The bank said: Your card has insufficient funds.
             We will try again on March 4, 2026. Updating your payment method retries at once.
             """),
-        Arguments.of(notice(Kind.PAYMENT_FAILED, "pro-monthly", Money.parse("1200", "JPY"), null,
+        Arguments.of(
+            notice(
+                Kind.PAYMENT_FAILED,
+                "pro-monthly",
+                Money.parse("1200", "JPY"),
+                null,
                 "Your card was declined."),
-            "Your pro-monthly payment of ¥1,200 did not go through", """
+            "Your pro-monthly payment of ¥1,200 did not go through",
+            """
             Hello,
 
             we could not charge ¥1,200 to Visa •••• 4242 for your pro-monthly subscription. The bank said: Your card was declined.
             We will not try again. Please update your payment method to keep your subscription.
             """),
-        Arguments.of(notice(Kind.SUBSCRIPTION_CANCELLED, "pro-monthly", Money.parse("9.99", "EUR"),
-                LocalDate.of(2026, 2, 28), "unpaid after the last retry"),
-            "Your pro-monthly subscription is cancelled", """
+        Arguments.of(
+            notice(
+                Kind.SUBSCRIPTION_CANCELLED,
+                "pro-monthly",
+                Money.parse("9.99", "EUR"),
+                LocalDate.of(2026, 2, 28),
+                "unpaid after the last retry"),
+            "Your pro-monthly subscription is cancelled",
+            """
             Hello,
 
             your pro-monthly subscription is cancelled as of February 28, 2026. Reason: unpaid after the last retry
             No further payments will be taken.
             """),
         // No date: the payment's date is the notice's instant on the subscription's calendar.
-        Arguments.of(notice(Kind.PAYMENT_RECEIPT, "pro-monthly", Money.parse("1200", "JPY"), null,
-                "sbx_ch_42"),
-            "Receipt for your pro-monthly payment of ¥1,200", """
+        Arguments.of(
+            notice(
+                Kind.PAYMENT_RECEIPT, "pro-monthly", Money.parse("1200", "JPY"), null, "sbx_ch_42"),
+            "Receipt for your pro-monthly payment of ¥1,200",
+            """
             Hello,
 
             thank you: we received your payment of ¥1,200 for your pro-monthly subscription.
@@ -151,33 +188,57 @@ class EveryMessageKindTest {
 
             Keep this email as your receipt.
             """),
-        Arguments.of(notice(Kind.SUBSCRIPTION_PAUSED, "pro-monthly", Money.parse("9.99", "USD"),
-                LocalDate.of(2026, 5, 1), null),
-            "Your pro-monthly subscription is paused", """
+        Arguments.of(
+            notice(
+                Kind.SUBSCRIPTION_PAUSED,
+                "pro-monthly",
+                Money.parse("9.99", "USD"),
+                LocalDate.of(2026, 5, 1),
+                null),
+            "Your pro-monthly subscription is paused",
+            """
             Hello,
 
             your pro-monthly subscription is paused: no payment is taken while it is.
             It resumes by itself on May 1, 2026.
             """),
-        Arguments.of(notice(Kind.SUBSCRIPTION_RESUMED, "pro-monthly", Money.parse("9.99", "USD"),
-                LocalDate.of(2026, 4, 1), null),
-            "Your pro-monthly subscription is active again", """
+        Arguments.of(
+            notice(
+                Kind.SUBSCRIPTION_RESUMED,
+                "pro-monthly",
+                Money.parse("9.99", "USD"),
+                LocalDate.of(2026, 4, 1),
+                null),
+            "Your pro-monthly subscription is active again",
+            """
             Hello,
 
             your pro-monthly subscription is active again.
             The next payment of $9.99 is on April 1, 2026.
             """),
-        Arguments.of(notice(Kind.PLAN_CHANGED, "pro-yearly", Money.parse("99", "EUR"),
-                LocalDate.of(2026, 4, 1), null),
-            "Your plan is now pro-yearly", """
+        Arguments.of(
+            notice(
+                Kind.PLAN_CHANGED,
+                "pro-yearly",
+                Money.parse("99", "EUR"),
+                LocalDate.of(2026, 4, 1),
+                null),
+            "Your plan is now pro-yearly",
+            """
             Hello,
 
             your subscription is now on the pro-yearly plan at €99.00.
             The new price is charged from April 1, 2026 on.
             """),
-        Arguments.of(notice(Kind.REFUND_ISSUED, "pro-monthly", Money.parse("4.5", "USD"),
-                LocalDate.of(2026, 3, 2), null),
-            "A refund of $4.50 is on its way", """
+        Arguments.of(
+            notice(
+                Kind.REFUND_ISSUED,
+                "pro-monthly",
+                Money.parse("4.5", "USD"),
+                LocalDate.of(2026, 3, 2),
+                null),
+            "A refund of $4.50 is on its way",
+            """
             Hello,
 
             we refunded $4.50 of your pro-monthly subscription to Visa •••• 4242 on March 2, 2026.
@@ -187,8 +248,8 @@ class EveryMessageKindTest {
 
   @ParameterizedTest(name = "{0}")
   @MethodSource("notices")
-  void aNoticeIsReceivedWithItsSubjectAmountAndDate(NotifyCustomerInput input, String subject,
-      String text) throws Exception {
+  void aNoticeIsReceivedWithItsSubjectAmountAndDate(
+      NotifyCustomerInput input, String subject, String text) throws Exception {
     NotifyCustomerResult result = stub(NotificationActivities.class).notifyCustomer(input);
 
     assertThat(result).isEqualTo(new NotifyCustomerResult(input.messageId(), false, false, null));
@@ -204,42 +265,62 @@ class EveryMessageKindTest {
     assertThat(Mails.text(mail)).isEqualTo(text);
     // The HTML part says the same, as a document titled with the subject.
     String html = Mails.html(mail);
-    assertThat(html).startsWith("<!DOCTYPE html>\n<html lang=\"en-US\">")
+    assertThat(html)
+        .startsWith("<!DOCTYPE html>\n<html lang=\"en-US\">")
         .contains("<title>" + subject + "</title>");
     // Every amount and date of the text is in the HTML too.
-    text.lines().flatMap(line -> Stream.of(FORMATTED.matcher(line).results().map(m -> m.group())
-            .toArray(String[]::new)))
+    text.lines()
+        .flatMap(
+            line ->
+                Stream.of(
+                    FORMATTED.matcher(line).results().map(m -> m.group()).toArray(String[]::new)))
         .forEach(value -> assertThat(html).contains(value));
   }
 
   @Test
   void valuesAreEscapedInTheHtmlPartOnly() throws Exception {
-    NotifyCustomerInput input = notice(Kind.PAYMENT_FAILED, "pro-monthly", Money.parse("9.99", "USD"),
-        null, "Limit <exceeded> & blocked");
+    NotifyCustomerInput input =
+        notice(
+            Kind.PAYMENT_FAILED,
+            "pro-monthly",
+            Money.parse("9.99", "USD"),
+            null,
+            "Limit <exceeded> & blocked");
 
     stub(NotificationActivities.class).notifyCustomer(input);
 
     MimeMessage mail = onlyMessage();
     assertThat(Mails.text(mail)).contains("The bank said: Limit <exceeded> & blocked");
-    assertThat(Mails.html(mail)).contains("The bank said: Limit &lt;exceeded&gt; &amp; blocked")
+    assertThat(Mails.html(mail))
+        .contains("The bank said: Limit &lt;exceeded&gt; &amp; blocked")
         .doesNotContain("<exceeded>");
   }
 
   @Test
   void thePaymentReminderNamesAmountDueDateAndMethod() throws Exception {
-    Subscription subscription = Fixtures.subscription("sub-reminder", Money.parse("9.99", "USD"),
-        "America/New_York", SubscriptionStatus.ACTIVE, "en-US");
+    Subscription subscription =
+        Fixtures.subscription(
+            "sub-reminder",
+            Money.parse("9.99", "USD"),
+            "America/New_York",
+            SubscriptionStatus.ACTIVE,
+            "en-US");
     dynamo.store.createSubscription(Fixtures.creation(subscription));
 
-    SendReminderResult result = stub(ReminderActivities.class).sendReminder(Fixtures.reminderOf(subscription));
+    SendReminderResult result =
+        stub(ReminderActivities.class).sendReminder(Fixtures.reminderOf(subscription));
 
-    assertThat(result).isEqualTo(new SendReminderResult("<reminder.1.sub-reminder@billing>", false, 2));
+    assertThat(result)
+        .isEqualTo(new SendReminderResult("<reminder.1.sub-reminder@billing>", false, 2));
     MimeMessage mail = onlyMessage();
     assertThat(Mails.to(mail)).isEqualTo("ana@example.com");
     assertThat(mail.getMessageID()).isEqualTo("<reminder.1.sub-reminder@billing>");
     assertThat(Mails.header(mail, "X-Billing-Kind")).isEqualTo("PAYMENT_REMINDER");
-    assertThat(Mails.subject(mail)).isEqualTo("Your pro-monthly payment of $9.99 is due on February 1, 2026");
-    assertThat(Mails.text(mail)).isEqualTo("""
+    assertThat(Mails.subject(mail))
+        .isEqualTo("Your pro-monthly payment of $9.99 is due on February 1, 2026");
+    assertThat(Mails.text(mail))
+        .isEqualTo(
+            """
         Hello,
 
         your pro-monthly subscription renews on February 1, 2026.
@@ -247,14 +328,19 @@ class EveryMessageKindTest {
 
         If your payment details are up to date, there is nothing to do.
         """);
-    assertThat(Mails.html(mail)).contains("<strong>$9.99</strong>", "<strong>February 1, 2026</strong>",
-        "Visa •••• 4242");
+    assertThat(Mails.html(mail))
+        .contains("<strong>$9.99</strong>", "<strong>February 1, 2026</strong>", "Visa •••• 4242");
   }
 
   @Test
   void aTrialSubscriptionsReminderSaysTheTrialEnds() throws Exception {
-    Subscription trial = Fixtures.subscription("sub-trial", Money.parse("9.99", "EUR"), "Europe/Paris",
-        SubscriptionStatus.TRIALING, "en-US");
+    Subscription trial =
+        Fixtures.subscription(
+            "sub-trial",
+            Money.parse("9.99", "EUR"),
+            "Europe/Paris",
+            SubscriptionStatus.TRIALING,
+            "en-US");
     dynamo.store.createSubscription(Fixtures.creation(trial));
 
     stub(ReminderActivities.class).sendReminder(Fixtures.reminderOf(trial));
@@ -262,7 +348,9 @@ class EveryMessageKindTest {
     MimeMessage mail = onlyMessage();
     assertThat(Mails.header(mail, "X-Billing-Kind")).isEqualTo("TRIAL_ENDING");
     assertThat(Mails.subject(mail)).isEqualTo("Your pro-monthly trial ends on February 1, 2026");
-    assertThat(Mails.text(mail)).isEqualTo("""
+    assertThat(Mails.text(mail))
+        .isEqualTo(
+            """
         Hello,
 
         your free trial of pro-monthly ends on February 1, 2026.
@@ -274,30 +362,44 @@ class EveryMessageKindTest {
 
   @Test
   void theReceiptGoesOutWithThePaymentsRecordDatedOnTheSubscriptionsCalendar() throws Exception {
-    Subscription subscription = Fixtures.subscription("sub-receipt", Money.parse("1200", "JPY"),
-        "America/Los_Angeles", SubscriptionStatus.ACTIVE, "en-US");
+    Subscription subscription =
+        Fixtures.subscription(
+            "sub-receipt",
+            Money.parse("1200", "JPY"),
+            "America/Los_Angeles",
+            SubscriptionStatus.ACTIVE,
+            "en-US");
     dynamo.store.createSubscription(Fixtures.creation(subscription));
 
-    RecordResult result = stub(RecordActivities.class).record(Fixtures.paid(subscription, "sbx_ch_1", AT));
+    RecordResult result =
+        stub(RecordActivities.class).record(Fixtures.paid(subscription, "sbx_ch_1", AT));
 
     assertThat(result).isEqualTo(new RecordResult(2, false, false));
     MimeMessage mail = onlyMessage();
     assertThat(Mails.to(mail)).isEqualTo("ana@example.com");
-    assertThat(mail.getMessageID()).isEqualTo("<receipt-sbx_ch_1.1.sub-receipt@billing>")
+    assertThat(mail.getMessageID())
+        .isEqualTo("<receipt-sbx_ch_1.1.sub-receipt@billing>")
         .isEqualTo(BillingIds.receiptMessageId("sub-receipt", 1, "sbx_ch_1"));
     assertThat(Mails.subject(mail)).isEqualTo("Receipt for your pro-monthly payment of ¥1,200");
-    assertThat(Mails.text(mail)).contains(
-        "Amount:          ¥1,200\n",
-        "Date:            February 28, 2026\n",
-        "Transaction:     sbx_ch_1\n");
-    assertThat(dynamo.store.getReceiptsByAccount(Fixtures.ACCOUNT, AT, dev.billing.store.PageRequest.first(10))
-        .items()).extracting(r -> r.transactionId()).contains("sbx_ch_1");
+    assertThat(Mails.text(mail))
+        .contains(
+            "Amount:          ¥1,200\n",
+            "Date:            February 28, 2026\n",
+            "Transaction:     sbx_ch_1\n");
+    assertThat(
+            dynamo
+                .store
+                .getReceiptsByAccount(Fixtures.ACCOUNT, AT, dev.billing.store.PageRequest.first(10))
+                .items())
+        .extracting(r -> r.transactionId())
+        .contains("sbx_ch_1");
   }
 
   @Test
   void aChangeWithoutReceiptMailsNothing() {
-    Subscription subscription = Fixtures.subscription("sub-quiet", Money.parse("9.99", "USD"), "UTC",
-        SubscriptionStatus.ACTIVE, "en-US");
+    Subscription subscription =
+        Fixtures.subscription(
+            "sub-quiet", Money.parse("9.99", "USD"), "UTC", SubscriptionStatus.ACTIVE, "en-US");
 
     assertThat(stub(RecordActivities.class).record(Fixtures.creation(subscription)))
         .isEqualTo(new RecordResult(1, false, false));

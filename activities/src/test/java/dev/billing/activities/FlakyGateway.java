@@ -30,7 +30,8 @@ final class FlakyGateway extends ForwardingGateway {
   public GatewayCharge charge(GatewayChargeRequest request) {
     requests.add(request);
     if (failuresLeft.getAndDecrement() > 0) {
-      throw new GatewayUnavailableException("connection reset", new SocketException("Connection reset"));
+      throw new GatewayUnavailableException(
+          "connection reset", new SocketException("Connection reset"));
     }
     return super.charge(request);
   }
@@ -39,7 +40,8 @@ final class FlakyGateway extends ForwardingGateway {
   public GatewayChargeState lookUp(ChargeQuery query) {
     lookUps.add(query.idempotencyKey());
     if (failuresLeft.getAndDecrement() > 0) {
-      throw new GatewayUnavailableException("connection reset", new SocketException("Connection reset"));
+      throw new GatewayUnavailableException(
+          "connection reset", new SocketException("Connection reset"));
     }
     return super.lookUp(query);
   }

@@ -20,7 +20,8 @@ final class LocalDynamo implements AutoCloseable {
     client = local.client();
     TableNames names = local.createTables();
     store = local.store(names);
-    notificationLog = new NotificationLog(client, names.billing(), NotificationLog.DEFAULT_RETENTION);
+    notificationLog =
+        new NotificationLog(client, names.billing(), NotificationLog.DEFAULT_RETENTION);
   }
 
   @Override

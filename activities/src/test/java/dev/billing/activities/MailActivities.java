@@ -18,8 +18,9 @@ import java.time.InstantSource;
 final class MailActivities implements AutoCloseable {
   final LocalDynamo dynamo = new LocalDynamo();
   final MailServer mail = new MailServer();
-  final EmailNotifier notifier = new EmailNotifier(dynamo.notificationLog,
-      new SmtpMailer(mail.settings()), InstantSource.system());
+  final EmailNotifier notifier =
+      new EmailNotifier(
+          dynamo.notificationLog, new SmtpMailer(mail.settings()), InstantSource.system());
   private final TestActivityEnvironment env = TestActivityEnvironment.newInstance();
 
   MailActivities() {
@@ -31,10 +32,12 @@ final class MailActivities implements AutoCloseable {
   }
 
   <T> T stub(Class<T> activities) {
-    return env.newActivityStub(activities, ActivityOptions.newBuilder()
-        .setStartToCloseTimeout(Duration.ofSeconds(30))
-        .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
-        .build());
+    return env.newActivityStub(
+        activities,
+        ActivityOptions.newBuilder()
+            .setStartToCloseTimeout(Duration.ofSeconds(30))
+            .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
+            .build());
   }
 
   @Override

@@ -42,10 +42,21 @@ class NoticeDeliveryTest {
   }
 
   private static NotifyCustomerInput failedPayment(String email) {
-    return new NotifyCustomerInput(NotifyCustomerInput.Kind.PAYMENT_FAILED, MESSAGE_ID, "acc-1", "sub-1",
-        3, email, "pro-monthly", Money.parse("9.99", "USD"), LocalDate.of(2026, 4, 2),
-        "Visa •••• 4242", "Your card has insufficient funds.", "Europe/Paris",
-        Instant.parse("2026-03-31T22:00:00Z"), "en-US");
+    return new NotifyCustomerInput(
+        NotifyCustomerInput.Kind.PAYMENT_FAILED,
+        MESSAGE_ID,
+        "acc-1",
+        "sub-1",
+        3,
+        email,
+        "pro-monthly",
+        Money.parse("9.99", "USD"),
+        LocalDate.of(2026, 4, 2),
+        "Visa •••• 4242",
+        "Your card has insufficient funds.",
+        "Europe/Paris",
+        Instant.parse("2026-03-31T22:00:00Z"),
+        "en-US");
   }
 
   @Test
@@ -55,9 +66,13 @@ class NoticeDeliveryTest {
 
     assertThat(first).isEqualTo(new NotifyCustomerResult(MESSAGE_ID, false, false, null));
     assertThat(retry).isEqualTo(new NotifyCustomerResult(MESSAGE_ID, true, false, null));
-    assertThat(t.mail.received()).extracting(NoticeDeliveryTest::messageId).containsExactly(MESSAGE_ID);
-    assertThat(t.dynamo.notificationLog.find("acc-1", "sub-1", MESSAGE_ID)).get()
-        .extracting(LoggedNotification::status, LoggedNotification::kind, LoggedNotification::recipient)
+    assertThat(t.mail.received())
+        .extracting(NoticeDeliveryTest::messageId)
+        .containsExactly(MESSAGE_ID);
+    assertThat(t.dynamo.notificationLog.find("acc-1", "sub-1", MESSAGE_ID))
+        .get()
+        .extracting(
+            LoggedNotification::status, LoggedNotification::kind, LoggedNotification::recipient)
         .containsExactly(NotificationStatus.SENT, "PAYMENT_FAILED", "ana@example.com");
   }
 
@@ -65,18 +80,26 @@ class NoticeDeliveryTest {
   void anOutageIsARetryableFailureThatLogsNothingAndTheRetryAfterItDeliversOnce() {
     t.mail.stop();
 
-    ActivityFailure down = catchThrowableOfType(ActivityFailure.class,
-        () -> activities.notifyCustomer(failedPayment("ana@example.com")));
+    ActivityFailure down =
+        catchThrowableOfType(
+            ActivityFailure.class,
+            () -> activities.notifyCustomer(failedPayment("ana@example.com")));
 
     ApplicationFailure cause = (ApplicationFailure) down.getCause();
     assertThat(cause.getType()).isEqualTo("MailServerUnavailable");
     assertThat(cause.isNonRetryable()).isFalse();
     // What an operator reads in the Temporal UI: which message, whose, which server, what happened.
     assertThat(cause.getOriginalMessage())
-        .startsWith("Message " + MESSAGE_ID + " (PAYMENT_FAILED) of subscription sub-1 to ana@example.com"
-            + " not sent: cannot connect to the SMTP server 127.0.0.1:" + t.mail.port() + ": ")
+        .startsWith(
+            "Message "
+                + MESSAGE_ID
+                + " (PAYMENT_FAILED) of subscription sub-1 to ana@example.com"
+                + " not sent: cannot connect to the SMTP server 127.0.0.1:"
+                + t.mail.port()
+                + ": ")
         .contains("Connection refused")
-        .endsWith("Retried with backoff under the same Message-ID; billing goes on (docs/operations.md).");
+        .endsWith(
+            "Retried with backoff under the same Message-ID; billing goes on (docs/operations.md).");
     assertThat(t.dynamo.notificationLog.find("acc-1", "sub-1", MESSAGE_ID)).isEmpty();
 
     t.mail.start();
@@ -85,13 +108,17 @@ class NoticeDeliveryTest {
 
     assertThat(afterOutage.duplicate()).isFalse();
     assertThat(lateRetry.duplicate()).isTrue();
-    assertThat(t.mail.received()).extracting(NoticeDeliveryTest::messageId).containsExactly(MESSAGE_ID);
+    assertThat(t.mail.received())
+        .extracting(NoticeDeliveryTest::messageId)
+        .containsExactly(MESSAGE_ID);
   }
 
   @Test
   void aDeferredRecipientIsRetryableLikeAnOutage() {
-    ActivityFailure deferred = catchThrowableOfType(ActivityFailure.class,
-        () -> activities.notifyCustomer(failedPayment("defer@example.com")));
+    ActivityFailure deferred =
+        catchThrowableOfType(
+            ActivityFailure.class,
+            () -> activities.notifyCustomer(failedPayment("defer@example.com")));
 
     ApplicationFailure cause = (ApplicationFailure) deferred.getCause();
     assertThat(cause.getType()).isEqualTo("MailServerUnavailable");
@@ -110,20 +137,24 @@ class NoticeDeliveryTest {
     assertThat(bounced).isEqualTo(new NotifyCustomerResult(MESSAGE_ID, false, true, answer));
     assertThat(again).isEqualTo(new NotifyCustomerResult(MESSAGE_ID, true, true, answer));
     assertThat(t.mail.received()).isEmpty();
-    assertThat(t.dynamo.notificationLog.find("acc-1", "sub-1", MESSAGE_ID)).get()
+    assertThat(t.dynamo.notificationLog.find("acc-1", "sub-1", MESSAGE_ID))
+        .get()
         .extracting(LoggedNotification::status, LoggedNotification::detail)
         .containsExactly(NotificationStatus.BOUNCED, answer);
   }
 
   @Test
   void aMessageRefusedForGoodIsANonRetryableFailure() {
-    ActivityFailure refused = catchThrowableOfType(ActivityFailure.class,
-        () -> activities.notifyCustomer(failedPayment("refuse@example.com")));
+    ActivityFailure refused =
+        catchThrowableOfType(
+            ActivityFailure.class,
+            () -> activities.notifyCustomer(failedPayment("refuse@example.com")));
 
     ApplicationFailure cause = (ApplicationFailure) refused.getCause();
     assertThat(cause.getType()).isEqualTo("MailRejected");
     assertThat(cause.isNonRetryable()).isTrue();
-    assertThat(cause.getOriginalMessage()).contains("refused the message (DATA): 554 5.7.1 message refused by policy");
+    assertThat(cause.getOriginalMessage())
+        .contains("refused the message (DATA): 554 5.7.1 message refused by policy");
     assertThat(t.dynamo.notificationLog.find("acc-1", "sub-1", MESSAGE_ID)).isEmpty();
   }
 

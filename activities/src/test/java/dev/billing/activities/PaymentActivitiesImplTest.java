@@ -14,11 +14,11 @@ import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.ChargeLookup.Status;
 import dev.billing.workflows.activities.ChargeLookupInput;
 import dev.billing.workflows.activities.ChargeResult;
-import dev.billing.workflows.activities.RefundInput;
-import dev.billing.workflows.activities.RefundResult;
 import dev.billing.workflows.activities.DeclineDetails;
 import dev.billing.workflows.activities.PaymentActivities;
 import dev.billing.workflows.activities.PaymentFailures;
+import dev.billing.workflows.activities.RefundInput;
+import dev.billing.workflows.activities.RefundResult;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
@@ -58,15 +58,28 @@ class PaymentActivitiesImplTest {
     ChargeResult result = stub().charge(input(SandboxPaymentMethods.VISA));
 
     assertThat(result).isEqualTo(new ChargeResult(KEY_TXN, NOW, false));
-    assertThat(gateway.requests).containsExactly(new GatewayChargeRequest(KEY, PRICE,
-        "pm_card_visa", "pro-monthly, cycle 3", Map.of("subscriptionId", "sub-1", "cycle", "3")));
+    assertThat(gateway.requests)
+        .containsExactly(
+            new GatewayChargeRequest(
+                KEY,
+                PRICE,
+                "pm_card_visa",
+                "pro-monthly, cycle 3",
+                Map.of("subscriptionId", "sub-1", "cycle", "3")));
   }
 
   @Test
   void refundsPartOfACollectedChargeOnceForTheSameKey() {
     ChargeResult charge = stub().charge(input(SandboxPaymentMethods.VISA));
-    RefundInput refund = new RefundInput("acc-1", "sub-1", 3, charge.transactionId(), new Money(500, "USD"),
-        BillingIds.refundKey("sub-1", 3, "req-7"), "late delivery");
+    RefundInput refund =
+        new RefundInput(
+            "acc-1",
+            "sub-1",
+            3,
+            charge.transactionId(),
+            new Money(500, "USD"),
+            BillingIds.refundKey("sub-1", 3, "req-7"),
+            "late delivery");
 
     RefundResult first = stub().refund(refund);
     RefundResult again = stub().refund(refund);
@@ -79,10 +92,18 @@ class PaymentActivitiesImplTest {
   @Test
   void aRefundOfMoreThanIsLeftIsRefusedWithoutRetry() {
     ChargeResult charge = stub().charge(input(SandboxPaymentMethods.VISA));
-    RefundInput tooMuch = new RefundInput("acc-1", "sub-1", 3, charge.transactionId(), new Money(1000, "USD"),
-        BillingIds.refundKey("sub-1", 3, "req-7"), null);
+    RefundInput tooMuch =
+        new RefundInput(
+            "acc-1",
+            "sub-1",
+            3,
+            charge.transactionId(),
+            new Money(1000, "USD"),
+            BillingIds.refundKey("sub-1", 3, "req-7"),
+            null);
 
-    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class, () -> stub().refund(tooMuch));
+    ActivityFailure failure =
+        catchThrowableOfType(ActivityFailure.class, () -> stub().refund(tooMuch));
 
     ApplicationFailure cause = (ApplicationFailure) failure.getCause();
     assertThat(cause.getType()).isEqualTo(PaymentFailures.REFUND_REFUSED);
@@ -101,8 +122,10 @@ class PaymentActivitiesImplTest {
 
   @Test
   void aSoftDeclineIsANonRetryablePaymentDeclinedWithItsDetails() {
-    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
-        () -> stub().charge(input(SandboxPaymentMethods.INSUFFICIENT_FUNDS)));
+    ActivityFailure failure =
+        catchThrowableOfType(
+            ActivityFailure.class,
+            () -> stub().charge(input(SandboxPaymentMethods.INSUFFICIENT_FUNDS)));
 
     ApplicationFailure cause = (ApplicationFailure) failure.getCause();
     assertThat(cause.getType()).isEqualTo(PaymentFailures.DECLINED);
@@ -110,22 +133,31 @@ class PaymentActivitiesImplTest {
     assertThat(cause.getDetails().get(DeclineDetails.class))
         .isEqualTo(new DeclineDetails("insufficient_funds", "Your card has insufficient funds."));
     assertThat(cause.getOriginalMessage())
-        .contains("sub-1").contains("cycle 3").contains("insufficient_funds").contains("soft");
+        .contains("sub-1")
+        .contains("cycle 3")
+        .contains("insufficient_funds")
+        .contains("soft");
   }
 
   @Test
   void aHardDeclineIsANonRetryablePaymentDeclinedHardWithItsDetails() {
-    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
-        () -> stub().charge(input(SandboxPaymentMethods.CHARGE_DECLINED)));
+    ActivityFailure failure =
+        catchThrowableOfType(
+            ActivityFailure.class,
+            () -> stub().charge(input(SandboxPaymentMethods.CHARGE_DECLINED)));
 
     ApplicationFailure cause = (ApplicationFailure) failure.getCause();
-    assertThat(cause.getType()).isEqualTo("PaymentDeclinedHard")
+    assertThat(cause.getType())
+        .isEqualTo("PaymentDeclinedHard")
         .isEqualTo(ActivityFailureTypes.PAYMENT_DECLINED_HARD);
     assertThat(cause.isNonRetryable()).isTrue();
     assertThat(cause.getDetails().get(DeclineDetails.class))
         .isEqualTo(new DeclineDetails("card_declined", "Your card was declined."));
     assertThat(cause.getOriginalMessage())
-        .contains("sub-1").contains("cycle 3").contains("card_declined").contains("hard");
+        .contains("sub-1")
+        .contains("cycle 3")
+        .contains("card_declined")
+        .contains("hard");
   }
 
   @Test
@@ -137,20 +169,24 @@ class PaymentActivitiesImplTest {
 
   @Test
   void looksUpAKeyNeverChargedAsNotFound() {
-    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH));
+    ChargeLookup lookup =
+        stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH));
 
     assertThat(lookup).isEqualTo(new ChargeLookup(Status.NOT_FOUND, null, null, null, null));
   }
 
   @Test
   void aTimeoutAfterTheChargeIsRetryableAndTheLookUpFindsTheCharge() {
-    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
-        () -> stub().charge(input(SandboxPaymentMethods.TIMEOUT_AFTER_CHARGE)));
+    ActivityFailure failure =
+        catchThrowableOfType(
+            ActivityFailure.class,
+            () -> stub().charge(input(SandboxPaymentMethods.TIMEOUT_AFTER_CHARGE)));
     ApplicationFailure cause = (ApplicationFailure) failure.getCause();
     assertThat(cause.getType()).isEqualTo(PaymentFailures.GATEWAY_UNAVAILABLE);
     assertThat(cause.isNonRetryable()).isFalse();
 
-    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH));
+    ChargeLookup lookup =
+        stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH));
     ChargeResult retried = stub().charge(input(SandboxPaymentMethods.TIMEOUT_AFTER_CHARGE));
 
     assertThat(lookup).isEqualTo(new ChargeLookup(Status.SUCCEEDED, KEY_TXN, NOW, null, null));
@@ -168,8 +204,10 @@ class PaymentActivitiesImplTest {
     ChargeLookup after = stub().lookUpCharge(key);
 
     assertThat(before).isEqualTo(new ChargeLookup(Status.PENDING, KEY_TXN, NOW, null, null));
-    assertThat(after).isEqualTo(new ChargeLookup(Status.SUCCEEDED, KEY_TXN,
-        Instant.parse("2026-02-04T05:00:01.250Z"), null, null));
+    assertThat(after)
+        .isEqualTo(
+            new ChargeLookup(
+                Status.SUCCEEDED, KEY_TXN, Instant.parse("2026-02-04T05:00:01.250Z"), null, null));
   }
 
   @Test
@@ -177,30 +215,44 @@ class PaymentActivitiesImplTest {
     stub().charge(input(SandboxPaymentMethods.BANK_DEBIT_RETURNED));
     clock.advance(Duration.ofDays(5));
 
-    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH));
+    ChargeLookup lookup =
+        stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH));
 
-    assertThat(lookup).isEqualTo(new ChargeLookup(Status.RETURNED, KEY_TXN,
-        Instant.parse("2026-02-06T05:00:01.250Z"), "insufficient_funds",
-        "The customer's bank returned the debit: insufficient funds."));
+    assertThat(lookup)
+        .isEqualTo(
+            new ChargeLookup(
+                Status.RETURNED,
+                KEY_TXN,
+                Instant.parse("2026-02-06T05:00:01.250Z"),
+                "insufficient_funds",
+                "The customer's bank returned the debit: insufficient funds."));
   }
 
   @Test
   void looksUpADeclineAsFailedWithItsCode() {
-    catchThrowableOfType(ActivityFailure.class,
-        () -> stub().charge(input(SandboxPaymentMethods.EXPIRED_CARD)));
+    catchThrowableOfType(
+        ActivityFailure.class, () -> stub().charge(input(SandboxPaymentMethods.EXPIRED_CARD)));
 
-    ChargeLookup lookup = stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH));
+    ChargeLookup lookup =
+        stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH));
 
-    assertThat(lookup).isEqualTo(new ChargeLookup(Status.FAILED, KEY_TXN, NOW, "expired_card",
-        "Your card has expired."));
+    assertThat(lookup)
+        .isEqualTo(
+            new ChargeLookup(
+                Status.FAILED, KEY_TXN, NOW, "expired_card", "Your card has expired."));
   }
 
   @Test
   void anUnavailableGatewayDuringALookUpIsRetryable() {
     gateway.failNext(1);
 
-    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
-        () -> stub().lookUpCharge(new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH)));
+    ActivityFailure failure =
+        catchThrowableOfType(
+            ActivityFailure.class,
+            () ->
+                stub()
+                    .lookUpCharge(
+                        new ChargeLookupInput("sub-1", 3, KEY, null, java.time.Instant.EPOCH)));
 
     ApplicationFailure cause = (ApplicationFailure) failure.getCause();
     assertThat(cause.getType()).isEqualTo(PaymentFailures.GATEWAY_UNAVAILABLE);
@@ -212,8 +264,9 @@ class PaymentActivitiesImplTest {
   void anUnavailableGatewayIsARetryableGatewayUnavailable() {
     gateway.failNext(5);
 
-    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
-        () -> stub().charge(input(SandboxPaymentMethods.VISA)));
+    ActivityFailure failure =
+        catchThrowableOfType(
+            ActivityFailure.class, () -> stub().charge(input(SandboxPaymentMethods.VISA)));
 
     ApplicationFailure cause = (ApplicationFailure) failure.getCause();
     assertThat(cause.getType()).isEqualTo(PaymentFailures.GATEWAY_UNAVAILABLE);
@@ -225,11 +278,19 @@ class PaymentActivitiesImplTest {
   @Test
   void aKeyReusedWithAnotherAmountIsANonRetryableIdempotencyConflict() {
     stub().charge(input(SandboxPaymentMethods.VISA));
-    ChargeInput other = new ChargeInput("acc-1", "sub-1", 3, 1, new Money(1999, "USD"),
-        SandboxPaymentMethods.paymentMethod("pm_card_visa"), KEY, "pro-monthly, cycle 3");
+    ChargeInput other =
+        new ChargeInput(
+            "acc-1",
+            "sub-1",
+            3,
+            1,
+            new Money(1999, "USD"),
+            SandboxPaymentMethods.paymentMethod("pm_card_visa"),
+            KEY,
+            "pro-monthly, cycle 3");
 
-    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
-        () -> stub().charge(other));
+    ActivityFailure failure =
+        catchThrowableOfType(ActivityFailure.class, () -> stub().charge(other));
 
     ApplicationFailure cause = (ApplicationFailure) failure.getCause();
     assertThat(cause.getType()).isEqualTo(PaymentFailures.IDEMPOTENCY_CONFLICT);
@@ -238,10 +299,11 @@ class PaymentActivitiesImplTest {
   }
 
   private PaymentActivities stub() {
-    // TestActivityEnvironment runs one attempt and does not retry; PaymentRetriesTest covers retries.
-    return env.newActivityStub(PaymentActivities.class, ActivityOptions.newBuilder()
-        .setStartToCloseTimeout(Duration.ofSeconds(10))
-        .build());
+    // TestActivityEnvironment runs one attempt and does not retry; PaymentRetriesTest covers
+    // retries.
+    return env.newActivityStub(
+        PaymentActivities.class,
+        ActivityOptions.newBuilder().setStartToCloseTimeout(Duration.ofSeconds(10)).build());
   }
 
   private static ChargeInput input(String token) {

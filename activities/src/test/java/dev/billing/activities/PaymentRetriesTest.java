@@ -30,7 +30,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** How Temporal's retry policy treats the failures PaymentActivitiesImpl raises (on the test server). */
+/**
+ * How Temporal's retry policy treats the failures PaymentActivitiesImpl raises (on the test
+ * server).
+ */
 class PaymentRetriesTest {
   private static final String QUEUE = "payments-test";
   private static final Instant NOW = Instant.parse("2026-02-01T05:00:01.250Z");
@@ -48,14 +51,17 @@ class PaymentRetriesTest {
   }
 
   public static class ChargeWorkflowImpl implements ChargeWorkflow {
-    private final PaymentActivities payments = Workflow.newActivityStub(PaymentActivities.class,
-        ActivityOptions.newBuilder()
-            .setStartToCloseTimeout(Duration.ofSeconds(10))
-            .setRetryOptions(RetryOptions.newBuilder()
-                .setInitialInterval(Duration.ofSeconds(1))
-                .setMaximumAttempts(5)
-                .build())
-            .build());
+    private final PaymentActivities payments =
+        Workflow.newActivityStub(
+            PaymentActivities.class,
+            ActivityOptions.newBuilder()
+                .setStartToCloseTimeout(Duration.ofSeconds(10))
+                .setRetryOptions(
+                    RetryOptions.newBuilder()
+                        .setInitialInterval(Duration.ofSeconds(1))
+                        .setMaximumAttempts(5)
+                        .build())
+                .build());
 
     @Override
     public ChargeResult charge(ChargeInput input) {
@@ -85,27 +91,35 @@ class PaymentRetriesTest {
     ChargeResult result = workflow().charge(input(SandboxPaymentMethods.VISA));
 
     assertThat(result).isEqualTo(new ChargeResult("ch_sb_df7ed1073d202b7f56451b81", NOW, false));
-    assertThat(gateway.requests).hasSize(3)
-        .extracting(GatewayChargeRequest::idempotencyKey).containsOnly(KEY);
+    assertThat(gateway.requests)
+        .hasSize(3)
+        .extracting(GatewayChargeRequest::idempotencyKey)
+        .containsOnly(KEY);
     assertThat(sandbox.charges()).hasSize(1);
   }
 
   @Test
   void aDeclineIsNotRetried() {
-    WorkflowFailedException failed = catchThrowableOfType(WorkflowFailedException.class,
-        () -> workflow().charge(input(SandboxPaymentMethods.INSUFFICIENT_FUNDS)));
+    WorkflowFailedException failed =
+        catchThrowableOfType(
+            WorkflowFailedException.class,
+            () -> workflow().charge(input(SandboxPaymentMethods.INSUFFICIENT_FUNDS)));
 
-    ApplicationFailure cause = (ApplicationFailure) ((ActivityFailure) failed.getCause()).getCause();
+    ApplicationFailure cause =
+        (ApplicationFailure) ((ActivityFailure) failed.getCause()).getCause();
     assertThat(cause.getType()).isEqualTo(PaymentFailures.DECLINED);
     assertThat(gateway.requests).hasSize(1);
   }
 
   @Test
   void aHardDeclineIsNotRetried() {
-    WorkflowFailedException failed = catchThrowableOfType(WorkflowFailedException.class,
-        () -> workflow().charge(input(SandboxPaymentMethods.CHARGE_DECLINED)));
+    WorkflowFailedException failed =
+        catchThrowableOfType(
+            WorkflowFailedException.class,
+            () -> workflow().charge(input(SandboxPaymentMethods.CHARGE_DECLINED)));
 
-    ApplicationFailure cause = (ApplicationFailure) ((ActivityFailure) failed.getCause()).getCause();
+    ApplicationFailure cause =
+        (ApplicationFailure) ((ActivityFailure) failed.getCause()).getCause();
     assertThat(cause.getType()).isEqualTo(ActivityFailureTypes.PAYMENT_DECLINED_HARD);
     assertThat(gateway.requests).hasSize(1);
   }
@@ -124,18 +138,28 @@ class PaymentRetriesTest {
     ChargeResult result = workflow().charge(input(SandboxPaymentMethods.TIMEOUT_AFTER_CHARGE));
 
     assertThat(result).isEqualTo(new ChargeResult("ch_sb_df7ed1073d202b7f56451b81", NOW, true));
-    assertThat(gateway.requests).hasSize(2)
-        .extracting(GatewayChargeRequest::idempotencyKey).containsOnly(KEY);
+    assertThat(gateway.requests)
+        .hasSize(2)
+        .extracting(GatewayChargeRequest::idempotencyKey)
+        .containsOnly(KEY);
     assertThat(sandbox.charges()).hasSize(1);
   }
 
   private ChargeWorkflow workflow() {
-    return client.newWorkflowStub(ChargeWorkflow.class,
+    return client.newWorkflowStub(
+        ChargeWorkflow.class,
         WorkflowOptions.newBuilder().setTaskQueue(QUEUE).setWorkflowId("charge-sub-1-3").build());
   }
 
   private static ChargeInput input(String token) {
-    return new ChargeInput("acc-1", "sub-1", 3, 1, new Money(999, "USD"),
-        SandboxPaymentMethods.paymentMethod(token), KEY, "pro-monthly, cycle 3");
+    return new ChargeInput(
+        "acc-1",
+        "sub-1",
+        3,
+        1,
+        new Money(999, "USD"),
+        SandboxPaymentMethods.paymentMethod(token),
+        KEY,
+        "pro-monthly, cycle 3");
   }
 }

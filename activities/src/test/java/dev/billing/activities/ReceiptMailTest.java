@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.billing.activities.notifications.Mails;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Money;
 import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
-import dev.billing.domain.Money;
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.RecordResult;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.store.LoggedNotification;
@@ -17,8 +19,6 @@ import dev.billing.workflows.activities.NotificationActivities;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.NotifyCustomerResult;
 import dev.billing.workflows.activities.RecordActivities;
-import dev.billing.domain.RecordInput;
-import dev.billing.domain.RecordResult;
 import java.time.Instant;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -48,21 +48,48 @@ class ReceiptMailTest {
   }
 
   private RecordInput paid(String email) {
-    Subscription created = Fixtures.subscription("sub-1", Money.parse("9.99", "USD"), "UTC",
-        SubscriptionStatus.ACTIVE, "en-US");
-    created = new Subscription(created.accountId(), created.subscriptionId(), created.sku(),
-        created.price(), email, created.paymentMethod(), created.schedule(), created.status(), 1,
-        created.nextReminderDate(), created.nextPaymentDate(), null, null, created.createdAt(), 1,
-        "req-hash-1");
+    Subscription created =
+        Fixtures.subscription(
+            "sub-1", Money.parse("9.99", "USD"), "UTC", SubscriptionStatus.ACTIVE, "en-US");
+    created =
+        new Subscription(
+            created.accountId(),
+            created.subscriptionId(),
+            created.sku(),
+            created.price(),
+            email,
+            created.paymentMethod(),
+            created.schedule(),
+            created.status(),
+            1,
+            created.nextReminderDate(),
+            created.nextPaymentDate(),
+            null,
+            null,
+            created.createdAt(),
+            1,
+            "req-hash-1");
     t.dynamo.store.createSubscription(Fixtures.creation(created));
     return Fixtures.paid(created, "sbx_ch_1", PAID_AT);
   }
 
   /** What the workflow sends when the record said receiptPending. */
   private static NotifyCustomerInput receiptNotice(String email) {
-    return new NotifyCustomerInput(NotifyCustomerInput.Kind.PAYMENT_RECEIPT, RECEIPT_ID, "acc-1", "sub-1",
-        1, email, "pro-monthly", Money.parse("9.99", "USD"), null, "Visa •••• 4242", "sbx_ch_1", "UTC",
-        PAID_AT, "en-US");
+    return new NotifyCustomerInput(
+        NotifyCustomerInput.Kind.PAYMENT_RECEIPT,
+        RECEIPT_ID,
+        "acc-1",
+        "sub-1",
+        1,
+        email,
+        "pro-monthly",
+        Money.parse("9.99", "USD"),
+        null,
+        "Visa •••• 4242",
+        "sbx_ch_1",
+        "UTC",
+        PAID_AT,
+        "en-US");
   }
 
   @Test
@@ -74,7 +101,9 @@ class ReceiptMailTest {
 
     assertThat(first).isEqualTo(new RecordResult(2, false, false));
     assertThat(retry).isEqualTo(new RecordResult(2, true, false));
-    assertThat(t.mail.received()).extracting(m -> Mails.header(m, "Message-ID")).containsExactly(RECEIPT_ID);
+    assertThat(t.mail.received())
+        .extracting(m -> Mails.header(m, "Message-ID"))
+        .containsExactly(RECEIPT_ID);
   }
 
   @Test
@@ -86,20 +115,27 @@ class ReceiptMailTest {
 
     assertThat(recorded).isEqualTo(new RecordResult(2, false, true));
     assertThat(t.dynamo.store.getReceiptsByAccount("acc-1", PAID_AT, PageRequest.first(10)).items())
-        .singleElement().extracting(r -> r.transactionId()).isEqualTo("sbx_ch_1");
+        .singleElement()
+        .extracting(r -> r.transactionId())
+        .isEqualTo("sbx_ch_1");
     assertThat(t.dynamo.notificationLog.messagesOf("acc-1", "sub-1")).isEmpty();
 
     t.mail.start();
-    NotifyCustomerResult notice = t.stub(NotificationActivities.class).notifyCustomer(receiptNotice("ana@example.com"));
+    NotifyCustomerResult notice =
+        t.stub(NotificationActivities.class).notifyCustomer(receiptNotice("ana@example.com"));
     RecordResult lateRecordRetry = records.record(change);
 
     assertThat(notice).isEqualTo(new NotifyCustomerResult(RECEIPT_ID, false, false, null));
     assertThat(lateRecordRetry).isEqualTo(new RecordResult(2, true, false));
-    assertThat(t.mail.received()).singleElement().satisfies(mail -> {
-      assertThat(Mails.header(mail, "Message-ID")).isEqualTo(RECEIPT_ID);
-      assertThat(Mails.subject(mail)).isEqualTo("Receipt for your pro-monthly payment of $9.99");
-      assertThat(Mails.text(mail)).contains("Date:            February 1, 2026\n");
-    });
+    assertThat(t.mail.received())
+        .singleElement()
+        .satisfies(
+            mail -> {
+              assertThat(Mails.header(mail, "Message-ID")).isEqualTo(RECEIPT_ID);
+              assertThat(Mails.subject(mail))
+                  .isEqualTo("Receipt for your pro-monthly payment of $9.99");
+              assertThat(Mails.text(mail)).contains("Date:            February 1, 2026\n");
+            });
   }
 
   @Test
@@ -107,15 +143,19 @@ class ReceiptMailTest {
     RecordInput change = paid("bounce@example.com");
 
     RecordResult recorded = records.record(change);
-    NotifyCustomerResult notice = t.stub(NotificationActivities.class)
-        .notifyCustomer(receiptNotice("bounce@example.com"));
+    NotifyCustomerResult notice =
+        t.stub(NotificationActivities.class).notifyCustomer(receiptNotice("bounce@example.com"));
 
     assertThat(recorded).isEqualTo(new RecordResult(2, false, true));
-    assertThat(notice).isEqualTo(new NotifyCustomerResult(RECEIPT_ID, true, true,
-        "550 5.1.1 <bounce@example.com>: mailbox unavailable"));
+    assertThat(notice)
+        .isEqualTo(
+            new NotifyCustomerResult(
+                RECEIPT_ID, true, true, "550 5.1.1 <bounce@example.com>: mailbox unavailable"));
     assertThat(t.mail.received()).isEmpty();
-    assertThat(t.dynamo.notificationLog.messagesOf("acc-1", "sub-1")).singleElement()
-        .extracting(LoggedNotification::status).isEqualTo(NotificationStatus.BOUNCED);
+    assertThat(t.dynamo.notificationLog.messagesOf("acc-1", "sub-1"))
+        .singleElement()
+        .extracting(LoggedNotification::status)
+        .isEqualTo(NotificationStatus.BOUNCED);
   }
 
   /**
@@ -130,17 +170,38 @@ class ReceiptMailTest {
     t.mail.start();
     Instant returnedAt = PAID_AT.plusSeconds(2 * 86_400);
     Receipt first = paid.receipt();
-    Receipt reversal = new Receipt(first.accountId(), first.subscriptionId(), first.cycle(), first.sku(),
-        first.email(), Money.zero("USD").minus(first.amount()), returnedAt, first.transactionId(),
-        first.paymentMask(), null);
-    RecordInput returned = new RecordInput("upgrade/returned", paid.next(), paid.next().withVersion(3),
-        HistoryEvent.PAYMENT_RETURNED, Process.WEBHOOK, "system", "returned", null, reversal, returnedAt);
+    Receipt reversal =
+        new Receipt(
+            first.accountId(),
+            first.subscriptionId(),
+            first.cycle(),
+            first.sku(),
+            first.email(),
+            Money.zero("USD").minus(first.amount()),
+            returnedAt,
+            first.transactionId(),
+            first.paymentMask(),
+            null);
+    RecordInput returned =
+        new RecordInput(
+            "upgrade/returned",
+            paid.next(),
+            paid.next().withVersion(3),
+            HistoryEvent.PAYMENT_RETURNED,
+            Process.WEBHOOK,
+            "system",
+            "returned",
+            null,
+            reversal,
+            returnedAt);
 
     RecordResult recorded = records.record(returned);
 
     assertThat(recorded).isEqualTo(new RecordResult(3, false, false));
-    assertThat(t.dynamo.store.getReceiptsByAccount("acc-1", returnedAt, PageRequest.first(10)).items())
-        .extracting(r -> r.amount()).contains(Money.parse("-9.99", "USD"));
+    assertThat(
+            t.dynamo.store.getReceiptsByAccount("acc-1", returnedAt, PageRequest.first(10)).items())
+        .extracting(r -> r.amount())
+        .contains(Money.parse("-9.99", "USD"));
     assertThat(t.mail.received()).isEmpty();
   }
 }

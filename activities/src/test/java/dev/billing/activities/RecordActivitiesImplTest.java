@@ -8,13 +8,13 @@ import dev.billing.activities.notifications.MessageTemplates;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Process;
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.RecordResult;
 import dev.billing.domain.Subscription;
 import dev.billing.store.HistoryEntry;
 import dev.billing.store.PageRequest;
 import dev.billing.workflows.BillingActivityOptions;
 import dev.billing.workflows.activities.RecordActivities;
-import dev.billing.domain.RecordInput;
-import dev.billing.domain.RecordResult;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.ApplicationFailure;
@@ -39,10 +39,12 @@ class RecordActivitiesImplTest {
   void start() {
     dynamo = new LocalDynamo();
     env = TestActivityEnvironment.newInstance();
-    env.registerActivitiesImplementations(new RecordActivitiesImpl(dynamo.store, new OutboxNotifier(),
-        new MessageTemplates()));
-    activities = env.newActivityStub(RecordActivities.class,
-        ActivityOptions.newBuilder().setStartToCloseTimeout(Duration.ofSeconds(30)).build());
+    env.registerActivitiesImplementations(
+        new RecordActivitiesImpl(dynamo.store, new OutboxNotifier(), new MessageTemplates()));
+    activities =
+        env.newActivityStub(
+            RecordActivities.class,
+            ActivityOptions.newBuilder().setStartToCloseTimeout(Duration.ofSeconds(30)).build());
   }
 
   @AfterEach
@@ -54,10 +56,11 @@ class RecordActivitiesImplTest {
   @Test
   void createsThenUpdatesAndWritesHistory() {
     assertThat(activities.record(Fixtures.creation())).isEqualTo(new RecordResult(1, false));
-    assertThat(activities.record(Fixtures.reminderRecorded())).isEqualTo(new RecordResult(2, false));
+    assertThat(activities.record(Fixtures.reminderRecorded()))
+        .isEqualTo(new RecordResult(2, false));
 
-    assertThat(dynamo.store.getSubscription("acc-1", "sub-1")).hasValue(
-        Fixtures.created().withReminderSent(Fixtures.REMINDED_AT).withVersion(2));
+    assertThat(dynamo.store.getSubscription("acc-1", "sub-1"))
+        .hasValue(Fixtures.created().withReminderSent(Fixtures.REMINDED_AT).withVersion(2));
     assertThat(dynamo.store.getHistory("sub-1", PageRequest.first(10)).items())
         .extracting(HistoryEntry::version, HistoryEntry::event, HistoryEntry::process)
         .containsExactly(
@@ -68,18 +71,31 @@ class RecordActivitiesImplTest {
   @Test
   @Timeout(30)
   void aCallerMistakeFailsOnceAsANonRetryableInvalidChangeUnderTheRecordRetryPolicy() {
-    RecordActivities withPolicy = env.newActivityStub(RecordActivities.class,
-        BillingActivityOptions.RECORD_CHANGE);
-    RecordInput versionZero = new RecordInput("create", null, Fixtures.created().withVersion(0),
-        HistoryEvent.SUBSCRIPTION_CREATED, Process.API, "api", "created", null, null, Fixtures.CREATED_AT);
+    RecordActivities withPolicy =
+        env.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
+    RecordInput versionZero =
+        new RecordInput(
+            "create",
+            null,
+            Fixtures.created().withVersion(0),
+            HistoryEvent.SUBSCRIPTION_CREATED,
+            Process.API,
+            "api",
+            "created",
+            null,
+            null,
+            Fixtures.CREATED_AT);
 
-    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class, () -> withPolicy.record(versionZero));
+    ActivityFailure failure =
+        catchThrowableOfType(ActivityFailure.class, () -> withPolicy.record(versionZero));
 
     ApplicationFailure cause = (ApplicationFailure) failure.getCause();
     assertThat(cause.getType()).isEqualTo(ActivityFailureTypes.INVALID_CHANGE);
     assertThat(cause.isNonRetryable()).isTrue();
-    assertThat(cause.getOriginalMessage()).isEqualTo("Invalid change create of subscription sub-1: a"
-        + " created subscription starts at version 1 or higher. A bug in the caller; not retried.");
+    assertThat(cause.getOriginalMessage())
+        .isEqualTo(
+            "Invalid change create of subscription sub-1: a"
+                + " created subscription starts at version 1 or higher. A bug in the caller; not retried.");
     assertThat(dynamo.store.getSubscription("acc-1", "sub-1")).isEmpty();
   }
 
@@ -97,12 +113,21 @@ class RecordActivitiesImplTest {
   void anOlderOrCompetingWriteIsARetryableStaleWrite() {
     activities.record(Fixtures.creation());
     activities.record(Fixtures.reminderRecorded());
-    RecordInput competing = new RecordInput("cycle-1/cancel", Fixtures.created(),
-        Fixtures.created().withVersion(2), HistoryEvent.SUBSCRIPTION_CANCELLED, Process.API,
-        "api:alice", "cancelled", null, null, Instant.parse("2026-01-30T00:00:00Z"));
+    RecordInput competing =
+        new RecordInput(
+            "cycle-1/cancel",
+            Fixtures.created(),
+            Fixtures.created().withVersion(2),
+            HistoryEvent.SUBSCRIPTION_CANCELLED,
+            Process.API,
+            "api:alice",
+            "cancelled",
+            null,
+            null,
+            Instant.parse("2026-01-30T00:00:00Z"));
 
-    ActivityFailure failure = catchThrowableOfType(ActivityFailure.class,
-        () -> activities.record(competing));
+    ActivityFailure failure =
+        catchThrowableOfType(ActivityFailure.class, () -> activities.record(competing));
 
     ApplicationFailure cause = (ApplicationFailure) failure.getCause();
     assertThat(cause.getType()).isEqualTo("StaleWrite");
@@ -110,7 +135,8 @@ class RecordActivitiesImplTest {
     assertThat(cause.getOriginalMessage())
         .startsWith("Stale write of subscription sub-1 (change cycle-1/cancel, version 2): ")
         .endsWith("retrying until an operator reconciles it (docs/operations.md).");
-    assertThat(dynamo.store.getSubscription("acc-1", "sub-1")).get()
+    assertThat(dynamo.store.getSubscription("acc-1", "sub-1"))
+        .get()
         .extracting(Subscription::version, Subscription::lastReminderAt)
         .containsExactly(2L, Fixtures.REMINDED_AT);
   }

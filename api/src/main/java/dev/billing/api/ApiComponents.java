@@ -46,37 +46,54 @@ public final class ApiComponents {
    * @param mapper the server's object mapper, already configured by {@link ApiJson}
    * @param metrics where the API key cache reports
    */
-  public static List<Object> of(ApiConfiguration config, ApiDependencies dependencies,
-      ObjectMapper mapper, MetricRegistry metrics) {
+  public static List<Object> of(
+      ApiConfiguration config,
+      ApiDependencies dependencies,
+      ObjectMapper mapper,
+      MetricRegistry metrics) {
     var store = dependencies.store();
     var workflows = dependencies.subscriptions();
     var reconciliations = dependencies.reconciliations();
     var clock = dependencies.clock();
     List<Object> components = new ArrayList<>();
-    components.add(new SubscriptionResource(store, workflows, reconciliations, clock, config.dueWindow()));
+    components.add(
+        new SubscriptionResource(store, workflows, reconciliations, clock, config.dueWindow()));
     components.add(new SubscriptionLifecycleResource(store, workflows, reconciliations, clock));
     components.add(new ChangeStillRunningMapper());
     components.add(new ReceiptResource(store, clock));
     components.add(new BillingDueResource(store));
-    components.add(WebhookResource.create(config.webhooks, dependencies.paymentEvents(),
-        dependencies.paymentEventSignals(), clock, dependencies.chargeMethods()));
+    components.add(
+        WebhookResource.create(
+            config.webhooks,
+            dependencies.paymentEvents(),
+            dependencies.paymentEventSignals(),
+            clock,
+            dependencies.chargeMethods()));
     components.add(new LoggingContextFilter());
-    components.add(new ReconciliationResource(dependencies.reconciliationReports(), reconciliations,
-        store, clock));
+    components.add(
+        new ReconciliationResource(
+            dependencies.reconciliationReports(), reconciliations, store, clock));
 
     // Who may call what, and what a body may carry: registered for the whole application, so every
     // resource (including those added later) is covered without doing anything.
-    CachingAuthenticator<String, BillingPrincipal> cachedKeys = new CachingAuthenticator<>(metrics,
-        new ApiKeyAuthenticator(dependencies.apiKeys()), CaffeineSpec.parse(config.auth.keyCache()));
-    AccessFilter access = ApiAuthentication.filter(config.auth, cachedKeys, dependencies.devOperatorKey());
+    CachingAuthenticator<String, BillingPrincipal> cachedKeys =
+        new CachingAuthenticator<>(
+            metrics,
+            new ApiKeyAuthenticator(dependencies.apiKeys()),
+            CaffeineSpec.parse(config.auth.keyCache()));
+    AccessFilter access =
+        ApiAuthentication.filter(config.auth, cachedKeys, dependencies.devOperatorKey());
     components.add(access);
     components.add(new PathParamFilter());
     components.add(new StrictJsonBodies(mapper.getFactory()));
     components.add(new UnreadBodyDrain());
-    components.add(new ApiKeyResource(new ApiKeyService(dependencies.apiKeys(), InstantSource.system()),
-        keyId -> cachedKeys.invalidateAll(token -> token.startsWith("bk_" + keyId + "_"))));
+    components.add(
+        new ApiKeyResource(
+            new ApiKeyService(dependencies.apiKeys(), InstantSource.system()),
+            keyId -> cachedKeys.invalidateAll(token -> token.startsWith("bk_" + keyId + "_"))));
 
-    // These give every error the same problem+json shape. Dropwizard's default mappers would compete
+    // These give every error the same problem+json shape. Dropwizard's default mappers would
+    // compete
     // with them, so the application turns those off even when a deployment's YAML forgets to.
     components.add(new ApiProblemMapper());
     components.add(new ConstraintViolationMapper());

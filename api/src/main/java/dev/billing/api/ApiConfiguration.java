@@ -1,21 +1,21 @@
 package dev.billing.api;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.billing.api.auth.AuthSettings;
 import dev.billing.api.webhooks.WebhookSettings;
-import dev.billing.runtime.BillingConfiguration;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.billing.domain.DueInstants;
+import dev.billing.runtime.BillingConfiguration;
 import java.time.Duration;
 
 /**
- * api.yml: where Temporal and DynamoDB are (see BillingConfiguration), the key that signs page tokens,
- * the webhooks' signing secrets and how callers authenticate.
+ * api.yml: where Temporal and DynamoDB are (see BillingConfiguration), the key that signs page
+ * tokens, the webhooks' signing secrets and how callers authenticate.
  */
 public class ApiConfiguration extends BillingConfiguration {
 
   /**
-   * Signs pagination tokens. Empty means a random per-process key: fine for one instance, but tokens
-   * then break on restart and across instances. Take it from the environment in production.
+   * Signs pagination tokens. Empty means a random per-process key: fine for one instance, but
+   * tokens then break on restart and across instances. Take it from the environment in production.
    */
   @JsonProperty("pageTokenSecret")
   public String pageTokenSecret = "";
@@ -34,7 +34,8 @@ public class ApiConfiguration extends BillingConfiguration {
     try {
       window = Duration.parse(dueWindow);
     } catch (RuntimeException e) {
-      throw new IllegalArgumentException("dueWindow must be an ISO-8601 duration such as PT6H, got " + dueWindow, e);
+      throw new IllegalArgumentException(
+          "dueWindow must be an ISO-8601 duration such as PT6H, got " + dueWindow, e);
     }
     DueInstants.requireWindow(window);
     return window;

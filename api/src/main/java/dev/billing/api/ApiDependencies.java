@@ -23,15 +23,16 @@ import java.util.function.Function;
 import org.slf4j.LoggerFactory;
 
 /**
- * Everything the API's resources run against, built before any resource and handed to them.
- * {@link #connect} builds the production set; tests build one around fakes or a test stack.
+ * Everything the API's resources run against, built before any resource and handed to them. {@link
+ * #connect} builds the production set; tests build one around fakes or a test stack.
  *
  * @param subscriptions the subscriptions' workflows: their only writer
  * @param reconciliations starts reconciliation runs and repairs of one subscription
  * @param paymentEvents where webhook deliveries are recorded
  * @param paymentEventSignals delivers a recorded payment event to its subscription's workflow
  * @param apiKeys where API keys are stored, hashed
- * @param chargeMethods a disputed Charge's payment method type, read from Stripe; empty when unknown
+ * @param chargeMethods a disputed Charge's payment method type, read from Stripe; empty when
+ *     unknown
  * @param clock "now" for the API: today's date for defaults and past checks, receipt expiry. In the
  *     dev stack it follows the Temporal test server's clock.
  * @param devOperatorKey the dev stack's operator key; empty in production, whatever its
@@ -50,16 +51,16 @@ public record ApiDependencies(
     Optional<String> devOperatorKey) {
 
   /**
-   * Connects to DynamoDB and Temporal, both closed with the server and both with a health check, and
-   * builds the API's dependencies on those connections.
+   * Connects to DynamoDB and Temporal, both closed with the server and both with a health check,
+   * and builds the API's dependencies on those connections.
    */
   public static ApiDependencies connect(ApiConfiguration config, Environment environment) {
     return connect(config, environment, InstantSource.system());
   }
 
   /** {@link #connect(ApiConfiguration, Environment)} with another clock (the dev stack's). */
-  public static ApiDependencies connect(ApiConfiguration config, Environment environment,
-      InstantSource clock) {
+  public static ApiDependencies connect(
+      ApiConfiguration config, Environment environment, InstantSource clock) {
     ProcessConnections connections = ProcessConnections.open(config, environment, "api");
     byte[] pageTokenKey = PageTokenKeys.fromSecretOrRandom(config.pageTokenSecret);
     DynamoConnection dynamo = connections.dynamo();
@@ -80,8 +81,17 @@ public record ApiDependencies(
 
   /** The same dependencies with the dev stack's operator key. */
   public ApiDependencies withDevOperatorKey(String key) {
-    return new ApiDependencies(store, subscriptions, reconciliations, reconciliationReports,
-        paymentEvents, paymentEventSignals, apiKeys, chargeMethods, clock, Optional.of(key));
+    return new ApiDependencies(
+        store,
+        subscriptions,
+        reconciliations,
+        reconciliationReports,
+        paymentEvents,
+        paymentEventSignals,
+        apiKeys,
+        chargeMethods,
+        clock,
+        Optional.of(key));
   }
 
   /**
@@ -96,8 +106,11 @@ public record ApiDependencies(
     }
     String key = env.get(StripeSettings.API_KEY_ENV);
     if (key == null || key.isBlank()) {
-      LoggerFactory.getLogger(ApiDependencies.class).warn("{} is not set: Stripe disputes are judged"
-          + " without their charge, and a returned bank debit can be missed", StripeSettings.API_KEY_ENV);
+      LoggerFactory.getLogger(ApiDependencies.class)
+          .warn(
+              "{} is not set: Stripe disputes are judged"
+                  + " without their charge, and a returned bank debit can be missed",
+              StripeSettings.API_KEY_ENV);
       return charge -> Optional.empty();
     }
     return new StripeChargeMethods(StripeSettings.fromEnvironment(env))::typeOf;

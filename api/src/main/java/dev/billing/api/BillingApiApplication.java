@@ -12,8 +12,8 @@ import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.util.component.LifeCycle;
 
 /**
- * The REST API: {@code java -jar billing-api-all.jar server api.yml}. Resources read from DynamoDB and
- * change subscriptions only through their workflows.
+ * The REST API: {@code java -jar billing-api-all.jar server api.yml}. Resources read from DynamoDB
+ * and change subscriptions only through their workflows.
  */
 public class BillingApiApplication extends Application<ApiConfiguration> {
 
@@ -25,7 +25,10 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
 
   private final Wiring wiring;
 
-  /** The production API: DynamoDB and Temporal as its configuration says ({@link ApiDependencies#connect}). */
+  /**
+   * The production API: DynamoDB and Temporal as its configuration says ({@link
+   * ApiDependencies#connect}).
+   */
   public BillingApiApplication() {
     this(ApiDependencies::connect);
   }
@@ -59,19 +62,23 @@ public class BillingApiApplication extends Application<ApiConfiguration> {
         .forEach(environment.jersey()::register);
 
     // ApiComponents' mappers give every error the same problem+json shape. Dropwizard's default
-    // mappers would compete with them, so they stay off even when a deployment's YAML forgets to turn
+    // mappers would compete with them, so they stay off even when a deployment's YAML forgets to
+    // turn
     // them off; errors Jersey never sees (Jetty's own) get the same shape from the error handlers.
     if (config.getServerFactory() instanceof AbstractServerFactory server) {
       server.setRegisterDefaultExceptionMappers(false);
     }
     environment.getApplicationContext().setErrorHandler(new ProblemErrorHandler.Servlet());
-    environment.lifecycle().addEventListener(new LifeCycle.Listener() {
-      @Override
-      public void lifeCycleStarting(LifeCycle event) {
-        if (event instanceof Server server) {
-          server.setErrorHandler(new ProblemErrorHandler.Server());
-        }
-      }
-    });
+    environment
+        .lifecycle()
+        .addEventListener(
+            new LifeCycle.Listener() {
+              @Override
+              public void lifeCycleStarting(LifeCycle event) {
+                if (event instanceof Server server) {
+                  server.setErrorHandler(new ProblemErrorHandler.Server());
+                }
+              }
+            });
   }
 }

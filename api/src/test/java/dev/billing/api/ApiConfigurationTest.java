@@ -13,8 +13,10 @@ class ApiConfigurationTest {
   void dueWindowIsParsedAndChecked() {
     assertThat(window("PT0S")).isEqualTo(Duration.ZERO);
     assertThat(window("PT20H")).isEqualTo(Duration.ofHours(20));
-    assertThatThrownBy(() -> window("six hours")).hasMessageStartingWith("dueWindow must be an ISO-8601 duration");
-    assertThatThrownBy(() -> window("PT20H1S")).hasMessage("dueWindow must be whole seconds from PT0S to PT20H, got PT20H1S");
+    assertThatThrownBy(() -> window("six hours"))
+        .hasMessageStartingWith("dueWindow must be an ISO-8601 duration");
+    assertThatThrownBy(() -> window("PT20H1S"))
+        .hasMessage("dueWindow must be whole seconds from PT0S to PT20H, got PT20H1S");
     assertThatThrownBy(() -> window("-PT1H")).hasMessageContaining("from PT0S to PT20H");
     assertThatThrownBy(() -> window("PT0.5S")).hasMessageContaining("from PT0S to PT20H");
   }

@@ -26,8 +26,7 @@ class PaymentMethodChangeTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();
 
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 
   private static Response put(String path, String json) {
     return API.request(path).put(Entity.entity(json, MediaType.APPLICATION_JSON_TYPE));
@@ -38,15 +37,18 @@ class PaymentMethodChangeTest {
     String account = newAccount();
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
 
-    Response response = put(subscriptionPath(account, id) + "/payment-method",
-        "{\"paymentMethod\":\"pm_card_mastercard\"}");
+    Response response =
+        put(
+            subscriptionPath(account, id) + "/payment-method",
+            "{\"paymentMethod\":\"pm_card_mastercard\"}");
 
     assertThat(response.getStatus()).isEqualTo(200);
     JsonNode changed = body(response);
     assertThat(changed.get("paymentMethod").get("mask").asText()).isEqualTo("Mastercard •••• 4444");
     assertThat(changed.get("version").asLong()).isEqualTo(2);
     List<String> events = new ArrayList<>();
-    body(API.get(subscriptionPath(account, id) + "/history")).get("items")
+    body(API.get(subscriptionPath(account, id) + "/history"))
+        .get("items")
         .forEach(e -> events.add(e.get("event").asText() + " " + e.get("process").asText()));
     assertThat(events).containsExactly("SUBSCRIPTION_CREATED API", "PAYMENT_METHOD_CHANGED API");
     assertThat(API.stack().store.getSubscription(account, id).orElseThrow().paymentMethod().token())
@@ -58,8 +60,10 @@ class PaymentMethodChangeTest {
     String account = newAccount();
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
 
-    Response response = put(subscriptionPath(account, id) + "/payment-method",
-        "{\"paymentMethod\":\"cus_NffrFeUfNV2Hib/pm_1NffrFeUfNV2Hib\"}");
+    Response response =
+        put(
+            subscriptionPath(account, id) + "/payment-method",
+            "{\"paymentMethod\":\"cus_NffrFeUfNV2Hib/pm_1NffrFeUfNV2Hib\"}");
 
     assertThat(response.getStatus()).isEqualTo(200);
     assertThat(body(response).get("paymentMethod").get("mask").asText()).isEqualTo("Card");
@@ -70,8 +74,12 @@ class PaymentMethodChangeTest {
     String account = newAccount();
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
 
-    String message = assertInvalidField(put(subscriptionPath(account, id) + "/payment-method",
-        "{\"paymentMethod\":\"4242 4242 4242 4242\"}"), "paymentMethod");
+    String message =
+        assertInvalidField(
+            put(
+                subscriptionPath(account, id) + "/payment-method",
+                "{\"paymentMethod\":\"4242 4242 4242 4242\"}"),
+            "paymentMethod");
 
     assertThat(message).contains("never carry a card");
     assertThat(API.stack().store.getSubscription(account, id).orElseThrow().version()).isEqualTo(1);
@@ -80,19 +88,28 @@ class PaymentMethodChangeTest {
   @Test
   void aMissingTokenIsA400AndAnUnknownSubscriptionA404() {
     String account = newAccount();
-    assertInvalidField(put(subscriptionPath(account, "sub_nothere") + "/payment-method", "{}"), "paymentMethod");
-    assertProblem(put(subscriptionPath(account, "sub_nothere") + "/payment-method",
-        "{\"paymentMethod\":\"pm_card_visa\"}"), 404);
+    assertInvalidField(
+        put(subscriptionPath(account, "sub_nothere") + "/payment-method", "{}"), "paymentMethod");
+    assertProblem(
+        put(
+            subscriptionPath(account, "sub_nothere") + "/payment-method",
+            "{\"paymentMethod\":\"pm_card_visa\"}"),
+        404);
   }
 
   @Test
   void aCancelledSubscriptionKeepsItsPaymentMethod() {
     String account = newAccount();
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
-    assertThat(API.postJson(subscriptionPath(account, id) + "/cancel", "{}", null).getStatus()).isEqualTo(200);
+    assertThat(API.postJson(subscriptionPath(account, id) + "/cancel", "{}", null).getStatus())
+        .isEqualTo(200);
 
-    JsonNode problem = assertProblem(put(subscriptionPath(account, id) + "/payment-method",
-        "{\"paymentMethod\":\"pm_card_mastercard\"}"), 409);
+    JsonNode problem =
+        assertProblem(
+            put(
+                subscriptionPath(account, id) + "/payment-method",
+                "{\"paymentMethod\":\"pm_card_mastercard\"}"),
+            409);
 
     assertThat(problem.get("detail").asText()).endsWith("cannot be changed.");
   }

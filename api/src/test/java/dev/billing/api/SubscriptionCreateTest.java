@@ -24,22 +24,33 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * POST /v1/accounts/{accountId}/subscriptions through the real workflow: the schedule it records,
- * defaults, storage, search attributes. The Idempotency-Key rules are SubscriptionIdempotencyTest's.
+ * defaults, storage, search attributes. The Idempotency-Key rules are
+ * SubscriptionIdempotencyTest's.
  */
 @Tag("e2e")
 class SubscriptionCreateTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();
 
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 
   @Test
   void createsTheSubscriptionWithTheScheduleOfItsStartDateBillingDayAndTimeZone() {
     String account = newAccount();
-    Map<String, Object> request = with(with(with(with(with(with(subscriptionBody(),
-        "amount", "19.90"), "currency", "EUR"), "term", "YEARLY"), "billingDay", 31),
-        "startDate", "2026-03-20"), "timeZone", "Europe/Paris");
+    Map<String, Object> request =
+        with(
+            with(
+                with(
+                    with(
+                        with(with(subscriptionBody(), "amount", "19.90"), "currency", "EUR"),
+                        "term",
+                        "YEARLY"),
+                    "billingDay",
+                    31),
+                "startDate",
+                "2026-03-20"),
+            "timeZone",
+            "Europe/Paris");
     Instant before = API.stack().clock.instant();
 
     Response response = API.createSubscription(account, request, null);
@@ -69,7 +80,8 @@ class SubscriptionCreateTest {
     assertThat(created.get("lastPaymentAt").isNull()).isTrue();
     assertThat(created.get("lastReminderAt").isNull()).isTrue();
     Instant createdAt = Instant.parse(created.get("createdAt").asText());
-    assertThat(createdAt).isBetween(before.truncatedTo(java.time.temporal.ChronoUnit.MILLIS), after);
+    assertThat(createdAt)
+        .isBetween(before.truncatedTo(java.time.temporal.ChronoUnit.MILLIS), after);
     assertThat(created.get("version").asLong()).isEqualTo(1);
     // The gateway token is a credential-like reference: it never appears in a response.
     assertThat(text).doesNotContain("pm_card_visa");
@@ -84,16 +96,23 @@ class SubscriptionCreateTest {
     // The configured due window (api.yml dueWindow, default PT6H) is kept with the subscription.
     assertThat(stored.schedule().dueWindow()).isEqualTo(java.time.Duration.ofHours(6));
 
-    var attributes = API.stack().env.getWorkflowClient()
-        .newUntypedWorkflowStub(BillingIds.workflowId(id)).describe().getTypedSearchAttributes();
+    var attributes =
+        API.stack()
+            .env
+            .getWorkflowClient()
+            .newUntypedWorkflowStub(BillingIds.workflowId(id))
+            .describe()
+            .getTypedSearchAttributes();
     assertThat(attributes.get(BillingSearchAttributes.ACCOUNT_ID)).isEqualTo(account);
     assertThat(attributes.get(BillingSearchAttributes.SKU)).isEqualTo("pro-monthly");
   }
 
   @Test
   void aBillingDayBeforeTheStartDateMovesTheFirstPaymentToTheNextMonth() {
-    JsonNode created = API.created(newAccount(),
-        with(with(subscriptionBody(), "billingDay", 5), "startDate", "2026-03-20"));
+    JsonNode created =
+        API.created(
+            newAccount(),
+            with(with(subscriptionBody(), "billingDay", 5), "startDate", "2026-03-20"));
 
     assertThat(created.get("firstPaymentMonth").asText()).isEqualTo("2026-04");
     assertThat(created.get("nextPaymentDate").asText()).isEqualTo("2026-04-05");
@@ -102,8 +121,13 @@ class SubscriptionCreateTest {
 
   @Test
   void aBillingDayPastTheEndOfTheMonthFallsOnItsLastDay() {
-    JsonNode created = API.created(newAccount(), with(with(with(subscriptionBody(),
-        "billingDay", 31), "startDate", "2026-04-10"), "reminderDaysBefore", 0));
+    JsonNode created =
+        API.created(
+            newAccount(),
+            with(
+                with(with(subscriptionBody(), "billingDay", 31), "startDate", "2026-04-10"),
+                "reminderDaysBefore",
+                0));
 
     assertThat(created.get("nextPaymentDate").asText()).isEqualTo("2026-04-30");
     // reminderDaysBefore 0 turns reminders off: no reminder date, so GSI-1 does not list one.
@@ -113,8 +137,12 @@ class SubscriptionCreateTest {
 
   @Test
   void defaultsAreMonthlyInUtcFromTodayWithAThreeDayReminder() {
-    Map<String, Object> minimal = without(without(without(without(without(subscriptionBody(),
-        "term"), "billingDay"), "startDate"), "timeZone"), "reminderDaysBefore");
+    Map<String, Object> minimal =
+        without(
+            without(
+                without(without(without(subscriptionBody(), "term"), "billingDay"), "startDate"),
+                "timeZone"),
+            "reminderDaysBefore");
 
     JsonNode created = API.created(newAccount(), minimal);
 
@@ -129,8 +157,11 @@ class SubscriptionCreateTest {
 
   @Test
   void todayIsTakenInTheSubscriptionsTimeZone() {
-    Map<String, Object> request = with(without(without(subscriptionBody(), "billingDay"), "startDate"),
-        "timeZone", "Pacific/Kiritimati");
+    Map<String, Object> request =
+        with(
+            without(without(subscriptionBody(), "billingDay"), "startDate"),
+            "timeZone",
+            "Pacific/Kiritimati");
 
     JsonNode created = API.created(newAccount(), request);
 

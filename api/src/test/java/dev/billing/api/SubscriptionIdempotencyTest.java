@@ -45,7 +45,8 @@ class SubscriptionIdempotencyTest {
     assertThat(second.getStatus()).isEqualTo(200);
     assertThat(secondBody).isEqualTo(firstBody);
     // The request is compared as validated: "9.990" is the same amount as "9.99".
-    Response equivalent = API.createSubscription(account, with(request, "amount", "9.990"), "order-42");
+    Response equivalent =
+        API.createSubscription(account, with(request, "amount", "9.990"), "order-42");
     assertThat(equivalent.getStatus()).isEqualTo(200);
     assertThat(body(equivalent)).isEqualTo(firstBody);
     assertThat(firstBody.get("subscriptionId").asText())
@@ -60,17 +61,22 @@ class SubscriptionIdempotencyTest {
     String account = newAccount();
     JsonNode original = body(API.createSubscription(account, subscriptionBody(), "order-43"));
 
-    Response reused = API.createSubscription(account, with(subscriptionBody(), "amount", "19.99"), "order-43");
+    Response reused =
+        API.createSubscription(account, with(subscriptionBody(), "amount", "19.99"), "order-43");
 
     JsonNode problem = assertProblem(reused, 409);
     assertThat(problem.get("type").asText())
         .isEqualTo("https://billing.dev/problems/idempotency-key-reused");
-    assertThat(problem.get("title").asText()).isEqualTo("Idempotency key reused with a different request");
+    assertThat(problem.get("title").asText())
+        .isEqualTo("Idempotency key reused with a different request");
     assertThat(API.stack().store.getSubscriptionsByAccount(account, PageRequest.first(10)).items())
         .singleElement()
         .satisfies(s -> assertThat(s.price()).isEqualTo(new Money(999, "USD")));
-    assertThat(body(API.get(subscriptionPath(account, original.get("subscriptionId").asText())))
-        .get("amount").asText()).isEqualTo("9.99");
+    assertThat(
+            body(API.get(subscriptionPath(account, original.get("subscriptionId").asText())))
+                .get("amount")
+                .asText())
+        .isEqualTo("9.99");
   }
 
   @Test
@@ -83,13 +89,17 @@ class SubscriptionIdempotencyTest {
 
     assertThat(a.getStatus()).isEqualTo(201);
     assertThat(b.getStatus()).isEqualTo(201);
-    assertThat(body(a).get("subscriptionId").asText()).isNotEqualTo(body(b).get("subscriptionId").asText());
+    assertThat(body(a).get("subscriptionId").asText())
+        .isNotEqualTo(body(b).get("subscriptionId").asText());
   }
 
   @Test
   void replayingTheKeyOfACancelledSubscriptionReturnsItFromTheStore() {
     String account = newAccount();
-    String id = body(API.createSubscription(account, subscriptionBody(), "order-44")).get("subscriptionId").asText();
+    String id =
+        body(API.createSubscription(account, subscriptionBody(), "order-44"))
+            .get("subscriptionId")
+            .asText();
     API.stack().cancelled(account, id);
 
     Response replay = API.createSubscription(account, subscriptionBody(), "order-44");

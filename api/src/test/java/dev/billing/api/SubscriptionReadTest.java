@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * Reads (one, list, history, periods, due dates) on the resources, over the store on DynamoDB Local:
- * paging, page tokens, 404s. Subscriptions are created through the fake workflow, which records what
- * the workflow records at creation; what a cancellation records is CancelModesTest's.
+ * Reads (one, list, history, periods, due dates) on the resources, over the store on DynamoDB
+ * Local: paging, page tokens, 404s. Subscriptions are created through the fake workflow, which
+ * records what the workflow records at creation; what a cancellation records is CancelModesTest's.
  */
 @ExtendWith(DropwizardExtensionsSupport.class)
 class SubscriptionReadTest {
@@ -36,15 +36,22 @@ class SubscriptionReadTest {
     String account = newAccount();
     List<String> created = new ArrayList<>();
     for (String sku : List.of("basic", "pro", "team")) {
-      created.add(API.created(account, with(subscriptionBody(), "sku", sku)).get("subscriptionId").asText());
+      created.add(
+          API.created(account, with(subscriptionBody(), "sku", sku))
+              .get("subscriptionId")
+              .asText());
     }
     API.created(newAccount(), subscriptionBody()); // another account's: never listed here
 
     JsonNode first = body(API.get(subscriptionsPath(account) + "?limit=2"));
     assertThat(first.get("items")).hasSize(2);
     assertThat(first.get("nextPageToken").isTextual()).isTrue();
-    JsonNode second = body(API.get(subscriptionsPath(account) + "?limit=2&pageToken="
-        + first.get("nextPageToken").asText()));
+    JsonNode second =
+        body(
+            API.get(
+                subscriptionsPath(account)
+                    + "?limit=2&pageToken="
+                    + first.get("nextPageToken").asText()));
 
     assertThat(second.get("items")).hasSize(1);
     assertThat(second.get("nextPageToken").isNull()).isTrue();
@@ -67,10 +74,13 @@ class SubscriptionReadTest {
     String account = newAccount();
     API.created(account, with(subscriptionBody(), "sku", "basic"));
     API.created(account, with(subscriptionBody(), "sku", "pro"));
-    String token = body(API.get(subscriptionsPath(account) + "?limit=1")).get("nextPageToken").asText();
+    String token =
+        body(API.get(subscriptionsPath(account) + "?limit=1")).get("nextPageToken").asText();
     char last = token.charAt(token.length() - 2);
-    String tampered = token.substring(0, token.length() - 2) + (last == 'A' ? 'B' : 'A')
-        + token.charAt(token.length() - 1);
+    String tampered =
+        token.substring(0, token.length() - 2)
+            + (last == 'A' ? 'B' : 'A')
+            + token.charAt(token.length() - 1);
 
     Response response = API.get(subscriptionsPath(account) + "?limit=1&pageToken=" + tampered);
 
@@ -82,7 +92,8 @@ class SubscriptionReadTest {
     String account = newAccount();
     API.created(account, with(subscriptionBody(), "sku", "basic"));
     API.created(account, with(subscriptionBody(), "sku", "pro"));
-    String token = body(API.get(subscriptionsPath(account) + "?limit=1")).get("nextPageToken").asText();
+    String token =
+        body(API.get(subscriptionsPath(account) + "?limit=1")).get("nextPageToken").asText();
 
     Response response = API.get(subscriptionsPath(newAccount()) + "?limit=1&pageToken=" + token);
 
@@ -104,7 +115,8 @@ class SubscriptionReadTest {
     String account = newAccount();
 
     for (String suffix : List.of("", "/history", "/periods")) {
-      JsonNode problem = assertProblem(API.get(subscriptionPath(account, "sub_missing") + suffix), 404);
+      JsonNode problem =
+          assertProblem(API.get(subscriptionPath(account, "sub_missing") + suffix), 404);
       assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/not-found");
     }
   }
@@ -143,8 +155,9 @@ class SubscriptionReadTest {
 
   @Test
   void cancellingAnUnknownSubscriptionIsNotFound() {
-    Response response = API.request(subscriptionPath(newAccount(), "sub_missing") + "/cancel")
-        .post(Entity.json("{}"));
+    Response response =
+        API.request(subscriptionPath(newAccount(), "sub_missing") + "/cancel")
+            .post(Entity.json("{}"));
 
     assertProblem(response, 404);
   }
@@ -152,11 +165,20 @@ class SubscriptionReadTest {
   @Test
   void duePaymentsAndRemindersListTheSubscriptionOnItsExactDates() {
     String account = newAccount();
-    JsonNode created = API.created(account, with(with(with(with(subscriptionBody(),
-        "billingDay", 5), "startDate", "2026-04-01"), "currency", "JPY"), "amount", "1500"));
+    JsonNode created =
+        API.created(
+            account,
+            with(
+                with(
+                    with(with(subscriptionBody(), "billingDay", 5), "startDate", "2026-04-01"),
+                    "currency",
+                    "JPY"),
+                "amount",
+                "1500"));
     String id = created.get("subscriptionId").asText();
 
-    List<JsonNode> payments = mine(body(API.get("/v1/billing/due-payments?date=2026-04-05&limit=200")), account);
+    List<JsonNode> payments =
+        mine(body(API.get("/v1/billing/due-payments?date=2026-04-05&limit=200")), account);
     assertThat(payments).hasSize(1);
     JsonNode payment = payments.get(0);
     assertThat(payment.get("subscriptionId").asText()).isEqualTo(id);
@@ -170,7 +192,8 @@ class SubscriptionReadTest {
     assertThat(payment.get("lastPaymentAt").isNull()).isTrue();
     assertThat(payment.toString()).doesNotContain("pm_card_visa");
 
-    List<JsonNode> reminders = mine(body(API.get("/v1/billing/due-reminders?date=2026-04-02")), account);
+    List<JsonNode> reminders =
+        mine(body(API.get("/v1/billing/due-reminders?date=2026-04-02")), account);
     assertThat(reminders).hasSize(1);
     JsonNode reminder = reminders.get(0);
     assertThat(reminder.get("subscriptionId").asText()).isEqualTo(id);
@@ -185,13 +208,15 @@ class SubscriptionReadTest {
 
   private static List<String> ids(JsonNode page) {
     return StreamSupport.stream(page.get("items").spliterator(), false)
-        .map(item -> item.get("subscriptionId").asText()).toList();
+        .map(item -> item.get("subscriptionId").asText())
+        .toList();
   }
 
   /** Due lists span all accounts of the shared stack; keep this test's. */
   private static List<JsonNode> mine(JsonNode page, String account) {
     assertThat(page.get("nextPageToken").isNull()).as("one page holds this test's dates").isTrue();
     return StreamSupport.stream(page.get("items").spliterator(), false)
-        .filter(item -> item.get("accountId").asText().equals(account)).toList();
+        .filter(item -> item.get("accountId").asText().equals(account))
+        .toList();
   }
 }

@@ -48,11 +48,22 @@ public final class Bench {
       sections.add(crash.section());
       ledgerHolds = crash.clean();
     }
-    Path report = ReportWriter.write(new ReportWriter.Run(started, Instant.now(), Machine.describe(),
-        Machine.versions(), options.asMap(), loadAtStart, Machine.loadAverage(), busyBefore, sections),
-        options.out());
+    Path report =
+        ReportWriter.write(
+            new ReportWriter.Run(
+                started,
+                Instant.now(),
+                Machine.describe(),
+                Machine.versions(),
+                options.asMap(),
+                loadAtStart,
+                Machine.loadAverage(),
+                busyBefore,
+                sections),
+            options.out());
     System.out.println("report: " + report + " (and .json beside it; latest.md / latest.json)");
-    // Embedded servers keep non-daemon threads after close on some versions: end the run explicitly.
+    // Embedded servers keep non-daemon threads after close on some versions: end the run
+    // explicitly.
     // A ledger violation in the crash scenario is a failed run.
     System.exit(ledgerHolds ? 0 : 1);
   }

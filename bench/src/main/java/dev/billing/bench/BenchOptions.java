@@ -43,40 +43,67 @@ public record BenchOptions(
     int crashGatewayLatencyMillis,
     Path out) {
 
-  /** The crash scenario's number in {@link #scenarios()}; {@code --scenarios=crash} names it too. */
+  /**
+   * The crash scenario's number in {@link #scenarios()}; {@code --scenarios=crash} names it too.
+   */
   public static final int CRASH = 6;
 
   static final Map<String, String> HELP = helpText();
 
   private static Map<String, String> helpText() {
     Map<String, String> help = new LinkedHashMap<>();
-    help.put("scenarios", "1,2,3,4,5  which scenarios to run (1 and 2 run together; 5 is the hot-partition model; crash (or 6), the crash test, only when named)");
-    help.put("peak", "2000  subscriptions due at the same instant (scenario 1); 20000 and more by flag");
-    help.put("warmup", "2  billing days run before the measured ones (scenario 1), shown in the trials table but not summarised: the first days run slower while the JIT compiles each process's hot paths");
+    help.put(
+        "scenarios",
+        "1,2,3,4,5  which scenarios to run (1 and 2 run together; 5 is the hot-partition model; crash (or 6), the crash test, only when named)");
+    help.put(
+        "peak", "2000  subscriptions due at the same instant (scenario 1); 20000 and more by flag");
+    help.put(
+        "warmup",
+        "2  billing days run before the measured ones (scenario 1), shown in the trials table but not summarised: the first days run slower while the JIT compiles each process's hot paths");
     help.put("trials", "3  billing days measured (one per cycle) in scenario 1");
-    help.put("slots", "64  the worker's concurrent activity and workflow-task slots; the batch baseline and the ceiling use as many threads");
+    help.put(
+        "slots",
+        "64  the worker's concurrent activity and workflow-task slots; the batch baseline and the ceiling use as many threads");
     help.put("cache", "600  the worker's sticky workflow cache (the SDK's default)");
-    help.put("gateway-latency", "0  milliseconds each charge takes at the sandbox gateway, on both paths of the peak (0: it answers at once, the worst case for the workflow path; Stripe answers in a few hundred)");
+    help.put(
+        "gateway-latency",
+        "0  milliseconds each charge takes at the sandbox gateway, on both paths of the peak (0: it answers at once, the worst case for the workflow path; Stripe answers in a few hundred)");
     help.put("create-concurrency", "16  concurrent creations");
     help.put("worker-heap", "768m  -Xmx (and -Xms) of the worker process");
     help.put("api-heap", "512m  -Xmx of the API process");
-    help.put("history-sample", "100  workflows whose histories are read to count actions and time each step");
-    help.put("sleepers", "1000,2000,4000  sleeping subscriptions at each step of scenario 3 (e.g. 1000,10000,100000)");
-    help.put("api-share", "0.2  share of the scenario 3 creations that go through the REST API (the rest through the Temporal client)");
+    help.put(
+        "history-sample",
+        "100  workflows whose histories are read to count actions and time each step");
+    help.put(
+        "sleepers",
+        "1000,2000,4000  sleeping subscriptions at each step of scenario 3 (e.g. 1000,10000,100000)");
+    help.put(
+        "api-share",
+        "0.2  share of the scenario 3 creations that go through the REST API (the rest through the Temporal client)");
     help.put("api-rate", "200  requests per second of the load generator");
     help.put("api-seconds", "10  seconds of each load run");
     help.put("api-trials", "3  load runs at the largest step (after one unreported warm-up run)");
-    help.put("reconciliation-due", "100  subscriptions due on the reconciled day while the total grows (scenario 4)");
+    help.put(
+        "reconciliation-due",
+        "100  subscriptions due on the reconciled day while the total grows (scenario 4)");
     help.put("price-actions", "50  USD per million Temporal Cloud actions");
     help.put("price-write", "0.625  USD per million DynamoDB on-demand write request units");
     help.put("price-read", "0.125  USD per million DynamoDB on-demand read request units");
     help.put("model-due", "1000000  subscriptions due on one day in the hot-partition model");
     help.put("shards", "16  date-key shards in the hot-partition model");
-    help.put("fleet-rate", "2000  cycles per second the modelled fleet bills at when everything is due at once");
+    help.put(
+        "fleet-rate",
+        "2000  cycles per second the modelled fleet bills at when everything is due at once");
     help.put("crash-subscriptions", "2000  subscriptions due on the crash scenario's billing day");
-    help.put("kills", "20  SIGKILLs of the worker during the crash scenario's day (one while a reconciliation repair runs)");
-    help.put("seed", "random  seed of the crash scenario's kill moments (printed; give it to repeat a run)");
-    help.put("crash-gateway-latency", "200  milliseconds each call to the crash scenario's gateway takes (half before it acts, half after)");
+    help.put(
+        "kills",
+        "20  SIGKILLs of the worker during the crash scenario's day (one while a reconciliation repair runs)");
+    help.put(
+        "seed",
+        "random  seed of the crash scenario's kill moments (printed; give it to repeat a run)");
+    help.put(
+        "crash-gateway-latency",
+        "200  milliseconds each call to the crash scenario's gateway takes (half before it acts, half after)");
     help.put("out", "bench/reports  where the report goes");
     return help;
   }
@@ -87,7 +114,8 @@ public record BenchOptions(
     for (String arg : args) {
       int eq = arg.indexOf('=');
       if (!arg.startsWith("--") || eq < 0) {
-        throw new IllegalArgumentException("expected --name=value, got \"" + arg + "\" (see --help)");
+        throw new IllegalArgumentException(
+            "expected --name=value, got \"" + arg + "\" (see --help)");
       }
       String name = arg.substring(2, eq);
       if (!values.containsKey(name)) {
@@ -95,36 +123,38 @@ public record BenchOptions(
       }
       values.put(name, arg.substring(eq + 1));
     }
-    BenchOptions options = new BenchOptions(
-        new TreeSet<>(ints(values.get("scenarios").replace("crash", Integer.toString(CRASH)))),
-        positive("peak", values),
-        atLeastZero("warmup", values),
-        positive("trials", values),
-        positive("slots", values),
-        positive("cache", values),
-        atLeastZero("gateway-latency", values),
-        positive("create-concurrency", values),
-        values.get("worker-heap"),
-        values.get("api-heap"),
-        positive("history-sample", values),
-        ints(values.get("sleepers")),
-        Double.parseDouble(values.get("api-share")),
-        positive("api-rate", values),
-        positive("api-seconds", values),
-        positive("api-trials", values),
-        positive("reconciliation-due", values),
-        Double.parseDouble(values.get("price-actions")),
-        Double.parseDouble(values.get("price-write")),
-        Double.parseDouble(values.get("price-read")),
-        Long.parseLong(values.get("model-due")),
-        positive("shards", values),
-        Double.parseDouble(values.get("fleet-rate")),
-        positive("crash-subscriptions", values),
-        positive("kills", values),
-        values.get("seed").equals("random") ? new java.security.SecureRandom().nextLong()
-            : Long.parseLong(values.get("seed")),
-        atLeastZero("crash-gateway-latency", values),
-        Path.of(values.get("out")));
+    BenchOptions options =
+        new BenchOptions(
+            new TreeSet<>(ints(values.get("scenarios").replace("crash", Integer.toString(CRASH)))),
+            positive("peak", values),
+            atLeastZero("warmup", values),
+            positive("trials", values),
+            positive("slots", values),
+            positive("cache", values),
+            atLeastZero("gateway-latency", values),
+            positive("create-concurrency", values),
+            values.get("worker-heap"),
+            values.get("api-heap"),
+            positive("history-sample", values),
+            ints(values.get("sleepers")),
+            Double.parseDouble(values.get("api-share")),
+            positive("api-rate", values),
+            positive("api-seconds", values),
+            positive("api-trials", values),
+            positive("reconciliation-due", values),
+            Double.parseDouble(values.get("price-actions")),
+            Double.parseDouble(values.get("price-write")),
+            Double.parseDouble(values.get("price-read")),
+            Long.parseLong(values.get("model-due")),
+            positive("shards", values),
+            Double.parseDouble(values.get("fleet-rate")),
+            positive("crash-subscriptions", values),
+            positive("kills", values),
+            values.get("seed").equals("random")
+                ? new java.security.SecureRandom().nextLong()
+                : Long.parseLong(values.get("seed")),
+            atLeastZero("crash-gateway-latency", values),
+            Path.of(values.get("out")));
     if (options.apiShare < 0 || options.apiShare > 1) {
       throw new IllegalArgumentException("--api-share must be between 0 and 1");
     }
@@ -157,7 +187,9 @@ public record BenchOptions(
 
   private static List<Integer> ints(String list) {
     List<Integer> ints = new ArrayList<>();
-    Arrays.stream(list.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+    Arrays.stream(list.split(","))
+        .map(String::trim)
+        .filter(s -> !s.isEmpty())
         .forEach(s -> ints.add(Integer.parseInt(s)));
     if (ints.isEmpty()) {
       throw new IllegalArgumentException("empty list: " + list);

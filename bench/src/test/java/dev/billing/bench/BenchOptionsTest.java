@@ -25,8 +25,15 @@ class BenchOptionsTest {
 
   @Test
   void flagsOverrideDefaults() {
-    BenchOptions options = BenchOptions.parse(new String[] {"--scenarios=1,2", "--peak=20000",
-        "--sleepers=1000,10000,100000", "--price-actions=25", "--gateway-latency=250"});
+    BenchOptions options =
+        BenchOptions.parse(
+            new String[] {
+              "--scenarios=1,2",
+              "--peak=20000",
+              "--sleepers=1000,10000,100000",
+              "--price-actions=25",
+              "--gateway-latency=250"
+            });
     assertThat(options.scenarios()).isEqualTo(Set.of(1, 2));
     assertThat(options.peak()).isEqualTo(20000);
     assertThat(options.sleepers()).isEqualTo(List.of(1000, 10000, 100000));
@@ -42,8 +49,11 @@ class BenchOptionsTest {
     assertThat(defaults.kills()).isEqualTo(20);
     assertThat(defaults.crashGatewayLatencyMillis()).isEqualTo(200);
 
-    BenchOptions crash = BenchOptions.parse(new String[] {"--scenarios=crash", "--crash-subscriptions=300",
-        "--kills=3", "--seed=-42"});
+    BenchOptions crash =
+        BenchOptions.parse(
+            new String[] {
+              "--scenarios=crash", "--crash-subscriptions=300", "--kills=3", "--seed=-42"
+            });
     assertThat(crash.scenarios()).containsExactly(BenchOptions.CRASH);
     assertThat(List.of(crash.crashSubscriptions(), crash.kills())).containsExactly(300, 3);
     assertThat(crash.seed()).isEqualTo(-42L);
@@ -52,10 +62,14 @@ class BenchOptionsTest {
 
   @Test
   void badFlagsAreRefusedWithTheirName() {
-    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--peek=10"})).hasMessageContaining("--peek");
-    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--peak=0"})).hasMessageContaining("--peak");
-    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--sleepers=100,50"})).hasMessageContaining("grow");
-    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--scenarios=7"})).hasMessageContaining("1 to 5");
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--peek=10"}))
+        .hasMessageContaining("--peek");
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--peak=0"}))
+        .hasMessageContaining("--peak");
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--sleepers=100,50"}))
+        .hasMessageContaining("grow");
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--scenarios=7"}))
+        .hasMessageContaining("1 to 5");
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--gateway-latency=-1"}))
         .hasMessageContaining("--gateway-latency");
   }

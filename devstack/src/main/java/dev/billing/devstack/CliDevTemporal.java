@@ -25,12 +25,13 @@ final class CliDevTemporal implements DevTemporal {
    * @param cli the {@code temporal} executable; null to let the SDK download it
    */
   CliDevTemporal(Path cli, int port, int uiPort) {
-    TemporalDevServerOptions.Builder options = TemporalDevServerOptions.newBuilder()
-        .setPort(port)
-        .setUiEnabled(true)
-        .setUiPort(uiPort)
-        .setLogLevel("warn")
-        .setStartupTimeout(Duration.ofMinutes(2));
+    TemporalDevServerOptions.Builder options =
+        TemporalDevServerOptions.newBuilder()
+            .setPort(port)
+            .setUiEnabled(true)
+            .setUiPort(uiPort)
+            .setLogLevel("warn")
+            .setStartupTimeout(Duration.ofMinutes(2));
     if (cli != null) {
       options.setExistingPath(cli.toString()).setDownloadEnabled(false);
     } else {
@@ -73,8 +74,9 @@ final class CliDevTemporal implements DevTemporal {
 
   @Override
   public void registerSearchAttributes(String namespace) {
-    WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(
-        WorkflowServiceStubsOptions.newBuilder().setTarget(target()).build());
+    WorkflowServiceStubs stubs =
+        WorkflowServiceStubs.newServiceStubs(
+            WorkflowServiceStubsOptions.newBuilder().setTarget(target()).build());
     try {
       SearchAttributeSetup.register(stubs, namespace);
     } finally {

@@ -25,12 +25,15 @@ final class DevApiApplication extends BillingApiApplication {
   private final DevMailServer mail;
   private final AtomicReference<Server> server = new AtomicReference<>();
 
-  DevApiApplication(DevStackSettings settings, DevTemporal temporal, SandboxGateway gateway,
-      DevMailServer mail) {
-    // "Today" follows the test server's clock, so due dates and receipts move with it; the configured
+  DevApiApplication(
+      DevStackSettings settings, DevTemporal temporal, SandboxGateway gateway, DevMailServer mail) {
+    // "Today" follows the test server's clock, so due dates and receipts move with it; the
+    // configured
     // dev key acts as operator (the start-up log and the banner say so).
-    super((config, environment) -> ApiDependencies.connect(config, environment, temporal.clock())
-        .withDevOperatorKey(settings.devApiKey()));
+    super(
+        (config, environment) ->
+            ApiDependencies.connect(config, environment, temporal.clock())
+                .withDevOperatorKey(settings.devApiKey()));
     this.settings = settings;
     this.temporal = temporal;
     this.gateway = gateway;
@@ -57,14 +60,16 @@ final class DevApiApplication extends BillingApiApplication {
   @Override
   public void initialize(Bootstrap<ApiConfiguration> bootstrap) {
     super.initialize(bootstrap);
-    Map<String, String> values = Map.of(
-        "apiPort", Integer.toString(settings.apiPort()),
-        "adminPort", Integer.toString(settings.adminPort()),
-        "temporalTarget", settings.temporalTarget(),
-        "dynamoEndpoint", settings.dynamoEndpoint(),
-        "dateKeyShards", Integer.toString(DevStackSettings.DEV_DATE_KEY_SHARDS));
-    bootstrap.setConfigurationSourceProvider(new SubstitutingSourceProvider(
-        new ResourceConfigurationSourceProvider(), new StringSubstitutor(values)));
+    Map<String, String> values =
+        Map.of(
+            "apiPort", Integer.toString(settings.apiPort()),
+            "adminPort", Integer.toString(settings.adminPort()),
+            "temporalTarget", settings.temporalTarget(),
+            "dynamoEndpoint", settings.dynamoEndpoint(),
+            "dateKeyShards", Integer.toString(DevStackSettings.DEV_DATE_KEY_SHARDS));
+    bootstrap.setConfigurationSourceProvider(
+        new SubstitutingSourceProvider(
+            new ResourceConfigurationSourceProvider(), new StringSubstitutor(values)));
   }
 
   @Override

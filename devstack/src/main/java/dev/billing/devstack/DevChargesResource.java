@@ -2,11 +2,11 @@ package dev.billing.devstack;
 
 import dev.billing.activities.payments.sandbox.SandboxCharge;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.api.views.Timestamps;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import dev.billing.api.views.Timestamps;
 import java.util.List;
 
 /** What the sandbox gateway charged, with the idempotency key of each charge, oldest first. */
@@ -31,9 +31,15 @@ public final class DevChargesResource {
       String at) {
 
     static ChargeView of(SandboxCharge charge) {
-      return new ChargeView(charge.idempotencyKey(), charge.transactionId(),
-          charge.amount().toPlainString(), charge.amount().currency(), charge.token(),
-          charge.outcome().name(), charge.declineCode(), Timestamps.instant(charge.at()));
+      return new ChargeView(
+          charge.idempotencyKey(),
+          charge.transactionId(),
+          charge.amount().toPlainString(),
+          charge.amount().currency(),
+          charge.token(),
+          charge.outcome().name(),
+          charge.declineCode(),
+          Timestamps.instant(charge.at()));
     }
   }
 

@@ -1,8 +1,8 @@
 package dev.billing.devstack;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import dev.billing.api.views.Timestamps;
 import dev.billing.api.errors.ApiProblem;
+import dev.billing.api.views.Timestamps;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -49,7 +49,9 @@ public final class DevClockResource {
   public ClockView advance(AdvanceRequest request) {
     Duration duration = parse(request == null ? null : request.duration());
     if (!temporal.hasTestClock()) {
-      throw ApiProblem.conflict("no-test-clock", "No test clock",
+      throw ApiProblem.conflict(
+          "no-test-clock",
+          "No test clock",
           "The dev stack runs the real Temporal dev server, whose clock is the wall clock; start it"
               + " with BILLING_DEV_TEMPORAL=test-server to move time.");
     }
@@ -64,7 +66,8 @@ public final class DevClockResource {
     try {
       duration = Duration.parse(text.trim());
     } catch (DateTimeParseException e) {
-      throw ApiProblem.invalid("duration",
+      throw ApiProblem.invalid(
+          "duration",
           "duration must be an ISO-8601 duration in days or hours, e.g. \"P31D\" or \"PT12H\"");
     }
     if (duration.isNegative() || duration.isZero() || duration.compareTo(MAX_ADVANCE) > 0) {

@@ -17,18 +17,22 @@ import org.slf4j.LoggerFactory;
  * console. The API's Dropwizard leaves it alone ({@code logging: type: external} in dev-api.yml).
  *
  * <p>By default the start-up is quiet: only warnings and errors until the banner, then the billing
- * code's own INFO lines as well; the libraries stay at WARN. {@code --verbose} or
- * {@value #LEVEL_VARIABLE} (e.g. DEBUG) set one level for everything instead.
+ * code's own INFO lines as well; the libraries stay at WARN. {@code --verbose} or {@value
+ * #LEVEL_VARIABLE} (e.g. DEBUG) set one level for everything instead.
  */
 final class DevLogging {
   static final String LEVEL_VARIABLE = "BILLING_LOG_LEVEL";
   static final String VERBOSE_FLAG = "--verbose";
+
   /** Time, level, the class, the subscription when there is one, the message. */
-  static final String PATTERN = "%d{HH:mm:ss.SSS} %-5level %logger{0}:%replace("
-      + " [subscriptionId=%X{subscriptionId}]){' \\[subscriptionId=\\]', ''} %msg%n";
+  static final String PATTERN =
+      "%d{HH:mm:ss.SSS} %-5level %logger{0}:%replace("
+          + " [subscriptionId=%X{subscriptionId}]){' \\[subscriptionId=\\]', ''} %msg%n";
 
   /** Expected at start-up, and the banner says it: the dev key's warning. */
-  private static final List<String> QUIET_UNTIL_STARTED = List.of("dev.billing.api.auth.ApiAuthentication");
+  private static final List<String> QUIET_UNTIL_STARTED =
+      List.of("dev.billing.api.auth.ApiAuthentication");
+
   /** The test server has no worker heartbeats, which the SDK reports once and nobody can act on. */
   private static final List<String> QUIET = List.of("io.temporal.internal.worker.HeartbeatManager");
 
@@ -49,8 +53,8 @@ final class DevLogging {
   static Level requestedLevel(List<String> args, String variable) {
     for (String arg : args) {
       if (!arg.equals(VERBOSE_FLAG)) {
-        throw new IllegalArgumentException("unknown argument \"" + arg + "\" (usage: ./billing dev ["
-            + VERBOSE_FLAG + "])");
+        throw new IllegalArgumentException(
+            "unknown argument \"" + arg + "\" (usage: ./billing dev [" + VERBOSE_FLAG + "])");
       }
     }
     if (args.contains(VERBOSE_FLAG)) {
@@ -61,8 +65,12 @@ final class DevLogging {
     }
     Level parsed = Level.toLevel(variable.strip().toUpperCase(Locale.ROOT), null);
     if (parsed == null) {
-      throw new IllegalArgumentException(LEVEL_VARIABLE + " must be one of TRACE, DEBUG, INFO, WARN,"
-          + " ERROR, OFF; got \"" + variable + "\"");
+      throw new IllegalArgumentException(
+          LEVEL_VARIABLE
+              + " must be one of TRACE, DEBUG, INFO, WARN,"
+              + " ERROR, OFF; got \""
+              + variable
+              + "\"");
     }
     return parsed;
   }

@@ -11,10 +11,11 @@ import jakarta.mail.internet.MimeMessage;
 import java.util.List;
 
 /**
- * The dev stack's SMTP server (GreenMail, on a free port of 127.0.0.1). The worker sends to it exactly
- * as it sends to a real relay; it keeps every message it accepted for {@code GET /v1/dev/outbox}.
- * Like the sandbox's test cards, one address plays a failure: any address whose local part is
- * "bounce" (bounce@example.com) is refused for good at RCPT (550 5.1.1), which is a bounce.
+ * The dev stack's SMTP server (GreenMail, on a free port of 127.0.0.1). The worker sends to it
+ * exactly as it sends to a real relay; it keeps every message it accepted for {@code GET
+ * /v1/dev/outbox}. Like the sandbox's test cards, one address plays a failure: any address whose
+ * local part is "bounce" (bounce@example.com) is refused for good at RCPT (550 5.1.1), which is a
+ * bounce.
  */
 final class DevMailServer implements AutoCloseable {
   static final String FROM = "Billing (dev) <billing@localhost>";
@@ -22,8 +23,9 @@ final class DevMailServer implements AutoCloseable {
   private final GreenMail greenMail;
 
   DevMailServer() {
-    greenMail = new BouncingGreenMail(
-        new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_SMTP).dynamicPort());
+    greenMail =
+        new BouncingGreenMail(
+            new ServerSetup(0, "127.0.0.1", ServerSetup.PROTOCOL_SMTP).dynamicPort());
     greenMail.start();
   }
 
@@ -54,14 +56,17 @@ final class DevMailServer implements AutoCloseable {
   }
 
   private static final class BouncingManagers extends Managers {
-    private final SmtpManager smtp = new SmtpManager(getImapHostManager(), getUserManager()) {
-      @Override
-      public String checkRecipient(SmtpState state, MailAddress recipient) {
-        return "bounce".equalsIgnoreCase(recipient.getUser())
-            ? "550 5.1.1 <" + recipient.getEmail() + ">: mailbox unavailable (dev stack bounce address)"
-            : null;
-      }
-    };
+    private final SmtpManager smtp =
+        new SmtpManager(getImapHostManager(), getUserManager()) {
+          @Override
+          public String checkRecipient(SmtpState state, MailAddress recipient) {
+            return "bounce".equalsIgnoreCase(recipient.getUser())
+                ? "550 5.1.1 <"
+                    + recipient.getEmail()
+                    + ">: mailbox unavailable (dev stack bounce address)"
+                : null;
+          }
+        };
 
     @Override
     public SmtpManager getSmtpManager() {

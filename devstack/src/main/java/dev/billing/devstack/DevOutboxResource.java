@@ -21,8 +21,8 @@ import java.util.List;
 /**
  * What the dev stack's SMTP server received, oldest first: the customer email the worker sent,
  * delivered over SMTP as in production. {@code ?format=eml} returns the raw RFC 822 message (one
- * match) or an mbox of them (several), ready for a mail client; {@code subscriptionId} and
- * {@code messageId} narrow the list.
+ * match) or an mbox of them (several), ready for a mail client; {@code subscriptionId} and {@code
+ * messageId} narrow the list.
  */
 @Path("/v1/dev/outbox")
 public final class DevOutboxResource {
@@ -35,20 +35,33 @@ public final class DevOutboxResource {
     this.mail = mail;
   }
 
-  public record MessageView(String messageId, String kind, String to, String subject, String date,
-      String text, String accountId, String subscriptionId) {}
+  public record MessageView(
+      String messageId,
+      String kind,
+      String to,
+      String subject,
+      String date,
+      String text,
+      String accountId,
+      String subscriptionId) {}
 
   public record OutboxView(List<MessageView> items) {}
 
   @GET
   @Produces({MediaType.APPLICATION_JSON, EML, MBOX})
-  public Response list(@QueryParam("format") String format,
-      @QueryParam("subscriptionId") String subscriptionId, @QueryParam("messageId") String messageId)
+  public Response list(
+      @QueryParam("format") String format,
+      @QueryParam("subscriptionId") String subscriptionId,
+      @QueryParam("messageId") String messageId)
       throws MessagingException, IOException {
-    List<MimeMessage> messages = mail.received().stream()
-        .filter(m -> subscriptionId == null || subscriptionId.equals(header(m, MessageHeaders.SUBSCRIPTION)))
-        .filter(m -> messageId == null || messageId.equals(header(m, "Message-ID")))
-        .toList();
+    List<MimeMessage> messages =
+        mail.received().stream()
+            .filter(
+                m ->
+                    subscriptionId == null
+                        || subscriptionId.equals(header(m, MessageHeaders.SUBSCRIPTION)))
+            .filter(m -> messageId == null || messageId.equals(header(m, "Message-ID")))
+            .toList();
     if (format == null || format.isBlank() || format.equals("json")) {
       List<MessageView> views = messages.stream().map(DevOutboxResource::view).toList();
       return Response.ok(new OutboxView(views), MediaType.APPLICATION_JSON_TYPE).build();
@@ -64,12 +77,18 @@ public final class DevOutboxResource {
 
   private static MessageView view(MimeMessage m) {
     try {
-      return new MessageView(header(m, "Message-ID"), header(m, MessageHeaders.KIND),
-          m.getAllRecipients()[0].toString(), m.getSubject(),
+      return new MessageView(
+          header(m, "Message-ID"),
+          header(m, MessageHeaders.KIND),
+          m.getAllRecipients()[0].toString(),
+          m.getSubject(),
           m.getSentDate() == null ? null : Timestamps.instant(m.getSentDate().toInstant()),
-          plainText(m), header(m, MessageHeaders.ACCOUNT), header(m, MessageHeaders.SUBSCRIPTION));
+          plainText(m),
+          header(m, MessageHeaders.ACCOUNT),
+          header(m, MessageHeaders.SUBSCRIPTION));
     } catch (MessagingException | IOException e) {
-      throw new IllegalStateException("unreadable message in the dev mailbox: " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "unreadable message in the dev mailbox: " + e.getMessage(), e);
     }
   }
 
@@ -109,9 +128,11 @@ public final class DevOutboxResource {
     StringBuilder out = new StringBuilder();
     for (MimeMessage m : messages) {
       out.append("From billing@localhost ")
-          .append(m.getSentDate() == null ? "" : m.getSentDate().toInstant().toString()).append('\n');
+          .append(m.getSentDate() == null ? "" : m.getSentDate().toInstant().toString())
+          .append('\n');
       String text = new String(raw(m), StandardCharsets.UTF_8).replace("\r\n", "\n");
-      text.lines().forEach(line -> out.append(line.matches(">*From .*") ? ">" + line : line).append('\n'));
+      text.lines()
+          .forEach(line -> out.append(line.matches(">*From .*") ? ">" + line : line).append('\n'));
       out.append('\n');
     }
     return out.toString().getBytes(StandardCharsets.UTF_8);

@@ -25,10 +25,10 @@ import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Server;
 
 /**
- * {@code ./billing dev}: the whole system in one JVM with nothing installed but a JDK. Temporal's test
- * server (gRPC), DynamoDB Local (HTTP), an SMTP server (GreenMail), the worker and the API, wired
- * exactly as in production except for the clock, which follows the test server so that
- * {@code POST /v1/dev/clock/advance} moves billing forward.
+ * {@code ./billing dev}: the whole system in one JVM with nothing installed but a JDK. Temporal's
+ * test server (gRPC), DynamoDB Local (HTTP), an SMTP server (GreenMail), the worker and the API,
+ * wired exactly as in production except for the clock, which follows the test server so that {@code
+ * POST /v1/dev/clock/advance} moves billing forward.
  */
 public final class DevStack implements AutoCloseable {
 
@@ -58,38 +58,69 @@ public final class DevStack implements AutoCloseable {
     // Stripe's live limit unless SANDBOX_REQUESTS_PER_SECOND says otherwise: a clock jump fires
     // weeks of reconciliation runs in a moment, and the test server skips the retry backoff that
     // in real time would let a test-mode window drain.
-    this.gateway = new SandboxGateway(temporal.clock(), SandboxSettings.fromEnvironment(
-        System.getenv(), SandboxSettings.defaults()
-            .withRequestsPerSecond(SandboxSettings.LIVE_MODE_REQUESTS_PER_SECOND)));
+    this.gateway =
+        new SandboxGateway(
+            temporal.clock(),
+            SandboxSettings.fromEnvironment(
+                System.getenv(),
+                SandboxSettings.defaults()
+                    .withRequestsPerSecond(SandboxSettings.LIVE_MODE_REQUESTS_PER_SECOND)));
     this.mail = new DevMailServer();
     byte[] pageTokenKey = PageTokenKeys.random();
-    var store = new DynamoBillingStore(workerDynamo.client(), workerDynamo.tableNames(),
-        new StoreSettings(StoreSettings.DEFAULT_RECEIPT_RETENTION, pageTokenKey,
-            DevStackSettings.DEV_DATE_KEY_SHARDS));
+    var store =
+        new DynamoBillingStore(
+            workerDynamo.client(),
+            workerDynamo.tableNames(),
+            new StoreSettings(
+                StoreSettings.DEFAULT_RECEIPT_RETENTION,
+                pageTokenKey,
+                DevStackSettings.DEV_DATE_KEY_SHARDS));
     // Message times follow the test clock, like everything the workflows write.
-    var email = EmailNotifiers.of(mail.smtpSettings(), new NotificationLog(workerDynamo.client(),
-        workerDynamo.tableNames().billing(), NotificationLog.DEFAULT_RETENTION), temporal.clock());
+    var email =
+        EmailNotifiers.of(
+            mail.smtpSettings(),
+            new NotificationLog(
+                workerDynamo.client(),
+                workerDynamo.tableNames().billing(),
+                NotificationLog.DEFAULT_RETENTION),
+            temporal.clock());
     String taskQueue = workerTemporal.settings().taskQueue();
     // The production worker's interceptor, so dev logs read the same (subscriptionId, one line per
     // refused update); its metrics go nowhere here.
-    this.worker = BillingWorker.create(workerTemporal.client(), taskQueue,
-        new BillingWorker.Adapters(store, gateway, email, DunningPolicy.DEFAULT),
-        new ObservabilityInterceptor(new BusinessMetrics(new SimpleMeterRegistry())));
-    BillingWorker.registerReconciliation(worker.getWorker(taskQueue), BillingWorker.reconciliation(
-        workerDynamo.client(), workerDynamo.tableNames(), store, pageTokenKey, workerTemporal.client(),
-        taskQueue, gateway, "sandbox", DunningPolicy.DEFAULT, null));
+    this.worker =
+        BillingWorker.create(
+            workerTemporal.client(),
+            taskQueue,
+            new BillingWorker.Adapters(store, gateway, email, DunningPolicy.DEFAULT),
+            new ObservabilityInterceptor(new BusinessMetrics(new SimpleMeterRegistry())));
+    BillingWorker.registerReconciliation(
+        worker.getWorker(taskQueue),
+        BillingWorker.reconciliation(
+            workerDynamo.client(),
+            workerDynamo.tableNames(),
+            store,
+            pageTokenKey,
+            workerTemporal.client(),
+            taskQueue,
+            gateway,
+            "sandbox",
+            DunningPolicy.DEFAULT,
+            null));
     worker.start();
-    // A Temporal Schedule on the real dev server; a cron workflow on the test server (no Schedules).
-    this.reconciliation = ReconciliationScheduling.of(workerTemporal.client(), taskQueue,
-        settings.reconciliation());
+    // A Temporal Schedule on the real dev server; a cron workflow on the test server (no
+    // Schedules).
+    this.reconciliation =
+        ReconciliationScheduling.of(workerTemporal.client(), taskQueue, settings.reconciliation());
     reconciliation.start();
 
     this.api = new DevApiApplication(settings, temporal, gateway, mail).start();
     // Stopped by close(), after the webhook relay and before what the API calls; Jetty's own
     // shutdown hook would race that (and log a stack trace on every Ctrl-C).
     api.setStopAtShutdown(false);
-    UpdateRefusalLogging.install(); // after the API: Dropwizard resets the logging context it configures
-    this.webhooks = new SandboxWebhookRelay(gateway, temporal, apiUrl(), SandboxWebhooks.DEV_SECRET);
+    UpdateRefusalLogging
+        .install(); // after the API: Dropwizard resets the logging context it configures
+    this.webhooks =
+        new SandboxWebhookRelay(gateway, temporal, apiUrl(), SandboxWebhooks.DEV_SECRET);
     webhooks.start();
   }
 
@@ -102,8 +133,9 @@ public final class DevStack implements AutoCloseable {
     DevLogging logging;
     DevStackSettings settings;
     try {
-      logging = DevLogging.configure(
-          DevLogging.requestedLevel(List.of(args), System.getenv(DevLogging.LEVEL_VARIABLE)));
+      logging =
+          DevLogging.configure(
+              DevLogging.requestedLevel(List.of(args), System.getenv(DevLogging.LEVEL_VARIABLE)));
       settings = DevStackSettings.fromEnvironment();
     } catch (IllegalArgumentException e) {
       System.err.println("./billing dev: " + e.getMessage());
@@ -131,29 +163,56 @@ public final class DevStack implements AutoCloseable {
   }
 
   String banner() {
-    return String.join("\n",
+    return String.join(
+        "\n",
         "",
         "Billing dev stack is up (everything in memory; stop with Ctrl-C).",
         "  API                " + apiUrl() + "/v1",
-        "  Credential         -H 'Authorization: Bearer " + (settings.devApiKey().equals(DevStackSettings.DEFAULT_DEV_API_KEY)
-            ? "dev" : "<BILLING_DEV_API_KEY>") + "'   (dev mode only: acts as operator)",
+        "  Credential         -H 'Authorization: Bearer "
+            + (settings.devApiKey().equals(DevStackSettings.DEFAULT_DEV_API_KEY)
+                ? "dev"
+                : "<BILLING_DEV_API_KEY>")
+            + "'   (dev mode only: acts as operator)",
         "  Admin / health     http://localhost:" + settings.adminPort() + "/healthcheck",
-        "  Temporal (gRPC)    " + temporal.target() + "   namespace " + NAMESPACE
-            + ", task queue " + workerTemporal.settings().taskQueue()
-            + (temporal.hasTestClock() ? "   (Java test server; a temporal CLI on the PATH gives"
-                + " the real dev server and its UI)" : "   (temporal CLI dev server)"),
-        "  Temporal UI        " + (temporal.uiUrl() == null ? "none with the test server" : temporal.uiUrl()),
-        "  DynamoDB Local     " + dynamo.endpoint() + "   tables "
-            + workerDynamo.tableNames().billing() + ", " + workerDynamo.tableNames().history(),
-        "  Test clock         " + (temporal.hasTestClock() ? "GET " + apiUrl() + "/v1/dev/clock, POST "
-            + apiUrl() + "/v1/dev/clock/advance {\"duration\":\"P31D\"}"
-            : "none: real time (BILLING_DEV_TEMPORAL=test-server for the test clock)"),
-        "  SMTP (dev mailbox) 127.0.0.1:" + mail.port() + "   GET " + apiUrl()
+        "  Temporal (gRPC)    "
+            + temporal.target()
+            + "   namespace "
+            + NAMESPACE
+            + ", task queue "
+            + workerTemporal.settings().taskQueue()
+            + (temporal.hasTestClock()
+                ? "   (Java test server; a temporal CLI on the PATH gives"
+                    + " the real dev server and its UI)"
+                : "   (temporal CLI dev server)"),
+        "  Temporal UI        "
+            + (temporal.uiUrl() == null ? "none with the test server" : temporal.uiUrl()),
+        "  DynamoDB Local     "
+            + dynamo.endpoint()
+            + "   tables "
+            + workerDynamo.tableNames().billing()
+            + ", "
+            + workerDynamo.tableNames().history(),
+        "  Test clock         "
+            + (temporal.hasTestClock()
+                ? "GET "
+                    + apiUrl()
+                    + "/v1/dev/clock, POST "
+                    + apiUrl()
+                    + "/v1/dev/clock/advance {\"duration\":\"P31D\"}"
+                : "none: real time (BILLING_DEV_TEMPORAL=test-server for the test clock)"),
+        "  SMTP (dev mailbox) 127.0.0.1:"
+            + mail.port()
+            + "   GET "
+            + apiUrl()
             + "/v1/dev/outbox (?format=eml for the raw messages)",
         "  Sandbox charges    GET " + apiUrl() + "/v1/dev/charges",
-        "  Reconciliation     " + (reconciliation.mode() == ReconciliationScheduling.Mode.DISABLED
-            ? "not scheduled" : reconciliation.mode() + " \"" + settings.reconciliation().cron() + "\" UTC")
-            + "; GET/POST " + apiUrl() + "/v1/ops/reconciliations",
+        "  Reconciliation     "
+            + (reconciliation.mode() == ReconciliationScheduling.Mode.DISABLED
+                ? "not scheduled"
+                : reconciliation.mode() + " \"" + settings.reconciliation().cron() + "\" UTC")
+            + "; GET/POST "
+            + apiUrl()
+            + "/v1/ops/reconciliations",
         "");
   }
 
@@ -161,10 +220,11 @@ public final class DevStack implements AutoCloseable {
   public void close() {
     stopQuietly(webhooks::close);
     stopQuietly(api::stop);
-    stopQuietly(() -> {
-      worker.shutdown();
-      worker.awaitTermination(5, TimeUnit.SECONDS);
-    });
+    stopQuietly(
+        () -> {
+          worker.shutdown();
+          worker.awaitTermination(5, TimeUnit.SECONDS);
+        });
     stopQuietly(workerTemporal::stop);
     stopQuietly(workerDynamo::stop);
     stopQuietly(dynamo::close);

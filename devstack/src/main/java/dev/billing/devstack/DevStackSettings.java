@@ -9,23 +9,30 @@ import dev.billing.worker.reconciliation.ReconciliationSettings;
  * @param devApiKey the bearer key that acts as operator in the dev stack (BILLING_DEV_API_KEY,
  *     default "dev"); the production API has no such key
  */
-public record DevStackSettings(int apiPort, int adminPort, int temporalPort, int dynamoPort,
-    ReconciliationSettings reconciliation, DevTemporalChoice temporal, int temporalUiPort,
+public record DevStackSettings(
+    int apiPort,
+    int adminPort,
+    int temporalPort,
+    int dynamoPort,
+    ReconciliationSettings reconciliation,
+    DevTemporalChoice temporal,
+    int temporalUiPort,
     String devApiKey) {
 
   public static final String DEFAULT_DEV_API_KEY = "dev";
 
   /**
-   * Weekly (Mondays 03:00 UTC on the test clock) over the past week, not daily over three days as in
-   * production: advancing the clock a month then runs four reconciliations instead of thirty, which
-   * keeps a jump to a few seconds. RECONCILIATION_CRON and RECONCILIATION_ENABLED override it.
+   * Weekly (Mondays 03:00 UTC on the test clock) over the past week, not daily over three days as
+   * in production: advancing the clock a month then runs four reconciliations instead of thirty,
+   * which keeps a jump to a few seconds. RECONCILIATION_CRON and RECONCILIATION_ENABLED override
+   * it.
    */
   public static final ReconciliationSettings DEV_RECONCILIATION =
       new ReconciliationSettings(true, "0 3 * * 1", 7, null);
 
   /**
-   * Shards of the due-date index keys in the dev stack's (in-memory) table: two, not production's 16.
-   * A reconciliation run queries every shard of every day in its window, and on DynamoDB Local
+   * Shards of the due-date index keys in the dev stack's (in-memory) table: two, not production's
+   * 16. A reconciliation run queries every shard of every day in its window, and on DynamoDB Local
    * those sequential queries made the weekly runs most of a clock jump's time. Two still take the
    * sharded read path.
    */
@@ -37,7 +44,9 @@ public record DevStackSettings(int apiPort, int adminPort, int temporalPort, int
     devApiKey = devApiKey == null || devApiKey.isBlank() ? DEFAULT_DEV_API_KEY : devApiKey.strip();
   }
 
-  /** The Java test server (the test clock), the development reconciliation schedule, the key "dev". */
+  /**
+   * The Java test server (the test clock), the development reconciliation schedule, the key "dev".
+   */
   public DevStackSettings(int apiPort, int adminPort, int temporalPort, int dynamoPort) {
     this(apiPort, adminPort, temporalPort, dynamoPort, null, null, 8233, DEFAULT_DEV_API_KEY);
   }
@@ -46,14 +55,18 @@ public record DevStackSettings(int apiPort, int adminPort, int temporalPort, int
     String enabled = System.getenv("RECONCILIATION_ENABLED");
     String cron = System.getenv("RECONCILIATION_CRON");
     return new DevStackSettings(
-        port("BILLING_PORT", 8080), port("BILLING_ADMIN_PORT", 8081),
-        port("TEMPORAL_PORT", 7233), port("DYNAMODB_PORT", 8000),
+        port("BILLING_PORT", 8080),
+        port("BILLING_ADMIN_PORT", 8081),
+        port("TEMPORAL_PORT", 7233),
+        port("DYNAMODB_PORT", 8000),
         new ReconciliationSettings(
             enabled == null || enabled.isBlank() ? null : Boolean.valueOf(enabled.trim()),
             cron == null || cron.isBlank() ? DEV_RECONCILIATION.cron() : cron,
-            DEV_RECONCILIATION.lookbackDays(), null),
+            DEV_RECONCILIATION.lookbackDays(),
+            null),
         DevTemporalChoice.of(System.getenv(DevTemporalChoice.VARIABLE), System.getenv("PATH")),
-        port("TEMPORAL_UI_PORT", 8233), System.getenv("BILLING_DEV_API_KEY"));
+        port("TEMPORAL_UI_PORT", 8233),
+        System.getenv("BILLING_DEV_API_KEY"));
   }
 
   private static int port(String variable, int fallback) {
@@ -68,7 +81,8 @@ public record DevStackSettings(int apiPort, int adminPort, int temporalPort, int
       }
       return port;
     } catch (NumberFormatException e) {
-      throw new IllegalArgumentException(variable + " must be a port number (1-65535), got \"" + value + "\"");
+      throw new IllegalArgumentException(
+          variable + " must be a port number (1-65535), got \"" + value + "\"");
     }
   }
 

@@ -7,8 +7,8 @@ import java.util.concurrent.Callable;
 
 /**
  * The Temporal server of the dev stack: Temporal's Java test server (the default, with the test
- * clock), or the real Temporal dev server of the {@code temporal} CLI (with the Temporal UI, Schedules
- * and visibility queries, but real time only).
+ * clock), or the real Temporal dev server of the {@code temporal} CLI (with the Temporal UI,
+ * Schedules and visibility queries, but real time only).
  */
 interface DevTemporal extends AutoCloseable {
 

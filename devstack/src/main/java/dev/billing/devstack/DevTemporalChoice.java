@@ -30,12 +30,15 @@ record DevTemporalChoice(Kind kind, Path cli) {
     String chosen = mode == null || mode.isBlank() ? "auto" : mode.trim().toLowerCase(Locale.ROOT);
     Path cli = findOnPath(path);
     return switch (chosen) {
-      case "auto" -> cli != null ? new DevTemporalChoice(Kind.DEV_SERVER, cli)
-          : new DevTemporalChoice(Kind.TEST_SERVER, null);
+      case "auto" ->
+          cli != null
+              ? new DevTemporalChoice(Kind.DEV_SERVER, cli)
+              : new DevTemporalChoice(Kind.TEST_SERVER, null);
       case "dev-server" -> new DevTemporalChoice(Kind.DEV_SERVER, cli);
       case "test-server" -> new DevTemporalChoice(Kind.TEST_SERVER, null);
-      default -> throw new IllegalArgumentException(VARIABLE
-          + " must be auto, dev-server or test-server, got \"" + mode + "\"");
+      default ->
+          throw new IllegalArgumentException(
+              VARIABLE + " must be auto, dev-server or test-server, got \"" + mode + "\"");
     };
   }
 

@@ -15,7 +15,8 @@ public final class EmbeddedDynamo implements AutoCloseable {
     // createServer, not createServerFromCommandLineArgs: that one also prints its configuration
     // on standard output, above the dev stack's banner.
     CommandLineInput options =
-        new CommandLineInput(new String[] {"-inMemory", "-port", Integer.toString(port), "-disableTelemetry"});
+        new CommandLineInput(
+            new String[] {"-inMemory", "-port", Integer.toString(port), "-disableTelemetry"});
     if (!options.init()) {
       throw new IllegalStateException("DynamoDB Local refused its options");
     }

@@ -25,7 +25,9 @@ public final class EmbeddedTemporal implements DevTemporal {
     this(port, TestServerClock.DEFAULT_JUMP_DEADLINE);
   }
 
-  /** @param jumpDeadline how long one {@link #advance} may take (see {@link TestServerClock}) */
+  /**
+   * @param jumpDeadline how long one {@link #advance} may take (see {@link TestServerClock})
+   */
   public EmbeddedTemporal(int port, Duration jumpDeadline) {
     // true = time skipping locked: real time until someone advances the clock.
     this.server = TestServer.createPortBoundServer(port, true);
@@ -50,11 +52,14 @@ public final class EmbeddedTemporal implements DevTemporal {
     return null;
   }
 
-  /** Registers the workflow's search attributes in the namespace, as a real cluster's setup would. */
+  /**
+   * Registers the workflow's search attributes in the namespace, as a real cluster's setup would.
+   */
   @Override
   public void registerSearchAttributes(String namespace) {
-    WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(
-        WorkflowServiceStubsOptions.newBuilder().setTarget(target).build());
+    WorkflowServiceStubs stubs =
+        WorkflowServiceStubs.newServiceStubs(
+            WorkflowServiceStubsOptions.newBuilder().setTarget(target).build());
     try {
       SearchAttributeSetup.register(stubs, namespace);
     } finally {
@@ -68,7 +73,9 @@ public final class EmbeddedTemporal implements DevTemporal {
     return clock;
   }
 
-  /** Jumps the clock forward, firing every timer due on the way. Returns once the clock got there. */
+  /**
+   * Jumps the clock forward, firing every timer due on the way. Returns once the clock got there.
+   */
   @Override
   public Instant advance(Duration duration) {
     return clock.advance(duration);

@@ -34,12 +34,15 @@ final class SandboxWebhookRelay implements AutoCloseable {
   private final DevTemporal temporal;
   private final URI endpoint;
   private final String secret;
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-  private final ScheduledExecutorService ticks = Executors.newSingleThreadScheduledExecutor(runnable -> {
-    Thread thread = new Thread(runnable, "sandbox-webhook-relay");
-    thread.setDaemon(true);
-    return thread;
-  });
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+  private final ScheduledExecutorService ticks =
+      Executors.newSingleThreadScheduledExecutor(
+          runnable -> {
+            Thread thread = new Thread(runnable, "sandbox-webhook-relay");
+            thread.setDaemon(true);
+            return thread;
+          });
   private final Set<String> delivered = new HashSet<>();
   private Instant cursor = Instant.EPOCH;
 
@@ -51,10 +54,14 @@ final class SandboxWebhookRelay implements AutoCloseable {
   }
 
   void start() {
-    ticks.scheduleWithFixedDelay(this::deliverDue, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
+    ticks.scheduleWithFixedDelay(
+        this::deliverDue, TICK.toMillis(), TICK.toMillis(), TimeUnit.MILLISECONDS);
   }
 
-  /** Delivers, oldest first, every event up to now that was not delivered yet; stops at the first failure. */
+  /**
+   * Delivers, oldest first, every event up to now that was not delivered yet; stops at the first
+   * failure.
+   */
   void deliverDue() {
     try {
       Instant now = temporal.clock().instant();
@@ -75,17 +82,25 @@ final class SandboxWebhookRelay implements AutoCloseable {
   }
 
   private boolean deliver(GatewayEvent event) throws Exception {
-    SandboxWebhooks.SignedWebhook webhook = SandboxWebhooks.sign(event, secret, temporal.clock().instant());
-    HttpResponse<String> response = http.send(HttpRequest.newBuilder(endpoint)
-            .timeout(Duration.ofSeconds(10))
-            .header("Content-Type", "application/json")
-            .header(SandboxWebhooks.SIGNATURE_HEADER, webhook.signatureHeader())
-            .POST(HttpRequest.BodyPublishers.ofString(webhook.body()))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
+    SandboxWebhooks.SignedWebhook webhook =
+        SandboxWebhooks.sign(event, secret, temporal.clock().instant());
+    HttpResponse<String> response =
+        http.send(
+            HttpRequest.newBuilder(endpoint)
+                .timeout(Duration.ofSeconds(10))
+                .header("Content-Type", "application/json")
+                .header(SandboxWebhooks.SIGNATURE_HEADER, webhook.signatureHeader())
+                .POST(HttpRequest.BodyPublishers.ofString(webhook.body()))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
     boolean accepted = response.statusCode() / 100 == 2;
     if (!accepted) {
-      LOG.warn("sandbox webhook {} ({}) answered {}: {}", event.id(), event.type(), response.statusCode(), response.body());
+      LOG.warn(
+          "sandbox webhook {} ({}) answered {}: {}",
+          event.id(),
+          event.type(),
+          response.statusCode(),
+          response.body());
     }
     return accepted;
   }

@@ -21,6 +21,7 @@ public final class TestServerClock implements InstantSource, AutoCloseable {
 
   /** A long jump over many billing cycles and reconciliation runs, on a loaded machine. */
   public static final Duration DEFAULT_JUMP_DEADLINE = Duration.ofMinutes(5);
+
   /** Right after a long jump the server is still busy with the work the jump released. */
   private static final Duration READ_DEADLINE = Duration.ofMinutes(1);
 
@@ -31,7 +32,9 @@ public final class TestServerClock implements InstantSource, AutoCloseable {
     this(target, DEFAULT_JUMP_DEADLINE);
   }
 
-  /** @param jumpDeadline how long one {@link #advance} may wait for the work its timers release */
+  /**
+   * @param jumpDeadline how long one {@link #advance} may wait for the work its timers release
+   */
   public TestServerClock(String target, Duration jumpDeadline) {
     this.jumpDeadline = jumpDeadline;
     // The SDK cuts every call's own deadline to the stubs' RPC timeout (10 s by default), which a
@@ -39,27 +42,39 @@ public final class TestServerClock implements InstantSource, AutoCloseable {
     // Keep-alive pings (every 30 s) during a call that long make the server answer GOAWAY
     // (too_many_pings: it allows one per 5 min), which kills the call; the server is local, there
     // is no connection for keep-alive to watch over.
-    this.testService = TestServiceStubs.newServiceStubs(TestServiceStubsOptions.newBuilder()
-        .setTarget(target)
-        .setRpcTimeout(jumpDeadline.compareTo(READ_DEADLINE) > 0 ? jumpDeadline : READ_DEADLINE)
-        .setEnableKeepAlive(false)
-        .validateAndBuildWithDefaults());
+    this.testService =
+        TestServiceStubs.newServiceStubs(
+            TestServiceStubsOptions.newBuilder()
+                .setTarget(target)
+                .setRpcTimeout(
+                    jumpDeadline.compareTo(READ_DEADLINE) > 0 ? jumpDeadline : READ_DEADLINE)
+                .setEnableKeepAlive(false)
+                .validateAndBuildWithDefaults());
   }
 
   @Override
   public Instant instant() {
-    var time = testService.blockingStub()
-        .withDeadlineAfter(READ_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
-        .getCurrentTime(Empty.getDefaultInstance()).getTime();
+    var time =
+        testService
+            .blockingStub()
+            .withDeadlineAfter(READ_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
+            .getCurrentTime(Empty.getDefaultInstance())
+            .getTime();
     return Instant.ofEpochSecond(time.getSeconds(), time.getNanos());
   }
 
-  /** Jumps the clock forward, firing every timer due on the way. Returns once the clock got there. */
+  /**
+   * Jumps the clock forward, firing every timer due on the way. Returns once the clock got there.
+   */
   public Instant advance(Duration duration) {
     // Every timer on the way fires and its work runs (in real time) before the clock moves on.
-    testService.blockingStub().withDeadlineAfter(jumpDeadline.toMillis(), TimeUnit.MILLISECONDS)
-        .unlockTimeSkippingWithSleep(SleepRequest.newBuilder()
-            .setDuration(ProtobufTimeUtils.toProtoDuration(duration)).build());
+    testService
+        .blockingStub()
+        .withDeadlineAfter(jumpDeadline.toMillis(), TimeUnit.MILLISECONDS)
+        .unlockTimeSkippingWithSleep(
+            SleepRequest.newBuilder()
+                .setDuration(ProtobufTimeUtils.toProtoDuration(duration))
+                .build());
     return instant();
   }
 
@@ -68,12 +83,16 @@ public final class TestServerClock implements InstantSource, AutoCloseable {
    * for a task in flight. Real time goes on; a jump under way waits until {@code action} returns.
    */
   public <T> T holding(Callable<T> action) throws Exception {
-    testService.blockingStub().withDeadlineAfter(READ_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
+    testService
+        .blockingStub()
+        .withDeadlineAfter(READ_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
         .lockTimeSkipping(LockTimeSkippingRequest.getDefaultInstance());
     try {
       return action.call();
     } finally {
-      testService.blockingStub().withDeadlineAfter(READ_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
+      testService
+          .blockingStub()
+          .withDeadlineAfter(READ_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)
           .unlockTimeSkipping(UnlockTimeSkippingRequest.getDefaultInstance());
     }
   }

@@ -43,17 +43,22 @@ class DevLoggingTest {
   void quiet_until_started_then_the_billing_code_at_info_and_the_libraries_at_warn() {
     LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
     DevLogging logging = DevLogging.configure(null);
-    assertThat(context.getLogger("dev.billing.worker.Anything").getEffectiveLevel()).isEqualTo(Level.WARN);
+    assertThat(context.getLogger("dev.billing.worker.Anything").getEffectiveLevel())
+        .isEqualTo(Level.WARN);
     assertThat(context.getLogger("dev.billing.api.auth.ApiAuthentication").getEffectiveLevel())
         .isEqualTo(Level.ERROR);
-    assertThat(context.getLogger("software.amazon.awssdk.request").getEffectiveLevel()).isEqualTo(Level.WARN);
+    assertThat(context.getLogger("software.amazon.awssdk.request").getEffectiveLevel())
+        .isEqualTo(Level.WARN);
 
     logging.started();
-    assertThat(context.getLogger("dev.billing.worker.Anything").getEffectiveLevel()).isEqualTo(Level.INFO);
+    assertThat(context.getLogger("dev.billing.worker.Anything").getEffectiveLevel())
+        .isEqualTo(Level.INFO);
     assertThat(context.getLogger("dev.billing.api.auth.ApiAuthentication").getEffectiveLevel())
         .isEqualTo(Level.INFO);
-    assertThat(context.getLogger("org.eclipse.jetty.server.Server").getEffectiveLevel()).isEqualTo(Level.WARN);
-    assertThat(context.getLogger("io.temporal.internal.worker.HeartbeatManager").getEffectiveLevel())
+    assertThat(context.getLogger("org.eclipse.jetty.server.Server").getEffectiveLevel())
+        .isEqualTo(Level.WARN);
+    assertThat(
+            context.getLogger("io.temporal.internal.worker.HeartbeatManager").getEffectiveLevel())
         .isEqualTo(Level.ERROR);
   }
 
@@ -61,7 +66,9 @@ class DevLoggingTest {
   void a_requested_level_is_the_level_of_everything() {
     LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
     DevLogging.configure(Level.DEBUG).started();
-    assertThat(context.getLogger("org.eclipse.jetty.http.HttpParser").getEffectiveLevel()).isEqualTo(Level.DEBUG);
-    assertThat(context.getLogger("dev.billing.worker.Anything").getEffectiveLevel()).isEqualTo(Level.DEBUG);
+    assertThat(context.getLogger("org.eclipse.jetty.http.HttpParser").getEffectiveLevel())
+        .isEqualTo(Level.DEBUG);
+    assertThat(context.getLogger("dev.billing.worker.Anything").getEffectiveLevel())
+        .isEqualTo(Level.DEBUG);
   }
 }

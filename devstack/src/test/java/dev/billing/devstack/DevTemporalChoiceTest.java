@@ -23,11 +23,14 @@ class DevTemporalChoiceTest {
   @DisabledOnOs(OS.WINDOWS)
   void autoTakesTheTemporalCliWhenThePathHasOne(@TempDir Path dir) throws Exception {
     Path bin = Files.createDirectories(dir.resolve("bin"));
-    Path cli = Files.createFile(bin.resolve("temporal"),
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
+    Path cli =
+        Files.createFile(
+            bin.resolve("temporal"),
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwxr-xr-x")));
     Path notExecutable = Files.createDirectories(dir.resolve("other"));
     Files.createFile(notExecutable.resolve("temporal"));
-    String path = notExecutable + File.pathSeparator + dir.resolve("empty") + File.pathSeparator + bin;
+    String path =
+        notExecutable + File.pathSeparator + dir.resolve("empty") + File.pathSeparator + bin;
 
     assertThat(DevTemporalChoice.of(null, path))
         .isEqualTo(new DevTemporalChoice(DevTemporalChoice.Kind.DEV_SERVER, cli));
@@ -39,7 +42,8 @@ class DevTemporalChoiceTest {
   void withoutACliItFallsBackToTheTestServerUnlessTheDevServerIsAskedFor(@TempDir Path dir) {
     assertThat(DevTemporalChoice.of("auto", dir.toString()).kind())
         .isEqualTo(DevTemporalChoice.Kind.TEST_SERVER);
-    assertThat(DevTemporalChoice.of(" ", null).kind()).isEqualTo(DevTemporalChoice.Kind.TEST_SERVER);
+    assertThat(DevTemporalChoice.of(" ", null).kind())
+        .isEqualTo(DevTemporalChoice.Kind.TEST_SERVER);
     // Asked for explicitly: the SDK downloads the CLI (null path).
     assertThat(DevTemporalChoice.of("Dev-Server", dir.toString()))
         .isEqualTo(new DevTemporalChoice(DevTemporalChoice.Kind.DEV_SERVER, null));

@@ -22,18 +22,23 @@ class EmbeddedTemporalTest {
   void aJumpThatWaitsLongerThanTheUsualCallDeadlineStillArrives() throws Exception {
     int port = EndToEnd.freePort();
     try (EmbeddedTemporal temporal = new EmbeddedTemporal(port)) {
-      TestServiceStubs busy = TestServiceStubs.newServiceStubs(
-          TestServiceStubsOptions.newBuilder().setTarget(temporal.target()).validateAndBuildWithDefaults());
+      TestServiceStubs busy =
+          TestServiceStubs.newServiceStubs(
+              TestServiceStubsOptions.newBuilder()
+                  .setTarget(temporal.target())
+                  .validateAndBuildWithDefaults());
       try {
         busy.blockingStub().lockTimeSkipping(LockTimeSkippingRequest.getDefaultInstance());
         Instant before = temporal.clock().instant();
 
-        CompletableFuture<Instant> jump = CompletableFuture.supplyAsync(() -> temporal.advance(Duration.ofDays(1)));
+        CompletableFuture<Instant> jump =
+            CompletableFuture.supplyAsync(() -> temporal.advance(Duration.ofDays(1)));
         Thread.sleep(12_000);
         assertThat(jump).as("the jump waits while the work runs").isNotDone();
         busy.blockingStub().unlockTimeSkipping(UnlockTimeSkippingRequest.getDefaultInstance());
 
-        assertThat(jump.get(30, TimeUnit.SECONDS)).isAfterOrEqualTo(before.plus(Duration.ofDays(1)));
+        assertThat(jump.get(30, TimeUnit.SECONDS))
+            .isAfterOrEqualTo(before.plus(Duration.ofDays(1)));
       } finally {
         busy.shutdown();
       }

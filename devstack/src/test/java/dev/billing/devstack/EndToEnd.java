@@ -1,6 +1,5 @@
 package dev.billing.devstack;
 
-import org.awaitility.Awaitility;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +10,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.function.Predicate;
+import org.awaitility.Awaitility;
 
 /** What the end-to-end tests do over HTTP, as a user of the dev stack would. */
 final class EndToEnd {
@@ -34,9 +34,13 @@ final class EndToEnd {
   /** A 9.99 USD monthly subscription in UTC whose first payment is on {@code startDate}. */
   static JsonNode create(HttpJson http, String account, String paymentMethod, LocalDate startDate)
       throws Exception {
-    HttpJson.Response response = http.post("/v1/accounts/" + account + "/subscriptions", """
+    HttpJson.Response response =
+        http.post(
+            "/v1/accounts/" + account + "/subscriptions",
+            """
         {"sku":"plus-monthly","amount":"9.99","currency":"USD","email":"ada@example.com",
-         "paymentMethod":"%s","startDate":"%s","timeZone":"UTC"}""".formatted(paymentMethod, startDate));
+         "paymentMethod":"%s","startDate":"%s","timeZone":"UTC"}"""
+                .formatted(paymentMethod, startDate));
     assertThat(response.status()).as(String.valueOf(response.body())).isEqualTo(201);
     return response.body();
   }
@@ -49,8 +53,10 @@ final class EndToEnd {
       if (step.compareTo(Duration.ofDays(31)) > 0) {
         step = Duration.ofDays(31);
       }
-      HttpJson.Response advanced = http.post("/v1/dev/clock/advance",
-          "{\"duration\":\"" + step.plusSeconds(1).withNanos(0) + "\"}");
+      HttpJson.Response advanced =
+          http.post(
+              "/v1/dev/clock/advance",
+              "{\"duration\":\"" + step.plusSeconds(1).withNanos(0) + "\"}");
       assertThat(advanced.status()).isEqualTo(200);
       now = Instant.parse(advanced.body().get("now").asText());
     }
@@ -58,7 +64,9 @@ final class EndToEnd {
 
   /** Activities run in real time after the clock jumped: poll, bounded. */
   static JsonNode await(HttpJson http, String path, Predicate<JsonNode> done) {
-    return Awaitility.await(path).atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200))
+    return Awaitility.await(path)
+        .atMost(Duration.ofSeconds(60))
+        .pollInterval(Duration.ofMillis(200))
         .until(() -> http.get(path).body(), done::test);
   }
 }

@@ -9,11 +9,14 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 
-/** A small JSON-over-HTTP client for the end-to-end tests: they speak to the stack only over HTTP. */
+/**
+ * A small JSON-over-HTTP client for the end-to-end tests: they speak to the stack only over HTTP.
+ */
 final class HttpJson {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient client =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private final String baseUrl;
 
   HttpJson(String baseUrl) {
@@ -28,7 +31,10 @@ final class HttpJson {
   static final String AUTHORIZATION = "Bearer " + DevStackSettings.DEFAULT_DEV_API_KEY;
 
   Response get(String path) throws IOException, InterruptedException {
-    return send(HttpRequest.newBuilder(URI.create(baseUrl + path)).header("Authorization", AUTHORIZATION).GET());
+    return send(
+        HttpRequest.newBuilder(URI.create(baseUrl + path))
+            .header("Authorization", AUTHORIZATION)
+            .GET());
   }
 
   /** A GET without credentials. */
@@ -38,23 +44,34 @@ final class HttpJson {
 
   /** A non-JSON answer (e.g. a raw message), as text. */
   TextResponse getText(String path) throws IOException, InterruptedException {
-    HttpResponse<String> response = client.send(HttpRequest.newBuilder(URI.create(baseUrl + path))
-        .header("Authorization", AUTHORIZATION).GET().timeout(Duration.ofSeconds(120)).build(), HttpResponse.BodyHandlers.ofString());
-    return new TextResponse(response.statusCode(),
-        response.headers().firstValue("Content-Type").orElse(null), response.body());
+    HttpResponse<String> response =
+        client.send(
+            HttpRequest.newBuilder(URI.create(baseUrl + path))
+                .header("Authorization", AUTHORIZATION)
+                .GET()
+                .timeout(Duration.ofSeconds(120))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    return new TextResponse(
+        response.statusCode(),
+        response.headers().firstValue("Content-Type").orElse(null),
+        response.body());
   }
 
   Response post(String path, String json) throws IOException, InterruptedException {
-    return send(HttpRequest.newBuilder(URI.create(baseUrl + path))
-        .header("Authorization", AUTHORIZATION)
-        .header("Content-Type", "application/json")
-        .POST(HttpRequest.BodyPublishers.ofString(json)));
+    return send(
+        HttpRequest.newBuilder(URI.create(baseUrl + path))
+            .header("Authorization", AUTHORIZATION)
+            .header("Content-Type", "application/json")
+            .POST(HttpRequest.BodyPublishers.ofString(json)));
   }
 
   private Response send(HttpRequest.Builder request) throws IOException, InterruptedException {
     HttpResponse<String> response =
-        client.send(request.timeout(Duration.ofSeconds(120)).build(), HttpResponse.BodyHandlers.ofString());
+        client.send(
+            request.timeout(Duration.ofSeconds(120)).build(), HttpResponse.BodyHandlers.ofString());
     String body = response.body();
-    return new Response(response.statusCode(), body == null || body.isBlank() ? null : JSON.readTree(body));
+    return new Response(
+        response.statusCode(), body == null || body.isBlank() ? null : JSON.readTree(body));
   }
 }

@@ -1,7 +1,7 @@
 package dev.billing.devstack;
 
-import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.activities.payments.GatewayEvent;
@@ -34,8 +34,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class PaymentsEndToEndTest {
 
-  @RegisterExtension
-  static final RunningDevStack STACK = new RunningDevStack();
+  @RegisterExtension static final RunningDevStack STACK = new RunningDevStack();
 
   private HttpJson http;
 
@@ -47,67 +46,113 @@ class PaymentsEndToEndTest {
   @Test
   void aSoftDeclineIsRetriedOnTheScheduleAndSucceedsOnTheThirdTry() throws Exception {
     LocalDate due = EndToEnd.today(http).plusDays(2);
-    String id = EndToEnd.create(http, "acc-dunning", "pm_sandbox_recoversAfter_2", due).get("subscriptionId").asText();
+    String id =
+        EndToEnd.create(http, "acc-dunning", "pm_sandbox_recoversAfter_2", due)
+            .get("subscriptionId")
+            .asText();
 
     // Retries on day 1 and day 3 after the due date; stop before cycle 2's reminder.
     EndToEnd.advanceTo(http, due.plusDays(4).atStartOfDay(ZoneOffset.UTC).toInstant());
 
-    JsonNode receipts = EndToEnd.await(http, "/v1/accounts/acc-dunning/receipts", b -> b.get("items").size() >= 1);
+    JsonNode receipts =
+        EndToEnd.await(http, "/v1/accounts/acc-dunning/receipts", b -> b.get("items").size() >= 1);
     assertThat(receipts.get("items")).hasSize(1);
     assertThat(receipts.get("items").get(0).get("amount").asText()).isEqualTo("9.99");
-    assertThat(receipts.get("items").get(0).get("processedAt").asText()).startsWith(due.plusDays(3).toString());
+    assertThat(receipts.get("items").get(0).get("processedAt").asText())
+        .startsWith(due.plusDays(3).toString());
 
     JsonNode charges = http.get("/v1/dev/charges").body().get("items");
-    assertThat(charges).filteredOn(c -> c.get("idempotencyKey").asText().startsWith("charge:" + id + ":"))
-        .extracting(c -> c.get("idempotencyKey").asText() + " " + c.get("outcome").asText() + " "
-            + c.get("at").asText().substring(0, 10))
+    assertThat(charges)
+        .filteredOn(c -> c.get("idempotencyKey").asText().startsWith("charge:" + id + ":"))
+        .extracting(
+            c ->
+                c.get("idempotencyKey").asText()
+                    + " "
+                    + c.get("outcome").asText()
+                    + " "
+                    + c.get("at").asText().substring(0, 10))
         .containsExactly(
             "charge:" + id + ":1:1 DECLINED " + due,
             "charge:" + id + ":1:2 DECLINED " + due.plusDays(1),
             "charge:" + id + ":1:3 SUCCEEDED " + due.plusDays(3));
 
-    JsonNode period = http.get("/v1/accounts/acc-dunning/subscriptions/" + id + "/periods").body().get("items").get(0);
+    JsonNode period =
+        http.get("/v1/accounts/acc-dunning/subscriptions/" + id + "/periods")
+            .body()
+            .get("items")
+            .get(0);
     assertThat(period.get("status").asText()).isEqualTo("COMPLETED");
     assertThat(period.get("attempts").asInt()).isEqualTo(3);
-    assertThat(http.get("/v1/accounts/acc-dunning/subscriptions/" + id).body().get("status").asText())
+    assertThat(
+            http.get("/v1/accounts/acc-dunning/subscriptions/" + id).body().get("status").asText())
         .isEqualTo("ACTIVE");
 
     // One notice per failure, each naming the next retry date.
     List<String> failures = new ArrayList<>();
-    http.get("/v1/dev/outbox").body().get("items").forEach(m -> {
-      if (m.get("subscriptionId").asText().equals(id) && m.get("kind").asText().equals("PAYMENT_FAILED")) {
-        failures.add(m.get("text").asText());
-      }
-    });
+    http.get("/v1/dev/outbox")
+        .body()
+        .get("items")
+        .forEach(
+            m -> {
+              if (m.get("subscriptionId").asText().equals(id)
+                  && m.get("kind").asText().equals("PAYMENT_FAILED")) {
+                failures.add(m.get("text").asText());
+              }
+            });
     assertThat(failures).hasSize(2);
     DateTimeFormatter usLong = DateTimeFormatter.ofPattern("MMMM d, yyyy", Locale.US);
-    assertThat(failures.get(0)).contains("We will try again on " + usLong.format(due.plusDays(1)) + ".");
-    assertThat(failures.get(1)).contains("We will try again on " + usLong.format(due.plusDays(3)) + ".");
+    assertThat(failures.get(0))
+        .contains("We will try again on " + usLong.format(due.plusDays(1)) + ".");
+    assertThat(failures.get(1))
+        .contains("We will try again on " + usLong.format(due.plusDays(3)) + ".");
   }
 
   @Test
   void aBankDebitSettlesOnceThoughItsWebhooksArriveTwiceAndOutOfOrder() throws Exception {
     LocalDate due = EndToEnd.today(http).plusDays(2);
-    String id = EndToEnd.create(http, "acc-debit", "pm_sandbox_bankDebit", due).get("subscriptionId").asText();
+    String id =
+        EndToEnd.create(http, "acc-debit", "pm_sandbox_bankDebit", due)
+            .get("subscriptionId")
+            .asText();
     String path = "/v1/accounts/acc-debit/subscriptions/" + id;
 
-    EndToEnd.advanceTo(http, due.atStartOfDay(ZoneOffset.UTC).toInstant().plus(Duration.ofHours(12)));
+    EndToEnd.advanceTo(
+        http, due.atStartOfDay(ZoneOffset.UTC).toInstant().plus(Duration.ofHours(12)));
     JsonNode pending = EndToEnd.await(http, path + "/periods", b -> b.get("items").size() == 1);
     assertThat(pending.get("items").get(0).get("status").asText()).isEqualTo("PENDING_SETTLEMENT");
     assertThat(http.get("/v1/accounts/acc-debit/receipts").body().get("items")).isEmpty();
 
     // Settles three days later; the sandbox delivers charge.succeeded to the webhook by itself.
-    EndToEnd.advanceTo(http, due.plusDays(3).atStartOfDay(ZoneOffset.UTC).toInstant().plus(Duration.ofHours(12)));
-    EndToEnd.await(http, path + "/periods", b -> b.get("items").get(0).get("status").asText().equals("COMPLETED"));
+    EndToEnd.advanceTo(
+        http, due.plusDays(3).atStartOfDay(ZoneOffset.UTC).toInstant().plus(Duration.ofHours(12)));
+    EndToEnd.await(
+        http,
+        path + "/periods",
+        b -> b.get("items").get(0).get("status").asText().equals("COMPLETED"));
 
-    GatewayEvent settled = STACK.stack().sandbox().listEvents(Instant.EPOCH, Instant.now().plus(Duration.ofDays(400))).stream()
-        .filter(e -> e.subscriptionId().equals(id) && e.type() == GatewayEvent.Type.SUCCEEDED)
-        .findFirst().orElseThrow();
+    GatewayEvent settled =
+        STACK
+            .stack()
+            .sandbox()
+            .listEvents(Instant.EPOCH, Instant.now().plus(Duration.ofDays(400)))
+            .stream()
+            .filter(e -> e.subscriptionId().equals(id) && e.type() == GatewayEvent.Type.SUCCEEDED)
+            .findFirst()
+            .orElseThrow();
     // The provider redelivers it, then a stale "failed" for the same charge arrives late.
     assertThat(deliver(settled).body()).contains("\"duplicate\":true");
-    GatewayEvent lateFailure = new GatewayEvent(settled.id() + "_late_failure", GatewayEvent.Type.FAILED,
-        settled.occurredAt(), settled.idempotencyKey(), settled.transactionId(), id, settled.cycle(),
-        settled.amount(), "account_closed", "The bank account is closed.");
+    GatewayEvent lateFailure =
+        new GatewayEvent(
+            settled.id() + "_late_failure",
+            GatewayEvent.Type.FAILED,
+            settled.occurredAt(),
+            settled.idempotencyKey(),
+            settled.transactionId(),
+            id,
+            settled.cycle(),
+            settled.amount(),
+            "account_closed",
+            "The bank account is closed.");
     assertThat(deliver(lateFailure).statusCode()).isEqualTo(200);
     assertThat(deliver(lateFailure).body()).contains("\"duplicate\":true");
 
@@ -117,10 +162,15 @@ class PaymentsEndToEndTest {
     JsonNode period = http.get(path + "/periods").body().get("items").get(0);
     assertThat(period.get("status").asText()).isEqualTo("COMPLETED");
     List<String> events = new ArrayList<>();
-    http.get(path + "/history?limit=200").body().get("items").forEach(e -> events.add(e.get("event").asText()));
-    // Created two days before the due date: the reminder (three days before) goes out late, at once.
-    assertThat(events).containsExactly(
-        "SUBSCRIPTION_CREATED", "REMINDER_SENT", "PAYMENT_PENDING", "PAYMENT_SUCCEEDED");
+    http.get(path + "/history?limit=200")
+        .body()
+        .get("items")
+        .forEach(e -> events.add(e.get("event").asText()));
+    // Created two days before the due date: the reminder (three days before) goes out late, at
+    // once.
+    assertThat(events)
+        .containsExactly(
+            "SUBSCRIPTION_CREATED", "REMINDER_SENT", "PAYMENT_PENDING", "PAYMENT_SUCCEEDED");
     assertThat(http.get(path).body().get("status").asText()).isEqualTo("ACTIVE");
   }
 
@@ -129,11 +179,15 @@ class PaymentsEndToEndTest {
    * workflow task completed after the last of them, i.e. the workflow has processed them.
    */
   private static void awaitSignalsHandled(String workflowId, int count) throws Exception {
-    WorkflowServiceStubs service = WorkflowServiceStubs.newServiceStubs(
-        WorkflowServiceStubsOptions.newBuilder().setTarget(STACK.stack().temporalTarget()).build());
+    WorkflowServiceStubs service =
+        WorkflowServiceStubs.newServiceStubs(
+            WorkflowServiceStubsOptions.newBuilder()
+                .setTarget(STACK.stack().temporalTarget())
+                .build());
     try {
       WorkflowClient client = WorkflowClient.newInstance(service);
-      await("the workflow processes " + count + " payment events").atMost(Duration.ofSeconds(30))
+      await("the workflow processes " + count + " payment events")
+          .atMost(Duration.ofSeconds(30))
           .pollInterval(Duration.ofMillis(100))
           .until(() -> signalsHandled(client.fetchHistory(workflowId).getEvents(), count));
     } finally {
@@ -151,19 +205,22 @@ class PaymentsEndToEndTest {
         signals++;
       }
     }
-    return signals >= count && events.subList(lastSignal, events.size()).stream()
-        .anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED);
+    return signals >= count
+        && events.subList(lastSignal, events.size()).stream()
+            .anyMatch(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED);
   }
 
   private HttpResponse<String> deliver(GatewayEvent event) throws Exception {
     Instant now = Instant.parse(http.get("/v1/dev/clock").body().get("now").asText());
-    SandboxWebhooks.SignedWebhook webhook = SandboxWebhooks.sign(event, SandboxWebhooks.DEV_SECRET, now);
-    return HttpClient.newHttpClient().send(
-        HttpRequest.newBuilder(URI.create(STACK.stack().apiUrl() + SandboxWebhooks.PATH))
-            .header("Content-Type", "application/json")
-            .header(SandboxWebhooks.SIGNATURE_HEADER, webhook.signatureHeader())
-            .POST(HttpRequest.BodyPublishers.ofString(webhook.body()))
-            .build(),
-        HttpResponse.BodyHandlers.ofString());
+    SandboxWebhooks.SignedWebhook webhook =
+        SandboxWebhooks.sign(event, SandboxWebhooks.DEV_SECRET, now);
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create(STACK.stack().apiUrl() + SandboxWebhooks.PATH))
+                .header("Content-Type", "application/json")
+                .header(SandboxWebhooks.SIGNATURE_HEADER, webhook.signatureHeader())
+                .POST(HttpRequest.BodyPublishers.ofString(webhook.body()))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
   }
 }

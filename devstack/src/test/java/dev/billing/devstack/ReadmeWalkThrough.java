@@ -12,20 +12,22 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The README's walk-through as steps a test can run: the fenced {@code bash} block under its heading,
- * read as a shell would (quotes, {@code \} line continuations, {@code NAME='value'} assignments and
- * {@code $NAME}), each {@code curl} command with what the README shows of its answer.
+ * The README's walk-through as steps a test can run: the fenced {@code bash} block under its
+ * heading, read as a shell would (quotes, {@code \} line continuations, {@code NAME='value'}
+ * assignments and {@code $NAME}), each {@code curl} command with what the README shows of its
+ * answer.
  *
  * <p>The conventions the README keeps so that this reads it:
+ *
  * <ul>
- *   <li>A comment right below a command that starts with <code>{</code> or a status and <code>{</code>
- *       (<code># 201 {"status":"ACTIVE", …}</code>, continued on indented comment lines) is its
- *       answer: the status, and every field shown, with its value (a date or time stands for any
- *       date or time of the same form; {@code …} inside a value for any text).</li>
+ *   <li>A comment right below a command that starts with <code>{</code> or a status and <code>{
+ *       </code> (<code># 201 {"status":"ACTIVE", …}</code>, continued on indented comment lines) is
+ *       its answer: the status, and every field shown, with its value (a date or time stands for
+ *       any date or time of the same form; {@code …} inside a value for any text).
  *   <li>A comment on the command's own line names what the answer contains: its upper-case words
- *       ({@code PAYMENT_SUCCEEDED}), amounts ({@code 9.99}) and ids are checked.</li>
+ *       ({@code PAYMENT_SUCCEEDED}), amounts ({@code 9.99}) and ids are checked.
  *   <li>{@code sub_…} is the subscription the walk-through created (the last {@code subscriptionId}
- *       answered).</li>
+ *       answered).
  * </ul>
  */
 final class ReadmeWalkThrough {
@@ -38,10 +40,13 @@ final class ReadmeWalkThrough {
   /** What the README shows of an answer: status (null: any 2xx) and top-level fields. */
   record ShownAnswer(Integer status, Map<String, String> fields) {}
 
-  private static final Pattern ANSWER = Pattern.compile("^(?:(\\d{3})\\s+)?(\\{.*)$", Pattern.DOTALL);
+  private static final Pattern ANSWER =
+      Pattern.compile("^(?:(\\d{3})\\s+)?(\\{.*)$", Pattern.DOTALL);
   private static final Pattern FIELD =
-      Pattern.compile("\"([A-Za-z0-9_]+)\"\\s*:\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|-?\\d+(?:\\.\\d+)?|true|false|null)");
-  private static final Pattern ASSIGNMENT = Pattern.compile("^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", Pattern.DOTALL);
+      Pattern.compile(
+          "\"([A-Za-z0-9_]+)\"\\s*:\\s*(\"(?:[^\"\\\\]|\\\\.)*\"|-?\\d+(?:\\.\\d+)?|true|false|null)");
+  private static final Pattern ASSIGNMENT =
+      Pattern.compile("^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", Pattern.DOTALL);
 
   private ReadmeWalkThrough() {}
 
@@ -110,7 +115,9 @@ final class ReadmeWalkThrough {
         variables.put(assignment.group(1), assignment.group(2));
         continue;
       }
-      steps.add(new Step(lineNumber, command.toString(), words.arguments(), answer(comments), words.note()));
+      steps.add(
+          new Step(
+              lineNumber, command.toString(), words.arguments(), answer(comments), words.note()));
     }
     return steps;
   }
@@ -171,7 +178,10 @@ final class ReadmeWalkThrough {
 
   private record Words(List<String> arguments, String note) {}
 
-  /** Splits as a shell does: quotes, backslash-newline, $NAME and "$NAME"; a # word starts a comment. */
+  /**
+   * Splits as a shell does: quotes, backslash-newline, $NAME and "$NAME"; a # word starts a
+   * comment.
+   */
   private static Words words(String command, Map<String, String> variables) {
     List<String> words = new ArrayList<>();
     StringBuilder word = null;
@@ -200,7 +210,9 @@ final class ReadmeWalkThrough {
           k = close + 1;
         } else if (c == '$') {
           int after = k + 1;
-          while (after < command.length() && (Character.isLetterOrDigit(command.charAt(after)) || command.charAt(after) == '_')) {
+          while (after < command.length()
+              && (Character.isLetterOrDigit(command.charAt(after))
+                  || command.charAt(after) == '_')) {
             after++;
           }
           word.append(value(command.substring(k + 1, after), variables));
@@ -221,7 +233,8 @@ final class ReadmeWalkThrough {
     Matcher reference = Pattern.compile("\\$([A-Za-z_][A-Za-z0-9_]*)").matcher(text);
     StringBuilder out = new StringBuilder();
     while (reference.find()) {
-      reference.appendReplacement(out, Matcher.quoteReplacement(value(reference.group(1), variables)));
+      reference.appendReplacement(
+          out, Matcher.quoteReplacement(value(reference.group(1), variables)));
     }
     return reference.appendTail(out).toString();
   }
@@ -233,6 +246,7 @@ final class ReadmeWalkThrough {
     }
     // NAME='value' keeps its quotes until here.
     return value.length() >= 2 && value.startsWith("'") && value.endsWith("'")
-        ? value.substring(1, value.length() - 1) : value;
+        ? value.substring(1, value.length() - 1)
+        : value;
   }
 }

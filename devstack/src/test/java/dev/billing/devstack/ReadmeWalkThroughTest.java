@@ -25,16 +25,24 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class ReadmeWalkThroughTest {
   private static final ObjectMapper JSON = new ObjectMapper();
-  /** Work a jump released runs in real time after it: a GET's answer may take a moment to show it. */
+
+  /**
+   * Work a jump released runs in real time after it: a GET's answer may take a moment to show it.
+   */
   private static final Duration SETTLING = Duration.ofSeconds(60);
-  private static final Pattern DATE_OR_TIME = Pattern.compile("\\d{4}-\\d{2}-\\d{2}([T ][0-9:.]+Z?)?");
+
+  private static final Pattern DATE_OR_TIME =
+      Pattern.compile("\\d{4}-\\d{2}-\\d{2}([T ][0-9:.]+Z?)?");
   private static final Pattern NOTE_WORD =
-      Pattern.compile("[A-Z][A-Z0-9_]{2,}|\\d+\\.\\d+|\\S*" + Pattern.quote(ReadmeWalkThrough.SUBSCRIPTION_PLACEHOLDER) + "\\S*");
+      Pattern.compile(
+          "[A-Z][A-Z0-9_]{2,}|\\d+\\.\\d+|\\S*"
+              + Pattern.quote(ReadmeWalkThrough.SUBSCRIPTION_PLACEHOLDER)
+              + "\\S*");
 
-  @RegisterExtension
-  static final RunningDevStack STACK = new RunningDevStack();
+  @RegisterExtension static final RunningDevStack STACK = new RunningDevStack();
 
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private String subscriptionId;
 
   @Test
@@ -55,7 +63,9 @@ class ReadmeWalkThroughTest {
       List<String> problems = check(step, response);
       boolean retry = request.method().equals("GET") && System.nanoTime() < deadline;
       if (problems.isEmpty() || !retry) {
-        assertThat(problems).as(where + "\nanswered " + response.statusCode() + " " + response.body()).isEmpty();
+        assertThat(problems)
+            .as(where + "\nanswered " + response.statusCode() + " " + response.body())
+            .isEmpty();
         remember(response);
         return;
       }
@@ -75,16 +85,21 @@ class ReadmeWalkThroughTest {
     for (int k = 1; k < args.size(); k++) {
       String arg = substitute(args.get(k));
       switch (arg) {
-        case "-s" -> { }
+        case "-s" -> {}
         case "-X" -> method = args.get(++k);
         case "-H" -> {
           String header = substitute(args.get(++k));
           int colon = header.indexOf(':');
-          headers.add(new String[] {header.substring(0, colon).strip(), header.substring(colon + 1).strip()});
+          headers.add(
+              new String[] {
+                header.substring(0, colon).strip(), header.substring(colon + 1).strip()
+              });
         }
         case "-d" -> body = substitute(args.get(++k));
         default -> {
-          assertThat(arg).as(where + ": a curl option this test does not run").doesNotStartWith("-");
+          assertThat(arg)
+              .as(where + ": a curl option this test does not run")
+              .doesNotStartWith("-");
           assertThat(url).as(where + ": one URL").isNull();
           url = arg;
         }
@@ -93,13 +108,22 @@ class ReadmeWalkThroughTest {
     assertThat(url).as(where + ": the URL").isNotNull();
     String base = "localhost:8080";
     assertThat(url).as(where + ": the dev stack's API").startsWith(base);
-    HttpRequest.Builder builder = HttpRequest.newBuilder(
-            URI.create("http://localhost:" + STACK.settings().apiPort() + url.substring(base.length())))
-        .timeout(Duration.ofMinutes(2));
+    HttpRequest.Builder builder =
+        HttpRequest.newBuilder(
+                URI.create(
+                    "http://localhost:"
+                        + STACK.settings().apiPort()
+                        + url.substring(base.length())))
+            .timeout(Duration.ofMinutes(2));
     headers.forEach(header -> builder.header(header[0], header[1]));
     method = method != null ? method : body != null ? "POST" : "GET";
-    return builder.method(method, body == null
-        ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body)).build();
+    return builder
+        .method(
+            method,
+            body == null
+                ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(body))
+        .build();
   }
 
   private List<String> check(ReadmeWalkThrough.Step step, HttpResponse<String> response) {
@@ -107,8 +131,11 @@ class ReadmeWalkThroughTest {
     ReadmeWalkThrough.ShownAnswer shown = step.answer();
     int status = response.statusCode();
     if (shown != null && shown.status() != null ? status != shown.status() : status / 100 != 2) {
-      problems.add("status " + status + ", the README shows "
-          + (shown != null && shown.status() != null ? shown.status() : "a success"));
+      problems.add(
+          "status "
+              + status
+              + ", the README shows "
+              + (shown != null && shown.status() != null ? shown.status() : "a success"));
     }
     if (shown != null) {
       JsonNode body = json(response.body());
@@ -117,7 +144,8 @@ class ReadmeWalkThroughTest {
         if (actual == null) {
           problems.add("no field \"" + field.getKey() + "\", which the README shows");
         } else if (!matches(field.getValue(), actual)) {
-          problems.add("\"" + field.getKey() + "\" is " + actual + ", the README shows " + field.getValue());
+          problems.add(
+              "\"" + field.getKey() + "\" is " + actual + ", the README shows " + field.getValue());
         }
       }
     }
@@ -162,7 +190,9 @@ class ReadmeWalkThroughTest {
     if (!text.contains(ReadmeWalkThrough.SUBSCRIPTION_PLACEHOLDER)) {
       return text;
     }
-    assertThat(subscriptionId).as("a command uses sub_… before the walk-through created one").isNotNull();
+    assertThat(subscriptionId)
+        .as("a command uses sub_… before the walk-through created one")
+        .isNotNull();
     return text.replace(ReadmeWalkThrough.SUBSCRIPTION_PLACEHOLDER, subscriptionId);
   }
 

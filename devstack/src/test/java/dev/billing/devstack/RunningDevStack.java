@@ -13,8 +13,9 @@ final class RunningDevStack implements BeforeAllCallback, AfterAllCallback {
 
   @Override
   public void beforeAll(ExtensionContext context) throws Exception {
-    settings = new DevStackSettings(
-        EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort());
+    settings =
+        new DevStackSettings(
+            EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort(), EndToEnd.freePort());
     stack = DevStack.start(settings);
     http = new HttpJson(stack.apiUrl());
   }

@@ -39,32 +39,39 @@ class SandboxWebhookRelayTest {
   void start() throws Exception {
     temporal = new EmbeddedTemporal(EndToEnd.freePort(), Duration.ofSeconds(30));
     receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-    receiver.createContext(SandboxWebhooks.PATH, exchange -> {
-      String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-      boolean valid = signedNow(
-          exchange.getRequestHeaders().getFirst(SandboxWebhooks.SIGNATURE_HEADER), body,
-          temporal.clock().instant());
-      if (jump == null) {
-        // Someone advances the clock while the first delivery is being handled: the jump may
-        // finish during it (nothing holds the clock) or only once it was answered.
-        jump = CompletableFuture.supplyAsync(() -> temporal.advance(Duration.ofDays(31)));
-        try {
-          jump.get(2, TimeUnit.SECONDS);
-        } catch (TimeoutException heldUntilAnswered) {
-          // the relay holds the clock: the jump goes on after this answer
-        } catch (Exception e) {
-          throw new IllegalStateException(e);
-        }
-      }
-      int status = valid ? 200 : 401;
-      answers.add(status);
-      exchange.sendResponseHeaders(status, -1);
-      exchange.close();
-    });
+    receiver.createContext(
+        SandboxWebhooks.PATH,
+        exchange -> {
+          String body =
+              new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+          boolean valid =
+              signedNow(
+                  exchange.getRequestHeaders().getFirst(SandboxWebhooks.SIGNATURE_HEADER),
+                  body,
+                  temporal.clock().instant());
+          if (jump == null) {
+            // Someone advances the clock while the first delivery is being handled: the jump may
+            // finish during it (nothing holds the clock) or only once it was answered.
+            jump = CompletableFuture.supplyAsync(() -> temporal.advance(Duration.ofDays(31)));
+            try {
+              jump.get(2, TimeUnit.SECONDS);
+            } catch (TimeoutException heldUntilAnswered) {
+              // the relay holds the clock: the jump goes on after this answer
+            } catch (Exception e) {
+              throw new IllegalStateException(e);
+            }
+          }
+          int status = valid ? 200 : 401;
+          answers.add(status);
+          exchange.sendResponseHeaders(status, -1);
+          exchange.close();
+        });
     receiver.start();
   }
 
-  /** The header is the signature of the body at its time t, and t is within the tolerance of now. */
+  /**
+   * The header is the signature of the body at its time t, and t is within the tolerance of now.
+   */
   private static boolean signedNow(String header, String body, Instant now) {
     Matcher m = Pattern.compile("t=([0-9]{1,12}),v1=[0-9a-f]{64}").matcher(String.valueOf(header));
     if (!m.matches()) {
@@ -85,13 +92,22 @@ class SandboxWebhookRelayTest {
   void every_delivery_is_accepted_when_the_clock_jumps_between_deliveries() throws Exception {
     SandboxGateway gateway = new SandboxGateway(temporal.clock());
     for (int cycle = 1; cycle <= 3; cycle++) {
-      gateway.charge(new GatewayChargeRequest("charge:sub-1:" + cycle + ":1", new Money(999, "USD"),
-          "pm_card_visa", "Plus", Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1",
-              GatewayChargeRequest.CYCLE, Integer.toString(cycle))));
+      gateway.charge(
+          new GatewayChargeRequest(
+              "charge:sub-1:" + cycle + ":1",
+              new Money(999, "USD"),
+              "pm_card_visa",
+              "Plus",
+              Map.of(
+                  GatewayChargeRequest.SUBSCRIPTION_ID,
+                  "sub-1",
+                  GatewayChargeRequest.CYCLE,
+                  Integer.toString(cycle))));
     }
     Instant before = temporal.clock().instant();
-    var relay = new SandboxWebhookRelay(gateway, temporal,
-        "http://127.0.0.1:" + receiver.getAddress().getPort(), SECRET);
+    var relay =
+        new SandboxWebhookRelay(
+            gateway, temporal, "http://127.0.0.1:" + receiver.getAddress().getPort(), SECRET);
 
     relay.deliverDue();
 

@@ -23,7 +23,8 @@ class TestServerLockLedgerTest {
       server.lockAndUnlock(PAIRS);
       // The defect: an external lock (taken without a handle) and every unlock leave entries that
       // nothing removes: two per pair, besides the server's own start-up locks.
-      assertThat((List<?>) TestServerLockLedger.ledger(server.server)).hasSizeGreaterThanOrEqualTo(2 * PAIRS);
+      assertThat((List<?>) TestServerLockLedger.ledger(server.server))
+          .hasSizeGreaterThanOrEqualTo(2 * PAIRS);
     }
   }
 
@@ -37,9 +38,15 @@ class TestServerLockLedgerTest {
 
       // Time skipping still works: a sleep moves the server's clock by the hour.
       long before = server.nowMillis();
-      server.stubs.blockingStub().unlockTimeSkippingWithSleep(SleepRequest.newBuilder()
-          .setDuration(ProtobufTimeUtils.toProtoDuration(Duration.ofHours(1))).build());
-      assertThat(server.nowMillis() - before).isGreaterThanOrEqualTo(Duration.ofHours(1).toMillis());
+      server
+          .stubs
+          .blockingStub()
+          .unlockTimeSkippingWithSleep(
+              SleepRequest.newBuilder()
+                  .setDuration(ProtobufTimeUtils.toProtoDuration(Duration.ofHours(1)))
+                  .build());
+      assertThat(server.nowMillis() - before)
+          .isGreaterThanOrEqualTo(Duration.ofHours(1).toMillis());
     }
   }
 
@@ -54,8 +61,11 @@ class TestServerLockLedgerTest {
       if (replaceLedger) {
         assertThat(TestServerLockLedger.install(server)).isTrue();
       }
-      stubs = TestServiceStubs.newServiceStubs(TestServiceStubsOptions.newBuilder()
-          .setTarget("localhost:" + port).validateAndBuildWithDefaults());
+      stubs =
+          TestServiceStubs.newServiceStubs(
+              TestServiceStubsOptions.newBuilder()
+                  .setTarget("localhost:" + port)
+                  .validateAndBuildWithDefaults());
     }
 
     void lockAndUnlock(int pairs) {
@@ -67,7 +77,8 @@ class TestServerLockLedgerTest {
 
     long nowMillis() {
       return ProtobufTimeUtils.toJavaInstant(
-          stubs.blockingStub().getCurrentTime(Empty.getDefaultInstance()).getTime()).toEpochMilli();
+              stubs.blockingStub().getCurrentTime(Empty.getDefaultInstance()).getTime())
+          .toEpochMilli();
     }
 
     @Override

@@ -18,17 +18,20 @@ public final class BankDebitReturns {
    * (Stripe's "us_bank_account"). A dispute's own {@code payment_method_details.type} names only
    * card-like methods (card, klarna, paypal, amazon_pay), so from a dispute alone it can rule a
    * return out but never in. Without a type, an ACH return code as network reason code together
-   * with a non-card payment id ("py_", where card charges have "ch_") says ACH: an R code alone does
-   * not, since some card networks' reason codes look alike (American Express R13).
+   * with a non-card payment id ("py_", where card charges have "ch_") says ACH: an R code alone
+   * does not, since some card networks' reason codes look alike (American Express R13).
    *
    * @param paymentMethodType the disputed charge's payment method type, or the dispute's own; null
    *     when neither is known
    */
-  public static boolean isReturn(String paymentMethodType, String networkReasonCode, String chargeId) {
+  public static boolean isReturn(
+      String paymentMethodType, String networkReasonCode, String chargeId) {
     if (paymentMethodType != null) {
       return "us_bank_account".equals(paymentMethodType);
     }
-    return networkReasonCode != null && ACH_RETURN_CODE.matcher(networkReasonCode).matches()
-        && chargeId != null && chargeId.startsWith("py_");
+    return networkReasonCode != null
+        && ACH_RETURN_CODE.matcher(networkReasonCode).matches()
+        && chargeId != null
+        && chargeId.startsWith("py_");
   }
 }

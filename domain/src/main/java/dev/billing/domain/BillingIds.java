@@ -3,10 +3,10 @@ package dev.billing.domain;
 import java.util.HexFormat;
 
 /**
- * Deterministic identifiers for external effects. Derived only from (subscription, cycle, attempt or
- * kind) or from the id of the client request that asked for the effect, never from incidental state
- * such as the subscription's version, so every retry of the same effect carries the same id and the
- * receiver deduplicates it.
+ * Deterministic identifiers for external effects. Derived only from (subscription, cycle, attempt
+ * or kind) or from the id of the client request that asked for the effect, never from incidental
+ * state such as the subscription's version, so every retry of the same effect carries the same id
+ * and the receiver deduplicates it.
  */
 public final class BillingIds {
   private BillingIds() {}
@@ -24,14 +24,18 @@ public final class BillingIds {
 
   /**
    * The gateway idempotency key of a charge made by a change rather than by the schedule (an
-   * immediate upgrade's prorated difference): derived from the request's own id, so a client's retry
-   * of that request (its Idempotency-Key) carries the same key, whatever was written in between.
+   * immediate upgrade's prorated difference): derived from the request's own id, so a client's
+   * retry of that request (its Idempotency-Key) carries the same key, whatever was written in
+   * between.
    */
   public static String changeChargeKey(String subscriptionId, String requestId) {
     return changeChargePrefix(subscriptionId) + requestDigest(requestId);
   }
 
-  /** Whether {@code key} is one of {@link #changeChargeKey}'s, which no period's collection waits for. */
+  /**
+   * Whether {@code key} is one of {@link #changeChargeKey}'s, which no period's collection waits
+   * for.
+   */
   public static boolean isChangeChargeKey(String subscriptionId, String key) {
     return key != null && key.startsWith(changeChargePrefix(subscriptionId));
   }
@@ -49,9 +53,9 @@ public final class BillingIds {
   }
 
   /**
-   * A fixed-length stand-in for a request id inside a gateway key: the client's key may be up to 255
-   * characters (the gateway's own limit for the whole key) and is the client's text, not ours. The
-   * first 128 bits of SHA-256, hex: deterministic, so safe in workflow code.
+   * A fixed-length stand-in for a request id inside a gateway key: the client's key may be up to
+   * 255 characters (the gateway's own limit for the whole key) and is the client's text, not ours.
+   * The first 128 bits of SHA-256, hex: deterministic, so safe in workflow code.
    */
   public static String requestDigest(String requestId) {
     if (requestId == null || requestId.isEmpty()) {
@@ -72,20 +76,27 @@ public final class BillingIds {
 
   /**
    * The id of the receipt email of one successful charge. RecordChange mails it once the charge's
-   * records are committed, and a PAYMENT_RECEIPT notice sent later (when that mail could not go out)
-   * must carry the same id, so the notification log delivers the receipt once. Per transaction, not
-   * per cycle: a period collected again after a returned bank debit gets a receipt of its own.
+   * records are committed, and a PAYMENT_RECEIPT notice sent later (when that mail could not go
+   * out) must carry the same id, so the notification log delivers the receipt once. Per
+   * transaction, not per cycle: a period collected again after a returned bank debit gets a receipt
+   * of its own.
    */
   public static String receiptMessageId(String subscriptionId, long cycle, String transactionId) {
     return messageId(subscriptionId, cycle, "receipt-" + atext(transactionId));
   }
 
-  /** Keeps a gateway's id inside the characters a Message-ID's left part allows (RFC 5322 atext). */
+  /**
+   * Keeps a gateway's id inside the characters a Message-ID's left part allows (RFC 5322 atext).
+   */
   private static String atext(String value) {
     StringBuilder out = new StringBuilder(value.length());
     for (char c : value.toCharArray()) {
-      boolean ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-          || c == '_' || c == '-';
+      boolean ok =
+          (c >= 'a' && c <= 'z')
+              || (c >= 'A' && c <= 'Z')
+              || (c >= '0' && c <= '9')
+              || c == '_'
+              || c == '-';
       out.append(ok ? c : '-');
     }
     return out.toString();

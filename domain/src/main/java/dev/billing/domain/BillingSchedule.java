@@ -21,7 +21,11 @@ import java.util.Objects;
  *     for subscriptions created before due instants were spread
  */
 public record BillingSchedule(
-    YearMonth anchorMonth, int billingDay, Term term, String timeZone, int reminderDaysBefore,
+    YearMonth anchorMonth,
+    int billingDay,
+    Term term,
+    String timeZone,
+    int reminderDaysBefore,
     Duration dueWindow) {
 
   public static final int MAX_REMINDER_DAYS = 28;
@@ -73,7 +77,8 @@ public record BillingSchedule(
       month = month.plusMonths(1);
     }
     YearMonth anchor = month.minusMonths(Math.multiplyExact(cycle - 1, (long) term.months()));
-    return new BillingSchedule(anchor, newBillingDay, term, timeZone, reminderDaysBefore, dueWindow);
+    return new BillingSchedule(
+        anchor, newBillingDay, term, timeZone, reminderDaysBefore, dueWindow);
   }
 
   /** The first cycle from {@code fromCycle} on whose due date is on or after {@code date}. */
@@ -90,7 +95,8 @@ public record BillingSchedule(
     if (cycle < 1) {
       throw new IllegalArgumentException("cycle starts at 1");
     }
-    return clamp(anchorMonth.plusMonths(Math.multiplyExact(cycle - 1, (long) term.months())), billingDay);
+    return clamp(
+        anchorMonth.plusMonths(Math.multiplyExact(cycle - 1, (long) term.months())), billingDay);
   }
 
   public Instant dueAt(long cycle) {
@@ -114,7 +120,10 @@ public record BillingSchedule(
     return zoneOf(timeZone);
   }
 
-  /** Start of the day in the subscription's zone; DST gaps at midnight resolve to the first valid instant. */
+  /**
+   * Start of the day in the subscription's zone; DST gaps at midnight resolve to the first valid
+   * instant.
+   */
   public Instant startOfDay(LocalDate date) {
     return date.atStartOfDay(zone()).toInstant();
   }
@@ -140,7 +149,8 @@ public record BillingSchedule(
     try {
       return ZoneId.of(timeZone);
     } catch (DateTimeException e) {
-      throw new IllegalArgumentException("timeZone must be an IANA zone id such as \"Europe/Paris\"");
+      throw new IllegalArgumentException(
+          "timeZone must be an IANA zone id such as \"Europe/Paris\"");
     }
   }
 }

@@ -13,10 +13,11 @@ import java.util.Objects;
  *     from the previous attempt, so a late attempt does not push the later ones back)
  * @param finalOutcome what happens when the last retry fails too
  * @param staleAfterDays an unpaid period older than this (days after its due date) is no longer
- *     collected and becomes STALE; 0 means never (policies
- *     snapshotted before the setting existed read as 0)
+ *     collected and becomes STALE; 0 means never (policies snapshotted before the setting existed
+ *     read as 0)
  */
-public record DunningPolicy(List<Integer> retryAfterDays, FinalOutcome finalOutcome, int staleAfterDays) {
+public record DunningPolicy(
+    List<Integer> retryAfterDays, FinalOutcome finalOutcome, int staleAfterDays) {
 
   public static final int DEFAULT_STALE_AFTER_DAYS = 90;
 

@@ -22,7 +22,9 @@ public enum HistoryEvent {
   BILLING_DAY_CHANGED,
   PERIOD_STALE,
   EMAIL_BOUNCED,
-  /** A cycle whose amount due was below the gateway's minimum charge: carried to the next charge. */
+  /**
+   * A cycle whose amount due was below the gateway's minimum charge: carried to the next charge.
+   */
   PAYMENT_CARRIED_OVER,
   /**
    * A refund's key kept on its period before the key is sent: its outcome follows as

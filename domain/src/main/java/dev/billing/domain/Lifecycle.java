@@ -13,32 +13,53 @@ import java.util.List;
  * @param pendingChange a plan change held for a later cycle
  * @param cancelsOn the paid-through date of a cancellation at period end: the subscription ends
  *     then, with no charge on that date; null when no cancellation is scheduled
- * @param balance what the next charge adds (positive, e.g. the days added by a billing-day move)
- *     or subtracts (negative: credit from a downgrade); null when nothing is carried
+ * @param balance what the next charge adds (positive, e.g. the days added by a billing-day move) or
+ *     subtracts (negative: credit from a downgrade); null when nothing is carried
  * @param emailBounce the last permanent rejection of a message to the customer; null when none
  * @param upgradeCharge an immediate upgrade whose charge's outcome is not known yet; null when none
  * @param upgradesPaid immediate upgrades' charges that collected, in the latest period that had any
  *     (a returned one leaves the list); empty when none
  */
 public record Lifecycle(
-    LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange, LocalDate cancelsOn,
-    Money balance, EmailBounce emailBounce, PendingUpgradeCharge upgradeCharge,
+    LocalDate trialEndsOn,
+    Pause pause,
+    PendingPlanChange pendingChange,
+    LocalDate cancelsOn,
+    Money balance,
+    EmailBounce emailBounce,
+    PendingUpgradeCharge upgradeCharge,
     List<PaidUpgradeCharge> upgradesPaid) {
 
-  public static final Lifecycle NONE = new Lifecycle(null, null, null, null, null, null, null, null);
+  public static final Lifecycle NONE =
+      new Lifecycle(null, null, null, null, null, null, null, null);
 
-  public Lifecycle(LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange,
-      LocalDate cancelsOn, Money balance, EmailBounce emailBounce, PendingUpgradeCharge upgradeCharge) {
+  public Lifecycle(
+      LocalDate trialEndsOn,
+      Pause pause,
+      PendingPlanChange pendingChange,
+      LocalDate cancelsOn,
+      Money balance,
+      EmailBounce emailBounce,
+      PendingUpgradeCharge upgradeCharge) {
     this(trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge, null);
   }
 
-  public Lifecycle(LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange,
-      LocalDate cancelsOn, Money balance, EmailBounce emailBounce) {
+  public Lifecycle(
+      LocalDate trialEndsOn,
+      Pause pause,
+      PendingPlanChange pendingChange,
+      LocalDate cancelsOn,
+      Money balance,
+      EmailBounce emailBounce) {
     this(trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, null);
   }
 
-  public Lifecycle(LocalDate trialEndsOn, Pause pause, PendingPlanChange pendingChange,
-      LocalDate cancelsOn, Money balance) {
+  public Lifecycle(
+      LocalDate trialEndsOn,
+      Pause pause,
+      PendingPlanChange pendingChange,
+      LocalDate cancelsOn,
+      Money balance) {
     this(trialEndsOn, pause, pendingChange, cancelsOn, balance, null);
   }
 
@@ -50,23 +71,42 @@ public record Lifecycle(
   }
 
   public Lifecycle withPause(Pause newPause) {
-    return new Lifecycle(trialEndsOn, newPause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge, upgradesPaid);
+    return new Lifecycle(
+        trialEndsOn,
+        newPause,
+        pendingChange,
+        cancelsOn,
+        balance,
+        emailBounce,
+        upgradeCharge,
+        upgradesPaid);
   }
 
   public Lifecycle withPendingChange(PendingPlanChange change) {
-    return new Lifecycle(trialEndsOn, pause, change, cancelsOn, balance, emailBounce, upgradeCharge, upgradesPaid);
+    return new Lifecycle(
+        trialEndsOn, pause, change, cancelsOn, balance, emailBounce, upgradeCharge, upgradesPaid);
   }
 
   public Lifecycle withCancelsOn(LocalDate date) {
-    return new Lifecycle(trialEndsOn, pause, pendingChange, date, balance, emailBounce, upgradeCharge, upgradesPaid);
+    return new Lifecycle(
+        trialEndsOn, pause, pendingChange, date, balance, emailBounce, upgradeCharge, upgradesPaid);
   }
 
   public Lifecycle withEmailBounce(EmailBounce bounce) {
-    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, bounce, upgradeCharge, upgradesPaid);
+    return new Lifecycle(
+        trialEndsOn, pause, pendingChange, cancelsOn, balance, bounce, upgradeCharge, upgradesPaid);
   }
 
   public Lifecycle withBalance(Money newBalance) {
-    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, newBalance, emailBounce, upgradeCharge, upgradesPaid);
+    return new Lifecycle(
+        trialEndsOn,
+        pause,
+        pendingChange,
+        cancelsOn,
+        newBalance,
+        emailBounce,
+        upgradeCharge,
+        upgradesPaid);
   }
 
   /**
@@ -75,19 +115,23 @@ public record Lifecycle(
    */
   public Lifecycle withUpgradePaid(PaidUpgradeCharge paid) {
     List<PaidUpgradeCharge> next = new ArrayList<>(upgradesPaid);
-    next.removeIf(c -> c.cycle() < paid.cycle() || c.idempotencyKey().equals(paid.idempotencyKey()));
+    next.removeIf(
+        c -> c.cycle() < paid.cycle() || c.idempotencyKey().equals(paid.idempotencyKey()));
     next.add(paid);
-    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge, next);
+    return new Lifecycle(
+        trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge, next);
   }
 
   /** Without the charge with {@code key} (it came back: it holds no money). */
   public Lifecycle withoutUpgradePaid(String key) {
     List<PaidUpgradeCharge> next = new ArrayList<>(upgradesPaid);
     next.removeIf(c -> c.idempotencyKey().equals(key));
-    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge, next);
+    return new Lifecycle(
+        trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge, next);
   }
 
   public Lifecycle withUpgradeCharge(PendingUpgradeCharge charge) {
-    return new Lifecycle(trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, charge, upgradesPaid);
+    return new Lifecycle(
+        trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, charge, upgradesPaid);
   }
 }

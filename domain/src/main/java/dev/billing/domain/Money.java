@@ -12,7 +12,9 @@ import java.util.Objects;
  */
 public record Money(long minor, String currency) {
 
-  /** Upper bound on one charge, in major units: far above any real subscription, far below overflow. */
+  /**
+   * Upper bound on one charge, in major units: far above any real subscription, far below overflow.
+   */
   public static final BigDecimal MAX_MAJOR = new BigDecimal("1000000000");
 
   private static final java.util.regex.Pattern PLAIN_DECIMAL =
@@ -23,14 +25,17 @@ public record Money(long minor, String currency) {
     fractionDigits(currency);
   }
 
-  /** Parses a decimal string such as "9.99"; throws IllegalArgumentException naming what is wrong. */
+  /**
+   * Parses a decimal string such as "9.99"; throws IllegalArgumentException naming what is wrong.
+   */
   public static Money parse(String decimal, String currency) {
     if (decimal == null || decimal.isBlank()) {
       throw new IllegalArgumentException("amount is required");
     }
     String text = decimal.trim();
     // Plain digits and an optional minus only: no exponent, plus sign or grouping ("1e2", "+5").
-    // Negative values parse (refund differences, adjustments); callers decide what sign they accept.
+    // Negative values parse (refund differences, adjustments); callers decide what sign they
+    // accept.
     if (!PLAIN_DECIMAL.matcher(text).matches()) {
       throw new IllegalArgumentException("amount must be a decimal number such as \"9.99\"");
     }
@@ -47,14 +52,19 @@ public record Money(long minor, String currency) {
       throw new IllegalArgumentException(
           "amount has more decimals than " + currency + " allows (" + digits + ")");
     }
-    return new Money(value.setScale(digits, RoundingMode.UNNECESSARY).unscaledValue().longValueExact(), currency);
+    return new Money(
+        value.setScale(digits, RoundingMode.UNNECESSARY).unscaledValue().longValueExact(),
+        currency);
   }
 
   public static Money zero(String currency) {
     return new Money(0, currency);
   }
 
-  /** The ISO 4217 minor-unit digits; throws for unknown codes and for ones without minor units (XAU). */
+  /**
+   * The ISO 4217 minor-unit digits; throws for unknown codes and for ones without minor units
+   * (XAU).
+   */
   public static int fractionDigits(String currency) {
     Currency c;
     try {
@@ -64,7 +74,8 @@ public record Money(long minor, String currency) {
     }
     int digits = c.getDefaultFractionDigits();
     if (digits < 0) {
-      throw new IllegalArgumentException("currency " + currency + " has no minor unit and cannot be billed");
+      throw new IllegalArgumentException(
+          "currency " + currency + " has no minor unit and cannot be billed");
     }
     return digits;
   }
@@ -94,7 +105,8 @@ public record Money(long minor, String currency) {
 
   private void requireSameCurrency(Money other) {
     if (!currency.equals(other.currency)) {
-      throw new IllegalArgumentException("currency mismatch: " + currency + " and " + other.currency);
+      throw new IllegalArgumentException(
+          "currency mismatch: " + currency + " and " + other.currency);
     }
   }
 

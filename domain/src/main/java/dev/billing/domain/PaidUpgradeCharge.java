@@ -13,8 +13,13 @@ import java.util.Objects;
  * @param from the first day it paid for
  * @param until the end of the paid period (exclusive)
  */
-public record PaidUpgradeCharge(long cycle, String idempotencyKey, String transactionId, Money amount,
-    LocalDate from, LocalDate until) {
+public record PaidUpgradeCharge(
+    long cycle,
+    String idempotencyKey,
+    String transactionId,
+    Money amount,
+    LocalDate from,
+    LocalDate until) {
 
   public PaidUpgradeCharge {
     Objects.requireNonNull(idempotencyKey, "idempotencyKey");

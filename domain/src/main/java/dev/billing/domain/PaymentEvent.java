@@ -10,7 +10,8 @@ import java.util.Objects;
  * effect.
  *
  * @param eventId the provider's event id, unique per provider
- * @param idempotencyKey the key of the charge attempt the event is about (from the charge's metadata)
+ * @param idempotencyKey the key of the charge attempt the event is about (from the charge's
+ *     metadata)
  * @param failureCode the provider's failure or return code; null on success
  */
 public record PaymentEvent(

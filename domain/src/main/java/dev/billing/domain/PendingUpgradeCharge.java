@@ -12,8 +12,15 @@ import java.util.Objects;
  * @param paymentMethod the method the key was sent to (the lookup asks under it)
  * @param sentFrom a lower bound of when the key was first sent
  */
-public record PendingUpgradeCharge(String requestId, String idempotencyKey, String sku, Money price,
-    Money amount, long paidCycle, PaymentMethod paymentMethod, Instant sentFrom) {
+public record PendingUpgradeCharge(
+    String requestId,
+    String idempotencyKey,
+    String sku,
+    Money price,
+    Money amount,
+    long paidCycle,
+    PaymentMethod paymentMethod,
+    Instant sentFrom) {
 
   public PendingUpgradeCharge {
     Objects.requireNonNull(requestId, "requestId");

@@ -7,8 +7,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One billing period of a subscription, one record per period. Its id is the cycle
- * number.
+ * One billing period of a subscription, one record per period. Its id is the cycle number.
  *
  * @param attempts collection attempts made so far
  * @param transactionId the gateway's id of the successful charge, or of the pending one while it
@@ -44,19 +43,61 @@ public record Period(
   }
 
   /** A period without refund requests. */
-  public Period(String accountId, String subscriptionId, long cycle, LocalDate dueDate, Money amount,
-      PeriodStatus status, int attempts, String transactionId, String failureCode,
-      String failureMessage, Instant updatedAt, Money refunded) {
-    this(accountId, subscriptionId, cycle, dueDate, amount, status, attempts, transactionId,
-        failureCode, failureMessage, updatedAt, refunded, null);
+  public Period(
+      String accountId,
+      String subscriptionId,
+      long cycle,
+      LocalDate dueDate,
+      Money amount,
+      PeriodStatus status,
+      int attempts,
+      String transactionId,
+      String failureCode,
+      String failureMessage,
+      Instant updatedAt,
+      Money refunded) {
+    this(
+        accountId,
+        subscriptionId,
+        cycle,
+        dueDate,
+        amount,
+        status,
+        attempts,
+        transactionId,
+        failureCode,
+        failureMessage,
+        updatedAt,
+        refunded,
+        null);
   }
 
   /** A period without refunds. */
-  public Period(String accountId, String subscriptionId, long cycle, LocalDate dueDate, Money amount,
-      PeriodStatus status, int attempts, String transactionId, String failureCode,
-      String failureMessage, Instant updatedAt) {
-    this(accountId, subscriptionId, cycle, dueDate, amount, status, attempts, transactionId,
-        failureCode, failureMessage, updatedAt, null);
+  public Period(
+      String accountId,
+      String subscriptionId,
+      long cycle,
+      LocalDate dueDate,
+      Money amount,
+      PeriodStatus status,
+      int attempts,
+      String transactionId,
+      String failureCode,
+      String failureMessage,
+      Instant updatedAt) {
+    this(
+        accountId,
+        subscriptionId,
+        cycle,
+        dueDate,
+        amount,
+        status,
+        attempts,
+        transactionId,
+        failureCode,
+        failureMessage,
+        updatedAt,
+        null);
   }
 
   /** The refund asked with {@code key}; null when none was. */
@@ -69,16 +110,42 @@ public record Period(
     List<PeriodRefund> next = new ArrayList<>(refunds);
     next.removeIf(r -> r.idempotencyKey().equals(refund.idempotencyKey()));
     next.add(refund);
-    return new Period(accountId, subscriptionId, cycle, dueDate, amount, status, attempts,
-        transactionId, failureCode, failureMessage, updatedAt, refunded, next);
+    return new Period(
+        accountId,
+        subscriptionId,
+        cycle,
+        dueDate,
+        amount,
+        status,
+        attempts,
+        transactionId,
+        failureCode,
+        failureMessage,
+        updatedAt,
+        refunded,
+        next);
   }
 
-  /** This period without the refund asked with {@code key} (the gateway refused it: no money moved). */
+  /**
+   * This period without the refund asked with {@code key} (the gateway refused it: no money moved).
+   */
   public Period withoutRefund(String key) {
     List<PeriodRefund> next = new ArrayList<>(refunds);
     next.removeIf(r -> r.idempotencyKey().equals(key));
-    return new Period(accountId, subscriptionId, cycle, dueDate, amount, status, attempts,
-        transactionId, failureCode, failureMessage, updatedAt, refunded, next);
+    return new Period(
+        accountId,
+        subscriptionId,
+        cycle,
+        dueDate,
+        amount,
+        status,
+        attempts,
+        transactionId,
+        failureCode,
+        failureMessage,
+        updatedAt,
+        refunded,
+        next);
   }
 
   /** What can still be refunded: the amount collected less what was refunded already. */

@@ -1,8 +1,8 @@
 package dev.billing.domain;
 
 /**
- * Which path of the system caused a change. Recorded on
- * every history entry so an operator can tell a scheduled charge from an API call.
+ * Which path of the system caused a change. Recorded on every history entry so an operator can tell
+ * a scheduled charge from an API call.
  */
 public enum Process {
   /** A request through the REST API. */

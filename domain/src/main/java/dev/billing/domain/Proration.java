@@ -11,7 +11,8 @@ import java.time.temporal.ChronoUnit;
  *
  * <p>Rounding: the share of an amount is computed exactly and rounded to the currency's minor unit,
  * half up on its absolute value, so an upgrade and the downgrade straight back are the same amount
- * with opposite signs; a refund of unused days is rounded down, so it never exceeds the unused share.
+ * with opposite signs; a refund of unused days is rounded down, so it never exceeds the unused
+ * share.
  */
 public final class Proration {
   private Proration() {}
@@ -36,11 +37,13 @@ public final class Proration {
       throw new IllegalArgumentException("a period has at least one day");
     }
     if (days < 0 || days > periodDays) {
-      throw new IllegalArgumentException("days must be within the period: " + days + " of " + periodDays);
+      throw new IllegalArgumentException(
+          "days must be within the period: " + days + " of " + periodDays);
     }
-    BigDecimal minor = BigDecimal.valueOf(Math.abs(amount.minor()))
-        .multiply(BigDecimal.valueOf(days))
-        .divide(BigDecimal.valueOf(periodDays), 0, rounding);
+    BigDecimal minor =
+        BigDecimal.valueOf(Math.abs(amount.minor()))
+            .multiply(BigDecimal.valueOf(days))
+            .divide(BigDecimal.valueOf(periodDays), 0, rounding);
     long signed = amount.minor() < 0 ? -minor.longValueExact() : minor.longValueExact();
     return new Money(signed, amount.currency());
   }

@@ -1,10 +1,5 @@
 package dev.billing.domain;
 
-import dev.billing.domain.HistoryEvent;
-import dev.billing.domain.Period;
-import dev.billing.domain.Process;
-import dev.billing.domain.Receipt;
-import dev.billing.domain.Subscription;
 import java.time.Instant;
 import java.util.Objects;
 

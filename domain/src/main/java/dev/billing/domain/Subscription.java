@@ -56,13 +56,42 @@ public record Subscription(
   }
 
   /** A subscription with the default locale and no lifecycle state (trial, pause, ...). */
-  public Subscription(String accountId, String subscriptionId, String sku, Money price, String email,
-      PaymentMethod paymentMethod, BillingSchedule schedule, SubscriptionStatus status, long cycle,
-      LocalDate nextReminderDate, LocalDate nextPaymentDate, Instant lastReminderAt,
-      Instant lastPaymentAt, Instant createdAt, long version, String requestHash) {
-    this(accountId, subscriptionId, sku, price, email, paymentMethod, schedule, status, cycle,
-        nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt, createdAt, version,
-        requestHash, null, null);
+  public Subscription(
+      String accountId,
+      String subscriptionId,
+      String sku,
+      Money price,
+      String email,
+      PaymentMethod paymentMethod,
+      BillingSchedule schedule,
+      SubscriptionStatus status,
+      long cycle,
+      LocalDate nextReminderDate,
+      LocalDate nextPaymentDate,
+      Instant lastReminderAt,
+      Instant lastPaymentAt,
+      Instant createdAt,
+      long version,
+      String requestHash) {
+    this(
+        accountId,
+        subscriptionId,
+        sku,
+        price,
+        email,
+        paymentMethod,
+        schedule,
+        status,
+        cycle,
+        nextReminderDate,
+        nextPaymentDate,
+        lastReminderAt,
+        lastPaymentAt,
+        createdAt,
+        version,
+        requestHash,
+        null,
+        null);
   }
 
   /**
@@ -70,60 +99,203 @@ public record Subscription(
    * reminder date when reminders are off, so GSI-1 never lists a reminder that will not be sent.
    */
   public Subscription scheduledFor(long nextCycle) {
-    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
-        status, nextCycle, schedule.sendsReminders() ? schedule.reminderDate(nextCycle) : null,
+    return new Subscription(
+        accountId,
+        subscriptionId,
+        sku,
+        price,
+        email,
+        paymentMethod,
+        schedule,
+        status,
+        nextCycle,
+        schedule.sendsReminders() ? schedule.reminderDate(nextCycle) : null,
         schedule.dueDate(nextCycle),
-        lastReminderAt, lastPaymentAt, createdAt, version, requestHash, locale, lifecycle);
+        lastReminderAt,
+        lastPaymentAt,
+        createdAt,
+        version,
+        requestHash,
+        locale,
+        lifecycle);
   }
 
   public Subscription withStatus(SubscriptionStatus newStatus) {
-    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
-        newStatus, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt,
-        createdAt, version, requestHash, locale, lifecycle);
+    return new Subscription(
+        accountId,
+        subscriptionId,
+        sku,
+        price,
+        email,
+        paymentMethod,
+        schedule,
+        newStatus,
+        cycle,
+        nextReminderDate,
+        nextPaymentDate,
+        lastReminderAt,
+        lastPaymentAt,
+        createdAt,
+        version,
+        requestHash,
+        locale,
+        lifecycle);
   }
 
   public Subscription withVersion(long newVersion) {
-    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
-        status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt,
-        createdAt, newVersion, requestHash, locale, lifecycle);
+    return new Subscription(
+        accountId,
+        subscriptionId,
+        sku,
+        price,
+        email,
+        paymentMethod,
+        schedule,
+        status,
+        cycle,
+        nextReminderDate,
+        nextPaymentDate,
+        lastReminderAt,
+        lastPaymentAt,
+        createdAt,
+        newVersion,
+        requestHash,
+        locale,
+        lifecycle);
   }
 
   /** The reminder of the current cycle went out: it leaves GSI-1 until the next cycle. */
   public Subscription withReminderSent(Instant at) {
-    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
-        status, cycle, null, nextPaymentDate, at, lastPaymentAt, createdAt, version, requestHash, locale,
+    return new Subscription(
+        accountId,
+        subscriptionId,
+        sku,
+        price,
+        email,
+        paymentMethod,
+        schedule,
+        status,
+        cycle,
+        null,
+        nextPaymentDate,
+        at,
+        lastPaymentAt,
+        createdAt,
+        version,
+        requestHash,
+        locale,
         lifecycle);
   }
 
   public Subscription withLastPaymentAt(Instant at) {
-    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
-        status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, at, createdAt, version,
-        requestHash, locale, lifecycle);
+    return new Subscription(
+        accountId,
+        subscriptionId,
+        sku,
+        price,
+        email,
+        paymentMethod,
+        schedule,
+        status,
+        cycle,
+        nextReminderDate,
+        nextPaymentDate,
+        lastReminderAt,
+        at,
+        createdAt,
+        version,
+        requestHash,
+        locale,
+        lifecycle);
   }
 
   public Subscription withPaymentMethod(PaymentMethod method) {
-    return new Subscription(accountId, subscriptionId, sku, price, email, method, schedule,
-        status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt, createdAt,
-        version, requestHash, locale, lifecycle);
+    return new Subscription(
+        accountId,
+        subscriptionId,
+        sku,
+        price,
+        email,
+        method,
+        schedule,
+        status,
+        cycle,
+        nextReminderDate,
+        nextPaymentDate,
+        lastReminderAt,
+        lastPaymentAt,
+        createdAt,
+        version,
+        requestHash,
+        locale,
+        lifecycle);
   }
 
   /** Both date-index keys at once (null drops the item from that index). */
   public Subscription withDates(LocalDate reminderDate, LocalDate paymentDate) {
-    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
-        status, cycle, reminderDate, paymentDate, lastReminderAt, lastPaymentAt, createdAt,
-        version, requestHash, locale, lifecycle);
+    return new Subscription(
+        accountId,
+        subscriptionId,
+        sku,
+        price,
+        email,
+        paymentMethod,
+        schedule,
+        status,
+        cycle,
+        reminderDate,
+        paymentDate,
+        lastReminderAt,
+        lastPaymentAt,
+        createdAt,
+        version,
+        requestHash,
+        locale,
+        lifecycle);
   }
 
   public Subscription withPlan(String newSku, Money newPrice) {
-    return new Subscription(accountId, subscriptionId, newSku, newPrice, email, paymentMethod, schedule,
-        status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt, createdAt,
-        version, requestHash, locale, lifecycle);
+    return new Subscription(
+        accountId,
+        subscriptionId,
+        newSku,
+        newPrice,
+        email,
+        paymentMethod,
+        schedule,
+        status,
+        cycle,
+        nextReminderDate,
+        nextPaymentDate,
+        lastReminderAt,
+        lastPaymentAt,
+        createdAt,
+        version,
+        requestHash,
+        locale,
+        lifecycle);
   }
 
   public Subscription withSchedule(BillingSchedule newSchedule) {
-    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, newSchedule,
-        status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt, createdAt,
-        version, requestHash, locale, lifecycle);
+    return new Subscription(
+        accountId,
+        subscriptionId,
+        sku,
+        price,
+        email,
+        paymentMethod,
+        newSchedule,
+        status,
+        cycle,
+        nextReminderDate,
+        nextPaymentDate,
+        lastReminderAt,
+        lastPaymentAt,
+        createdAt,
+        version,
+        requestHash,
+        locale,
+        lifecycle);
   }
 
   /**
@@ -134,7 +306,9 @@ public record Subscription(
     return plusBalance(price);
   }
 
-  /** What a cycle's charge will ask for: its price (pending plan change included) plus the balance. */
+  /**
+   * What a cycle's charge will ask for: its price (pending plan change included) plus the balance.
+   */
   public Money amountDueFor(long forCycle) {
     return plusBalance(priceFor(forCycle));
   }
@@ -165,15 +339,47 @@ public record Subscription(
   }
 
   public Subscription withLifecycle(Lifecycle newLifecycle) {
-    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
-        status, cycle, nextReminderDate, nextPaymentDate, lastReminderAt, lastPaymentAt, createdAt,
-        version, requestHash, locale, newLifecycle);
+    return new Subscription(
+        accountId,
+        subscriptionId,
+        sku,
+        price,
+        email,
+        paymentMethod,
+        schedule,
+        status,
+        cycle,
+        nextReminderDate,
+        nextPaymentDate,
+        lastReminderAt,
+        lastPaymentAt,
+        createdAt,
+        version,
+        requestHash,
+        locale,
+        newLifecycle);
   }
 
   /** Nothing more is due: the item leaves both date indexes. */
   public Subscription withNothingDue() {
-    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
-        status, cycle, null, null, lastReminderAt, lastPaymentAt, createdAt, version, requestHash, locale,
+    return new Subscription(
+        accountId,
+        subscriptionId,
+        sku,
+        price,
+        email,
+        paymentMethod,
+        schedule,
+        status,
+        cycle,
+        null,
+        null,
+        lastReminderAt,
+        lastPaymentAt,
+        createdAt,
+        version,
+        requestHash,
+        locale,
         lifecycle);
   }
 }

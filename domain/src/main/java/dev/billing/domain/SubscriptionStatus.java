@@ -1,6 +1,9 @@
 package dev.billing.domain;
 
-/** Where a subscription stands as a whole (the status of each billing period is {@link PeriodStatus}). */
+/**
+ * Where a subscription stands as a whole (the status of each billing period is {@link
+ * PeriodStatus}).
+ */
 public enum SubscriptionStatus {
   /** In a free trial: the first charge is at the trial's end. */
   TRIALING,

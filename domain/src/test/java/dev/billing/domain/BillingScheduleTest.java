@@ -20,24 +20,42 @@ class BillingScheduleTest {
 
   @Test
   void day31ClampsToEachMonthsLastDayAndNeverDrifts() {
-    BillingSchedule schedule = new BillingSchedule(YearMonth.of(2027, 11), 31, Term.MONTHLY, "UTC", 0);
+    BillingSchedule schedule =
+        new BillingSchedule(YearMonth.of(2027, 11), 31, Term.MONTHLY, "UTC", 0);
 
-    assertThat(dueDates(schedule, 17)).containsExactly(
-        "2027-11-30", "2027-12-31", "2028-01-31", "2028-02-29", "2028-03-31", "2028-04-30",
-        "2028-05-31", "2028-06-30", "2028-07-31", "2028-08-31", "2028-09-30", "2028-10-31",
-        "2028-11-30", "2028-12-31", "2029-01-31", "2029-02-28", "2029-03-31");
+    assertThat(dueDates(schedule, 17))
+        .containsExactly(
+            "2027-11-30",
+            "2027-12-31",
+            "2028-01-31",
+            "2028-02-29",
+            "2028-03-31",
+            "2028-04-30",
+            "2028-05-31",
+            "2028-06-30",
+            "2028-07-31",
+            "2028-08-31",
+            "2028-09-30",
+            "2028-10-31",
+            "2028-11-30",
+            "2028-12-31",
+            "2029-01-31",
+            "2029-02-28",
+            "2029-03-31");
   }
 
   @Test
   void day30IsTheLastDayOfFebruaryThenBackTo30() {
-    BillingSchedule schedule = new BillingSchedule(YearMonth.of(2029, 1), 30, Term.MONTHLY, "UTC", 0);
+    BillingSchedule schedule =
+        new BillingSchedule(YearMonth.of(2029, 1), 30, Term.MONTHLY, "UTC", 0);
 
     assertThat(dueDates(schedule, 3)).containsExactly("2029-01-30", "2029-02-28", "2029-03-30");
   }
 
   @Test
   void yearlyFeb29AnchorFallsBackTo28InCommonYears() {
-    BillingSchedule schedule = new BillingSchedule(YearMonth.of(2028, 2), 29, Term.YEARLY, "UTC", 0);
+    BillingSchedule schedule =
+        new BillingSchedule(YearMonth.of(2028, 2), 29, Term.YEARLY, "UTC", 0);
 
     assertThat(dueDates(schedule, 5))
         .containsExactly("2028-02-29", "2029-02-28", "2030-02-28", "2031-02-28", "2032-02-29");
@@ -45,7 +63,8 @@ class BillingScheduleTest {
 
   @Test
   void farCyclesAreComputedFromTheAnchor() {
-    BillingSchedule schedule = new BillingSchedule(YearMonth.of(2028, 1), 31, Term.MONTHLY, "UTC", 0);
+    BillingSchedule schedule =
+        new BillingSchedule(YearMonth.of(2028, 1), 31, Term.MONTHLY, "UTC", 0);
 
     assertThat(schedule.dueDate(1200)).isEqualTo(LocalDate.of(2127, 12, 31));
     assertThat(schedule.dueDate(1202)).isEqualTo(LocalDate.of(2128, 2, 29));
@@ -53,14 +72,14 @@ class BillingScheduleTest {
 
   @ParameterizedTest(name = "start {0}, day {1} -> first payment {2}")
   @CsvSource({
-      "2028-02-15, 10, 2028-03-10",
-      "2028-02-15, 15, 2028-02-15",
-      "2028-02-15, 31, 2028-02-29",
-      "2028-02-29, 31, 2028-02-29",
-      "2028-01-31, 30, 2028-02-29",
-      "2027-12-31, 31, 2027-12-31",
-      "2027-12-31, 1,  2028-01-01",
-      "2029-02-28, 29, 2029-02-28"
+    "2028-02-15, 10, 2028-03-10",
+    "2028-02-15, 15, 2028-02-15",
+    "2028-02-15, 31, 2028-02-29",
+    "2028-02-29, 31, 2028-02-29",
+    "2028-01-31, 30, 2028-02-29",
+    "2027-12-31, 31, 2027-12-31",
+    "2027-12-31, 1,  2028-01-01",
+    "2029-02-28, 29, 2029-02-28"
   })
   void firstPaymentIsTheFirstBillingDateOnOrAfterTheStart(String start, int day, String first) {
     BillingSchedule schedule =
@@ -80,20 +99,20 @@ class BillingScheduleTest {
 
   @ParameterizedTest(name = "{0}: start of {1} is {2}")
   @CsvSource({
-      // Paris switches at 02:00, so the day of the switch still starts at midnight CET.
-      "Europe/Paris,     2028-03-25, 2028-03-24T23:00:00Z",
-      "Europe/Paris,     2028-03-26, 2028-03-25T23:00:00Z",
-      "Europe/Paris,     2028-03-27, 2028-03-26T22:00:00Z",
-      "Europe/Paris,     2028-10-29, 2028-10-28T22:00:00Z",
-      "Europe/Paris,     2028-10-30, 2028-10-29T23:00:00Z",
-      "America/New_York, 2028-03-12, 2028-03-12T05:00:00Z",
-      "America/New_York, 2028-03-13, 2028-03-13T04:00:00Z",
-      "America/New_York, 2028-11-05, 2028-11-05T04:00:00Z",
-      "America/New_York, 2028-11-06, 2028-11-06T05:00:00Z",
-      // Sao Paulo skipped 00:00-01:00 on 2018-11-04: the day starts at 01:00 -02:00.
-      "America/Sao_Paulo, 2018-11-04, 2018-11-04T03:00:00Z",
-      "America/Sao_Paulo, 2018-11-03, 2018-11-03T03:00:00Z",
-      "Asia/Tokyo,       2028-02-29, 2028-02-28T15:00:00Z"
+    // Paris switches at 02:00, so the day of the switch still starts at midnight CET.
+    "Europe/Paris,     2028-03-25, 2028-03-24T23:00:00Z",
+    "Europe/Paris,     2028-03-26, 2028-03-25T23:00:00Z",
+    "Europe/Paris,     2028-03-27, 2028-03-26T22:00:00Z",
+    "Europe/Paris,     2028-10-29, 2028-10-28T22:00:00Z",
+    "Europe/Paris,     2028-10-30, 2028-10-29T23:00:00Z",
+    "America/New_York, 2028-03-12, 2028-03-12T05:00:00Z",
+    "America/New_York, 2028-03-13, 2028-03-13T04:00:00Z",
+    "America/New_York, 2028-11-05, 2028-11-05T04:00:00Z",
+    "America/New_York, 2028-11-06, 2028-11-06T05:00:00Z",
+    // Sao Paulo skipped 00:00-01:00 on 2018-11-04: the day starts at 01:00 -02:00.
+    "America/Sao_Paulo, 2018-11-04, 2018-11-04T03:00:00Z",
+    "America/Sao_Paulo, 2018-11-03, 2018-11-03T03:00:00Z",
+    "Asia/Tokyo,       2028-02-29, 2028-02-28T15:00:00Z"
   })
   void instantsAreTheStartOfTheDayInTheSubscriptionsZone(String zone, String date, String instant) {
     BillingSchedule schedule = new BillingSchedule(YearMonth.of(2028, 1), 1, Term.MONTHLY, zone, 0);
@@ -116,12 +135,13 @@ class BillingScheduleTest {
 
   @ParameterizedTest(name = "due {1} of cycle {0}, {2} days before -> reminder {3}")
   @CsvSource({
-      "1, 2028-03-03, 5, 2028-02-27",
-      "13, 2029-03-03, 5, 2029-02-26",
-      "1, 2028-03-03, 0, 2028-03-03",
-      "11, 2029-01-03, 28, 2028-12-06"
+    "1, 2028-03-03, 5, 2028-02-27",
+    "13, 2029-03-03, 5, 2029-02-26",
+    "1, 2028-03-03, 0, 2028-03-03",
+    "11, 2029-01-03, 28, 2028-12-06"
   })
-  void remindersAreCalendarDaysBeforeTheDueDate(long cycle, String due, int daysBefore, String reminder) {
+  void remindersAreCalendarDaysBeforeTheDueDate(
+      long cycle, String due, int daysBefore, String reminder) {
     BillingSchedule schedule =
         new BillingSchedule(YearMonth.of(2028, 3), 3, Term.MONTHLY, "UTC", daysBefore);
 

@@ -16,8 +16,12 @@ class DigestsTest {
     // FIPS 180-2 "abc"; RFC 4231 test case 2.
     assertThat(Digests.sha256Hex("abc"))
         .isEqualTo("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
-    assertThat(Digests.hex(Digests.hmacSha256(Digests.utf8("Jefe"),
-            Digests.utf8("what do ya "), Digests.utf8("want for nothing?"))))
+    assertThat(
+            Digests.hex(
+                Digests.hmacSha256(
+                    Digests.utf8("Jefe"),
+                    Digests.utf8("what do ya "),
+                    Digests.utf8("want for nothing?"))))
         .isEqualTo("5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843");
   }
 

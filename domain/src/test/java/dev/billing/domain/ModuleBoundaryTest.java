@@ -9,12 +9,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ModuleBoundaryTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "io.temporal.workflow.Workflow",
-      "software.amazon.awssdk.services.dynamodb.DynamoDbClient",
-      "io.dropwizard.core.Application",
-      "com.fasterxml.jackson.databind.ObjectMapper",
-      "com.stripe.Stripe"})
+  @ValueSource(
+      strings = {
+        "io.temporal.workflow.Workflow",
+        "software.amazon.awssdk.services.dynamodb.DynamoDbClient",
+        "io.dropwizard.core.Application",
+        "com.fasterxml.jackson.databind.ObjectMapper",
+        "com.stripe.Stripe"
+      })
   void noFrameworkIsOnTheDomainsClasspath(String frameworkClass) {
     assertThat(loadable(frameworkClass)).as(frameworkClass).isFalse();
   }

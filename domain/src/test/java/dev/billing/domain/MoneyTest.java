@@ -12,18 +12,19 @@ class MoneyTest {
 
   @ParameterizedTest(name = "{0} {1} = {2} minor units, shown as {3}")
   @CsvSource({
-      "9.99,      USD, 999,     9.99",
-      "9.9,       USD, 990,     9.90",
-      "9.990,     USD, 999,     9.99",
-      "10,        USD, 1000,    10.00",
-      "0.01,      EUR, 1,       0.01",
-      "' 12.50 ', GBP, 1250,    12.50",
-      "1500,      JPY, 1500,    1500",
-      "-5,        USD, -500,    -5.00",
-      "1.234,     BHD, 1234,    1.234",
-      "1000000000, USD, 100000000000, 1000000000.00"
+    "9.99,      USD, 999,     9.99",
+    "9.9,       USD, 990,     9.90",
+    "9.990,     USD, 999,     9.99",
+    "10,        USD, 1000,    10.00",
+    "0.01,      EUR, 1,       0.01",
+    "' 12.50 ', GBP, 1250,    12.50",
+    "1500,      JPY, 1500,    1500",
+    "-5,        USD, -500,    -5.00",
+    "1.234,     BHD, 1234,    1.234",
+    "1000000000, USD, 100000000000, 1000000000.00"
   })
-  void parsesDecimalStringsExactlyInMinorUnits(String decimal, String currency, long minor, String plain) {
+  void parsesDecimalStringsExactlyInMinorUnits(
+      String decimal, String currency, long minor, String plain) {
     Money money = Money.parse(decimal, currency);
 
     assertThat(money.minor()).isEqualTo(minor);
@@ -33,17 +34,17 @@ class MoneyTest {
 
   @ParameterizedTest(name = "{0} {1} is rejected: {2}")
   @CsvSource({
-      "9.999,         USD, amount has more decimals than USD allows (2)",
-      "0.5,           JPY, amount has more decimals than JPY allows (0)",
-      "1.2345,        BHD, amount has more decimals than BHD allows (3)",
-      "1000000000.01, USD, amount must not exceed 1000000000",
-      "nine,          USD, amount must be a decimal number such as \"9.99\"",
-      "1E+2,          USD, amount must be a decimal number such as \"9.99\"",
-      "+5,            USD, amount must be a decimal number such as \"9.99\"",
-      "'  ',          USD, amount is required",
-      "9.99,          usd, currency must be an ISO 4217 code such as \"USD\"",
-      "9.99,          ABC, currency must be an ISO 4217 code such as \"USD\"",
-      "1,             XAU, currency XAU has no minor unit and cannot be billed"
+    "9.999,         USD, amount has more decimals than USD allows (2)",
+    "0.5,           JPY, amount has more decimals than JPY allows (0)",
+    "1.2345,        BHD, amount has more decimals than BHD allows (3)",
+    "1000000000.01, USD, amount must not exceed 1000000000",
+    "nine,          USD, amount must be a decimal number such as \"9.99\"",
+    "1E+2,          USD, amount must be a decimal number such as \"9.99\"",
+    "+5,            USD, amount must be a decimal number such as \"9.99\"",
+    "'  ',          USD, amount is required",
+    "9.99,          usd, currency must be an ISO 4217 code such as \"USD\"",
+    "9.99,          ABC, currency must be an ISO 4217 code such as \"USD\"",
+    "1,             XAU, currency XAU has no minor unit and cannot be billed"
   })
   void rejectsWhatCannotBeBilledExactly(String decimal, String currency, String message) {
     assertThatThrownBy(() -> Money.parse(decimal, currency))

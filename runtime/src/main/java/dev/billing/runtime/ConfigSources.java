@@ -20,22 +20,27 @@ public final class ConfigSources {
   private ConfigSources() {}
 
   public static ConfigurationSourceProvider fileOrClasspathWithEnv() {
-    ConfigurationSourceProvider fileOrResource = new ConfigurationSourceProvider() {
-      private final FileConfigurationSourceProvider files = new FileConfigurationSourceProvider();
-      private final ResourceConfigurationSourceProvider resources = new ResourceConfigurationSourceProvider();
+    ConfigurationSourceProvider fileOrResource =
+        new ConfigurationSourceProvider() {
+          private final FileConfigurationSourceProvider files =
+              new FileConfigurationSourceProvider();
+          private final ResourceConfigurationSourceProvider resources =
+              new ResourceConfigurationSourceProvider();
 
-      @Override
-      public InputStream open(String path) throws IOException {
-        return Files.exists(Path.of(path)) ? files.open(path) : resources.open(path);
-      }
-    };
+          @Override
+          public InputStream open(String path) throws IOException {
+            return Files.exists(Path.of(path)) ? files.open(path) : resources.open(path);
+          }
+        };
     return new SubstitutingSourceProvider(fileOrResource, substitutor(System.getenv()));
   }
 
   /** ${NAME} from the environment, or from the file NAME_FILE names. */
   static StringSubstitutor substitutor(Map<String, String> environment) {
-    StringSubstitutor substitutor = new StringSubstitutor(name -> SecretFiles.lookup(environment, name));
-    // Like Dropwizard's EnvironmentVariableSubstitutor(false): an unset variable without a default is
+    StringSubstitutor substitutor =
+        new StringSubstitutor(name -> SecretFiles.lookup(environment, name));
+    // Like Dropwizard's EnvironmentVariableSubstitutor(false): an unset variable without a default
+    // is
     // left as written and fails validation loudly.
     substitutor.setEnableUndefinedVariableException(false);
     substitutor.setEnableSubstitutionInVariables(true);

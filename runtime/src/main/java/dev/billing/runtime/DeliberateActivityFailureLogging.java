@@ -20,19 +20,26 @@ public final class DeliberateActivityFailureLogging extends TurboFilter {
 
   /** Installs the filter on the logging context; call after whatever configures it last. */
   public static void install() {
-    TurboFilters.installOnce(new DeliberateActivityFailureLogging(), "deliberate-activity-failure-logging");
+    TurboFilters.installOnce(
+        new DeliberateActivityFailureLogging(), "deliberate-activity-failure-logging");
   }
 
   @Override
-  public FilterReply decide(Marker marker, Logger logger, Level level, String format, Object[] params,
-      Throwable t) {
+  public FilterReply decide(
+      Marker marker, Logger logger, Level level, String format, Object[] params, Throwable t) {
     if (!logger.getName().startsWith(SDK_LOGGER)) {
       return FilterReply.NEUTRAL;
     }
-    Throwable failure = t != null ? t
-        : params != null && params.length > 0 && params[params.length - 1] instanceof Throwable last ? last
-        : null;
+    Throwable failure =
+        t != null
+            ? t
+            : params != null
+                    && params.length > 0
+                    && params[params.length - 1] instanceof Throwable last
+                ? last
+                : null;
     return failure instanceof ApplicationFailure application && application.isNonRetryable()
-        ? FilterReply.DENY : FilterReply.NEUTRAL;
+        ? FilterReply.DENY
+        : FilterReply.NEUTRAL;
   }
 }

@@ -24,12 +24,15 @@ public final class DynamoConnection implements Managed {
     this.client = clientBuilder(settings).build();
   }
 
-  /** The builder of the process's client, for a caller that adds to it (the benchmark meters it). */
+  /**
+   * The builder of the process's client, for a caller that adds to it (the benchmark meters it).
+   */
   public static DynamoDbClientBuilder clientBuilder(DynamoSettings settings) {
-    var builder = DynamoDbClient.builder()
-        .region(Region.of(settings.region()))
-        .httpClientBuilder(UrlConnectionHttpClient.builder())
-        .credentialsProvider(credentials(settings));
+    var builder =
+        DynamoDbClient.builder()
+            .region(Region.of(settings.region()))
+            .httpClientBuilder(UrlConnectionHttpClient.builder())
+            .credentialsProvider(credentials(settings));
     if (settings.endpoint() != null) {
       builder.endpointOverride(URI.create(settings.endpoint()));
     }
@@ -48,7 +51,8 @@ public final class DynamoConnection implements Managed {
   }
 
   public TableNames tableNames() {
-    return new TableNames(settings.billingTable(), settings.historyTable(), settings.paymentEventsTable());
+    return new TableNames(
+        settings.billingTable(), settings.historyTable(), settings.paymentEventsTable());
   }
 
   public DynamoSettings settings() {

@@ -16,14 +16,23 @@ public final class DynamoHealthCheck extends HealthCheck {
   protected Result check() {
     var names = connection.tableNames();
     for (String table : new String[] {names.billing(), names.history(), names.paymentEvents()}) {
-      TableStatus status = connection.client()
-          .describeTable(DescribeTableRequest.builder().tableName(table).build())
-          .table().tableStatus();
+      TableStatus status =
+          connection
+              .client()
+              .describeTable(DescribeTableRequest.builder().tableName(table).build())
+              .table()
+              .tableStatus();
       if (status != TableStatus.ACTIVE) {
         return Result.unhealthy("table " + table + " is " + status);
       }
     }
-    return Result.healthy("tables " + names.billing() + ", " + names.history() + ", "
-        + names.paymentEvents() + " ACTIVE");
+    return Result.healthy(
+        "tables "
+            + names.billing()
+            + ", "
+            + names.history()
+            + ", "
+            + names.paymentEvents()
+            + " ACTIVE");
   }
 }

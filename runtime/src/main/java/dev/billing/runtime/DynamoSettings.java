@@ -1,19 +1,20 @@
 package dev.billing.runtime;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import java.net.URI;
 import dev.billing.store.DateKeySharding;
+import java.net.URI;
 import java.time.Period;
 
 /**
  * Where the system of record is.
  *
- * @param endpoint set for DynamoDB Local (e.g. http://localhost:8000); empty for AWS, where the region
- *     and the default credential chain apply
- * @param createTables create missing tables at start-up (dev and tests); in AWS apply the schema files
+ * @param endpoint set for DynamoDB Local (e.g. http://localhost:8000); empty for AWS, where the
+ *     region and the default credential chain apply
+ * @param createTables create missing tables at start-up (dev and tests); in AWS apply the schema
+ *     files
  * @param receiptRetention how long receipts live before their TTL expires them
- * @param dateKeyShards shards of the due-date index keys for a table the store opens first (a
- *     table keeps the count it was given: see DateKeySharding); null means the default, 16
+ * @param dateKeyShards shards of the due-date index keys for a table the store opens first (a table
+ *     keeps the count it was given: see DateKeySharding); null means the default, 16
  */
 public record DynamoSettings(
     @JsonProperty("endpoint") String endpoint,
@@ -41,10 +42,23 @@ public record DynamoSettings(
   }
 
   /** Settings with the default date-key shard count. */
-  public DynamoSettings(String endpoint, String region, String billingTable, String historyTable,
-      String paymentEventsTable, boolean createTables, String receiptRetention) {
-    this(endpoint, region, billingTable, historyTable, paymentEventsTable, createTables,
-        receiptRetention, null);
+  public DynamoSettings(
+      String endpoint,
+      String region,
+      String billingTable,
+      String historyTable,
+      String paymentEventsTable,
+      boolean createTables,
+      String receiptRetention) {
+    this(
+        endpoint,
+        region,
+        billingTable,
+        historyTable,
+        paymentEventsTable,
+        createTables,
+        receiptRetention,
+        null);
   }
 
   public static DynamoSettings local(String endpoint) {

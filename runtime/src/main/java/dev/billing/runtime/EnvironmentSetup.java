@@ -24,19 +24,28 @@ public final class EnvironmentSetup {
 
   public record Result(List<String> tables, List<String> searchAttributesAdded) {}
 
-  public static Result run(DynamoConnection dynamo, TemporalConnection temporal, Duration patience) {
+  public static Result run(
+      DynamoConnection dynamo, TemporalConnection temporal, Duration patience) {
     long deadline = System.nanoTime() + patience.toNanos();
     var names = dynamo.tableNames();
-    untilReachable("DynamoDB at " + dynamo.settings().endpoint(), deadline, () -> {
-      BillingTables.createIfMissing(dynamo.client(), names);
-      return null;
-    });
+    untilReachable(
+        "DynamoDB at " + dynamo.settings().endpoint(),
+        deadline,
+        () -> {
+          BillingTables.createIfMissing(dynamo.client(), names);
+          return null;
+        });
     List<String> tables = List.of(names.billing(), names.history(), names.paymentEvents());
     LOG.info("DynamoDB tables ready: {}", tables);
-    List<String> added = untilReachable("Temporal at " + temporal.settings().target(), deadline,
-        () -> SearchAttributeSetup.register(temporal.stubs(), temporal.settings().namespace()));
-    LOG.info("Search attributes in namespace {}: added {}, the others existed",
-        temporal.settings().namespace(), added);
+    List<String> added =
+        untilReachable(
+            "Temporal at " + temporal.settings().target(),
+            deadline,
+            () -> SearchAttributeSetup.register(temporal.stubs(), temporal.settings().namespace()));
+    LOG.info(
+        "Search attributes in namespace {}: added {}, the others existed",
+        temporal.settings().namespace(),
+        added);
     return new Result(tables, added);
   }
 
@@ -45,11 +54,12 @@ public final class EnvironmentSetup {
       try {
         return step.get();
       } catch (SdkClientException | StatusRuntimeException e) {
-        boolean transientFailure = !(e instanceof StatusRuntimeException grpc)
-            || grpc.getStatus().getCode() == Status.Code.UNAVAILABLE
-            || grpc.getStatus().getCode() == Status.Code.DEADLINE_EXCEEDED
-            // A new server's namespace is registered a moment after its frontend answers.
-            || grpc.getStatus().getCode() == Status.Code.NOT_FOUND;
+        boolean transientFailure =
+            !(e instanceof StatusRuntimeException grpc)
+                || grpc.getStatus().getCode() == Status.Code.UNAVAILABLE
+                || grpc.getStatus().getCode() == Status.Code.DEADLINE_EXCEEDED
+                // A new server's namespace is registered a moment after its frontend answers.
+                || grpc.getStatus().getCode() == Status.Code.NOT_FOUND;
         if (!transientFailure || System.nanoTime() > deadline) {
           throw e;
         }

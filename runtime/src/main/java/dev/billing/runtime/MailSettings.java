@@ -5,8 +5,8 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * The SMTP server customer email goes through (worker.yml's {@code mail} block). The password is not
- * here: it comes from the environment only ({@code BILLING_SMTP_PASSWORD}), like every secret.
+ * The SMTP server customer email goes through (worker.yml's {@code mail} block). The password is
+ * not here: it comes from the environment only ({@code BILLING_SMTP_PASSWORD}), like every secret.
  *
  * @param port 0 (or empty) means the TLS mode's usual port: 25 for none, 587 for starttls, 465 for
  *     smtps
@@ -28,10 +28,12 @@ public record MailSettings(
     host = TemporalSettings.blankToDefault(host, "localhost");
     tls = TemporalSettings.blankToDefault(tls, "none").strip().toLowerCase(Locale.ROOT);
     if (!TLS_MODES.contains(tls)) {
-      throw new IllegalArgumentException("mail.tls must be none, starttls or smtps (got \"" + tls + "\")");
+      throw new IllegalArgumentException(
+          "mail.tls must be none, starttls or smtps (got \"" + tls + "\")");
     }
     if (port < 0 || port > 65535) {
-      throw new IllegalArgumentException("mail.port must be between 0 (the TLS mode's default) and 65535");
+      throw new IllegalArgumentException(
+          "mail.port must be between 0 (the TLS mode's default) and 65535");
     }
     username = TemporalSettings.blankToNull(username);
     from = TemporalSettings.blankToDefault(from, DEFAULT_FROM);

@@ -18,14 +18,15 @@ public final class PageTokenKeys {
    */
   public static byte[] fromSecretOrRandom(String secret) {
     if (secret == null || secret.isBlank()) {
-      LOG.warn("No page token secret configured (BILLING_PAGE_TOKEN_SECRET): using a random key; "
-          + "page tokens will not survive a restart or work across API instances.");
+      LOG.warn(
+          "No page token secret configured (BILLING_PAGE_TOKEN_SECRET): using a random key; "
+              + "page tokens will not survive a restart or work across API instances.");
       return random();
     }
     byte[] key = secret.getBytes(StandardCharsets.UTF_8);
     if (key.length < StoreSettings.MIN_KEY_BYTES) {
-      throw new IllegalArgumentException("the page token secret must be at least "
-          + StoreSettings.MIN_KEY_BYTES + " bytes long");
+      throw new IllegalArgumentException(
+          "the page token secret must be at least " + StoreSettings.MIN_KEY_BYTES + " bytes long");
     }
     return key;
   }

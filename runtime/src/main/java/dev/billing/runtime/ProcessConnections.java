@@ -9,14 +9,15 @@ import io.dropwizard.core.setup.Environment;
  * A process's connections to Temporal and DynamoDB, closed with the process and each watched by a
  * health check on the admin port, and its metrics.
  */
-public record ProcessConnections(TemporalConnection temporal, DynamoConnection dynamo, ProcessMetrics metrics) {
+public record ProcessConnections(
+    TemporalConnection temporal, DynamoConnection dynamo, ProcessMetrics metrics) {
 
   /**
    * @param process "worker" or "api": the {@code process} tag of its metrics, served in Prometheus
    *     format at {@value ProcessMetrics#PATH} on the admin port
    */
-  public static ProcessConnections open(BillingConfiguration config, Environment environment,
-      String process) {
+  public static ProcessConnections open(
+      BillingConfiguration config, Environment environment, String process) {
     ProcessMetrics metrics = new ProcessMetrics(process);
     metrics.register(environment);
     DynamoConnection dynamo = new DynamoConnection(config.dynamo);
@@ -28,10 +29,16 @@ public record ProcessConnections(TemporalConnection temporal, DynamoConnection d
     return new ProcessConnections(temporal, dynamo, metrics);
   }
 
-  /** The system of record over this connection; {@code pageTokenKey} signs the pages it hands out. */
+  /**
+   * The system of record over this connection; {@code pageTokenKey} signs the pages it hands out.
+   */
   public DynamoBillingStore store(byte[] pageTokenKey) {
-    return new DynamoBillingStore(dynamo.client(), dynamo.tableNames(),
-        new StoreSettings(dynamo.settings().receiptRetentionPeriod(), pageTokenKey,
+    return new DynamoBillingStore(
+        dynamo.client(),
+        dynamo.tableNames(),
+        new StoreSettings(
+            dynamo.settings().receiptRetentionPeriod(),
+            pageTokenKey,
             dynamo.settings().dateKeyShards()));
   }
 
@@ -40,7 +47,7 @@ public record ProcessConnections(TemporalConnection temporal, DynamoConnection d
    * receipts (the configured receipt retention).
    */
   public NotificationLog notificationLog() {
-    return new NotificationLog(dynamo.client(), dynamo.tableNames().billing(),
-        dynamo.settings().receiptRetentionPeriod());
+    return new NotificationLog(
+        dynamo.client(), dynamo.tableNames().billing(), dynamo.settings().receiptRetentionPeriod());
   }
 }

@@ -20,15 +20,17 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The process's metrics in Prometheus's text format at {@code GET <admin port>/prometheus}: the
- * Temporal SDK's own (through its Micrometer bridge: {@code temporal_workflow_task_*},
- * {@code temporal_activity_*}, {@code temporal_request_*}, poller and cache gauges), the JVM's, and
- * the business counters the worker adds. Every series carries {@code process="worker"|"api"}.
+ * Temporal SDK's own (through its Micrometer bridge: {@code temporal_workflow_task_*}, {@code
+ * temporal_activity_*}, {@code temporal_request_*}, poller and cache gauges), the JVM's, and the
+ * business counters the worker adds. Every series carries {@code process="worker"|"api"}.
  * (Dropwizard's own JSON metrics stay at {@code /metrics}.)
  */
 public final class ProcessMetrics implements Managed {
   public static final String PATH = "/prometheus";
+
   /** How often the SDK's tally scope reports into Micrometer. */
-  private static final com.uber.m3.util.Duration REPORT_EVERY = com.uber.m3.util.Duration.ofSeconds(10);
+  private static final com.uber.m3.util.Duration REPORT_EVERY =
+      com.uber.m3.util.Duration.ofSeconds(10);
 
   private final PrometheusMeterRegistry registry;
   private final Scope temporalScope;
@@ -40,9 +42,10 @@ public final class ProcessMetrics implements Managed {
     new JvmGcMetrics().bindTo(registry);
     new JvmThreadMetrics().bindTo(registry);
     new ProcessorMetrics().bindTo(registry);
-    temporalScope = new RootScopeBuilder()
-        .reporter(new MicrometerClientStatsReporter(registry))
-        .reportEvery(REPORT_EVERY);
+    temporalScope =
+        new RootScopeBuilder()
+            .reporter(new MicrometerClientStatsReporter(registry))
+            .reportEvery(REPORT_EVERY);
   }
 
   public MeterRegistry registry() {
@@ -61,14 +64,20 @@ public final class ProcessMetrics implements Managed {
 
   /** Serves the scrape on the admin port and closes the scope with the process. */
   public void register(Environment environment) {
-    environment.admin().addServlet("prometheus", new HttpServlet() {
-      @Override
-      protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        response.setContentType("text/plain; version=0.0.4; charset=utf-8");
-        response.setHeader("Cache-Control", "must-revalidate,no-cache,no-store");
-        response.getOutputStream().write(scrape().getBytes(StandardCharsets.UTF_8));
-      }
-    }).addMapping(PATH);
+    environment
+        .admin()
+        .addServlet(
+            "prometheus",
+            new HttpServlet() {
+              @Override
+              protected void doGet(HttpServletRequest request, HttpServletResponse response)
+                  throws IOException {
+                response.setContentType("text/plain; version=0.0.4; charset=utf-8");
+                response.setHeader("Cache-Control", "must-revalidate,no-cache,no-store");
+                response.getOutputStream().write(scrape().getBytes(StandardCharsets.UTF_8));
+              }
+            })
+        .addMapping(PATH);
     environment.lifecycle().manage(this);
   }
 

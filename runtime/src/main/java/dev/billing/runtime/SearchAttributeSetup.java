@@ -25,20 +25,27 @@ public final class SearchAttributeSetup {
 
   private SearchAttributeSetup() {}
 
-  /** @return the attributes this call added (the others existed) */
+  /**
+   * @return the attributes this call added (the others existed)
+   */
   public static List<String> register(WorkflowServiceStubs workflowService, String namespace) {
     // The stubs' RPC timeout is every call's deadline (the SDK cuts a longer per-call one to it).
-    OperatorServiceStubs operator = OperatorServiceStubs.newServiceStubs(
-        OperatorServiceStubsOptions.newBuilder(workflowService.getOptions()).setRpcTimeout(ADD_DEADLINE)
-            .validateAndBuildWithDefaults());
+    OperatorServiceStubs operator =
+        OperatorServiceStubs.newServiceStubs(
+            OperatorServiceStubsOptions.newBuilder(workflowService.getOptions())
+                .setRpcTimeout(ADD_DEADLINE)
+                .validateAndBuildWithDefaults());
     try {
       List<String> added = new ArrayList<>();
       for (SearchAttributeKey<?> key : BillingSearchAttributes.ALL) {
         try {
-          operator.blockingStub().addSearchAttributes(AddSearchAttributesRequest.newBuilder()
-              .setNamespace(namespace)
-              .putSearchAttributes(key.getName(), key.getValueType())
-              .build());
+          operator
+              .blockingStub()
+              .addSearchAttributes(
+                  AddSearchAttributesRequest.newBuilder()
+                      .setNamespace(namespace)
+                      .putSearchAttributes(key.getName(), key.getValueType())
+                      .build());
           added.add(key.getName());
         } catch (StatusRuntimeException e) {
           if (!exists(e)) {
@@ -58,7 +65,8 @@ public final class SearchAttributeSetup {
     Status.Code code = e.getStatus().getCode();
     String description = e.getStatus().getDescription();
     return code == Status.Code.ALREADY_EXISTS
-        || (code == Status.Code.INVALID_ARGUMENT && description != null
+        || (code == Status.Code.INVALID_ARGUMENT
+            && description != null
             && description.toLowerCase().contains("already"));
   }
 }

@@ -10,16 +10,19 @@ import java.util.Map;
 
 /**
  * Secrets come from the environment or from files, never from a checked-in file. Every variable
- * {@code NAME} may instead be given as {@code NAME_FILE=/run/secrets/name} (the Docker and Kubernetes
- * convention): the file's content, without its trailing newline, is the value. A set {@code NAME}
- * wins over {@code NAME_FILE}.
+ * {@code NAME} may instead be given as {@code NAME_FILE=/run/secrets/name} (the Docker and
+ * Kubernetes convention): the file's content, without its trailing newline, is the value. A set
+ * {@code NAME} wins over {@code NAME_FILE}.
  */
 public final class SecretFiles {
   public static final String SUFFIX = "_FILE";
 
   private SecretFiles() {}
 
-  /** The value of {@code name} from {@code environment}, or from the file {@code name_FILE} names; null if neither. */
+  /**
+   * The value of {@code name} from {@code environment}, or from the file {@code name_FILE} names;
+   * null if neither.
+   */
   public static String lookup(Map<String, String> environment, String name) {
     String value = environment.get(name);
     if (value != null) {
@@ -49,13 +52,14 @@ public final class SecretFiles {
         .filter(key -> key.endsWith(SUFFIX) && key.length() > SUFFIX.length())
         .map(key -> key.substring(0, key.length() - SUFFIX.length()))
         .filter(name -> !environment.containsKey(name))
-        .forEach(name -> {
-          try {
-            resolved.put(name, lookup(environment, name));
-          } catch (UncheckedIOException unreadable) {
-            // Not a secret of ours, or a misconfigured one: see above.
-          }
-        });
+        .forEach(
+            name -> {
+              try {
+                resolved.put(name, lookup(environment, name));
+              } catch (UncheckedIOException unreadable) {
+                // Not a secret of ours, or a misconfigured one: see above.
+              }
+            });
     return resolved;
   }
 }

@@ -34,12 +34,15 @@ public final class TemporalConnection implements Managed {
     this.settings = settings;
     WorkflowServiceStubsOptions options = stubsOptions(settings);
     if (metricsScope != null) {
-      options = WorkflowServiceStubsOptions.newBuilder(options).setMetricsScope(metricsScope).build();
+      options =
+          WorkflowServiceStubsOptions.newBuilder(options).setMetricsScope(metricsScope).build();
     }
-    // Lazy stubs: the process starts even while Temporal is briefly unreachable; the health check tells.
+    // Lazy stubs: the process starts even while Temporal is briefly unreachable; the health check
+    // tells.
     this.stubs = WorkflowServiceStubs.newServiceStubs(options);
-    this.client = WorkflowClient.newInstance(
-        stubs, WorkflowClientOptions.newBuilder().setNamespace(settings.namespace()).build());
+    this.client =
+        WorkflowClient.newInstance(
+            stubs, WorkflowClientOptions.newBuilder().setNamespace(settings.namespace()).build());
   }
 
   static WorkflowServiceStubsOptions stubsOptions(TemporalSettings settings) {

@@ -14,10 +14,14 @@ public final class TemporalHealthCheck extends HealthCheck {
 
   @Override
   protected Result check() {
-    var info = connection.stubs().blockingStub()
-        .withDeadlineAfter(TemporalConnection.HEALTH_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
-        .getSystemInfo(GetSystemInfoRequest.getDefaultInstance());
-    String version = info.getServerVersion().isBlank() ? "version not reported" : info.getServerVersion();
+    var info =
+        connection
+            .stubs()
+            .blockingStub()
+            .withDeadlineAfter(TemporalConnection.HEALTH_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+            .getSystemInfo(GetSystemInfoRequest.getDefaultInstance());
+    String version =
+        info.getServerVersion().isBlank() ? "version not reported" : info.getServerVersion();
     return Result.healthy("Temporal at " + connection.settings().target() + " (" + version + ")");
   }
 }

@@ -28,7 +28,8 @@ public record TemporalSettings(
     tlsCertPath = blankToNull(tlsCertPath);
     tlsKeyPath = blankToNull(tlsKeyPath);
     if ((tlsCertPath == null) != (tlsKeyPath == null)) {
-      throw new IllegalArgumentException("temporal.tlsCertPath and temporal.tlsKeyPath go together");
+      throw new IllegalArgumentException(
+          "temporal.tlsCertPath and temporal.tlsKeyPath go together");
     }
   }
 
@@ -51,7 +52,14 @@ public record TemporalSettings(
   @Override
   public String toString() {
     // Never print the API key.
-    return "TemporalSettings[target=" + target + ", namespace=" + namespace + ", taskQueue="
-        + taskQueue + ", auth=" + (apiKey != null ? "api-key" : tlsCertPath != null ? "mtls" : "none") + "]";
+    return "TemporalSettings[target="
+        + target
+        + ", namespace="
+        + namespace
+        + ", taskQueue="
+        + taskQueue
+        + ", auth="
+        + (apiKey != null ? "api-key" : tlsCertPath != null ? "mtls" : "none")
+        + "]";
   }
 }

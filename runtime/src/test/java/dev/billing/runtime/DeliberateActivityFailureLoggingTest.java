@@ -10,19 +10,28 @@ import io.temporal.failure.ApplicationFailure;
 import org.junit.jupiter.api.Test;
 
 class DeliberateActivityFailureLoggingTest {
-  private static final String FORMAT = "Activity failure. ActivityId={}, activityType={}, attempt={}";
+  private static final String FORMAT =
+      "Activity failure. ActivityId={}, activityType={}, attempt={}";
 
   private final LoggerContext context = new LoggerContext();
-  private final Logger sdk = context.getLogger(DeliberateActivityFailureLogging.SDK_LOGGER + "$ActivityTaskExecutor");
+  private final Logger sdk =
+      context.getLogger(DeliberateActivityFailureLogging.SDK_LOGGER + "$ActivityTaskExecutor");
 
   private FilterReply decide(Logger logger, Throwable failure) {
     return new DeliberateActivityFailureLogging()
-        .decide(null, logger, Level.WARN, FORMAT, new Object[] {"id", "ChargePaymentMethod", 1, failure}, null);
+        .decide(
+            null,
+            logger,
+            Level.WARN,
+            FORMAT,
+            new Object[] {"id", "ChargePaymentMethod", 1, failure},
+            null);
   }
 
   @Test
   void drops_the_sdk_line_of_an_outcome_the_activity_reported() {
-    assertThat(decide(sdk, ApplicationFailure.newNonRetryableFailure("declined", "PaymentDeclined")))
+    assertThat(
+            decide(sdk, ApplicationFailure.newNonRetryableFailure("declined", "PaymentDeclined")))
         .isEqualTo(FilterReply.DENY);
   }
 
@@ -31,7 +40,10 @@ class DeliberateActivityFailureLoggingTest {
     assertThat(decide(sdk, ApplicationFailure.newFailure("gateway down", "GatewayUnavailable")))
         .isEqualTo(FilterReply.NEUTRAL);
     assertThat(decide(sdk, new NullPointerException())).isEqualTo(FilterReply.NEUTRAL);
-    assertThat(decide(context.getLogger("dev.billing.activities.PaymentActivitiesImpl"),
-        ApplicationFailure.newNonRetryableFailure("declined", "PaymentDeclined"))).isEqualTo(FilterReply.NEUTRAL);
+    assertThat(
+            decide(
+                context.getLogger("dev.billing.activities.PaymentActivitiesImpl"),
+                ApplicationFailure.newNonRetryableFailure("declined", "PaymentDeclined")))
+        .isEqualTo(FilterReply.NEUTRAL);
   }
 }

@@ -12,8 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SecretFilesTest {
 
-  @TempDir
-  Path dir;
+  @TempDir Path dir;
 
   @Test
   void aVariableMayComeFromAFile() throws Exception {
@@ -21,7 +20,8 @@ class SecretFilesTest {
     Map<String, String> env = Map.of("STRIPE_WEBHOOK_SECRET_FILE", secret.toString(), "OTHER", "x");
 
     assertThat(SecretFiles.lookup(env, "STRIPE_WEBHOOK_SECRET")).isEqualTo("whsec_from_file");
-    assertThat(SecretFiles.resolve(env)).containsEntry("STRIPE_WEBHOOK_SECRET", "whsec_from_file")
+    assertThat(SecretFiles.resolve(env))
+        .containsEntry("STRIPE_WEBHOOK_SECRET", "whsec_from_file")
         .containsEntry("OTHER", "x");
     assertThat(ConfigSources.substitutor(env).replace("secret: ${STRIPE_WEBHOOK_SECRET:-}"))
         .isEqualTo("secret: whsec_from_file");
@@ -43,10 +43,12 @@ class SecretFilesTest {
 
   @Test
   void anotherProgramsFileVariableDoesNotStopTheProcess() {
-    Map<String, String> env = Map.of("TF_CLI_CONFIG_FILE", dir.resolve("missing").toString(),
-        "OTHER", "x");
+    Map<String, String> env =
+        Map.of("TF_CLI_CONFIG_FILE", dir.resolve("missing").toString(), "OTHER", "x");
 
-    assertThat(SecretFiles.resolve(env)).containsEntry("OTHER", "x").doesNotContainKey("TF_CLI_CONFIG");
+    assertThat(SecretFiles.resolve(env))
+        .containsEntry("OTHER", "x")
+        .doesNotContainKey("TF_CLI_CONFIG");
   }
 
   @Test
@@ -54,6 +56,7 @@ class SecretFilesTest {
     Map<String, String> env = Map.of("KEY_FILE", dir.resolve("missing").toString());
 
     assertThatThrownBy(() -> SecretFiles.lookup(env, "KEY"))
-        .isInstanceOf(UncheckedIOException.class).hasMessageContaining("KEY_FILE");
+        .isInstanceOf(UncheckedIOException.class)
+        .hasMessageContaining("KEY_FILE");
   }
 }

@@ -55,9 +55,13 @@ final class Attrs {
   private static AttributeValue require(Map<String, AttributeValue> item, String name) {
     AttributeValue value = item.get(name);
     if (value == null) {
-      throw new IllegalStateException("stored item " + optStr(item, Keys.PK) + "/"
-          + optStr(item, Keys.SK)
-          + " lacks attribute " + name);
+      throw new IllegalStateException(
+          "stored item "
+              + optStr(item, Keys.PK)
+              + "/"
+              + optStr(item, Keys.SK)
+              + " lacks attribute "
+              + name);
     }
     return value;
   }

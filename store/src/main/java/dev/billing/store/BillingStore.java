@@ -2,9 +2,9 @@ package dev.billing.store;
 
 import dev.billing.domain.Period;
 import dev.billing.domain.Receipt;
-import dev.billing.domain.Subscription;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.RecordResult;
+import dev.billing.domain.Subscription;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Optional;

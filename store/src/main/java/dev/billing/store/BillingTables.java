@@ -20,13 +20,14 @@ import software.amazon.awssdk.services.dynamodb.model.TimeToLiveStatus;
 import software.amazon.awssdk.services.dynamodb.waiters.DynamoDbWaiter;
 
 /**
- * Creates the store's tables from schema/*.json, the same files operators apply with
- * {@code aws dynamodb create-table --cli-input-json} (see schema/README.md).
+ * Creates the store's tables from schema/*.json, the same files operators apply with {@code aws
+ * dynamodb create-table --cli-input-json} (see schema/README.md).
  */
 public final class BillingTables {
   public static final String BILLING_SCHEMA = "schema/billing.json";
   public static final String HISTORY_SCHEMA = "schema/billing-history.json";
   public static final String PAYMENT_EVENTS_SCHEMA = "schema/payment-events.json";
+
   /** Receipts and payment events both expire through this attribute (epoch seconds). */
   public static final String TTL_ATTRIBUTE = ReceiptItems.EXPIRES_AT;
 
@@ -40,8 +41,8 @@ public final class BillingTables {
   private BillingTables() {}
 
   /**
-   * Creates whichever table is missing, waits until all are ACTIVE and turns on TTL for receipts and
-   * payment events. Safe to call on every start and from several processes at once.
+   * Creates whichever table is missing, waits until all are ACTIVE and turns on TTL for receipts
+   * and payment events. Safe to call on every start and from several processes at once.
    *
    * @throws IllegalStateException when an existing table lacks an index of the schema, or has TTL
    *     on another attribute: the store would not work on it
@@ -63,7 +64,8 @@ public final class BillingTables {
         throw new IllegalStateException("missing resource " + resource);
       }
       CreateTableRequest.Builder builder =
-          (CreateTableRequest.Builder) JSON.readValue(in, CreateTableRequest.serializableBuilderClass());
+          (CreateTableRequest.Builder)
+              JSON.readValue(in, CreateTableRequest.serializableBuilderClass());
       return builder.tableName(tableName).build();
     } catch (IOException e) {
       throw new UncheckedIOException("cannot read " + resource, e);
@@ -82,20 +84,34 @@ public final class BillingTables {
         // Another process got there first; waiting below is all that is left to do.
       }
     }
-    TableDescription description = waiter.waitUntilTableExists(r -> r.tableName(table))
-        .matched().response().orElseThrow(() -> new IllegalStateException(
-            "table " + table + " did not become ACTIVE")).table();
+    TableDescription description =
+        waiter
+            .waitUntilTableExists(r -> r.tableName(table))
+            .matched()
+            .response()
+            .orElseThrow(
+                () -> new IllegalStateException("table " + table + " did not become ACTIVE"))
+            .table();
     requireIndexes(request, description);
   }
 
   private static void requireIndexes(CreateTableRequest request, TableDescription table) {
-    Set<String> present = table.globalSecondaryIndexes().stream()
-        .map(GlobalSecondaryIndexDescription::indexName).collect(Collectors.toSet());
-    List<String> missing = request.globalSecondaryIndexes().stream()
-        .map(GlobalSecondaryIndex::indexName).filter(name -> !present.contains(name)).toList();
+    Set<String> present =
+        table.globalSecondaryIndexes().stream()
+            .map(GlobalSecondaryIndexDescription::indexName)
+            .collect(Collectors.toSet());
+    List<String> missing =
+        request.globalSecondaryIndexes().stream()
+            .map(GlobalSecondaryIndex::indexName)
+            .filter(name -> !present.contains(name))
+            .toList();
     if (!missing.isEmpty()) {
-      throw new IllegalStateException("table " + table.tableName() + " exists without index(es) "
-          + missing + "; add them (aws dynamodb update-table) or use another table name");
+      throw new IllegalStateException(
+          "table "
+              + table.tableName()
+              + " exists without index(es) "
+              + missing
+              + "; add them (aws dynamodb update-table) or use another table name");
     }
   }
 
@@ -108,10 +124,19 @@ public final class BillingTables {
       return; // enabling it again would be an error
     }
     if (on || status == TimeToLiveStatus.DISABLING) {
-      throw new IllegalStateException("table " + table + " has TTL " + status + " on attribute "
-          + ttl.attributeName() + "; the store needs it on " + TTL_ATTRIBUTE);
+      throw new IllegalStateException(
+          "table "
+              + table
+              + " has TTL "
+              + status
+              + " on attribute "
+              + ttl.attributeName()
+              + "; the store needs it on "
+              + TTL_ATTRIBUTE);
     }
-    client.updateTimeToLive(r -> r.tableName(table)
-        .timeToLiveSpecification(s -> s.enabled(true).attributeName(TTL_ATTRIBUTE)));
+    client.updateTimeToLive(
+        r ->
+            r.tableName(table)
+                .timeToLiveSpecification(s -> s.enabled(true).attributeName(TTL_ATTRIBUTE)));
   }
 }

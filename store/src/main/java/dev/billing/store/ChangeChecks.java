@@ -1,9 +1,12 @@
 package dev.billing.store;
 
-import dev.billing.domain.Subscription;
 import dev.billing.domain.RecordInput;
+import dev.billing.domain.Subscription;
 
-/** Caller mistakes, rejected before anything is sent ({@link InvalidChangeException}, never retried). */
+/**
+ * Caller mistakes, rejected before anything is sent ({@link InvalidChangeException}, never
+ * retried).
+ */
 final class ChangeChecks {
   private ChangeChecks() {}
 
@@ -29,8 +32,11 @@ final class ChangeChecks {
       throw new InvalidChangeException("previous and next must be the same subscription");
     }
     if (next.version() <= previous.version()) {
-      throw new InvalidChangeException("next version " + next.version()
-          + " must be higher than previous version " + previous.version());
+      throw new InvalidChangeException(
+          "next version "
+              + next.version()
+              + " must be higher than previous version "
+              + previous.version());
     }
     requireParts(change);
   }
@@ -43,12 +49,14 @@ final class ChangeChecks {
     } catch (IllegalArgumentException e) {
       throw new InvalidChangeException(e.getMessage(), e);
     }
-    if (change.period() != null && !(change.period().accountId().equals(next.accountId())
-        && change.period().subscriptionId().equals(next.subscriptionId()))) {
+    if (change.period() != null
+        && !(change.period().accountId().equals(next.accountId())
+            && change.period().subscriptionId().equals(next.subscriptionId()))) {
       throw new InvalidChangeException("the period belongs to another subscription");
     }
-    if (change.receipt() != null && !(change.receipt().accountId().equals(next.accountId())
-        && change.receipt().subscriptionId().equals(next.subscriptionId()))) {
+    if (change.receipt() != null
+        && !(change.receipt().accountId().equals(next.accountId())
+            && change.receipt().subscriptionId().equals(next.subscriptionId()))) {
       throw new InvalidChangeException("the receipt belongs to another subscription");
     }
   }

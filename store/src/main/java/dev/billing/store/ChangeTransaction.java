@@ -31,7 +31,10 @@ final class ChangeTransaction {
   private final RecordInput change;
   private final List<TransactionOp> ops;
 
-  ChangeTransaction(DynamoDbClient client, SubscriptionLookup lookup, RecordInput change,
+  ChangeTransaction(
+      DynamoDbClient client,
+      SubscriptionLookup lookup,
+      RecordInput change,
       List<TransactionOp> ops) {
     this.client = client;
     this.lookup = lookup;
@@ -40,11 +43,12 @@ final class ChangeTransaction {
   }
 
   RecordResult run() {
-    TransactWriteItemsRequest request = TransactWriteItemsRequest.builder()
-        .transactItems(ops.stream().map(TransactionOp::item).toList())
-        .clientRequestToken(requestToken(change))
-        .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
-        .build();
+    TransactWriteItemsRequest request =
+        TransactWriteItemsRequest.builder()
+            .transactItems(ops.stream().map(TransactionOp::item).toList())
+            .clientRequestToken(requestToken(change))
+            .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
+            .build();
     try {
       TransactWriteItemsResponse response = client.transactWriteItems(request);
       return new RecordResult(version(), isReplay(response));
@@ -82,7 +86,8 @@ final class ChangeTransaction {
   }
 
   private RecordResult resolveCancelled(TransactionCanceledException e) {
-    List<CancellationReason> reasons = e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
+    List<CancellationReason> reasons =
+        e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
     List<String> failed = new ArrayList<>();
     boolean subscriptionFailed = reasons.isEmpty();
     for (int i = 0; i < reasons.size(); i++) {
@@ -105,22 +110,39 @@ final class ChangeTransaction {
         && Attrs.num(stored, SubscriptionItems.VERSION) == version()) {
       return new RecordResult(version(), true);
     }
-    throw new StaleWriteException(subscriptionFailed ? staleMessage(stored) : conflictMessage(failed));
+    throw new StaleWriteException(
+        subscriptionFailed ? staleMessage(stored) : conflictMessage(failed));
   }
 
   private String staleMessage(Map<String, AttributeValue> stored) {
-    String what = "change \"" + change.changeId() + "\" (version " + version() + ") of subscription "
-        + change.next().subscriptionId() + " was not written: ";
+    String what =
+        "change \""
+            + change.changeId()
+            + "\" (version "
+            + version()
+            + ") of subscription "
+            + change.next().subscriptionId()
+            + " was not written: ";
     if (stored == null) {
       return what + "the subscription does not exist in account " + change.next().accountId();
     }
-    return what + "the stored subscription is at version " + Attrs.num(stored, SubscriptionItems.VERSION)
-        + " (change \"" + Attrs.optStr(stored, SubscriptionItems.LAST_CHANGE_ID) + "\")";
+    return what
+        + "the stored subscription is at version "
+        + Attrs.num(stored, SubscriptionItems.VERSION)
+        + " (change \""
+        + Attrs.optStr(stored, SubscriptionItems.LAST_CHANGE_ID)
+        + "\")";
   }
 
   private String conflictMessage(List<String> failed) {
-    return "change \"" + change.changeId() + "\" (version " + version() + ") of subscription "
-        + change.next().subscriptionId() + " was not written: " + String.join(", ", failed)
+    return "change \""
+        + change.changeId()
+        + "\" (version "
+        + version()
+        + ") of subscription "
+        + change.next().subscriptionId()
+        + " was not written: "
+        + String.join(", ", failed)
         + (failed.size() == 1 ? " already exists" : " already exist");
   }
 

@@ -2,9 +2,9 @@ package dev.billing.store;
 
 import static dev.billing.store.Attrs.n;
 
-import dev.billing.domain.Subscription;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.RecordResult;
+import dev.billing.domain.Subscription;
 import java.time.Period;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,10 +16,13 @@ import software.amazon.awssdk.services.dynamodb.model.Delete;
 import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
-/** Writes one subscription change, with its history entry, period and receipt, in one transaction. */
+/**
+ * Writes one subscription change, with its history entry, period and receipt, in one transaction.
+ */
 final class ChangeWriter {
   private static final Map<String, String> PK_NAME = Map.of("#pk", Keys.PK);
-  private static final Map<String, String> VERSION_NAME = Map.of("#version", SubscriptionItems.VERSION);
+  private static final Map<String, String> VERSION_NAME =
+      Map.of("#version", SubscriptionItems.VERSION);
   private static final Map<String, String> BOTH_NAMES =
       Map.of("#pk", Keys.PK, "#version", SubscriptionItems.VERSION);
   private static final String ABSENT = "attribute_not_exists(#pk)";
@@ -32,8 +35,12 @@ final class ChangeWriter {
   private final SubscriptionLookup lookup;
   private final Supplier<DateKeySharding> sharding;
 
-  ChangeWriter(DynamoDbClient client, TableNames tables, Period receiptRetention,
-      SubscriptionLookup lookup, Supplier<DateKeySharding> sharding) {
+  ChangeWriter(
+      DynamoDbClient client,
+      TableNames tables,
+      Period receiptRetention,
+      SubscriptionLookup lookup,
+      Supplier<DateKeySharding> sharding) {
     this.client = client;
     this.tables = tables;
     this.receiptRetention = receiptRetention;
@@ -45,9 +52,10 @@ final class ChangeWriter {
     ChangeChecks.requireCreate(change);
     Subscription next = change.next();
     List<TransactionOp> ops = new ArrayList<>();
-    ops.add(TransactionOp.subscription(
-        "subscription " + Keys.subscription(next.subscriptionId(), next.sku()),
-        put(tables.billing(), subscriptionItem(change), ABSENT, PK_NAME, Map.of())));
+    ops.add(
+        TransactionOp.subscription(
+            "subscription " + Keys.subscription(next.subscriptionId(), next.sku()),
+            put(tables.billing(), subscriptionItem(change), ABSENT, PK_NAME, Map.of())));
     addHistoryPeriodAndReceipt(change, ops);
     return new ChangeTransaction(client, lookup, change, ops).run();
   }
@@ -61,20 +69,33 @@ final class ChangeWriter {
     List<TransactionOp> ops = new ArrayList<>();
     String label = "subscription " + Keys.subscription(next.subscriptionId(), next.sku());
     // A new SKU is a new key: that item does not exist yet, so "absent" must pass too.
-    ops.add(TransactionOp.subscription(label, skuChanged
-        ? put(tables.billing(), subscriptionItem(change), ABSENT_OR_OLDER, BOTH_NAMES, version)
-        : put(tables.billing(), subscriptionItem(change), OLDER, VERSION_NAME, version)));
+    ops.add(
+        TransactionOp.subscription(
+            label,
+            skuChanged
+                ? put(
+                    tables.billing(),
+                    subscriptionItem(change),
+                    ABSENT_OR_OLDER,
+                    BOTH_NAMES,
+                    version)
+                : put(tables.billing(), subscriptionItem(change), OLDER, VERSION_NAME, version)));
     if (skuChanged) {
-      ops.add(TransactionOp.subscription(
-          "subscription " + Keys.subscription(previous.subscriptionId(), previous.sku()),
-          TransactWriteItem.builder().delete(Delete.builder()
-              .tableName(tables.billing())
-              .key(SubscriptionItems.key(
-                  previous.accountId(), previous.subscriptionId(), previous.sku()))
-              .conditionExpression(OLDER)
-              .expressionAttributeNames(VERSION_NAME)
-              .expressionAttributeValues(version)
-              .build()).build()));
+      ops.add(
+          TransactionOp.subscription(
+              "subscription " + Keys.subscription(previous.subscriptionId(), previous.sku()),
+              TransactWriteItem.builder()
+                  .delete(
+                      Delete.builder()
+                          .tableName(tables.billing())
+                          .key(
+                              SubscriptionItems.key(
+                                  previous.accountId(), previous.subscriptionId(), previous.sku()))
+                          .conditionExpression(OLDER)
+                          .expressionAttributeNames(VERSION_NAME)
+                          .expressionAttributeValues(version)
+                          .build())
+                  .build()));
     }
     addHistoryPeriodAndReceipt(change, ops);
     return new ChangeTransaction(client, lookup, change, ops).run();
@@ -83,18 +104,26 @@ final class ChangeWriter {
   private void addHistoryPeriodAndReceipt(RecordInput change, List<TransactionOp> ops) {
     Map<String, AttributeValue> history = HistoryItems.item(change);
     String historyKey = history.get(Keys.PK).s() + "/" + history.get(Keys.SK).s();
-    ops.add(TransactionOp.other("history entry " + historyKey,
-        put(tables.history(), history, ABSENT, PK_NAME, Map.of())));
+    ops.add(
+        TransactionOp.other(
+            "history entry " + historyKey,
+            put(tables.history(), history, ABSENT, PK_NAME, Map.of())));
     if (change.period() != null) {
       // Periods are per-cycle state (attempts, status): the latest write of a cycle wins.
       Map<String, AttributeValue> period = PeriodItems.item(change.period());
-      ops.add(TransactionOp.other("period " + period.get(Keys.SK).s(), TransactWriteItem.builder()
-          .put(Put.builder().tableName(tables.billing()).item(period).build()).build()));
+      ops.add(
+          TransactionOp.other(
+              "period " + period.get(Keys.SK).s(),
+              TransactWriteItem.builder()
+                  .put(Put.builder().tableName(tables.billing()).item(period).build())
+                  .build()));
     }
     if (change.receipt() != null) {
       Map<String, AttributeValue> receipt = ReceiptItems.item(change.receipt(), receiptRetention);
-      ops.add(TransactionOp.other("receipt " + receipt.get(Keys.SK).s(),
-          put(tables.billing(), receipt, ABSENT, PK_NAME, Map.of())));
+      ops.add(
+          TransactionOp.other(
+              "receipt " + receipt.get(Keys.SK).s(),
+              put(tables.billing(), receipt, ABSENT, PK_NAME, Map.of())));
     }
   }
 
@@ -102,14 +131,21 @@ final class ChangeWriter {
     return SubscriptionItems.item(change.next(), change.changeId(), change.at(), sharding.get());
   }
 
-  private static TransactWriteItem put(String table, Map<String, AttributeValue> item, String condition,
-      Map<String, String> names, Map<String, AttributeValue> values) {
-    return TransactWriteItem.builder().put(Put.builder()
-        .tableName(table)
-        .item(item)
-        .conditionExpression(condition)
-        .expressionAttributeNames(names)
-        .expressionAttributeValues(values.isEmpty() ? null : values)
-        .build()).build();
+  private static TransactWriteItem put(
+      String table,
+      Map<String, AttributeValue> item,
+      String condition,
+      Map<String, String> names,
+      Map<String, AttributeValue> values) {
+    return TransactWriteItem.builder()
+        .put(
+            Put.builder()
+                .tableName(table)
+                .item(item)
+                .conditionExpression(condition)
+                .expressionAttributeNames(names)
+                .expressionAttributeValues(values.isEmpty() ? null : values)
+                .build())
+        .build();
   }
 }

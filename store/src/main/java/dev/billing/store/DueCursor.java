@@ -7,10 +7,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
 /**
- * Reconciliation's cursor over the shards of one due date: {@code base64url({"s":shard,"k":{...}})},
- * a {@link ReadPosition}. Unlike API page tokens it is not signed: it only travels between a
- * workflow and its own activities, which may run on different worker processes (each with its own
- * random page-token key). Nothing persists it beyond one reconciliation run.
+ * Reconciliation's cursor over the shards of one due date: {@code
+ * base64url({"s":shard,"k":{...}})}, a {@link ReadPosition}. Unlike API page tokens it is not
+ * signed: it only travels between a workflow and its own activities, which may run on different
+ * worker processes (each with its own random page-token key). Nothing persists it beyond one
+ * reconciliation run.
  */
 final class DueCursor {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -19,7 +20,9 @@ final class DueCursor {
 
   private DueCursor() {}
 
-  /** @return null when there is nothing left to read */
+  /**
+   * @return null when there is nothing left to read
+   */
   static String encode(ReadPosition position) {
     if (position == null) {
       return null;
@@ -31,7 +34,8 @@ final class DueCursor {
 
   /**
    * @param cursor null for the first page
-   * @throws IllegalArgumentException for anything that is not a cursor of a read over {@code shards}
+   * @throws IllegalArgumentException for anything that is not a cursor of a read over {@code
+   *     shards}
    */
   static ReadPosition decode(String cursor, int shards) {
     if (cursor == null) {

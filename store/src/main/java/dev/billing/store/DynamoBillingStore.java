@@ -4,9 +4,9 @@ import static dev.billing.store.Attrs.s;
 
 import dev.billing.domain.Period;
 import dev.billing.domain.Receipt;
-import dev.billing.domain.Subscription;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.RecordResult;
+import dev.billing.domain.Subscription;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -66,11 +66,12 @@ public final class DynamoBillingStore implements BillingStore {
   public boolean createReceipt(Receipt receipt) {
     Keys.requireId("accountId", receipt.accountId());
     try {
-      client.putItem(PutItemRequest.builder()
-          .tableName(tables.billing())
-          .item(ReceiptItems.item(receipt, settings.receiptRetention()))
-          .conditionExpression("attribute_not_exists(PK)")
-          .build());
+      client.putItem(
+          PutItemRequest.builder()
+              .tableName(tables.billing())
+              .item(ReceiptItems.item(receipt, settings.receiptRetention()))
+              .conditionExpression("attribute_not_exists(PK)")
+              .build());
       return true;
     } catch (ConditionalCheckFailedException e) {
       return false;
@@ -97,19 +98,29 @@ public final class DynamoBillingStore implements BillingStore {
    * shard after shard: within a page the items come shard by shard, each shard in the index's sort
    * order.
    */
-  private <T> Page<T> dueOn(String index, String dateAttribute, LocalDate date, PageRequest page,
+  private <T> Page<T> dueOn(
+      String index,
+      String dateAttribute,
+      LocalDate date,
+      PageRequest page,
       Function<Map<String, AttributeValue>, T> mapper) {
-    return pager.pageAcross(dueOnQueries(index, dateAttribute, date),
-        scope(tables.billing(), index, Timestamps.date(date), "shards=" + sharding().shards()), page, mapper);
+    return pager.pageAcross(
+        dueOnQueries(index, dateAttribute, date),
+        scope(tables.billing(), index, Timestamps.date(date), "shards=" + sharding().shards()),
+        page,
+        mapper);
   }
 
   /** One query per shard of {@code date}'s partitions in a due-date index, shard 0 first. */
   List<QueryRequest> dueOnQueries(String index, String dateAttribute, LocalDate date) {
-    return sharding().queries(date, QueryRequest.builder()
-        .tableName(tables.billing())
-        .indexName(index)
-        .keyConditionExpression(dateAttribute + " = :date")
-        .build());
+    return sharding()
+        .queries(
+            date,
+            QueryRequest.builder()
+                .tableName(tables.billing())
+                .indexName(index)
+                .keyConditionExpression(dateAttribute + " = :date")
+                .build());
   }
 
   DynamoDbClient client() {
@@ -128,32 +139,47 @@ public final class DynamoBillingStore implements BillingStore {
   @Override
   public Page<Receipt> getReceiptsByAccount(String accountId, Instant now, PageRequest page) {
     String pk = Keys.account(accountId);
-    return pager.page(QueryRequest.builder()
+    return pager.page(
+        QueryRequest.builder()
             .tableName(tables.billing())
             .keyConditionExpression(BY_PREFIX)
             // TTL deletion lags (up to days on AWS, never on DynamoDB Local with GSIs).
             .filterExpression("ExpiresAt > :now")
-            .expressionAttributeValues(Map.of(
-                ":pk", s(pk), ":prefix", s("REC#"), ":now", Attrs.n(now.getEpochSecond())))
+            .expressionAttributeValues(
+                Map.of(":pk", s(pk), ":prefix", s("REC#"), ":now", Attrs.n(now.getEpochSecond())))
             .scanIndexForward(false)
             .consistentRead(true)
             .build(),
-        scope(tables.billing(), pk, "REC#"), page, ReceiptItems::fromItem);
+        scope(tables.billing(), pk, "REC#"),
+        page,
+        ReceiptItems::fromItem);
   }
 
   @Override
   public Optional<Subscription> getSubscription(String accountId, String subscriptionId) {
-    return Optional.ofNullable(lookup.find(accountId, subscriptionId)).map(SubscriptionItems::fromItem);
+    return Optional.ofNullable(lookup.find(accountId, subscriptionId))
+        .map(SubscriptionItems::fromItem);
   }
 
   @Override
   public Optional<Period> getPeriod(String accountId, String subscriptionId, long cycle) {
-    Map<String, AttributeValue> item = client.getItem(GetItemRequest.builder()
-        .tableName(tables.billing())
-        .key(Map.of(Keys.PK, s(Keys.account(accountId)), Keys.SK, s(Keys.period(subscriptionId, cycle))))
-        .consistentRead(true)
-        .build()).item();
-    return item == null || item.isEmpty() ? Optional.empty() : Optional.of(PeriodItems.fromItem(item));
+    Map<String, AttributeValue> item =
+        client
+            .getItem(
+                GetItemRequest.builder()
+                    .tableName(tables.billing())
+                    .key(
+                        Map.of(
+                            Keys.PK,
+                            s(Keys.account(accountId)),
+                            Keys.SK,
+                            s(Keys.period(subscriptionId, cycle))))
+                    .consistentRead(true)
+                    .build())
+            .item();
+    return item == null || item.isEmpty()
+        ? Optional.empty()
+        : Optional.of(PeriodItems.fromItem(item));
   }
 
   @Override
@@ -164,25 +190,34 @@ public final class DynamoBillingStore implements BillingStore {
   @Override
   public Page<HistoryEntry> getHistory(String subscriptionId, PageRequest page) {
     String pk = Keys.history(subscriptionId);
-    return pager.page(QueryRequest.builder()
+    return pager.page(
+        QueryRequest.builder()
             .tableName(tables.history())
             .keyConditionExpression("PK = :pk")
             .expressionAttributeValues(Map.of(":pk", s(pk)))
             .consistentRead(true)
             .build(),
-        scope(tables.history(), pk), page, HistoryItems::fromItem);
+        scope(tables.history(), pk),
+        page,
+        HistoryItems::fromItem);
   }
 
-  private <T> Page<T> byPrefix(String accountId, String prefix, PageRequest page,
+  private <T> Page<T> byPrefix(
+      String accountId,
+      String prefix,
+      PageRequest page,
       Function<Map<String, AttributeValue>, T> mapper) {
     String pk = Keys.account(accountId);
-    return pager.page(QueryRequest.builder()
+    return pager.page(
+        QueryRequest.builder()
             .tableName(tables.billing())
             .keyConditionExpression(BY_PREFIX)
             .expressionAttributeValues(Map.of(":pk", s(pk), ":prefix", s(prefix)))
             .consistentRead(true)
             .build(),
-        scope(tables.billing(), pk, prefix), page, mapper);
+        scope(tables.billing(), pk, prefix),
+        page,
+        mapper);
   }
 
   /** What a page token is bound to: table, index or partition, and key prefix or value. */

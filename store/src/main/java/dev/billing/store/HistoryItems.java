@@ -8,8 +8,8 @@ import static dev.billing.store.Attrs.str;
 
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Process;
-import dev.billing.store.HistoryEntry.FieldChange;
 import dev.billing.domain.RecordInput;
+import dev.billing.store.HistoryEntry.FieldChange;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,18 +24,23 @@ final class HistoryItems {
    * happened, and the entry records them anyway (Version and ChangeId attributes, the time in the
    * SK). The previous state also reaches us as a domain value that does not carry the last two.
    */
-  private static final Set<String> NOISE = Set.of(
-      SubscriptionItems.VERSION, SubscriptionItems.UPDATED_DATE, SubscriptionItems.LAST_CHANGE_ID);
+  private static final Set<String> NOISE =
+      Set.of(
+          SubscriptionItems.VERSION,
+          SubscriptionItems.UPDATED_DATE,
+          SubscriptionItems.LAST_CHANGE_ID);
 
   private HistoryItems() {}
 
   static Map<String, AttributeValue> item(RecordInput change) {
     Map<String, AttributeValue> snapshot =
         SubscriptionItems.attributes(change.next(), change.changeId(), change.at());
-    Map<String, AttributeValue> before = change.previous() == null
-        ? Map.of()
-        : SubscriptionItems.attributes(change.previous(), null, null);
-    List<FieldChange> changes = ItemDiff.between(withoutNever(before), withoutNever(snapshot), NOISE);
+    Map<String, AttributeValue> before =
+        change.previous() == null
+            ? Map.of()
+            : SubscriptionItems.attributes(change.previous(), null, null);
+    List<FieldChange> changes =
+        ItemDiff.between(withoutNever(before), withoutNever(snapshot), NOISE);
 
     Map<String, AttributeValue> item = new HashMap<>();
     item.put(Keys.PK, s(Keys.history(change.next().subscriptionId())));
@@ -49,7 +54,8 @@ final class HistoryItems {
     item.put("Actor", s(change.actor()));
     putIfPresent(item, "Detail", change.detail());
     item.put("Cycle", Attrs.n(cycleOf(change)));
-    item.put("Changes", AttributeValue.fromL(changes.stream().map(HistoryItems::changeItem).toList()));
+    item.put(
+        "Changes", AttributeValue.fromL(changes.stream().map(HistoryItems::changeItem).toList()));
     item.put("Snapshot", AttributeValue.fromM(snapshot));
     return item;
   }
@@ -69,10 +75,11 @@ final class HistoryItems {
   }
 
   static HistoryEntry fromItem(Map<String, AttributeValue> item) {
-    List<FieldChange> changes = item.get("Changes").l().stream()
-        .map(AttributeValue::m)
-        .map(c -> new FieldChange(str(c, "Field"), optStr(c, "From"), optStr(c, "To")))
-        .toList();
+    List<FieldChange> changes =
+        item.get("Changes").l().stream()
+            .map(AttributeValue::m)
+            .map(c -> new FieldChange(str(c, "Field"), optStr(c, "From"), optStr(c, "To")))
+            .toList();
     return new HistoryEntry(
         str(item, "SubscriptionId"),
         str(item, "AccountId"),

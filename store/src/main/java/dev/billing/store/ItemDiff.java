@@ -34,13 +34,15 @@ final class ItemDiff {
     return changes;
   }
 
-  private static Map<String, String> flatten(Map<String, AttributeValue> item, Set<String> ignored) {
+  private static Map<String, String> flatten(
+      Map<String, AttributeValue> item, Set<String> ignored) {
     Map<String, String> flat = new TreeMap<>();
-    item.forEach((name, value) -> {
-      if (!ignored.contains(name)) {
-        flatten(name, value, flat);
-      }
-    });
+    item.forEach(
+        (name, value) -> {
+          if (!ignored.contains(name)) {
+            flatten(name, value, flat);
+          }
+        });
     return flat;
   }
 
@@ -49,7 +51,7 @@ final class ItemDiff {
       case S -> flat.put(path, value.s());
       case N -> flat.put(path, value.n());
       case BOOL -> flat.put(path, value.bool().toString());
-      case NUL -> { }
+      case NUL -> {}
       case M -> value.m().forEach((name, nested) -> flatten(path + "." + name, nested, flat));
       // Lists and sets do not occur in a subscription item; compare them whole if one ever does.
       default -> flat.put(path, value.toString());

@@ -2,7 +2,9 @@ package dev.billing.store;
 
 import java.time.Instant;
 
-/** Key shapes of both tables (the seeds' ACC#/SUB#/REC# scheme plus our PER# periods and MSG# log). */
+/**
+ * Key shapes of both tables (the seeds' ACC#/SUB#/REC# scheme plus our PER# periods and MSG# log).
+ */
 final class Keys {
   static final String PK = "PK";
   static final String SK = "SK";
@@ -16,7 +18,9 @@ final class Keys {
     return "ACC#" + requireId("accountId", accountId);
   }
 
-  /** The begins_with prefix of one subscription: the trailing '#' keeps "s-1" from matching "s-10". */
+  /**
+   * The begins_with prefix of one subscription: the trailing '#' keeps "s-1" from matching "s-10".
+   */
   static String subscriptionPrefix(String subscriptionId) {
     return "SUB#" + requireId("subscriptionId", subscriptionId) + "#";
   }
@@ -27,8 +31,14 @@ final class Keys {
 
   /** Starts with the processing time so that a reverse query lists the newest receipt first. */
   static String receipt(Instant processedAt, String sku, String subscriptionId, long cycle) {
-    return "REC#" + Timestamps.format(processedAt) + "#SKU#" + sku + "#"
-        + requireId("subscriptionId", subscriptionId) + "#" + cycle;
+    return "REC#"
+        + Timestamps.format(processedAt)
+        + "#SKU#"
+        + sku
+        + "#"
+        + requireId("subscriptionId", subscriptionId)
+        + "#"
+        + cycle;
   }
 
   static String periodPrefix(String subscriptionId) {
@@ -44,7 +54,9 @@ final class Keys {
     return "MSG#" + requireId("subscriptionId", subscriptionId) + "#";
   }
 
-  /** A customer message of the notification log; the message id is unique, the prefix groups them. */
+  /**
+   * A customer message of the notification log; the message id is unique, the prefix groups them.
+   */
   static String message(String subscriptionId, String messageId) {
     if (messageId == null || messageId.isEmpty()) {
       throw new IllegalArgumentException("messageId must be non-empty");
@@ -66,12 +78,13 @@ final class Keys {
   }
 
   /**
-   * Ids become key prefixes that begins_with queries rely on: a '#' inside one would let
-   * "SUB#a#" match the items of a subscription called "a#b".
+   * Ids become key prefixes that begins_with queries rely on: a '#' inside one would let "SUB#a#"
+   * match the items of a subscription called "a#b".
    */
   static String requireId(String what, String id) {
     if (id == null || id.isEmpty() || id.indexOf('#') >= 0) {
-      throw new IllegalArgumentException(what + " must be non-empty and must not contain '#': " + id);
+      throw new IllegalArgumentException(
+          what + " must be non-empty and must not contain '#': " + id);
     }
     return id;
   }

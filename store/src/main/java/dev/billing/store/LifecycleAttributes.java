@@ -6,8 +6,8 @@ import static dev.billing.store.Attrs.s;
 import dev.billing.domain.EmailBounce;
 import dev.billing.domain.Lifecycle;
 import dev.billing.domain.Money;
-import dev.billing.domain.Pause;
 import dev.billing.domain.PaidUpgradeCharge;
+import dev.billing.domain.Pause;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.PendingPlanChange;
 import dev.billing.domain.PendingUpgradeCharge;
@@ -61,8 +61,12 @@ final class LifecycleAttributes {
       item.put("UpgradeSentFrom", s(Timestamps.format(upgrade.sentFrom())));
     }
     if (!lifecycle.upgradesPaid().isEmpty()) {
-      item.put("UpgradesPaid", AttributeValue.fromL(lifecycle.upgradesPaid().stream()
-          .map(p -> AttributeValue.fromM(paidItem(p))).toList()));
+      item.put(
+          "UpgradesPaid",
+          AttributeValue.fromL(
+              lifecycle.upgradesPaid().stream()
+                  .map(p -> AttributeValue.fromM(paidItem(p)))
+                  .toList()));
     }
   }
 
@@ -77,40 +81,70 @@ final class LifecycleAttributes {
     return item;
   }
 
-  private static List<PaidUpgradeCharge> upgradesPaid(Map<String, AttributeValue> item, String currency) {
+  private static List<PaidUpgradeCharge> upgradesPaid(
+      Map<String, AttributeValue> item, String currency) {
     AttributeValue list = item.get("UpgradesPaid");
     if (list == null || !list.hasL()) {
       return List.of();
     }
-    return list.l().stream().map(AttributeValue::m).map(p -> new PaidUpgradeCharge(
-        Attrs.num(p, "Cycle"), optStr(p, "Key"), optStr(p, "TransactionId"),
-        Money.parse(Attrs.decimal(p, "Amount"), currency), date(p, "From"), date(p, "Until"))).toList();
+    return list.l().stream()
+        .map(AttributeValue::m)
+        .map(
+            p ->
+                new PaidUpgradeCharge(
+                    Attrs.num(p, "Cycle"),
+                    optStr(p, "Key"),
+                    optStr(p, "TransactionId"),
+                    Money.parse(Attrs.decimal(p, "Amount"), currency),
+                    date(p, "From"),
+                    date(p, "Until")))
+        .toList();
   }
 
   static Lifecycle read(Map<String, AttributeValue> item, String currency) {
-    Pause pause = item.containsKey("PausedSince")
-        ? new Pause(date(item, "PausedSince"), date(item, "PausedUntil"), optStr(item, "PauseReason"))
-        : null;
-    PendingPlanChange change = item.containsKey("PendingSKU")
-        ? new PendingPlanChange(optStr(item, "PendingSKU"),
-            Money.parse(Attrs.decimal(item, "PendingAmount"), currency),
-            Attrs.num(item, "PendingEffectiveCycle"))
-        : null;
-    Money balance = item.containsKey("Balance")
-        ? Money.parse(Attrs.decimal(item, "Balance"), currency) : null;
-    EmailBounce bounce = item.containsKey("EmailBouncedAt")
-        ? new EmailBounce(Timestamps.parse(optStr(item, "EmailBouncedAt")),
-            optStr(item, "EmailBounceMessageId"), optStr(item, "EmailBounceReason"))
-        : null;
-    PendingUpgradeCharge upgrade = item.containsKey("UpgradeKey")
-        ? new PendingUpgradeCharge(optStr(item, "UpgradeRequestId"), optStr(item, "UpgradeKey"),
-            optStr(item, "UpgradeSKU"), Money.parse(Attrs.decimal(item, "UpgradePrice"), currency),
-            Money.parse(Attrs.decimal(item, "UpgradeAmount"), currency), Attrs.num(item, "UpgradeCycle"),
-            new PaymentMethod(optStr(item, "UpgradeMethodToken"), optStr(item, "UpgradeMethodMask")),
-            Timestamps.parse(optStr(item, "UpgradeSentFrom")))
-        : null;
-    return new Lifecycle(date(item, "TrialEndsOn"), pause, change, date(item, "CancelsOn"), balance,
-        bounce, upgrade, upgradesPaid(item, currency));
+    Pause pause =
+        item.containsKey("PausedSince")
+            ? new Pause(
+                date(item, "PausedSince"), date(item, "PausedUntil"), optStr(item, "PauseReason"))
+            : null;
+    PendingPlanChange change =
+        item.containsKey("PendingSKU")
+            ? new PendingPlanChange(
+                optStr(item, "PendingSKU"),
+                Money.parse(Attrs.decimal(item, "PendingAmount"), currency),
+                Attrs.num(item, "PendingEffectiveCycle"))
+            : null;
+    Money balance =
+        item.containsKey("Balance") ? Money.parse(Attrs.decimal(item, "Balance"), currency) : null;
+    EmailBounce bounce =
+        item.containsKey("EmailBouncedAt")
+            ? new EmailBounce(
+                Timestamps.parse(optStr(item, "EmailBouncedAt")),
+                optStr(item, "EmailBounceMessageId"),
+                optStr(item, "EmailBounceReason"))
+            : null;
+    PendingUpgradeCharge upgrade =
+        item.containsKey("UpgradeKey")
+            ? new PendingUpgradeCharge(
+                optStr(item, "UpgradeRequestId"),
+                optStr(item, "UpgradeKey"),
+                optStr(item, "UpgradeSKU"),
+                Money.parse(Attrs.decimal(item, "UpgradePrice"), currency),
+                Money.parse(Attrs.decimal(item, "UpgradeAmount"), currency),
+                Attrs.num(item, "UpgradeCycle"),
+                new PaymentMethod(
+                    optStr(item, "UpgradeMethodToken"), optStr(item, "UpgradeMethodMask")),
+                Timestamps.parse(optStr(item, "UpgradeSentFrom")))
+            : null;
+    return new Lifecycle(
+        date(item, "TrialEndsOn"),
+        pause,
+        change,
+        date(item, "CancelsOn"),
+        balance,
+        bounce,
+        upgrade,
+        upgradesPaid(item, currency));
   }
 
   private static void putDate(Map<String, AttributeValue> item, String name, LocalDate date) {

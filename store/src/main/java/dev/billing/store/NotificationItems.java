@@ -21,15 +21,18 @@ final class NotificationItems {
 
   private NotificationItems() {}
 
-  static Map<String, AttributeValue> key(String accountId, String subscriptionId, String messageId) {
+  static Map<String, AttributeValue> key(
+      String accountId, String subscriptionId, String messageId) {
     return Map.of(
         Keys.PK, s(Keys.account(accountId)),
         Keys.SK, s(Keys.message(subscriptionId, messageId)));
   }
 
   static Map<String, AttributeValue> item(LoggedNotification n, Period retention) {
-    Instant expiresAt = n.expiresAt() != null ? n.expiresAt() : ReceiptItems.expiresAt(n.at(), retention);
-    Map<String, AttributeValue> item = new HashMap<>(key(n.accountId(), n.subscriptionId(), n.messageId()));
+    Instant expiresAt =
+        n.expiresAt() != null ? n.expiresAt() : ReceiptItems.expiresAt(n.at(), retention);
+    Map<String, AttributeValue> item =
+        new HashMap<>(key(n.accountId(), n.subscriptionId(), n.messageId()));
     item.put(Keys.TYPE, s(TYPE));
     item.put("AccountId", s(n.accountId()));
     item.put("SubscriptionId", s(n.subscriptionId()));

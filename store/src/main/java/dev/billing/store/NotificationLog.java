@@ -15,14 +15,14 @@ import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
 
 /**
  * Which customer messages the mail server has answered for good (accepted or bounced), one item per
- * message id in the billing table ({@code ACC#<account>} / {@code MSG#<subscription>#<message id>}).
- * A retried activity reads it before sending and skips a message found here; the entry is written
- * only after the server's answer, with a conditional put, so the first answer is the one kept.
- * Thread-safe.
+ * message id in the billing table ({@code ACC#<account>} / {@code MSG#<subscription>#<message
+ * id>}). A retried activity reads it before sending and skips a message found here; the entry is
+ * written only after the server's answer, with a conditional put, so the first answer is the one
+ * kept. Thread-safe.
  *
  * <p>SMTP cannot make "sent" and "logged" one atomic step: a worker that dies after the server
- * accepted a message and before this put makes the retry send it again, with the same Message-ID
- * (a duplicate mail clients can recognise). The log narrows that window to one DynamoDB write.
+ * accepted a message and before this put makes the retry send it again, with the same Message-ID (a
+ * duplicate mail clients can recognise). The log narrows that window to one DynamoDB write.
  */
 public final class NotificationLog {
 
@@ -47,12 +47,22 @@ public final class NotificationLog {
     }
   }
 
-  /** The entry of one message, read consistently (so an answer logged by the last attempt is seen). */
-  public Optional<LoggedNotification> find(String accountId, String subscriptionId, String messageId) {
-    Map<String, AttributeValue> item = client.getItem(r -> r.tableName(table).consistentRead(true)
-        .key(NotificationItems.key(accountId, subscriptionId, messageId))).item();
+  /**
+   * The entry of one message, read consistently (so an answer logged by the last attempt is seen).
+   */
+  public Optional<LoggedNotification> find(
+      String accountId, String subscriptionId, String messageId) {
+    Map<String, AttributeValue> item =
+        client
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .consistentRead(true)
+                        .key(NotificationItems.key(accountId, subscriptionId, messageId)))
+            .item();
     return item == null || item.isEmpty()
-        ? Optional.empty() : Optional.of(NotificationItems.fromItem(item));
+        ? Optional.empty()
+        : Optional.of(NotificationItems.fromItem(item));
   }
 
   /**
@@ -62,9 +72,11 @@ public final class NotificationLog {
    */
   public boolean recordOnce(LoggedNotification entry) {
     try {
-      client.putItem(r -> r.tableName(table)
-          .item(NotificationItems.item(entry, retention))
-          .conditionExpression("attribute_not_exists(" + Keys.PK + ")"));
+      client.putItem(
+          r ->
+              r.tableName(table)
+                  .item(NotificationItems.item(entry, retention))
+                  .conditionExpression("attribute_not_exists(" + Keys.PK + ")"));
       return true;
     } catch (ConditionalCheckFailedException alreadyLogged) {
       return false;
@@ -74,19 +86,27 @@ public final class NotificationLog {
   /**
    * Every logged message of one subscription (operators: "what did we tell this customer?"), in
    * message-id order. A year of monthly billing logs a few dozen entries, so this reads them all.
-   * Expired entries the TTL sweep has not removed yet are included: a message that went out is still
-   * a message that went out.
+   * Expired entries the TTL sweep has not removed yet are included: a message that went out is
+   * still a message that went out.
    */
   public List<LoggedNotification> messagesOf(String accountId, String subscriptionId) {
-    QueryRequest query = QueryRequest.builder()
-        .tableName(table)
-        .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
-        .expressionAttributeValues(Map.of(
-            ":pk", s(Keys.account(accountId)), ":prefix", s(Keys.messagePrefix(subscriptionId))))
-        .consistentRead(true)
-        .build();
+    QueryRequest query =
+        QueryRequest.builder()
+            .tableName(table)
+            .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
+            .expressionAttributeValues(
+                Map.of(
+                    ":pk",
+                    s(Keys.account(accountId)),
+                    ":prefix",
+                    s(Keys.messagePrefix(subscriptionId))))
+            .consistentRead(true)
+            .build();
     List<LoggedNotification> entries = new ArrayList<>();
-    client.queryPaginator(query).items().forEach(item -> entries.add(NotificationItems.fromItem(item)));
+    client
+        .queryPaginator(query)
+        .items()
+        .forEach(item -> entries.add(NotificationItems.fromItem(item)));
     return entries;
   }
 }

@@ -19,12 +19,13 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
  * partitions (an ExclusiveStartKey is a raw key); the scope keeps a token of one query from being
  * replayed against another.
  *
- * <p>Public (constructor only) so that the stores in sub-packages, such as the payment-events store,
- * page with the same tokens; encoding and decoding stay inside this package.
+ * <p>Public (constructor only) so that the stores in sub-packages, such as the payment-events
+ * store, page with the same tokens; encoding and decoding stay inside this package.
  */
 public final class PageTokens {
   /** Far above any token we issue (our keys are short strings); bounds the work done on garbage. */
   private static final int MAX_TOKEN_LENGTH = 4096;
+
   private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
   private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
 
@@ -35,7 +36,9 @@ public final class PageTokens {
     this.key = key.clone();
   }
 
-  /** @return null when there is no further page */
+  /**
+   * @return null when there is no further page
+   */
   String encode(String scope, Map<String, AttributeValue> lastEvaluatedKey) {
     if (lastEvaluatedKey == null || lastEvaluatedKey.isEmpty()) {
       return null;
@@ -70,12 +73,15 @@ public final class PageTokens {
     if (token == null) {
       return null;
     }
-    return verified(scope, token, node -> {
-      if (node.has("s")) {
-        throw invalid(); // a sharded query's token
-      }
-      return ReadPosition.readKey(node.path("k"));
-    });
+    return verified(
+        scope,
+        token,
+        node -> {
+          if (node.has("s")) {
+            throw invalid(); // a sharded query's token
+          }
+          return ReadPosition.readKey(node.path("k"));
+        });
   }
 
   /**
@@ -124,7 +130,8 @@ public final class PageTokens {
   }
 
   private static InvalidPageTokenException invalid() {
-    return new InvalidPageTokenException("page token is not valid: pass the nextPageToken of the"
-        + " previous page of the same query unchanged, or none for the first page");
+    return new InvalidPageTokenException(
+        "page token is not valid: pass the nextPageToken of the"
+            + " previous page of the same query unchanged, or none for the first page");
   }
 }

@@ -30,16 +30,21 @@ final class PartitionReader {
     this.client = client;
   }
 
-  /** @param next where the following read starts; null when every partition is read to its end */
+  /**
+   * @param next where the following read starts; null when every partition is read to its end
+   */
   record Result<T>(List<T> items, ReadPosition next) {}
 
   /**
    * Up to {@code limit} items from {@code from} on, moving to the next partition when one ends.
    *
-   * @param partitions one query per partition, in the order they are read; {@link ReadPosition#shard}
-   *     indexes them
+   * @param partitions one query per partition, in the order they are read; {@link
+   *     ReadPosition#shard} indexes them
    */
-  <T> Result<T> read(List<QueryRequest> partitions, ReadPosition from, int limit,
+  <T> Result<T> read(
+      List<QueryRequest> partitions,
+      ReadPosition from,
+      int limit,
       Function<Map<String, AttributeValue>, T> mapper) {
     int shard = from.shard();
     Map<String, AttributeValue> startKey = from.key();
@@ -48,10 +53,12 @@ final class PartitionReader {
     while (shard < partitions.size() && items.size() < limit && shortResponses < MAX_ROUND_TRIPS) {
       // Never ask for more than is missing: the last response's LastEvaluatedKey is then exactly
       // where the next read starts, and no item read is dropped.
-      QueryResponse response = client.query(partitions.get(shard).toBuilder()
-          .limit(limit - items.size())
-          .exclusiveStartKey(startKey)
-          .build());
+      QueryResponse response =
+          client.query(
+              partitions.get(shard).toBuilder()
+                  .limit(limit - items.size())
+                  .exclusiveStartKey(startKey)
+                  .build());
       response.items().forEach(item -> items.add(mapper.apply(item)));
       startKey = lastEvaluatedKey(response);
       if (startKey == null) {
@@ -60,16 +67,19 @@ final class PartitionReader {
         shortResponses++;
       }
     }
-    return new Result<>(items, shard < partitions.size() ? new ReadPosition(shard, startKey) : null);
+    return new Result<>(
+        items, shard < partitions.size() ? new ReadPosition(shard, startKey) : null);
   }
 
   /** Every item of every partition, in order (for reads bounded by their key condition). */
-  <T> List<T> readAll(List<QueryRequest> partitions, Function<Map<String, AttributeValue>, T> mapper) {
+  <T> List<T> readAll(
+      List<QueryRequest> partitions, Function<Map<String, AttributeValue>, T> mapper) {
     List<T> items = new ArrayList<>();
     for (QueryRequest partition : partitions) {
       Map<String, AttributeValue> startKey = null;
       do {
-        QueryResponse response = client.query(partition.toBuilder().exclusiveStartKey(startKey).build());
+        QueryResponse response =
+            client.query(partition.toBuilder().exclusiveStartKey(startKey).build());
         response.items().forEach(item -> items.add(mapper.apply(item)));
         startKey = lastEvaluatedKey(response);
       } while (startKey != null);

@@ -42,8 +42,10 @@ final class PeriodItems {
       item.put("RefundedAmount", Attrs.n(period.refunded().toPlainString()));
     }
     if (!period.refunds().isEmpty()) {
-      item.put("Refunds", AttributeValue.fromL(period.refunds().stream()
-          .map(r -> AttributeValue.fromM(refundItem(r))).toList()));
+      item.put(
+          "Refunds",
+          AttributeValue.fromL(
+              period.refunds().stream().map(r -> AttributeValue.fromM(refundItem(r))).toList()));
     }
     item.put("UpdatedDate", s(Timestamps.format(period.updatedAt())));
     return item;
@@ -65,9 +67,18 @@ final class PeriodItems {
     if (list == null || !list.hasL()) {
       return List.of();
     }
-    return list.l().stream().map(AttributeValue::m).map(r -> new PeriodRefund(str(r, "Key"),
-        optStr(r, "RequestId"), str(r, "TransactionId"), Money.parse(Attrs.decimal(r, "Amount"), currency),
-        Timestamps.parse(str(r, "SentAt")), optStr(r, "RefundId"))).toList();
+    return list.l().stream()
+        .map(AttributeValue::m)
+        .map(
+            r ->
+                new PeriodRefund(
+                    str(r, "Key"),
+                    optStr(r, "RequestId"),
+                    str(r, "TransactionId"),
+                    Money.parse(Attrs.decimal(r, "Amount"), currency),
+                    Timestamps.parse(str(r, "SentAt")),
+                    optStr(r, "RefundId")))
+        .toList();
   }
 
   static Period fromItem(Map<String, AttributeValue> item) {
@@ -84,7 +95,8 @@ final class PeriodItems {
         optStr(item, "FailureMessage"),
         Timestamps.parse(str(item, "UpdatedDate")),
         item.containsKey("RefundedAmount")
-            ? Money.parse(Attrs.decimal(item, "RefundedAmount"), str(item, "Currency")) : null,
+            ? Money.parse(Attrs.decimal(item, "RefundedAmount"), str(item, "Currency"))
+            : null,
         refunds(item, str(item, "Currency")));
   }
 }

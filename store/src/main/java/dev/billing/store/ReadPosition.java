@@ -38,16 +38,19 @@ record ReadPosition(int shard, Map<String, AttributeValue> key) {
 
   static void writeKey(ObjectNode node, Map<String, AttributeValue> key) {
     ObjectNode keyNode = node.putObject("k");
-    key.forEach((name, value) -> {
-      if (value.s() == null) {
-        // Every key attribute of both tables and both GSIs is a string (schema/*.json).
-        throw new IllegalStateException("key attribute " + name + " is not a string: " + value);
-      }
-      keyNode.put(name, value.s());
-    });
+    key.forEach(
+        (name, value) -> {
+          if (value.s() == null) {
+            // Every key attribute of both tables and both GSIs is a string (schema/*.json).
+            throw new IllegalStateException("key attribute " + name + " is not a string: " + value);
+          }
+          keyNode.put(name, value.s());
+        });
   }
 
-  /** @throws IllegalArgumentException unless {@code keyNode} is a non-empty object of strings */
+  /**
+   * @throws IllegalArgumentException unless {@code keyNode} is a non-empty object of strings
+   */
   static Map<String, AttributeValue> readKey(JsonNode keyNode) {
     if (!keyNode.isObject() || keyNode.isEmpty()) {
       throw new IllegalArgumentException("no key");

@@ -19,19 +19,24 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 /** Receipt <-> receipt item. Receipts carry no Next and Last dates, so no GSI ever holds one. */
 final class ReceiptItems {
   static final String TYPE = "RECEIPT";
+
   /** The table's TTL attribute: epoch seconds, as DynamoDB TTL requires. */
   static final String EXPIRES_AT = "ExpiresAt";
 
   private ReceiptItems() {}
 
   static Map<String, AttributeValue> item(Receipt receipt, Period retention) {
-    Instant expiresAt = receipt.expiresAt() != null
-        ? receipt.expiresAt()
-        : expiresAt(receipt.processedAt(), retention);
+    Instant expiresAt =
+        receipt.expiresAt() != null
+            ? receipt.expiresAt()
+            : expiresAt(receipt.processedAt(), retention);
     Map<String, AttributeValue> item = new HashMap<>();
     item.put(Keys.PK, s(Keys.account(receipt.accountId())));
-    item.put(Keys.SK, s(Keys.receipt(
-        receipt.processedAt(), receipt.sku(), receipt.subscriptionId(), receipt.cycle())));
+    item.put(
+        Keys.SK,
+        s(
+            Keys.receipt(
+                receipt.processedAt(), receipt.sku(), receipt.subscriptionId(), receipt.cycle())));
     item.put(Keys.TYPE, s(TYPE));
     item.put("AccountId", s(receipt.accountId()));
     item.put("SubscriptionId", s(receipt.subscriptionId()));
@@ -52,7 +57,10 @@ final class ReceiptItems {
    * because the retention is a data-keeping rule, not a customer-facing date.
    */
   static Instant expiresAt(Instant processedAt, Period retention) {
-    return processedAt.atOffset(ZoneOffset.UTC).plus(retention).toInstant()
+    return processedAt
+        .atOffset(ZoneOffset.UTC)
+        .plus(retention)
+        .toInstant()
         .truncatedTo(ChronoUnit.SECONDS);
   }
 

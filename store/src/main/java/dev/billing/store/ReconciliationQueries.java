@@ -22,7 +22,9 @@ public final class ReconciliationQueries {
   private final DynamoBillingStore store;
   private final PartitionReader reader;
 
-  /** @param store the store whose table is read: its shard count keys the due-date reads */
+  /**
+   * @param store the store whose table is read: its shard count keys the due-date reads
+   */
   public ReconciliationQueries(DynamoBillingStore store) {
     this.store = Objects.requireNonNull(store, "store");
     this.tables = store.tables();
@@ -44,9 +46,12 @@ public final class ReconciliationQueries {
    */
   public DueBatch duePayments(LocalDate date, String cursor, int limit) {
     DateKeySharding sharding = store.sharding();
-    PartitionReader.Result<DuePayment> read = reader.read(
-        store.dueOnQueries(Keys.GSI_PAYMENTS, "NextPaymentDate", date),
-        DueCursor.decode(cursor, sharding.shards()), limit, DueItems::payment);
+    PartitionReader.Result<DuePayment> read =
+        reader.read(
+            store.dueOnQueries(Keys.GSI_PAYMENTS, "NextPaymentDate", date),
+            DueCursor.decode(cursor, sharding.shards()),
+            limit,
+            DueItems::payment);
     return new DueBatch(read.items(), DueCursor.encode(read.next()));
   }
 
@@ -55,20 +60,30 @@ public final class ReconciliationQueries {
    * the subscriptions that paid in that window for the cycle before (the sort key bounds the read).
    */
   public List<DuePayment> paidBetween(LocalDate nextPaymentDate, Instant from, Instant to) {
-    return reader.readAll(store.sharding().queries(nextPaymentDate, QueryRequest.builder()
-            .tableName(tables.billing())
-            .indexName(Keys.GSI_PAYMENTS)
-            .keyConditionExpression("NextPaymentDate = :date AND LastPaymentDate BETWEEN :from AND :to")
-            .expressionAttributeValues(Map.of(
-                ":from", s(Timestamps.format(from)), ":to", s(Timestamps.format(to))))
-            .build()),
+    return reader.readAll(
+        store
+            .sharding()
+            .queries(
+                nextPaymentDate,
+                QueryRequest.builder()
+                    .tableName(tables.billing())
+                    .indexName(Keys.GSI_PAYMENTS)
+                    .keyConditionExpression(
+                        "NextPaymentDate = :date AND LastPaymentDate BETWEEN :from AND :to")
+                    .expressionAttributeValues(
+                        Map.of(
+                            ":from", s(Timestamps.format(from)), ":to", s(Timestamps.format(to))))
+                    .build()),
         DueItems::payment);
   }
 
-  /** The account of a subscription, from its first history entry (history is keyed by subscription). */
+  /**
+   * The account of a subscription, from its first history entry (history is keyed by subscription).
+   */
   public Optional<String> accountOf(String subscriptionId) {
     return store.getHistory(subscriptionId, PageRequest.first(1)).items().stream()
-        .findFirst().map(HistoryEntry::accountId);
+        .findFirst()
+        .map(HistoryEntry::accountId);
   }
 
   /** One period, read consistently. */
@@ -81,8 +96,9 @@ public final class ReconciliationQueries {
     List<Period> periods = new ArrayList<>();
     String token = null;
     do {
-      Page<Period> page = store.getPeriods(accountId, subscriptionId,
-          new PageRequest(token, PageRequest.MAX_LIMIT));
+      Page<Period> page =
+          store.getPeriods(
+              accountId, subscriptionId, new PageRequest(token, PageRequest.MAX_LIMIT));
       periods.addAll(page.items());
       token = page.nextPageToken();
     } while (token != null);
@@ -94,15 +110,22 @@ public final class ReconciliationQueries {
    * record a payment): the receipt key starts with the processing time, so this reads only them.
    */
   public List<Receipt> receiptsBetween(String accountId, Instant from, Instant to) {
-    return reader.readAll(List.of(QueryRequest.builder()
-            .tableName(tables.billing())
-            .keyConditionExpression("PK = :pk AND SK BETWEEN :from AND :to")
-            .expressionAttributeValues(Map.of(":pk", s(Keys.account(accountId)),
-                ":from", s("REC#" + Timestamps.format(from)),
-                // '$' sorts after '#': every receipt of the last millisecond is included.
-                ":to", s("REC#" + Timestamps.format(to) + "$")))
-            .consistentRead(true)
-            .build()),
+    return reader.readAll(
+        List.of(
+            QueryRequest.builder()
+                .tableName(tables.billing())
+                .keyConditionExpression("PK = :pk AND SK BETWEEN :from AND :to")
+                .expressionAttributeValues(
+                    Map.of(
+                        ":pk",
+                        s(Keys.account(accountId)),
+                        ":from",
+                        s("REC#" + Timestamps.format(from)),
+                        // '$' sorts after '#': every receipt of the last millisecond is included.
+                        ":to",
+                        s("REC#" + Timestamps.format(to) + "$")))
+                .consistentRead(true)
+                .build()),
         ReceiptItems::fromItem);
   }
 }

@@ -12,7 +12,6 @@ import dev.billing.domain.reconciliation.Repair;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -29,8 +28,8 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 import software.amazon.awssdk.services.dynamodb.model.WriteRequest;
 
 /**
- * Reconciliation reports, in the billing table beside the subscriptions (single-table design), under
- * keys no subscription item can have:
+ * Reconciliation reports, in the billing table beside the subscriptions (single-table design),
+ * under keys no subscription item can have:
  *
  * <pre>
  * PK RECONCILIATION            SK &lt;startedAt&gt;#&lt;reportId&gt;   the report head, listed newest first
@@ -70,14 +69,20 @@ public final class ReconciliationReports {
     Map<String, AttributeValue> byId = new HashMap<>(head);
     byId.put(Keys.PK, s(reportPk(summary.reportId())));
     byId.put(Keys.SK, s(REPORT_SK));
-    client.transactWriteItems(r -> r.transactItems(
-        TransactWriteItem.builder().put(Put.builder().tableName(table).item(listed).build()).build(),
-        TransactWriteItem.builder().put(Put.builder().tableName(table).item(byId).build()).build()));
+    client.transactWriteItems(
+        r ->
+            r.transactItems(
+                TransactWriteItem.builder()
+                    .put(Put.builder().tableName(table).item(listed).build())
+                    .build(),
+                TransactWriteItem.builder()
+                    .put(Put.builder().tableName(table).item(byId).build())
+                    .build()));
   }
 
   /**
-   * Stores findings under their report; a finding with the same key (the same thing found again by a
-   * retried step) replaces the earlier item, so each is stored once.
+   * Stores findings under their report; a finding with the same key (the same thing found again by
+   * a retried step) replaces the earlier item, so each is stored once.
    */
   public void addFindings(String reportId, Instant startedAt, List<Finding> findings) {
     Keys.requireId("reportId", reportId);
@@ -85,15 +90,21 @@ public final class ReconciliationReports {
     for (Finding finding : findings) {
       byKey.put(finding.key(), findingItem(reportId, startedAt, finding));
     }
-    List<WriteRequest> writes = byKey.values().stream()
-        .map(item -> WriteRequest.builder().putRequest(PutRequest.builder().item(item).build()).build())
-        .toList();
+    List<WriteRequest> writes =
+        byKey.values().stream()
+            .map(
+                item ->
+                    WriteRequest.builder()
+                        .putRequest(PutRequest.builder().item(item).build())
+                        .build())
+            .toList();
     for (int i = 0; i < writes.size(); i += BATCH) {
       List<WriteRequest> batch = writes.subList(i, Math.min(writes.size(), i + BATCH));
       Map<String, List<WriteRequest>> pending = Map.of(table, batch);
       for (int round = 0; !pending.isEmpty(); round++) {
         if (round > 8) {
-          throw new IllegalStateException("DynamoDB left findings of report " + reportId + " unwritten");
+          throw new IllegalStateException(
+              "DynamoDB left findings of report " + reportId + " unwritten");
         }
         Map<String, List<WriteRequest>> request = pendingCopy(pending);
         BatchWriteItemResponse response = client.batchWriteItem(r -> r.requestItems(request));
@@ -105,20 +116,30 @@ public final class ReconciliationReports {
 
   /** Reports, newest first, expired ones left out. */
   public Page<ReconciliationSummary> list(Instant now, PageRequest page) {
-    return pager.page(QueryRequest.builder()
+    return pager.page(
+        QueryRequest.builder()
             .tableName(table)
             .keyConditionExpression("PK = :pk")
             .filterExpression("ExpiresAt > :now")
-            .expressionAttributeValues(Map.of(":pk", s(LIST_PK), ":now", Attrs.n(now.getEpochSecond())))
+            .expressionAttributeValues(
+                Map.of(":pk", s(LIST_PK), ":now", Attrs.n(now.getEpochSecond())))
             .scanIndexForward(false)
             .build(),
-        table + "|" + LIST_PK, page, ReconciliationReports::summary);
+        table + "|" + LIST_PK,
+        page,
+        ReconciliationReports::summary);
   }
 
   public Optional<ReconciliationSummary> get(String reportId, Instant now) {
     Keys.requireId("reportId", reportId);
-    Map<String, AttributeValue> item = client.getItem(r -> r.tableName(table).consistentRead(true)
-        .key(Map.of(Keys.PK, s(reportPk(reportId)), Keys.SK, s(REPORT_SK)))).item();
+    Map<String, AttributeValue> item =
+        client
+            .getItem(
+                r ->
+                    r.tableName(table)
+                        .consistentRead(true)
+                        .key(Map.of(Keys.PK, s(reportPk(reportId)), Keys.SK, s(REPORT_SK))))
+            .item();
     if (item == null || item.isEmpty() || expired(item, now)) {
       return Optional.empty();
     }
@@ -129,15 +150,24 @@ public final class ReconciliationReports {
   public Page<Finding> findings(String reportId, Instant now, PageRequest page) {
     Keys.requireId("reportId", reportId);
     String pk = reportPk(reportId);
-    return pager.page(QueryRequest.builder()
+    return pager.page(
+        QueryRequest.builder()
             .tableName(table)
             .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
             .filterExpression("ExpiresAt > :now")
-            .expressionAttributeValues(Map.of(":pk", s(pk), ":prefix", s(FINDING_PREFIX),
-                ":now", Attrs.n(now.getEpochSecond())))
+            .expressionAttributeValues(
+                Map.of(
+                    ":pk",
+                    s(pk),
+                    ":prefix",
+                    s(FINDING_PREFIX),
+                    ":now",
+                    Attrs.n(now.getEpochSecond())))
             .consistentRead(true)
             .build(),
-        table + "|" + pk, page, ReconciliationReports::finding);
+        table + "|" + pk,
+        page,
+        ReconciliationReports::finding);
   }
 
   static String reportPk(String reportId) {
@@ -171,7 +201,8 @@ public final class ReconciliationReports {
     item.put("Findings", AttributeValue.fromM(findings));
     item.put("Repaired", Attrs.n(counts.repaired()));
     item.put("RepairsFailed", Attrs.n(counts.repairsFailed()));
-    item.put("FailedSteps", AttributeValue.fromL(summary.failedSteps().stream().map(Attrs::s).toList()));
+    item.put(
+        "FailedSteps", AttributeValue.fromL(summary.failedSteps().stream().map(Attrs::s).toList()));
     item.put(ReceiptItems.EXPIRES_AT, Attrs.n(expiresAt(summary.startedAt()).getEpochSecond()));
     return item;
   }
@@ -180,7 +211,9 @@ public final class ReconciliationReports {
     Map<FindingKind, Integer> findings = new EnumMap<>(FindingKind.class);
     AttributeValue stored = item.get("Findings");
     if (stored != null && stored.hasM()) {
-      stored.m().forEach((kind, n) -> findings.put(FindingKind.valueOf(kind), Integer.parseInt(n.n())));
+      stored
+          .m()
+          .forEach((kind, n) -> findings.put(FindingKind.valueOf(kind), Integer.parseInt(n.n())));
     }
     AttributeValue failed = item.get("FailedSteps");
     String finishedAt = optStr(item, "FinishedAt");
@@ -194,13 +227,20 @@ public final class ReconciliationReports {
         LocalDate.parse(str(item, "FromDate")),
         LocalDate.parse(str(item, "ToDate")),
         Boolean.TRUE.equals(item.get("Repair").bool()),
-        new ReconciliationCounts(Attrs.intNum(item, "SubscriptionsChecked"),
-            Attrs.intNum(item, "ChargesCompared"), Attrs.intNum(item, "EventsCompared"), findings,
-            Attrs.intNum(item, "Repaired"), Attrs.intNum(item, "RepairsFailed")),
-        failed == null || !failed.hasL() ? List.of() : failed.l().stream().map(AttributeValue::s).toList());
+        new ReconciliationCounts(
+            Attrs.intNum(item, "SubscriptionsChecked"),
+            Attrs.intNum(item, "ChargesCompared"),
+            Attrs.intNum(item, "EventsCompared"),
+            findings,
+            Attrs.intNum(item, "Repaired"),
+            Attrs.intNum(item, "RepairsFailed")),
+        failed == null || !failed.hasL()
+            ? List.of()
+            : failed.l().stream().map(AttributeValue::s).toList());
   }
 
-  private static Map<String, AttributeValue> findingItem(String reportId, Instant startedAt, Finding f) {
+  private static Map<String, AttributeValue> findingItem(
+      String reportId, Instant startedAt, Finding f) {
     Map<String, AttributeValue> item = new HashMap<>();
     item.put(Keys.PK, s(reportPk(reportId)));
     item.put(Keys.SK, s(FINDING_PREFIX + f.key()));
@@ -237,7 +277,8 @@ public final class ReconciliationReports {
     return expires != null && Long.parseLong(expires.n()) <= now.getEpochSecond();
   }
 
-  private static Map<String, List<WriteRequest>> pendingCopy(Map<String, List<WriteRequest>> pending) {
+  private static Map<String, List<WriteRequest>> pendingCopy(
+      Map<String, List<WriteRequest>> pending) {
     return new HashMap<>(pending);
   }
 

@@ -16,7 +16,9 @@ import java.util.Objects;
  */
 public record StoreSettings(Period receiptRetention, byte[] pageTokenKey, int dateKeyShards) {
 
-  /** The seeds show six months of receipts; six more leave room for disputes and support requests. */
+  /**
+   * The seeds show six months of receipts; six more leave room for disputes and support requests.
+   */
   public static final Period DEFAULT_RECEIPT_RETENTION = Period.ofMonths(12);
 
   /** RFC 2104: a key shorter than the hash output (32 bytes for SHA-256) weakens the MAC. */
@@ -66,7 +68,12 @@ public record StoreSettings(Period receiptRetention, byte[] pageTokenKey, int da
   /** Never prints the key: settings end up in start-up logs. */
   @Override
   public String toString() {
-    return "StoreSettings[receiptRetention=" + receiptRetention + ", pageTokenKey=("
-        + pageTokenKey.length + " bytes), dateKeyShards=" + dateKeyShards + "]";
+    return "StoreSettings[receiptRetention="
+        + receiptRetention
+        + ", pageTokenKey=("
+        + pageTokenKey.length
+        + " bytes), dateKeyShards="
+        + dateKeyShards
+        + "]";
   }
 }

@@ -30,6 +30,7 @@ final class SubscriptionItems {
   static final String LAST_REMINDER_DATE = "LastReminderDate";
   static final String NEXT_PAYMENT_DATE = "NextPaymentDate";
   static final String NEXT_REMINDER_DATE = "NextReminderDate";
+
   /** ISO-8601 duration; absent for subscriptions due at midnight (created before the spread). */
   static final String DUE_WINDOW = "DueWindow";
 
@@ -44,8 +45,8 @@ final class SubscriptionItems {
    * The full item: keys, Type and {@link #attributes}, with the two due dates written as their
    * sharded index keys ({@code <date>#<shard>}, see {@link DateKeySharding}).
    */
-  static Map<String, AttributeValue> item(Subscription sub, String changeId, Instant updatedAt,
-      DateKeySharding sharding) {
+  static Map<String, AttributeValue> item(
+      Subscription sub, String changeId, Instant updatedAt, DateKeySharding sharding) {
     Map<String, AttributeValue> item = new HashMap<>(attributes(sub, changeId, updatedAt));
     item.putAll(key(sub.accountId(), sub.subscriptionId(), sub.sku()));
     item.put(Keys.TYPE, s(TYPE));
@@ -66,7 +67,8 @@ final class SubscriptionItems {
    * @param changeId null when unknown (the previous state, which only serves the diff)
    * @param updatedAt null when unknown, as above
    */
-  static Map<String, AttributeValue> attributes(Subscription sub, String changeId, Instant updatedAt) {
+  static Map<String, AttributeValue> attributes(
+      Subscription sub, String changeId, Instant updatedAt) {
     BillingSchedule schedule = sub.schedule();
     Map<String, AttributeValue> item = new HashMap<>();
     item.put("AccountId", s(sub.accountId()));
@@ -76,8 +78,11 @@ final class SubscriptionItems {
     item.put("PaymentDay", Attrs.n(schedule.billingDay()));
     item.put("PaymentAmount", Attrs.n(sub.price().toPlainString()));
     item.put("Currency", s(sub.price().currency()));
-    item.put("PaymentDetails", AttributeValue.fromM(Map.of(
-        "Token", s(sub.paymentMethod().token()), "Mask", s(sub.paymentMethod().mask()))));
+    item.put(
+        "PaymentDetails",
+        AttributeValue.fromM(
+            Map.of(
+                "Token", s(sub.paymentMethod().token()), "Mask", s(sub.paymentMethod().mask()))));
     item.put(LAST_PAYMENT_DATE, s(Timestamps.formatOrNever(sub.lastPaymentAt())));
     item.put(LAST_REMINDER_DATE, s(Timestamps.formatOrNever(sub.lastReminderAt())));
     if (sub.nextPaymentDate() != null) {
@@ -107,7 +112,9 @@ final class SubscriptionItems {
     return item;
   }
 
-  /** Reads a subscription item or a history snapshot (the same attributes; dates sharded or not). */
+  /**
+   * Reads a subscription item or a history snapshot (the same attributes; dates sharded or not).
+   */
   static Subscription fromItem(Map<String, AttributeValue> item) {
     Map<String, AttributeValue> details = Attrs.map(item, "PaymentDetails");
     String nextPayment = optStr(item, NEXT_PAYMENT_DATE);

@@ -20,20 +20,33 @@ final class SubscriptionLookup {
     this.table = table;
   }
 
-  /** @return the raw item, or null when there is none */
+  /**
+   * @return the raw item, or null when there is none
+   */
   Map<String, AttributeValue> find(String accountId, String subscriptionId) {
-    List<Map<String, AttributeValue>> items = client.query(QueryRequest.builder()
-        .tableName(table)
-        .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
-        .expressionAttributeValues(Map.of(
-            ":pk", Attrs.s(Keys.account(accountId)),
-            ":prefix", Attrs.s(Keys.subscriptionPrefix(subscriptionId))))
-        .consistentRead(true)
-        .build()).items();
+    List<Map<String, AttributeValue>> items =
+        client
+            .query(
+                QueryRequest.builder()
+                    .tableName(table)
+                    .keyConditionExpression("PK = :pk AND begins_with(SK, :prefix)")
+                    .expressionAttributeValues(
+                        Map.of(
+                            ":pk", Attrs.s(Keys.account(accountId)),
+                            ":prefix", Attrs.s(Keys.subscriptionPrefix(subscriptionId))))
+                    .consistentRead(true)
+                    .build())
+            .items();
     if (items.size() > 1) {
       // A SKU change deletes the old item in the same transaction as it writes the new one.
-      throw new IllegalStateException("subscription " + subscriptionId + " of account " + accountId
-          + " is stored under " + items.size() + " SKUs");
+      throw new IllegalStateException(
+          "subscription "
+              + subscriptionId
+              + " of account "
+              + accountId
+              + " is stored under "
+              + items.size()
+              + " SKUs");
     }
     return items.isEmpty() ? null : items.get(0);
   }

@@ -25,7 +25,9 @@ public record TableNames(String billing, String history, String paymentEvents) {
     if (paymentEvents.equals(billing) || paymentEvents.equals(history)) {
       // Its key schema differs (PK only): sharing a table would fail at creation or at first write.
       throw new IllegalArgumentException(
-          "the payment events table must differ from the other two, it is \"" + paymentEvents + "\"");
+          "the payment events table must differ from the other two, it is \""
+              + paymentEvents
+              + "\"");
     }
   }
 
@@ -42,7 +44,9 @@ public record TableNames(String billing, String history, String paymentEvents) {
     // DynamoDB's own rule, checked here so a bad configuration fails at start-up, not at first use.
     if (name == null || !name.matches("[a-zA-Z0-9_.-]{3,255}")) {
       throw new IllegalArgumentException(
-          which + " table name must be 3 to 255 characters of a-z, A-Z, 0-9, '_', '-' and '.': " + name);
+          which
+              + " table name must be 3 to 255 characters of a-z, A-Z, 0-9, '_', '-' and '.': "
+              + name);
     }
   }
 }

@@ -5,12 +5,14 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
-/** How instants and dates are written to DynamoDB: fixed-width UTC strings, so they sort by time. */
+/**
+ * How instants and dates are written to DynamoDB: fixed-width UTC strings, so they sort by time.
+ */
 final class Timestamps {
 
   /**
-   * Stored in LastPaymentDate/LastReminderDate before the first payment/reminder: those are GSI sort
-   * keys, and a GSI indexes an item only when both its key attributes exist.
+   * Stored in LastPaymentDate/LastReminderDate before the first payment/reminder: those are GSI
+   * sort keys, and a GSI indexes an item only when both its key attributes exist.
    */
   static final String NEVER = "NEVER";
 

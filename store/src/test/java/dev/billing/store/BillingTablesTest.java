@@ -38,29 +38,49 @@ class BillingTablesTest extends LocalDynamoDbTestBase {
 
   @Test
   void billingSchemaHasTheSeedKeysAndSparseIndexes() {
-    CreateTableRequest request = BillingTables.schema(BillingTables.BILLING_SCHEMA, "staging-billing");
+    CreateTableRequest request =
+        BillingTables.schema(BillingTables.BILLING_SCHEMA, "staging-billing");
 
     assertThat(request.tableName()).isEqualTo("staging-billing");
     assertThat(request.billingMode()).isEqualTo(BillingMode.PAY_PER_REQUEST);
     assertThat(request.keySchema()).containsExactly(hash("PK"), range("SK"));
-    assertThat(request.attributeDefinitions()).extracting(a -> a.attributeName() + ":" + a.attributeTypeAsString())
-        .containsExactly("PK:S", "SK:S", "NextReminderDate:S", "LastReminderDate:S", "NextPaymentDate:S",
+    assertThat(request.attributeDefinitions())
+        .extracting(a -> a.attributeName() + ":" + a.attributeTypeAsString())
+        .containsExactly(
+            "PK:S",
+            "SK:S",
+            "NextReminderDate:S",
+            "LastReminderDate:S",
+            "NextPaymentDate:S",
             "LastPaymentDate:S");
-    assertThat(request.globalSecondaryIndexes()).containsExactly(
-        GlobalSecondaryIndex.builder().indexName("GSI-1")
-            .keySchema(hash("NextReminderDate"), range("LastReminderDate"))
-            .projection(include("AccountId", "SubscriptionId", "SKU", "Email", "NextPaymentDate"))
-            .build(),
-        GlobalSecondaryIndex.builder().indexName("GSI-2")
-            .keySchema(hash("NextPaymentDate"), range("LastPaymentDate"))
-            .projection(include("AccountId", "SubscriptionId", "Email", "PaymentDay", "PaymentAmount",
-                "Currency", "SKU", "PaymentDetails"))
-            .build());
+    assertThat(request.globalSecondaryIndexes())
+        .containsExactly(
+            GlobalSecondaryIndex.builder()
+                .indexName("GSI-1")
+                .keySchema(hash("NextReminderDate"), range("LastReminderDate"))
+                .projection(
+                    include("AccountId", "SubscriptionId", "SKU", "Email", "NextPaymentDate"))
+                .build(),
+            GlobalSecondaryIndex.builder()
+                .indexName("GSI-2")
+                .keySchema(hash("NextPaymentDate"), range("LastPaymentDate"))
+                .projection(
+                    include(
+                        "AccountId",
+                        "SubscriptionId",
+                        "Email",
+                        "PaymentDay",
+                        "PaymentAmount",
+                        "Currency",
+                        "SKU",
+                        "PaymentDetails"))
+                .build());
   }
 
   @Test
   void historySchemaIsKeysOnly() {
-    CreateTableRequest request = BillingTables.schema(BillingTables.HISTORY_SCHEMA, "staging-history");
+    CreateTableRequest request =
+        BillingTables.schema(BillingTables.HISTORY_SCHEMA, "staging-history");
 
     assertThat(request.tableName()).isEqualTo("staging-history");
     assertThat(request.billingMode()).isEqualTo(BillingMode.PAY_PER_REQUEST);
@@ -71,10 +91,14 @@ class BillingTablesTest extends LocalDynamoDbTestBase {
   @Test
   void schemaFilesNameTheDefaultTablesForTheCli() throws Exception {
     ObjectMapper json = new ObjectMapper();
-    try (InputStream billing = BillingTables.class.getResourceAsStream(BillingTables.BILLING_SCHEMA);
-        InputStream history = BillingTables.class.getResourceAsStream(BillingTables.HISTORY_SCHEMA)) {
-      assertThat(json.readTree(billing).get("TableName").asText()).isEqualTo(TableNames.DEFAULT_BILLING);
-      assertThat(json.readTree(history).get("TableName").asText()).isEqualTo(TableNames.DEFAULT_HISTORY);
+    try (InputStream billing =
+            BillingTables.class.getResourceAsStream(BillingTables.BILLING_SCHEMA);
+        InputStream history =
+            BillingTables.class.getResourceAsStream(BillingTables.HISTORY_SCHEMA)) {
+      assertThat(json.readTree(billing).get("TableName").asText())
+          .isEqualTo(TableNames.DEFAULT_BILLING);
+      assertThat(json.readTree(history).get("TableName").asText())
+          .isEqualTo(TableNames.DEFAULT_HISTORY);
     }
   }
 
@@ -97,11 +121,16 @@ class BillingTablesTest extends LocalDynamoDbTestBase {
 
     TableDescription billing = describe(tables.billing());
     assertThat(billing.tableStatus()).isEqualTo(TableStatus.ACTIVE);
-    assertThat(billing.globalSecondaryIndexes()).extracting(i -> i.indexName())
+    assertThat(billing.globalSecondaryIndexes())
+        .extracting(i -> i.indexName())
         .containsExactlyInAnyOrder("GSI-1", "GSI-2");
     assertThat(describe(tables.history()).tableStatus()).isEqualTo(TableStatus.ACTIVE);
-    assertThat(ttl(tables.billing())).isEqualTo(TimeToLiveDescription.builder()
-        .timeToLiveStatus(TimeToLiveStatus.ENABLED).attributeName("ExpiresAt").build());
+    assertThat(ttl(tables.billing()))
+        .isEqualTo(
+            TimeToLiveDescription.builder()
+                .timeToLiveStatus(TimeToLiveStatus.ENABLED)
+                .attributeName("ExpiresAt")
+                .build());
     assertThat(ttl(tables.history()).timeToLiveStatus()).isEqualTo(TimeToLiveStatus.DISABLED);
   }
 
@@ -109,7 +138,8 @@ class BillingTablesTest extends LocalDynamoDbTestBase {
   void secondCallKeepsTablesAndTheirItems() {
     BillingTables.createIfMissing(client, tables);
     Instant created = describe(tables.billing()).creationDateTime();
-    Map<String, AttributeValue> item = Map.of("PK", AttributeValue.fromS("ACC#a-1"), "SK", AttributeValue.fromS("SUB#s-1#SKU#x"));
+    Map<String, AttributeValue> item =
+        Map.of("PK", AttributeValue.fromS("ACC#a-1"), "SK", AttributeValue.fromS("SUB#s-1#SKU#x"));
     client.putItem(r -> r.tableName(tables.billing()).item(item));
 
     BillingTables.createIfMissing(client, tables);
@@ -121,28 +151,38 @@ class BillingTablesTest extends LocalDynamoDbTestBase {
 
   @Test
   void refusesAnExistingBillingTableWithoutTheIndexes() {
-    client.createTable(BillingTables.schema(BillingTables.BILLING_SCHEMA, tables.billing()).toBuilder()
-        .globalSecondaryIndexes((List<GlobalSecondaryIndex>) null)
-        .attributeDefinitions(a -> a.attributeName("PK").attributeType("S"),
-            a -> a.attributeName("SK").attributeType("S"))
-        .build());
+    client.createTable(
+        BillingTables.schema(BillingTables.BILLING_SCHEMA, tables.billing()).toBuilder()
+            .globalSecondaryIndexes((List<GlobalSecondaryIndex>) null)
+            .attributeDefinitions(
+                a -> a.attributeName("PK").attributeType("S"),
+                a -> a.attributeName("SK").attributeType("S"))
+            .build());
 
     assertThatThrownBy(() -> BillingTables.createIfMissing(client, tables))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessage("table " + tables.billing() + " exists without index(es) [GSI-1, GSI-2];"
-            + " add them (aws dynamodb update-table) or use another table name");
+        .hasMessage(
+            "table "
+                + tables.billing()
+                + " exists without index(es) [GSI-1, GSI-2];"
+                + " add them (aws dynamodb update-table) or use another table name");
   }
 
   @Test
   void refusesTtlOnAnotherAttribute() {
     client.createTable(BillingTables.schema(BillingTables.BILLING_SCHEMA, tables.billing()));
-    client.updateTimeToLive(r -> r.tableName(tables.billing())
-        .timeToLiveSpecification(s -> s.enabled(true).attributeName("DeleteAfter")));
+    client.updateTimeToLive(
+        r ->
+            r.tableName(tables.billing())
+                .timeToLiveSpecification(s -> s.enabled(true).attributeName("DeleteAfter")));
 
     assertThatThrownBy(() -> BillingTables.createIfMissing(client, tables))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessage("table " + tables.billing() + " has TTL ENABLED on attribute DeleteAfter;"
-            + " the store needs it on ExpiresAt");
+        .hasMessage(
+            "table "
+                + tables.billing()
+                + " has TTL ENABLED on attribute DeleteAfter;"
+                + " the store needs it on ExpiresAt");
   }
 
   private static TableDescription describe(String table) {
@@ -162,6 +202,9 @@ class BillingTablesTest extends LocalDynamoDbTestBase {
   }
 
   private static Projection include(String... attributes) {
-    return Projection.builder().projectionType(ProjectionType.INCLUDE).nonKeyAttributes(attributes).build();
+    return Projection.builder()
+        .projectionType(ProjectionType.INCLUDE)
+        .nonKeyAttributes(attributes)
+        .build();
   }
 }

@@ -12,7 +12,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 class DueCursorTest {
-  private static final Map<String, AttributeValue> KEY = Map.of("PK", AttributeValue.fromS("ACC#a-1"));
+  private static final Map<String, AttributeValue> KEY =
+      Map.of("PK", AttributeValue.fromS("ACC#a-1"));
 
   @Test
   void isThePositionAsUnsignedBase64Json() {
@@ -21,7 +22,8 @@ class DueCursorTest {
     assertThat(new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8))
         .isEqualTo("{\"s\":2,\"k\":{\"PK\":\"ACC#a-1\"}}");
     assertThat(DueCursor.decode(cursor, 4)).isEqualTo(new ReadPosition(2, KEY));
-    assertThat(DueCursor.decode(DueCursor.encode(new ReadPosition(3, null)), 4)).isEqualTo(new ReadPosition(3, null));
+    assertThat(DueCursor.decode(DueCursor.encode(new ReadPosition(3, null)), 4))
+        .isEqualTo(new ReadPosition(3, null));
   }
 
   @Test
@@ -31,10 +33,20 @@ class DueCursorTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"not-a-cursor!", "", "W10", "eyJzIjo0fQ", "eyJzIjotMX0", "eyJzIjoxLCJrIjp7IlBLIjoxfX0"})
+  @ValueSource(
+      strings = {
+        "not-a-cursor!",
+        "",
+        "W10",
+        "eyJzIjo0fQ",
+        "eyJzIjotMX0",
+        "eyJzIjoxLCJrIjp7IlBLIjoxfX0"
+      })
   void rejectsWhatItDidNotIssue(String cursor) {
-    // W10: []; eyJzIjo0fQ: {"s":4} past 4 shards; eyJzIjotMX0: {"s":-1}; the last: {"s":1,"k":{"PK":1}}
+    // W10: []; eyJzIjo0fQ: {"s":4} past 4 shards; eyJzIjotMX0: {"s":-1}; the last:
+    // {"s":1,"k":{"PK":1}}
     assertThatThrownBy(() -> DueCursor.decode(cursor, 4))
-        .isExactlyInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("not a due-date cursor");
+        .isExactlyInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith("not a due-date cursor");
   }
 }

@@ -33,7 +33,9 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
   void fourShards() {
     tables = uniqueTableNames();
     BillingTables.createIfMissing(client, tables);
-    store = new DynamoBillingStore(client, tables, new StoreSettings(Period.ofMonths(12), Fixtures.KEY, 4));
+    store =
+        new DynamoBillingStore(
+            client, tables, new StoreSettings(Period.ofMonths(12), Fixtures.KEY, 4));
   }
 
   @AfterEach
@@ -45,12 +47,23 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
   @Test
   void theFirstStoreOnATableFixesItsShardCountAndEveryLaterOneReadsIt() {
     assertThat(store.sharding().shards()).isEqualTo(4);
-    assertThat(client.getItem(r -> r.tableName(tables.billing()).key(Map.of(
-        "PK", AttributeValue.fromS("META#TABLE"), "SK", AttributeValue.fromS("DATE_KEY_SHARDS")))).item())
+    assertThat(
+            client
+                .getItem(
+                    r ->
+                        r.tableName(tables.billing())
+                            .key(
+                                Map.of(
+                                    "PK",
+                                    AttributeValue.fromS("META#TABLE"),
+                                    "SK",
+                                    AttributeValue.fromS("DATE_KEY_SHARDS"))))
+                .item())
         .containsEntry("Shards", AttributeValue.fromN("4"));
 
     DynamoBillingStore configuredOtherwise =
-        new DynamoBillingStore(client, tables, new StoreSettings(Period.ofMonths(12), Fixtures.KEY, 32));
+        new DynamoBillingStore(
+            client, tables, new StoreSettings(Period.ofMonths(12), Fixtures.KEY, 32));
 
     assertThat(configuredOtherwise.sharding().shards()).isEqualTo(4);
   }
@@ -78,15 +91,29 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
     Subscription s = create("acc-1", "sub-1");
     store.updateSubscription(Fixtures.paid(s, 1, "txn-1", Instant.parse("2026-02-15T07:00:00Z")));
 
-    Map<String, AttributeValue> item = client.getItem(r -> r.tableName(tables.billing()).key(Map.of(
-        "PK", AttributeValue.fromS("ACC#" + id("acc-1")),
-        "SK", AttributeValue.fromS("SUB#" + id("sub-1") + "#SKU#SKU-PRO")))).item();
+    Map<String, AttributeValue> item =
+        client
+            .getItem(
+                r ->
+                    r.tableName(tables.billing())
+                        .key(
+                            Map.of(
+                                "PK", AttributeValue.fromS("ACC#" + id("acc-1")),
+                                "SK", AttributeValue.fromS("SUB#" + id("sub-1") + "#SKU#SKU-PRO"))))
+            .item();
     int shard = store.sharding().shardOf(id("sub-1"));
     assertThat(item.get("NextPaymentDate").s()).isEqualTo("2026-03-15#" + shard);
     assertThat(item.get("NextReminderDate").s()).isEqualTo("2026-03-12#" + shard);
     // The domain value and the history snapshot carry the dates without the index's suffix.
-    assertThat(store.getSubscription(id("acc-1"), id("sub-1")).orElseThrow().nextPaymentDate()).isEqualTo(MAR_15);
-    assertThat(store.getHistory(id("sub-1"), PageRequest.first(5)).items().get(1).snapshot().nextPaymentDate())
+    assertThat(store.getSubscription(id("acc-1"), id("sub-1")).orElseThrow().nextPaymentDate())
+        .isEqualTo(MAR_15);
+    assertThat(
+            store
+                .getHistory(id("sub-1"), PageRequest.first(5))
+                .items()
+                .get(1)
+                .snapshot()
+                .nextPaymentDate())
         .isEqualTo(MAR_15);
   }
 
@@ -107,10 +134,12 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
     do {
       Page<DuePayment> page = store.getDuePaymentsByDate(FEB_15, new PageRequest(token, 5));
       assertThat(page.items()).hasSizeLessThanOrEqualTo(5);
-      page.items().forEach(p -> {
-        assertThat(p.nextPaymentDate()).isEqualTo(FEB_15);
-        seen.add(p.subscriptionId());
-      });
+      page.items()
+          .forEach(
+              p -> {
+                assertThat(p.nextPaymentDate()).isEqualTo(FEB_15);
+                seen.add(p.subscriptionId());
+              });
       token = page.nextPageToken();
       pages++;
     } while (token != null);
@@ -121,7 +150,8 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
     List<String> reminders = new ArrayList<>();
     String reminderToken = null;
     do {
-      Page<DueReminder> page = store.getDueRemindersByDate(FEB_12, new PageRequest(reminderToken, 7));
+      Page<DueReminder> page =
+          store.getDueRemindersByDate(FEB_12, new PageRequest(reminderToken, 7));
       page.items().forEach(r -> reminders.add(r.subscriptionId()));
       reminderToken = page.nextPageToken();
     } while (reminderToken != null);
@@ -131,7 +161,8 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
   @Test
   void aShardedPageTokenIsSignedAndBoundToItsDateIndexAndShardCount() {
     Set<Integer> shardsUsed = new HashSet<>();
-    // At least six, and one in shard 3 (read from its start below); shards vary with the ids' suffix.
+    // At least six, and one in shard 3 (read from its start below); shards vary with the ids'
+    // suffix.
     for (int i = 0; i < 6 || !shardsUsed.contains(3); i++) {
       create("acc-" + i, "sub-" + i);
       shardsUsed.add(store.sharding().shardOf(id("sub-" + i)));
@@ -148,14 +179,20 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
     String pastTheEnd = tokens.encodePosition(scope, new ReadPosition(4, null));
     assertInvalid(() -> store.getDuePaymentsByDate(FEB_15, new PageRequest(pastTheEnd, 1)));
     // The shard changed under the original signature.
-    String payload = new String(Base64.getUrlDecoder().decode(token.substring(0, token.indexOf('.'))),
-        StandardCharsets.UTF_8);
-    java.util.regex.Matcher shard = java.util.regex.Pattern.compile("\"s\":(\\d+)").matcher(payload);
+    String payload =
+        new String(
+            Base64.getUrlDecoder().decode(token.substring(0, token.indexOf('.'))),
+            StandardCharsets.UTF_8);
+    java.util.regex.Matcher shard =
+        java.util.regex.Pattern.compile("\"s\":(\\d+)").matcher(payload);
     assertThat(shard.find()).isTrue();
     int other = (Integer.parseInt(shard.group(1)) + 1) % 4;
     String steered = shard.replaceFirst("\"s\":" + other);
-    String forged = Base64.getUrlEncoder().withoutPadding().encodeToString(steered.getBytes(StandardCharsets.UTF_8))
-        + token.substring(token.indexOf('.'));
+    String forged =
+        Base64.getUrlEncoder()
+                .withoutPadding()
+                .encodeToString(steered.getBytes(StandardCharsets.UTF_8))
+            + token.substring(token.indexOf('.'));
     assertInvalid(() -> store.getDuePaymentsByDate(FEB_15, new PageRequest(forged, 1)));
     // A position the query did issue reads on: shard 3 from its start.
     String shard3 = tokens.encodePosition(scope, new ReadPosition(3, null));
@@ -169,8 +206,9 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
     TableNames single = new TableNames("single_" + unique, "single-history_" + unique);
     BillingTables.createIfMissing(client, single);
     try {
-      DynamoBillingStore one = new DynamoBillingStore(client, single,
-          new StoreSettings(Period.ofMonths(12), Fixtures.KEY, 1));
+      DynamoBillingStore one =
+          new DynamoBillingStore(
+              client, single, new StoreSettings(Period.ofMonths(12), Fixtures.KEY, 1));
       Subscription a = reminded("sub-a", Instant.parse("2026-01-12T08:00:00Z"));
       Subscription b = reminded("sub-b", null);
       Subscription c = reminded("sub-c", Instant.parse("2025-12-12T08:00:00Z"));
@@ -180,7 +218,8 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
 
       // Ordered by LastReminderDate; "NEVER" sorts after every timestamp.
       assertThat(one.getDueRemindersByDate(FEB_12, PageRequest.first(10)).items())
-          .extracting(DueReminder::subscriptionId).containsExactly(c.subscriptionId(), a.subscriptionId(), b.subscriptionId());
+          .extracting(DueReminder::subscriptionId)
+          .containsExactly(c.subscriptionId(), a.subscriptionId(), b.subscriptionId());
     } finally {
       client.deleteTable(r -> r.tableName(single.billing()));
       client.deleteTable(r -> r.tableName(single.history()));
@@ -195,7 +234,8 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
       Subscription s = create("acc-" + i, "sub-" + i);
       due.add(s.subscriptionId());
       if (i % 3 == 0) {
-        store.updateSubscription(Fixtures.paid(s, 1, "txn-" + i, Instant.parse("2026-02-15T07:00:00Z")));
+        store.updateSubscription(
+            Fixtures.paid(s, 1, "txn-" + i, Instant.parse("2026-02-15T07:00:00Z")));
         due.remove(s.subscriptionId());
         paid.add(s.subscriptionId());
       }
@@ -211,8 +251,13 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
     } while (cursor != null);
 
     assertThat(seen).containsExactlyInAnyOrderElementsOf(due);
-    assertThat(queries.paidBetween(MAR_15, Instant.parse("2026-02-15T00:00:00Z"), Instant.parse("2026-02-16T00:00:00Z")))
-        .extracting(DuePayment::subscriptionId).containsExactlyInAnyOrderElementsOf(paid);
+    assertThat(
+            queries.paidBetween(
+                MAR_15,
+                Instant.parse("2026-02-15T00:00:00Z"),
+                Instant.parse("2026-02-16T00:00:00Z")))
+        .extracting(DuePayment::subscriptionId)
+        .containsExactlyInAnyOrderElementsOf(paid);
   }
 
   private Subscription create(String account, String subscription) {
@@ -227,9 +272,23 @@ class DueDateShardingTest extends LocalDynamoDbTestBase {
 
   private Subscription reminded(String subscription, Instant lastReminderAt) {
     Subscription s = Fixtures.subscription(id("acc"), id(subscription));
-    return new Subscription(s.accountId(), s.subscriptionId(), s.sku(), s.price(), s.email(),
-        s.paymentMethod(), s.schedule(), s.status(), s.cycle(), FEB_12, s.nextPaymentDate(),
-        lastReminderAt, null, s.createdAt(), s.version(), s.requestHash());
+    return new Subscription(
+        s.accountId(),
+        s.subscriptionId(),
+        s.sku(),
+        s.price(),
+        s.email(),
+        s.paymentMethod(),
+        s.schedule(),
+        s.status(),
+        s.cycle(),
+        FEB_12,
+        s.nextPaymentDate(),
+        lastReminderAt,
+        null,
+        s.createdAt(),
+        s.version(),
+        s.requestHash());
   }
 
   private static void assertInvalid(org.assertj.core.api.ThrowableAssert.ThrowingCallable call) {

@@ -7,7 +7,9 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
-/** A subscription's due window is stored with it (DueWindow), so a restart from the record keeps it. */
+/**
+ * A subscription's due window is stored with it (DueWindow), so a restart from the record keeps it.
+ */
 class DueWindowItemTest extends StoreTestBase {
 
   @Test
@@ -19,7 +21,14 @@ class DueWindowItemTest extends StoreTestBase {
     assertThat(billingItem("ACC#" + id("acc"), "SUB#" + id("sub") + "#SKU#SKU-PRO"))
         .containsEntry("DueWindow", AttributeValue.fromS("PT6H"));
     assertThat(store.getSubscription(id("acc"), id("sub")).orElseThrow()).isEqualTo(spread);
-    assertThat(store.getHistory(id("sub"), PageRequest.first(1)).items().get(0).snapshot().schedule().dueWindow())
+    assertThat(
+            store
+                .getHistory(id("sub"), PageRequest.first(1))
+                .items()
+                .get(0)
+                .snapshot()
+                .schedule()
+                .dueWindow())
         .isEqualTo(Duration.ofHours(6));
   }
 
@@ -28,7 +37,9 @@ class DueWindowItemTest extends StoreTestBase {
     Subscription midnight = Fixtures.subscription(id("acc"), id("sub"));
     store.createSubscription(Fixtures.created(midnight));
 
-    assertThat(billingItem("ACC#" + id("acc"), "SUB#" + id("sub") + "#SKU#SKU-PRO")).doesNotContainKey("DueWindow");
-    assertThat(store.getSubscription(id("acc"), id("sub")).orElseThrow().schedule().dueWindow()).isNull();
+    assertThat(billingItem("ACC#" + id("acc"), "SUB#" + id("sub") + "#SKU#SKU-PRO"))
+        .doesNotContainKey("DueWindow");
+    assertThat(store.getSubscription(id("acc"), id("sub")).orElseThrow().schedule().dueWindow())
+        .isNull();
   }
 }

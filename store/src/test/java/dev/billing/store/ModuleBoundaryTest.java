@@ -12,11 +12,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ModuleBoundaryTest {
 
   @ParameterizedTest
-  @ValueSource(strings = {
-      "io.temporal.workflow.Workflow",
-      "io.temporal.client.WorkflowClient",
-      "dev.billing.workflows.SubscriptionWorkflow",
-      "io.dropwizard.core.Application"})
+  @ValueSource(
+      strings = {
+        "io.temporal.workflow.Workflow",
+        "io.temporal.client.WorkflowClient",
+        "dev.billing.workflows.SubscriptionWorkflow",
+        "io.dropwizard.core.Application"
+      })
   void neitherTemporalNorTheWorkflowsAreOnTheStoresClasspath(String className) {
     assertThat(loadable(className)).as(className).isFalse();
   }

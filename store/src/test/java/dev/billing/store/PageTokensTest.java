@@ -15,9 +15,10 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 class PageTokensTest {
   private static final String SCOPE = "billing|ACC#a-1|REC#";
-  private static final Map<String, AttributeValue> KEY = Map.of(
-      "PK", AttributeValue.fromS("ACC#a-1"),
-      "SK", AttributeValue.fromS("REC#2026-03-15T08:30:00.000Z#SKU#SKU-PRO#s-1#2"));
+  private static final Map<String, AttributeValue> KEY =
+      Map.of(
+          "PK", AttributeValue.fromS("ACC#a-1"),
+          "SK", AttributeValue.fromS("REC#2026-03-15T08:30:00.000Z#SKU#SKU-PRO#s-1#2"));
 
   private final PageTokens tokens = new PageTokens(Fixtures.KEY);
 
@@ -41,9 +42,10 @@ class PageTokensTest {
   }
 
   // The HMAC checked with Python's hmac module.
-  private static final String PINNED_TOKEN = "eyJxIjoiYmlsbGluZ3xBQ0MjYS0xfFJFQyMiLCJrIjp7IlBLIjoi"
-      + "QUNDI2EtMSIsIlNLIjoiUkVDIzIwMjYtMDMtMTVUMDg6MzA6MDAuMDAwWiNTS1UjU0tVLVBSTyNzLTEjMiJ9fQ"
-      + ".JFfoCcCp89a_8hPl7cgDdgrlrXm77SH5kBgtdWXpDV8";
+  private static final String PINNED_TOKEN =
+      "eyJxIjoiYmlsbGluZ3xBQ0MjYS0xfFJFQyMiLCJrIjp7IlBLIjoi"
+          + "QUNDI2EtMSIsIlNLIjoiUkVDIzIwMjYtMDMtMTVUMDg6MzA6MDAuMDAwWiNTS1UjU0tVLVBSTyNzLTEjMiJ9fQ"
+          + ".JFfoCcCp89a_8hPl7cgDdgrlrXm77SH5kBgtdWXpDV8";
 
   @Test
   void noKeyMeansNoTokenAndNoTokenMeansFirstPage() {
@@ -65,7 +67,8 @@ class PageTokensTest {
   void rejectsAPayloadChangedUnderTheOriginalSignature() {
     String token = tokens.encode(SCOPE, KEY);
     String signature = token.substring(token.indexOf('.') + 1);
-    String payload = new String(decode(token.substring(0, token.indexOf('.'))), StandardCharsets.UTF_8);
+    String payload =
+        new String(decode(token.substring(0, token.indexOf('.'))), StandardCharsets.UTF_8);
     String steered = payload.replace("ACC#a-1", "ACC#someone-else");
     assertThat(steered).isNotEqualTo(payload);
 
@@ -74,7 +77,8 @@ class PageTokensTest {
 
   @Test
   void rejectsATokenSignedWithAnotherKey() {
-    PageTokens other = new PageTokens("another-key-of-at-least-32-bytes".getBytes(StandardCharsets.US_ASCII));
+    PageTokens other =
+        new PageTokens("another-key-of-at-least-32-bytes".getBytes(StandardCharsets.US_ASCII));
 
     assertInvalid(other.encode(SCOPE, KEY));
   }
@@ -102,12 +106,17 @@ class PageTokensTest {
 
   /** Even with a valid signature (a leaked key), a malformed payload is an invalid token. */
   @ParameterizedTest
-  @ValueSource(strings = {
-      "not json", "[]", "{}", "{\"q\":\"billing|ACC#a-1|REC#\"}",
-      "{\"q\":\"billing|ACC#a-1|REC#\",\"k\":{}}",
-      "{\"q\":\"billing|ACC#a-1|REC#\",\"k\":[\"PK\"]}",
-      "{\"q\":\"billing|ACC#a-1|REC#\",\"k\":{\"PK\":1}}",
-      "{\"q\":\"billing|ACC#a-1|REC#\",\"k\":{\"PK\":{\"S\":\"x\"}}}"})
+  @ValueSource(
+      strings = {
+        "not json",
+        "[]",
+        "{}",
+        "{\"q\":\"billing|ACC#a-1|REC#\"}",
+        "{\"q\":\"billing|ACC#a-1|REC#\",\"k\":{}}",
+        "{\"q\":\"billing|ACC#a-1|REC#\",\"k\":[\"PK\"]}",
+        "{\"q\":\"billing|ACC#a-1|REC#\",\"k\":{\"PK\":1}}",
+        "{\"q\":\"billing|ACC#a-1|REC#\",\"k\":{\"PK\":{\"S\":\"x\"}}}"
+      })
   void rejectsSignedButMalformedPayloads(String payload) {
     byte[] bytes = payload.getBytes(StandardCharsets.UTF_8);
 
@@ -117,7 +126,9 @@ class PageTokensTest {
   @Test
   void aSignedWellFormedPayloadIsAccepted() {
     // Guards the test above: the same construction with a valid payload passes.
-    byte[] bytes = "{\"q\":\"billing|ACC#a-1|REC#\",\"k\":{\"PK\":\"ACC#a-1\"}}".getBytes(StandardCharsets.UTF_8);
+    byte[] bytes =
+        "{\"q\":\"billing|ACC#a-1|REC#\",\"k\":{\"PK\":\"ACC#a-1\"}}"
+            .getBytes(StandardCharsets.UTF_8);
 
     assertThat(tokens.decode(SCOPE, encode(bytes) + "." + encode(hmac(bytes))))
         .isEqualTo(Map.of("PK", AttributeValue.fromS("ACC#a-1")));

@@ -44,34 +44,41 @@ class PaymentEventTablesTest extends LocalDynamoDbTestBase {
     assertThat(request.keySchema()).containsExactly(hash("PK"));
     assertThat(request.attributeDefinitions())
         .extracting(a -> a.attributeName() + ":" + a.attributeTypeAsString())
-        .containsExactly("PK:S", "Date:S", "Time:S", "SubscriptionId:S", "Timestamp:S",
-            "TransactionId:S");
-    assertThat(request.globalSecondaryIndexes()).containsExactly(
-        GlobalSecondaryIndex.builder().indexName("ByDate")
-            .keySchema(hash("Date"), range("Time"))
-            .projection(Projection.builder().projectionType(ProjectionType.KEYS_ONLY).build())
-            .build(),
-        GlobalSecondaryIndex.builder().indexName("BySubscription")
-            .keySchema(hash("SubscriptionId"), range("Timestamp"))
-            .projection(include("Type"))
-            .build(),
-        GlobalSecondaryIndex.builder().indexName("ByTransaction")
-            .keySchema(hash("TransactionId"), range("Timestamp"))
-            .projection(include("Provider", "SubscriptionId", "Cycle", "IdempotencyKey"))
-            .build());
+        .containsExactly(
+            "PK:S", "Date:S", "Time:S", "SubscriptionId:S", "Timestamp:S", "TransactionId:S");
+    assertThat(request.globalSecondaryIndexes())
+        .containsExactly(
+            GlobalSecondaryIndex.builder()
+                .indexName("ByDate")
+                .keySchema(hash("Date"), range("Time"))
+                .projection(Projection.builder().projectionType(ProjectionType.KEYS_ONLY).build())
+                .build(),
+            GlobalSecondaryIndex.builder()
+                .indexName("BySubscription")
+                .keySchema(hash("SubscriptionId"), range("Timestamp"))
+                .projection(include("Type"))
+                .build(),
+            GlobalSecondaryIndex.builder()
+                .indexName("ByTransaction")
+                .keySchema(hash("TransactionId"), range("Timestamp"))
+                .projection(include("Provider", "SubscriptionId", "Cycle", "IdempotencyKey"))
+                .build());
   }
 
   @Test
   void schemaFileNamesTheDefaultTableAndTheReadmeShowsHowToApplyIt() throws Exception {
-    try (InputStream schema = BillingTables.class.getResourceAsStream(BillingTables.PAYMENT_EVENTS_SCHEMA);
+    try (InputStream schema =
+            BillingTables.class.getResourceAsStream(BillingTables.PAYMENT_EVENTS_SCHEMA);
         InputStream readme = BillingTables.class.getResourceAsStream("schema/README.md")) {
       assertThat(new ObjectMapper().readTree(schema).get("TableName").asText())
           .isEqualTo(TableNames.DEFAULT_PAYMENT_EVENTS);
       assertThat(new String(readme.readAllBytes(), StandardCharsets.UTF_8))
           .contains("aws dynamodb create-table --cli-input-json file://payment-events.json")
-          .contains("aws dynamodb update-time-to-live --table-name payment-events \\\n"
-              + "    --time-to-live-specification \"Enabled=true, AttributeName="
-              + BillingTables.TTL_ATTRIBUTE + "\"");
+          .contains(
+              "aws dynamodb update-time-to-live --table-name payment-events \\\n"
+                  + "    --time-to-live-specification \"Enabled=true, AttributeName="
+                  + BillingTables.TTL_ATTRIBUTE
+                  + "\"");
     }
   }
 
@@ -82,25 +89,37 @@ class PaymentEventTablesTest extends LocalDynamoDbTestBase {
 
     var table = client.describeTable(r -> r.tableName(tables.paymentEvents())).table();
     assertThat(table.tableStatus()).isEqualTo(TableStatus.ACTIVE);
-    assertThat(table.globalSecondaryIndexes()).extracting(i -> i.indexName())
+    assertThat(table.globalSecondaryIndexes())
+        .extracting(i -> i.indexName())
         .containsExactlyInAnyOrder("ByDate", "BySubscription", "ByTransaction");
-    assertThat(client.describeTimeToLive(r -> r.tableName(tables.paymentEvents()))
-        .timeToLiveDescription()).isEqualTo(TimeToLiveDescription.builder()
-            .timeToLiveStatus(TimeToLiveStatus.ENABLED).attributeName("ExpiresAt").build());
+    assertThat(
+            client
+                .describeTimeToLive(r -> r.tableName(tables.paymentEvents()))
+                .timeToLiveDescription())
+        .isEqualTo(
+            TimeToLiveDescription.builder()
+                .timeToLiveStatus(TimeToLiveStatus.ENABLED)
+                .attributeName("ExpiresAt")
+                .build());
   }
 
   @Test
   void refusesAnExistingPaymentEventsTableWithoutTheIndexes() {
-    client.createTable(r -> r.tableName(tables.paymentEvents())
-        .billingMode(BillingMode.PAY_PER_REQUEST)
-        .keySchema(hash("PK"))
-        .attributeDefinitions(a -> a.attributeName("PK").attributeType("S")));
+    client.createTable(
+        r ->
+            r.tableName(tables.paymentEvents())
+                .billingMode(BillingMode.PAY_PER_REQUEST)
+                .keySchema(hash("PK"))
+                .attributeDefinitions(a -> a.attributeName("PK").attributeType("S")));
 
     assertThatThrownBy(() -> BillingTables.createIfMissing(client, tables))
         .isInstanceOf(IllegalStateException.class)
-        .hasMessage("table " + tables.paymentEvents() + " exists without index(es) [ByDate,"
-            + " BySubscription, ByTransaction]; add them (aws dynamodb update-table) or use another"
-            + " table name");
+        .hasMessage(
+            "table "
+                + tables.paymentEvents()
+                + " exists without index(es) [ByDate,"
+                + " BySubscription, ByTransaction]; add them (aws dynamodb update-table) or use another"
+                + " table name");
   }
 
   @Test
@@ -127,6 +146,9 @@ class PaymentEventTablesTest extends LocalDynamoDbTestBase {
   }
 
   private static Projection include(String... attributes) {
-    return Projection.builder().projectionType(ProjectionType.INCLUDE).nonKeyAttributes(attributes).build();
+    return Projection.builder()
+        .projectionType(ProjectionType.INCLUDE)
+        .nonKeyAttributes(attributes)
+        .build();
   }
 }

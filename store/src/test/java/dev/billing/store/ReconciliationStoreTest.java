@@ -45,7 +45,8 @@ class ReconciliationStoreTest extends StoreTestBase {
     String cursor = null;
     int pages = 0;
     do {
-      ReconciliationQueries.DueBatch batch = queries.duePayments(LocalDate.of(2026, 2, 15), cursor, 2);
+      ReconciliationQueries.DueBatch batch =
+          queries.duePayments(LocalDate.of(2026, 2, 15), cursor, 2);
       batch.items().forEach(d -> seen.add(d.subscriptionId()));
       cursor = batch.nextCursor();
       pages++;
@@ -61,15 +62,22 @@ class ReconciliationStoreTest extends StoreTestBase {
   void paidBetweenReadsOnlyTheNextCyclePartitionWithinTheLastPaymentWindow() {
     Subscription paidInWindow = Fixtures.subscription(id("acc-a"), id("sub-a"));
     store.createSubscription(Fixtures.created(paidInWindow));
-    store.updateSubscription(Fixtures.paid(paidInWindow, 1, "txn_a", Instant.parse("2026-02-14T23:00:05Z")));
+    store.updateSubscription(
+        Fixtures.paid(paidInWindow, 1, "txn_a", Instant.parse("2026-02-14T23:00:05Z")));
     Subscription paidBefore = Fixtures.subscription(id("acc-b"), id("sub-b"));
     store.createSubscription(Fixtures.created(paidBefore));
-    store.updateSubscription(Fixtures.paid(paidBefore, 1, "txn_b", Instant.parse("2026-02-10T08:00:00Z")));
+    store.updateSubscription(
+        Fixtures.paid(paidBefore, 1, "txn_b", Instant.parse("2026-02-10T08:00:00Z")));
 
-    List<DuePayment> paid = queries.paidBetween(LocalDate.of(2026, 3, 15),
-        Instant.parse("2026-02-14T00:00:00Z"), Instant.parse("2026-02-15T00:00:00Z"));
+    List<DuePayment> paid =
+        queries.paidBetween(
+            LocalDate.of(2026, 3, 15),
+            Instant.parse("2026-02-14T00:00:00Z"),
+            Instant.parse("2026-02-15T00:00:00Z"));
 
-    assertThat(paid).extracting(DuePayment::subscriptionId).containsExactly(paidInWindow.subscriptionId());
+    assertThat(paid)
+        .extracting(DuePayment::subscriptionId)
+        .containsExactly(paidInWindow.subscriptionId());
     assertThat(paid.get(0).lastPaymentAt()).isEqualTo(Instant.parse("2026-02-14T23:00:05Z"));
   }
 
@@ -82,14 +90,17 @@ class ReconciliationStoreTest extends StoreTestBase {
 
     assertThat(queries.accountOf(s.subscriptionId())).contains(s.accountId());
     assertThat(queries.accountOf(id("nobody"))).isEmpty();
-    assertThat(queries.period(s.accountId(), s.subscriptionId(), 1)).get()
+    assertThat(queries.period(s.accountId(), s.subscriptionId(), 1))
+        .get()
         .extracting(p -> p.status(), p -> p.transactionId())
         .containsExactly(PeriodStatus.COMPLETED, "txn_1");
     assertThat(queries.period(s.accountId(), s.subscriptionId(), 2)).isEmpty();
     assertThat(queries.periods(s.accountId(), s.subscriptionId())).hasSize(1);
     assertThat(queries.receiptsBetween(s.accountId(), paidAt, paidAt))
-        .extracting(r -> r.transactionId()).containsExactly("txn_1");
-    assertThat(queries.receiptsBetween(s.accountId(), paidAt.plusMillis(1), paidAt.plusSeconds(60))).isEmpty();
+        .extracting(r -> r.transactionId())
+        .containsExactly("txn_1");
+    assertThat(queries.receiptsBetween(s.accountId(), paidAt.plusMillis(1), paidAt.plusSeconds(60)))
+        .isEmpty();
   }
 
   @Test
@@ -99,21 +110,46 @@ class ReconciliationStoreTest extends StoreTestBase {
     ReconciliationSummary running = summary("run-2", now);
     reports.save(older.finished(Instant.parse("2026-03-09T03:01:00Z")));
     reports.save(running);
-    Finding missing = new Finding(FindingKind.WORKFLOW_MISSING, "sub-1", "acc-1", 3L,
-        "subscription-sub-1", "no workflow; restarted from the record", Repair.WORKFLOW_RESTARTED, now);
-    Finding missed = new Finding(FindingKind.WEBHOOK_MISSED, "sub-2", null, null, "evt_1",
-        "charge.succeeded never arrived", Repair.EVENT_REPLAYED, now);
+    Finding missing =
+        new Finding(
+            FindingKind.WORKFLOW_MISSING,
+            "sub-1",
+            "acc-1",
+            3L,
+            "subscription-sub-1",
+            "no workflow; restarted from the record",
+            Repair.WORKFLOW_RESTARTED,
+            now);
+    Finding missed =
+        new Finding(
+            FindingKind.WEBHOOK_MISSED,
+            "sub-2",
+            null,
+            null,
+            "evt_1",
+            "charge.succeeded never arrived",
+            Repair.EVENT_REPLAYED,
+            now);
     reports.addFindings("run-2", now, List.of(missing, missed));
     reports.addFindings("run-2", now, List.of(missing)); // a retried step
 
-    ReconciliationSummary done = running.withCounts(new ReconciliationCounts(40, 12, 30,
-        Map.of(FindingKind.WORKFLOW_MISSING, 1, FindingKind.WEBHOOK_MISSED, 1), 2, 0))
-        .withFailedStep("CompareGatewayCharges 2026-03-09: gateway down")
-        .finished(now.plusSeconds(90));
+    ReconciliationSummary done =
+        running
+            .withCounts(
+                new ReconciliationCounts(
+                    40,
+                    12,
+                    30,
+                    Map.of(FindingKind.WORKFLOW_MISSING, 1, FindingKind.WEBHOOK_MISSED, 1),
+                    2,
+                    0))
+            .withFailedStep("CompareGatewayCharges 2026-03-09: gateway down")
+            .finished(now.plusSeconds(90));
     reports.save(done);
 
     assertThat(reports.list(now, PageRequest.first(10)).items())
-        .extracting(ReconciliationSummary::reportId).containsExactly("run-2", "run-1");
+        .extracting(ReconciliationSummary::reportId)
+        .containsExactly("run-2", "run-1");
     ReconciliationSummary read = reports.get("run-2", now).orElseThrow();
     assertThat(read).isEqualTo(done);
     assertThat(read.status()).isEqualTo(ReconciliationSummary.Status.PARTIAL);
@@ -127,8 +163,17 @@ class ReconciliationStoreTest extends StoreTestBase {
   }
 
   private static ReconciliationSummary summary(String id, Instant startedAt) {
-    return new ReconciliationSummary(id, "billing-reconciliation", "schedule",
-        ReconciliationSummary.Status.RUNNING, startedAt, null, LocalDate.of(2026, 3, 7),
-        LocalDate.of(2026, 3, 10), true, null, null);
+    return new ReconciliationSummary(
+        id,
+        "billing-reconciliation",
+        "schedule",
+        ReconciliationSummary.Status.RUNNING,
+        startedAt,
+        null,
+        LocalDate.of(2026, 3, 7),
+        LocalDate.of(2026, 3, 10),
+        true,
+        null,
+        null);
   }
 }

@@ -25,7 +25,9 @@ class SettingsTest {
 
     assertThat(settings.pageTokenKey()).isEqualTo(Fixtures.KEY);
     assertThat(settings).isEqualTo(StoreSettings.defaults(Fixtures.KEY));
-    assertThat(settings.toString()).isEqualTo("StoreSettings[receiptRetention=P12M, pageTokenKey=(32 bytes), dateKeyShards=16]");
+    assertThat(settings.toString())
+        .isEqualTo(
+            "StoreSettings[receiptRetention=P12M, pageTokenKey=(32 bytes), dateKeyShards=16]");
   }
 
   @Test

@@ -25,7 +25,12 @@ abstract class StoreTestBase extends LocalDynamoDbTestBase {
 
   /** The raw billing item, or an empty map. */
   protected Map<String, AttributeValue> billingItem(String pk, String sk) {
-    return client.getItem(r -> r.tableName(tables.billing()).consistentRead(true)
-        .key(Map.of("PK", AttributeValue.fromS(pk), "SK", AttributeValue.fromS(sk)))).item();
+    return client
+        .getItem(
+            r ->
+                r.tableName(tables.billing())
+                    .consistentRead(true)
+                    .key(Map.of("PK", AttributeValue.fromS(pk), "SK", AttributeValue.fromS(sk))))
+        .item();
   }
 }

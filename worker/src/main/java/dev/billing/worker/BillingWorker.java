@@ -8,34 +8,35 @@ import dev.billing.activities.ReminderActivitiesImpl;
 import dev.billing.activities.notifications.MessageTemplates;
 import dev.billing.activities.notifications.Notifier;
 import dev.billing.activities.payments.PaymentGateway;
-import dev.billing.domain.DunningPolicy;
-import dev.billing.store.BillingStore;
-import dev.billing.store.DynamoBillingStore;
-import dev.billing.workflows.subscription.SubscriptionWorkflowImpl;
 import dev.billing.activities.reconciliation.ReconciliationActivitiesImpl;
 import dev.billing.activities.reconciliation.TemporalSubscriptionWorkflowOps;
+import dev.billing.domain.DunningPolicy;
+import dev.billing.domain.reconciliation.Finding;
+import dev.billing.store.BillingStore;
+import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.ReconciliationQueries;
 import dev.billing.store.ReconciliationReports;
 import dev.billing.store.TableNames;
 import dev.billing.store.events.PaymentEventStore;
-import dev.billing.domain.reconciliation.Finding;
+import dev.billing.workflows.TaskQueues;
 import dev.billing.workflows.reconciliation.ReconciliationWorkflowImpl;
 import dev.billing.workflows.reconciliation.SubscriptionRepairWorkflowImpl;
+import dev.billing.workflows.subscription.SubscriptionWorkflowImpl;
 import io.temporal.client.WorkflowClient;
-import java.util.function.Consumer;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import io.temporal.worker.Worker;
 import io.temporal.common.interceptors.WorkerInterceptor;
+import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
 import io.temporal.worker.WorkerFactoryOptions;
 import io.temporal.worker.WorkerOptions;
-import dev.billing.workflows.TaskQueues;
+import java.util.function.Consumer;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * Registers the subscription workflow and its activities (and, with {@link #registerReconciliation},
- * the reconciliation workflow and its steps) on a task queue, and the payment activities on the
- * rate-limited queue beside it ({@link TaskQueues#payments}). The same wiring serves the
- * worker process, the embedded dev stack and the tests, so what they run is what production runs.
+ * Registers the subscription workflow and its activities (and, with {@link
+ * #registerReconciliation}, the reconciliation workflow and its steps) on a task queue, and the
+ * payment activities on the rate-limited queue beside it ({@link TaskQueues#payments}). The same
+ * wiring serves the worker process, the embedded dev stack and the tests, so what they run is what
+ * production runs.
  */
 public final class BillingWorker {
   private BillingWorker() {}
@@ -48,11 +49,16 @@ public final class BillingWorker {
    * @param receiptNotifier delivers the receipt RecordChange mails after its commit; should fail
    *     fast ({@link EmailNotifiers#RECEIPT_TIMEOUT})
    */
-  public record Adapters(BillingStore store, PaymentGateway gateway, Notifier notifier,
-      DunningPolicy dunning, Notifier receiptNotifier) {
+  public record Adapters(
+      BillingStore store,
+      PaymentGateway gateway,
+      Notifier notifier,
+      DunningPolicy dunning,
+      Notifier receiptNotifier) {
 
     /** One notifier for everything (tests whose notifier answers at once). */
-    public Adapters(BillingStore store, PaymentGateway gateway, Notifier notifier, DunningPolicy dunning) {
+    public Adapters(
+        BillingStore store, PaymentGateway gateway, Notifier notifier, DunningPolicy dunning) {
       this(store, gateway, notifier, dunning, notifier);
     }
 
@@ -61,7 +67,10 @@ public final class BillingWorker {
     }
 
     /** Real email through {@code notifiers}. */
-    public Adapters(BillingStore store, PaymentGateway gateway, EmailNotifiers notifiers,
+    public Adapters(
+        BillingStore store,
+        PaymentGateway gateway,
+        EmailNotifiers notifiers,
         DunningPolicy dunning) {
       this(store, gateway, notifiers.notices(), dunning, notifiers.receipts());
     }
@@ -69,26 +78,42 @@ public final class BillingWorker {
 
   /**
    * Payment activities started per second on their queue by default: a bit under the gateway's
-   * limit (the sandbox's and Stripe's test mode: 25 requests/s), leaving room for the reconciliation's
-   * reads and the dev stack's event polling, which reach the gateway outside that queue.
+   * limit (the sandbox's and Stripe's test mode: 25 requests/s), leaving room for the
+   * reconciliation's reads and the dev stack's event polling, which reach the gateway outside that
+   * queue.
    */
   public static final double DEFAULT_PAYMENT_ACTIVITIES_PER_SECOND = 20;
 
   /** No limit on the payment activities: for a harness whose gateway has none (the benchmark). */
   public static final double UNLIMITED = Double.POSITIVE_INFINITY;
 
-  /** {@link #create(WorkflowClient, String, Adapters, double, WorkerInterceptor...)} at the default rate. */
-  public static WorkerFactory create(WorkflowClient client, String taskQueue, Adapters adapters,
+  /**
+   * {@link #create(WorkflowClient, String, Adapters, double, WorkerInterceptor...)} at the default
+   * rate.
+   */
+  public static WorkerFactory create(
+      WorkflowClient client,
+      String taskQueue,
+      Adapters adapters,
       WorkerInterceptor... interceptors) {
     return create(client, taskQueue, adapters, DEFAULT_PAYMENT_ACTIVITIES_PER_SECOND, interceptors);
   }
 
   /** Creates the factory with the billing workers registered; call {@code start()} on it. */
-  public static WorkerFactory create(WorkflowClient client, String taskQueue, Adapters adapters,
-      double paymentActivitiesPerSecond, WorkerInterceptor... interceptors) {
-    WorkerFactory factory = WorkerFactory.newInstance(client,
-        WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors).build());
-    register(factory, taskQueue, WorkerOptions.getDefaultInstance(), adapters,
+  public static WorkerFactory create(
+      WorkflowClient client,
+      String taskQueue,
+      Adapters adapters,
+      double paymentActivitiesPerSecond,
+      WorkerInterceptor... interceptors) {
+    WorkerFactory factory =
+        WorkerFactory.newInstance(
+            client, WorkerFactoryOptions.newBuilder().setWorkerInterceptors(interceptors).build());
+    register(
+        factory,
+        taskQueue,
+        WorkerOptions.getDefaultInstance(),
+        adapters,
         paymentActivitiesPerSecond);
     return factory;
   }
@@ -98,9 +123,10 @@ public final class BillingWorker {
    * to a worker (on the billing task queue: the same processes serve both, and a restart they make
    * lands where the subscription workflows run).
    */
-  public static void registerReconciliation(Worker worker, ReconciliationActivitiesImpl.Dependencies dependencies) {
-    worker.registerWorkflowImplementationTypes(ReconciliationWorkflowImpl.class,
-        SubscriptionRepairWorkflowImpl.class);
+  public static void registerReconciliation(
+      Worker worker, ReconciliationActivitiesImpl.Dependencies dependencies) {
+    worker.registerWorkflowImplementationTypes(
+        ReconciliationWorkflowImpl.class, SubscriptionRepairWorkflowImpl.class);
     worker.registerActivitiesImplementations(new ReconciliationActivitiesImpl(dependencies));
   }
 
@@ -110,34 +136,53 @@ public final class BillingWorker {
    * @param provider the name the gateway's events are stored under ("sandbox", "stripe")
    * @param onFinding told of every finding (the metrics count them); may be null
    */
-  public static ReconciliationActivitiesImpl.Dependencies reconciliation(DynamoDbClient dynamo,
-      TableNames tables, DynamoBillingStore store, byte[] pageTokenKey, WorkflowClient client,
-      String taskQueue, PaymentGateway gateway, String provider, DunningPolicy dunning,
+  public static ReconciliationActivitiesImpl.Dependencies reconciliation(
+      DynamoDbClient dynamo,
+      TableNames tables,
+      DynamoBillingStore store,
+      byte[] pageTokenKey,
+      WorkflowClient client,
+      String taskQueue,
+      PaymentGateway gateway,
+      String provider,
+      DunningPolicy dunning,
       Consumer<Finding> onFinding) {
-    return new ReconciliationActivitiesImpl.Dependencies(store,
+    return new ReconciliationActivitiesImpl.Dependencies(
+        store,
         new ReconciliationQueries(store),
         new ReconciliationReports(dynamo, tables.billing(), pageTokenKey),
         new PaymentEventStore(dynamo, tables.paymentEvents(), pageTokenKey),
-        new TemporalSubscriptionWorkflowOps(client, taskQueue), gateway, provider, dunning, onFinding);
+        new TemporalSubscriptionWorkflowOps(client, taskQueue),
+        gateway,
+        provider,
+        dunning,
+        onFinding);
   }
 
   /** {@link #register(WorkerFactory, String, WorkerOptions, Adapters, double)}, defaults. */
   public static Worker register(WorkerFactory factory, String taskQueue, Adapters adapters) {
-    return register(factory, taskQueue, WorkerOptions.getDefaultInstance(), adapters,
+    return register(
+        factory,
+        taskQueue,
+        WorkerOptions.getDefaultInstance(),
+        adapters,
         DEFAULT_PAYMENT_ACTIVITIES_PER_SECOND);
   }
 
   /**
    * Registers the subscription workflow and its activities on {@code taskQueue}, except the payment
-   * activities, which go to {@link TaskQueues#payments} of it at most
-   * {@code paymentActivitiesPerSecond}: the gateway answers more with 429s, and each would cost a
-   * retry.
+   * activities, which go to {@link TaskQueues#payments} of it at most {@code
+   * paymentActivitiesPerSecond}: the gateway answers more with 429s, and each would cost a retry.
    *
    * @param options of both workers (the payment worker's rate limits set here)
    * @return the worker of {@code taskQueue}, for {@link #registerReconciliation}
    */
-  public static Worker register(WorkerFactory factory, String taskQueue, WorkerOptions options,
-      Adapters adapters, double paymentActivitiesPerSecond) {
+  public static Worker register(
+      WorkerFactory factory,
+      String taskQueue,
+      WorkerOptions options,
+      Adapters adapters,
+      double paymentActivitiesPerSecond) {
     Worker worker = factory.newWorker(taskQueue, options);
     worker.registerWorkflowImplementationTypes(SubscriptionWorkflowImpl.class);
     MessageTemplates templates = new MessageTemplates();
@@ -146,7 +191,9 @@ public final class BillingWorker {
         new ReminderActivitiesImpl(adapters.notifier(), templates, adapters.store()),
         new NotificationActivitiesImpl(adapters.notifier(), templates),
         new PolicyActivitiesImpl(adapters.dunning()));
-    factory.newWorker(TaskQueues.payments(taskQueue),
+    factory
+        .newWorker(
+            TaskQueues.payments(taskQueue),
             paymentWorkerOptions(options, paymentActivitiesPerSecond))
         .registerActivitiesImplementations(new PaymentActivitiesImpl(adapters.gateway()));
     return worker;

@@ -27,15 +27,23 @@ public record EmailNotifiers(Notifier notices, Notifier receipts, SmtpSettings s
   public static final Duration RECEIPT_TIMEOUT = Duration.ofSeconds(3);
 
   /**
-   * @param env the process environment: the SMTP password is read from it
-   *     ({@value SmtpSettings#PASSWORD_ENV}) and nowhere else
+   * @param env the process environment: the SMTP password is read from it ({@value
+   *     SmtpSettings#PASSWORD_ENV}) and nowhere else
    * @throws IllegalArgumentException when the settings cannot work (bad From address, login without
    *     password), so the worker does not start with mail that can never go out
    */
-  public static EmailNotifiers create(MailSettings mail, Map<String, String> env, NotificationLog log,
-      InstantSource clock) {
-    SmtpSettings smtp = new SmtpSettings(mail.host(), mail.port(), SmtpTls.parse(mail.tls()),
-        mail.username(), env.get(SmtpSettings.PASSWORD_ENV), mail.from(), null, null);
+  public static EmailNotifiers create(
+      MailSettings mail, Map<String, String> env, NotificationLog log, InstantSource clock) {
+    SmtpSettings smtp =
+        new SmtpSettings(
+            mail.host(),
+            mail.port(),
+            SmtpTls.parse(mail.tls()),
+            mail.username(),
+            env.get(SmtpSettings.PASSWORD_ENV),
+            mail.from(),
+            null,
+            null);
     return of(smtp, log, clock);
   }
 

@@ -33,17 +33,23 @@ final class SearchAttributeRegistration implements Managed {
     thread.start();
   }
 
-  /** @return the attributes added, or null when the server would not register them */
+  /**
+   * @return the attributes added, or null when the server would not register them
+   */
   List<String> register() {
     try {
       List<String> added = SearchAttributeSetup.register(stubs, namespace);
-      LOG.info("Search attributes of namespace {}: {}", namespace,
+      LOG.info(
+          "Search attributes of namespace {}: {}",
+          namespace,
           added.isEmpty() ? "all registered already" : "registered " + added);
       return added;
     } catch (StatusRuntimeException e) {
-      LOG.warn("Search attributes not registered in namespace {} ({}): create BillingStatus, AccountId,"
-          + " Sku (Keyword), NextPaymentDate, PastDueSince (Datetime) as docs/operations.md shows",
-          namespace, e.getStatus());
+      LOG.warn(
+          "Search attributes not registered in namespace {} ({}): create BillingStatus, AccountId,"
+              + " Sku (Keyword), NextPaymentDate, PastDueSince (Datetime) as docs/operations.md shows",
+          namespace,
+          e.getStatus());
       return null;
     }
   }

@@ -9,20 +9,23 @@ import java.time.Duration;
 import net.sourceforge.argparse4j.inf.Namespace;
 
 /**
- * {@code java -jar billing-worker-all.jar setup worker.yml}: creates the DynamoDB tables and registers
- * the search attributes, then exits (docker-compose's one-shot setup service). Waits up to three
- * minutes for DynamoDB and Temporal to answer.
+ * {@code java -jar billing-worker-all.jar setup worker.yml}: creates the DynamoDB tables and
+ * registers the search attributes, then exits (docker-compose's one-shot setup service). Waits up
+ * to three minutes for DynamoDB and Temporal to answer.
  */
 public final class SetupCommand extends ConfiguredCommand<WorkerConfiguration> {
   static final Duration PATIENCE = Duration.ofMinutes(3);
 
   public SetupCommand() {
-    super("setup", "Creates the DynamoDB tables and registers the Temporal search attributes, then exits");
+    super(
+        "setup",
+        "Creates the DynamoDB tables and registers the Temporal search attributes, then exits");
   }
 
   @Override
-  protected void run(Bootstrap<WorkerConfiguration> bootstrap, Namespace namespace,
-      WorkerConfiguration config) throws Exception {
+  protected void run(
+      Bootstrap<WorkerConfiguration> bootstrap, Namespace namespace, WorkerConfiguration config)
+      throws Exception {
     DynamoConnection dynamo = new DynamoConnection(config.dynamo);
     TemporalConnection temporal = new TemporalConnection(config.temporal);
     try {

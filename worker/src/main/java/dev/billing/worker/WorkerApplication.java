@@ -5,8 +5,8 @@ import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.activities.payments.sandbox.SandboxSettings;
 import dev.billing.activities.payments.stripe.StripeGateway;
 import dev.billing.activities.payments.stripe.StripeSettings;
-import dev.billing.runtime.DeliberateActivityFailureLogging;
 import dev.billing.runtime.ConfigSources;
+import dev.billing.runtime.DeliberateActivityFailureLogging;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
 import dev.billing.runtime.SecretFiles;
@@ -14,19 +14,19 @@ import dev.billing.worker.observability.BusinessMetrics;
 import dev.billing.worker.observability.ObservabilityInterceptor;
 import dev.billing.worker.observability.UpdateRefusalLogging;
 import dev.billing.worker.reconciliation.ReconciliationScheduling;
-import io.temporal.client.WorkflowClient;
-import io.temporal.worker.WorkerFactory;
 import io.dropwizard.core.Application;
 import io.dropwizard.core.setup.Bootstrap;
 import io.dropwizard.core.setup.Environment;
+import io.temporal.client.WorkflowClient;
+import io.temporal.worker.WorkerFactory;
 import java.time.InstantSource;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The worker process: {@code java -jar billing-worker-all.jar server worker.yml}. Dropwizard gives it
- * YAML configuration with environment overrides, health checks and metrics on its admin port.
+ * The worker process: {@code java -jar billing-worker-all.jar server worker.yml}. Dropwizard gives
+ * it YAML configuration with environment overrides, health checks and metrics on its admin port.
  */
 public class WorkerApplication extends Application<WorkerConfiguration> {
   private static final Logger LOG = LoggerFactory.getLogger(WorkerApplication.class);
@@ -53,8 +53,12 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
     ProcessConnections connections = ProcessConnections.open(config, environment, "worker");
     // Once: every *_FILE secret is read here, not again by each adapter.
     Map<String, String> environmentWithSecrets = SecretFiles.resolve(System.getenv());
-    EmailNotifiers email = EmailNotifiers.create(config.mail, environmentWithSecrets,
-        connections.notificationLog(), InstantSource.system());
+    EmailNotifiers email =
+        EmailNotifiers.create(
+            config.mail,
+            environmentWithSecrets,
+            connections.notificationLog(),
+            InstantSource.system());
     byte[] pageTokenKey = PageTokenKeys.random();
     var store = connections.store(pageTokenKey);
     PaymentGateway gateway = gateway(config, environmentWithSecrets);
@@ -62,32 +66,59 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
     WorkflowClient client = connections.temporal().client();
     String taskQueue = config.temporal.taskQueue();
     BusinessMetrics metrics = new BusinessMetrics(connections.metrics().registry());
-    WorkerFactory factory = BillingWorker.create(client, taskQueue, adapters,
-        config.paymentActivitiesPerSecond, new ObservabilityInterceptor(metrics));
-    BillingWorker.registerReconciliation(factory.getWorker(taskQueue), BillingWorker.reconciliation(
-        connections.dynamo().client(), connections.dynamo().tableNames(), store, pageTokenKey, client,
-        taskQueue, gateway, config.gateway, config.dunning, metrics::finding));
-    environment.lifecycle().manage(new SearchAttributeRegistration(connections.temporal().stubs(),
-        config.temporal.namespace()));
+    WorkerFactory factory =
+        BillingWorker.create(
+            client,
+            taskQueue,
+            adapters,
+            config.paymentActivitiesPerSecond,
+            new ObservabilityInterceptor(metrics));
+    BillingWorker.registerReconciliation(
+        factory.getWorker(taskQueue),
+        BillingWorker.reconciliation(
+            connections.dynamo().client(),
+            connections.dynamo().tableNames(),
+            store,
+            pageTokenKey,
+            client,
+            taskQueue,
+            gateway,
+            config.gateway,
+            config.dunning,
+            metrics::finding));
+    environment
+        .lifecycle()
+        .manage(
+            new SearchAttributeRegistration(
+                connections.temporal().stubs(), config.temporal.namespace()));
     environment.lifecycle().manage(new WorkerLifecycle(factory));
     // After the worker: the first cron run may start at once and needs it polling.
-    environment.lifecycle().manage(ReconciliationScheduling.of(client, taskQueue, config.reconciliation));
-    LOG.info("Worker polling task queue {} (payments at most {}/s) on {} with gateway {}, dunning {},"
-        + " mail {}", taskQueue, config.paymentActivitiesPerSecond, config.temporal, config.gateway,
-        config.dunning, email.smtp());
+    environment
+        .lifecycle()
+        .manage(ReconciliationScheduling.of(client, taskQueue, config.reconciliation));
+    LOG.info(
+        "Worker polling task queue {} (payments at most {}/s) on {} with gateway {}, dunning {},"
+            + " mail {}",
+        taskQueue,
+        config.paymentActivitiesPerSecond,
+        config.temporal,
+        config.gateway,
+        config.dunning,
+        email.smtp());
   }
 
   /**
-   * The payment adapter; Stripe's API key comes from the environment only (STRIPE_API_KEY, or a file
-   * named by STRIPE_API_KEY_FILE, already resolved in {@code environment}).
+   * The payment adapter; Stripe's API key comes from the environment only (STRIPE_API_KEY, or a
+   * file named by STRIPE_API_KEY_FILE, already resolved in {@code environment}).
    */
   static PaymentGateway gateway(WorkerConfiguration config, Map<String, String> environment) {
     return switch (config.gateway) {
-      case "sandbox" -> new SandboxGateway(InstantSource.system(),
-          SandboxSettings.fromEnvironment(environment));
+      case "sandbox" ->
+          new SandboxGateway(InstantSource.system(), SandboxSettings.fromEnvironment(environment));
       case "stripe" -> new StripeGateway(StripeSettings.fromEnvironment(environment));
-      default -> throw new IllegalArgumentException(
-          "gateway must be \"sandbox\" or \"stripe\" (got \"" + config.gateway + "\")");
+      default ->
+          throw new IllegalArgumentException(
+              "gateway must be \"sandbox\" or \"stripe\" (got \"" + config.gateway + "\")");
     };
   }
 }

@@ -1,17 +1,20 @@
 package dev.billing.worker;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.runtime.BillingConfiguration;
-import dev.billing.worker.reconciliation.ReconciliationSettings;
 import dev.billing.runtime.MailSettings;
-import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.billing.worker.reconciliation.ReconciliationSettings;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 
 /** worker.yml: where Temporal and DynamoDB are, and which gateway and notifier adapters to use. */
 public class WorkerConfiguration extends BillingConfiguration {
 
-  /** "sandbox" (deterministic test payment methods) or "stripe" (STRIPE_API_KEY from the environment). */
+  /**
+   * "sandbox" (deterministic test payment methods) or "stripe" (STRIPE_API_KEY from the
+   * environment).
+   */
   @NotNull
   @JsonProperty("gateway")
   public String gateway = "sandbox";
@@ -33,7 +36,9 @@ public class WorkerConfiguration extends BillingConfiguration {
   @JsonProperty("dunning")
   public DunningPolicy dunning = DunningPolicy.DEFAULT;
 
-  /** The daily reconciliation: a Temporal Schedule, or a cron workflow where Schedules are missing. */
+  /**
+   * The daily reconciliation: a Temporal Schedule, or a cron workflow where Schedules are missing.
+   */
   @NotNull
   @JsonProperty("reconciliation")
   public ReconciliationSettings reconciliation = ReconciliationSettings.defaults();

@@ -1,8 +1,8 @@
 package dev.billing.worker;
 
-import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
@@ -13,11 +13,11 @@ import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
+import dev.billing.store.testing.LocalDynamoDb;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.TaskQueues;
-import dev.billing.store.testing.LocalDynamoDb;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.client.WorkflowClient;
@@ -40,18 +40,21 @@ class BillingWorkerTest {
 
   @Test
   void thePaymentWorkerIsLimitedOnItsQueueAndPerWorker() {
-    WorkerOptions options = BillingWorker.paymentWorkerOptions(WorkerOptions.newBuilder()
-        .setMaxConcurrentActivityExecutionSize(7).build(), 20);
+    WorkerOptions options =
+        BillingWorker.paymentWorkerOptions(
+            WorkerOptions.newBuilder().setMaxConcurrentActivityExecutionSize(7).build(), 20);
 
     assertThat(options.getMaxTaskQueueActivitiesPerSecond()).isEqualTo(20.0);
     assertThat(options.getMaxWorkerActivitiesPerSecond()).isEqualTo(20.0);
     assertThat(options.getMaxConcurrentActivityExecutionSize()).isEqualTo(7);
     assertThat(options.getMaxConcurrentActivityTaskPollers()).isEqualTo(2);
     assertThat(BillingWorker.pollers(100)).isEqualTo(10);
-    WorkerOptions unlimited = BillingWorker.paymentWorkerOptions(
-        WorkerOptions.getDefaultInstance(), BillingWorker.UNLIMITED);
+    WorkerOptions unlimited =
+        BillingWorker.paymentWorkerOptions(
+            WorkerOptions.getDefaultInstance(), BillingWorker.UNLIMITED);
     assertThat(unlimited.getMaxTaskQueueActivitiesPerSecond()).isZero(); // Temporal's "no limit"
-    assertThatThrownBy(() -> BillingWorker.paymentWorkerOptions(WorkerOptions.getDefaultInstance(), 0))
+    assertThatThrownBy(
+            () -> BillingWorker.paymentWorkerOptions(WorkerOptions.getDefaultInstance(), 0))
         .isInstanceOf(IllegalArgumentException.class);
   }
 
@@ -59,42 +62,79 @@ class BillingWorkerTest {
   @Timeout(60)
   void chargesAreScheduledOnThePaymentQueueWhoseWorkerCarriesTheLimit() throws Exception {
     LocalDynamoDb local = LocalDynamoDb.start();
-    TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(
-        TestEnvironmentOptions.newBuilder().setInitialTime(START).build());
+    TestWorkflowEnvironment env =
+        TestWorkflowEnvironment.newInstance(
+            TestEnvironmentOptions.newBuilder().setInitialTime(START).build());
     try {
-      BillingSearchAttributes.ALL.forEach(k -> env.registerSearchAttribute(k.getName(), k.getValueType()));
+      BillingSearchAttributes.ALL.forEach(
+          k -> env.registerSearchAttribute(k.getName(), k.getValueType()));
       var store = local.store(local.createTables());
-      SandboxGateway sandbox = new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
-      BillingWorker.register(env.getWorkerFactory(), TaskQueues.BILLING, WorkerOptions.getDefaultInstance(),
-          new BillingWorker.Adapters(store, sandbox, new OutboxNotifier()), 12.5);
+      SandboxGateway sandbox =
+          new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
+      BillingWorker.register(
+          env.getWorkerFactory(),
+          TaskQueues.BILLING,
+          WorkerOptions.getDefaultInstance(),
+          new BillingWorker.Adapters(store, sandbox, new OutboxNotifier()),
+          12.5);
       env.start();
 
-      assertThat(env.getWorkerFactory().getWorker("billing-payments").getWorkerOptions()
-          .getMaxTaskQueueActivitiesPerSecond()).isEqualTo(12.5);
-      assertThat(env.getWorkerFactory().getWorker(TaskQueues.BILLING).getWorkerOptions()
-          .getMaxTaskQueueActivitiesPerSecond()).isZero();
+      assertThat(
+              env.getWorkerFactory()
+                  .getWorker("billing-payments")
+                  .getWorkerOptions()
+                  .getMaxTaskQueueActivitiesPerSecond())
+          .isEqualTo(12.5);
+      assertThat(
+              env.getWorkerFactory()
+                  .getWorker(TaskQueues.BILLING)
+                  .getWorkerOptions()
+                  .getMaxTaskQueueActivitiesPerSecond())
+          .isZero();
 
-      SubscriptionWorkflow workflow = env.getWorkflowClient().newWorkflowStub(SubscriptionWorkflow.class,
-          WorkflowOptions.newBuilder().setWorkflowId(BillingIds.workflowId("sub-q"))
-              .setTaskQueue(TaskQueues.BILLING).build());
-      String firstRun = WorkflowClient.start(workflow::run, new SubscriptionInput(subscription(), false))
-          .getRunId();
+      SubscriptionWorkflow workflow =
+          env.getWorkflowClient()
+              .newWorkflowStub(
+                  SubscriptionWorkflow.class,
+                  WorkflowOptions.newBuilder()
+                      .setWorkflowId(BillingIds.workflowId("sub-q"))
+                      .setTaskQueue(TaskQueues.BILLING)
+                      .build());
+      String firstRun =
+          WorkflowClient.start(workflow::run, new SubscriptionInput(subscription(), false))
+              .getRunId();
       env.sleep(Duration.ofDays(12));
-      await("the first charge").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+      await("the first charge")
+          .atMost(Duration.ofSeconds(30))
+          .pollInterval(Duration.ofMillis(50))
           .until(() -> !sandbox.charges().isEmpty());
 
       assertThat(sandbox.charges()).hasSize(1);
       List<HistoryEvent> scheduled = scheduledActivities(env.getWorkflowClient(), firstRun);
-      assertThat(scheduled).filteredOn(e -> e.getActivityTaskScheduledEventAttributes()
-              .getActivityType().getName().equals("ChargePaymentMethod"))
+      assertThat(scheduled)
+          .filteredOn(
+              e ->
+                  e.getActivityTaskScheduledEventAttributes()
+                      .getActivityType()
+                      .getName()
+                      .equals("ChargePaymentMethod"))
           .isNotEmpty()
-          .allSatisfy(e -> assertThat(e.getActivityTaskScheduledEventAttributes().getTaskQueue()
-              .getName()).isEqualTo("billing-payments"));
-      assertThat(scheduled).filteredOn(e -> e.getActivityTaskScheduledEventAttributes()
-              .getActivityType().getName().equals("RecordChange"))
+          .allSatisfy(
+              e ->
+                  assertThat(e.getActivityTaskScheduledEventAttributes().getTaskQueue().getName())
+                      .isEqualTo("billing-payments"));
+      assertThat(scheduled)
+          .filteredOn(
+              e ->
+                  e.getActivityTaskScheduledEventAttributes()
+                      .getActivityType()
+                      .getName()
+                      .equals("RecordChange"))
           .isNotEmpty()
-          .allSatisfy(e -> assertThat(e.getActivityTaskScheduledEventAttributes().getTaskQueue()
-              .getName()).isEqualTo(TaskQueues.BILLING));
+          .allSatisfy(
+              e ->
+                  assertThat(e.getActivityTaskScheduledEventAttributes().getTaskQueue().getName())
+                      .isEqualTo(TaskQueues.BILLING));
     } finally {
       env.close();
       local.close();
@@ -105,8 +145,8 @@ class BillingWorkerTest {
   private static List<HistoryEvent> scheduledActivities(WorkflowClient client, String runId) {
     List<HistoryEvent> scheduled = new ArrayList<>();
     while (runId != null) {
-      List<HistoryEvent> events = client.fetchHistory(BillingIds.workflowId("sub-q"), runId)
-          .getHistory().getEventsList();
+      List<HistoryEvent> events =
+          client.fetchHistory(BillingIds.workflowId("sub-q"), runId).getHistory().getEventsList();
       runId = null;
       for (HistoryEvent e : events) {
         if (e.getEventType() == EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED) {
@@ -120,9 +160,24 @@ class BillingWorkerTest {
   }
 
   private static Subscription subscription() {
-    BillingSchedule schedule = BillingSchedule.startingOnOrAfter(DUE, DUE.getDayOfMonth(), Term.MONTHLY, "UTC", 3);
-    return new Subscription("acc-q", "sub-q", "pro-monthly", Money.parse("9.99", "USD"), "ada@example.com",
-        new PaymentMethod("pm_card_visa", "Visa •••• 4242"), schedule, SubscriptionStatus.ACTIVE, 1,
-        schedule.reminderDate(1), schedule.dueDate(1), null, null, START, 0, "request-hash");
+    BillingSchedule schedule =
+        BillingSchedule.startingOnOrAfter(DUE, DUE.getDayOfMonth(), Term.MONTHLY, "UTC", 3);
+    return new Subscription(
+        "acc-q",
+        "sub-q",
+        "pro-monthly",
+        Money.parse("9.99", "USD"),
+        "ada@example.com",
+        new PaymentMethod("pm_card_visa", "Visa •••• 4242"),
+        schedule,
+        SubscriptionStatus.ACTIVE,
+        1,
+        schedule.reminderDate(1),
+        schedule.dueDate(1),
+        null,
+        null,
+        START,
+        0,
+        "request-hash");
   }
 }

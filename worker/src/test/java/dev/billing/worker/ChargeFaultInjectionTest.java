@@ -1,6 +1,5 @@
 package dev.billing.worker;
 
-import static org.awaitility.Awaitility.await;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
@@ -8,6 +7,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
 import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.wireMockConfig;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
@@ -34,11 +34,11 @@ import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.PageRequest;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
+import dev.billing.store.testing.LocalDynamoDb;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.TaskQueues;
-import dev.billing.store.testing.LocalDynamoDb;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestEnvironmentOptions;
@@ -67,10 +67,15 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 class ChargeFaultInjectionTest {
 
   private static final int SUBSCRIPTIONS = 20;
-  /** Timeouts take real time (the test server does not skip time while an activity runs): keep few. */
+
+  /**
+   * Timeouts take real time (the test server does not skip time while an activity runs): keep few.
+   */
   private static final int TIMEOUT_SUBSCRIPTIONS = 4;
+
   /** Longer than the charge activity's 30 s start-to-close timeout. */
   private static final Duration HANG_PAST_TIMEOUT = Duration.ofSeconds(35);
+
   private static final Instant START = Instant.parse("2031-03-01T00:00:00Z");
   private static final LocalDate DUE = LocalDate.of(2031, 3, 10);
 
@@ -92,14 +97,17 @@ class ChargeFaultInjectionTest {
 
   @Test
   void sandboxChargesEachPeriodOnceAndWritesOneReceipt() {
-    SandboxGateway sandbox = new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
+    SandboxGateway sandbox =
+        new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
     DiesAfterCharging dying = new DiesAfterCharging(sandbox);
     DynamoBillingStore store = run(dying, "pm_card_visa");
 
     assertThat(dying.died).as("every first attempt died after charging").hasSize(SUBSCRIPTIONS);
     for (String id : subscriptionIds()) {
-      List<SandboxCharge> charges = sandbox.charges().stream()
-          .filter(c -> c.idempotencyKey().startsWith("charge:" + id + ":1:")).toList();
+      List<SandboxCharge> charges =
+          sandbox.charges().stream()
+              .filter(c -> c.idempotencyKey().startsWith("charge:" + id + ":1:"))
+              .toList();
       assertThat(charges).as(id).hasSize(1);
       assertThat(charges.get(0).outcome()).isEqualTo(SandboxCharge.Outcome.SUCCEEDED);
       assertOneReceiptAndPaidPeriod(store, id, charges.get(0).transactionId());
@@ -110,14 +118,17 @@ class ChargeFaultInjectionTest {
   void aChargeThatTimesOutAfterTheMoneyMovedIsRetriedWithTheSameKey() {
     // The worker hangs after the gateway charged, past the activity's start-to-close timeout, as a
     // dead worker does: Temporal times the attempt out and another attempt replays the same key.
-    SandboxGateway sandbox = new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
+    SandboxGateway sandbox =
+        new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
     DiesAfterCharging hanging = new DiesAfterCharging(sandbox, HANG_PAST_TIMEOUT);
     DynamoBillingStore store = run(hanging, "pm_card_visa", TIMEOUT_SUBSCRIPTIONS);
 
     assertThat(hanging.died).hasSize(TIMEOUT_SUBSCRIPTIONS);
     for (String id : subscriptionIds(TIMEOUT_SUBSCRIPTIONS)) {
-      List<SandboxCharge> charges = sandbox.charges().stream()
-          .filter(c -> c.idempotencyKey().startsWith("charge:" + id + ":1:")).toList();
+      List<SandboxCharge> charges =
+          sandbox.charges().stream()
+              .filter(c -> c.idempotencyKey().startsWith("charge:" + id + ":1:"))
+              .toList();
       assertThat(charges).as(id).hasSize(1);
       assertOneReceiptAndPaidPeriod(store, id, charges.get(0).transactionId());
     }
@@ -130,12 +141,20 @@ class ChargeFaultInjectionTest {
     for (String id : subscriptionIds()) {
       stubPaymentIntentReplayedOnRetry(BillingIds.chargeKey(id, 1, 1), "pi_" + id.replace("-", ""));
     }
-    StripeGateway gateway = new StripeGateway(new StripeSettings(
-        "sk_test_fault_injection", stripe.baseUrl(), Duration.ofSeconds(2), Duration.ofSeconds(20), 0)); // 20 charges at once: a timed-out first request would be resent
-    DynamoBillingStore store = run(new DiesAfterCharging(gateway), "cus_FaultTest/pm_1FaultTestCard");
+    StripeGateway gateway =
+        new StripeGateway(
+            new StripeSettings(
+                "sk_test_fault_injection",
+                stripe.baseUrl(),
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(20),
+                0)); // 20 charges at once: a timed-out first request would be resent
+    DynamoBillingStore store =
+        run(new DiesAfterCharging(gateway), "cus_FaultTest/pm_1FaultTestCard");
 
-    Map<String, List<LoggedRequest>> byKey = stripe.findAll(postRequestedFor(urlPathEqualTo("/v1/payment_intents")))
-        .stream().collect(Collectors.groupingBy(r -> r.getHeader("Idempotency-Key")));
+    Map<String, List<LoggedRequest>> byKey =
+        stripe.findAll(postRequestedFor(urlPathEqualTo("/v1/payment_intents"))).stream()
+            .collect(Collectors.groupingBy(r -> r.getHeader("Idempotency-Key")));
     for (String id : subscriptionIds()) {
       String key = BillingIds.chargeKey(id, 1, 1);
       // The attempt that "died" and its retry: the same key, so Stripe created one PaymentIntent.
@@ -152,20 +171,31 @@ class ChargeFaultInjectionTest {
   private DynamoBillingStore run(PaymentGateway gateway, String paymentToken, int subscriptions) {
     TableNames tables = new TableNames("billing", "billing-history");
     local.createTables(tables);
-    DynamoBillingStore store = new DynamoBillingStore(dynamo, tables, StoreSettings.defaults(new byte[32]));
-    env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder().setInitialTime(START).build());
+    DynamoBillingStore store =
+        new DynamoBillingStore(dynamo, tables, StoreSettings.defaults(new byte[32]));
+    env =
+        TestWorkflowEnvironment.newInstance(
+            TestEnvironmentOptions.newBuilder().setInitialTime(START).build());
     for (var key : BillingSearchAttributes.ALL) {
       env.registerSearchAttribute(key.getName(), key.getValueType());
     }
-    BillingWorker.register(env.getWorkerFactory(), TaskQueues.BILLING,
+    BillingWorker.register(
+        env.getWorkerFactory(),
+        TaskQueues.BILLING,
         new BillingWorker.Adapters(store, gateway, new OutboxNotifier()));
     env.start();
 
     WorkflowClient client = env.getWorkflowClient();
     for (String id : subscriptionIds(subscriptions)) {
-      SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class,
-          WorkflowOptions.newBuilder().setWorkflowId(BillingIds.workflowId(id)).setTaskQueue(TaskQueues.BILLING).build());
-      WorkflowClient.start(workflow::run, new SubscriptionInput(subscription(id, paymentToken), false));
+      SubscriptionWorkflow workflow =
+          client.newWorkflowStub(
+              SubscriptionWorkflow.class,
+              WorkflowOptions.newBuilder()
+                  .setWorkflowId(BillingIds.workflowId(id))
+                  .setTaskQueue(TaskQueues.BILLING)
+                  .build());
+      WorkflowClient.start(
+          workflow::run, new SubscriptionInput(subscription(id, paymentToken), false));
     }
     // Past the due date of cycle 1, short of cycle 2's reminder.
     env.sleep(Duration.ofDays(12));
@@ -175,9 +205,13 @@ class ChargeFaultInjectionTest {
     return store;
   }
 
-  private static void assertOneReceiptAndPaidPeriod(DynamoBillingStore store, String id, String transactionId) {
-    List<Receipt> receipts = store.getReceiptsByAccount(account(id), START.plus(Duration.ofDays(30)),
-        PageRequest.first(50)).items();
+  private static void assertOneReceiptAndPaidPeriod(
+      DynamoBillingStore store, String id, String transactionId) {
+    List<Receipt> receipts =
+        store
+            .getReceiptsByAccount(
+                account(id), START.plus(Duration.ofDays(30)), PageRequest.first(50))
+            .items();
     assertThat(receipts).as("receipts of " + id).hasSize(1);
     assertThat(receipts.get(0).transactionId()).isEqualTo(transactionId);
     assertThat(receipts.get(0).amount()).isEqualTo(Money.parse("9.99", "USD"));
@@ -188,24 +222,43 @@ class ChargeFaultInjectionTest {
 
   /** Activities run in real time after the timers fired: wait, bounded, for the record to land. */
   private static void awaitPaid(DynamoBillingStore store, String id) {
-    await("subscription " + id + " on cycle 2").atMost(Duration.ofSeconds(60))
+    await("subscription " + id + " on cycle 2")
+        .atMost(Duration.ofSeconds(60))
         .pollInterval(Duration.ofMillis(100))
-        .until(() -> store.getSubscription(account(id), id).filter(s -> s.cycle() == 2).isPresent());
+        .until(
+            () -> store.getSubscription(account(id), id).filter(s -> s.cycle() == 2).isPresent());
   }
 
   private void stubPaymentIntentReplayedOnRetry(String key, String intentId) {
-    String body = """
+    String body =
+        """
         {"id":"%s","object":"payment_intent","amount":999,"amount_received":999,"currency":"usd",
          "created":%d,"customer":"cus_FaultTest","payment_method":"pm_1FaultTestCard",
          "latest_charge":null,"livemode":false,"status":"succeeded","last_payment_error":null,
-         "metadata":{"idempotencyKey":"%s"}}""".formatted(intentId, START.getEpochSecond(), key);
-    stripe.stubFor(post(urlPathEqualTo("/v1/payment_intents")).withHeader("Idempotency-Key", equalTo(key))
-        .inScenario(key).whenScenarioStateIs(Scenario.STARTED).willSetStateTo("charged")
-        .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json").withBody(body)));
-    stripe.stubFor(post(urlPathEqualTo("/v1/payment_intents")).withHeader("Idempotency-Key", equalTo(key))
-        .inScenario(key).whenScenarioStateIs("charged")
-        .willReturn(aResponse().withStatus(200).withHeader("Content-Type", "application/json")
-            .withHeader("Idempotent-Replayed", "true").withBody(body)));
+         "metadata":{"idempotencyKey":"%s"}}"""
+            .formatted(intentId, START.getEpochSecond(), key);
+    stripe.stubFor(
+        post(urlPathEqualTo("/v1/payment_intents"))
+            .withHeader("Idempotency-Key", equalTo(key))
+            .inScenario(key)
+            .whenScenarioStateIs(Scenario.STARTED)
+            .willSetStateTo("charged")
+            .willReturn(
+                aResponse()
+                    .withStatus(200)
+                    .withHeader("Content-Type", "application/json")
+                    .withBody(body)));
+    stripe.stubFor(
+        post(urlPathEqualTo("/v1/payment_intents"))
+            .withHeader("Idempotency-Key", equalTo(key))
+            .inScenario(key)
+            .whenScenarioStateIs("charged")
+            .willReturn(
+                aResponse()
+                    .withStatus(200)
+                    .withHeader("Content-Type", "application/json")
+                    .withHeader("Idempotent-Replayed", "true")
+                    .withBody(body)));
   }
 
   private static List<String> subscriptionIds() {
@@ -221,10 +274,25 @@ class ChargeFaultInjectionTest {
   }
 
   private static Subscription subscription(String id, String paymentToken) {
-    BillingSchedule schedule = BillingSchedule.startingOnOrAfter(DUE, DUE.getDayOfMonth(), Term.MONTHLY, "UTC", 3);
-    return new Subscription(account(id), id, "pro-monthly", Money.parse("9.99", "USD"), "ada@example.com",
-        new PaymentMethod(paymentToken, "Visa •••• 4242"), schedule, SubscriptionStatus.ACTIVE, 1,
-        schedule.reminderDate(1), schedule.dueDate(1), null, null, START, 0, "request-hash");
+    BillingSchedule schedule =
+        BillingSchedule.startingOnOrAfter(DUE, DUE.getDayOfMonth(), Term.MONTHLY, "UTC", 3);
+    return new Subscription(
+        account(id),
+        id,
+        "pro-monthly",
+        Money.parse("9.99", "USD"),
+        "ada@example.com",
+        new PaymentMethod(paymentToken, "Visa •••• 4242"),
+        schedule,
+        SubscriptionStatus.ACTIVE,
+        1,
+        schedule.reminderDate(1),
+        schedule.dueDate(1),
+        null,
+        null,
+        START,
+        0,
+        "request-hash");
   }
 
   /**
@@ -249,8 +317,9 @@ class ChargeFaultInjectionTest {
       GatewayCharge charged = super.charge(request);
       if (died.add(request.idempotencyKey())) {
         if (hang.isZero()) {
-          throw new IllegalStateException("simulated crash: the worker died after the gateway charged "
-              + request.idempotencyKey());
+          throw new IllegalStateException(
+              "simulated crash: the worker died after the gateway charged "
+                  + request.idempotencyKey());
         }
         try {
           Thread.sleep(hang.toMillis());

@@ -7,8 +7,8 @@ import dev.billing.runtime.DynamoSettings;
 import dev.billing.runtime.EnvironmentSetup;
 import dev.billing.runtime.TemporalConnection;
 import dev.billing.runtime.TemporalSettings;
-import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.store.testing.LocalDynamoDb;
+import dev.billing.workflows.BillingSearchAttributes;
 import io.temporal.api.enums.v1.IndexedValueType;
 import io.temporal.testserver.TestServer;
 import java.net.ServerSocket;
@@ -18,7 +18,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import software.amazon.awssdk.services.dynamodb.model.TableStatus;
 
-/** The one-shot setup of docker-compose, against DynamoDB Local over HTTP and a Temporal test server. */
+/**
+ * The one-shot setup of docker-compose, against DynamoDB Local over HTTP and a Temporal test
+ * server.
+ */
 @Timeout(60)
 class EnvironmentSetupTest {
 
@@ -26,17 +29,22 @@ class EnvironmentSetupTest {
   void createsTheTablesAndRegistersTheSearchAttributesOnceAndIsSafeToRunAgain() throws Exception {
     int temporalPort = freePort();
     LocalDynamoDb.HttpServer dynamoServer = LocalDynamoDb.startHttp();
-    TestServer.PortBoundTestServer temporalServer = TestServer.createPortBoundServer(temporalPort, false);
-    DynamoConnection dynamo = new DynamoConnection(new DynamoSettings(
-        dynamoServer.endpoint(), null, null, null, null, false, null));
-    TemporalConnection temporal = new TemporalConnection(TemporalSettings.local("localhost:" + temporalPort));
+    TestServer.PortBoundTestServer temporalServer =
+        TestServer.createPortBoundServer(temporalPort, false);
+    DynamoConnection dynamo =
+        new DynamoConnection(
+            new DynamoSettings(dynamoServer.endpoint(), null, null, null, null, false, null));
+    TemporalConnection temporal =
+        new TemporalConnection(TemporalSettings.local("localhost:" + temporalPort));
     try {
-      EnvironmentSetup.Result first = EnvironmentSetup.run(dynamo, temporal, Duration.ofSeconds(20));
-      EnvironmentSetup.Result again = EnvironmentSetup.run(dynamo, temporal, Duration.ofSeconds(20));
+      EnvironmentSetup.Result first =
+          EnvironmentSetup.run(dynamo, temporal, Duration.ofSeconds(20));
+      EnvironmentSetup.Result again =
+          EnvironmentSetup.run(dynamo, temporal, Duration.ofSeconds(20));
 
       assertThat(first.tables()).containsExactly("billing", "billing-history", "payment-events");
-      assertThat(first.searchAttributesAdded()).containsExactly(
-          "BillingStatus", "AccountId", "Sku", "NextPaymentDate", "PastDueSince");
+      assertThat(first.searchAttributesAdded())
+          .containsExactly("BillingStatus", "AccountId", "Sku", "NextPaymentDate", "PastDueSince");
       assertThat(again.searchAttributesAdded()).isEmpty();
       for (String table : first.tables()) {
         assertThat(dynamo.client().describeTable(r -> r.tableName(table)).table().tableStatus())
@@ -44,8 +52,11 @@ class EnvironmentSetupTest {
       }
       assertThat(BillingSearchAttributes.NEXT_PAYMENT_DATE.getValueType())
           .isEqualTo(IndexedValueType.INDEXED_VALUE_TYPE_DATETIME);
-      assertThat(List.of(BillingSearchAttributes.BILLING_STATUS, BillingSearchAttributes.ACCOUNT_ID,
-              BillingSearchAttributes.SKU))
+      assertThat(
+              List.of(
+                  BillingSearchAttributes.BILLING_STATUS,
+                  BillingSearchAttributes.ACCOUNT_ID,
+                  BillingSearchAttributes.SKU))
           .allMatch(k -> k.getValueType() == IndexedValueType.INDEXED_VALUE_TYPE_KEYWORD);
     } finally {
       temporal.stop();
@@ -56,10 +67,13 @@ class EnvironmentSetupTest {
   }
 
   @Test
-  void theWorkerRegistersTheAttributesAtStartWhereTheServerAllowsItAndGoesOnWhereNot() throws Exception {
+  void theWorkerRegistersTheAttributesAtStartWhereTheServerAllowsItAndGoesOnWhereNot()
+      throws Exception {
     int temporalPort = freePort();
-    TestServer.PortBoundTestServer temporalServer = TestServer.createPortBoundServer(temporalPort, false);
-    TemporalConnection temporal = new TemporalConnection(TemporalSettings.local("localhost:" + temporalPort));
+    TestServer.PortBoundTestServer temporalServer =
+        TestServer.createPortBoundServer(temporalPort, false);
+    TemporalConnection temporal =
+        new TemporalConnection(TemporalSettings.local("localhost:" + temporalPort));
     try {
       SearchAttributeRegistration registration =
           new SearchAttributeRegistration(temporal.stubs(), "default");
@@ -70,7 +84,8 @@ class EnvironmentSetupTest {
       temporalServer.close();
     }
     // A server that refuses (Temporal Cloud's operator API) or does not answer: logged, not thrown.
-    TemporalConnection nobody = new TemporalConnection(TemporalSettings.local("localhost:" + freePort()));
+    TemporalConnection nobody =
+        new TemporalConnection(TemporalSettings.local("localhost:" + freePort()));
     try {
       assertThat(new SearchAttributeRegistration(nobody.stubs(), "default").register()).isNull();
     } finally {

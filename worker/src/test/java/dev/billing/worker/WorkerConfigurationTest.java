@@ -22,17 +22,26 @@ import software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
-/** The bundled worker.yml is what a user runs with no file of their own: it must parse to the documented defaults. */
+/**
+ * The bundled worker.yml is what a user runs with no file of their own: it must parse to the
+ * documented defaults.
+ */
 class WorkerConfigurationTest {
   /** Never called by these tests: they only build the notifiers. */
-  private static final NotificationLog NOT_USED = new NotificationLog(
-      DynamoDbClient.builder().region(Region.US_EAST_1)
-          .credentialsProvider(AnonymousCredentialsProvider.create()).build(),
-      "billing", Period.ofMonths(12));
+  private static final NotificationLog NOT_USED =
+      new NotificationLog(
+          DynamoDbClient.builder()
+              .region(Region.US_EAST_1)
+              .credentialsProvider(AnonymousCredentialsProvider.create())
+              .build(),
+          "billing",
+          Period.ofMonths(12));
 
-  private static WorkerConfiguration parse(ConfigurationSourceProvider provider, String path) throws Exception {
-    return new YamlConfigurationFactory<>(WorkerConfiguration.class, Validators.newValidator(),
-        Jackson.newObjectMapper(), "dw").build(provider, path);
+  private static WorkerConfiguration parse(ConfigurationSourceProvider provider, String path)
+      throws Exception {
+    return new YamlConfigurationFactory<>(
+            WorkerConfiguration.class, Validators.newValidator(), Jackson.newObjectMapper(), "dw")
+        .build(provider, path);
   }
 
   @Test
@@ -54,25 +63,37 @@ class WorkerConfigurationTest {
     assertThat(config.gateway).isEqualTo("sandbox");
     assertThat(config.paymentActivitiesPerSecond).isEqualTo(20.0);
     assertThat(config.dunning).isEqualTo(DunningPolicy.DEFAULT);
-    assertThat(config.reconciliation).isEqualTo(
-        new dev.billing.worker.reconciliation.ReconciliationSettings(true, "0 3 * * *", 3, "billing-reconciliation"));
-    assertThat(config.mail).isEqualTo(new MailSettings("localhost", 0, "none", null, "billing@localhost"));
+    assertThat(config.reconciliation)
+        .isEqualTo(
+            new dev.billing.worker.reconciliation.ReconciliationSettings(
+                true, "0 3 * * *", 3, "billing-reconciliation"));
+    assertThat(config.mail)
+        .isEqualTo(new MailSettings("localhost", 0, "none", null, "billing@localhost"));
   }
 
   @Test
   void aReconciliationCronThatTemporalCannotRunIsRejected() {
-    assertThatThrownBy(() -> parse(yaml("reconciliation:\n  cron: \"0 0 3 * * *\"\n"), "inline.yml"))
+    assertThatThrownBy(
+            () -> parse(yaml("reconciliation:\n  cron: \"0 0 3 * * *\"\n"), "inline.yml"))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("reconciliation.cron must have five fields");
   }
 
   @Test
   void theSmtpPasswordComesFromTheEnvironmentAndIsNeverPrinted() throws Exception {
-    WorkerConfiguration config = parse(yaml("mail:\n  host: smtp.example.com\n  tls: STARTTLS\n"
-        + "  username: apikey\n  from: Billing <billing@example.com>\n"), "inline.yml");
+    WorkerConfiguration config =
+        parse(
+            yaml(
+                "mail:\n  host: smtp.example.com\n  tls: STARTTLS\n"
+                    + "  username: apikey\n  from: Billing <billing@example.com>\n"),
+            "inline.yml");
 
-    EmailNotifiers email = EmailNotifiers.create(config.mail,
-        Map.of("BILLING_SMTP_PASSWORD", "s3cr3t-password"), NOT_USED, InstantSource.system());
+    EmailNotifiers email =
+        EmailNotifiers.create(
+            config.mail,
+            Map.of("BILLING_SMTP_PASSWORD", "s3cr3t-password"),
+            NOT_USED,
+            InstantSource.system());
 
     assertThat(email.smtp().password()).isEqualTo("s3cr3t-password");
     assertThat(email.smtp().port()).isEqualTo(587);
@@ -83,7 +104,8 @@ class WorkerConfigurationTest {
   void aLoginWithoutItsPasswordInTheEnvironmentStopsTheWorker() throws Exception {
     WorkerConfiguration config = parse(yaml("mail:\n  username: apikey\n"), "inline.yml");
 
-    assertThatThrownBy(() -> EmailNotifiers.create(config.mail, Map.of(), NOT_USED, InstantSource.system()))
+    assertThatThrownBy(
+            () -> EmailNotifiers.create(config.mail, Map.of(), NOT_USED, InstantSource.system()))
         .hasMessage("SMTP username apikey is set but the password is not (BILLING_SMTP_PASSWORD)");
   }
 
@@ -96,16 +118,21 @@ class WorkerConfigurationTest {
 
   @Test
   void aDunningScheduleThatDoesNotRiseIsRejected() {
-    assertThatThrownBy(() -> parse(yaml("dunning:\n  retryAfterDays: [3, 1]\n  finalOutcome: CANCEL\n"),
-        "inline.yml"))
+    assertThatThrownBy(
+            () ->
+                parse(
+                    yaml("dunning:\n  retryAfterDays: [3, 1]\n  finalOutcome: CANCEL\n"),
+                    "inline.yml"))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("retryAfterDays must rise strictly");
   }
 
   @Test
   void anApiKeyIsNeverPrinted() throws Exception {
-    WorkerConfiguration config = parse(yaml("temporal:\n  target: ns.acct.tmprl.cloud:7233\n"
-        + "  apiKey: secret-key-123\n"), "inline.yml");
+    WorkerConfiguration config =
+        parse(
+            yaml("temporal:\n  target: ns.acct.tmprl.cloud:7233\n" + "  apiKey: secret-key-123\n"),
+            "inline.yml");
 
     assertThat(config.temporal.usesTls()).isTrue();
     assertThat(config.temporal.toString()).doesNotContain("secret-key-123").contains("api-key");
@@ -113,14 +140,16 @@ class WorkerConfigurationTest {
 
   @Test
   void aCertificateWithoutItsKeyIsRejected() {
-    assertThatThrownBy(() -> parse(yaml("temporal:\n  tlsCertPath: /etc/client.pem\n"), "inline.yml"))
+    assertThatThrownBy(
+            () -> parse(yaml("temporal:\n  tlsCertPath: /etc/client.pem\n"), "inline.yml"))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("tlsCertPath and temporal.tlsKeyPath go together");
   }
 
   @Test
   void aMalformedRetentionIsRejected() {
-    assertThatThrownBy(() -> parse(yaml("dynamo:\n  receiptRetention: twelve months\n"), "inline.yml"))
+    assertThatThrownBy(
+            () -> parse(yaml("dynamo:\n  receiptRetention: twelve months\n"), "inline.yml"))
         .isInstanceOf(ConfigurationException.class);
   }
 
@@ -135,12 +164,16 @@ class WorkerConfigurationTest {
   void theSandboxTakesItsSettingsFromTheEnvironment() throws Exception {
     WorkerConfiguration config = parse(yaml("gateway: sandbox\n"), "inline.yml");
 
-    var sandbox = (dev.billing.activities.payments.sandbox.SandboxGateway) WorkerApplication.gateway(
-        config, Map.of("SANDBOX_REQUESTS_PER_SECOND", "100", "SANDBOX_SEARCH_LAG", "PT1H"));
+    var sandbox =
+        (dev.billing.activities.payments.sandbox.SandboxGateway)
+            WorkerApplication.gateway(
+                config, Map.of("SANDBOX_REQUESTS_PER_SECOND", "100", "SANDBOX_SEARCH_LAG", "PT1H"));
 
-    assertThat(sandbox.settings()).isEqualTo(
-        dev.billing.activities.payments.sandbox.SandboxSettings.defaults().withRequestsPerSecond(100)
-            .withSearchLag(java.time.Duration.ofHours(1)));
+    assertThat(sandbox.settings())
+        .isEqualTo(
+            dev.billing.activities.payments.sandbox.SandboxSettings.defaults()
+                .withRequestsPerSecond(100)
+                .withSearchLag(java.time.Duration.ofHours(1)));
   }
 
   @Test

@@ -3,15 +3,20 @@ package dev.billing.workflows;
 import java.time.Instant;
 
 /**
- * A client request the workflow took on, remembered (bounded, across continue-as-new) so a repeat of
- * its id is answered as the first time and the same id with another request is refused.
+ * A client request the workflow took on, remembered (bounded, across continue-as-new) so a repeat
+ * of its id is answered as the first time and the same id with another request is refused.
  *
  * @param fingerprint {@link UpdateRequests#fingerprint} of the request
  * @param outcome the sentence of the first answer (for FAILED, the failure's message)
  * @param failureType the first answer's failure type (FAILED only)
  */
-public record AppliedRequest(String requestId, String fingerprint, Status status, String outcome,
-    String failureType, Instant at) {
+public record AppliedRequest(
+    String requestId,
+    String fingerprint,
+    Status status,
+    String outcome,
+    String failureType,
+    Instant at) {
 
   public enum Status {
     APPLIED,

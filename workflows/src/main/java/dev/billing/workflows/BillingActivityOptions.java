@@ -28,26 +28,27 @@ public final class BillingActivityOptions {
   }
 
   /**
-   * RecordChange (one DynamoDB transaction). The system of record must end up with every change,
-   * so it is retried for as long as it takes: 1 s, 2 s, 4 s ... capped at one attempt a minute,
-   * with no attempt limit. Retries are safe because the store recognises a change that already
-   * committed by its change id. Only a non-retryable failure from the store ends it.
+   * RecordChange (one DynamoDB transaction). The system of record must end up with every change, so
+   * it is retried for as long as it takes: 1 s, 2 s, 4 s ... capped at one attempt a minute, with
+   * no attempt limit. Retries are safe because the store recognises a change that already committed
+   * by its change id. Only a non-retryable failure from the store ends it.
    */
   public static final ActivityOptions RECORD_CHANGE =
       ActivityOptions.newBuilder()
           .setStartToCloseTimeout(Duration.ofSeconds(30))
-          .setRetryOptions(
-              doubling(Duration.ofSeconds(1), UNLIMITED).build())
+          .setRetryOptions(doubling(Duration.ofSeconds(1), UNLIMITED).build())
           .build();
 
-  /** Calls to the gateway for one charge attempt, retries included (same idempotency key each time). */
+  /**
+   * Calls to the gateway for one charge attempt, retries included (same idempotency key each time).
+   */
   public static final int CHARGE_MAX_CALLS = 6;
 
   /**
    * ChargePaymentMethod. Gateway errors are retried 2 s, 4 s, 8 s, 16 s, 32 s apart (about a minute
    * in all, six calls) with the same idempotency key, so a retry never charges twice. A decline
-   * (soft or hard) is the customer's answer, not an outage: it is never retried here; the
-   * workflow records it and its dunning schedule decides whether and when to try again.
+   * (soft or hard) is the customer's answer, not an outage: it is never retried here; the workflow
+   * records it and its dunning schedule decides whether and when to try again.
    */
   public static final ActivityOptions CHARGE_PAYMENT_METHOD =
       ActivityOptions.newBuilder()
@@ -60,7 +61,8 @@ public final class BillingActivityOptions {
 
   /**
    * The shortest time a reminder gets, even when it starts moments before the payment is due: long
-   * enough for one notifier call, short enough that the charge is barely later than its due instant.
+   * enough for one notifier call, short enough that the charge is barely later than its due
+   * instant.
    */
   public static final Duration REMINDER_MIN_WINDOW = Duration.ofSeconds(5);
 
@@ -76,8 +78,7 @@ public final class BillingActivityOptions {
     return ActivityOptions.newBuilder()
         .setStartToCloseTimeout(Duration.ofSeconds(30))
         .setScheduleToCloseTimeout(window)
-        .setRetryOptions(
-            doubling(Duration.ofSeconds(1), UNLIMITED).build())
+        .setRetryOptions(doubling(Duration.ofSeconds(1), UNLIMITED).build())
         .build();
   }
 
@@ -89,14 +90,13 @@ public final class BillingActivityOptions {
   public static final ActivityOptions LOOK_UP_CHARGE =
       ActivityOptions.newBuilder()
           .setStartToCloseTimeout(Duration.ofSeconds(30))
-          .setRetryOptions(
-              doubling(Duration.ofSeconds(2), CHARGE_MAX_CALLS).build())
+          .setRetryOptions(doubling(Duration.ofSeconds(2), CHARGE_MAX_CALLS).build())
           .build();
 
   /**
-   * {@code options} on the payment task queue of the calling workflow's queue
-   * ({@link TaskQueues#payments}), whose rate limit keeps the gateway under its own. For the
-   * payment activities' stubs; call from workflow code only.
+   * {@code options} on the payment task queue of the calling workflow's queue ({@link
+   * TaskQueues#payments}), whose rate limit keeps the gateway under its own. For the payment
+   * activities' stubs; call from workflow code only.
    */
   public static ActivityOptions onPaymentsQueue(ActivityOptions options) {
     return ActivityOptions.newBuilder(options)
@@ -116,8 +116,7 @@ public final class BillingActivityOptions {
       ActivityOptions.newBuilder()
           .setStartToCloseTimeout(Duration.ofSeconds(30))
           .setScheduleToCloseTimeout(NOTICE_WINDOW)
-          .setRetryOptions(
-              doubling(Duration.ofSeconds(1), UNLIMITED).build())
+          .setRetryOptions(doubling(Duration.ofSeconds(1), UNLIMITED).build())
           .build();
 
   /**

@@ -8,10 +8,12 @@ package dev.billing.workflows;
  * @param refundUnused with an immediate cancellation, refund the unused days of the paid period
  * @param requestId the client's request id (see {@link UpdateRequest}); null until given one
  */
-public record CancelRequest(String reason, String requestedBy, boolean atPeriodEnd, boolean refundUnused,
-    String requestId) implements UpdateRequest<CancelRequest> {
+public record CancelRequest(
+    String reason, String requestedBy, boolean atPeriodEnd, boolean refundUnused, String requestId)
+    implements UpdateRequest<CancelRequest> {
 
-  public CancelRequest(String reason, String requestedBy, boolean atPeriodEnd, boolean refundUnused) {
+  public CancelRequest(
+      String reason, String requestedBy, boolean atPeriodEnd, boolean refundUnused) {
     this(reason, requestedBy, atPeriodEnd, refundUnused, null);
   }
 

@@ -11,8 +11,9 @@ import java.time.LocalDate;
  * @param requestedBy the principal that asked, kept in the history
  * @param requestId the client's request id (see {@link UpdateRequest}); null until given one
  */
-public record PauseRequest(Integer cycles, LocalDate until, String reason, String requestedBy,
-    String requestId) implements UpdateRequest<PauseRequest> {
+public record PauseRequest(
+    Integer cycles, LocalDate until, String reason, String requestedBy, String requestId)
+    implements UpdateRequest<PauseRequest> {
 
   public PauseRequest(Integer cycles, LocalDate until, String reason, String requestedBy) {
     this(cycles, until, reason, requestedBy, null);

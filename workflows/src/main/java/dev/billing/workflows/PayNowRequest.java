@@ -6,7 +6,8 @@ package dev.billing.workflows;
  * @param requestedBy the principal that asked, kept in the history
  * @param requestId the client's request id (see {@link UpdateRequest}); null until given one
  */
-public record PayNowRequest(String requestedBy, String requestId) implements UpdateRequest<PayNowRequest> {
+public record PayNowRequest(String requestedBy, String requestId)
+    implements UpdateRequest<PayNowRequest> {
 
   public PayNowRequest(String requestedBy) {
     this(requestedBy, null);

@@ -12,8 +12,13 @@ import java.time.Instant;
  * @param sentFrom when the key was first sent
  * @param sends how many sends got no answer so far
  */
-public record PendingRefund(String requestId, RefundInput input, String upgradeTransactionId,
-    String actor, Instant sentFrom, int sends) {
+public record PendingRefund(
+    String requestId,
+    RefundInput input,
+    String upgradeTransactionId,
+    String actor,
+    Instant sentFrom,
+    int sends) {
 
   public PendingRefund sent() {
     return new PendingRefund(requestId, input, upgradeTransactionId, actor, sentFrom, sends + 1);

@@ -12,12 +12,31 @@ import java.time.Instant;
  * @param sentFrom a lower bound of when the key was first sent (when the request was applied)
  * @param lookups how many lookups got no answer so far (spaces the next one)
  */
-public record PendingUpgrade(String requestId, String idempotencyKey, String sku, Money price,
-    Money amount, long paidCycle, PaymentMethod paymentMethod, Instant sentFrom, String actor,
-    String why, int lookups) {
+public record PendingUpgrade(
+    String requestId,
+    String idempotencyKey,
+    String sku,
+    Money price,
+    Money amount,
+    long paidCycle,
+    PaymentMethod paymentMethod,
+    Instant sentFrom,
+    String actor,
+    String why,
+    int lookups) {
 
   public PendingUpgrade asked() {
-    return new PendingUpgrade(requestId, idempotencyKey, sku, price, amount, paidCycle, paymentMethod,
-        sentFrom, actor, why, lookups + 1);
+    return new PendingUpgrade(
+        requestId,
+        idempotencyKey,
+        sku,
+        price,
+        amount,
+        paidCycle,
+        paymentMethod,
+        sentFrom,
+        actor,
+        why,
+        lookups + 1);
   }
 }

@@ -10,7 +10,8 @@ import dev.billing.domain.Money;
  * @param requestedBy the principal that asked, kept in the history
  * @param requestId the client's request id (see {@link UpdateRequest}); null until given one
  */
-public record RefundRequest(long cycle, Money amount, String reason, String requestedBy, String requestId)
+public record RefundRequest(
+    long cycle, Money amount, String reason, String requestedBy, String requestId)
     implements UpdateRequest<RefundRequest> {
 
   public RefundRequest(long cycle, Money amount, String reason, String requestedBy) {

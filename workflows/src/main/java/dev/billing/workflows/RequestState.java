@@ -7,10 +7,14 @@ import java.util.List;
  * applied with their first answers, changes whose money is still unknown, and the upgrade charges
  * of the paid period.
  */
-public record RequestState(List<AppliedRequest> applied, List<PendingUpgrade> upgrades,
-    List<PendingRefund> refunds, List<UpgradeCharge> upgradeCharges) {
+public record RequestState(
+    List<AppliedRequest> applied,
+    List<PendingUpgrade> upgrades,
+    List<PendingRefund> refunds,
+    List<UpgradeCharge> upgradeCharges) {
 
-  public static final RequestState EMPTY = new RequestState(List.of(), List.of(), List.of(), List.of());
+  public static final RequestState EMPTY =
+      new RequestState(List.of(), List.of(), List.of(), List.of());
 
   public RequestState {
     applied = applied == null ? List.of() : List.copyOf(applied);

@@ -9,4 +9,5 @@ import dev.billing.domain.Money;
  * @param amount what was collected, which a return re-collects; null for charges remembered before
  *     amounts were kept (their return falls back to the price)
  */
-public record SettledCharge(long cycle, int attempt, String idempotencyKey, String transactionId, Money amount) {}
+public record SettledCharge(
+    long cycle, int attempt, String idempotencyKey, String transactionId, Money amount) {}

@@ -16,7 +16,10 @@ import java.util.Objects;
  * @param requests the client requests applied recently and those whose money is still unknown
  */
 public record SubscriptionInput(
-    Subscription subscription, boolean recorded, CollectionState collections, String requestedBy,
+    Subscription subscription,
+    boolean recorded,
+    CollectionState collections,
+    String requestedBy,
     RequestState requests) {
   public SubscriptionInput {
     Objects.requireNonNull(subscription, "subscription");
@@ -24,12 +27,16 @@ public record SubscriptionInput(
     requests = requests == null ? RequestState.EMPTY : requests;
   }
 
-  public SubscriptionInput(Subscription subscription, boolean recorded, CollectionState collections,
+  public SubscriptionInput(
+      Subscription subscription,
+      boolean recorded,
+      CollectionState collections,
       String requestedBy) {
     this(subscription, recorded, collections, requestedBy, null);
   }
 
-  public SubscriptionInput(Subscription subscription, boolean recorded, CollectionState collections) {
+  public SubscriptionInput(
+      Subscription subscription, boolean recorded, CollectionState collections) {
     this(subscription, recorded, collections, null);
   }
 

@@ -20,14 +20,19 @@ public final class SubscriptionStartOptions {
    * @param reuse whether a closed run under the id may be followed by a new one
    * @param conflict what to do when a run under the id is still open
    */
-  public static WorkflowOptions of(Subscription subscription, String taskQueue, Instant pastDueSince,
-      WorkflowIdReusePolicy reuse, WorkflowIdConflictPolicy conflict) {
+  public static WorkflowOptions of(
+      Subscription subscription,
+      String taskQueue,
+      Instant pastDueSince,
+      WorkflowIdReusePolicy reuse,
+      WorkflowIdConflictPolicy conflict) {
     return WorkflowOptions.newBuilder()
         .setWorkflowId(BillingIds.workflowId(subscription.subscriptionId()))
         .setTaskQueue(taskQueue)
         .setWorkflowIdReusePolicy(reuse)
         .setWorkflowIdConflictPolicy(conflict)
-        .setTypedSearchAttributes(SubscriptionVisibility.startAttributes(subscription, pastDueSince))
+        .setTypedSearchAttributes(
+            SubscriptionVisibility.startAttributes(subscription, pastDueSince))
         .setMemo(SubscriptionVisibility.memo(subscription))
         .build();
   }

@@ -13,10 +13,14 @@ import java.time.Instant;
  *     (PENDING: taken on, its money's outcome still unknown); null in queries and the run's result
  */
 public record SubscriptionState(
-    Subscription subscription, Phase phase, Instant waitingUntil, String lastOutcome,
+    Subscription subscription,
+    Phase phase,
+    Instant waitingUntil,
+    String lastOutcome,
     AppliedRequest request) {
 
-  public SubscriptionState(Subscription subscription, Phase phase, Instant waitingUntil, String lastOutcome) {
+  public SubscriptionState(
+      Subscription subscription, Phase phase, Instant waitingUntil, String lastOutcome) {
     this(subscription, phase, waitingUntil, lastOutcome, null);
   }
 

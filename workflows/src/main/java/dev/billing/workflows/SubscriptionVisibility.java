@@ -19,10 +19,10 @@ import java.util.Objects;
  * What operators see of a subscription workflow in the Temporal UI without opening it: its search
  * attributes ({@link BillingSearchAttributes}) and a memo with a one-line customer-facing summary.
  *
- * <p>Cost rule: nothing here adds a workflow command. A run starts with its attributes and memo (set
- * by whoever starts it: the API, a reconciliation restart, or continue-as-new, whose command carries
- * them), and a change within a run rides on the upsert the status change makes anyway. So the
- * happy-path cycle stays at its six actions.
+ * <p>Cost rule: nothing here adds a workflow command. A run starts with its attributes and memo
+ * (set by whoever starts it: the API, a reconciliation restart, or continue-as-new, whose command
+ * carries them), and a change within a run rides on the upsert the status change makes anyway. So
+ * the happy-path cycle stays at its six actions.
  */
 public final class SubscriptionVisibility {
   private SubscriptionVisibility() {}
@@ -36,10 +36,11 @@ public final class SubscriptionVisibility {
    * @param pastDueSince when it became PAST_DUE, if known; ignored unless it is PAST_DUE
    */
   public static SearchAttributes startAttributes(Subscription subscription, Instant pastDueSince) {
-    SearchAttributes.Builder attributes = SearchAttributes.newBuilder()
-        .set(BillingSearchAttributes.BILLING_STATUS, subscription.status().name())
-        .set(BillingSearchAttributes.ACCOUNT_ID, subscription.accountId())
-        .set(BillingSearchAttributes.SKU, subscription.sku());
+    SearchAttributes.Builder attributes =
+        SearchAttributes.newBuilder()
+            .set(BillingSearchAttributes.BILLING_STATUS, subscription.status().name())
+            .set(BillingSearchAttributes.ACCOUNT_ID, subscription.accountId())
+            .set(BillingSearchAttributes.SKU, subscription.sku());
     OffsetDateTime next = nextPaymentAt(subscription);
     if (next != null) {
       attributes.set(BillingSearchAttributes.NEXT_PAYMENT_DATE, next);
@@ -55,15 +56,25 @@ public final class SubscriptionVisibility {
   }
 
   /**
-   * "PRO-MONTHLY: 9.99 USD monthly on day 15 (UTC), ACTIVE, next payment 2028-02-15, Visa •••• 4242".
-   * No e-mail address or token: the memo is visible to everyone who can see the namespace.
+   * "PRO-MONTHLY: 9.99 USD monthly on day 15 (UTC), ACTIVE, next payment 2028-02-15, Visa ••••
+   * 4242". No e-mail address or token: the memo is visible to everyone who can see the namespace.
    */
   public static String summary(Subscription s) {
     LocalDate next = nextPaymentDate(s);
-    return s.sku() + ": " + s.price() + " " + s.schedule().term().name().toLowerCase()
-        + " on day " + s.schedule().billingDay() + " (" + s.schedule().timeZone() + "), "
-        + s.status() + (next == null ? ", nothing due" : ", next payment " + next)
-        + ", " + s.paymentMethod().mask();
+    return s.sku()
+        + ": "
+        + s.price()
+        + " "
+        + s.schedule().term().name().toLowerCase()
+        + " on day "
+        + s.schedule().billingDay()
+        + " ("
+        + s.schedule().timeZone()
+        + "), "
+        + s.status()
+        + (next == null ? ", nothing due" : ", next payment " + next)
+        + ", "
+        + s.paymentMethod().mask();
   }
 
   /**
@@ -88,8 +99,9 @@ public final class SubscriptionVisibility {
    * the status of the new run, and a fresh memo. Part of the continue-as-new command: no action.
    */
   public static ContinueAsNewOptions continueAsNew(Subscription next) {
-    SearchAttributes.Builder attributes = SearchAttributes.newBuilder(Workflow.getTypedSearchAttributes())
-        .set(BillingSearchAttributes.BILLING_STATUS, next.status().name());
+    SearchAttributes.Builder attributes =
+        SearchAttributes.newBuilder(Workflow.getTypedSearchAttributes())
+            .set(BillingSearchAttributes.BILLING_STATUS, next.status().name());
     OffsetDateTime due = nextPaymentAt(next);
     if (due != null) {
       attributes.set(BillingSearchAttributes.NEXT_PAYMENT_DATE, due);
@@ -106,12 +118,15 @@ public final class SubscriptionVisibility {
   }
 
   /**
-   * Workflow code only. What an upsert made anyway (a status change, the identity at creation) should
-   * also carry: the past-due start (set on entering PAST_DUE, unset on leaving it) and the next
-   * payment. Empty when {@code planned} is empty: these never cause an upsert on their own.
+   * Workflow code only. What an upsert made anyway (a status change, the identity at creation)
+   * should also carry: the past-due start (set on entering PAST_DUE, unset on leaving it) and the
+   * next payment. Empty when {@code planned} is empty: these never cause an upsert on their own.
    */
-  public static List<SearchAttributeUpdate<?>> withStatusChange(List<SearchAttributeUpdate<?>> planned,
-      SearchAttributes existing, Subscription current, Instant now) {
+  public static List<SearchAttributeUpdate<?>> withStatusChange(
+      List<SearchAttributeUpdate<?>> planned,
+      SearchAttributes existing,
+      Subscription current,
+      Instant now) {
     if (planned.isEmpty()) {
       return planned;
     }

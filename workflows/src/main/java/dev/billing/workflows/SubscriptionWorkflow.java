@@ -9,10 +9,10 @@ import io.temporal.workflow.WorkflowInterface;
 import io.temporal.workflow.WorkflowMethod;
 
 /**
- * One long-lived workflow per subscription (id {@code subscription-<subscriptionId>}). Each run bills
- * one cycle: it sleeps until the reminder, reminds, sleeps until the due date, charges, records the
- * outcome in one DynamoDB transaction, then continues as new for the next cycle. Because it is the
- * only writer of its subscription, no lock is needed around its writes.
+ * One long-lived workflow per subscription (id {@code subscription-<subscriptionId>}). Each run
+ * bills one cycle: it sleeps until the reminder, reminds, sleeps until the due date, charges,
+ * records the outcome in one DynamoDB transaction, then continues as new for the next cycle.
+ * Because it is the only writer of its subscription, no lock is needed around its writes.
  */
 @WorkflowInterface
 public interface SubscriptionWorkflow {
@@ -26,14 +26,17 @@ public interface SubscriptionWorkflow {
   @QueryMethod(name = "state")
   SubscriptionState state();
 
-  /** Completes once the subscription is in the system of record; the API uses it with update-with-start. */
+  /**
+   * Completes once the subscription is in the system of record; the API uses it with
+   * update-with-start.
+   */
   @UpdateMethod(name = "created")
   SubscriptionState created();
 
   /**
-   * Ends the subscription now (no reminder and no charge after it; with refundUnused the unused days
-   * of the paid period are refunded), or at period end (it stays active until its paid-through date,
-   * then ends without charging). Completes once recorded.
+   * Ends the subscription now (no reminder and no charge after it; with refundUnused the unused
+   * days of the paid period are refunded), or at period end (it stays active until its paid-through
+   * date, then ends without charging). Completes once recorded.
    */
   @UpdateMethod(name = "cancel")
   SubscriptionState cancel(CancelRequest request);
@@ -42,8 +45,8 @@ public interface SubscriptionWorkflow {
   void validateCancel(CancelRequest request);
 
   /**
-   * Replaces the payment method (token and mask only). During dunning the unpaid period is retried at
-   * once with the new method. Completes once recorded.
+   * Replaces the payment method (token and mask only). During dunning the unpaid period is retried
+   * at once with the new method. Completes once recorded.
    */
   @UpdateMethod(name = "changePaymentMethod")
   SubscriptionState changePaymentMethod(PaymentMethodChange change);

@@ -7,9 +7,9 @@ public final class TaskQueues {
   public static final String BILLING = "billing";
 
   /**
-   * The queue of the payment activities (charge, look-up, refund) of the workflows on
-   * {@code billingQueue}. It carries nothing but gateway calls, so its task-queue rate limit bounds
-   * the requests the gateway gets. Derived from the workflows' queue, so deployments sharing a
+   * The queue of the payment activities (charge, look-up, refund) of the workflows on {@code
+   * billingQueue}. It carries nothing but gateway calls, so its task-queue rate limit bounds the
+   * requests the gateway gets. Derived from the workflows' queue, so deployments sharing a
    * namespace under different queues never run each other's charges.
    */
   public static String payments(String billingQueue) {

@@ -4,8 +4,8 @@ package dev.billing.workflows;
  * Why an update's validator refused a change. Clients switch on the failure type, the class name of
  * {@link TransitionNotAllowed} (the API answers 409); the message is for people.
  *
- * <p>Validators throw this plain exception rather than an ApplicationFailure because SDK 1.38 reports
- * a validator's ApplicationFailure under its internal wrapper's type, losing ours.
+ * <p>Validators throw this plain exception rather than an ApplicationFailure because SDK 1.38
+ * reports a validator's ApplicationFailure under its internal wrapper's type, losing ours.
  */
 public final class UpdateRejections {
   private UpdateRejections() {}
@@ -25,7 +25,9 @@ public final class UpdateRejections {
    */
   public static final String PAYMENT_DECLINED = "PaymentDeclined";
 
-  /** Failure type of a request naming a period the subscription does not have. The API answers 404. */
+  /**
+   * Failure type of a request naming a period the subscription does not have. The API answers 404.
+   */
   public static final String NO_SUCH_PERIOD = "NoSuchPeriod";
 
   /**
@@ -41,7 +43,8 @@ public final class UpdateRejections {
   public static final String IDEMPOTENCY_KEY_REUSED = IdempotencyKeyReused.class.getName();
 
   public static IdempotencyKeyReused idempotencyKeyReused(String requestId) {
-    return new IdempotencyKeyReused("request id " + requestId + " was already used for a different request");
+    return new IdempotencyKeyReused(
+        "request id " + requestId + " was already used for a different request");
   }
 
   public static TransitionNotAllowed transitionNotAllowed(String message) {

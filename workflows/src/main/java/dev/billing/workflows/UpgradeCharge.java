@@ -12,8 +12,13 @@ import java.time.LocalDate;
  * @param until the end of the paid period (exclusive)
  * @param idempotencyKey the charge's key (derived from the request's id): a return names it
  */
-public record UpgradeCharge(long cycle, String transactionId, Money amount, LocalDate from,
-    LocalDate until, String idempotencyKey) {
+public record UpgradeCharge(
+    long cycle,
+    String transactionId,
+    Money amount,
+    LocalDate from,
+    LocalDate until,
+    String idempotencyKey) {
 
   /** As the subscription item keeps it. */
   public PaidUpgradeCharge toRecord() {
@@ -22,7 +27,12 @@ public record UpgradeCharge(long cycle, String transactionId, Money amount, Loca
 
   /** As a run restarted from the record takes it back. */
   public static UpgradeCharge of(PaidUpgradeCharge paid) {
-    return new UpgradeCharge(paid.cycle(), paid.transactionId(), paid.amount(), paid.from(),
-        paid.until(), paid.idempotencyKey());
+    return new UpgradeCharge(
+        paid.cycle(),
+        paid.transactionId(),
+        paid.amount(),
+        paid.from(),
+        paid.until(),
+        paid.idempotencyKey());
   }
 }

@@ -57,16 +57,22 @@ class BillingActivityOptionsTest {
     assertThat(options.getRetryOptions().getMaximumAttempts()).isZero();
     assertThat(BillingActivityOptions.DUNNING_POLICY.getScheduleToCloseTimeout())
         .isEqualTo(Duration.ofSeconds(30));
-    assertThat(BillingActivityOptions.DUNNING_POLICY.getRetryOptions().getMaximumAttempts()).isEqualTo(3);
+    assertThat(BillingActivityOptions.DUNNING_POLICY.getRetryOptions().getMaximumAttempts())
+        .isEqualTo(3);
   }
 
   @Test
   void reminderAttemptsEndAtTheDueInstantButGetAtLeastFiveSeconds() {
-    assertThat(BillingActivityOptions.sendPaymentReminder(Duration.ofDays(3)).getScheduleToCloseTimeout())
+    assertThat(
+            BillingActivityOptions.sendPaymentReminder(Duration.ofDays(3))
+                .getScheduleToCloseTimeout())
         .isEqualTo(Duration.ofDays(3));
-    assertThat(BillingActivityOptions.sendPaymentReminder(Duration.ofMillis(1200)).getScheduleToCloseTimeout())
+    assertThat(
+            BillingActivityOptions.sendPaymentReminder(Duration.ofMillis(1200))
+                .getScheduleToCloseTimeout())
         .isEqualTo(Duration.ofSeconds(5));
-    assertThat(BillingActivityOptions.sendPaymentReminder(Duration.ofDays(3)).getStartToCloseTimeout())
+    assertThat(
+            BillingActivityOptions.sendPaymentReminder(Duration.ofDays(3)).getStartToCloseTimeout())
         .isEqualTo(Duration.ofSeconds(30));
   }
 }

@@ -38,8 +38,9 @@ final class BillingTestEnvironment implements AutoCloseable {
   final FakeBillingActivities fake = new FakeBillingActivities();
 
   private BillingTestEnvironment(Instant start) {
-    env = TestWorkflowEnvironment.newInstance(
-        TestEnvironmentOptions.newBuilder().setInitialTime(start).build());
+    env =
+        TestWorkflowEnvironment.newInstance(
+            TestEnvironmentOptions.newBuilder().setInitialTime(start).build());
     for (SearchAttributeKey<?> key : BillingSearchAttributes.ALL) {
       env.registerSearchAttribute(key.getName(), key.getValueType());
     }
@@ -60,9 +61,23 @@ final class BillingTestEnvironment implements AutoCloseable {
 
   /** A subscription as the API hands it to the workflow: version 0, dates not filled in yet. */
   static Subscription requested(String subscriptionId, BillingSchedule schedule, String amount) {
-    return new Subscription(ACCOUNT, subscriptionId, SKU, Money.parse(amount, "USD"), EMAIL, CARD,
-        schedule, SubscriptionStatus.ACTIVE, 1, null, null, null, null,
-        Instant.parse("2027-11-20T10:15:30Z"), 0, "req-hash-1");
+    return new Subscription(
+        ACCOUNT,
+        subscriptionId,
+        SKU,
+        Money.parse(amount, "USD"),
+        EMAIL,
+        CARD,
+        schedule,
+        SubscriptionStatus.ACTIVE,
+        1,
+        null,
+        null,
+        null,
+        null,
+        Instant.parse("2027-11-20T10:15:30Z"),
+        0,
+        "req-hash-1");
   }
 
   SubscriptionWorkflow start(Subscription requested) {
@@ -73,37 +88,47 @@ final class BillingTestEnvironment implements AutoCloseable {
     return start(requested, searchAttributes, null);
   }
 
-  SubscriptionWorkflow start(Subscription requested, SearchAttributes searchAttributes,
+  SubscriptionWorkflow start(
+      Subscription requested,
+      SearchAttributes searchAttributes,
       java.util.Map<String, Object> memo) {
-    SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class,
-        WorkflowOptions.newBuilder()
-            .setWorkflowId(BillingIds.workflowId(requested.subscriptionId()))
-            .setTaskQueue(TaskQueues.BILLING)
-            .setTypedSearchAttributes(searchAttributes)
-            .setMemo(memo)
-            .build());
+    SubscriptionWorkflow workflow =
+        client.newWorkflowStub(
+            SubscriptionWorkflow.class,
+            WorkflowOptions.newBuilder()
+                .setWorkflowId(BillingIds.workflowId(requested.subscriptionId()))
+                .setTaskQueue(TaskQueues.BILLING)
+                .setTypedSearchAttributes(searchAttributes)
+                .setMemo(memo)
+                .build());
     WorkflowClient.start(workflow::run, new SubscriptionInput(requested, false));
     return workflow;
   }
 
-  /** Starts the workflow again from the record, as reconciliation's repair does after a lost run. */
+  /**
+   * Starts the workflow again from the record, as reconciliation's repair does after a lost run.
+   */
   SubscriptionWorkflow restart(Subscription record, List<dev.billing.domain.Period> periods) {
     fake.storedAt(record.subscriptionId(), record.version());
-    SubscriptionInput input = SubscriptionRestart.fromRecord(record, periods,
-        dev.billing.domain.DunningPolicy.DEFAULT, now());
-    SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class,
-        WorkflowOptions.newBuilder()
-            .setWorkflowId(BillingIds.workflowId(record.subscriptionId()))
-            .setTaskQueue(TaskQueues.BILLING)
-            .setTypedSearchAttributes(SubscriptionVisibility.startAttributes(record, null))
-            .build());
+    SubscriptionInput input =
+        SubscriptionRestart.fromRecord(
+            record, periods, dev.billing.domain.DunningPolicy.DEFAULT, now());
+    SubscriptionWorkflow workflow =
+        client.newWorkflowStub(
+            SubscriptionWorkflow.class,
+            WorkflowOptions.newBuilder()
+                .setWorkflowId(BillingIds.workflowId(record.subscriptionId()))
+                .setTaskQueue(TaskQueues.BILLING)
+                .setTypedSearchAttributes(SubscriptionVisibility.startAttributes(record, null))
+                .build());
     WorkflowClient.start(workflow::run, input);
     return workflow;
   }
 
   /** A stub of the latest run, as the API addresses it: by workflow id only. */
   SubscriptionWorkflow existing(String subscriptionId) {
-    return client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(subscriptionId));
+    return client.newWorkflowStub(
+        SubscriptionWorkflow.class, BillingIds.workflowId(subscriptionId));
   }
 
   WorkflowStub untyped(String subscriptionId) {

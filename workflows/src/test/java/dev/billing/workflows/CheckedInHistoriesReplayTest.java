@@ -1,29 +1,29 @@
 package dev.billing.workflows;
 
-import dev.billing.domain.PaymentEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
-import dev.billing.domain.Money;
-import dev.billing.domain.PeriodStatus;
-import dev.billing.domain.Term;
-import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.DueInstants;
 import dev.billing.domain.DunningPolicy;
+import dev.billing.domain.Money;
+import dev.billing.domain.PaymentEvent;
+import dev.billing.domain.PaymentMethod;
+import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import dev.billing.workflows.subscription.SubscriptionWorkflowImpl;
-import io.temporal.client.WorkflowStub;
-import java.time.Duration;
-import java.time.Instant;
-import java.time.LocalDate;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowStub;
 import io.temporal.common.WorkflowExecutionHistory;
 import io.temporal.testing.WorkflowReplayer;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
 import java.time.YearMonth;
 import java.util.List;
 import java.util.stream.Stream;
@@ -34,13 +34,13 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 /**
  * Histories recorded from released workflow code, checked in, replayed against the current code: a
  * change to the workflow that would break running subscriptions fails here. Each release that
- * changes workflow logic records its scenarios into a directory of its own
- * ({@code histories/<version>/}) and keeps every older one; the change itself is guarded with
- * {@code Workflow.getVersion} (docs/operations.md, "Changing workflow code").
+ * changes workflow logic records its scenarios into a directory of its own ({@code
+ * histories/<version>/}) and keeps every older one; the change itself is guarded with {@code
+ * Workflow.getVersion} (docs/operations.md, "Changing workflow code").
  *
- * <p>Record the missing files of {@link #RELEASE}:
- * {@code ./mvnw -pl workflows -am test -Dtest=CheckedInHistoriesReplayTest
- * -Dsurefire.failIfNoSpecifiedTests=false -Dbilling.recordHistories=true}
+ * <p>Record the missing files of {@link #RELEASE}: {@code ./mvnw -pl workflows -am test
+ * -Dtest=CheckedInHistoriesReplayTest -Dsurefire.failIfNoSpecifiedTests=false
+ * -Dbilling.recordHistories=true}
  */
 @Timeout(120)
 class CheckedInHistoriesReplayTest {
@@ -58,27 +58,50 @@ class CheckedInHistoriesReplayTest {
     try (Stream<Path> listing = Files.walk(ROOT)) {
       files = listing.filter(p -> p.toString().endsWith(".json")).sorted().toList();
     }
-    assertThat(files).extracting(p -> ROOT.relativize(p).toString()).contains(
-        "1.0.0/created-reminded-paid.json", "1.0.0/cycle-paid.json", "1.0.0/cancelled.json",
-        "1.0.0/created-declined-dunning.json", "1.0.0/dunning-recovered.json",
-        "1.0.0/dunning-cancelled.json", "1.0.0/created-pending.json", "1.0.0/settled-by-event.json",
-        "1.0.0/unknown-outcome-looked-up.json", "1.0.0/unknown-outcome-resent.json",
-        "1.0.0/payment-method-changed.json", "1.0.0/settled-after-cancel.json",
-        "1.0.0/paused-skipped.json", "1.0.0/resumed-paid.json", "1.0.0/dunning-paused.json",
-        "1.0.0/plan-changed.json", "1.0.0/cancel-at-period-end.json", "1.0.0/waived-refunded.json",
-        "1.0.0/visibility-declined.json", "1.0.0/visibility-cancelled.json",
-        "1.0.0/spread-created-reminded-paid.json", "1.0.0/spread-cycle-paid.json",
-        "1.0.0/spread-billing-day-moved.json", "1.0.0/billing-day-reminder-kept.json",
-        "1.0.0/return-at-collected-amount.json", "1.0.0/paid-by-credit.json",
-        "1.0.0/prorate-paid-period-only-paid.json", "1.0.0/prorate-paid-period-only.json",
-        "1.0.0/pause-skip-before-resume.json");
+    assertThat(files)
+        .extracting(p -> ROOT.relativize(p).toString())
+        .contains(
+            "1.0.0/created-reminded-paid.json",
+            "1.0.0/cycle-paid.json",
+            "1.0.0/cancelled.json",
+            "1.0.0/created-declined-dunning.json",
+            "1.0.0/dunning-recovered.json",
+            "1.0.0/dunning-cancelled.json",
+            "1.0.0/created-pending.json",
+            "1.0.0/settled-by-event.json",
+            "1.0.0/unknown-outcome-looked-up.json",
+            "1.0.0/unknown-outcome-resent.json",
+            "1.0.0/payment-method-changed.json",
+            "1.0.0/settled-after-cancel.json",
+            "1.0.0/paused-skipped.json",
+            "1.0.0/resumed-paid.json",
+            "1.0.0/dunning-paused.json",
+            "1.0.0/plan-changed.json",
+            "1.0.0/cancel-at-period-end.json",
+            "1.0.0/waived-refunded.json",
+            "1.0.0/visibility-declined.json",
+            "1.0.0/visibility-cancelled.json",
+            "1.0.0/spread-created-reminded-paid.json",
+            "1.0.0/spread-cycle-paid.json",
+            "1.0.0/spread-billing-day-moved.json",
+            "1.0.0/billing-day-reminder-kept.json",
+            "1.0.0/return-at-collected-amount.json",
+            "1.0.0/paid-by-credit.json",
+            "1.0.0/prorate-paid-period-only-paid.json",
+            "1.0.0/prorate-paid-period-only.json",
+            "1.0.0/pause-skip-before-resume.json");
     List<String> failed = new java.util.ArrayList<>();
     for (Path file : files) {
       try {
-        WorkflowReplayer.replayWorkflowExecution(Files.readString(file), SubscriptionWorkflowImpl.class);
+        WorkflowReplayer.replayWorkflowExecution(
+            Files.readString(file), SubscriptionWorkflowImpl.class);
       } catch (Exception e) {
-        failed.add(ROOT.relativize(file) + ": " + e.getClass().getSimpleName() + ": "
-            + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
+        failed.add(
+            ROOT.relativize(file)
+                + ": "
+                + e.getClass().getSimpleName()
+                + ": "
+                + String.valueOf(e.getMessage()).lines().findFirst().orElse(""));
       }
     }
     assertThat(failed).as("histories that no longer replay").isEmpty();
@@ -89,7 +112,8 @@ class CheckedInHistoriesReplayTest {
   @EnabledIfSystemProperty(named = "billing.recordHistories", matches = "true")
   void record() throws Exception {
     recordMidnightSchedule();
-    BillingSchedule newYork = new BillingSchedule(YearMonth.of(2028, 1), 20, Term.MONTHLY, "America/New_York", 3);
+    BillingSchedule newYork =
+        new BillingSchedule(YearMonth.of(2028, 1), 20, Term.MONTHLY, "America/New_York", 3);
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.SOFT_DECLINE, ChargeMode.SOFT_DECLINE);
       t.start(BillingTestEnvironment.requested("sub-history-dunning", newYork, "19.90")).created();
@@ -101,19 +125,30 @@ class CheckedInHistoriesReplayTest {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.policy(new DunningPolicy(List.of(1), DunningPolicy.FinalOutcome.CANCEL));
       t.fake.declineCycle(1);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-lost", newYork, "19.90"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-lost", newYork, "19.90"));
       workflow.created();
       WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
       write(t.client, "sub-history-lost", null, "dunning-cancelled.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.PENDING);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-ach", newYork, "19.90"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-ach", newYork, "19.90"));
       workflow.created();
       t.runUntil("2028-01-23T00:00:00Z");
-      workflow.paymentEvent(new PaymentEvent("evt_sb_0001", "sandbox", PaymentEvent.Type.CHARGE_SUCCEEDED,
-          "sub-history-ach", 1, "charge:sub-history-ach:1:1", "txn_sub-history-ach_1", null, null,
-          Instant.parse("2028-01-23T00:00:00Z")));
+      workflow.paymentEvent(
+          new PaymentEvent(
+              "evt_sb_0001",
+              "sandbox",
+              PaymentEvent.Type.CHARGE_SUCCEEDED,
+              "sub-history-ach",
+              1,
+              "charge:sub-history-ach:1:1",
+              "txn_sub-history-ach_1",
+              null,
+              null,
+              Instant.parse("2028-01-23T00:00:00Z")));
       t.runUntil("2028-02-25T00:00:00Z");
       List<String> runs = t.fake.charges().stream().map(Call::runId).distinct().toList();
       write(t.client, "sub-history-ach", runs.get(0), "created-pending.json");
@@ -125,30 +160,46 @@ class CheckedInHistoriesReplayTest {
       t.fake.lookupsDown(true);
       t.start(BillingTestEnvironment.requested("sub-history-lag", newYork, "19.90")).created();
       t.runUntil("2028-01-25T00:00:00Z");
-      write(t.client, "sub-history-lag", t.fake.charges().get(0).runId(), "unknown-outcome-looked-up.json");
+      write(
+          t.client,
+          "sub-history-lag",
+          t.fake.charges().get(0).runId(),
+          "unknown-outcome-looked-up.json");
       write(t.client, "sub-history-lag", null, "unknown-outcome-resent.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       // A new card during dunning is recorded and retried at once.
       t.fake.declineToken(BillingTestEnvironment.CARD.token());
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-card", newYork, "19.90"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-card", newYork, "19.90"));
       workflow.created();
       t.runUntil("2028-01-20T12:00:00Z");
-      workflow.changePaymentMethod(new PaymentMethodChange(
-          new PaymentMethod("pm_card_mastercard", "Mastercard •••• 4444"), "user:ada"));
+      workflow.changePaymentMethod(
+          new PaymentMethodChange(
+              new PaymentMethod("pm_card_mastercard", "Mastercard •••• 4444"), "user:ada"));
       t.runUntil("2028-02-10T00:00:00Z");
       write(t.client, "sub-history-card", null, "payment-method-changed.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       // Cancelled while a bank debit settles: the settlement still gets its receipt.
       t.fake.script(1, ChargeMode.PENDING);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-late", newYork, "19.90"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-late", newYork, "19.90"));
       workflow.created();
       t.runUntil("2028-01-21T00:00:00Z");
       workflow.cancel(new CancelRequest("moving away", "user:ada"));
-      workflow.paymentEvent(new PaymentEvent("evt_sb_0002", "sandbox", PaymentEvent.Type.CHARGE_SUCCEEDED,
-          "sub-history-late", 1, "charge:sub-history-late:1:1", "txn_sub-history-late_1", null, null,
-          Instant.parse("2028-01-23T00:00:00Z")));
+      workflow.paymentEvent(
+          new PaymentEvent(
+              "evt_sb_0002",
+              "sandbox",
+              PaymentEvent.Type.CHARGE_SUCCEEDED,
+              "sub-history-late",
+              1,
+              "charge:sub-history-late:1:1",
+              "txn_sub-history-late_1",
+              null,
+              null,
+              Instant.parse("2028-01-23T00:00:00Z")));
       WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
       write(t.client, "sub-history-late", null, "settled-after-cancel.json");
     }
@@ -163,9 +214,11 @@ class CheckedInHistoriesReplayTest {
 
   /** A schedule without a due window: reminded and charged at midnight, then cancelled. */
   private static void recordMidnightSchedule() throws Exception {
-    BillingSchedule newYork = new BillingSchedule(YearMonth.of(2028, 1), 20, Term.MONTHLY, "America/New_York", 3);
+    BillingSchedule newYork =
+        new BillingSchedule(YearMonth.of(2028, 1), 20, Term.MONTHLY, "America/New_York", 3);
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-plain", newYork, "19.90"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-plain", newYork, "19.90"));
       workflow.created();
       t.runUntil("2028-02-25T00:00:00Z");
       workflow.cancel(new CancelRequest("too expensive", "user:ada"));
@@ -180,16 +233,23 @@ class CheckedInHistoriesReplayTest {
 
   /** February's paused cycle is skipped before the resume due at the same instant. */
   private static void recordPauseSkipBeforeResume() throws Exception {
-    BillingSchedule onThe1st = new BillingSchedule(YearMonth.of(2027, 1), 1, Term.MONTHLY, "America/New_York", 28);
+    BillingSchedule onThe1st =
+        new BillingSchedule(YearMonth.of(2027, 1), 1, Term.MONTHLY, "America/New_York", 28);
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2026-12-01T00:00:00Z")) {
       t.start(BillingTestEnvironment.requested("sub-history-feb", onThe1st, "19.90")).created();
       t.runUntil("2027-01-10T00:00:00Z");
       t.existing("sub-history-feb").pause(new PauseRequest(1, null, null, "user:ada"));
       t.runUntil("2027-02-02T00:00:00Z");
       assertThat(t.fake.charges()).hasSize(1);
-      String skippedIn = t.fake.records().stream()
-          .filter(r -> r.input().period() != null && r.input().period().status() == PeriodStatus.PAUSED_SKIPPED)
-          .map(Call::runId).findFirst().orElseThrow();
+      String skippedIn =
+          t.fake.records().stream()
+              .filter(
+                  r ->
+                      r.input().period() != null
+                          && r.input().period().status() == PeriodStatus.PAUSED_SKIPPED)
+              .map(Call::runId)
+              .findFirst()
+              .orElseThrow();
       write(t.client, "sub-history-feb", skippedIn, "pause-skip-before-resume.json");
     }
   }
@@ -199,14 +259,26 @@ class CheckedInHistoriesReplayTest {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.start(BillingTestEnvironment.requested("sub-history-prorate", newYork, "19.90")).created();
       t.runUntil("2028-01-25T12:00:00Z");
-      t.existing("sub-history-prorate").changePlan(new PlanChangeRequest("PRO-MAX", Money.parse("29.90", "USD"),
-          PlanChangeRequest.Effective.NOW, "user:ada"));
-      t.existing("sub-history-prorate").pause(new PauseRequest(null, LocalDate.of(2028, 2, 25), null, "user:ada"));
+      t.existing("sub-history-prorate")
+          .changePlan(
+              new PlanChangeRequest(
+                  "PRO-MAX",
+                  Money.parse("29.90", "USD"),
+                  PlanChangeRequest.Effective.NOW,
+                  "user:ada"));
+      t.existing("sub-history-prorate")
+          .pause(new PauseRequest(null, LocalDate.of(2028, 2, 25), null, "user:ada"));
       t.runUntil("2028-02-26T12:00:00Z");
-      t.existing("sub-history-prorate").changePlan(new PlanChangeRequest("MAX", Money.parse("39.90", "USD"),
-          PlanChangeRequest.Effective.NOW, "user:ada"));
+      t.existing("sub-history-prorate")
+          .changePlan(
+              new PlanChangeRequest(
+                  "MAX", Money.parse("39.90", "USD"), PlanChangeRequest.Effective.NOW, "user:ada"));
       assertThat(t.fake.charges()).hasSize(2); // cycle 1 and the first upgrade's difference only
-      write(t.client, "sub-history-prorate", t.fake.charges().get(1).runId(), "prorate-paid-period-only-paid.json");
+      write(
+          t.client,
+          "sub-history-prorate",
+          t.fake.charges().get(1).runId(),
+          "prorate-paid-period-only-paid.json");
       write(t.client, "sub-history-prorate", null, "prorate-paid-period-only.json");
     }
   }
@@ -216,8 +288,13 @@ class CheckedInHistoriesReplayTest {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.start(BillingTestEnvironment.requested("sub-history-credit", newYork, "30.00")).created();
       t.runUntil("2028-01-20T12:00:00Z");
-      t.existing("sub-history-credit").changePlan(new PlanChangeRequest("BASIC", Money.parse("10.00", "USD"),
-          PlanChangeRequest.Effective.NOW, "user:ada"));
+      t.existing("sub-history-credit")
+          .changePlan(
+              new PlanChangeRequest(
+                  "BASIC",
+                  Money.parse("10.00", "USD"),
+                  PlanChangeRequest.Effective.NOW,
+                  "user:ada"));
       t.runUntil("2028-02-21T00:00:00Z");
       assertThat(t.fake.charges()).hasSize(1);
       List<String> runs = t.fake.records().stream().map(Call::runId).distinct().toList();
@@ -225,19 +302,39 @@ class CheckedInHistoriesReplayTest {
     }
   }
 
-  /** A bank debit returned after an upgrade reopens its period at what it collected, not the new price. */
+  /**
+   * A bank debit returned after an upgrade reopens its period at what it collected, not the new
+   * price.
+   */
   private static void recordReturnAtCollectedAmount(BillingSchedule newYork) throws Exception {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.start(BillingTestEnvironment.requested("sub-history-return", newYork, "19.90")).created();
       t.runUntil("2028-01-21T12:00:00Z");
-      t.existing("sub-history-return").changePlan(new PlanChangeRequest("PRO-MAX", Money.parse("29.90", "USD"),
-          PlanChangeRequest.Effective.NOW, "user:ada"));
-      t.existing("sub-history-return").paymentEvent(new PaymentEvent("evt_sb_0003", "sandbox",
-          PaymentEvent.Type.CHARGE_RETURNED, "sub-history-return", 1, "charge:sub-history-return:1:1",
-          "txn_sub-history-return_1", "R01", "Insufficient funds", Instant.parse("2028-01-22T00:00:00Z")));
+      t.existing("sub-history-return")
+          .changePlan(
+              new PlanChangeRequest(
+                  "PRO-MAX",
+                  Money.parse("29.90", "USD"),
+                  PlanChangeRequest.Effective.NOW,
+                  "user:ada"));
+      t.existing("sub-history-return")
+          .paymentEvent(
+              new PaymentEvent(
+                  "evt_sb_0003",
+                  "sandbox",
+                  PaymentEvent.Type.CHARGE_RETURNED,
+                  "sub-history-return",
+                  1,
+                  "charge:sub-history-return:1:1",
+                  "txn_sub-history-return_1",
+                  "R01",
+                  "Insufficient funds",
+                  Instant.parse("2028-01-22T00:00:00Z")));
       t.runUntil("2028-01-25T00:00:00Z");
-      assertThat(t.fake.charges()).filteredOn(c -> c.input().idempotencyKey().equals("charge:sub-history-return:1:2"))
-          .singleElement().satisfies(c -> assertThat(c.input().amount()).isEqualTo(Money.parse("19.90", "USD")));
+      assertThat(t.fake.charges())
+          .filteredOn(c -> c.input().idempotencyKey().equals("charge:sub-history-return:1:2"))
+          .singleElement()
+          .satisfies(c -> assertThat(c.input().amount()).isEqualTo(Money.parse("19.90", "USD")));
       write(t.client, "sub-history-return", null, "return-at-collected-amount.json");
     }
   }
@@ -247,18 +344,24 @@ class CheckedInHistoriesReplayTest {
    * reminder. Day 30 -> 31 in April keeps the due date.
    */
   private static void recordBillingDayReminderSpread() throws Exception {
-    BillingSchedule april30 = new BillingSchedule(YearMonth.of(2028, 4), 30, Term.MONTHLY, "America/New_York", 3,
-        Duration.ofHours(6));
+    BillingSchedule april30 =
+        new BillingSchedule(
+            YearMonth.of(2028, 4), 30, Term.MONTHLY, "America/New_York", 3, Duration.ofHours(6));
     Instant midnight = april30.reminderAt(1);
     Instant reminder = DueInstants.reminderAt(april30, 1, "sub-history-remind");
     assertThat(reminder).isAfter(midnight);
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-04-01T00:00:00Z")) {
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-remind", april30, "19.90"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-remind", april30, "19.90"));
       t.runUntil(midnight.plus(Duration.between(midnight, reminder).dividedBy(2)).toString());
       workflow.changeBillingDay(new BillingDayChange(31, "user:ada"));
       t.runUntil("2028-05-01T00:00:00Z");
       assertThat(t.fake.reminders()).hasSize(1);
-      write(t.client, "sub-history-remind", t.fake.charges().get(0).runId(), "billing-day-reminder-kept.json");
+      write(
+          t.client,
+          "sub-history-remind",
+          t.fake.charges().get(0).runId(),
+          "billing-day-reminder-kept.json");
     }
   }
 
@@ -269,8 +372,11 @@ class CheckedInHistoriesReplayTest {
   private static void recordDueInstantSpread(BillingSchedule spread) throws Exception {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       var requested = BillingTestEnvironment.requested("sub-history-spread", spread, "19.90");
-      t.start(requested, SubscriptionVisibility.startAttributes(requested, null),
-          SubscriptionVisibility.memo(requested)).created();
+      t.start(
+              requested,
+              SubscriptionVisibility.startAttributes(requested, null),
+              SubscriptionVisibility.memo(requested))
+          .created();
       t.runUntil("2028-02-21T00:00:00Z");
       List<String> runs = t.fake.charges().stream().map(Call::runId).toList();
       write(t.client, "sub-history-spread", runs.get(0), "spread-created-reminded-paid.json");
@@ -278,18 +384,24 @@ class CheckedInHistoriesReplayTest {
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       // A billing-day move plans the run again.
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-spread-day", spread, "19.90"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-spread-day", spread, "19.90"));
       t.runUntil("2028-01-25T00:00:00Z");
       workflow.changeBillingDay(new BillingDayChange(28, "user:ada"));
       t.runUntil("2028-03-01T00:00:00Z");
-      write(t.client, "sub-history-spread-day", t.fake.charges().get(1).runId(), "spread-billing-day-moved.json");
+      write(
+          t.client,
+          "sub-history-spread-day",
+          t.fake.charges().get(1).runId(),
+          "spread-billing-day-moved.json");
     }
   }
 
   /** Pause, plan changes, cancellation at period end, waiver and refund, visibility. */
   private static void recordLifecycle(BillingSchedule newYork) throws Exception {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-pause", newYork, "19.90"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-pause", newYork, "19.90"));
       t.runUntil("2028-01-25T00:00:00Z");
       workflow.pause(new PauseRequest(1, null, "travelling", "user:ada"));
       t.runUntil("2028-03-21T00:00:00Z");
@@ -303,20 +415,28 @@ class CheckedInHistoriesReplayTest {
       t.fake.declineCycle(1);
       t.start(BillingTestEnvironment.requested("sub-history-dunpause", newYork, "19.90")).created();
       t.runUntil("2028-01-23T00:00:00Z");
-      write(t.client, "sub-history-dunpause", t.fake.charges().get(0).runId(), "dunning-paused.json");
+      write(
+          t.client, "sub-history-dunpause", t.fake.charges().get(0).runId(), "dunning-paused.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-plan", newYork, "19.90"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-plan", newYork, "19.90"));
       t.runUntil("2028-01-25T00:00:00Z");
-      workflow.changePlan(new PlanChangeRequest("PRO-MAX", Money.parse("29.90", "USD"),
-          PlanChangeRequest.Effective.NOW, "user:ada"));
-      workflow.changePlan(new PlanChangeRequest("BASIC", Money.parse("9.90", "USD"),
-          PlanChangeRequest.Effective.PERIOD_END, "user:ada"));
+      workflow.changePlan(
+          new PlanChangeRequest(
+              "PRO-MAX", Money.parse("29.90", "USD"), PlanChangeRequest.Effective.NOW, "user:ada"));
+      workflow.changePlan(
+          new PlanChangeRequest(
+              "BASIC",
+              Money.parse("9.90", "USD"),
+              PlanChangeRequest.Effective.PERIOD_END,
+              "user:ada"));
       t.runUntil("2028-02-21T00:00:00Z");
       write(t.client, "sub-history-plan", t.fake.charges().get(1).runId(), "plan-changed.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-end", newYork, "19.90"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-end", newYork, "19.90"));
       t.runUntil("2028-01-25T00:00:00Z");
       workflow.cancel(new CancelRequest("too expensive", "user:ada", true, false));
       WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
@@ -325,10 +445,12 @@ class CheckedInHistoriesReplayTest {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.policy(new DunningPolicy(List.of(1), DunningPolicy.FinalOutcome.LEAVE_UNPAID));
       t.fake.declineCycle(2);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-history-waive", newYork, "19.90"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-waive", newYork, "19.90"));
       t.runUntil("2028-02-25T00:00:00Z");
       workflow.waivePeriod(new WaiveRequest(2, "goodwill", "user:ops"));
-      workflow.refundPeriod(new RefundRequest(1, Money.parse("5.00", "USD"), "late delivery", "user:ops"));
+      workflow.refundPeriod(
+          new RefundRequest(1, Money.parse("5.00", "USD"), "late delivery", "user:ops"));
       write(t.client, "sub-history-waive", null, "waived-refunded.json");
     }
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
@@ -337,8 +459,11 @@ class CheckedInHistoriesReplayTest {
       // (the next payment is unset by the status upsert).
       t.fake.declineCycle(1);
       var requested = BillingTestEnvironment.requested("sub-history-vis", newYork, "19.90");
-      SubscriptionWorkflow workflow = t.start(requested,
-          SubscriptionVisibility.startAttributes(requested, null), SubscriptionVisibility.memo(requested));
+      SubscriptionWorkflow workflow =
+          t.start(
+              requested,
+              SubscriptionVisibility.startAttributes(requested, null),
+              SubscriptionVisibility.memo(requested));
       workflow.created();
       t.runUntil("2028-01-22T00:00:00Z");
       String declinedRun = t.fake.charges().get(0).runId();
@@ -351,9 +476,10 @@ class CheckedInHistoriesReplayTest {
 
   private static void write(WorkflowClient client, String subscriptionId, String runId, String file)
       throws IOException {
-    WorkflowExecutionHistory history = runId == null
-        ? client.fetchHistory(BillingIds.workflowId(subscriptionId))
-        : client.fetchHistory(BillingIds.workflowId(subscriptionId), runId);
+    WorkflowExecutionHistory history =
+        runId == null
+            ? client.fetchHistory(BillingIds.workflowId(subscriptionId))
+            : client.fetchHistory(BillingIds.workflowId(subscriptionId), runId);
     Files.createDirectories(DIR);
     if (Files.exists(DIR.resolve(file))) {
       return; // a recorded history is never replaced: record mode only adds missing ones

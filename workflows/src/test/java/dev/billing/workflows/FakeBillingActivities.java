@@ -3,25 +3,25 @@ package dev.billing.workflows;
 import dev.billing.domain.ChargeMinimums;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.Period;
-import dev.billing.workflows.activities.LoadPeriodInput;
-import dev.billing.workflows.activities.LoadPeriodResult;
-import dev.billing.workflows.activities.RefundInput;
-import dev.billing.workflows.activities.RefundResult;
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.RecordResult;
 import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.ChargeLookupInput;
 import dev.billing.workflows.activities.ChargeResult;
 import dev.billing.workflows.activities.DeclineDetails;
 import dev.billing.workflows.activities.DunningPolicyRequest;
+import dev.billing.workflows.activities.LoadPeriodInput;
+import dev.billing.workflows.activities.LoadPeriodResult;
 import dev.billing.workflows.activities.NotificationActivities;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.NotifyCustomerResult;
 import dev.billing.workflows.activities.PaymentActivities;
-import dev.billing.workflows.activities.PolicyActivities;
 import dev.billing.workflows.activities.PaymentFailures;
+import dev.billing.workflows.activities.PolicyActivities;
 import dev.billing.workflows.activities.RecordActivities;
-import dev.billing.domain.RecordInput;
-import dev.billing.domain.RecordResult;
+import dev.billing.workflows.activities.RefundInput;
+import dev.billing.workflows.activities.RefundResult;
 import dev.billing.workflows.activities.ReminderActivities;
 import dev.billing.workflows.activities.SendReminderInput;
 import dev.billing.workflows.activities.SendReminderResult;
@@ -45,20 +45,30 @@ import java.util.concurrent.TimeUnit;
  * change id names one change of a subscription: sent again with other content it is refused as
  * stale. The real store derives its transaction token from the change id and DynamoDB refuses a
  * token reused with other parameters for ten minutes, which covers changes made back to back; the
- * fake refuses it at any time. Its
- * gateway is a {@link FakeGatewayLedger}: Stripe's idempotency rules on the workflow clock (a key
- * forgotten after 24 hours, refused when reused with other parameters, a 500 while executing kept
- * and replayed for the key, a 503 before execution keeping nothing), exact look-ups, and every
- * charge counted, so a test sees a double charge. Refunds are refused when a key is reused with other
- * parameters and replayed when sent again with their key.
+ * fake refuses it at any time. Its gateway is a {@link FakeGatewayLedger}: Stripe's idempotency
+ * rules on the workflow clock (a key forgotten after 24 hours, refused when reused with other
+ * parameters, a 500 while executing kept and replayed for the key, a 503 before execution keeping
+ * nothing), exact look-ups, and every charge counted, so a test sees a double charge. Refunds are
+ * refused when a key is reused with other parameters and replayed when sent again with their key.
  */
-final class FakeBillingActivities implements RecordActivities, PaymentActivities, ReminderActivities,
-    PolicyActivities, NotificationActivities {
+final class FakeBillingActivities
+    implements RecordActivities,
+        PaymentActivities,
+        ReminderActivities,
+        PolicyActivities,
+        NotificationActivities {
 
-  /** One call as the activity saw it; {@code startedAt} is the test server's time when this attempt started. */
+  /**
+   * One call as the activity saw it; {@code startedAt} is the test server's time when this attempt
+   * started.
+   */
   record Call<T>(T input, Instant startedAt, String runId, int attempt) {}
 
-  enum ReminderMode { DELIVER, FAIL_RETRYABLE, FAIL_NON_RETRYABLE }
+  enum ReminderMode {
+    DELIVER,
+    FAIL_RETRYABLE,
+    FAIL_NON_RETRYABLE
+  }
 
   /** What the gateway does with one collection attempt (all Temporal retries of it alike). */
   enum ChargeMode {
@@ -89,6 +99,7 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   private volatile boolean receiptsUndelivered;
   private volatile boolean mailboxGone;
   private final Map<String, String> storedChangeId = new HashMap<>();
+
   /** Per subscription and change id, the change written under it. */
   private final Map<String, RecordInput> changesById = new HashMap<>();
 
@@ -98,16 +109,26 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   private final FakeGatewayLedger gateway = new FakeGatewayLedger();
   private final Map<Long, List<ChargeMode>> scripts = new HashMap<>();
   private final Set<String> declinedTokens = new HashSet<>();
+
   /** Per refund key: the parameters it was first sent with (amount and charge). */
   private final Map<String, String> keyParameters = new HashMap<>();
+
   private final Map<String, ChargeMode> keyModes = new HashMap<>();
-  /** Every refund the gateway made, oldest first: a key sent again after it was forgotten makes another. */
+
+  /**
+   * Every refund the gateway made, oldest first: a key sent again after it was forgotten makes
+   * another.
+   */
   private final List<RefundResult> refundsMadeInOrder = new ArrayList<>();
+
   /** Per refund key: the refund a send within the key's memory is answered with, and since when. */
   private final Map<String, RefundResult> refundsMade = new HashMap<>();
+
   private int refundsUnanswered;
+
   /** Activity executions whose refund was made but whose every retry times out. */
   private final Set<String> unansweredRefunds = new HashSet<>();
+
   private volatile DunningPolicy policy = DunningPolicy.DEFAULT;
   private volatile boolean noticesFail;
   private volatile boolean lookupsDown;
@@ -146,17 +167,17 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   }
 
   /**
-   * The refunds the gateway made, by key: a key sent again within its memory is replayed. Fails when
-   * a key made two (sent again after the gateway forgot it): a test that reads it proves there was
-   * no double refund.
+   * The refunds the gateway made, by key: a key sent again within its memory is replayed. Fails
+   * when a key made two (sent again after the gateway forgot it): a test that reads it proves there
+   * was no double refund.
    */
   synchronized Map<String, RefundResult> refundsMade() {
     Map<String, RefundResult> byKey = new HashMap<>();
     for (RefundResult made : refundsMadeInOrder) {
       String key = made.refundId().substring("re_".length()).replaceAll("_again\\d+$", "");
       if (byKey.put(key, made) != null) {
-        throw new AssertionError("double refund: " + key + " made " + byKey.get(key).refundId()
-            + " and an earlier one");
+        throw new AssertionError(
+            "double refund: " + key + " made " + byKey.get(key).refundId() + " and an earlier one");
       }
     }
     return Map.copyOf(byKey);
@@ -317,10 +338,12 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
       reminders.add(call(input));
     }
     switch (reminderMode) {
-      case FAIL_RETRYABLE -> throw ApplicationFailure.newFailure("SMTP relay unavailable", "NotifierUnavailable");
-      case FAIL_NON_RETRYABLE -> throw ApplicationFailure.newNonRetryableFailure(
-          "mailbox does not exist", "AddressRejected");
-      default -> { }
+      case FAIL_RETRYABLE ->
+          throw ApplicationFailure.newFailure("SMTP relay unavailable", "NotifierUnavailable");
+      case FAIL_NON_RETRYABLE ->
+          throw ApplicationFailure.newNonRetryableFailure(
+              "mailbox does not exist", "AddressRejected");
+      default -> {}
     }
     RecordResult stored = store(input.record());
     if (mailboxGone) {
@@ -332,8 +355,8 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   @Override
   public ChargeResult charge(ChargeInput input) {
     Call<ChargeInput> call = call(input);
-    String execution = Activity.getExecutionContext().getInfo().getActivityId()
-        + "@" + call.runId();
+    String execution =
+        Activity.getExecutionContext().getInfo().getActivityId() + "@" + call.runId();
     ChargeMode mode;
     FakeGatewayLedger.Charge earlier;
     FakeGatewayLedger.ServerError storedError;
@@ -349,8 +372,9 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     }
     if (!ChargeMinimums.chargeable(input.amount())) {
       // Refused before it executes, as Stripe refuses it: nothing is stored for the key.
-      throw ApplicationFailure.newNonRetryableFailure("Amount must be at least "
-          + ChargeMinimums.minimum(input.amount().currency()), "InvalidGatewayRequest");
+      throw ApplicationFailure.newNonRetryableFailure(
+          "Amount must be at least " + ChargeMinimums.minimum(input.amount().currency()),
+          "InvalidGatewayRequest");
     }
     if (earlier != null) {
       if (conflicting.contains(input.idempotencyKey())) {
@@ -364,54 +388,75 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
       }
       throw serverError(input, true);
     }
-    String txn = "txn_" + input.subscriptionId() + "_" + input.cycle()
-        + (input.attempt() == 1 ? "" : "_" + input.attempt());
+    String txn =
+        "txn_"
+            + input.subscriptionId()
+            + "_"
+            + input.cycle()
+            + (input.attempt() == 1 ? "" : "_" + input.attempt());
     switch (mode) {
-      // Thrown as retryable on purpose: only the workflow's retry options keep them from being retried.
+      // Thrown as retryable on purpose: only the workflow's retry options keep them from being
+      // retried.
       case SOFT_DECLINE -> {
-        gateway.create(input, call.startedAt(), txn, ChargeLookup.Status.FAILED, "card_declined",
-            "Your card was declined.", null);
+        gateway.create(
+            input,
+            call.startedAt(),
+            txn,
+            ChargeLookup.Status.FAILED,
+            "card_declined",
+            "Your card was declined.",
+            null);
         throw softDecline();
       }
       case HARD_DECLINE -> {
-        gateway.create(input, call.startedAt(), txn, ChargeLookup.Status.FAILED, STOLEN,
-            "The card was reported stolen.", null);
+        gateway.create(
+            input,
+            call.startedAt(),
+            txn,
+            ChargeLookup.Status.FAILED,
+            STOLEN,
+            "The card was reported stolen.",
+            null);
         throw hardDecline();
       }
       // A 5xx before the request executes: nothing is stored, as at Stripe.
-      case UNAVAILABLE -> throw ApplicationFailure.newFailure("gateway answered 503",
-          PaymentFailures.GATEWAY_UNAVAILABLE);
+      case UNAVAILABLE ->
+          throw ApplicationFailure.newFailure(
+              "gateway answered 503", PaymentFailures.GATEWAY_UNAVAILABLE);
       // A 500 while executing is the key's answer, kept like a charge would be.
       case SERVER_ERROR -> {
         if (!gateway.everFailedWhileExecuting(input.idempotencyKey())) {
           gateway.serverError(input, call.startedAt());
           throw serverError(input, false);
         }
-        FakeGatewayLedger.Charge charge = gateway.create(input, call.startedAt(), txn,
-            ChargeLookup.Status.SUCCEEDED, null, null, null);
+        FakeGatewayLedger.Charge charge =
+            gateway.create(
+                input, call.startedAt(), txn, ChargeLookup.Status.SUCCEEDED, null, null, null);
         return new ChargeResult(charge.transactionId(), call.startedAt(), false);
       }
       case CHARGED_NO_ANSWER -> {
-        gateway.create(input, call.startedAt(), txn, ChargeLookup.Status.SUCCEEDED, null, null,
-            execution);
+        gateway.create(
+            input, call.startedAt(), txn, ChargeLookup.Status.SUCCEEDED, null, null, execution);
         throw timedOut();
       }
       case PENDING -> {
-        FakeGatewayLedger.Charge charge = gateway.create(input, call.startedAt(), txn,
-            ChargeLookup.Status.PENDING, null, null, null);
+        FakeGatewayLedger.Charge charge =
+            gateway.create(
+                input, call.startedAt(), txn, ChargeLookup.Status.PENDING, null, null, null);
         return new ChargeResult(charge.transactionId(), call.startedAt(), false, true);
       }
       default -> {
-        FakeGatewayLedger.Charge charge = gateway.create(input, call.startedAt(), txn,
-            ChargeLookup.Status.SUCCEEDED, null, null, null);
+        FakeGatewayLedger.Charge charge =
+            gateway.create(
+                input, call.startedAt(), txn, ChargeLookup.Status.SUCCEEDED, null, null, null);
         return new ChargeResult(charge.transactionId(), call.startedAt(), false);
       }
     }
   }
 
   /** A key the gateway remembers: the stored answer, or Stripe's idempotency error. */
-  private static ChargeResult replay(FakeGatewayLedger.Charge earlier, ChargeInput input,
-      String execution) {
+  private static ChargeResult replay(
+      FakeGatewayLedger.Charge earlier, ChargeInput input, String execution) {
     if (!earlier.sameRequest(input)) {
       throw idempotencyConflict(input);
     }
@@ -420,7 +465,8 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     }
     ChargeLookup state = earlier.state();
     return switch (state.status()) {
-      case SUCCEEDED, RETURNED -> new ChargeResult(earlier.transactionId(), earlier.createdAt(), true);
+      case SUCCEEDED, RETURNED ->
+          new ChargeResult(earlier.transactionId(), earlier.createdAt(), true);
       case PENDING -> new ChargeResult(earlier.transactionId(), earlier.createdAt(), true, true);
       case FAILED -> throw STOLEN.equals(state.failureCode()) ? hardDecline() : softDecline();
       case NOT_FOUND -> throw new IllegalStateException("a stored charge is never NOT_FOUND");
@@ -428,39 +474,49 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   }
 
   private static ApplicationFailure idempotencyConflict(ChargeInput input) {
-    return ApplicationFailure.newNonRetryableFailure("Keys for idempotent requests can only be used"
-        + " with the same parameters they were first used with: " + input.idempotencyKey(),
+    return ApplicationFailure.newNonRetryableFailure(
+        "Keys for idempotent requests can only be used"
+            + " with the same parameters they were first used with: "
+            + input.idempotencyKey(),
         PaymentFailures.IDEMPOTENCY_CONFLICT);
   }
 
   private static final String STOLEN = "stolen_card";
 
   private static ApplicationFailure softDecline() {
-    return ApplicationFailure.newFailure("Your card was declined.", PaymentFailures.DECLINED,
+    return ApplicationFailure.newFailure(
+        "Your card was declined.",
+        PaymentFailures.DECLINED,
         new DeclineDetails("card_declined", "Your card was declined."));
   }
 
   private static ApplicationFailure hardDecline() {
-    return ApplicationFailure.newFailure("The card was reported stolen.", PaymentFailures.DECLINED_HARD,
+    return ApplicationFailure.newFailure(
+        "The card was reported stolen.",
+        PaymentFailures.DECLINED_HARD,
         new DeclineDetails(STOLEN, "The card was reported stolen."));
   }
 
   private static ApplicationFailure serverError(ChargeInput input, boolean replayed) {
-    return ApplicationFailure.newFailure("gateway answered 500 while executing "
-        + input.idempotencyKey() + (replayed ? " (replayed for this key)" : ""),
+    return ApplicationFailure.newFailure(
+        "gateway answered 500 while executing "
+            + input.idempotencyKey()
+            + (replayed ? " (replayed for this key)" : ""),
         PaymentFailures.GATEWAY_UNAVAILABLE);
   }
 
   private static ApplicationFailure timedOut() {
-    return ApplicationFailure.newFailure("read timed out after the request was sent",
-        PaymentFailures.GATEWAY_UNAVAILABLE);
+    return ApplicationFailure.newFailure(
+        "read timed out after the request was sent", PaymentFailures.GATEWAY_UNAVAILABLE);
   }
 
   private void refuseReusedKey(String key, String parameters) {
     String first = keyParameters.putIfAbsent(key, parameters);
     if (first != null && !first.equals(parameters)) {
-      throw ApplicationFailure.newNonRetryableFailure("Keys for idempotent requests can only be used "
-          + "with the same parameters they were first used with", PaymentFailures.IDEMPOTENCY_CONFLICT);
+      throw ApplicationFailure.newNonRetryableFailure(
+          "Keys for idempotent requests can only be used "
+              + "with the same parameters they were first used with",
+          PaymentFailures.IDEMPOTENCY_CONFLICT);
     }
   }
 
@@ -473,7 +529,8 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     if (script != null && input.attempt() <= script.size()) {
       return script.get(input.attempt() - 1);
     }
-    if (declinedCycles.contains(input.cycle()) || declinedTokens.contains(input.paymentMethod().token())) {
+    if (declinedCycles.contains(input.cycle())
+        || declinedTokens.contains(input.paymentMethod().token())) {
       return ChargeMode.SOFT_DECLINE;
     }
     return gatewayDown ? ChargeMode.UNAVAILABLE : ChargeMode.OK;
@@ -485,10 +542,13 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
       lookups.add(call(input));
     }
     if (lookupsDown) {
-      throw ApplicationFailure.newFailure("gateway answered 503", PaymentFailures.GATEWAY_UNAVAILABLE);
+      throw ApplicationFailure.newFailure(
+          "gateway answered 503", PaymentFailures.GATEWAY_UNAVAILABLE);
     }
-    return gateway.lookUp(input.idempotencyKey(),
-        input.paymentMethod() == null ? null : input.paymentMethod().token(), input.sentFrom());
+    return gateway.lookUp(
+        input.idempotencyKey(),
+        input.paymentMethod() == null ? null : input.paymentMethod().token(),
+        input.sentFrom());
   }
 
   @Override
@@ -504,7 +564,8 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     synchronized (this) {
       refunds.add(call);
       RefundResult made = refundsMade.get(input.idempotencyKey());
-      if (made != null && !made.processedAt().plus(FakeGatewayLedger.KEY_MEMORY).isAfter(call.startedAt())) {
+      if (made != null
+          && !made.processedAt().plus(FakeGatewayLedger.KEY_MEMORY).isAfter(call.startedAt())) {
         // Stripe forgets a key 24 hours after its first request: the same key is a new refund.
         refundsMade.remove(input.idempotencyKey());
         keyParameters.remove(input.idempotencyKey());
@@ -516,14 +577,20 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
         return made;
       }
       if (made == null && refundsRefused) {
-        throw ApplicationFailure.newNonRetryableFailure("charge already refunded in full",
-            PaymentFailures.REFUND_REFUSED);
+        throw ApplicationFailure.newNonRetryableFailure(
+            "charge already refunded in full", PaymentFailures.REFUND_REFUSED);
       }
       if (made == null) {
-        long earlier = refundsMadeInOrder.stream()
-            .filter(r -> r.refundId().startsWith("re_" + input.idempotencyKey())).count();
-        made = new RefundResult("re_" + input.idempotencyKey() + (earlier == 0 ? "" : "_again" + earlier),
-            input.amount(), call.startedAt(), refundsPending);
+        long earlier =
+            refundsMadeInOrder.stream()
+                .filter(r -> r.refundId().startsWith("re_" + input.idempotencyKey()))
+                .count();
+        made =
+            new RefundResult(
+                "re_" + input.idempotencyKey() + (earlier == 0 ? "" : "_again" + earlier),
+                input.amount(),
+                call.startedAt(),
+                refundsPending);
         refundsMade.put(input.idempotencyKey(), made);
         refundsMadeInOrder.add(made);
         if (refundsUnanswered > 0) {
@@ -532,8 +599,8 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
         }
       }
       if (unansweredRefunds.contains(execution)) {
-        throw ApplicationFailure.newFailure("read timed out after the request was sent",
-            PaymentFailures.GATEWAY_UNAVAILABLE);
+        throw ApplicationFailure.newFailure(
+            "read timed out after the request was sent", PaymentFailures.GATEWAY_UNAVAILABLE);
       }
       return made;
     }
@@ -554,7 +621,9 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
 
   private volatile boolean refundsPending;
 
-  /** Notices of this kind take {@code millis} of real time to deliver, as a slow mail relay would. */
+  /**
+   * Notices of this kind take {@code millis} of real time to deliver, as a slow mail relay would.
+   */
   void slowNotices(NotifyCustomerInput.Kind kind, long millis) {
     slowKind = kind;
     slowMillis = millis;
@@ -563,7 +632,9 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
   private volatile NotifyCustomerInput.Kind slowKind;
   private volatile long slowMillis;
 
-  /** Notices are listed as they are delivered: {@link #notices()} is the order the customer reads. */
+  /**
+   * Notices are listed as they are delivered: {@link #notices()} is the order the customer reads.
+   */
   @Override
   public NotifyCustomerResult notifyCustomer(NotifyCustomerInput input) {
     Call<NotifyCustomerInput> call = call(input);
@@ -608,23 +679,33 @@ final class FakeBillingActivities implements RecordActivities, PaymentActivities
     }
     RecordInput sameId = changesById.putIfAbsent(id + "|" + input.changeId(), input);
     if (sameId != null && !sameId.equals(input)) {
-      throw ApplicationFailure.newNonRetryableFailure("stale write " + input.changeId()
-          + " at version " + version + ": that change id was written at version "
-          + sameId.next().version() + " with other content", "StaleWrite");
+      throw ApplicationFailure.newNonRetryableFailure(
+          "stale write "
+              + input.changeId()
+              + " at version "
+              + version
+              + ": that change id was written at version "
+              + sameId.next().version()
+              + " with other content",
+          "StaleWrite");
     }
     storedVersion.put(id, version);
     storedChangeId.put(id, input.changeId());
     writes.add(input);
     if (input.period() != null) {
-      storedPeriods.put(input.period().subscriptionId() + "#" + input.period().cycle(), input.period());
+      storedPeriods.put(
+          input.period().subscriptionId() + "#" + input.period().cycle(), input.period());
     }
     return new RecordResult(version, false, receiptsUndelivered && input.receipt() != null);
   }
 
   private static <T> Call<T> call(T input) {
     ActivityInfo info = Activity.getExecutionContext().getInfo();
-    return new Call<>(input, Instant.ofEpochMilli(info.getStartedTimestamp()),
-        info.getRunId(), info.getAttempt());
+    return new Call<>(
+        input,
+        Instant.ofEpochMilli(info.getStartedTimestamp()),
+        info.getRunId(),
+        info.getAttempt());
   }
 
   private static void await(CountDownLatch gate) {

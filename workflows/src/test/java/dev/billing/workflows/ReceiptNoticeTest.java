@@ -11,7 +11,9 @@ import java.time.YearMonth;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The receipt goes out with its record; only when that delivery failed does the workflow send it. */
+/**
+ * The receipt goes out with its record; only when that delivery failed does the workflow send it.
+ */
 @Timeout(60)
 class ReceiptNoticeTest {
 
@@ -36,14 +38,18 @@ class ReceiptNoticeTest {
       t.start(BillingTestEnvironment.requested("sub-rcpt2", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-16T00:00:00Z");
 
-      assertThat(t.fake.notices()).singleElement().satisfies(call -> {
-        NotifyCustomerInput notice = call.input();
-        assertThat(notice.kind()).isEqualTo(NotifyCustomerInput.Kind.PAYMENT_RECEIPT);
-        assertThat(notice.messageId()).isEqualTo("<receipt-txn_sub-rcpt2_1.1.sub-rcpt2@billing>");
-        assertThat(notice.amount()).isEqualTo(Money.parse("9.99", "USD"));
-        assertThat(notice.date()).isEqualTo(LocalDate.of(2028, 1, 15));
-        assertThat(notice.reason()).isEqualTo("txn_sub-rcpt2_1");
-      });
+      assertThat(t.fake.notices())
+          .singleElement()
+          .satisfies(
+              call -> {
+                NotifyCustomerInput notice = call.input();
+                assertThat(notice.kind()).isEqualTo(NotifyCustomerInput.Kind.PAYMENT_RECEIPT);
+                assertThat(notice.messageId())
+                    .isEqualTo("<receipt-txn_sub-rcpt2_1.1.sub-rcpt2@billing>");
+                assertThat(notice.amount()).isEqualTo(Money.parse("9.99", "USD"));
+                assertThat(notice.date()).isEqualTo(LocalDate.of(2028, 1, 15));
+                assertThat(notice.reason()).isEqualTo("txn_sub-rcpt2_1");
+              });
     }
   }
 }

@@ -8,10 +8,10 @@ import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.Period;
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
-import dev.billing.domain.RecordInput;
 import dev.billing.workflows.activities.RefundResult;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
@@ -46,19 +46,28 @@ class RefundAcrossRunsTest {
   }
 
   /** What the API does for a refund of an ended subscription: update-with-start from the record. */
-  private static SubscriptionState refundAfterEnd(BillingTestEnvironment t, Subscription record,
-      RefundRequest request) {
-    SubscriptionWorkflow workflow = t.client.newWorkflowStub(SubscriptionWorkflow.class,
-        WorkflowOptions.newBuilder()
-            .setWorkflowId(BillingIds.workflowId(record.subscriptionId()))
-            .setTaskQueue(TaskQueues.BILLING)
-            .setWorkflowIdReusePolicy(WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE)
-            .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING)
-            .build());
-    SubscriptionState answer = WorkflowClient.executeUpdateWithStart(workflow::refundPeriod, request,
-        UpdateOptions.newBuilder(SubscriptionState.class).setUpdateId(request.requestId())
-            .setWaitForStage(WorkflowUpdateStage.COMPLETED).build(),
-        new WithStartWorkflowOperation<>(workflow::run, new SubscriptionInput(record, true)));
+  private static SubscriptionState refundAfterEnd(
+      BillingTestEnvironment t, Subscription record, RefundRequest request) {
+    SubscriptionWorkflow workflow =
+        t.client.newWorkflowStub(
+            SubscriptionWorkflow.class,
+            WorkflowOptions.newBuilder()
+                .setWorkflowId(BillingIds.workflowId(record.subscriptionId()))
+                .setTaskQueue(TaskQueues.BILLING)
+                .setWorkflowIdReusePolicy(
+                    WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE)
+                .setWorkflowIdConflictPolicy(
+                    WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING)
+                .build());
+    SubscriptionState answer =
+        WorkflowClient.executeUpdateWithStart(
+            workflow::refundPeriod,
+            request,
+            UpdateOptions.newBuilder(SubscriptionState.class)
+                .setUpdateId(request.requestId())
+                .setWaitForStage(WorkflowUpdateStage.COMPLETED)
+                .build(),
+            new WithStartWorkflowOperation<>(workflow::run, new SubscriptionInput(record, true)));
     // Polled in small steps: awaiting the result would let the test server skip years ahead.
     while (t.untyped(record.subscriptionId()).describe().getStatus()
         == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
@@ -80,7 +89,8 @@ class RefundAcrossRunsTest {
   @Test
   void aRefundRetriedAfterItsRunEndedIsAnsweredFromTheRecordAndNeverRefundedTwice() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-ae", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-ae", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-20T00:00:00Z");
       workflow.cancel(new CancelRequest("moving", null));
       WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
@@ -94,12 +104,20 @@ class RefundAcrossRunsTest {
       SubscriptionState daysLater = refundAfterEnd(t, record(t), refund);
 
       String key = BillingIds.refundKey("sub-ae", 1, "refund-ae");
-      assertThat(t.fake.everyRefund()).extracting(RefundResult::refundId).containsExactly("re_" + key);
+      assertThat(t.fake.everyRefund())
+          .extracting(RefundResult::refundId)
+          .containsExactly("re_" + key);
       assertThat(t.fake.period("sub-ae", 1).refunded()).isEqualTo(usd("2.00"));
       assertThat(events(t, HistoryEvent.PAYMENT_REFUNDED)).hasSize(1);
-      assertThat(List.of(withinADay.lastOutcome(), daysLater.lastOutcome())).allSatisfy(outcome ->
-          assertThat(outcome).isEqualTo("refund re_" + key + " of 2.00 USD for period 1 was made for"
-              + " request refund-ae already; not sent again"));
+      assertThat(List.of(withinADay.lastOutcome(), daysLater.lastOutcome()))
+          .allSatisfy(
+              outcome ->
+                  assertThat(outcome)
+                      .isEqualTo(
+                          "refund re_"
+                              + key
+                              + " of 2.00 USD for period 1 was made for"
+                              + " request refund-ae already; not sent again"));
       assertThat(daysLater.subscription().status()).isEqualTo(SubscriptionStatus.CANCELLED);
     }
   }
@@ -112,9 +130,15 @@ class RefundAcrossRunsTest {
       t.fake.refundsUnanswered(1);
       SubscriptionWorkflow running = t.existing("sub-rl");
       RefundRequest refund = new RefundRequest(1, usd("5.00"), null, "user:ops", "refund-rl");
-      WorkflowClient.startUpdate(running::refundPeriod, refund, UpdateOptions.newBuilder(SubscriptionState.class)
-          .setUpdateId(refund.requestId()).setWaitForStage(WorkflowUpdateStage.ACCEPTED).build());
-      while (events(t, HistoryEvent.PAYMENT_PENDING).stream().noneMatch(e -> e.changeId().startsWith("refund-pending"))) {
+      WorkflowClient.startUpdate(
+          running::refundPeriod,
+          refund,
+          UpdateOptions.newBuilder(SubscriptionState.class)
+              .setUpdateId(refund.requestId())
+              .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
+              .build());
+      while (events(t, HistoryEvent.PAYMENT_PENDING).stream()
+          .noneMatch(e -> e.changeId().startsWith("refund-pending"))) {
         t.env.sleep(Duration.ofSeconds(20));
       }
       // The run is lost before its timer (a minute) sends the key again.
@@ -124,7 +148,9 @@ class RefundAcrossRunsTest {
       t.runUntil("2028-01-20T01:00:00Z");
 
       String key = BillingIds.refundKey("sub-rl", 1, "refund-rl");
-      assertThat(t.fake.everyRefund()).extracting(RefundResult::refundId).containsExactly("re_" + key);
+      assertThat(t.fake.everyRefund())
+          .extracting(RefundResult::refundId)
+          .containsExactly("re_" + key);
       Period period = t.fake.period("sub-rl", 1);
       assertThat(period.refunded()).isEqualTo(usd("5.00"));
       assertThat(period.refund(key).refundId()).isEqualTo("re_" + key);
@@ -135,19 +161,31 @@ class RefundAcrossRunsTest {
   @Test
   void anUpgradesRefundAtCancellationIsKeptOnThePeriodRecordWhereTheLedgerReadsIt() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-ur", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-ur", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-20T10:00:00Z");
-      workflow.changePlan(new PlanChangeRequest("PRO-MAX", usd("19.99"), PlanChangeRequest.Effective.NOW,
-          "user:ada", "upgrade-u")); // 8.39 for Jan 20 - Feb 14 (26 days)
+      workflow.changePlan(
+          new PlanChangeRequest(
+              "PRO-MAX",
+              usd("19.99"),
+              PlanChangeRequest.Effective.NOW,
+              "user:ada",
+              "upgrade-u")); // 8.39 for Jan 20 - Feb 14 (26 days)
       t.runUntil("2028-01-25T10:00:00Z");
 
       workflow.cancel(new CancelRequest(null, "user:ada", false, true, "cancel-u"));
 
       Period period = t.fake.period("sub-ur", 1);
-      assertThat(period.refunds()).extracting(r -> r.transactionId(), r -> r.amount(), r -> r.refundId())
+      assertThat(period.refunds())
+          .extracting(r -> r.transactionId(), r -> r.amount(), r -> r.refundId())
           .containsExactlyInAnyOrder(
-              tuple("txn_sub-ur_1", usd("6.44"), "re_" + BillingIds.refundKey("sub-ur", 1, "cancel-u")),
-              tuple("txn_sub-ur_1_0", usd("6.45"),
+              tuple(
+                  "txn_sub-ur_1",
+                  usd("6.44"),
+                  "re_" + BillingIds.refundKey("sub-ur", 1, "cancel-u")),
+              tuple(
+                  "txn_sub-ur_1_0",
+                  usd("6.45"),
                   "re_" + BillingIds.refundKey("sub-ur", 1, "cancel-u#txn_sub-ur_1_0")));
       // The period's own total is its own charge's: the upgrade's refund is not counted in it.
       assertThat(period.refunded()).isEqualTo(usd("6.44"));

@@ -14,10 +14,12 @@ final class Refusals {
   static void assertRefused(ThrowingCallable update, String type, String message) {
     assertThatThrownBy(update)
         .isInstanceOf(WorkflowUpdateException.class)
-        .cause().isInstanceOf(ApplicationFailure.class)
-        .satisfies(f -> {
-          assertThat(((ApplicationFailure) f).getType()).isEqualTo(type);
-          assertThat(((ApplicationFailure) f).getOriginalMessage()).isEqualTo(message);
-        });
+        .cause()
+        .isInstanceOf(ApplicationFailure.class)
+        .satisfies(
+            f -> {
+              assertThat(((ApplicationFailure) f).getType()).isEqualTo(type);
+              assertThat(((ApplicationFailure) f).getOriginalMessage()).isEqualTo(message);
+            });
   }
 }

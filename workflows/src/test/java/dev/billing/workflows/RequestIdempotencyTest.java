@@ -8,6 +8,7 @@ import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.Period;
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
 import dev.billing.workflows.AppliedRequest.Status;
@@ -15,18 +16,17 @@ import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import dev.billing.workflows.PlanChangeRequest.Effective;
 import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.ChargeLookupInput;
-import dev.billing.domain.RecordInput;
 import io.temporal.client.UpdateOptions;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowStub;
 import io.temporal.client.WorkflowUpdateHandle;
 import io.temporal.client.WorkflowUpdateStage;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.time.Instant;
 import java.time.YearMonth;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -52,14 +52,18 @@ class RequestIdempotencyTest {
   }
 
   /** As the API sends it: the request id is the update id too. */
-  private static SubscriptionState changePlan(BillingTestEnvironment t, String sub, PlanChangeRequest request) {
+  private static SubscriptionState changePlan(
+      BillingTestEnvironment t, String sub, PlanChangeRequest request) {
     SubscriptionWorkflow workflow = t.existing(sub);
-    return awaitSkipping(t, WorkflowClient.startUpdate(workflow::changePlan, request, accepted(request)));
+    return awaitSkipping(
+        t, WorkflowClient.startUpdate(workflow::changePlan, request, accepted(request)));
   }
 
-  private static SubscriptionState refund(BillingTestEnvironment t, String sub, RefundRequest request) {
+  private static SubscriptionState refund(
+      BillingTestEnvironment t, String sub, RefundRequest request) {
     SubscriptionWorkflow workflow = t.existing(sub);
-    return awaitSkipping(t, WorkflowClient.startUpdate(workflow::refundPeriod, request, accepted(request)));
+    return awaitSkipping(
+        t, WorkflowClient.startUpdate(workflow::refundPeriod, request, accepted(request)));
   }
 
   private static UpdateOptions<SubscriptionState> accepted(UpdateRequest<?> request) {
@@ -73,8 +77,8 @@ class RequestIdempotencyTest {
    * The test server skips time only while the test sleeps, so an update whose activity is retried
    * (a gateway without an answer) is awaited in small steps of workflow time.
    */
-  private static SubscriptionState awaitSkipping(BillingTestEnvironment t,
-      WorkflowUpdateHandle<SubscriptionState> handle) {
+  private static SubscriptionState awaitSkipping(
+      BillingTestEnvironment t, WorkflowUpdateHandle<SubscriptionState> handle) {
     CompletableFuture<SubscriptionState> result = handle.getResultAsync();
     while (!result.isDone()) {
       t.env.sleep(Duration.ofSeconds(1));
@@ -85,13 +89,17 @@ class RequestIdempotencyTest {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     } catch (ExecutionException e) {
-      throw e.getCause() instanceof RuntimeException cause ? cause : new IllegalStateException(e.getCause());
+      throw e.getCause() instanceof RuntimeException cause
+          ? cause
+          : new IllegalStateException(e.getCause());
     }
   }
 
   private static List<ChargeInput> upgradeCharges(BillingTestEnvironment t, String sub) {
-    return t.fake.charges().stream().map(FakeBillingActivities.Call::input)
-        .filter(c -> BillingIds.isChangeChargeKey(sub, c.idempotencyKey())).toList();
+    return t.fake.charges().stream()
+        .map(FakeBillingActivities.Call::input)
+        .filter(c -> BillingIds.isChangeChargeKey(sub, c.idempotencyKey()))
+        .toList();
   }
 
   private static List<RecordInput> events(BillingTestEnvironment t, HistoryEvent event) {
@@ -113,7 +121,8 @@ class RequestIdempotencyTest {
       assertThat(first.subscription().sku()).isEqualTo(BillingTestEnvironment.SKU);
       t.runUntil("2028-02-13T00:00:00Z");
       assertThat(t.fake.reminders()).hasSize(2); // cycle 2's reminder moved the version
-      // The client retries under another update id (a new connection): the workflow knows the request.
+      // The client retries under another update id (a new connection): the workflow knows the
+      // request.
       SubscriptionState again = t.existing("sub-retry").changePlan(upgrade("19.99", "upgrade-1"));
       assertThat(again.request().status()).isEqualTo(Status.PENDING);
       t.runUntil("2028-02-16T00:00:00Z"); // cycle 2 charged: a new run
@@ -123,8 +132,11 @@ class RequestIdempotencyTest {
       t.fake.lookupsDown(false);
       t.runUntil("2028-02-17T00:00:00Z");
 
-      assertThat(upgradeCharges(t, "sub-retry")).extracting(ChargeInput::idempotencyKey).containsOnly(key);
-      assertThat(t.fake.succeededCharges().keySet()).filteredOn(k -> BillingIds.isChangeChargeKey("sub-retry", k))
+      assertThat(upgradeCharges(t, "sub-retry"))
+          .extracting(ChargeInput::idempotencyKey)
+          .containsOnly(key);
+      assertThat(t.fake.succeededCharges().keySet())
+          .filteredOn(k -> BillingIds.isChangeChargeKey("sub-retry", k))
           .containsExactly(key);
       assertThat(events(t, HistoryEvent.PLAN_CHANGED)).hasSize(1);
       assertThat(t.existing("sub-retry").state().subscription().sku()).isEqualTo("PRO-MAX");
@@ -144,13 +156,21 @@ class RequestIdempotencyTest {
       assertThat(done.request().status()).isEqualTo(Status.APPLIED);
 
       // Within the run (another update id) and after continue-as-new (the API's update id).
-      assertRefused(() -> t.existing("sub-reuse").changePlan(upgrade("29.99", "key-1")),
-          UpdateRejections.IDEMPOTENCY_KEY_REUSED, "request id key-1 was already used for a different request");
+      assertRefused(
+          () -> t.existing("sub-reuse").changePlan(upgrade("29.99", "key-1")),
+          UpdateRejections.IDEMPOTENCY_KEY_REUSED,
+          "request id key-1 was already used for a different request");
       t.runUntil("2028-02-16T00:00:00Z");
-      assertRefused(() -> changePlan(t, "sub-reuse", upgrade("29.99", "key-1")),
-          UpdateRejections.IDEMPOTENCY_KEY_REUSED, "request id key-1 was already used for a different request");
-      assertRefused(() -> t.existing("sub-reuse").refundPeriod(new RefundRequest(1, usd("1.00"), null, null, "key-1")),
-          UpdateRejections.IDEMPOTENCY_KEY_REUSED, "request id key-1 was already used for a different request");
+      assertRefused(
+          () -> changePlan(t, "sub-reuse", upgrade("29.99", "key-1")),
+          UpdateRejections.IDEMPOTENCY_KEY_REUSED,
+          "request id key-1 was already used for a different request");
+      assertRefused(
+          () ->
+              t.existing("sub-reuse")
+                  .refundPeriod(new RefundRequest(1, usd("1.00"), null, null, "key-1")),
+          UpdateRejections.IDEMPOTENCY_KEY_REUSED,
+          "request id key-1 was already used for a different request");
 
       assertThat(upgradeCharges(t, "sub-reuse")).hasSize(1);
       assertThat(t.fake.refunds()).isEmpty();
@@ -171,7 +191,8 @@ class RequestIdempotencyTest {
       assertThat(pending.request().status()).isEqualTo(Status.PENDING);
       assertThat(pending.subscription().sku()).isEqualTo(BillingTestEnvironment.SKU);
       assertThat(events(t, HistoryEvent.PLAN_CHANGED)).isEmpty();
-      assertThat(events(t, HistoryEvent.PAYMENT_PENDING)).singleElement()
+      assertThat(events(t, HistoryEvent.PAYMENT_PENDING))
+          .singleElement()
           .satisfies(r -> assertThat(r.detail()).contains("is still settling"));
     }
   }
@@ -191,17 +212,22 @@ class RequestIdempotencyTest {
       assertThat(pending.request().status()).isEqualTo(Status.PENDING);
       assertThat(pending.lastOutcome()).contains(key).contains("request upgrade-2");
       assertThat(pending.subscription().sku()).isEqualTo(BillingTestEnvironment.SKU);
-      assertThat(events(t, HistoryEvent.PAYMENT_PENDING)).singleElement()
+      assertThat(events(t, HistoryEvent.PAYMENT_PENDING))
+          .singleElement()
           .satisfies(r -> assertThat(r.detail()).contains(key));
-      assertRefused(() -> t.existing("sub-found").changePlan(upgrade("29.99", "other")),
-          UpdateRejections.TRANSITION_NOT_ALLOWED, "the change to PRO-MAX waits for the outcome of its charge ("
-              + key + "); change the plan once it is known");
+      assertRefused(
+          () -> t.existing("sub-found").changePlan(upgrade("29.99", "other")),
+          UpdateRejections.TRANSITION_NOT_ALLOWED,
+          "the change to PRO-MAX waits for the outcome of its charge ("
+              + key
+              + "); change the plan once it is known");
 
       t.fake.lookupsDown(false);
       t.runUntil("2028-01-20T13:00:00Z");
 
       // Asked after a durable wait (not at once), with the exact lookup from the request on.
-      assertThat(t.fake.lookups().get(0).startedAt()).isAfterOrEqualTo(asked.plus(Duration.ofMinutes(1)));
+      assertThat(t.fake.lookups().get(0).startedAt())
+          .isAfterOrEqualTo(asked.plus(Duration.ofMinutes(1)));
       ChargeLookupInput lookup = t.fake.lookups().get(t.fake.lookups().size() - 1).input();
       assertThat(lookup.idempotencyKey()).isEqualTo(key);
       assertThat(lookup.sentFrom()).isBeforeOrEqualTo(asked);
@@ -210,8 +236,11 @@ class RequestIdempotencyTest {
       RecordInput changed = events(t, HistoryEvent.PLAN_CHANGED).get(0);
       assertThat(changed.receipt().amount()).isEqualTo(usd("8.39"));
       assertThat(changed.receipt().transactionId()).isEqualTo("txn_sub-found_1_0");
-      assertThat(upgradeCharges(t, "sub-found")).extracting(ChargeInput::idempotencyKey).containsOnly(key);
-      assertThat(t.existing("sub-found").changePlan(upgrade("19.99", "upgrade-2")).request().status())
+      assertThat(upgradeCharges(t, "sub-found"))
+          .extracting(ChargeInput::idempotencyKey)
+          .containsOnly(key);
+      assertThat(
+              t.existing("sub-found").changePlan(upgrade("19.99", "upgrade-2")).request().status())
           .isEqualTo(Status.PENDING);
     }
   }
@@ -229,20 +258,30 @@ class RequestIdempotencyTest {
       t.runUntil("2028-01-20T10:05:00Z");
 
       assertThat(t.fake.lookups()).extracting(c -> c.input().idempotencyKey()).containsExactly(key);
-      assertThat(t.existing("sub-none").state().subscription().sku()).isEqualTo(BillingTestEnvironment.SKU);
+      assertThat(t.existing("sub-none").state().subscription().sku())
+          .isEqualTo(BillingTestEnvironment.SKU);
       assertThat(events(t, HistoryEvent.PLAN_CHANGED)).isEmpty();
-      assertThat(events(t, HistoryEvent.PAYMENT_FAILED)).singleElement()
-          .satisfies(r -> assertThat(r.detail()).isEqualTo("plan change to PRO-MAX dropped: its charge "
-              + key + " was NOT_FOUND; the plan is unchanged"));
+      assertThat(events(t, HistoryEvent.PAYMENT_FAILED))
+          .singleElement()
+          .satisfies(
+              r ->
+                  assertThat(r.detail())
+                      .isEqualTo(
+                          "plan change to PRO-MAX dropped: its charge "
+                              + key
+                              + " was NOT_FOUND; the plan is unchanged"));
       assertThat(t.existing("sub-none").state().lastOutcome()).contains("dropped");
       SubscriptionState repeat = t.existing("sub-none").changePlan(upgrade("19.99", "upgrade-3"));
       assertThat(repeat.request().status()).isEqualTo(Status.PENDING);
       assertThat(repeat.subscription().sku()).isEqualTo(BillingTestEnvironment.SKU);
-      assertThat(upgradeCharges(t, "sub-none")).extracting(ChargeInput::idempotencyKey).containsOnly(key);
+      assertThat(upgradeCharges(t, "sub-none"))
+          .extracting(ChargeInput::idempotencyKey)
+          .containsOnly(key);
       // A new request (a new id) may try again: a new key.
       SubscriptionState retried = changePlan(t, "sub-none", upgrade("19.99", "upgrade-4"));
       assertThat(retried.subscription().sku()).isEqualTo("PRO-MAX");
-      assertThat(upgradeCharges(t, "sub-none")).extracting(ChargeInput::idempotencyKey)
+      assertThat(upgradeCharges(t, "sub-none"))
+          .extracting(ChargeInput::idempotencyKey)
           .contains(BillingIds.changeChargeKey("sub-none", "upgrade-4"));
     }
   }
@@ -254,9 +293,11 @@ class RequestIdempotencyTest {
       t.runUntil("2028-01-20T00:00:00Z");
       t.fake.refundsPending();
 
-      refund(t, "sub-rp", new RefundRequest(1, usd("5.00"), "late delivery", "user:ops", "refund-p"));
+      refund(
+          t, "sub-rp", new RefundRequest(1, usd("5.00"), "late delivery", "user:ops", "refund-p"));
 
-      assertThat(events(t, HistoryEvent.PAYMENT_REFUNDED)).singleElement()
+      assertThat(events(t, HistoryEvent.PAYMENT_REFUNDED))
+          .singleElement()
           .satisfies(r -> assertThat(r.detail()).endsWith("late delivery; pending at the gateway"));
     }
   }
@@ -266,27 +307,34 @@ class RequestIdempotencyTest {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.start(BillingTestEnvironment.requested("sub-rf", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-20T00:00:00Z");
-      RefundRequest refund = new RefundRequest(1, usd("5.00"), "late delivery", "user:ops", "refund-1");
+      RefundRequest refund =
+          new RefundRequest(1, usd("5.00"), "late delivery", "user:ops", "refund-1");
 
       refund(t, "sub-rf", refund);
       t.runUntil("2028-02-13T00:00:00Z"); // the reminder moved the version
       SubscriptionState again = t.existing("sub-rf").refundPeriod(refund); // another update id
 
       assertThat(again.request().status()).isEqualTo(Status.APPLIED);
-      assertThat(t.fake.refunds()).extracting(c -> c.input().idempotencyKey())
+      assertThat(t.fake.refunds())
+          .extracting(c -> c.input().idempotencyKey())
           .containsExactly(BillingIds.refundKey("sub-rf", 1, "refund-1"));
       assertThat(t.fake.period("sub-rf", 1).refunded()).isEqualTo(usd("5.00"));
 
       t.fake.refundsUnanswered(1);
-      SubscriptionState pending = refund(t, "sub-rf", new RefundRequest(1, usd("2.00"), null, "user:ops", "refund-2"));
+      SubscriptionState pending =
+          refund(t, "sub-rf", new RefundRequest(1, usd("2.00"), null, "user:ops", "refund-2"));
       String key2 = BillingIds.refundKey("sub-rf", 1, "refund-2");
       assertThat(pending.request().status()).isEqualTo(Status.PENDING);
-      assertThat(events(t, HistoryEvent.PAYMENT_PENDING)).singleElement()
+      assertThat(events(t, HistoryEvent.PAYMENT_PENDING))
+          .singleElement()
           .satisfies(r -> assertThat(r.detail()).contains(key2));
       t.runUntil("2028-02-13T00:05:00Z");
 
-      assertThat(t.fake.refundsMade()).containsOnlyKeys(BillingIds.refundKey("sub-rf", 1, "refund-1"), key2);
-      assertThat(t.fake.refunds()).extracting(c -> c.input().idempotencyKey()).filteredOn(key2::equals)
+      assertThat(t.fake.refundsMade())
+          .containsOnlyKeys(BillingIds.refundKey("sub-rf", 1, "refund-1"), key2);
+      assertThat(t.fake.refunds())
+          .extracting(c -> c.input().idempotencyKey())
+          .filteredOn(key2::equals)
           .hasSizeGreaterThan(1); // sent again with the same key: replayed, not refunded twice
       Period period = t.fake.period("sub-rf", 1);
       assertThat(period.refunded()).isEqualTo(usd("7.00"));
@@ -297,23 +345,34 @@ class RequestIdempotencyTest {
   @Test
   void anImmediateCancelRefundsTheUnusedShareOfAnUpgradeChargedInThePeriod() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-cu", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-cu", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-20T10:00:00Z");
       changePlan(t, "sub-cu", upgrade("19.99", "upgrade-5")); // 8.39 for Jan 20 - Feb 14 (26 days)
       t.runUntil("2028-01-25T10:00:00Z");
 
-      SubscriptionState cancelled = workflow.cancel(new CancelRequest(null, "user:ada", false, true, "cancel-1"));
+      SubscriptionState cancelled =
+          workflow.cancel(new CancelRequest(null, "user:ada", false, true, "cancel-1"));
 
-      // Jan 26 - Feb 14 are unused: 20 of 31 days of 9.99 (6.44) and 20 of the upgrade's 26 of 8.39 (6.45).
-      assertThat(t.fake.refunds()).extracting(c -> c.input().transactionId(), c -> c.input().amount())
-          .containsExactly(org.assertj.core.groups.Tuple.tuple("txn_sub-cu_1", usd("6.44")),
+      // Jan 26 - Feb 14 are unused: 20 of 31 days of 9.99 (6.44) and 20 of the upgrade's 26 of 8.39
+      // (6.45).
+      assertThat(t.fake.refunds())
+          .extracting(c -> c.input().transactionId(), c -> c.input().amount())
+          .containsExactly(
+              org.assertj.core.groups.Tuple.tuple("txn_sub-cu_1", usd("6.44")),
               org.assertj.core.groups.Tuple.tuple("txn_sub-cu_1_0", usd("6.45")));
-      assertThat(t.fake.refunds()).extracting(c -> c.input().idempotencyKey()).containsExactly(
-          BillingIds.refundKey("sub-cu", 1, "cancel-1"),
-          BillingIds.refundKey("sub-cu", 1, "cancel-1#txn_sub-cu_1_0"));
+      assertThat(t.fake.refunds())
+          .extracting(c -> c.input().idempotencyKey())
+          .containsExactly(
+              BillingIds.refundKey("sub-cu", 1, "cancel-1"),
+              BillingIds.refundKey("sub-cu", 1, "cancel-1#txn_sub-cu_1_0"));
       assertThat(t.fake.period("sub-cu", 1).refunded()).isEqualTo(usd("6.44"));
-      assertThat(events(t, HistoryEvent.PAYMENT_REFUNDED)).extracting(RecordInput::detail)
-          .anyMatch(d -> d.startsWith("refunded 6.45 USD of the upgrade charge txn_sub-cu_1_0 in cycle 1"));
+      assertThat(events(t, HistoryEvent.PAYMENT_REFUNDED))
+          .extracting(RecordInput::detail)
+          .anyMatch(
+              d ->
+                  d.startsWith(
+                      "refunded 6.45 USD of the upgrade charge txn_sub-cu_1_0 in cycle 1"));
       assertThat(cancelled.subscription().status()).isEqualTo(SubscriptionStatus.CANCELLED);
     }
   }
@@ -321,14 +380,17 @@ class RequestIdempotencyTest {
   @Test
   void aCreditLeftAtCancellationIsRecordedNotDroppedSilently() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-cr", ON_THE_15TH, "30.00"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-cr", ON_THE_15TH, "30.00"));
       t.runUntil("2028-01-15T10:00:00Z");
-      workflow.changePlan(new PlanChangeRequest("BASIC", usd("10.00"), Effective.NOW, null)); // 20.00 credit
+      workflow.changePlan(
+          new PlanChangeRequest("BASIC", usd("10.00"), Effective.NOW, null)); // 20.00 credit
 
       workflow.cancel(new CancelRequest("moving", "user:ada"));
 
       RecordInput cancelled = events(t, HistoryEvent.SUBSCRIPTION_CANCELLED).get(0);
-      assertThat(cancelled.detail()).isEqualTo("moving; a credit of 20.00 USD was left unused; it is not refunded");
+      assertThat(cancelled.detail())
+          .isEqualTo("moving; a credit of 20.00 USD was left unused; it is not refunded");
       assertThat(WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class).lastOutcome())
           .contains("a credit of 20.00 USD was left unused");
       assertThat(t.fake.refunds()).isEmpty();

@@ -16,7 +16,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** The search attributes and memo operators filter and read in the Temporal UI, and what they cost. */
+/**
+ * The search attributes and memo operators filter and read in the Temporal UI, and what they cost.
+ */
 @Timeout(60)
 class SubscriptionVisibilityTest {
 
@@ -29,15 +31,19 @@ class SubscriptionVisibilityTest {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       Subscription requested = BillingTestEnvironment.requested("sub-vis", PARIS_15TH, "9.99");
       // As the API starts it: attributes and memo in the start request.
-      t.start(requested, SubscriptionVisibility.startAttributes(requested, null),
-          SubscriptionVisibility.memo(requested)).created();
+      t.start(
+              requested,
+              SubscriptionVisibility.startAttributes(requested, null),
+              SubscriptionVisibility.memo(requested))
+          .created();
 
       WorkflowExecutionDescription first = t.untyped("sub-vis").describe();
       assertThat(first.getTypedSearchAttributes().get(BillingSearchAttributes.NEXT_PAYMENT_DATE))
           .isEqualTo(OffsetDateTime.parse("2028-01-14T23:00:00Z"));
-      assertThat((String) first.getMemo(SubscriptionVisibility.MEMO_SUMMARY, String.class)).isEqualTo(
-          "PRO-MONTHLY: 9.99 USD monthly on day 15 (Europe/Paris), ACTIVE, next payment 2028-01-15,"
-              + " Visa •••• 4242");
+      assertThat((String) first.getMemo(SubscriptionVisibility.MEMO_SUMMARY, String.class))
+          .isEqualTo(
+              "PRO-MONTHLY: 9.99 USD monthly on day 15 (Europe/Paris), ACTIVE, next payment 2028-01-15,"
+                  + " Visa •••• 4242");
 
       t.runUntil("2028-02-20T00:00:00Z");
 
@@ -53,10 +59,17 @@ class SubscriptionVisibilityTest {
           .endsWith("ACTIVE, next payment 2028-03-15, Visa •••• 4242");
 
       List<String> runs = t.fake.charges().stream().map(Call::runId).distinct().toList();
-      assertThat(t.count(t.history("sub-vis", runs.get(0)),
-          EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES)).as("all set at start").isZero();
-      assertThat(t.count(t.history("sub-vis", runs.get(1)),
-          EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES)).isZero();
+      assertThat(
+              t.count(
+                  t.history("sub-vis", runs.get(0)),
+                  EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES))
+          .as("all set at start")
+          .isZero();
+      assertThat(
+              t.count(
+                  t.history("sub-vis", runs.get(1)),
+                  EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES))
+          .isZero();
     }
   }
 
@@ -65,15 +78,18 @@ class SubscriptionVisibilityTest {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.declineCycle(1);
       Subscription requested = BillingTestEnvironment.requested("sub-late", PARIS_15TH, "9.99");
-      t.start(requested, SubscriptionVisibility.startAttributes(requested, null),
-          SubscriptionVisibility.memo(requested)).created();
+      t.start(
+              requested,
+              SubscriptionVisibility.startAttributes(requested, null),
+              SubscriptionVisibility.memo(requested))
+          .created();
 
       t.runUntil("2028-01-20T00:00:00Z");
       SearchAttributes late = t.untyped("sub-late").describe().getTypedSearchAttributes();
       assertThat(late.get(BillingSearchAttributes.BILLING_STATUS)).isEqualTo("PAST_DUE");
       // The workflow time of the declined first attempt.
-      WorkflowTimeAssert.assertAt(late.get(BillingSearchAttributes.PAST_DUE_SINCE).toInstant(),
-          "2028-01-14T23:00:00Z");
+      WorkflowTimeAssert.assertAt(
+          late.get(BillingSearchAttributes.PAST_DUE_SINCE).toInstant(), "2028-01-14T23:00:00Z");
       assertThat(late.get(BillingSearchAttributes.NEXT_PAYMENT_DATE))
           .isEqualTo(OffsetDateTime.parse("2028-02-14T23:00:00Z"));
 
@@ -91,8 +107,11 @@ class SubscriptionVisibilityTest {
   void cancellingClearsTheNextPaymentInTheSameUpsertAsTheStatus() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       Subscription requested = BillingTestEnvironment.requested("sub-end", PARIS_15TH, "9.99");
-      SubscriptionWorkflow workflow = t.start(requested,
-          SubscriptionVisibility.startAttributes(requested, null), SubscriptionVisibility.memo(requested));
+      SubscriptionWorkflow workflow =
+          t.start(
+              requested,
+              SubscriptionVisibility.startAttributes(requested, null),
+              SubscriptionVisibility.memo(requested));
       workflow.created();
       workflow.cancel(new CancelRequest("moving away", "user:ada"));
       WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
@@ -101,7 +120,10 @@ class SubscriptionVisibilityTest {
       assertThat(ended.get(BillingSearchAttributes.BILLING_STATUS)).isEqualTo("CANCELLED");
       assertThat(ended.containsKey(BillingSearchAttributes.NEXT_PAYMENT_DATE)).isFalse();
       String run = t.untyped("sub-end").describe().getExecution().getRunId();
-      assertThat(t.count(t.history("sub-end", run), EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES))
+      assertThat(
+              t.count(
+                  t.history("sub-end", run),
+                  EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES))
           .isEqualTo(1);
     }
   }

@@ -9,11 +9,11 @@ import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.SubscriptionState.Phase;
-import dev.billing.domain.RecordInput;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
 import io.temporal.client.UpdateOptions;
@@ -44,20 +44,27 @@ class SubscriptionWorkflowLifecycleTest {
   void createdUpdateReturnsOnlyOnceTheCreationIsRecorded() throws Exception {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.holdRecord("create");
-      SubscriptionWorkflow workflow = t.client.newWorkflowStub(SubscriptionWorkflow.class,
-          WorkflowOptions.newBuilder()
-              .setWorkflowId(BillingIds.workflowId("sub-new"))
-              .setTaskQueue(TaskQueues.BILLING)
-              .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_FAIL)
-              .build());
+      SubscriptionWorkflow workflow =
+          t.client.newWorkflowStub(
+              SubscriptionWorkflow.class,
+              WorkflowOptions.newBuilder()
+                  .setWorkflowId(BillingIds.workflowId("sub-new"))
+                  .setTaskQueue(TaskQueues.BILLING)
+                  .setWorkflowIdConflictPolicy(
+                      WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_FAIL)
+                  .build());
       SubscriptionInput input =
-          new SubscriptionInput(BillingTestEnvironment.requested("sub-new", ON_THE_15TH, "9.99"), false);
+          new SubscriptionInput(
+              BillingTestEnvironment.requested("sub-new", ON_THE_15TH, "9.99"), false);
 
       // As the API does it: start the workflow and wait for the creation in one call.
-      WorkflowUpdateHandle<SubscriptionState> created = WorkflowClient.startUpdateWithStart(
-          workflow::created,
-          UpdateOptions.<SubscriptionState>newBuilder().setWaitForStage(WorkflowUpdateStage.ACCEPTED).build(),
-          new WithStartWorkflowOperation<>(workflow::run, input));
+      WorkflowUpdateHandle<SubscriptionState> created =
+          WorkflowClient.startUpdateWithStart(
+              workflow::created,
+              UpdateOptions.<SubscriptionState>newBuilder()
+                  .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
+                  .build(),
+              new WithStartWorkflowOperation<>(workflow::run, input));
       t.fake.awaitHeldRecordStarted();
       CompletableFuture<SubscriptionState> result = created.getResultAsync();
 
@@ -71,7 +78,8 @@ class SubscriptionWorkflowLifecycleTest {
       assertThat(state.subscription().nextPaymentDate()).isEqualTo(LocalDate.of(2028, 1, 15));
       assertThat(state.subscription().nextReminderDate()).isEqualTo(LocalDate.of(2028, 1, 12));
       assertThat(state.phase()).isEqualTo(Phase.WAITING_FOR_REMINDER);
-      assertThat(state.lastOutcome()).isEqualTo("subscription created (version 1); cycle 1 due 2028-01-15");
+      assertThat(state.lastOutcome())
+          .isEqualTo("subscription created (version 1); cycle 1 due 2028-01-15");
 
       RecordInput creation = t.fake.records().get(0).input();
       assertThat(creation.changeId()).isEqualTo("create");
@@ -88,7 +96,8 @@ class SubscriptionWorkflowLifecycleTest {
   @Test
   void cancelBeforeTheReminderRecordsItAndEndsWithoutReminderOrCharge() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-bye", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-bye", ON_THE_15TH, "9.99"));
       workflow.created();
 
       SubscriptionState cancelled = workflow.cancel(new CancelRequest("too expensive", "user:ada"));
@@ -102,8 +111,12 @@ class SubscriptionWorkflowLifecycleTest {
       assertThat(cancelled.lastOutcome()).isEqualTo("cancelled by user:ada: too expensive");
       // The run's result is the state; the update's answer also names the request it answers.
       assertThat(WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class))
-          .isEqualTo(new SubscriptionState(cancelled.subscription(), cancelled.phase(),
-              cancelled.waitingUntil(), cancelled.lastOutcome()));
+          .isEqualTo(
+              new SubscriptionState(
+                  cancelled.subscription(),
+                  cancelled.phase(),
+                  cancelled.waitingUntil(),
+                  cancelled.lastOutcome()));
       assertThat(cancelled.request().status()).isEqualTo(AppliedRequest.Status.APPLIED);
 
       RecordInput record = t.fake.records().get(1).input();
@@ -121,8 +134,12 @@ class SubscriptionWorkflowLifecycleTest {
       assertThat(record.receipt()).isNull();
       assertAt(record.at(), "2028-01-01T00:00:00Z");
 
-      assertThat(t.untyped("sub-bye").describe().getTypedSearchAttributes()
-          .get(BillingSearchAttributes.BILLING_STATUS)).isEqualTo("CANCELLED");
+      assertThat(
+              t.untyped("sub-bye")
+                  .describe()
+                  .getTypedSearchAttributes()
+                  .get(BillingSearchAttributes.BILLING_STATUS))
+          .isEqualTo("CANCELLED");
       t.runUntil("2028-03-01T00:00:00Z");
       assertThat(t.fake.reminders()).isEmpty();
       assertThat(t.fake.charges()).isEmpty();
@@ -133,34 +150,46 @@ class SubscriptionWorkflowLifecycleTest {
   @Test
   void aSecondCancelIsRejectedByTheValidatorWhileTheFirstIsBeingRecorded() throws Exception {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-twice", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-twice", ON_THE_15TH, "9.99"));
       workflow.created();
       t.fake.holdRecord("cancel");
 
-      WorkflowUpdateHandle<SubscriptionState> first = WorkflowStub.fromTyped(workflow).startUpdate(
-          "cancel", WorkflowUpdateStage.ACCEPTED, SubscriptionState.class, new CancelRequest(null, null));
+      WorkflowUpdateHandle<SubscriptionState> first =
+          WorkflowStub.fromTyped(workflow)
+              .startUpdate(
+                  "cancel",
+                  WorkflowUpdateStage.ACCEPTED,
+                  SubscriptionState.class,
+                  new CancelRequest(null, null));
       t.fake.awaitHeldRecordStarted();
       assertThat(workflow.state().phase()).isEqualTo(Phase.CANCELLING);
 
       assertThatThrownBy(() -> workflow.cancel(new CancelRequest("again", "user:ada")))
           .isInstanceOf(WorkflowUpdateException.class)
-          .cause().isInstanceOf(ApplicationFailure.class)
-          .satisfies(f -> {
-            assertThat(((ApplicationFailure) f).getType()).isEqualTo(UpdateRejections.TRANSITION_NOT_ALLOWED);
-            assertThat(((ApplicationFailure) f).getOriginalMessage())
-                .isEqualTo("subscription is already cancelled");
-          });
+          .cause()
+          .isInstanceOf(ApplicationFailure.class)
+          .satisfies(
+              f -> {
+                assertThat(((ApplicationFailure) f).getType())
+                    .isEqualTo(UpdateRejections.TRANSITION_NOT_ALLOWED);
+                assertThat(((ApplicationFailure) f).getOriginalMessage())
+                    .isEqualTo("subscription is already cancelled");
+              });
 
       t.fake.openRecord();
       SubscriptionState cancelled = first.getResult(10, TimeUnit.SECONDS);
       assertThat(cancelled.subscription().status()).isEqualTo(SubscriptionStatus.CANCELLED);
-      assertThat(t.fake.records()).extracting(c -> c.input().changeId()).containsExactly("create", "cancel");
+      assertThat(t.fake.records())
+          .extracting(c -> c.input().changeId())
+          .containsExactly("create", "cancel");
       assertThat(t.fake.records().get(1).input().actor()).as("no principal given").isEqualTo("api");
       assertThat(t.fake.records().get(1).input().detail()).isNull();
       // The rejected update left no trace in the history.
       List<io.temporal.api.history.v1.HistoryEvent> events =
           t.client.fetchHistory(BillingIds.workflowId("sub-twice")).getEvents();
-      assertThat(t.count(events, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED)).isEqualTo(2);
+      assertThat(t.count(events, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED))
+          .isEqualTo(2);
     }
   }
 
@@ -169,18 +198,24 @@ class SubscriptionWorkflowLifecycleTest {
     // Starts on the due instant (reminder already past), so the charge is the first step.
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-15T00:00:00Z")) {
       t.fake.holdCharges();
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-mid", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-mid", ON_THE_15TH, "9.99"));
       t.fake.awaitChargeStarted();
       assertThat(workflow.state().phase()).isEqualTo(Phase.CHARGING);
 
-      WorkflowUpdateHandle<SubscriptionState> cancel = WorkflowStub.fromTyped(workflow).startUpdate(
-          "cancel", WorkflowUpdateStage.ACCEPTED, SubscriptionState.class,
-          new CancelRequest("changed my mind", "user:ada"));
+      WorkflowUpdateHandle<SubscriptionState> cancel =
+          WorkflowStub.fromTyped(workflow)
+              .startUpdate(
+                  "cancel",
+                  WorkflowUpdateStage.ACCEPTED,
+                  SubscriptionState.class,
+                  new CancelRequest("changed my mind", "user:ada"));
       t.fake.openCharges();
       SubscriptionState cancelled = cancel.getResult(10, TimeUnit.SECONDS);
 
       List<RecordInput> records = t.fake.records().stream().map(Call::input).toList();
-      assertThat(records).extracting(RecordInput::changeId)
+      assertThat(records)
+          .extracting(RecordInput::changeId)
           .containsExactly("create", "cycle-1/charge-1", "cancel");
       assertThat(records.get(1).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
       assertThat(records.get(2).previous()).isEqualTo(records.get(1).next());
@@ -188,7 +223,8 @@ class SubscriptionWorkflowLifecycleTest {
       assertThat(records.get(2).period().dueDate()).isEqualTo(LocalDate.of(2028, 2, 15));
       assertThat(records.get(2).period().status()).isEqualTo(PeriodStatus.CANCELLED);
       assertThat(cancelled.subscription().version()).isEqualTo(3);
-      assertThat(cancelled.subscription().lastPaymentAt()).isEqualTo(records.get(1).next().lastPaymentAt());
+      assertThat(cancelled.subscription().lastPaymentAt())
+          .isEqualTo(records.get(1).next().lastPaymentAt());
 
       t.runUntil("2028-04-01T00:00:00Z");
       assertThat(t.fake.charges()).hasSize(1);
@@ -199,7 +235,8 @@ class SubscriptionWorkflowLifecycleTest {
   @Test
   void cancelWhileWaitingForThePaymentSkipsTheCharge() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-wait", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-wait", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-13T00:00:00Z");
       assertThat(workflow.state().phase()).isEqualTo(Phase.WAITING_FOR_PAYMENT);
 

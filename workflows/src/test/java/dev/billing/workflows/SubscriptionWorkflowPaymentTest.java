@@ -11,13 +11,13 @@ import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.FakeBillingActivities.ReminderMode;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.activities.ChargeInput;
-import dev.billing.domain.RecordInput;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.common.SearchAttributes;
 import java.time.Instant;
@@ -85,7 +85,8 @@ class SubscriptionWorkflowPaymentTest {
   void declinedChargeRecordsTheErrorAndKeepsBilling() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.declineCycle(1);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-dec", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-dec", ON_THE_15TH, "9.99"));
       workflow.created();
 
       t.runUntil("2028-01-15T12:00:00Z");
@@ -116,9 +117,15 @@ class SubscriptionWorkflowPaymentTest {
       // Every retry is declined too; the next cycle is billed as usual and brings the subscription
       // back to ACTIVE.
       t.runUntil("2028-02-20T00:00:00Z");
-      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey()).containsExactly(
-          "charge:sub-dec:1:1", "charge:sub-dec:1:2", "charge:sub-dec:1:3", "charge:sub-dec:1:4",
-          "charge:sub-dec:1:5", "charge:sub-dec:2:1");
+      assertThat(t.fake.charges())
+          .extracting(c -> c.input().idempotencyKey())
+          .containsExactly(
+              "charge:sub-dec:1:1",
+              "charge:sub-dec:1:2",
+              "charge:sub-dec:1:3",
+              "charge:sub-dec:1:4",
+              "charge:sub-dec:1:5",
+              "charge:sub-dec:2:1");
       assertThat(workflow.state().subscription().status()).isEqualTo(SubscriptionStatus.ACTIVE);
     }
   }
@@ -137,16 +144,23 @@ class SubscriptionWorkflowPaymentTest {
       assertThat(afterDecline.get(BillingSearchAttributes.SKU)).isEqualTo("PRO-MONTHLY");
 
       t.runUntil("2028-03-20T00:00:00Z");
-      assertThat(t.untyped("sub-sa").describe().getTypedSearchAttributes()
-          .get(BillingSearchAttributes.BILLING_STATUS)).isEqualTo("ACTIVE");
+      assertThat(
+              t.untyped("sub-sa")
+                  .describe()
+                  .getTypedSearchAttributes()
+                  .get(BillingSearchAttributes.BILLING_STATUS))
+          .isEqualTo("ACTIVE");
 
       // Run 2 also holds the four dunning retries of cycle 1.
       List<String> runs = t.fake.charges().stream().map(Call::runId).distinct().toList();
       assertThat(runs).hasSize(3);
       EventType upsert = EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES;
       assertThat(t.count(t.history("sub-sa", runs.get(0)), upsert))
-          .as("run 1: identity and ACTIVE at creation, then PAST_DUE").isEqualTo(2);
-      assertThat(t.count(t.history("sub-sa", runs.get(1)), upsert)).as("run 2: back to ACTIVE").isEqualTo(1);
+          .as("run 1: identity and ACTIVE at creation, then PAST_DUE")
+          .isEqualTo(2);
+      assertThat(t.count(t.history("sub-sa", runs.get(1)), upsert))
+          .as("run 2: back to ACTIVE")
+          .isEqualTo(1);
       assertThat(t.count(t.history("sub-sa", runs.get(2)), upsert)).as("run 3: unchanged").isZero();
     }
   }
@@ -162,18 +176,27 @@ class SubscriptionWorkflowPaymentTest {
 
       List<Call<ChargeInput>> calls = t.fake.charges();
       assertThat(calls).extracting(Call::attempt).containsExactly(1, 2, 3, 4, 5, 6);
-      assertThat(calls).extracting(c -> c.input().idempotencyKey()).containsOnly("charge:sub-503:1:1");
+      assertThat(calls)
+          .extracting(c -> c.input().idempotencyKey())
+          .containsOnly("charge:sub-503:1:1");
       // Backoff 2, 4, 8, 16, 32 s between the six calls.
-      assertAllAt(calls.stream().map(Call::startedAt).toList(), List.of(
-          "2028-01-15T00:00:00Z", "2028-01-15T00:00:02Z", "2028-01-15T00:00:06Z",
-          "2028-01-15T00:00:14Z", "2028-01-15T00:00:30Z", "2028-01-15T00:01:02Z"));
+      assertAllAt(
+          calls.stream().map(Call::startedAt).toList(),
+          List.of(
+              "2028-01-15T00:00:00Z",
+              "2028-01-15T00:00:02Z",
+              "2028-01-15T00:00:06Z",
+              "2028-01-15T00:00:14Z",
+              "2028-01-15T00:00:30Z",
+              "2028-01-15T00:01:02Z"));
       assertAt(onlyChargeRecord(t).at(), "2028-01-15T00:01:02Z");
 
       RecordInput failed = onlyChargeRecord(t);
       assertThat(failed.event()).isEqualTo(HistoryEvent.PAYMENT_FAILED);
       assertThat(failed.period().status()).isEqualTo(PeriodStatus.ERROR);
       assertThat(failed.period().failureCode()).isEqualTo("gateway_unavailable");
-      assertThat(failed.period().failureMessage()).isEqualTo("no answer from the gateway: gateway answered 503");
+      assertThat(failed.period().failureMessage())
+          .isEqualTo("no answer from the gateway: gateway answered 503");
       assertThat(failed.receipt()).isNull();
       assertThat(failed.next().status()).isEqualTo(SubscriptionStatus.PAST_DUE);
       assertThat(failed.next().nextPaymentDate()).isEqualTo(LocalDate.of(2028, 2, 15));
@@ -191,7 +214,8 @@ class SubscriptionWorkflowPaymentTest {
       t.runUntil("2028-01-16T00:00:00Z");
 
       List<Instant> reminderCalls = t.fake.reminders().stream().map(Call::startedAt).toList();
-      assertThat(reminderCalls).hasSizeGreaterThan(3)
+      assertThat(reminderCalls)
+          .hasSizeGreaterThan(3)
           .allMatch(at -> at.isBefore(Instant.parse("2028-01-15T00:00:00Z")));
       assertThat(t.fake.charges()).hasSize(1);
       assertAt(t.fake.charges().get(0).startedAt(), "2028-01-15T00:00:00Z");
@@ -208,14 +232,16 @@ class SubscriptionWorkflowPaymentTest {
   void reminderRejectedForGoodStillLetsTheChargeHappenOnTime() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.reminders(ReminderMode.FAIL_NON_RETRYABLE);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-bounce", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-bounce", ON_THE_15TH, "9.99"));
 
       t.runUntil("2028-01-13T00:00:00Z");
       assertThat(t.fake.reminders()).hasSize(1);
       SubscriptionState waiting = workflow.state();
       assertThat(waiting.phase()).isEqualTo(Phase.WAITING_FOR_PAYMENT);
       assertThat(waiting.waitingUntil()).isEqualTo(Instant.parse("2028-01-15T00:00:00Z"));
-      assertThat(waiting.lastOutcome()).isEqualTo("cycle 1 reminder failed (mailbox does not exist); billing anyway");
+      assertThat(waiting.lastOutcome())
+          .isEqualTo("cycle 1 reminder failed (mailbox does not exist); billing anyway");
 
       t.runUntil("2028-01-16T00:00:00Z");
       assertAt(t.fake.charges().get(0).startedAt(), "2028-01-15T00:00:00Z");
@@ -232,8 +258,10 @@ class SubscriptionWorkflowPaymentTest {
 
       assertThat(t.fake.reminders()).hasSize(1);
       assertAt(t.fake.reminders().get(0).startedAt(), "2028-01-13T12:00:00Z");
-      assertThat(t.fake.reminders().get(0).input().messageId()).isEqualTo("<reminder.1.sub-late@billing>");
-      assertThat(t.fake.reminders().get(0).input().paymentDate()).isEqualTo(LocalDate.of(2028, 1, 15));
+      assertThat(t.fake.reminders().get(0).input().messageId())
+          .isEqualTo("<reminder.1.sub-late@billing>");
+      assertThat(t.fake.reminders().get(0).input().paymentDate())
+          .isEqualTo(LocalDate.of(2028, 1, 15));
       assertAt(t.fake.charges().get(0).startedAt(), "2028-01-15T00:00:00Z");
     }
   }
@@ -244,19 +272,24 @@ class SubscriptionWorkflowPaymentTest {
       // Already due: charged at once, no reminder.
       t.start(BillingTestEnvironment.requested("sub-due", ON_THE_15TH, "9.99"));
       // Reminders off: only the payment timer.
-      t.start(BillingTestEnvironment.requested("sub-quiet",
-          new BillingSchedule(YearMonth.of(2028, 2), 1, Term.MONTHLY, "UTC", 0), "5.00"));
+      t.start(
+          BillingTestEnvironment.requested(
+              "sub-quiet",
+              new BillingSchedule(YearMonth.of(2028, 2), 1, Term.MONTHLY, "UTC", 0),
+              "5.00"));
 
       t.runUntil("2028-02-02T00:00:00Z");
 
       assertThat(t.fake.reminders()).isEmpty();
       List<Call<ChargeInput>> charges = t.fake.charges();
-      assertThat(charges).extracting(c -> c.input().idempotencyKey())
+      assertThat(charges)
+          .extracting(c -> c.input().idempotencyKey())
           .containsExactly("charge:sub-due:1:1", "charge:sub-quiet:1:1");
       assertAt(charges.get(0).startedAt(), "2028-01-15T06:00:00Z");
       assertAt(charges.get(1).startedAt(), "2028-02-01T00:00:00Z");
       String quietRun = charges.get(1).runId();
-      assertThat(t.count(t.history("sub-quiet", quietRun), EventType.EVENT_TYPE_TIMER_STARTED)).isEqualTo(1);
+      assertThat(t.count(t.history("sub-quiet", quietRun), EventType.EVENT_TYPE_TIMER_STARTED))
+          .isEqualTo(1);
     }
   }
 
@@ -272,20 +305,25 @@ class SubscriptionWorkflowPaymentTest {
       List<io.temporal.api.history.v1.HistoryEvent> events = t.history("sub-cost", cycle2Run);
       assertThat(t.count(events, EventType.EVENT_TYPE_TIMER_STARTED)).isEqualTo(2);
       assertThat(t.count(events, EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED)).isEqualTo(3);
-      assertThat(t.count(events, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW)).isEqualTo(1);
+      assertThat(t.count(events, EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW))
+          .isEqualTo(1);
       assertThat(t.count(events, EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES)).isZero();
       assertThat(t.count(events, EventType.EVENT_TYPE_TIMER_CANCELED)).isZero();
       // No version marker and no local activity (the dunning policy) on the happy path.
       assertThat(t.count(events, EventType.EVENT_TYPE_MARKER_RECORDED)).isZero();
-      assertThat(events).extracting(e -> e.getActivityTaskScheduledEventAttributes().getActivityType().getName())
+      assertThat(events)
+          .extracting(e -> e.getActivityTaskScheduledEventAttributes().getActivityType().getName())
           .filteredOn(name -> !name.isEmpty())
           .containsExactly("SendPaymentReminder", "ChargePaymentMethod", "RecordChange");
     }
   }
 
   private static RecordInput onlyChargeRecord(BillingTestEnvironment t) {
-    List<RecordInput> charged = t.fake.records().stream().map(Call::input)
-        .filter(r -> r.changeId().equals("cycle-1/charge-1")).toList();
+    List<RecordInput> charged =
+        t.fake.records().stream()
+            .map(Call::input)
+            .filter(r -> r.changeId().equals("cycle-1/charge-1"))
+            .toList();
     assertThat(charged).hasSize(1);
     return charged.get(0);
   }

@@ -1,6 +1,5 @@
 package dev.billing.workflows;
 
-import dev.billing.domain.PaymentEvent;
 import static dev.billing.workflows.SubscriptionWorkflowDunningTest.periodRecords;
 import static dev.billing.workflows.SubscriptionWorkflowDunningTest.receiptsOf;
 import static dev.billing.workflows.WorkflowTimeAssert.assertAt;
@@ -10,15 +9,16 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.PaymentEvent;
+import dev.billing.domain.PaymentEvent.Type;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
-import dev.billing.domain.PaymentEvent.Type;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.activities.ChargeLookup;
-import dev.billing.domain.RecordInput;
 import dev.billing.workflows.subscription.SubscriptionWorkflowImpl;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.WorkflowStub;
@@ -30,8 +30,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A cancellation while money is still moving: the run stays open, settle-only, until the pending
- * or unanswered charge is known, then ends. The subscription stays CANCELLED throughout.
+ * A cancellation while money is still moving: the run stays open, settle-only, until the pending or
+ * unanswered charge is known, then ends. The subscription stays CANCELLED throughout.
  */
 @Timeout(60)
 class SubscriptionWorkflowSettleAfterCancelTest {
@@ -43,7 +43,8 @@ class SubscriptionWorkflowSettleAfterCancelTest {
   void cancelReturnsAtOnceAndASettlementEventStillWritesTheReceipt() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.PENDING);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-late", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-late", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-16T00:00:00Z");
 
       SubscriptionState cancelled = workflow.cancel(new CancelRequest("moving away", "user:ada"));
@@ -51,19 +52,24 @@ class SubscriptionWorkflowSettleAfterCancelTest {
       assertThat(cancelled.subscription().status()).isEqualTo(SubscriptionStatus.CANCELLED);
       assertThat(cancelled.subscription().nextPaymentDate()).isNull();
       assertThat(cancelled.subscription().nextReminderDate()).isNull();
-      assertThat(t.now()).as("the update did not wait for the settlement").isBefore(Instant.parse("2028-01-17T00:00:00Z"));
+      assertThat(t.now())
+          .as("the update did not wait for the settlement")
+          .isBefore(Instant.parse("2028-01-17T00:00:00Z"));
       assertThat(t.fake.lookups()).isEmpty();
       SubscriptionState waiting = workflow.state();
       assertThat(waiting.phase()).isEqualTo(Phase.WAITING_FOR_SETTLEMENT);
       assertAt(waiting.waitingUntil(), "2028-01-20T00:00:00Z");
-      assertThat(statusOf(t, "sub-late")).isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING);
+      assertThat(statusOf(t, "sub-late"))
+          .isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING);
 
       t.runUntil("2028-01-17T00:00:00Z");
-      workflow.paymentEvent(event("evt_s", Type.CHARGE_SUCCEEDED, "charge:sub-late:1:1", "2028-01-17T00:00:00Z"));
+      workflow.paymentEvent(
+          event("evt_s", Type.CHARGE_SUCCEEDED, "charge:sub-late:1:1", "2028-01-17T00:00:00Z"));
       SubscriptionState ended = WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
 
       List<RecordInput> period = periodRecords(t, 1);
-      assertThat(period).extracting(RecordInput::changeId)
+      assertThat(period)
+          .extracting(RecordInput::changeId)
           .containsExactly("cycle-1/charge-1", "cycle-1/charge-1/settled");
       RecordInput settled = period.get(1);
       assertThat(settled.event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
@@ -76,17 +82,23 @@ class SubscriptionWorkflowSettleAfterCancelTest {
       assertThat(settled.next().nextPaymentDate()).isNull();
       assertThat(settled.next().version()).isEqualTo(cancelled.subscription().version() + 1);
       assertThat(receiptsOf(t, 1)).hasSize(1);
-      assertThat(t.fake.records()).extracting(c -> c.input().changeId())
+      assertThat(t.fake.records())
+          .extracting(c -> c.input().changeId())
           .containsExactly("create", "cycle-1/charge-1", "cancel", "cycle-1/charge-1/settled");
       assertThat(ended.phase()).isEqualTo(Phase.ENDED);
       assertThat(ended.subscription().status()).isEqualTo(SubscriptionStatus.CANCELLED);
-      assertThat(statusOf(t, "sub-late")).isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED);
+      assertThat(statusOf(t, "sub-late"))
+          .isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED);
       assertThat(t.fake.lookups()).isEmpty();
       assertThat(t.fake.charges()).hasSize(1);
       assertThat(t.fake.reminders()).hasSize(1);
-      // The settle-only commands replay deterministically (the marker of the new change id included).
-      assertThatCode(() -> WorkflowReplayer.replayWorkflowExecution(
-          t.client.fetchHistory(BillingIds.workflowId("sub-late")), SubscriptionWorkflowImpl.class))
+      // The settle-only commands replay deterministically (the marker of the new change id
+      // included).
+      assertThatCode(
+              () ->
+                  WorkflowReplayer.replayWorkflowExecution(
+                      t.client.fetchHistory(BillingIds.workflowId("sub-late")),
+                      SubscriptionWorkflowImpl.class))
           .doesNotThrowAnyException();
     }
   }
@@ -95,15 +107,24 @@ class SubscriptionWorkflowSettleAfterCancelTest {
   void withoutAnEventTheGatewayIsAskedOnTheSettlementTimeout() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.PENDING);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-asked", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-asked", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-16T00:00:00Z");
       workflow.cancel(new CancelRequest(null, null));
-      t.fake.gatewaySays("charge:sub-asked:1:1", new ChargeLookup(ChargeLookup.Status.SUCCEEDED,
-          "txn_sub-asked_1", Instant.parse("2028-01-18T09:30:00Z"), null, null));
+      t.fake.gatewaySays(
+          "charge:sub-asked:1:1",
+          new ChargeLookup(
+              ChargeLookup.Status.SUCCEEDED,
+              "txn_sub-asked_1",
+              Instant.parse("2028-01-18T09:30:00Z"),
+              null,
+              null));
 
       SubscriptionState ended = WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
 
-      assertThat(t.fake.lookups()).extracting(c -> c.input().idempotencyKey()).containsExactly("charge:sub-asked:1:1");
+      assertThat(t.fake.lookups())
+          .extracting(c -> c.input().idempotencyKey())
+          .containsExactly("charge:sub-asked:1:1");
       assertAt(t.fake.lookups().get(0).startedAt(), "2028-01-20T00:00:00Z");
       RecordInput settled = periodRecords(t, 1).get(1);
       assertThat(settled.changeId()).isEqualTo("cycle-1/charge-1/settled");
@@ -112,7 +133,8 @@ class SubscriptionWorkflowSettleAfterCancelTest {
       assertThat(settled.next().status()).isEqualTo(SubscriptionStatus.CANCELLED);
       assertThat(receiptsOf(t, 1)).hasSize(1);
       assertThat(ended.subscription().status()).isEqualTo(SubscriptionStatus.CANCELLED);
-      assertThat(ended.subscription().lastPaymentAt()).isEqualTo(Instant.parse("2028-01-18T09:30:00Z"));
+      assertThat(ended.subscription().lastPaymentAt())
+          .isEqualTo(Instant.parse("2028-01-18T09:30:00Z"));
       assertThat(t.fake.charges()).hasSize(1);
     }
   }
@@ -121,18 +143,30 @@ class SubscriptionWorkflowSettleAfterCancelTest {
   void aFailedSettlementIsRecordedErrorWithoutRetryOrNotice() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.PENDING);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-nsf", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-nsf", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-16T00:00:00Z");
       workflow.cancel(new CancelRequest(null, null));
       t.runUntil("2028-01-17T12:00:00Z");
 
-      workflow.paymentEvent(new PaymentEvent("evt_f", "sandbox", Type.CHARGE_FAILED, "sub-nsf", 1,
-          "charge:sub-nsf:1:1", "txn_sub-nsf_1", "R01", "Insufficient funds",
-          Instant.parse("2028-01-17T12:00:00Z")));
+      workflow.paymentEvent(
+          new PaymentEvent(
+              "evt_f",
+              "sandbox",
+              Type.CHARGE_FAILED,
+              "sub-nsf",
+              1,
+              "charge:sub-nsf:1:1",
+              "txn_sub-nsf_1",
+              "R01",
+              "Insufficient funds",
+              Instant.parse("2028-01-17T12:00:00Z")));
       SubscriptionState ended = WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
 
       List<RecordInput> period = periodRecords(t, 1);
-      assertThat(period).extracting(RecordInput::changeId).containsExactly("cycle-1/charge-1", "cycle-1/charge-1/failed");
+      assertThat(period)
+          .extracting(RecordInput::changeId)
+          .containsExactly("cycle-1/charge-1", "cycle-1/charge-1/failed");
       RecordInput failed = period.get(1);
       assertThat(failed.event()).isEqualTo(HistoryEvent.PAYMENT_FAILED);
       assertThat(failed.process()).isEqualTo(Process.WEBHOOK);
@@ -140,8 +174,9 @@ class SubscriptionWorkflowSettleAfterCancelTest {
       assertThat(failed.period().failureCode()).isEqualTo("R01");
       assertThat(failed.receipt()).isNull();
       assertThat(failed.next().status()).isEqualTo(SubscriptionStatus.CANCELLED);
-      assertThat(failed.detail()).isEqualTo(
-          "payment failed: R01 (Insufficient funds) [CHARGE_FAILED evt_f]; subscription cancelled: no retry");
+      assertThat(failed.detail())
+          .isEqualTo(
+              "payment failed: R01 (Insufficient funds) [CHARGE_FAILED evt_f]; subscription cancelled: no retry");
       assertAt(failed.at(), "2028-01-17T12:00:00Z");
       assertThat(ended.subscription().status()).isEqualTo(SubscriptionStatus.CANCELLED);
       assertThat(t.fake.charges()).as("no retry").hasSize(1);
@@ -157,7 +192,8 @@ class SubscriptionWorkflowSettleAfterCancelTest {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.CHARGED_NO_ANSWER);
       t.fake.lookupsDown(true);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-dark", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-dark", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-15T12:00:00Z");
       assertThat(periodRecords(t, 1).get(0).event()).isEqualTo(HistoryEvent.PAYMENT_FAILED);
 
@@ -166,9 +202,12 @@ class SubscriptionWorkflowSettleAfterCancelTest {
       t.fake.lookupsDown(false);
       SubscriptionState ended = WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
 
-      assertThat(t.fake.charges()).as("the key is not sent again after the cancellation")
-          .allSatisfy(c -> assertThat(c.startedAt()).isBefore(Instant.parse("2028-01-15T12:00:00Z")));
-      assertAt(t.fake.lookups().get(t.fake.lookups().size() - 1).startedAt(), "2028-01-20T12:00:00Z");
+      assertThat(t.fake.charges())
+          .as("the key is not sent again after the cancellation")
+          .allSatisfy(
+              c -> assertThat(c.startedAt()).isBefore(Instant.parse("2028-01-15T12:00:00Z")));
+      assertAt(
+          t.fake.lookups().get(t.fake.lookups().size() - 1).startedAt(), "2028-01-20T12:00:00Z");
       RecordInput settled = periodRecords(t, 1).get(1);
       assertThat(settled.changeId()).isEqualTo("cycle-1/charge-1/settled");
       assertThat(settled.event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
@@ -182,13 +221,15 @@ class SubscriptionWorkflowSettleAfterCancelTest {
   @Test
   void aCancellationWithNothingSettlingStillEndsAtOnce() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-paid", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-paid", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-16T00:00:00Z");
 
       SubscriptionState cancelled = workflow.cancel(new CancelRequest(null, null));
 
       assertThat(cancelled.phase()).isEqualTo(Phase.ENDED);
-      assertThat(WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class).phase()).isEqualTo(Phase.ENDED);
+      assertThat(WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class).phase())
+          .isEqualTo(Phase.ENDED);
       assertThat(t.fake.lookups()).isEmpty();
       assertThat(t.fake.charges()).hasSize(1);
     }
@@ -201,7 +242,16 @@ class SubscriptionWorkflowSettleAfterCancelTest {
   private static PaymentEvent event(String id, Type type, String key, String at) {
     String subscriptionId = key.split(":")[1];
     long cycle = Long.parseLong(key.split(":")[2]);
-    return new PaymentEvent(id, "sandbox", type, subscriptionId, cycle, key, "txn_" + subscriptionId + "_" + cycle,
-        null, null, Instant.parse(at));
+    return new PaymentEvent(
+        id,
+        "sandbox",
+        type,
+        subscriptionId,
+        cycle,
+        key,
+        "txn_" + subscriptionId + "_" + cycle,
+        null,
+        null,
+        Instant.parse(at));
   }
 }

@@ -1,6 +1,5 @@
 package dev.billing.workflows;
 
-import dev.billing.domain.PaymentEvent;
 import static dev.billing.workflows.SubscriptionWorkflowDunningTest.noticeInputs;
 import static dev.billing.workflows.SubscriptionWorkflowDunningTest.periodRecords;
 import static dev.billing.workflows.SubscriptionWorkflowDunningTest.receiptsOf;
@@ -11,18 +10,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaymentEvent;
+import dev.billing.domain.PaymentEvent.Type;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
-import dev.billing.domain.PaymentEvent.Type;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.NotifyCustomerInput;
-import dev.billing.domain.RecordInput;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
@@ -30,7 +30,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Unknown outcomes, bank debits that settle later, returns, and duplicate or out-of-order events. */
+/**
+ * Unknown outcomes, bank debits that settle later, returns, and duplicate or out-of-order events.
+ */
 @Timeout(60)
 class SubscriptionWorkflowSettlementTest {
 
@@ -45,16 +47,21 @@ class SubscriptionWorkflowSettlementTest {
 
       t.runUntil("2028-02-10T00:00:00Z");
 
-      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey()).containsOnly("charge:sub-lost:1:1");
+      assertThat(t.fake.charges())
+          .extracting(c -> c.input().idempotencyKey())
+          .containsOnly("charge:sub-lost:1:1");
       assertThat(t.fake.charges()).extracting(Call::attempt).containsExactly(1, 2, 3, 4, 5, 6);
-      assertThat(t.fake.lookups()).extracting(c -> c.input().idempotencyKey()).containsExactly("charge:sub-lost:1:1");
+      assertThat(t.fake.lookups())
+          .extracting(c -> c.input().idempotencyKey())
+          .containsExactly("charge:sub-lost:1:1");
       assertAt(t.fake.lookups().get(0).startedAt(), "2028-01-15T00:01:02Z");
       List<RecordInput> period = periodRecords(t, 1);
       assertThat(period).hasSize(1);
       assertThat(period.get(0).changeId()).isEqualTo("cycle-1/charge-1");
       assertThat(period.get(0).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
       assertThat(period.get(0).receipt().transactionId()).isEqualTo("txn_sub-lost_1");
-      assertThat(period.get(0).receipt().processedAt()).isEqualTo(t.fake.charges().get(0).startedAt());
+      assertThat(period.get(0).receipt().processedAt())
+          .isEqualTo(t.fake.charges().get(0).startedAt());
       assertThat(period.get(0).next().cycle()).isEqualTo(2);
       assertThat(t.fake.succeededCharges()).containsOnlyKeys("charge:sub-lost:1:1");
       assertThat(t.fake.policyCalls()).isEmpty();
@@ -72,19 +79,31 @@ class SubscriptionWorkflowSettlementTest {
 
       t.runUntil("2028-01-20T00:00:00Z");
 
-      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+      assertThat(t.fake.charges())
+          .extracting(c -> c.input().idempotencyKey())
           .as("NOT_FOUND a day after the send is proof: :1 is never sent again")
-          .containsExactly("charge:sub-503:1:1", "charge:sub-503:1:1", "charge:sub-503:1:1",
-              "charge:sub-503:1:1", "charge:sub-503:1:1", "charge:sub-503:1:1", "charge:sub-503:1:2");
+          .containsExactly(
+              "charge:sub-503:1:1",
+              "charge:sub-503:1:1",
+              "charge:sub-503:1:1",
+              "charge:sub-503:1:1",
+              "charge:sub-503:1:1",
+              "charge:sub-503:1:1",
+              "charge:sub-503:1:2");
       assertAt(t.fake.charges().get(6).startedAt(), "2028-01-16T00:00:00Z");
-      assertThat(t.fake.lookups()).extracting(c -> c.input().idempotencyKey())
+      assertThat(t.fake.lookups())
+          .extracting(c -> c.input().idempotencyKey())
           .containsExactly("charge:sub-503:1:1", "charge:sub-503:1:1");
       List<RecordInput> period = periodRecords(t, 1);
-      assertThat(period).extracting(RecordInput::changeId).containsExactly("cycle-1/charge-1", "cycle-1/charge-2");
+      assertThat(period)
+          .extracting(RecordInput::changeId)
+          .containsExactly("cycle-1/charge-1", "cycle-1/charge-2");
       assertThat(period.get(0).period().failureCode()).isEqualTo("gateway_unavailable");
-      assertThat(period.get(0).detail()).isEqualTo("payment failed: gateway_unavailable (no answer from the"
-          + " gateway: gateway answered 503) [lookup: the gateway has no charge for charge:sub-503:1:1 yet;"
-          + " outcome unknown, asked again before the next attempt]; next retry 2028-01-16");
+      assertThat(period.get(0).detail())
+          .isEqualTo(
+              "payment failed: gateway_unavailable (no answer from the"
+                  + " gateway: gateway answered 503) [lookup: the gateway has no charge for charge:sub-503:1:1 yet;"
+                  + " outcome unknown, asked again before the next attempt]; next retry 2028-01-16");
       assertThat(period.get(1).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
       assertThat(period.get(1).process()).isEqualTo(Process.RETRY);
       assertThat(t.fake.succeededCharges()).containsOnlyKeys("charge:sub-503:1:2");
@@ -103,16 +122,19 @@ class SubscriptionWorkflowSettlementTest {
       // Two retry dates pass with the gateway unable to say what the key did: days after the
       // gateway forgot the key, so a re-sent key would be a new charge.
       t.runUntil("2028-01-19T00:00:00Z");
-      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+      assertThat(t.fake.charges())
+          .extracting(c -> c.input().idempotencyKey())
           .containsOnly("charge:sub-lag:1:1");
-      assertThat(t.fake.charges()).allSatisfy(c -> assertThat(c.startedAt())
-          .isBefore(Instant.parse("2028-01-16T00:00:00Z")));
+      assertThat(t.fake.charges())
+          .allSatisfy(
+              c -> assertThat(c.startedAt()).isBefore(Instant.parse("2028-01-16T00:00:00Z")));
 
       t.fake.lookupsDown(false);
       t.runUntil("2028-01-25T00:00:00Z");
 
       List<RecordInput> period = periodRecords(t, 1);
-      assertThat(period).extracting(RecordInput::changeId)
+      assertThat(period)
+          .extracting(RecordInput::changeId)
           .containsExactly("cycle-1/charge-1", "cycle-1/charge-1/settled");
       assertThat(period.get(1).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
       assertThat(period.get(1).receipt().transactionId()).isEqualTo("txn_sub-lag_1");
@@ -126,19 +148,29 @@ class SubscriptionWorkflowSettlementTest {
   void aSuccessEventForAnEarlierAttemptKeyCollectsThePeriodAndALaterOneIsFlagged() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.SOFT_DECLINE, ChargeMode.SOFT_DECLINE);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-early", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-early", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-17T00:00:00Z");
-      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+      assertThat(t.fake.charges())
+          .extracting(c -> c.input().idempotencyKey())
           .containsExactly("charge:sub-early:1:1", "charge:sub-early:1:2");
 
       // The gateway corrects itself: the declined attempt holds the money after all.
-      t.fake.gatewaySays("charge:sub-early:1:1", new ChargeLookup(ChargeLookup.Status.SUCCEEDED,
-          "txn_sub-early_1", Instant.parse("2028-01-15T00:00:00Z"), null, null));
-      workflow.paymentEvent(event("evt_late", Type.CHARGE_SUCCEEDED, "charge:sub-early:1:1", "2028-01-17T00:00:00Z"));
+      t.fake.gatewaySays(
+          "charge:sub-early:1:1",
+          new ChargeLookup(
+              ChargeLookup.Status.SUCCEEDED,
+              "txn_sub-early_1",
+              Instant.parse("2028-01-15T00:00:00Z"),
+              null,
+              null));
+      workflow.paymentEvent(
+          event("evt_late", Type.CHARGE_SUCCEEDED, "charge:sub-early:1:1", "2028-01-17T00:00:00Z"));
       t.runUntil("2028-01-25T00:00:00Z");
 
       List<RecordInput> period = periodRecords(t, 1);
-      assertThat(period).extracting(RecordInput::changeId)
+      assertThat(period)
+          .extracting(RecordInput::changeId)
           .containsExactly("cycle-1/charge-1", "cycle-1/charge-2", "cycle-1/charge-1/settled");
       assertThat(period.get(2).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
       assertThat(period.get(2).process()).isEqualTo(Process.WEBHOOK);
@@ -146,10 +178,14 @@ class SubscriptionWorkflowSettlementTest {
       assertThat(period.get(2).receipt().transactionId()).isEqualTo("txn_sub-early_1");
       assertThat(t.fake.charges()).as("no retry after it was collected").hasSize(2);
 
-      workflow.paymentEvent(event("evt_other", Type.CHARGE_SUCCEEDED, "charge:sub-early:1:2", "2028-01-25T00:00:00Z"));
+      workflow.paymentEvent(
+          event(
+              "evt_other", Type.CHARGE_SUCCEEDED, "charge:sub-early:1:2", "2028-01-25T00:00:00Z"));
       t.runUntil("2028-01-26T00:00:00Z");
-      assertThat(workflow.state().lastOutcome()).isEqualTo("possible double charge: CHARGE_SUCCEEDED evt_other"
-          + " (charge:sub-early:1:2, txn_sub-early_1) succeeded for a period that is not open");
+      assertThat(workflow.state().lastOutcome())
+          .isEqualTo(
+              "possible double charge: CHARGE_SUCCEEDED evt_other"
+                  + " (charge:sub-early:1:2, txn_sub-early_1) succeeded for a period that is not open");
       assertThat(periodRecords(t, 1)).hasSize(3);
       assertThat(receiptsOf(t, 1)).hasSize(1);
     }
@@ -159,21 +195,30 @@ class SubscriptionWorkflowSettlementTest {
   void aReturnDeliveredWhileTheSettlementIsBeingRecordedStillReopensThePeriod() throws Exception {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.PENDING);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-gap", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-gap", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-17T00:00:00Z");
 
       t.fake.holdRecord("cycle-1/charge-1/settled");
-      workflow.paymentEvent(event("evt_s", Type.CHARGE_SUCCEEDED, "charge:sub-gap:1:1", "2028-01-17T00:00:00Z"));
+      workflow.paymentEvent(
+          event("evt_s", Type.CHARGE_SUCCEEDED, "charge:sub-gap:1:1", "2028-01-17T00:00:00Z"));
       t.fake.awaitHeldRecordStarted();
-      workflow.paymentEvent(event("evt_r", Type.CHARGE_RETURNED, "charge:sub-gap:1:1", "2028-01-17T00:00:00Z"));
+      workflow.paymentEvent(
+          event("evt_r", Type.CHARGE_RETURNED, "charge:sub-gap:1:1", "2028-01-17T00:00:00Z"));
       t.fake.openRecord();
       t.runUntil("2028-01-25T00:00:00Z");
 
       List<RecordInput> period = periodRecords(t, 1);
-      assertThat(period).extracting(RecordInput::changeId).containsExactly("cycle-1/charge-1",
-          "cycle-1/charge-1/settled", "cycle-1/charge-1/returned", "cycle-1/charge-2");
+      assertThat(period)
+          .extracting(RecordInput::changeId)
+          .containsExactly(
+              "cycle-1/charge-1",
+              "cycle-1/charge-1/settled",
+              "cycle-1/charge-1/returned",
+              "cycle-1/charge-2");
       assertThat(period.get(2).event()).isEqualTo(HistoryEvent.PAYMENT_RETURNED);
-      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+      assertThat(t.fake.charges())
+          .extracting(c -> c.input().idempotencyKey())
           .containsExactly("charge:sub-gap:1:1", "charge:sub-gap:1:2");
       assertAt(t.fake.charges().get(1).startedAt(), "2028-01-18T00:00:00Z");
     }
@@ -184,7 +229,8 @@ class SubscriptionWorkflowSettlementTest {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.CHARGED_NO_ANSWER);
       t.fake.lookupsDown(true);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-dark", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-dark", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-15T12:00:00Z");
 
       RecordInput unknown = periodRecords(t, 1).get(0);
@@ -195,7 +241,9 @@ class SubscriptionWorkflowSettlementTest {
       t.fake.lookupsDown(false);
       t.runUntil("2028-01-20T00:00:00Z");
 
-      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey()).containsOnly("charge:sub-dark:1:1");
+      assertThat(t.fake.charges())
+          .extracting(c -> c.input().idempotencyKey())
+          .containsOnly("charge:sub-dark:1:1");
       Call<?> asked = t.fake.lookups().get(t.fake.lookups().size() - 1);
       assertAt(asked.startedAt(), "2028-01-16T00:00:00Z");
       RecordInput paid = periodRecords(t, 1).get(1);
@@ -213,7 +261,8 @@ class SubscriptionWorkflowSettlementTest {
   void bankDebitSettledBySignal() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.PENDING);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-ach", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-ach", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-15T12:00:00Z");
 
       RecordInput pending = periodRecords(t, 1).get(0);
@@ -221,10 +270,12 @@ class SubscriptionWorkflowSettlementTest {
       assertThat(pending.event()).isEqualTo(HistoryEvent.PAYMENT_PENDING);
       assertThat(pending.process()).isEqualTo(Process.INITIAL);
       assertThat(pending.period().status()).isEqualTo(PeriodStatus.PENDING_SETTLEMENT);
-      assertThat(pending.period().transactionId()).as("a restart follows it by this id")
+      assertThat(pending.period().transactionId())
+          .as("a restart follows it by this id")
           .isEqualTo("txn_sub-ach_1");
       assertThat(pending.receipt()).isNull();
-      assertThat(pending.detail()).isEqualTo("charge of 9.99 USD accepted, settling: transaction txn_sub-ach_1");
+      assertThat(pending.detail())
+          .isEqualTo("charge of 9.99 USD accepted, settling: transaction txn_sub-ach_1");
       assertThat(pending.next().status()).isEqualTo(SubscriptionStatus.ACTIVE);
       assertThat(pending.next().cycle()).isEqualTo(2);
       assertThat(pending.next().nextPaymentDate()).isEqualTo(LocalDate.of(2028, 2, 15));
@@ -233,7 +284,8 @@ class SubscriptionWorkflowSettlementTest {
       assertAt(waiting.waitingUntil(), "2028-01-20T00:00:00Z");
 
       t.runUntil("2028-01-18T00:00:00Z");
-      workflow.paymentEvent(event("evt_1", Type.CHARGE_SUCCEEDED, "charge:sub-ach:1:1", "2028-01-18T00:00:00Z"));
+      workflow.paymentEvent(
+          event("evt_1", Type.CHARGE_SUCCEEDED, "charge:sub-ach:1:1", "2028-01-18T00:00:00Z"));
       t.runUntil("2028-01-25T00:00:00Z");
 
       RecordInput settled = periodRecords(t, 1).get(1);
@@ -256,12 +308,20 @@ class SubscriptionWorkflowSettlementTest {
       t.fake.script(1, ChargeMode.PENDING);
       t.start(BillingTestEnvironment.requested("sub-quiet", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-17T00:00:00Z");
-      t.fake.gatewaySays("charge:sub-quiet:1:1", new ChargeLookup(ChargeLookup.Status.SUCCEEDED,
-          "txn_sub-quiet_1", Instant.parse("2028-01-17T09:30:00Z"), null, null));
+      t.fake.gatewaySays(
+          "charge:sub-quiet:1:1",
+          new ChargeLookup(
+              ChargeLookup.Status.SUCCEEDED,
+              "txn_sub-quiet_1",
+              Instant.parse("2028-01-17T09:30:00Z"),
+              null,
+              null));
 
       t.runUntil("2028-01-25T00:00:00Z");
 
-      assertThat(t.fake.lookups()).extracting(c -> c.input().idempotencyKey()).containsExactly("charge:sub-quiet:1:1");
+      assertThat(t.fake.lookups())
+          .extracting(c -> c.input().idempotencyKey())
+          .containsExactly("charge:sub-quiet:1:1");
       assertAt(t.fake.lookups().get(0).startedAt(), "2028-01-20T00:00:00Z");
       RecordInput settled = periodRecords(t, 1).get(1);
       assertThat(settled.changeId()).isEqualTo("cycle-1/charge-1/settled");
@@ -275,12 +335,22 @@ class SubscriptionWorkflowSettlementTest {
   void bankDebitThatFailsEntersDunningFromItsDueDate() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.PENDING);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-nsf", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-nsf", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-17T12:00:00Z");
 
-      workflow.paymentEvent(new PaymentEvent("evt_f", "sandbox", Type.CHARGE_FAILED, "sub-nsf", 1,
-          "charge:sub-nsf:1:1", "txn_sub-nsf_1", "R01", "Insufficient funds",
-          Instant.parse("2028-01-17T12:00:00Z")));
+      workflow.paymentEvent(
+          new PaymentEvent(
+              "evt_f",
+              "sandbox",
+              Type.CHARGE_FAILED,
+              "sub-nsf",
+              1,
+              "charge:sub-nsf:1:1",
+              "txn_sub-nsf_1",
+              "R01",
+              "Insufficient funds",
+              Instant.parse("2028-01-17T12:00:00Z")));
       t.runUntil("2028-01-19T00:00:00Z");
 
       RecordInput failed = periodRecords(t, 1).get(1);
@@ -290,8 +360,11 @@ class SubscriptionWorkflowSettlementTest {
       assertThat(failed.period().failureCode()).isEqualTo("R01");
       assertThat(failed.next().status()).isEqualTo(SubscriptionStatus.PAST_DUE);
       // Jan 16 passed while the debit was settling: not lost, the retry is at once.
-      assertThat(failed.detail()).isEqualTo("payment failed: R01 (Insufficient funds) [CHARGE_FAILED evt_f]; next retry 2028-01-17");
-      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+      assertThat(failed.detail())
+          .isEqualTo(
+              "payment failed: R01 (Insufficient funds) [CHARGE_FAILED evt_f]; next retry 2028-01-17");
+      assertThat(t.fake.charges())
+          .extracting(c -> c.input().idempotencyKey())
           .containsExactly("charge:sub-nsf:1:1", "charge:sub-nsf:1:2");
       assertAt(t.fake.charges().get(1).startedAt(), "2028-01-17T12:00:00Z");
       assertThat(periodRecords(t, 1).get(2).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
@@ -302,20 +375,28 @@ class SubscriptionWorkflowSettlementTest {
   void aSettlementDeliveredWhileItsChargeIsStillRunningIsNotLost() throws Exception {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.SOFT_DECLINE, ChargeMode.PENDING);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-fast", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-fast", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-15T12:00:00Z");
 
       t.fake.holdCharges();
-      io.temporal.client.WorkflowStub.fromTyped(workflow).startUpdate("changePaymentMethod",
-          io.temporal.client.WorkflowUpdateStage.ACCEPTED, SubscriptionState.class,
-          new PaymentMethodChange(new dev.billing.domain.PaymentMethod("pm_sandbox_bankDebit", "Bank •••• 6789"), null));
+      io.temporal.client.WorkflowStub.fromTyped(workflow)
+          .startUpdate(
+              "changePaymentMethod",
+              io.temporal.client.WorkflowUpdateStage.ACCEPTED,
+              SubscriptionState.class,
+              new PaymentMethodChange(
+                  new dev.billing.domain.PaymentMethod("pm_sandbox_bankDebit", "Bank •••• 6789"),
+                  null));
       t.fake.awaitChargeStarted();
       // The webhook beats the charge call's own answer: attempt 2 is not known to be open yet.
-      workflow.paymentEvent(event("evt_fast", Type.CHARGE_SUCCEEDED, "charge:sub-fast:1:2", "2028-01-15T12:00:00Z"));
+      workflow.paymentEvent(
+          event("evt_fast", Type.CHARGE_SUCCEEDED, "charge:sub-fast:1:2", "2028-01-15T12:00:00Z"));
       t.fake.openCharges();
       t.runUntil("2028-01-17T00:00:00Z");
 
-      assertThat(periodRecords(t, 1)).extracting(RecordInput::changeId)
+      assertThat(periodRecords(t, 1))
+          .extracting(RecordInput::changeId)
           .containsExactly("cycle-1/charge-1", "cycle-1/charge-2", "cycle-1/charge-2/settled");
       assertThat(receiptsOf(t, 1)).hasSize(1);
       assertThat(t.fake.lookups()).isEmpty();
@@ -327,24 +408,37 @@ class SubscriptionWorkflowSettlementTest {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.PENDING, ChargeMode.SOFT_DECLINE);
       t.fake.lookupsDown(true); // no lookup answer: only the late event tells
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-slow", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-slow", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-25T00:00:00Z");
       assertThat(t.fake.charges()).hasSize(1);
 
-      workflow.paymentEvent(new PaymentEvent("evt_late", "sandbox", Type.CHARGE_FAILED, "sub-slow", 1,
-          "charge:sub-slow:1:1", "txn_sub-slow_1", "R01", "Insufficient funds",
-          Instant.parse("2028-01-25T00:00:00Z")));
+      workflow.paymentEvent(
+          new PaymentEvent(
+              "evt_late",
+              "sandbox",
+              Type.CHARGE_FAILED,
+              "sub-slow",
+              1,
+              "charge:sub-slow:1:1",
+              "txn_sub-slow_1",
+              "R01",
+              "Insufficient funds",
+              Instant.parse("2028-01-25T00:00:00Z")));
       t.runUntil("2028-02-01T00:00:00Z");
 
       // Days 1, 3, 5 and 7 all passed while it settled: one retry at once, then none is left.
-      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+      assertThat(t.fake.charges())
+          .extracting(c -> c.input().idempotencyKey())
           .containsExactly("charge:sub-slow:1:1", "charge:sub-slow:1:2");
       assertAt(t.fake.charges().get(1).startedAt(), "2028-01-25T00:00:00Z");
       List<RecordInput> period = periodRecords(t, 1);
-      assertThat(period).extracting(RecordInput::changeId)
+      assertThat(period)
+          .extracting(RecordInput::changeId)
           .containsExactly("cycle-1/charge-1", "cycle-1/charge-1/failed", "cycle-1/charge-2");
       assertThat(period.get(1).detail())
-          .isEqualTo("payment failed: R01 (Insufficient funds) [CHARGE_FAILED evt_late]; next retry 2028-01-25");
+          .isEqualTo(
+              "payment failed: R01 (Insufficient funds) [CHARGE_FAILED evt_late]; next retry 2028-01-25");
       assertThat(period.get(2).event()).isEqualTo(HistoryEvent.DUNNING_EXHAUSTED);
     }
   }
@@ -352,16 +446,28 @@ class SubscriptionWorkflowSettlementTest {
   @Test
   void aReturnAfterContinueAsNewReopensThePeriodAndDunsItFromTheReturnDate() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-back", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-back", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-17T12:00:00Z");
 
-      t.existing("sub-back").paymentEvent(new PaymentEvent("evt_r", "sandbox", Type.CHARGE_RETURNED,
-          "sub-back", 1, "charge:sub-back:1:1", "txn_sub-back_1", "R01", "Insufficient funds",
-          Instant.parse("2028-01-17T12:00:00Z")));
+      t.existing("sub-back")
+          .paymentEvent(
+              new PaymentEvent(
+                  "evt_r",
+                  "sandbox",
+                  Type.CHARGE_RETURNED,
+                  "sub-back",
+                  1,
+                  "charge:sub-back:1:1",
+                  "txn_sub-back_1",
+                  "R01",
+                  "Insufficient funds",
+                  Instant.parse("2028-01-17T12:00:00Z")));
       t.runUntil("2028-01-20T00:00:00Z");
 
       List<RecordInput> period = periodRecords(t, 1);
-      assertThat(period).extracting(RecordInput::changeId)
+      assertThat(period)
+          .extracting(RecordInput::changeId)
           .containsExactly("cycle-1/charge-1", "cycle-1/charge-1/returned", "cycle-1/charge-2");
       RecordInput reopened = period.get(1);
       assertThat(reopened.event()).isEqualTo(HistoryEvent.PAYMENT_RETURNED);
@@ -371,8 +477,11 @@ class SubscriptionWorkflowSettlementTest {
       assertThat(reopened.period().failureCode()).isEqualTo("R01");
       assertThat(reopened.next().status()).isEqualTo(SubscriptionStatus.PAST_DUE);
       assertThat(reopened.next().cycle()).isEqualTo(2);
-      assertThat(reopened.detail()).isEqualTo("payment returned: R01 (Insufficient funds) [CHARGE_RETURNED evt_r]; next retry 2028-01-18");
-      assertThat(noticeInputs(t)).extracting(NotifyCustomerInput::messageId)
+      assertThat(reopened.detail())
+          .isEqualTo(
+              "payment returned: R01 (Insufficient funds) [CHARGE_RETURNED evt_r]; next retry 2028-01-18");
+      assertThat(noticeInputs(t))
+          .extracting(NotifyCustomerInput::messageId)
           .containsExactly("<payment-returned-1.1.sub-back@billing>");
       assertAt(t.fake.charges().get(1).startedAt(), "2028-01-18T00:00:00Z");
       assertThat(period.get(2).event()).isEqualTo(HistoryEvent.PAYMENT_SUCCEEDED);
@@ -387,21 +496,43 @@ class SubscriptionWorkflowSettlementTest {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.start(BillingTestEnvironment.requested("sub-up", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-16T00:00:00Z");
-      t.existing("sub-up").changePlan(new PlanChangeRequest("PRO-MAX", Money.parse("19.99", "USD"),
-          PlanChangeRequest.Effective.NOW, "user:ada"));
+      t.existing("sub-up")
+          .changePlan(
+              new PlanChangeRequest(
+                  "PRO-MAX",
+                  Money.parse("19.99", "USD"),
+                  PlanChangeRequest.Effective.NOW,
+                  "user:ada"));
       t.runUntil("2028-01-17T12:00:00Z");
 
-      t.existing("sub-up").paymentEvent(new PaymentEvent("evt_r", "sandbox", Type.CHARGE_RETURNED,
-          "sub-up", 1, "charge:sub-up:1:1", "txn_sub-up_1", "R01", "Insufficient funds",
-          Instant.parse("2028-01-17T12:00:00Z")));
+      t.existing("sub-up")
+          .paymentEvent(
+              new PaymentEvent(
+                  "evt_r",
+                  "sandbox",
+                  Type.CHARGE_RETURNED,
+                  "sub-up",
+                  1,
+                  "charge:sub-up:1:1",
+                  "txn_sub-up_1",
+                  "R01",
+                  "Insufficient funds",
+                  Instant.parse("2028-01-17T12:00:00Z")));
       t.runUntil("2028-01-20T00:00:00Z");
 
-      RecordInput reopened = periodRecords(t, 1).stream()
-          .filter(r -> r.changeId().equals("cycle-1/charge-1/returned")).findFirst().orElseThrow();
+      RecordInput reopened =
+          periodRecords(t, 1).stream()
+              .filter(r -> r.changeId().equals("cycle-1/charge-1/returned"))
+              .findFirst()
+              .orElseThrow();
       assertThat(reopened.period().amount()).isEqualTo(Money.parse("9.99", "USD"));
-      Call<ChargeInput> retry = t.fake.charges().stream()
-          .filter(c -> c.input().idempotencyKey().equals("charge:sub-up:1:2")).findFirst().orElseThrow();
-      assertThat(retry.input().amount()).as("what the returned debit had collected")
+      Call<ChargeInput> retry =
+          t.fake.charges().stream()
+              .filter(c -> c.input().idempotencyKey().equals("charge:sub-up:1:2"))
+              .findFirst()
+              .orElseThrow();
+      assertThat(retry.input().amount())
+          .as("what the returned debit had collected")
           .isEqualTo(Money.parse("9.99", "USD"));
     }
   }
@@ -410,31 +541,45 @@ class SubscriptionWorkflowSettlementTest {
   void duplicateAndOutOfOrderEventsHaveOneEffectEach() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       t.fake.script(1, ChargeMode.PENDING);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-noisy", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-noisy", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-16T00:00:00Z");
       String key = "charge:sub-noisy:1:1";
 
       workflow.paymentEvent(event("evt_ok", Type.CHARGE_SUCCEEDED, key, "2028-01-16T00:00:00Z"));
       workflow.paymentEvent(event("evt_ok", Type.CHARGE_SUCCEEDED, key, "2028-01-16T00:00:00Z"));
-      workflow.paymentEvent(event("evt_ok_again", Type.CHARGE_SUCCEEDED, key, "2028-01-16T00:00:00Z"));
-      workflow.paymentEvent(event("evt_late_fail", Type.CHARGE_FAILED, key, "2028-01-15T23:00:00Z"));
-      workflow.paymentEvent(event("evt_other", Type.CHARGE_SUCCEEDED, "charge:sub-noisy:9:1", "2028-01-16T00:00:00Z"));
+      workflow.paymentEvent(
+          event("evt_ok_again", Type.CHARGE_SUCCEEDED, key, "2028-01-16T00:00:00Z"));
+      workflow.paymentEvent(
+          event("evt_late_fail", Type.CHARGE_FAILED, key, "2028-01-15T23:00:00Z"));
+      workflow.paymentEvent(
+          event(
+              "evt_other", Type.CHARGE_SUCCEEDED, "charge:sub-noisy:9:1", "2028-01-16T00:00:00Z"));
       t.runUntil("2028-01-16T06:00:00Z");
 
-      assertThat(periodRecords(t, 1)).extracting(RecordInput::changeId)
+      assertThat(periodRecords(t, 1))
+          .extracting(RecordInput::changeId)
           .containsExactly("cycle-1/charge-1", "cycle-1/charge-1/settled");
       assertThat(t.fake.policyCalls()).isEmpty();
 
       workflow.paymentEvent(event("evt_back", Type.CHARGE_RETURNED, key, "2028-01-16T06:00:00Z"));
       workflow.paymentEvent(event("evt_back", Type.CHARGE_RETURNED, key, "2028-01-16T06:00:00Z"));
-      workflow.paymentEvent(event("evt_back_again", Type.CHARGE_RETURNED, key, "2028-01-16T06:00:00Z"));
+      workflow.paymentEvent(
+          event("evt_back_again", Type.CHARGE_RETURNED, key, "2028-01-16T06:00:00Z"));
       t.runUntil("2028-01-20T00:00:00Z");
 
-      assertThat(periodRecords(t, 1)).extracting(RecordInput::changeId).containsExactly("cycle-1/charge-1",
-          "cycle-1/charge-1/settled", "cycle-1/charge-1/returned", "cycle-1/charge-2");
-      assertThat(t.fake.charges()).extracting(c -> c.input().idempotencyKey())
+      assertThat(periodRecords(t, 1))
+          .extracting(RecordInput::changeId)
+          .containsExactly(
+              "cycle-1/charge-1",
+              "cycle-1/charge-1/settled",
+              "cycle-1/charge-1/returned",
+              "cycle-1/charge-2");
+      assertThat(t.fake.charges())
+          .extracting(c -> c.input().idempotencyKey())
           .containsExactly("charge:sub-noisy:1:1", "charge:sub-noisy:1:2");
-      assertAllAt(t.fake.charges().stream().map(Call::startedAt).toList(),
+      assertAllAt(
+          t.fake.charges().stream().map(Call::startedAt).toList(),
           List.of("2028-01-15T00:00:00Z", "2028-01-17T00:00:00Z"));
       assertThat(t.fake.notices()).hasSize(1);
       assertThat(t.fake.lookups()).isEmpty();
@@ -444,8 +589,16 @@ class SubscriptionWorkflowSettlementTest {
   private static PaymentEvent event(String id, Type type, String key, String at) {
     String subscriptionId = key.split(":")[1];
     long cycle = Long.parseLong(key.split(":")[2]);
-    return new PaymentEvent(id, "sandbox", type, subscriptionId, cycle, key, "txn_" + subscriptionId + "_" + cycle,
-        type == Type.CHARGE_SUCCEEDED ? null : "R01", type == Type.CHARGE_SUCCEEDED ? null : "Insufficient funds",
+    return new PaymentEvent(
+        id,
+        "sandbox",
+        type,
+        subscriptionId,
+        cycle,
+        key,
+        "txn_" + subscriptionId + "_" + cycle,
+        type == Type.CHARGE_SUCCEEDED ? null : "R01",
+        type == Type.CHARGE_SUCCEEDED ? null : "Insufficient funds",
         Instant.parse(at));
   }
 }

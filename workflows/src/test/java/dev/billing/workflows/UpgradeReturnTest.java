@@ -43,35 +43,92 @@ class UpgradeReturnTest {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       String key = BillingIds.changeChargeKey("sub-ur", "upgrade-r");
       t.fake.chargeModeForKey(key, ChargeMode.PENDING);
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-ur", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-ur", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-20T10:00:00Z");
-      PlanChangeRequest upgrade = new PlanChangeRequest("PRO-MAX", Money.parse("19.99", "USD"),
-          PlanChangeRequest.Effective.NOW, "user:ada", "upgrade-r");
-      WorkflowClient.startUpdate(workflow::changePlan, upgrade, UpdateOptions.newBuilder(SubscriptionState.class)
-          .setUpdateId(upgrade.requestId()).setWaitForStage(WorkflowUpdateStage.ACCEPTED).build());
+      PlanChangeRequest upgrade =
+          new PlanChangeRequest(
+              "PRO-MAX",
+              Money.parse("19.99", "USD"),
+              PlanChangeRequest.Effective.NOW,
+              "user:ada",
+              "upgrade-r");
+      WorkflowClient.startUpdate(
+          workflow::changePlan,
+          upgrade,
+          UpdateOptions.newBuilder(SubscriptionState.class)
+              .setUpdateId(upgrade.requestId())
+              .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
+              .build());
       while (events(t, HistoryEvent.PAYMENT_PENDING).isEmpty()) {
         t.env.sleep(Duration.ofSeconds(20));
       }
-      String txn = t.fake.charges().stream().filter(c -> c.input().idempotencyKey().equals(key))
-          .map(c -> "txn_sub-ur_1_" + c.input().attempt()).findFirst().orElseThrow();
-      t.fake.gatewaySays(key, new ChargeLookup(ChargeLookup.Status.SUCCEEDED, txn,
-          Instant.parse("2028-01-20T10:00:00Z"), null, null));
+      String txn =
+          t.fake.charges().stream()
+              .filter(c -> c.input().idempotencyKey().equals(key))
+              .map(c -> "txn_sub-ur_1_" + c.input().attempt())
+              .findFirst()
+              .orElseThrow();
+      t.fake.gatewaySays(
+          key,
+          new ChargeLookup(
+              ChargeLookup.Status.SUCCEEDED,
+              txn,
+              Instant.parse("2028-01-20T10:00:00Z"),
+              null,
+              null));
       t.runUntil("2028-01-20T11:00:00Z");
       RecordInput changed = events(t, HistoryEvent.PLAN_CHANGED).get(0);
       Money charged = changed.receipt().amount();
       assertThat(charged).isEqualTo(Money.parse("8.39", "USD"));
 
-      t.fake.gatewaySays(key, new ChargeLookup(ChargeLookup.Status.RETURNED, txn,
-          Instant.parse("2028-01-20T10:00:00Z"), "insufficient_funds", "returned"));
-      PaymentEvent returned = new PaymentEvent("evt_ur", "sandbox", Type.CHARGE_RETURNED, "sub-ur", 1,
-          key, txn, "insufficient_funds", "returned", Instant.parse("2028-01-23T00:00:00Z"));
+      t.fake.gatewaySays(
+          key,
+          new ChargeLookup(
+              ChargeLookup.Status.RETURNED,
+              txn,
+              Instant.parse("2028-01-20T10:00:00Z"),
+              "insufficient_funds",
+              "returned"));
+      PaymentEvent returned =
+          new PaymentEvent(
+              "evt_ur",
+              "sandbox",
+              Type.CHARGE_RETURNED,
+              "sub-ur",
+              1,
+              key,
+              txn,
+              "insufficient_funds",
+              "returned",
+              Instant.parse("2028-01-23T00:00:00Z"));
       workflow.paymentEvent(returned);
       t.runUntil("2028-01-24T00:00:00Z");
       workflow.paymentEvent(returned);
-      workflow.paymentEvent(new PaymentEvent("evt_ur2", "sandbox", Type.CHARGE_RETURNED, "sub-ur", 1,
-          key, txn, "insufficient_funds", "returned", Instant.parse("2028-01-23T00:00:00Z")));
-      workflow.paymentEvent(new PaymentEvent("evt_us", "sandbox", Type.CHARGE_SUCCEEDED, "sub-ur", 1,
-          key, txn, null, null, Instant.parse("2028-01-20T10:00:00Z")));
+      workflow.paymentEvent(
+          new PaymentEvent(
+              "evt_ur2",
+              "sandbox",
+              Type.CHARGE_RETURNED,
+              "sub-ur",
+              1,
+              key,
+              txn,
+              "insufficient_funds",
+              "returned",
+              Instant.parse("2028-01-23T00:00:00Z")));
+      workflow.paymentEvent(
+          new PaymentEvent(
+              "evt_us",
+              "sandbox",
+              Type.CHARGE_SUCCEEDED,
+              "sub-ur",
+              1,
+              key,
+              txn,
+              null,
+              null,
+              Instant.parse("2028-01-20T10:00:00Z")));
       t.runUntil("2028-01-25T00:00:00Z");
 
       List<RecordInput> returns = events(t, HistoryEvent.PAYMENT_RETURNED);
@@ -79,16 +136,21 @@ class UpgradeReturnTest {
       RecordInput back = returns.get(0);
       assertThat(back.detail()).contains(key);
       assertThat(back.receipt().transactionId()).isEqualTo(txn);
-      assertThat(back.receipt().amount()).as("the receipt reversed").isEqualTo(Money.zero("USD").minus(charged));
+      assertThat(back.receipt().amount())
+          .as("the receipt reversed")
+          .isEqualTo(Money.zero("USD").minus(charged));
       assertThat(back.next().lifecycle().balance()).as("owed again").isEqualTo(charged);
       assertThat(back.next().sku()).isEqualTo("PRO-MAX");
-      assertThat(t.fake.notices()).extracting(c -> c.input().messageId())
+      assertThat(t.fake.notices())
+          .extracting(c -> c.input().messageId())
           .as("the customer is told once; the reversal is not mailed as a receipt")
-          .filteredOn(id -> id.startsWith("<upgrade-returned-")).hasSize(1);
+          .filteredOn(id -> id.startsWith("<upgrade-returned-"))
+          .hasSize(1);
 
       t.runUntil("2028-02-16T00:00:00Z");
       assertThat(periodRecords(t, 2)).isNotEmpty();
-      assertThat(periodRecords(t, 2).get(0).period().amount()).as("the next charge collects the debt")
+      assertThat(periodRecords(t, 2).get(0).period().amount())
+          .as("the next charge collects the debt")
           .isEqualTo(Money.parse("19.99", "USD").plus(charged));
     }
   }
@@ -97,13 +159,20 @@ class UpgradeReturnTest {
   void aRunRestartedFromTheRecordStillRecognisesTheUpgradeChargeItsReturnNames() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
       String key = BillingIds.changeChargeKey("sub-us", "upgrade-s");
-      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested("sub-us", ON_THE_15TH, "9.99"));
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-us", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-20T10:00:00Z");
-      workflow.changePlan(new PlanChangeRequest("PRO-MAX", Money.parse("19.99", "USD"),
-          PlanChangeRequest.Effective.NOW, "user:ada", "upgrade-s"));
+      workflow.changePlan(
+          new PlanChangeRequest(
+              "PRO-MAX",
+              Money.parse("19.99", "USD"),
+              PlanChangeRequest.Effective.NOW,
+              "user:ada",
+              "upgrade-s"));
       RecordInput changed = events(t, HistoryEvent.PLAN_CHANGED).get(0);
       String txn = changed.receipt().transactionId();
-      assertThat(changed.next().lifecycle().upgradesPaid()).extracting(p -> p.idempotencyKey())
+      assertThat(changed.next().lifecycle().upgradesPaid())
+          .extracting(p -> p.idempotencyKey())
           .containsExactly(key);
 
       // The run is lost once at rest (its notice sent); reconciliation starts it from the record.
@@ -111,11 +180,27 @@ class UpgradeReturnTest {
       t.untyped("sub-us").terminate("lost");
       List<RecordInput> writes = t.fake.writes();
       t.restart(writes.get(writes.size() - 1).next(), List.of(t.fake.period("sub-us", 1)));
-      t.fake.gatewaySays(key, new ChargeLookup(ChargeLookup.Status.RETURNED, txn,
-          Instant.parse("2028-01-20T10:00:00Z"), "insufficient_funds", "returned"));
+      t.fake.gatewaySays(
+          key,
+          new ChargeLookup(
+              ChargeLookup.Status.RETURNED,
+              txn,
+              Instant.parse("2028-01-20T10:00:00Z"),
+              "insufficient_funds",
+              "returned"));
       SubscriptionWorkflow restarted = t.existing("sub-us");
-      PaymentEvent returned = new PaymentEvent("evt_us", "sandbox", Type.CHARGE_RETURNED, "sub-us", 1,
-          key, txn, "insufficient_funds", "returned", Instant.parse("2028-01-23T00:00:00Z"));
+      PaymentEvent returned =
+          new PaymentEvent(
+              "evt_us",
+              "sandbox",
+              Type.CHARGE_RETURNED,
+              "sub-us",
+              1,
+              key,
+              txn,
+              "insufficient_funds",
+              "returned",
+              Instant.parse("2028-01-23T00:00:00Z"));
       restarted.paymentEvent(returned);
       t.runUntil("2028-01-24T00:00:00Z");
 
@@ -125,12 +210,24 @@ class UpgradeReturnTest {
       assertThat(returns.get(0).next().lifecycle().balance()).isEqualTo(changed.receipt().amount());
       assertThat(returns.get(0).next().lifecycle().upgradesPaid()).isEmpty();
 
-      // Lost again after recording it: the record no longer names the charge, so a repeat is ignored.
+      // Lost again after recording it: the record no longer names the charge, so a repeat is
+      // ignored.
       t.untyped("sub-us").terminate("lost again");
       writes = t.fake.writes();
       t.restart(writes.get(writes.size() - 1).next(), List.of(t.fake.period("sub-us", 1)));
-      t.existing("sub-us").paymentEvent(new PaymentEvent("evt_us2", "sandbox", Type.CHARGE_RETURNED,
-          "sub-us", 1, key, txn, "insufficient_funds", "returned", Instant.parse("2028-01-23T00:00:00Z")));
+      t.existing("sub-us")
+          .paymentEvent(
+              new PaymentEvent(
+                  "evt_us2",
+                  "sandbox",
+                  Type.CHARGE_RETURNED,
+                  "sub-us",
+                  1,
+                  key,
+                  txn,
+                  "insufficient_funds",
+                  "returned",
+                  Instant.parse("2028-01-23T00:00:00Z")));
       t.runUntil("2028-01-25T00:00:00Z");
       assertThat(events(t, HistoryEvent.PAYMENT_RETURNED)).hasSize(1);
     }

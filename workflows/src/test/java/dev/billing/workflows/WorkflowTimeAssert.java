@@ -9,7 +9,8 @@ import java.util.List;
 /**
  * The test server jumps its clock to the instant a timer fires and then lets it run in real time,
  * so work done after a timer sees that instant plus the few milliseconds the worker took. "At" the
- * expected instant therefore means: not before it, and within a slack that absorbs a loaded machine (the dates are days apart).
+ * expected instant therefore means: not before it, and within a slack that absorbs a loaded machine
+ * (the dates are days apart).
  */
 final class WorkflowTimeAssert {
   private WorkflowTimeAssert() {}
@@ -18,7 +19,8 @@ final class WorkflowTimeAssert {
 
   static void assertAt(Instant actual, String expected) {
     Instant at = Instant.parse(expected);
-    assertThat(actual).as("workflow time of a step expected at %s", expected)
+    assertThat(actual)
+        .as("workflow time of a step expected at %s", expected)
         .isAfterOrEqualTo(at)
         .isBefore(at.plus(SLACK));
   }

@@ -5,8 +5,8 @@ import java.util.Set;
 
 /**
  * How much of the gateway's side the caller gave. A test or the benchmark lists every charge of the
- * subscription ({@link #complete()}): a recorded transaction missing from the list is missing at the
- * gateway. Reconciliation lists one day's charges ({@link #partial}): it names the recorded
+ * subscription ({@link #complete()}): a recorded transaction missing from the list is missing at
+ * the gateway. Reconciliation lists one day's charges ({@link #partial}): it names the recorded
  * transactions it asked the gateway about and did not find; the others are not judged.
  *
  * @param everyCharge every charge the gateway holds for the subscription is given

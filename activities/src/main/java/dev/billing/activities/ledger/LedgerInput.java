@@ -13,19 +13,29 @@ import java.util.Objects;
  * @param periods the subscription's periods (every one, or those the charges name)
  * @param receipts its receipts, expired ones included: they still record a payment
  */
-public record LedgerInput(String subscriptionId, List<GatewayChargeState> charges,
-    List<RecordedPeriod> periods, List<RecordedReceipt> receipts, GatewayCoverage coverage) {
+public record LedgerInput(
+    String subscriptionId,
+    List<GatewayChargeState> charges,
+    List<RecordedPeriod> periods,
+    List<RecordedReceipt> receipts,
+    GatewayCoverage coverage) {
 
   public LedgerInput {
     Objects.requireNonNull(subscriptionId, "subscriptionId");
     Objects.requireNonNull(coverage, "coverage");
-    charges = charges.stream().filter(c -> c.status() != GatewayChargeState.Status.NOT_FOUND).toList();
+    charges =
+        charges.stream().filter(c -> c.status() != GatewayChargeState.Status.NOT_FOUND).toList();
     periods = List.copyOf(periods);
     receipts = List.copyOf(receipts);
     for (GatewayChargeState charge : charges) {
       if (!subscriptionId.equals(charge.subscriptionId())) {
-        throw new IllegalArgumentException("charge " + charge.transactionId() + " names subscription "
-            + charge.subscriptionId() + ", not " + subscriptionId);
+        throw new IllegalArgumentException(
+            "charge "
+                + charge.transactionId()
+                + " names subscription "
+                + charge.subscriptionId()
+                + ", not "
+                + subscriptionId);
       }
     }
   }

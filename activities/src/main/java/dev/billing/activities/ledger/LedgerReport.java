@@ -10,8 +10,11 @@ import java.util.Map;
  * @param gatewayNet per currency: what the judged charges moved, less what was refunded of them
  * @param recordedNet per currency: what the judged collections say was collected, less refunds
  */
-public record LedgerReport(String subscriptionId, List<LedgerViolation> violations,
-    Map<String, Money> gatewayNet, Map<String, Money> recordedNet) {
+public record LedgerReport(
+    String subscriptionId,
+    List<LedgerViolation> violations,
+    Map<String, Money> gatewayNet,
+    Map<String, Money> recordedNet) {
 
   public LedgerReport {
     violations = List.copyOf(violations);

@@ -12,17 +12,32 @@ import java.util.Objects;
 public record LedgerViolation(Kind kind, Long cycle, String transactionId, String detail) {
 
   public enum Kind {
-    /** A successful charge no recorded collection claims, while its period is not collected with any. */
+    /**
+     * A successful charge no recorded collection claims, while its period is not collected with
+     * any.
+     */
     UNRECORDED_CHARGE,
-    /** A successful charge no recorded collection claims, while its period is collected with another. */
+    /**
+     * A successful charge no recorded collection claims, while its period is collected with
+     * another.
+     */
     DOUBLE_CHARGE,
-    /** One charge claimed by more than one recorded collection (two periods, or a period and a plan change). */
+    /**
+     * One charge claimed by more than one recorded collection (two periods, or a period and a plan
+     * change).
+     */
     CHARGE_RECORDED_TWICE,
-    /** A collected period with no charge and an amount above zero (only a credit-paid period has none). */
+    /**
+     * A collected period with no charge and an amount above zero (only a credit-paid period has
+     * none).
+     */
     PERIOD_WITHOUT_CHARGE,
     /** A recorded collection (period or receipt) whose transaction the gateway does not have. */
     COLLECTION_WITHOUT_CHARGE,
-    /** A recorded collection whose charge did not succeed at the gateway (returned, failed, pending). */
+    /**
+     * A recorded collection whose charge did not succeed at the gateway (returned, failed,
+     * pending).
+     */
     COLLECTION_NOT_SETTLED,
     /** A collected period whose charge has no receipt. */
     RECEIPT_MISSING,

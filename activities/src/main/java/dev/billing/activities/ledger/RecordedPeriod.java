@@ -12,14 +12,20 @@ import java.util.TreeMap;
  * One period as the records hold it. A manual repayment needs no shape of its own: it collects its
  * period with a period charge key, so it is recorded (and given here) as that period's collection.
  *
- * @param transactionId the charge that collected it; null when none (not collected, or paid by credit)
+ * @param transactionId the charge that collected it; null when none (not collected, or paid by
+ *     credit)
  * @param refunded what the records say was refunded of it; null when nothing
  * @param otherRefunds what the records say was refunded, within this period, of charges other than
  *     its own (an upgrade's prorated charge refunded at cancellation), by transaction; made refunds
  *     only
  */
-public record RecordedPeriod(long cycle, PeriodStatus status, Money amount, String transactionId,
-    Money refunded, Map<String, Money> otherRefunds) {
+public record RecordedPeriod(
+    long cycle,
+    PeriodStatus status,
+    Money amount,
+    String transactionId,
+    Money refunded,
+    Map<String, Money> otherRefunds) {
 
   public RecordedPeriod {
     Objects.requireNonNull(status, "status");
@@ -27,8 +33,8 @@ public record RecordedPeriod(long cycle, PeriodStatus status, Money amount, Stri
     otherRefunds = otherRefunds == null ? Map.of() : Map.copyOf(otherRefunds);
   }
 
-  public RecordedPeriod(long cycle, PeriodStatus status, Money amount, String transactionId,
-      Money refunded) {
+  public RecordedPeriod(
+      long cycle, PeriodStatus status, Money amount, String transactionId, Money refunded) {
     this(cycle, status, amount, transactionId, refunded, null);
   }
 
@@ -39,8 +45,13 @@ public record RecordedPeriod(long cycle, PeriodStatus status, Money amount, Stri
         others.merge(refund.transactionId(), refund.amount(), Money::plus);
       }
     }
-    return new RecordedPeriod(period.cycle(), period.status(), period.amount(), period.transactionId(),
-        period.refunded(), others);
+    return new RecordedPeriod(
+        period.cycle(),
+        period.status(),
+        period.amount(),
+        period.transactionId(),
+        period.refunded(),
+        others);
   }
 
   /** COMPLETED or REFUNDED: the records say money was collected for it. */
@@ -48,7 +59,9 @@ public record RecordedPeriod(long cycle, PeriodStatus status, Money amount, Stri
     return status == PeriodStatus.COMPLETED || status == PeriodStatus.REFUNDED;
   }
 
-  /** Collected with nothing charged: the credit balance covered it (amount zero, no transaction). */
+  /**
+   * Collected with nothing charged: the credit balance covered it (amount zero, no transaction).
+   */
   boolean paidByCredit() {
     return collected() && transactionId == null && amount.minor() == 0;
   }

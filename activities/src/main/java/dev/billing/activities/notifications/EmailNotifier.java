@@ -35,26 +35,44 @@ public final class EmailNotifier implements Notifier {
         notificationLog.find(n.accountId(), n.subscriptionId(), n.messageId());
     if (logged.isPresent()) {
       LoggedNotification entry = logged.get();
-      log.info("Message {} ({}) of subscription {} already {}: not sent again", n.messageId(),
-          n.kind(), n.subscriptionId(), entry.status());
+      log.info(
+          "Message {} ({}) of subscription {} already {}: not sent again",
+          n.messageId(),
+          n.kind(),
+          n.subscriptionId(),
+          entry.status());
       return entry.status() == NotificationStatus.BOUNCED
-          ? Delivery.bounced(entry.detail(), true) : Delivery.alreadySent();
+          ? Delivery.bounced(entry.detail(), true)
+          : Delivery.alreadySent();
     }
     try {
       mailer.send(n);
     } catch (RecipientRejectedException bounce) {
-      log.warn("Message {} ({}) of subscription {} bounced: {} refused {}", n.messageId(), n.kind(),
-          n.subscriptionId(), mailer.server(), bounce.getMessage());
+      log.warn(
+          "Message {} ({}) of subscription {} bounced: {} refused {}",
+          n.messageId(),
+          n.kind(),
+          n.subscriptionId(),
+          mailer.server(),
+          bounce.getMessage());
       record(n, NotificationStatus.BOUNCED, bounce.getMessage());
       return Delivery.bounced(bounce.getMessage(), false);
     } catch (MailUnavailableException | MailRejectedException e) {
-      log.warn("Message {} ({}) of subscription {} not sent: {}", n.messageId(), n.kind(),
-          n.subscriptionId(), e.getMessage());
+      log.warn(
+          "Message {} ({}) of subscription {} not sent: {}",
+          n.messageId(),
+          n.kind(),
+          n.subscriptionId(),
+          e.getMessage());
       throw e;
     }
     record(n, NotificationStatus.SENT, null);
-    log.info("Message {} ({}) of subscription {} accepted by {}", n.messageId(), n.kind(),
-        n.subscriptionId(), mailer.server());
+    log.info(
+        "Message {} ({}) of subscription {} accepted by {}",
+        n.messageId(),
+        n.kind(),
+        n.subscriptionId(),
+        mailer.server());
     return Delivery.sent();
   }
 
@@ -65,12 +83,26 @@ public final class EmailNotifier implements Notifier {
    */
   private void record(Notification n, NotificationStatus status, String detail) {
     try {
-      notificationLog.recordOnce(new LoggedNotification(n.accountId(), n.subscriptionId(),
-          n.messageId(), n.cycle(), n.kind().name(), n.to(), status, n.at(), clock.instant(), detail,
-          null));
+      notificationLog.recordOnce(
+          new LoggedNotification(
+              n.accountId(),
+              n.subscriptionId(),
+              n.messageId(),
+              n.cycle(),
+              n.kind().name(),
+              n.to(),
+              status,
+              n.at(),
+              clock.instant(),
+              detail,
+              null));
     } catch (SdkException e) {
-      log.error("Message {} of subscription {} was {} but the notification log could not record it: {}",
-          n.messageId(), n.subscriptionId(), status, e.toString());
+      log.error(
+          "Message {} of subscription {} was {} but the notification log could not record it: {}",
+          n.messageId(),
+          n.subscriptionId(),
+          status,
+          e.toString());
     }
   }
 }

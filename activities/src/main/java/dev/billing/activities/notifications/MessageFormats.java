@@ -13,8 +13,8 @@ import java.util.Locale;
 
 /**
  * How a customer's messages write amounts and dates: in the subscription's locale (CLDR formats:
- * en-US "$9.99" and "February 1, 2026", fr-FR "9,99 $US" and "1 février 2026") and, for instants, on
- * the calendar of the subscription's time zone. Amounts always show the currency's own number of
+ * en-US "$9.99" and "February 1, 2026", fr-FR "9,99 $US" and "1 février 2026") and, for instants,
+ * on the calendar of the subscription's time zone. Amounts always show the currency's own number of
  * decimals (¥1,200, not ¥1,200.00).
  */
 public final class MessageFormats {
@@ -29,17 +29,21 @@ public final class MessageFormats {
   }
 
   /**
-   * @param languageTag BCP 47; null, blank or unknown ("und") means {@value Subscription#DEFAULT_LOCALE}
+   * @param languageTag BCP 47; null, blank or unknown ("und") means {@value
+   *     Subscription#DEFAULT_LOCALE}
    * @param timeZone IANA zone id; null means UTC
    */
   public static MessageFormats of(String languageTag, String timeZone) {
-    return new MessageFormats(locale(languageTag),
+    return new MessageFormats(
+        locale(languageTag),
         timeZone == null || timeZone.isBlank() ? ZoneId.of("UTC") : ZoneId.of(timeZone));
   }
 
   static Locale locale(String languageTag) {
     Locale parsed = languageTag == null ? Locale.ROOT : Locale.forLanguageTag(languageTag.strip());
-    return parsed.getLanguage().isEmpty() ? Locale.forLanguageTag(Subscription.DEFAULT_LOCALE) : parsed;
+    return parsed.getLanguage().isEmpty()
+        ? Locale.forLanguageTag(Subscription.DEFAULT_LOCALE)
+        : parsed;
   }
 
   public String money(Money amount) {

@@ -9,6 +9,7 @@ public final class MessageHeaders {
 
   /** The {@link NotificationKind} name, e.g. PAYMENT_RECEIPT. */
   public static final String KIND = "X-Billing-Kind";
+
   public static final String ACCOUNT = "X-Billing-Account";
   public static final String SUBSCRIPTION = "X-Billing-Subscription";
 }

@@ -12,9 +12,9 @@ import java.util.Map;
 
 /**
  * The Mustache templates of every kind, compiled once: {@code templates/<kind>/subject.mustache},
- * {@code text.mustache} and {@code html.mustache} on the classpath, the HTML ones extending
- * {@code templates/layout.mustache}. Values are HTML-escaped in the HTML body only; the subject is
- * folded to one line, so no value can add a header. Thread-safe: compiled templates are immutable.
+ * {@code text.mustache} and {@code html.mustache} on the classpath, the HTML ones extending {@code
+ * templates/layout.mustache}. Values are HTML-escaped in the HTML body only; the subject is folded
+ * to one line, so no value can add a header. Thread-safe: compiled templates are immutable.
  */
 public final class MessageTemplates {
   static final String ROOT = "dev/billing/activities/notifications/templates";
@@ -29,14 +29,18 @@ public final class MessageTemplates {
     DefaultMustacheFactory html = new DefaultMustacheFactory(ROOT);
     for (NotificationKind kind : NotificationKind.values()) {
       String dir = kind.template() + "/";
-      byKind.put(kind, new Compiled(plain.compile(dir + "subject.mustache"),
-          plain.compile(dir + "text.mustache"), html.compile(dir + "html.mustache")));
+      byKind.put(
+          kind,
+          new Compiled(
+              plain.compile(dir + "subject.mustache"),
+              plain.compile(dir + "text.mustache"),
+              html.compile(dir + "html.mustache")));
     }
   }
 
   /**
-   * @param model the values the kind's templates name, and "lang" (the HTML document's language);
-   *     a value missing from it renders as nothing, which the tests of every kind would catch
+   * @param model the values the kind's templates name, and "lang" (the HTML document's language); a
+   *     value missing from it renders as nothing, which the tests of every kind would catch
    */
   public RenderedMessage render(NotificationKind kind, Map<String, Object> model) {
     Compiled templates = byKind.get(kind);

@@ -1,8 +1,8 @@
 package dev.billing.activities.notifications;
 
 /**
- * What a customer message is about. Each kind has its templates under
- * {@code templates/<template>/} (subject, text and HTML) and its own message ids.
+ * What a customer message is about. Each kind has its templates under {@code templates/<template>/}
+ * (subject, text and HTML) and its own message ids.
  */
 public enum NotificationKind {
   PAYMENT_REMINDER("payment-reminder"),

@@ -1,6 +1,8 @@
 package dev.billing.activities.notifications;
 
-/** Delivers notifications to customers, at most once per message id as far as the server answered. */
+/**
+ * Delivers notifications to customers, at most once per message id as far as the server answered.
+ */
 public interface Notifier {
 
   /**

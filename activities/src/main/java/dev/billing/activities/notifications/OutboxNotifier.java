@@ -15,7 +15,8 @@ public final class OutboxNotifier implements Notifier {
   @Override
   public synchronized Delivery send(Notification notification) {
     return byMessageId.putIfAbsent(notification.messageId(), notification) == null
-        ? Delivery.sent() : Delivery.alreadySent();
+        ? Delivery.sent()
+        : Delivery.alreadySent();
   }
 
   /** Every notification accepted, oldest first. */

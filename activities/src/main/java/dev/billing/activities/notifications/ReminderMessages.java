@@ -21,16 +21,24 @@ public final class ReminderMessages {
   public Notification reminder(SendReminderInput input) {
     Subscription subscription = input.record().next();
     boolean trial = subscription.status() == SubscriptionStatus.TRIALING;
-    NotificationKind kind = trial ? NotificationKind.TRIAL_ENDING : NotificationKind.PAYMENT_REMINDER;
-    MessageModel model = new MessageModel(
-        MessageFormats.of(subscription.locale(), subscription.schedule().timeZone()))
-        .text("sku", input.sku())
-        .money("amount", input.amount())
-        .paymentMethod(input.paymentMask())
-        .date(trial ? "trialEnds" : "dueDate", input.paymentDate())
-        .text("term", subscription.schedule().term() == Term.YEARLY ? "year" : "month");
-    return new Notification(input.messageId(), kind, input.email(),
-        templates.render(kind, model.values()), input.record().at(), subscription.accountId(),
-        subscription.subscriptionId(), subscription.cycle());
+    NotificationKind kind =
+        trial ? NotificationKind.TRIAL_ENDING : NotificationKind.PAYMENT_REMINDER;
+    MessageModel model =
+        new MessageModel(
+                MessageFormats.of(subscription.locale(), subscription.schedule().timeZone()))
+            .text("sku", input.sku())
+            .money("amount", input.amount())
+            .paymentMethod(input.paymentMask())
+            .date(trial ? "trialEnds" : "dueDate", input.paymentDate())
+            .text("term", subscription.schedule().term() == Term.YEARLY ? "year" : "month");
+    return new Notification(
+        input.messageId(),
+        kind,
+        input.email(),
+        templates.render(kind, model.values()),
+        input.record().at(),
+        subscription.accountId(),
+        subscription.subscriptionId(),
+        subscription.cycle());
   }
 }

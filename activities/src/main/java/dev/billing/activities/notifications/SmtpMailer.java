@@ -20,9 +20,9 @@ import org.eclipse.angus.mail.smtp.SMTPSendFailedException;
 /**
  * Sends one message per SMTP connection with Jakarta Mail (Eclipse Angus) and says what the server
  * answered: accepted (returns), the address refused for good ({@link RecipientRejectedException}),
- * the message refused for good ({@link MailRejectedException}) or "not now"
- * ({@link MailUnavailableException}). One connection per message: notices are rare (a few per
- * subscription a month) and a pooled connection would be one more thing to go stale. Thread-safe.
+ * the message refused for good ({@link MailRejectedException}) or "not now" ({@link
+ * MailUnavailableException}). One connection per message: notices are rare (a few per subscription
+ * a month) and a pooled connection would be one more thing to go stale. Thread-safe.
  */
 public final class SmtpMailer {
   private static final String UTF_8 = StandardCharsets.UTF_8.name();
@@ -58,11 +58,17 @@ public final class SmtpMailer {
       transport = session.getTransport(protocol);
       transport.connect(settings.host(), settings.port(), settings.username(), settings.password());
     } catch (AuthenticationFailedException e) {
-      throw new MailUnavailableException("the SMTP server " + server() + " refused the login of "
-          + settings.username() + ": " + answer(e), e);
+      throw new MailUnavailableException(
+          "the SMTP server "
+              + server()
+              + " refused the login of "
+              + settings.username()
+              + ": "
+              + answer(e),
+          e);
     } catch (MessagingException e) {
-      throw new MailUnavailableException("cannot connect to the SMTP server " + server() + ": "
-          + rootMessage(e), e);
+      throw new MailUnavailableException(
+          "cannot connect to the SMTP server " + server() + ": " + rootMessage(e), e);
     }
     try {
       transport.sendMessage(message, message.getAllRecipients());
@@ -83,7 +89,8 @@ public final class SmtpMailer {
       to = new InternetAddress(n.to(), true);
       to.validate();
     } catch (AddressException e) {
-      throw new RecipientRejectedException("invalid address \"" + n.to() + "\": " + e.getMessage(), e);
+      throw new RecipientRejectedException(
+          "invalid address \"" + n.to() + "\": " + e.getMessage(), e);
     }
     try {
       MimeMessage message = new FixedIdMimeMessage(session, n.messageId());
@@ -105,7 +112,8 @@ public final class SmtpMailer {
       return message;
     } catch (MessagingException e) {
       // Building a message from our own templates does not fail on the server's account.
-      throw new IllegalStateException("cannot compose message " + n.messageId() + ": " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "cannot compose message " + n.messageId() + ": " + e.getMessage(), e);
     }
   }
 
@@ -119,18 +127,24 @@ public final class SmtpMailer {
         if (refused.getReturnCode() >= 500) {
           throw new RecipientRejectedException(answer(refused), e);
         }
-        return new MailUnavailableException("the SMTP server " + server() + " deferred the recipient: "
-            + answer(refused), e);
+        return new MailUnavailableException(
+            "the SMTP server " + server() + " deferred the recipient: " + answer(refused), e);
       }
     }
     for (Exception link = e; link != null; link = next(link)) {
       if (link instanceof SMTPSendFailedException failed && failed.getReturnCode() >= 500) {
-        return new MailRejectedException("the SMTP server " + server() + " refused the message ("
-            + command(failed) + "): " + answer(failed), e);
+        return new MailRejectedException(
+            "the SMTP server "
+                + server()
+                + " refused the message ("
+                + command(failed)
+                + "): "
+                + answer(failed),
+            e);
       }
     }
-    return new MailUnavailableException("the SMTP server " + server() + " did not take the message: "
-        + rootMessage(e), e);
+    return new MailUnavailableException(
+        "the SMTP server " + server() + " did not take the message: " + rootMessage(e), e);
   }
 
   private static Exception next(Exception e) {
@@ -156,8 +170,10 @@ public final class SmtpMailer {
     while (root.getCause() != null && root.getCause() != root) {
       root = root.getCause();
     }
-    String text = root.getMessage() == null ? root.getClass().getSimpleName()
-        : root.getClass().getSimpleName() + ": " + root.getMessage();
+    String text =
+        root.getMessage() == null
+            ? root.getClass().getSimpleName()
+            : root.getClass().getSimpleName() + ": " + root.getMessage();
     return text.strip();
   }
 
@@ -194,7 +210,9 @@ public final class SmtpMailer {
     return props;
   }
 
-  /** Keeps the Message-ID it was given: Jakarta Mail would otherwise make a new one on every save. */
+  /**
+   * Keeps the Message-ID it was given: Jakarta Mail would otherwise make a new one on every save.
+   */
   private static final class FixedIdMimeMessage extends MimeMessage {
     private final String messageId;
 

@@ -6,13 +6,14 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * How to reach the SMTP server. The password comes from the environment only ({@value #PASSWORD_ENV})
- * and {@link #toString()} never shows it, so settings can be logged.
+ * How to reach the SMTP server. The password comes from the environment only ({@value
+ * #PASSWORD_ENV}) and {@link #toString()} never shows it, so settings can be logged.
  *
  * @param port 0 means the TLS mode's default (25, 587, 465)
  * @param username null for a relay that needs no login; then the password must be null too
- * @param from the From address, optionally with a display name ("Billing &lt;billing@example.com&gt;");
- *     its address is also the envelope sender that bounces go back to
+ * @param from the From address, optionally with a display name ("Billing
+ *     &lt;billing@example.com&gt;"); its address is also the envelope sender that bounces go back
+ *     to
  * @param connectTimeout how long to wait for the TCP connection
  * @param timeout how long to wait on each read or write once connected; both must keep one message
  *     (connect, a few commands, DATA) inside the calling activity's start-to-close timeout (30 s)
@@ -41,7 +42,8 @@ public record SmtpSettings(
       port = tls.defaultPort();
     }
     if (port < 1 || port > 65535) {
-      throw new IllegalArgumentException("SMTP port must be between 1 and 65535 (got " + port + ")");
+      throw new IllegalArgumentException(
+          "SMTP port must be between 1 and 65535 (got " + port + ")");
     }
     username = username == null || username.isBlank() ? null : username;
     password = password == null || password.isEmpty() ? null : password;
@@ -62,10 +64,12 @@ public record SmtpSettings(
     return new SmtpSettings(host, port, SmtpTls.NONE, null, null, from, null, null);
   }
 
-  /** The same server with timeouts no longer than {@code limit} (receipts sent inside RecordChange). */
+  /**
+   * The same server with timeouts no longer than {@code limit} (receipts sent inside RecordChange).
+   */
   public SmtpSettings withTimeoutsAtMost(Duration limit) {
-    return new SmtpSettings(host, port, tls, username, password, from, min(connectTimeout, limit),
-        min(timeout, limit));
+    return new SmtpSettings(
+        host, port, tls, username, password, from, min(connectTimeout, limit), min(timeout, limit));
   }
 
   /** The parsed From address. */
@@ -82,8 +86,8 @@ public record SmtpSettings(
       address.validate();
       return address;
     } catch (AddressException e) {
-      throw new IllegalArgumentException("the From address is not valid: \"" + from + "\" ("
-          + e.getMessage() + ")");
+      throw new IllegalArgumentException(
+          "the From address is not valid: \"" + from + "\" (" + e.getMessage() + ")");
     }
   }
 
@@ -101,8 +105,22 @@ public record SmtpSettings(
 
   @Override
   public String toString() {
-    return "SmtpSettings[host=" + host + ", port=" + port + ", tls=" + tls + ", username="
-        + (username == null ? "(none)" : username) + ", password=" + (password == null ? "(none)" : "(set)")
-        + ", from=" + from + ", connectTimeout=" + connectTimeout + ", timeout=" + timeout + "]";
+    return "SmtpSettings[host="
+        + host
+        + ", port="
+        + port
+        + ", tls="
+        + tls
+        + ", username="
+        + (username == null ? "(none)" : username)
+        + ", password="
+        + (password == null ? "(none)" : "(set)")
+        + ", from="
+        + from
+        + ", connectTimeout="
+        + connectTimeout
+        + ", timeout="
+        + timeout
+        + "]";
   }
 }

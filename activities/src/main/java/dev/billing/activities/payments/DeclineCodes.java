@@ -31,17 +31,39 @@ import java.util.Set;
 public final class DeclineCodes {
   private DeclineCodes() {}
 
-  private static final Set<String> HARD = Set.of(
-      "card_declined", "generic_decline", "lost_card", "stolen_card", "pickup_card", "expired_card",
-      "restricted_card", "fraudulent", "merchant_blacklist", "security_violation",
-      "transaction_not_allowed", "not_permitted", "invalid_account", "incorrect_number",
-      "invalid_number", "card_not_supported", "currency_not_supported",
-      "new_account_information_available", "stop_payment_order", "revocation_of_authorization",
-      "revocation_of_all_authorizations", "authentication_required", "invalid_payment_method",
-      "account_closed", "no_account", "debit_not_authorized", "bank_account_restricted");
+  private static final Set<String> HARD =
+      Set.of(
+          "card_declined",
+          "generic_decline",
+          "lost_card",
+          "stolen_card",
+          "pickup_card",
+          "expired_card",
+          "restricted_card",
+          "fraudulent",
+          "merchant_blacklist",
+          "security_violation",
+          "transaction_not_allowed",
+          "not_permitted",
+          "invalid_account",
+          "incorrect_number",
+          "invalid_number",
+          "card_not_supported",
+          "currency_not_supported",
+          "new_account_information_available",
+          "stop_payment_order",
+          "revocation_of_authorization",
+          "revocation_of_all_authorizations",
+          "authentication_required",
+          "invalid_payment_method",
+          "account_closed",
+          "no_account",
+          "debit_not_authorized",
+          "bank_account_restricted");
 
   /** Stripe's {@code advice_code} values that settle the question when the issuer gives one. */
   public static final String ADVICE_DO_NOT_TRY_AGAIN = "do_not_try_again";
+
   public static final String ADVICE_TRY_AGAIN_LATER = "try_again_later";
   public static final String ADVICE_CONFIRM_CARD_DATA = "confirm_card_data";
 
@@ -53,8 +75,8 @@ public final class DeclineCodes {
   }
 
   /**
-   * The kind of a decline as Stripe reports it. The issuer's advice wins when present
-   * ({@code do_not_try_again} and {@code confirm_card_data} are hard, {@code try_again_later} soft);
+   * The kind of a decline as Stripe reports it. The issuer's advice wins when present ({@code
+   * do_not_try_again} and {@code confirm_card_data} are hard, {@code try_again_later} soft);
    * otherwise the issuer's decline code, then the error code.
    */
   public static DeclineKind kindOf(String adviceCode, String declineCode, String code) {

@@ -8,8 +8,8 @@ import java.util.Objects;
  * @param idempotencyKey the same for every retry of one collection attempt
  * @param paymentMethodToken the gateway's token of the payment method, never a card number
  * @param description shown on the customer's statement and in the gateway's dashboard
- * @param metadata searchable tags kept with the charge in the gateway (subscription id, cycle), so an
- *     operator can find a charge from the gateway's side
+ * @param metadata searchable tags kept with the charge in the gateway (subscription id, cycle), so
+ *     an operator can find a charge from the gateway's side
  */
 public record GatewayChargeRequest(
     String idempotencyKey,
@@ -20,8 +20,11 @@ public record GatewayChargeRequest(
 
   public static final String SUBSCRIPTION_ID = "subscriptionId";
   public static final String CYCLE = "cycle";
-  /** Adapters add the idempotency key to the gateway's metadata under this name, so look-ups by
-   *  key and events map back to the attempt. */
+
+  /**
+   * Adapters add the idempotency key to the gateway's metadata under this name, so look-ups by key
+   * and events map back to the attempt.
+   */
   public static final String IDEMPOTENCY_KEY = "idempotencyKey";
 
   public GatewayChargeRequest {
@@ -52,7 +55,14 @@ public record GatewayChargeRequest(
   /** Leaves the payment method token out: logs must never carry one. */
   @Override
   public String toString() {
-    return "GatewayChargeRequest[idempotencyKey=" + idempotencyKey + ", amount=" + amount
-        + ", description=" + description + ", metadata=" + metadata + "]";
+    return "GatewayChargeRequest[idempotencyKey="
+        + idempotencyKey
+        + ", amount="
+        + amount
+        + ", description="
+        + description
+        + ", metadata="
+        + metadata
+        + "]";
   }
 }

@@ -15,8 +15,8 @@ import java.util.Objects;
  * @param subscriptionId from the charge's metadata; null when NOT_FOUND or not one of ours
  * @param cycle from the charge's metadata; null when NOT_FOUND or not one of ours
  * @param createdAt when the gateway accepted (or declined) the charge; null when NOT_FOUND
- * @param settledAt when the money arrived; null while PENDING, for FAILED, and when the gateway does
- *     not tell (Stripe does not expose a bank debit's settlement time on the PaymentIntent)
+ * @param settledAt when the money arrived; null while PENDING, for FAILED, and when the gateway
+ *     does not tell (Stripe does not expose a bank debit's settlement time on the PaymentIntent)
  * @param returnedAt when a settled charge was returned; null unless RETURNED, and may be null then
  *     too when the gateway does not tell
  * @param failureCode the decline, failure or return code; null unless FAILED or RETURNED
@@ -59,7 +59,18 @@ public record GatewayChargeState(
 
   /** The answer for a key the gateway has never seen. */
   public static GatewayChargeState notFound(String idempotencyKey) {
-    return new GatewayChargeState(Status.NOT_FOUND, idempotencyKey, null, null, null, null, null,
-        null, null, null, null, null);
+    return new GatewayChargeState(
+        Status.NOT_FOUND,
+        idempotencyKey,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+        null);
   }
 }

@@ -2,7 +2,9 @@ package dev.billing.activities.payments;
 
 import java.util.Objects;
 
-/** The charge was refused (by the issuer or the gateway's rules). A final answer for this request. */
+/**
+ * The charge was refused (by the issuer or the gateway's rules). A final answer for this request.
+ */
 public class PaymentDeclinedException extends PaymentGatewayException {
   private final String code;
   private final DeclineKind kind;

@@ -9,9 +9,9 @@ import java.util.Objects;
 /**
  * What happens to a gateway event once it is known to be genuine, whoever found it: the webhook
  * endpoint (signature verified) or reconciliation's replay of missed webhooks (listed by the
- * gateway's authenticated API). It is stored once in the payment-events table, then signalled to its
- * subscription's workflow on every delivery: an earlier delivery may have stored it and failed to
- * signal, and the workflow ignores an event id it has seen. One path, so a replayed event has
+ * gateway's authenticated API). It is stored once in the payment-events table, then signalled to
+ * its subscription's workflow on every delivery: an earlier delivery may have stored it and failed
+ * to signal, and the workflow ignores an event id it has seen. One path, so a replayed event has
  * exactly the effect the webhook would have had.
  */
 public final class PaymentEventIntake {
@@ -53,8 +53,14 @@ public final class PaymentEventIntake {
   /** The event is stored but the signal could not be sent (e.g. Temporal unreachable). */
   public static final class SignalFailedException extends RuntimeException {
     SignalFailedException(PaymentEvent event, RuntimeException cause) {
-      super("event " + event.eventId() + " stored but not signalled to subscription "
-          + event.subscriptionId() + ": " + cause, cause);
+      super(
+          "event "
+              + event.eventId()
+              + " stored but not signalled to subscription "
+              + event.subscriptionId()
+              + ": "
+              + cause,
+          cause);
     }
   }
 

@@ -15,13 +15,13 @@ import java.util.List;
 public interface PaymentGateway {
 
   /**
-   * Charges a payment method. A card charge settles at once; a bank debit comes back with
-   * {@link GatewayCharge#pending()} true and settles (or fails) later, which {@link #lookUp} and
-   * {@link #listEvents} tell.
+   * Charges a payment method. A card charge settles at once; a bank debit comes back with {@link
+   * GatewayCharge#pending()} true and settles (or fails) later, which {@link #lookUp} and {@link
+   * #listEvents} tell.
    *
-   * @throws PaymentDeclinedException the issuer or the gateway refused the charge; retrying the same
-   *     request will not help, and a {@linkplain PaymentDeclinedException#hard() hard} decline will
-   *     not pass on a later attempt either
+   * @throws PaymentDeclinedException the issuer or the gateway refused the charge; retrying the
+   *     same request will not help, and a {@linkplain PaymentDeclinedException#hard() hard} decline
+   *     will not pass on a later attempt either
    * @throws GatewayUnavailableException the gateway could not be reached or failed; the outcome is
    *     unknown and the same request (same key) may be retried
    * @throws IdempotencyConflictException the key was used before with other parameters: the outcome
@@ -45,9 +45,9 @@ public interface PaymentGateway {
    * charge call that timed out, an idempotency conflict) and to a settlement event that never came.
    *
    * <p>The read must not lag the gateway's writes: a charge created before this call is always
-   * seen, so NOT_FOUND is proof that no charge with the key was created since
-   * {@link ChargeQuery#sentFrom()}. An adapter lists by creation time (never Stripe's search, which
-   * lags by a minute and up to an hour) and never relies on an idempotency record, which the gateway
+   * seen, so NOT_FOUND is proof that no charge with the key was created since {@link
+   * ChargeQuery#sentFrom()}. An adapter lists by creation time (never Stripe's search, which lags
+   * by a minute and up to an hour) and never relies on an idempotency record, which the gateway
    * forgets after 24 hours. When several charges carry the key (it was reused after the gateway
    * forgot it) the one that moved money wins.
    *

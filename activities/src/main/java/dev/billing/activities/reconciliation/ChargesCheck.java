@@ -13,15 +13,15 @@ import dev.billing.activities.payments.GatewayChargeState.Status;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Period;
 import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
+import dev.billing.domain.reconciliation.FindingKind;
+import dev.billing.domain.reconciliation.Repair;
 import dev.billing.store.BillingStore;
 import dev.billing.store.DuePayment;
 import dev.billing.store.ReconciliationQueries;
-import dev.billing.domain.PaymentEvent;
-import dev.billing.domain.reconciliation.FindingKind;
-import dev.billing.domain.reconciliation.Repair;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -44,6 +44,7 @@ import java.util.TreeMap;
  * periods they name and their receipts. A plan change's charge (an immediate upgrade, which names
  * the paid cycle) is the plan change's collection when its receipt exists, not a second charge of
  * that period. What the ledger finds is acted on:
+ *
  * <ul>
  *   <li>a period collected with the charge whose receipt is gone: the receipt is written again (a
  *       conditional put); a refund the period does not show is reported;
@@ -52,7 +53,8 @@ import java.util.TreeMap;
  *       records period and receipt in one transaction, as for a webhook); with no running workflow
  *       and a cancelled record (nothing will record it), the receipt is written from the charge; a
  *       plan change's charge without its receipt is reported;
- *   <li>returned or failed, period still collected with it: the running workflow is sent the return.
+ *   <li>returned or failed, period still collected with it: the running workflow is sent the
+ *       return.
  * </ul>
  *
  * <p>From the records' side, the receipts processed that day of every subscription seen (owners of
@@ -62,8 +64,11 @@ import java.util.TreeMap;
  * workflow may be recording them right now.
  */
 final class ChargesCheck {
-  /** How long before a receipt its charge may have been created: a bank debit settles days later. */
+  /**
+   * How long before a receipt its charge may have been created: a bank debit settles days later.
+   */
   private static final java.time.Duration LOOKUP_SLACK = java.time.Duration.ofDays(14);
+
   static final Duration IN_FLIGHT = Duration.ofMinutes(30);
 
   private final BillingStore store;
@@ -72,8 +77,12 @@ final class ChargesCheck {
   private final PaymentGateway gateway;
   private final String provider;
 
-  ChargesCheck(BillingStore store, ReconciliationQueries queries, SubscriptionWorkflowOps workflows,
-      PaymentGateway gateway, String provider) {
+  ChargesCheck(
+      BillingStore store,
+      ReconciliationQueries queries,
+      SubscriptionWorkflowOps workflows,
+      PaymentGateway gateway,
+      String provider) {
     this.store = store;
     this.queries = queries;
     this.workflows = workflows;
@@ -102,7 +111,8 @@ final class ChargesCheck {
       heartbeat.run();
       log.examined();
       byTransaction.put(charge.transactionId(), charge);
-      if (charge.subscriptionId() == null || charge.cycle() == null
+      if (charge.subscriptionId() == null
+          || charge.cycle() == null
           || charge.createdAt().isAfter(input.asOf().minus(IN_FLIGHT))) {
         continue; // not billing's charge, or too recent to judge
       }
@@ -113,8 +123,15 @@ final class ChargesCheck {
       Optional<String> account = queries.accountOf(owned.getKey());
       if (account.isEmpty()) {
         for (GatewayChargeState charge : owned.getValue()) {
-          log.add(FindingKind.CHARGE_WITHOUT_PERIOD, charge.subscriptionId(), null, charge.cycle(),
-              charge.transactionId(), describe(charge) + " names subscription " + charge.subscriptionId()
+          log.add(
+              FindingKind.CHARGE_WITHOUT_PERIOD,
+              charge.subscriptionId(),
+              null,
+              charge.cycle(),
+              charge.transactionId(),
+              describe(charge)
+                  + " names subscription "
+                  + charge.subscriptionId()
                   + ", which the records do not know: find its owner (records restored from a backup,"
                   + " another environment's key); refund it only if no subscription of ours owns it",
               Repair.NONE);
@@ -132,7 +149,8 @@ final class ChargesCheck {
     }
     for (Map.Entry<String, String> subscription : seen.entrySet()) {
       heartbeat.run();
-      receiptsHaveCharges(subscription.getKey(), subscription.getValue(), from, to, byTransaction, log);
+      receiptsHaveCharges(
+          subscription.getKey(), subscription.getValue(), from, to, byTransaction, log);
     }
   }
 
@@ -141,7 +159,11 @@ final class ChargesCheck {
    * periods the charges name and the receipts of those charges (a plan change's charge is known by
    * its receipt). Each violation becomes a finding, repaired where the run can.
    */
-  private void judge(String sub, String account, List<GatewayChargeState> charges, DayCheckInput input,
+  private void judge(
+      String sub,
+      String account,
+      List<GatewayChargeState> charges,
+      DayCheckInput input,
       FindingLog log) {
     Map<Long, Period> periods = new TreeMap<>();
     for (GatewayChargeState charge : charges) {
@@ -149,19 +171,27 @@ final class ChargesCheck {
         queries.period(account, sub, charge.cycle()).ifPresent(p -> periods.put(p.cycle(), p));
       }
     }
-    Instant earliest = charges.stream().map(GatewayChargeState::createdAt).min(Instant::compareTo).orElseThrow();
+    Instant earliest =
+        charges.stream().map(GatewayChargeState::createdAt).min(Instant::compareTo).orElseThrow();
     Set<String> transactions = new HashSet<>();
     charges.forEach(c -> transactions.add(c.transactionId()));
-    List<Receipt> receipts = queries.receiptsBetween(account, earliest, input.asOf()).stream()
-        .filter(r -> r.subscriptionId().equals(sub) && transactions.contains(r.transactionId())).toList();
-    LedgerReport report = Ledger.check(new LedgerInput(sub, charges,
-        periods.values().stream().map(RecordedPeriod::of).toList(),
-        receipts.stream().map(RecordedReceipt::of).toList(), GatewayCoverage.partial(Set.of())));
+    List<Receipt> receipts =
+        queries.receiptsBetween(account, earliest, input.asOf()).stream()
+            .filter(r -> r.subscriptionId().equals(sub) && transactions.contains(r.transactionId()))
+            .toList();
+    LedgerReport report =
+        Ledger.check(
+            new LedgerInput(
+                sub,
+                charges,
+                periods.values().stream().map(RecordedPeriod::of).toList(),
+                receipts.stream().map(RecordedReceipt::of).toList(),
+                GatewayCoverage.partial(Set.of())));
     Map<String, GatewayChargeState> byTransaction = new HashMap<>();
     charges.forEach(c -> byTransaction.put(c.transactionId(), c));
     for (LedgerViolation violation : report.violations()) {
-      GatewayChargeState charge = violation.transactionId() == null ? null
-          : byTransaction.get(violation.transactionId());
+      GatewayChargeState charge =
+          violation.transactionId() == null ? null : byTransaction.get(violation.transactionId());
       Period period = violation.cycle() == null ? null : periods.get(violation.cycle());
       if (violation.kind() == LedgerViolation.Kind.NET_MISMATCH && report.violations().size() > 1) {
         continue; // the other violations name each difference
@@ -170,69 +200,141 @@ final class ChargesCheck {
     }
   }
 
-  private void act(LedgerViolation violation, GatewayChargeState charge, String account, Period period,
-      DayCheckInput input, FindingLog log) {
-    String sub = charge != null ? charge.subscriptionId() : period != null ? period.subscriptionId() : null;
+  private void act(
+      LedgerViolation violation,
+      GatewayChargeState charge,
+      String account,
+      Period period,
+      DayCheckInput input,
+      FindingLog log) {
+    String sub =
+        charge != null ? charge.subscriptionId() : period != null ? period.subscriptionId() : null;
     switch (violation.kind()) {
       case UNRECORDED_CHARGE -> {
         if (BillingIds.isChangeChargeKey(charge.subscriptionId(), charge.idempotencyKey())) {
-          log.add(FindingKind.CHARGE_NOT_RECORDED, sub, account, charge.cycle(), charge.transactionId(),
-              violation.detail() + ": the plan change that made it was not recorded (its update failed"
+          log.add(
+              FindingKind.CHARGE_NOT_RECORDED,
+              sub,
+              account,
+              charge.cycle(),
+              charge.transactionId(),
+              violation.detail()
+                  + ": the plan change that made it was not recorded (its update failed"
                   + " after charging); if the subscription's plan did not change, refund this charge",
               Repair.NONE);
         } else {
           notRecorded(charge, account, period, input, log);
         }
       }
-      case DOUBLE_CHARGE -> log.add(FindingKind.CHARGE_WITHOUT_PERIOD, sub, account, charge.cycle(),
-          charge.transactionId(), violation.detail() + "; refund this charge (" + charge.transactionId()
-              + "), not the one the period records", Repair.NONE);
+      case DOUBLE_CHARGE ->
+          log.add(
+              FindingKind.CHARGE_WITHOUT_PERIOD,
+              sub,
+              account,
+              charge.cycle(),
+              charge.transactionId(),
+              violation.detail()
+                  + "; refund this charge ("
+                  + charge.transactionId()
+                  + "), not the one the period records",
+              Repair.NONE);
       case RECEIPT_MISSING -> receiptExists(charge, account, period, input, log);
       case REFUND_MISMATCH -> refundRecorded(charge, account, period, violation, log);
       case COLLECTION_NOT_SETTLED -> {
-        if (period != null && charge.transactionId().equals(period.transactionId())
+        if (period != null
+            && charge.transactionId().equals(period.transactionId())
             && charge.status() != Status.PENDING) {
           returned(charge, account, input, log);
         } else {
-          log.add(FindingKind.LEDGER_MISMATCH, sub, account, violation.cycle(), violation.transactionId(),
-              violation.detail() + "; the workflow is not told (it is not a period's own charge):"
-                  + " settle the difference with the customer", Repair.NONE);
+          log.add(
+              FindingKind.LEDGER_MISMATCH,
+              sub,
+              account,
+              violation.cycle(),
+              violation.transactionId(),
+              violation.detail()
+                  + "; the workflow is not told (it is not a period's own charge):"
+                  + " settle the difference with the customer",
+              Repair.NONE);
         }
       }
-      case CHARGE_RECORDED_TWICE, PERIOD_WITHOUT_CHARGE, COLLECTION_WITHOUT_CHARGE, AMOUNT_MISMATCH,
-          NET_MISMATCH -> log.add(FindingKind.LEDGER_MISMATCH, sub, account, violation.cycle(),
-              violation.transactionId(), violation.detail() + "; nothing changed: compare the"
-                  + " subscription's history with the gateway's charge", Repair.NONE);
+      case CHARGE_RECORDED_TWICE,
+          PERIOD_WITHOUT_CHARGE,
+          COLLECTION_WITHOUT_CHARGE,
+          AMOUNT_MISMATCH,
+          NET_MISMATCH ->
+          log.add(
+              FindingKind.LEDGER_MISMATCH,
+              sub,
+              account,
+              violation.cycle(),
+              violation.transactionId(),
+              violation.detail()
+                  + "; nothing changed: compare the"
+                  + " subscription's history with the gateway's charge",
+              Repair.NONE);
     }
   }
 
-  private void receiptExists(GatewayChargeState charge, String account, Period period,
-      DayCheckInput input, FindingLog log) {
-    boolean present = queries.receiptsBetween(account, charge.createdAt(), input.asOf()).stream()
-        .anyMatch(r -> charge.transactionId().equals(r.transactionId()));
+  private void receiptExists(
+      GatewayChargeState charge,
+      String account,
+      Period period,
+      DayCheckInput input,
+      FindingLog log) {
+    boolean present =
+        queries.receiptsBetween(account, charge.createdAt(), input.asOf()).stream()
+            .anyMatch(r -> charge.transactionId().equals(r.transactionId()));
     if (present) {
       return;
     }
-    String situation = "period " + period.cycle() + " is collected with " + charge.transactionId()
-        + " but its receipt is gone";
+    String situation =
+        "period "
+            + period.cycle()
+            + " is collected with "
+            + charge.transactionId()
+            + " but its receipt is gone";
     Optional<Subscription> record = store.getSubscription(account, charge.subscriptionId());
     if (!input.repair() || record.isEmpty()) {
-      log.add(FindingKind.RECEIPT_MISSING, charge.subscriptionId(), account, period.cycle(),
-          charge.transactionId(), situation + (input.repair() ? "; no subscription record to write it from"
-              : "; not written (report only)"), Repair.NONE);
+      log.add(
+          FindingKind.RECEIPT_MISSING,
+          charge.subscriptionId(),
+          account,
+          period.cycle(),
+          charge.transactionId(),
+          situation
+              + (input.repair()
+                  ? "; no subscription record to write it from"
+                  : "; not written (report only)"),
+          Repair.NONE);
       return;
     }
-    writeReceipt(FindingKind.RECEIPT_MISSING, charge, record.get(), period.amount(), situation, log);
+    writeReceipt(
+        FindingKind.RECEIPT_MISSING, charge, record.get(), period.amount(), situation, log);
   }
 
-  private void notRecorded(GatewayChargeState charge, String account, Period period,
-      DayCheckInput input, FindingLog log) {
+  private void notRecorded(
+      GatewayChargeState charge,
+      String account,
+      Period period,
+      DayCheckInput input,
+      FindingLog log) {
     String sub = charge.subscriptionId();
-    String situation = describe(charge) + " succeeded, but period " + charge.cycle() + " is "
-        + (period == null ? "not recorded" : period.status().name());
+    String situation =
+        describe(charge)
+            + " succeeded, but period "
+            + charge.cycle()
+            + " is "
+            + (period == null ? "not recorded" : period.status().name());
     if (!input.repair()) {
-      log.add(FindingKind.CHARGE_NOT_RECORDED, sub, account, charge.cycle(), charge.transactionId(),
-          situation + " (report only)", Repair.NONE);
+      log.add(
+          FindingKind.CHARGE_NOT_RECORDED,
+          sub,
+          account,
+          charge.cycle(),
+          charge.transactionId(),
+          situation + " (report only)",
+          Repair.NONE);
       return;
     }
     WorkflowView view = workflows.describe(sub);
@@ -242,90 +344,205 @@ final class ChargesCheck {
     }
     Optional<Subscription> record = store.getSubscription(account, sub);
     if (record.isPresent() && record.get().status().isTerminal()) {
-      writeReceipt(FindingKind.CHARGE_NOT_RECORDED, charge, record.get(), charge.amount(),
-          situation + "; the subscription is cancelled and its workflow ended, so nothing else will"
-              + " record it (the period item is left to an operator: only a workflow writes periods)", log);
+      writeReceipt(
+          FindingKind.CHARGE_NOT_RECORDED,
+          charge,
+          record.get(),
+          charge.amount(),
+          situation
+              + "; the subscription is cancelled and its workflow ended, so nothing else will"
+              + " record it (the period item is left to an operator: only a workflow writes periods)",
+          log);
     } else {
-      log.add(FindingKind.CHARGE_NOT_RECORDED, sub, account, charge.cycle(), charge.transactionId(),
-          situation + "; its workflow is " + view.state() + ": the drift check restarts it, and the"
-              + " restarted run's charge with key " + charge.idempotencyKey()
-              + " is answered from the gateway's record, then recorded", Repair.NONE);
+      log.add(
+          FindingKind.CHARGE_NOT_RECORDED,
+          sub,
+          account,
+          charge.cycle(),
+          charge.transactionId(),
+          situation
+              + "; its workflow is "
+              + view.state()
+              + ": the drift check restarts it, and the"
+              + " restarted run's charge with key "
+              + charge.idempotencyKey()
+              + " is answered from the gateway's record, then recorded",
+          Repair.NONE);
     }
   }
 
-  private void returned(GatewayChargeState charge, String account, DayCheckInput input, FindingLog log) {
-    String situation = describe(charge) + " is " + charge.status() + " at the gateway ("
-        + charge.failureCode() + "), but period " + charge.cycle() + " is still collected with it";
-    if (!input.repair() || workflows.describe(charge.subscriptionId()).state() != WorkflowView.State.RUNNING) {
-      log.add(FindingKind.RETURN_NOT_RECORDED, charge.subscriptionId(), account, charge.cycle(),
-          charge.transactionId(), situation + (input.repair() ? "; no running workflow to tell"
-              : " (report only)"), Repair.NONE);
+  private void returned(
+      GatewayChargeState charge, String account, DayCheckInput input, FindingLog log) {
+    String situation =
+        describe(charge)
+            + " is "
+            + charge.status()
+            + " at the gateway ("
+            + charge.failureCode()
+            + "), but period "
+            + charge.cycle()
+            + " is still collected with it";
+    if (!input.repair()
+        || workflows.describe(charge.subscriptionId()).state() != WorkflowView.State.RUNNING) {
+      log.add(
+          FindingKind.RETURN_NOT_RECORDED,
+          charge.subscriptionId(),
+          account,
+          charge.cycle(),
+          charge.transactionId(),
+          situation + (input.repair() ? "; no running workflow to tell" : " (report only)"),
+          Repair.NONE);
       return;
     }
     signal(FindingKind.RETURN_NOT_RECORDED, charge, account, input, situation, log);
   }
 
-  private void refundRecorded(GatewayChargeState charge, String account, Period period,
-      LedgerViolation violation, FindingLog log) {
-    Money refunded = charge.refunded() == null ? Money.zero(charge.amount().currency()) : charge.refunded();
+  private void refundRecorded(
+      GatewayChargeState charge,
+      String account,
+      Period period,
+      LedgerViolation violation,
+      FindingLog log) {
+    Money refunded =
+        charge.refunded() == null ? Money.zero(charge.amount().currency()) : charge.refunded();
     boolean periodsOwn = period != null && charge.transactionId().equals(period.transactionId());
     long recorded = periodsOwn && period.refunded() != null ? period.refunded().minor() : 0;
     if (refunded.minor() <= recorded) {
-      log.add(FindingKind.LEDGER_MISMATCH, charge.subscriptionId(), account, violation.cycle(),
-          charge.transactionId(), violation.detail() + "; the records show more refunded than the"
-              + " gateway: find the refund the records name before refunding anything", Repair.NONE);
+      log.add(
+          FindingKind.LEDGER_MISMATCH,
+          charge.subscriptionId(),
+          account,
+          violation.cycle(),
+          charge.transactionId(),
+          violation.detail()
+              + "; the records show more refunded than the"
+              + " gateway: find the refund the records name before refunding anything",
+          Repair.NONE);
     } else if (!periodsOwn) {
-      log.add(FindingKind.LEDGER_MISMATCH, charge.subscriptionId(), account, violation.cycle(),
-          charge.transactionId(), violation.detail() + "; a refund made outside billing of a plan"
-              + " change's charge, which billing does not record: do not refund it again", Repair.NONE);
+      log.add(
+          FindingKind.LEDGER_MISMATCH,
+          charge.subscriptionId(),
+          account,
+          violation.cycle(),
+          charge.transactionId(),
+          violation.detail()
+              + "; a refund made outside billing of a plan"
+              + " change's charge, which billing does not record: do not refund it again",
+          Repair.NONE);
     } else {
-      log.add(FindingKind.REFUND_NOT_RECORDED, charge.subscriptionId(), account, period.cycle(),
-          charge.transactionId(), "the gateway refunded " + refunded + " of " + charge.transactionId()
-              + ", period " + period.cycle() + " records "
+      log.add(
+          FindingKind.REFUND_NOT_RECORDED,
+          charge.subscriptionId(),
+          account,
+          period.cycle(),
+          charge.transactionId(),
+          "the gateway refunded "
+              + refunded
+              + " of "
+              + charge.transactionId()
+              + ", period "
+              + period.cycle()
+              + " records "
               + (period.refunded() == null ? "no refund" : period.refunded())
-              + ": a refund made outside billing (dashboard?) or not yet recorded", Repair.NONE);
+              + ": a refund made outside billing (dashboard?) or not yet recorded",
+          Repair.NONE);
     }
   }
 
-  private void signal(FindingKind kind, GatewayChargeState charge, String account,
-      DayCheckInput input, String situation, FindingLog log) {
+  private void signal(
+      FindingKind kind,
+      GatewayChargeState charge,
+      String account,
+      DayCheckInput input,
+      String situation,
+      FindingLog log) {
     PaymentEvent event = GatewayOutcomes.event(provider, charge, input.asOf());
     try {
       if (workflows.received(charge.subscriptionId(), event.eventId())) {
-        log.add(kind, charge.subscriptionId(), account, charge.cycle(), charge.transactionId(),
-            situation + "; " + GatewayOutcomes.unchanged(event), Repair.NONE);
+        log.add(
+            kind,
+            charge.subscriptionId(),
+            account,
+            charge.cycle(),
+            charge.transactionId(),
+            situation + "; " + GatewayOutcomes.unchanged(event),
+            Repair.NONE);
         return;
       }
       workflows.signal(event);
-      log.add(kind, charge.subscriptionId(), account, charge.cycle(), charge.transactionId(),
-          situation + "; " + GatewayOutcomes.signalled(event), Repair.WORKFLOW_SIGNALLED);
+      log.add(
+          kind,
+          charge.subscriptionId(),
+          account,
+          charge.cycle(),
+          charge.transactionId(),
+          situation + "; " + GatewayOutcomes.signalled(event),
+          Repair.WORKFLOW_SIGNALLED);
     } catch (RuntimeException e) {
-      log.add(kind, charge.subscriptionId(), account, charge.cycle(), charge.transactionId(),
-          situation + "; signalling failed: " + e.getMessage(), Repair.FAILED);
+      log.add(
+          kind,
+          charge.subscriptionId(),
+          account,
+          charge.cycle(),
+          charge.transactionId(),
+          situation + "; signalling failed: " + e.getMessage(),
+          Repair.FAILED);
     }
   }
 
-  private void writeReceipt(FindingKind kind, GatewayChargeState charge, Subscription record,
-      Money amount, String situation, FindingLog log) {
+  private void writeReceipt(
+      FindingKind kind,
+      GatewayChargeState charge,
+      Subscription record,
+      Money amount,
+      String situation,
+      FindingLog log) {
     // The time the money arrived, as the workflow dates receipts: settlement, else creation.
     Instant processedAt = charge.settledAt() != null ? charge.settledAt() : charge.createdAt();
-    Receipt receipt = new Receipt(record.accountId(), record.subscriptionId(), charge.cycle(),
-        record.sku(), record.email(), amount, processedAt, charge.transactionId(),
-        record.paymentMethod().mask(), null);
+    Receipt receipt =
+        new Receipt(
+            record.accountId(),
+            record.subscriptionId(),
+            charge.cycle(),
+            record.sku(),
+            record.email(),
+            amount,
+            processedAt,
+            charge.transactionId(),
+            record.paymentMethod().mask(),
+            null);
     try {
       boolean written = store.createReceipt(receipt);
-      log.add(kind, record.subscriptionId(), record.accountId(), charge.cycle(), charge.transactionId(),
-          situation + (written ? "; receipt written from the charge (processed " + processedAt + ")"
-              : "; a receipt with this key exists already"),
+      log.add(
+          kind,
+          record.subscriptionId(),
+          record.accountId(),
+          charge.cycle(),
+          charge.transactionId(),
+          situation
+              + (written
+                  ? "; receipt written from the charge (processed " + processedAt + ")"
+                  : "; a receipt with this key exists already"),
           written ? Repair.RECEIPT_CREATED : Repair.NONE);
     } catch (RuntimeException e) {
-      log.add(kind, record.subscriptionId(), record.accountId(), charge.cycle(), charge.transactionId(),
-          situation + "; writing the receipt failed: " + e.getMessage(), Repair.FAILED);
+      log.add(
+          kind,
+          record.subscriptionId(),
+          record.accountId(),
+          charge.cycle(),
+          charge.transactionId(),
+          situation + "; writing the receipt failed: " + e.getMessage(),
+          Repair.FAILED);
     }
   }
 
-  private void receiptsHaveCharges(String sub, String account, Instant from, Instant to,
-      Map<String, GatewayChargeState> charges, FindingLog log) {
+  private void receiptsHaveCharges(
+      String sub,
+      String account,
+      Instant from,
+      Instant to,
+      Map<String, GatewayChargeState> charges,
+      FindingLog log) {
     for (Receipt receipt : queries.receiptsBetween(account, from, to.minusMillis(1))) {
       if (!receipt.subscriptionId().equals(sub) || charges.containsKey(receipt.transactionId())) {
         continue;
@@ -333,17 +550,31 @@ final class ChargesCheck {
       // Made before the day (a bank debit settling today): ask the gateway by the period's key.
       Optional<Period> period = queries.period(account, sub, receipt.cycle());
       int attempts = period.map(p -> Math.max(1, p.attempts())).orElse(1);
-      GatewayChargeState state = gateway.lookUp(new ChargeQuery(
-          BillingIds.chargeKey(sub, receipt.cycle(), attempts), null,
-          receipt.processedAt().minus(LOOKUP_SLACK)));
-      if (state.status() != Status.NOT_FOUND && receipt.transactionId().equals(state.transactionId())) {
+      GatewayChargeState state =
+          gateway.lookUp(
+              new ChargeQuery(
+                  BillingIds.chargeKey(sub, receipt.cycle(), attempts),
+                  null,
+                  receipt.processedAt().minus(LOOKUP_SLACK)));
+      if (state.status() != Status.NOT_FOUND
+          && receipt.transactionId().equals(state.transactionId())) {
         continue;
       }
-      log.add(FindingKind.RECEIPT_WITHOUT_CHARGE, sub, account, receipt.cycle(),
-          receipt.transactionId(), "receipt of " + receipt.amount() + " processed "
-              + receipt.processedAt() + " names transaction " + receipt.transactionId()
+      log.add(
+          FindingKind.RECEIPT_WITHOUT_CHARGE,
+          sub,
+          account,
+          receipt.cycle(),
+          receipt.transactionId(),
+          "receipt of "
+              + receipt.amount()
+              + " processed "
+              + receipt.processedAt()
+              + " names transaction "
+              + receipt.transactionId()
               + ", which the gateway does not know: the customer may hold a receipt for money"
-              + " never collected", Repair.NONE);
+              + " never collected",
+          Repair.NONE);
     }
   }
 
@@ -353,7 +584,13 @@ final class ChargesCheck {
   }
 
   private static String describe(GatewayChargeState charge) {
-    return "charge " + charge.transactionId() + " (" + charge.amount() + ", key " + charge.idempotencyKey() + ")";
+    return "charge "
+        + charge.transactionId()
+        + " ("
+        + charge.amount()
+        + ", key "
+        + charge.idempotencyKey()
+        + ")";
   }
 
   private static Instant min(Instant a, Instant b) {

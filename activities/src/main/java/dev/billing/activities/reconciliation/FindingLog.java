@@ -1,10 +1,10 @@
 package dev.billing.activities.reconciliation;
 
-import dev.billing.store.ReconciliationReports;
 import dev.billing.domain.reconciliation.CheckResult;
 import dev.billing.domain.reconciliation.Finding;
 import dev.billing.domain.reconciliation.FindingKind;
 import dev.billing.domain.reconciliation.Repair;
+import dev.billing.store.ReconciliationReports;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -42,13 +42,27 @@ final class FindingLog {
     return examined;
   }
 
-  void add(FindingKind kind, String subscriptionId, String accountId, Long cycle, String reference,
-      String detail, Repair repair) {
-    Finding finding = new Finding(kind, subscriptionId, accountId, cycle, reference, detail, repair, asOf);
+  void add(
+      FindingKind kind,
+      String subscriptionId,
+      String accountId,
+      Long cycle,
+      String reference,
+      String detail,
+      Repair repair) {
+    Finding finding =
+        new Finding(kind, subscriptionId, accountId, cycle, reference, detail, repair, asOf);
     findings.add(finding);
     onFinding.accept(finding);
-    LOG.warn("reconciliation {}: {} subscription={} cycle={} ref={} repair={}: {}", reportId, kind,
-        subscriptionId, cycle, reference, repair, detail);
+    LOG.warn(
+        "reconciliation {}: {} subscription={} cycle={} ref={} repair={}: {}",
+        reportId,
+        kind,
+        subscriptionId,
+        cycle,
+        reference,
+        repair,
+        detail);
   }
 
   List<Finding> findings() {
@@ -56,8 +70,8 @@ final class FindingLog {
   }
 
   /**
-   * Writes the findings to the report and sums them up. Repaired counts what the run changed itself;
-   * a signal leaves the effect to the workflow ({@link Repair#WORKFLOW_SIGNALLED}).
+   * Writes the findings to the report and sums them up. Repaired counts what the run changed
+   * itself; a signal leaves the effect to the workflow ({@link Repair#WORKFLOW_SIGNALLED}).
    */
   CheckResult finish(ReconciliationReports reports, Instant startedAt, String nextCursor) {
     if (!findings.isEmpty()) {

@@ -2,8 +2,8 @@ package dev.billing.activities.reconciliation;
 
 import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayEvent;
-import dev.billing.store.events.StoredEvent;
 import dev.billing.domain.PaymentEvent;
+import dev.billing.store.events.StoredEvent;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,9 +28,17 @@ final class GatewayOutcomes {
 
   /** The signal a listed gateway event stands for. */
   static PaymentEvent signal(String provider, GatewayEvent event) {
-    return new PaymentEvent(event.id(), provider, type(event.type()), event.subscriptionId(),
-        event.cycle(), event.idempotencyKey(), event.transactionId(), event.failureCode(),
-        StoredEvent.redactCardNumbers(event.failureMessage()), event.occurredAt());
+    return new PaymentEvent(
+        event.id(),
+        provider,
+        type(event.type()),
+        event.subscriptionId(),
+        event.cycle(),
+        event.idempotencyKey(),
+        event.transactionId(),
+        event.failureCode(),
+        StoredEvent.redactCardNumbers(event.failureMessage()),
+        event.occurredAt());
   }
 
   /** The payment-events item a listed gateway event is stored as, as a webhook would store it. */
@@ -46,48 +54,73 @@ final class GatewayOutcomes {
       summary.put("failureMessage", message.length() > 500 ? message.substring(0, 500) : message);
     }
     summary.put("receivedBy", "reconciliation");
-    return new StoredEvent(provider, event.id(), event.type().wireName(), type(event.type()),
-        event.subscriptionId(), event.cycle(), event.idempotencyKey(), event.transactionId(),
-        event.occurredAt(), receivedAt, summary);
+    return new StoredEvent(
+        provider,
+        event.id(),
+        event.type().wireName(),
+        type(event.type()),
+        event.subscriptionId(),
+        event.cycle(),
+        event.idempotencyKey(),
+        event.transactionId(),
+        event.occurredAt(),
+        receivedAt,
+        summary);
   }
 
   /**
-   * The event a charge's current state amounts to; null when it says nothing the workflow can act on
-   * (not found, pending, or not one of ours).
+   * The event a charge's current state amounts to; null when it says nothing the workflow can act
+   * on (not found, pending, or not one of ours).
    */
   static PaymentEvent event(String provider, GatewayChargeState charge, Instant at) {
     if (charge.subscriptionId() == null || charge.cycle() == null) {
       return null;
     }
-    PaymentEvent.Type type = switch (charge.status()) {
-      case SUCCEEDED -> PaymentEvent.Type.CHARGE_SUCCEEDED;
-      case FAILED -> PaymentEvent.Type.CHARGE_FAILED;
-      case RETURNED -> PaymentEvent.Type.CHARGE_RETURNED;
-      case NOT_FOUND, PENDING -> null;
-    };
+    PaymentEvent.Type type =
+        switch (charge.status()) {
+          case SUCCEEDED -> PaymentEvent.Type.CHARGE_SUCCEEDED;
+          case FAILED -> PaymentEvent.Type.CHARGE_FAILED;
+          case RETURNED -> PaymentEvent.Type.CHARGE_RETURNED;
+          case NOT_FOUND, PENDING -> null;
+        };
     if (type == null) {
       return null;
     }
-    Instant occurred = charge.returnedAt() != null ? charge.returnedAt()
-        : charge.settledAt() != null ? charge.settledAt() : charge.createdAt();
-    return new PaymentEvent("reconciliation:" + charge.transactionId() + ":" + type.name().toLowerCase(),
-        provider, type, charge.subscriptionId(), charge.cycle(), charge.idempotencyKey(),
-        charge.transactionId(), charge.failureCode(),
-        StoredEvent.redactCardNumbers(charge.failureMessage()), occurred != null ? occurred : at);
+    Instant occurred =
+        charge.returnedAt() != null
+            ? charge.returnedAt()
+            : charge.settledAt() != null ? charge.settledAt() : charge.createdAt();
+    return new PaymentEvent(
+        "reconciliation:" + charge.transactionId() + ":" + type.name().toLowerCase(),
+        provider,
+        type,
+        charge.subscriptionId(),
+        charge.cycle(),
+        charge.idempotencyKey(),
+        charge.transactionId(),
+        charge.failureCode(),
+        StoredEvent.redactCardNumbers(charge.failureMessage()),
+        occurred != null ? occurred : at);
   }
 
   /**
-   * What a finding says of a signal it sent: only that it was sent. The workflow judges the event by
-   * its own state, after whatever activity it is in, so the run cannot know the effect.
+   * What a finding says of a signal it sent: only that it was sent. The workflow judges the event
+   * by its own state, after whatever activity it is in, so the run cannot know the effect.
    */
   static String signalled(PaymentEvent event) {
-    return "signalled " + event.type() + " (" + event.eventId() + "); effect decided by the workflow,"
+    return "signalled "
+        + event.type()
+        + " ("
+        + event.eventId()
+        + "); effect decided by the workflow,"
         + " which acts only on a period it holds open: the next run finds this again if nothing changed";
   }
 
   /** What a finding says when the workflow already holds the event and the gap is still there. */
   static String unchanged(PaymentEvent event) {
-    return "the workflow's run already received " + event.eventId() + ": the signal changed nothing"
+    return "the workflow's run already received "
+        + event.eventId()
+        + ": the signal changed nothing"
         + " (not sent again); the workflow is stuck or does not hold the period open, see its pending"
         + " activity and state query";
   }

@@ -14,21 +14,25 @@ import java.util.TreeSet;
 
 /** Who paid on given days, from GSI-2 (NextPaymentDate partitions, LastPaymentDate sort key). */
 final class PaidIndex {
-  /** Successful retries come this many days after the due date at most (the default dunning policy). */
+  /**
+   * Successful retries come this many days after the due date at most (the default dunning policy).
+   */
   static final int DUNNING_DAYS = 7;
 
   private PaidIndex() {}
 
   /**
-   * Subscriptions whose last payment was on one of the days {@code first..last} (UTC): a payment for
-   * a period due from {@value #DUNNING_DAYS} days before such a day to the day after (zones ahead of
-   * UTC) moved the subscription to that period's next due date, so those partitions of GSI-2 hold
-   * them, and the sort key (LastPaymentDate) bounds each read to the days. One read per partition
-   * for all the days of a call.
+   * Subscriptions whose last payment was on one of the days {@code first..last} (UTC): a payment
+   * for a period due from {@value #DUNNING_DAYS} days before such a day to the day after (zones
+   * ahead of UTC) moved the subscription to that period's next due date, so those partitions of
+   * GSI-2 hold them, and the sort key (LastPaymentDate) bounds each read to the days. One read per
+   * partition for all the days of a call.
    */
   static List<DuePayment> read(ReconciliationQueries queries, LocalDate first, LocalDate last) {
     Set<LocalDate> partitions = new TreeSet<>();
-    for (LocalDate due = first.minusDays(DUNNING_DAYS); !due.isAfter(last.plusDays(1)); due = due.plusDays(1)) {
+    for (LocalDate due = first.minusDays(DUNNING_DAYS);
+        !due.isAfter(last.plusDays(1));
+        due = due.plusDays(1)) {
       partitions.addAll(nextDueDates(due));
     }
     Instant from = first.atStartOfDay(ZoneOffset.UTC).toInstant();
@@ -40,7 +44,10 @@ final class PaidIndex {
     return List.copyOf(paid);
   }
 
-  /** Every date a period due on {@code due} can have as its next due date, for every term and billing day. */
+  /**
+   * Every date a period due on {@code due} can have as its next due date, for every term and
+   * billing day.
+   */
   static Set<LocalDate> nextDueDates(LocalDate due) {
     Set<LocalDate> next = new TreeSet<>();
     YearMonth month = YearMonth.from(due);
@@ -54,5 +61,4 @@ final class PaidIndex {
     }
     return next;
   }
-
 }

@@ -1,18 +1,18 @@
 package dev.billing.activities.reconciliation;
 
+import dev.billing.activities.payments.PaymentEventIntake;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.domain.DunningPolicy;
+import dev.billing.domain.reconciliation.CheckResult;
+import dev.billing.domain.reconciliation.Finding;
+import dev.billing.domain.reconciliation.ReconciliationSummary;
 import dev.billing.store.BillingStore;
 import dev.billing.store.ReconciliationQueries;
 import dev.billing.store.ReconciliationReports;
-import dev.billing.activities.payments.PaymentEventIntake;
 import dev.billing.store.events.PaymentEventStore;
-import dev.billing.domain.reconciliation.CheckResult;
 import dev.billing.workflows.activities.ReconciliationActivities;
 import dev.billing.workflows.activities.SubscriptionCheckInput;
 import dev.billing.workflows.activities.WindowCheckInput;
-import dev.billing.domain.reconciliation.Finding;
-import dev.billing.domain.reconciliation.ReconciliationSummary;
 import io.temporal.activity.Activity;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -54,37 +54,57 @@ public final class ReconciliationActivitiesImpl implements ReconciliationActivit
       Objects.requireNonNull(gateway, "gateway");
       Objects.requireNonNull(provider, "provider");
       dunning = dunning == null ? DunningPolicy.DEFAULT : dunning;
-      onFinding = onFinding == null ? finding -> { } : onFinding;
+      onFinding = onFinding == null ? finding -> {} : onFinding;
     }
   }
 
   private final Dependencies deps;
   private final int dueBudget;
   private final int gatewayBudget;
+
   /** Keeps a step alive in Temporal's eyes (heartbeat timeout 2 minutes); throttled by the SDK. */
   private final Runnable heartbeat;
+
   private final DriftCheck drift;
   private final ChargesCheck charges;
   private final WebhookReplay webhooks;
 
   public ReconciliationActivitiesImpl(Dependencies deps) {
-    this(deps, DriftCheck.PAGE_SIZE, DUE_BUDGET, GATEWAY_BUDGET,
+    this(
+        deps,
+        DriftCheck.PAGE_SIZE,
+        DUE_BUDGET,
+        GATEWAY_BUDGET,
         () -> Activity.getExecutionContext().heartbeat(null));
   }
 
-  /** With other amounts of work per call, and a heartbeat for calls made outside Temporal (tests). */
-  ReconciliationActivitiesImpl(Dependencies deps, int pageSize, int dueBudget, int gatewayBudget,
-      Runnable heartbeat) {
+  /**
+   * With other amounts of work per call, and a heartbeat for calls made outside Temporal (tests).
+   */
+  ReconciliationActivitiesImpl(
+      Dependencies deps, int pageSize, int dueBudget, int gatewayBudget, Runnable heartbeat) {
     this.deps = deps;
     this.dueBudget = dueBudget;
     this.gatewayBudget = gatewayBudget;
     this.heartbeat = heartbeat;
-    this.drift = new DriftCheck(deps.store(), deps.queries(), deps.workflows(), deps.gateway(),
-        deps.provider(), deps.dunning(), pageSize);
-    this.charges = new ChargesCheck(deps.store(), deps.queries(), deps.workflows(), deps.gateway(),
-        deps.provider());
-    this.webhooks = new WebhookReplay(deps.gateway(), deps.events(),
-        new PaymentEventIntake(deps.events(), deps.workflows()::signal), deps.provider());
+    this.drift =
+        new DriftCheck(
+            deps.store(),
+            deps.queries(),
+            deps.workflows(),
+            deps.gateway(),
+            deps.provider(),
+            deps.dunning(),
+            pageSize);
+    this.charges =
+        new ChargesCheck(
+            deps.store(), deps.queries(), deps.workflows(), deps.gateway(), deps.provider());
+    this.webhooks =
+        new WebhookReplay(
+            deps.gateway(),
+            deps.events(),
+            new PaymentEventIntake(deps.events(), deps.workflows()::signal),
+            deps.provider());
   }
 
   @Override
@@ -97,6 +117,7 @@ public final class ReconciliationActivitiesImpl implements ReconciliationActivit
    * milliseconds), so a call stays far inside its ten-minute timeout.
    */
   static final int DUE_BUDGET = 500;
+
   /** Gateway charges or events per call: a day is never split, so a call may go past this once. */
   static final int GATEWAY_BUDGET = 2000;
 
@@ -111,13 +132,17 @@ public final class ReconciliationActivitiesImpl implements ReconciliationActivit
       page = bar < 0 ? null : input.cursor().substring(bar + 1);
     }
     while (!date.isAfter(input.to())) {
-      page = drift.checkPage(new DueCheckInput(input.reportId(), date, page, input.asOf(), input.repair()),
-          log, heartbeat);
+      page =
+          drift.checkPage(
+              new DueCheckInput(input.reportId(), date, page, input.asOf(), input.repair()),
+              log,
+              heartbeat);
       if (page == null) {
         date = date.plusDays(1);
       }
       if (log.examinedSoFar() >= dueBudget && !date.isAfter(input.to())) {
-        return log.finish(deps.reports(), input.asOf(), page == null ? date.toString() : date + "|" + page);
+        return log.finish(
+            deps.reports(), input.asOf(), page == null ? date.toString() : date + "|" + page);
       }
     }
     return log.finish(deps.reports(), input.asOf(), null);
@@ -158,9 +183,14 @@ public final class ReconciliationActivitiesImpl implements ReconciliationActivit
   @Override
   public void closeReport(ReconciliationSummary summary) {
     deps.reports().save(summary);
-    LOG.info("reconciliation report {} {}: {} subscriptions, {} charges, {} events; findings {}",
-        summary.reportId(), summary.status(), summary.counts().subscriptionsChecked(),
-        summary.counts().chargesCompared(), summary.counts().eventsCompared(), summary.counts().findings());
+    LOG.info(
+        "reconciliation report {} {}: {} subscriptions, {} charges, {} events; findings {}",
+        summary.reportId(),
+        summary.status(),
+        summary.counts().subscriptionsChecked(),
+        summary.counts().chargesCompared(),
+        summary.counts().eventsCompared(),
+        summary.counts().findings());
   }
 
   private FindingLog log(String reportId, Instant asOf) {

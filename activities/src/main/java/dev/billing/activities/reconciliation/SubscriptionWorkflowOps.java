@@ -4,15 +4,17 @@ import dev.billing.domain.PaymentEvent;
 import dev.billing.workflows.SubscriptionInput;
 import java.time.Instant;
 
-/** What reconciliation does to subscription workflows; Temporal in production, a fake in some tests. */
+/**
+ * What reconciliation does to subscription workflows; Temporal in production, a fake in some tests.
+ */
 public interface SubscriptionWorkflowOps {
 
   /** DescribeWorkflowExecution of {@code subscription-<id>} (the latest run). */
   WorkflowView describe(String subscriptionId);
 
   /**
-   * Starts {@code subscription-<id>} again with {@code input}, on the configured task queue, with the
-   * subscription's search attributes and memo. Refused while a run is open (a restart never
+   * Starts {@code subscription-<id>} again with {@code input}, on the configured task queue, with
+   * the subscription's search attributes and memo. Refused while a run is open (a restart never
    * replaces a running workflow), allowed after a closed one.
    *
    * @param pastDueSince shown as PastDueSince when the subscription is PAST_DUE; may be null

@@ -1,13 +1,14 @@
 package dev.billing.activities.reconciliation;
 
 import dev.billing.domain.BillingIds;
-import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.domain.PaymentEvent;
+import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionStartOptions;
 import dev.billing.workflows.SubscriptionWorkflow;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
+import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
@@ -18,10 +19,9 @@ import io.temporal.client.WorkflowExecutionAlreadyStarted;
 import io.temporal.client.WorkflowExecutionDescription;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowOptions;
-import io.temporal.api.enums.v1.EventType;
 import java.time.Instant;
-import java.util.Optional;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** {@link SubscriptionWorkflowOps} on a Temporal client. */
@@ -48,24 +48,38 @@ public final class TemporalSubscriptionWorkflowOps implements SubscriptionWorkfl
       }
       throw e;
     }
-    String billingStatus = description.getTypedSearchAttributes().get(BillingSearchAttributes.BILLING_STATUS);
+    String billingStatus =
+        description.getTypedSearchAttributes().get(BillingSearchAttributes.BILLING_STATUS);
     WorkflowExecutionStatus status = description.getStatus();
     if (status == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
-      return new WorkflowView(WorkflowView.State.RUNNING, description.getExecution().getRunId(), null,
-          null, billingStatus, pending(description.getRawDescription()));
+      return new WorkflowView(
+          WorkflowView.State.RUNNING,
+          description.getExecution().getRunId(),
+          null,
+          null,
+          billingStatus,
+          pending(description.getRawDescription()));
     }
-    return new WorkflowView(WorkflowView.State.CLOSED, description.getExecution().getRunId(),
-        status.name().replace("WORKFLOW_EXECUTION_STATUS_", ""), description.getCloseTime(),
-        billingStatus, null);
+    return new WorkflowView(
+        WorkflowView.State.CLOSED,
+        description.getExecution().getRunId(),
+        status.name().replace("WORKFLOW_EXECUTION_STATUS_", ""),
+        description.getCloseTime(),
+        billingStatus,
+        null);
   }
 
   @Override
   public boolean restart(SubscriptionInput input, Instant pastDueSince) {
     var subscription = input.subscription();
     // A closed run may be followed by a new one; an open one is never replaced.
-    WorkflowOptions options = SubscriptionStartOptions.of(subscription, taskQueue, pastDueSince,
-        WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
-        WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_FAIL);
+    WorkflowOptions options =
+        SubscriptionStartOptions.of(
+            subscription,
+            taskQueue,
+            pastDueSince,
+            WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+            WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_FAIL);
     SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
     try {
       WorkflowClient.start(workflow::run, input);
@@ -77,7 +91,8 @@ public final class TemporalSubscriptionWorkflowOps implements SubscriptionWorkfl
 
   @Override
   public void signal(PaymentEvent event) {
-    client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(event.subscriptionId()))
+    client
+        .newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(event.subscriptionId()))
         .paymentEvent(event);
   }
 
@@ -85,11 +100,19 @@ public final class TemporalSubscriptionWorkflowOps implements SubscriptionWorkfl
   public boolean received(String subscriptionId, String eventId) {
     var converter = client.getOptions().getDataConverter();
     return client.fetchHistory(BillingIds.workflowId(subscriptionId)).getEvents().stream()
-        .filter(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED
-            && e.getWorkflowExecutionSignaledEventAttributes().getSignalName().equals(SIGNAL))
-        .map(e -> converter.fromPayloads(0,
-            Optional.of(e.getWorkflowExecutionSignaledEventAttributes().getInput()),
-            PaymentEvent.class, PaymentEvent.class))
+        .filter(
+            e ->
+                e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED
+                    && e.getWorkflowExecutionSignaledEventAttributes()
+                        .getSignalName()
+                        .equals(SIGNAL))
+        .map(
+            e ->
+                converter.fromPayloads(
+                    0,
+                    Optional.of(e.getWorkflowExecutionSignaledEventAttributes().getInput()),
+                    PaymentEvent.class,
+                    PaymentEvent.class))
         .anyMatch(event -> event != null && eventId.equals(event.eventId()));
   }
 
@@ -104,7 +127,9 @@ public final class TemporalSubscriptionWorkflowOps implements SubscriptionWorkfl
 
   private static String describe(PendingActivityInfo activity) {
     String failure = activity.hasLastFailure() ? activity.getLastFailure().getMessage() : null;
-    return activity.getActivityType().getName() + " attempt " + activity.getAttempt()
+    return activity.getActivityType().getName()
+        + " attempt "
+        + activity.getAttempt()
         + (failure == null || failure.isEmpty() ? "" : " (last failure: " + failure + ")");
   }
 
@@ -113,7 +138,8 @@ public final class TemporalSubscriptionWorkflowOps implements SubscriptionWorkfl
       if (t instanceof WorkflowNotFoundException) {
         return true;
       }
-      if (t instanceof StatusRuntimeException grpc && grpc.getStatus().getCode() == Status.Code.NOT_FOUND) {
+      if (t instanceof StatusRuntimeException grpc
+          && grpc.getStatus().getCode() == Status.Code.NOT_FOUND) {
         return true;
       }
     }

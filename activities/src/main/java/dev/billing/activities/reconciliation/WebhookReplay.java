@@ -1,14 +1,14 @@
 package dev.billing.activities.reconciliation;
 
 import dev.billing.activities.payments.GatewayEvent;
+import dev.billing.activities.payments.PaymentEventIntake;
 import dev.billing.activities.payments.PaymentGateway;
+import dev.billing.domain.reconciliation.FindingKind;
+import dev.billing.domain.reconciliation.Repair;
 import dev.billing.store.Page;
 import dev.billing.store.PageRequest;
 import dev.billing.store.events.EventRef;
-import dev.billing.activities.payments.PaymentEventIntake;
 import dev.billing.store.events.PaymentEventStore;
-import dev.billing.domain.reconciliation.FindingKind;
-import dev.billing.domain.reconciliation.Repair;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -16,9 +16,9 @@ import java.util.HashSet;
 import java.util.Set;
 
 /**
- * The missed-webhook poller: the gateway's events of one UTC day against the ones the webhooks stored (the
- * payment-events table's ByDate index, keys only). Each missing one goes through
- * {@link PaymentEventIntake}, the webhook endpoint's own handling: stored once, signalled to its
+ * The missed-webhook poller: the gateway's events of one UTC day against the ones the webhooks
+ * stored (the payment-events table's ByDate index, keys only). Each missing one goes through {@link
+ * PaymentEventIntake}, the webhook endpoint's own handling: stored once, signalled to its
  * subscription's workflow.
  */
 final class WebhookReplay {
@@ -27,7 +27,10 @@ final class WebhookReplay {
   private final PaymentEventIntake intake;
   private final String provider;
 
-  WebhookReplay(PaymentGateway gateway, PaymentEventStore events, PaymentEventIntake intake,
+  WebhookReplay(
+      PaymentGateway gateway,
+      PaymentEventStore events,
+      PaymentEventIntake intake,
       String provider) {
     this.gateway = gateway;
     this.events = events;
@@ -51,26 +54,55 @@ final class WebhookReplay {
       if (received.contains(event.id())) {
         continue;
       }
-      String situation = event.type().wireName() + " " + event.id() + " of " + event.transactionId()
-          + " (" + event.occurredAt() + ") never arrived as a webhook";
+      String situation =
+          event.type().wireName()
+              + " "
+              + event.id()
+              + " of "
+              + event.transactionId()
+              + " ("
+              + event.occurredAt()
+              + ") never arrived as a webhook";
       if (!input.repair()) {
-        log.add(FindingKind.WEBHOOK_MISSED, event.subscriptionId(), null, event.cycle(), event.id(),
-            situation + "; not replayed (report only)", Repair.NONE);
+        log.add(
+            FindingKind.WEBHOOK_MISSED,
+            event.subscriptionId(),
+            null,
+            event.cycle(),
+            event.id(),
+            situation + "; not replayed (report only)",
+            Repair.NONE);
         continue;
       }
       try {
-        PaymentEventIntake.Result result = intake.accept(
-            GatewayOutcomes.stored(provider, event, input.asOf()), GatewayOutcomes.signal(provider, event));
-        log.add(FindingKind.WEBHOOK_MISSED, event.subscriptionId(), null, event.cycle(), event.id(),
-            situation + switch (result.outcome()) {
-              case SIGNALLED -> "; stored and signalled to the workflow";
-              case NO_WORKFLOW -> "; stored; no running workflow to signal (the charge check compares"
-                  + " it with the period)";
-              case STORED_ONLY -> "; stored";
-            }, Repair.EVENT_REPLAYED);
+        PaymentEventIntake.Result result =
+            intake.accept(
+                GatewayOutcomes.stored(provider, event, input.asOf()),
+                GatewayOutcomes.signal(provider, event));
+        log.add(
+            FindingKind.WEBHOOK_MISSED,
+            event.subscriptionId(),
+            null,
+            event.cycle(),
+            event.id(),
+            situation
+                + switch (result.outcome()) {
+                  case SIGNALLED -> "; stored and signalled to the workflow";
+                  case NO_WORKFLOW ->
+                      "; stored; no running workflow to signal (the charge check compares"
+                          + " it with the period)";
+                  case STORED_ONLY -> "; stored";
+                },
+            Repair.EVENT_REPLAYED);
       } catch (RuntimeException e) {
-        log.add(FindingKind.WEBHOOK_MISSED, event.subscriptionId(), null, event.cycle(), event.id(),
-            situation + "; replay failed: " + e.getMessage(), Repair.FAILED);
+        log.add(
+            FindingKind.WEBHOOK_MISSED,
+            event.subscriptionId(),
+            null,
+            event.cycle(),
+            event.id(),
+            situation + "; replay failed: " + e.getMessage(),
+            Repair.FAILED);
       }
     }
   }
@@ -80,8 +112,10 @@ final class WebhookReplay {
     Set<String> ids = new HashSet<>();
     String token = null;
     do {
-      Page<EventRef> page = events.eventsOn(input.day(), new PageRequest(token, PageRequest.MAX_LIMIT));
-      page.items().stream().filter(ref -> ref.provider().equals(provider))
+      Page<EventRef> page =
+          events.eventsOn(input.day(), new PageRequest(token, PageRequest.MAX_LIMIT));
+      page.items().stream()
+          .filter(ref -> ref.provider().equals(provider))
           .forEach(ref -> ids.add(ref.eventId()));
       token = page.nextPageToken();
     } while (token != null);

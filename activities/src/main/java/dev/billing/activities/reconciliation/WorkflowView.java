@@ -14,7 +14,12 @@ import java.time.Instant;
  *     failure: Payment gateway unavailable ...)"; "no activity pending" when none
  */
 public record WorkflowView(
-    State state, String runId, String closeStatus, Instant closedAt, String billingStatus, String pending) {
+    State state,
+    String runId,
+    String closeStatus,
+    Instant closedAt,
+    String billingStatus,
+    String pending) {
 
   public enum State {
     MISSING,

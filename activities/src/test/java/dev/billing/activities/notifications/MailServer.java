@@ -74,23 +74,25 @@ public final class MailServer implements AutoCloseable {
   }
 
   private static final class RuledManagers extends Managers {
-    private final SmtpManager smtp = new SmtpManager(getImapHostManager(), getUserManager()) {
-      @Override
-      public String checkRecipient(SmtpState state, MailAddress recipient) {
-        return switch (recipient.getUser()) {
-          case "bounce" -> "550 5.1.1 <" + recipient.getEmail() + ">: mailbox unavailable";
-          case "defer" -> "451 4.2.0 <" + recipient.getEmail() + ">: mailbox busy, try later";
-          default -> null;
-        };
-      }
+    private final SmtpManager smtp =
+        new SmtpManager(getImapHostManager(), getUserManager()) {
+          @Override
+          public String checkRecipient(SmtpState state, MailAddress recipient) {
+            return switch (recipient.getUser()) {
+              case "bounce" -> "550 5.1.1 <" + recipient.getEmail() + ">: mailbox unavailable";
+              case "defer" -> "451 4.2.0 <" + recipient.getEmail() + ">: mailbox busy, try later";
+              default -> null;
+            };
+          }
 
-      @Override
-      public String checkData(SmtpState state) {
-        boolean refused = state.getMessage().getToAddresses().stream()
-            .anyMatch(to -> to.getUser().equals("refuse"));
-        return refused ? "554 5.7.1 message refused by policy" : null;
-      }
-    };
+          @Override
+          public String checkData(SmtpState state) {
+            boolean refused =
+                state.getMessage().getToAddresses().stream()
+                    .anyMatch(to -> to.getUser().equals("refuse"));
+            return refused ? "554 5.7.1 message refused by policy" : null;
+          }
+        };
 
     @Override
     public SmtpManager getSmtpManager() {

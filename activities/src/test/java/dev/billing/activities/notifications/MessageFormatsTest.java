@@ -33,12 +33,14 @@ class MessageFormatsTest {
     Instant lateEvening = Instant.parse("2026-03-01T03:30:00Z");
 
     assertThat(usInNewYork.date(lateEvening)).isEqualTo("February 28, 2026");
-    assertThat(MessageFormats.of("en-US", "Asia/Tokyo").date(lateEvening)).isEqualTo("March 1, 2026");
+    assertThat(MessageFormats.of("en-US", "Asia/Tokyo").date(lateEvening))
+        .isEqualTo("March 1, 2026");
   }
 
   @Test
   void noLocaleMeansEnUs() {
     assertThat(MessageFormats.of(null, "UTC").money(Money.parse("9.99", "USD"))).isEqualTo("$9.99");
-    assertThat(MessageFormats.of(" ", "UTC").date(LocalDate.of(2026, 2, 1))).isEqualTo("February 1, 2026");
+    assertThat(MessageFormats.of(" ", "UTC").date(LocalDate.of(2026, 2, 1)))
+        .isEqualTo("February 1, 2026");
   }
 }

@@ -22,8 +22,14 @@ class OutboxNotifierTest {
   }
 
   private static Notification notification(String messageId, String subject) {
-    return new Notification(messageId, NotificationKind.PAYMENT_REMINDER, "ana@example.com",
-        new RenderedMessage(subject, "body", "<p>body</p>"), Instant.parse("2026-01-29T05:00:00Z"),
-        "acc-1", "sub-1", 1);
+    return new Notification(
+        messageId,
+        NotificationKind.PAYMENT_REMINDER,
+        "ana@example.com",
+        new RenderedMessage(subject, "body", "<p>body</p>"),
+        Instant.parse("2026-01-29T05:00:00Z"),
+        "acc-1",
+        "sub-1",
+        1);
   }
 }

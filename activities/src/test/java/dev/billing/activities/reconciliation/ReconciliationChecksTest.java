@@ -4,27 +4,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
 import dev.billing.activities.payments.GatewayEvent;
+import dev.billing.activities.payments.PaymentEventIntake;
 import dev.billing.activities.payments.RefundRequest;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
-import dev.billing.store.PageRequest;
-import dev.billing.activities.payments.PaymentEventIntake;
-import dev.billing.domain.PaymentEvent;
-import dev.billing.workflows.SubscriptionWorkflow;
-import dev.billing.workflows.PauseRequest;
-import dev.billing.workflows.PlanChangeRequest;
-import dev.billing.workflows.ResumeRequest;
 import dev.billing.domain.reconciliation.CheckResult;
-import dev.billing.workflows.activities.SubscriptionCheckInput;
-import dev.billing.workflows.activities.WindowCheckInput;
 import dev.billing.domain.reconciliation.Finding;
 import dev.billing.domain.reconciliation.FindingKind;
 import dev.billing.domain.reconciliation.Repair;
+import dev.billing.store.PageRequest;
+import dev.billing.workflows.PauseRequest;
+import dev.billing.workflows.PlanChangeRequest;
+import dev.billing.workflows.ResumeRequest;
+import dev.billing.workflows.SubscriptionWorkflow;
+import dev.billing.workflows.activities.SubscriptionCheckInput;
+import dev.billing.workflows.activities.WindowCheckInput;
 import io.temporal.client.WorkflowStub;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -41,45 +41,54 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 @Timeout(120)
 class ReconciliationChecksTest {
   private static final LocalDate DUE = LocalDate.of(2026, 3, 2);
-  private static final Runnable NO_HEARTBEAT = () -> { };
+  private static final Runnable NO_HEARTBEAT = () -> {};
 
   @Test
-  void driftMissingAndClosedWorkflowsAreRestartedFromTheRecordAndAStuckOneIsSentTheGatewaysOutcome() {
+  void
+      driftMissingAndClosedWorkflowsAreRestartedFromTheRecordAndAStuckOneIsSentTheGatewaysOutcome() {
     try (ReconciliationFixture f = new ReconciliationFixture("2026-03-01T00:00:00Z")) {
-      f.subscribe("acc-ok", "sub-ok");                 // healthy: billed on the 2nd by its workflow
-      f.subscribe("acc-ended", "sub-ended");           // its workflow will be terminated
-      f.recordOnly("acc-lost", "sub-lost");            // no workflow at all
+      f.subscribe("acc-ok", "sub-ok"); // healthy: billed on the 2nd by its workflow
+      f.subscribe("acc-ended", "sub-ended"); // its workflow will be terminated
+      f.recordOnly("acc-lost", "sub-lost"); // no workflow at all
       f.stuckAfterCharge("acc-stuck", "sub-stuck", SubscriptionStatus.ACTIVE);
-      WorkflowStub.fromTyped(f.client.newWorkflowStub(SubscriptionWorkflow.class,
-          "subscription-sub-ended")).terminate("operator mistake");
+      WorkflowStub.fromTyped(
+              f.client.newWorkflowStub(SubscriptionWorkflow.class, "subscription-sub-ended"))
+          .terminate("operator mistake");
       f.runUntil("2026-03-02T00:03:00Z");
       String stuckTxn = SandboxGateway.transactionId("charge:sub-stuck:1:1");
       Instant asOf = Instant.parse("2026-03-02T06:00:00Z"); // the run's time: past due + grace
       // sub-ok was billed and moved on to April: it is not in March 2nd's partition any more.
-      assertThat(f.queries.duePayments(DUE, null, 10).items()).extracting(d -> d.subscriptionId())
+      assertThat(f.queries.duePayments(DUE, null, 10).items())
+          .extracting(d -> d.subscriptionId())
           .containsExactlyInAnyOrder("sub-lost", "sub-ended", "sub-stuck");
 
       FindingLog log = f.log("run-1", asOf);
-      String cursor = f.drift().checkPage(new DueCheckInput("run-1", DUE, null, asOf, true), log, NO_HEARTBEAT);
+      String cursor =
+          f.drift().checkPage(new DueCheckInput("run-1", DUE, null, asOf, true), log, NO_HEARTBEAT);
 
       assertThat(cursor).isNull();
-      assertThat(log.findings()).extracting(Finding::kind, Finding::subscriptionId, Finding::repair)
+      assertThat(log.findings())
+          .extracting(Finding::kind, Finding::subscriptionId, Finding::repair)
           .containsExactlyInAnyOrder(
               tuple(FindingKind.WORKFLOW_MISSING, "sub-lost", Repair.WORKFLOW_RESTARTED),
               tuple(FindingKind.WORKFLOW_CLOSED, "sub-ended", Repair.WORKFLOW_RESTARTED),
               tuple(FindingKind.PAYMENT_OVERDUE, "sub-stuck", Repair.WORKFLOW_SIGNALLED));
       Finding closed = byKind(log, FindingKind.WORKFLOW_CLOSED);
-      assertThat(closed.detail()).startsWith("workflow subscription-sub-ended ended TERMINATED at ")
+      assertThat(closed.detail())
+          .startsWith("workflow subscription-sub-ended ended TERMINATED at ")
           .contains("while the record is ACTIVE (version 1, cycle 1 due 2026-03-02)")
           .endsWith("; restarted from the record with 0 open period(s)");
       Finding overdue = byKind(log, FindingKind.PAYMENT_OVERDUE);
       assertThat(overdue.reference()).isEqualTo("charge:sub-stuck:1:1");
       // The diagnosis names the activity that is stuck and why.
-      assertThat(overdue.detail()).contains("the workflow runs: RecordChange attempt ")
+      assertThat(overdue.detail())
+          .contains("the workflow runs: RecordChange attempt ")
           .contains("last failure: Stale write of subscription sub-stuck")
-          .endsWith("the gateway says SUCCEEDED; signalled CHARGE_SUCCEEDED (reconciliation:" + stuckTxn
-              + ":charge_succeeded); effect decided by the workflow, which acts only on a period it"
-              + " holds open: the next run finds this again if nothing changed");
+          .endsWith(
+              "the gateway says SUCCEEDED; signalled CHARGE_SUCCEEDED (reconciliation:"
+                  + stuckTxn
+                  + ":charge_succeeded); effect decided by the workflow, which acts only on a period it"
+                  + " holds open: the next run finds this again if nothing changed");
       assertThat(f.signalledEventIds("sub-stuck"))
           .containsExactly("reconciliation:" + stuckTxn + ":charge_succeeded");
 
@@ -89,21 +98,34 @@ class ReconciliationChecksTest {
           .isEqualTo(LocalDate.of(2026, 4, 2));
       assertThat(f.store.getSubscription("acc-ended", "sub-ended").orElseThrow().nextPaymentDate())
           .isEqualTo(LocalDate.of(2026, 4, 2));
-      assertThat(f.queries.period("acc-lost", "sub-lost", 1)).get()
-          .extracting(p -> p.status()).isEqualTo(PeriodStatus.COMPLETED);
-      assertThat(f.sandbox.charges()).extracting(c -> c.idempotencyKey()).containsExactlyInAnyOrder(
-          "charge:sub-ok:1:1", "charge:sub-ended:1:1", "charge:sub-lost:1:1", "charge:sub-stuck:1:1");
+      assertThat(f.queries.period("acc-lost", "sub-lost", 1))
+          .get()
+          .extracting(p -> p.status())
+          .isEqualTo(PeriodStatus.COMPLETED);
+      assertThat(f.sandbox.charges())
+          .extracting(c -> c.idempotencyKey())
+          .containsExactlyInAnyOrder(
+              "charge:sub-ok:1:1",
+              "charge:sub-ended:1:1",
+              "charge:sub-lost:1:1",
+              "charge:sub-stuck:1:1");
 
       // Run again: the restarted ones are fine now; the stuck one is still stuck.
       FindingLog again = f.log("run-2", asOf);
       f.drift().checkPage(new DueCheckInput("run-2", DUE, null, asOf, true), again, NO_HEARTBEAT);
-      // The signal changed nothing (the workflow is stuck behind RecordChange): said so, not re-sent.
-      assertThat(again.findings()).extracting(Finding::kind, Finding::subscriptionId, Finding::repair)
+      // The signal changed nothing (the workflow is stuck behind RecordChange): said so, not
+      // re-sent.
+      assertThat(again.findings())
+          .extracting(Finding::kind, Finding::subscriptionId, Finding::repair)
           .containsExactly(tuple(FindingKind.PAYMENT_OVERDUE, "sub-stuck", Repair.NONE));
-      assertThat(again.findings().get(0).detail()).endsWith("the gateway says SUCCEEDED, and the"
-          + " workflow's run already received reconciliation:" + stuckTxn + ":charge_succeeded: the signal"
-          + " changed nothing (not sent again); the workflow is stuck or does not hold the period open,"
-          + " see its pending activity and state query");
+      assertThat(again.findings().get(0).detail())
+          .endsWith(
+              "the gateway says SUCCEEDED, and the"
+                  + " workflow's run already received reconciliation:"
+                  + stuckTxn
+                  + ":charge_succeeded: the signal"
+                  + " changed nothing (not sent again); the workflow is stuck or does not hold the period open,"
+                  + " see its pending activity and state query");
       assertThat(f.signalledEventIds("sub-stuck"))
           .containsExactly("reconciliation:" + stuckTxn + ":charge_succeeded");
     }
@@ -124,18 +146,23 @@ class ReconciliationChecksTest {
       assertThat(record.nextPaymentDate()).as("no date: no due-date window ever lists it").isNull();
       Instant asOf = f.now();
 
-      CheckResult result = f.activities(10, 10).checkSubscription(
-          new SubscriptionCheckInput("one", "acc-p", "sub-p", asOf, true));
+      CheckResult result =
+          f.activities(10, 10)
+              .checkSubscription(new SubscriptionCheckInput("one", "acc-p", "sub-p", asOf, true));
 
       assertThat(result.examined()).isEqualTo(1);
       assertThat(result.findings()).containsExactly(Map.entry(FindingKind.WORKFLOW_CLOSED, 1));
       assertThat(result.repaired()).isEqualTo(1);
-      assertThat(f.reports.findings("one", f.now(), PageRequest.first(10)).items()).singleElement()
-          .satisfies(finding -> assertThat(finding.detail())
-              .contains("ended TERMINATED").contains("while the record is PAUSED")
-              .endsWith("; restarted from the record with 0 open period(s)"));
-      SubscriptionWorkflow restarted = f.client.newWorkflowStub(SubscriptionWorkflow.class,
-          BillingIds.workflowId("sub-p"));
+      assertThat(f.reports.findings("one", f.now(), PageRequest.first(10)).items())
+          .singleElement()
+          .satisfies(
+              finding ->
+                  assertThat(finding.detail())
+                      .contains("ended TERMINATED")
+                      .contains("while the record is PAUSED")
+                      .endsWith("; restarted from the record with 0 open period(s)"));
+      SubscriptionWorkflow restarted =
+          f.client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId("sub-p"));
       assertThat(restarted.state().subscription().status()).isEqualTo(SubscriptionStatus.PAUSED);
 
       // Resumed on March 5th: billed from the next billing day, April 2nd.
@@ -145,8 +172,10 @@ class ReconciliationChecksTest {
           .isEqualTo(LocalDate.of(2026, 4, 2));
 
       // Named again while its workflow runs: nothing to find.
-      CheckResult again = f.activities(10, 10).checkSubscription(
-          new SubscriptionCheckInput("two", "acc-p", "sub-p", f.now(), true));
+      CheckResult again =
+          f.activities(10, 10)
+              .checkSubscription(
+                  new SubscriptionCheckInput("two", "acc-p", "sub-p", f.now(), true));
       assertThat(again.examined()).isEqualTo(1);
       assertThat(again.findings()).isEmpty();
     }
@@ -163,13 +192,15 @@ class ReconciliationChecksTest {
       FindingLog log = f.log("dry", asOf);
       f.drift().checkPage(new DueCheckInput("dry", DUE, null, asOf, false), log, NO_HEARTBEAT);
 
-      assertThat(log.findings()).extracting(Finding::kind, Finding::subscriptionId, Finding::repair)
+      assertThat(log.findings())
+          .extracting(Finding::kind, Finding::subscriptionId, Finding::repair)
           .containsExactlyInAnyOrder(
               tuple(FindingKind.WORKFLOW_MISSING, "sub-lost", Repair.NONE),
               tuple(FindingKind.STATUS_MISMATCH, "sub-odd", Repair.NONE));
-      assertThat(byKind(log, FindingKind.WORKFLOW_MISSING).detail()).isEqualTo(
-          "no workflow subscription-sub-lost while the record is ACTIVE (version 1, cycle 1 due"
-              + " 2026-03-02); not restarted (report only)");
+      assertThat(byKind(log, FindingKind.WORKFLOW_MISSING).detail())
+          .isEqualTo(
+              "no workflow subscription-sub-lost while the record is ACTIVE (version 1, cycle 1 due"
+                  + " 2026-03-02); not restarted (report only)");
       assertThat(byKind(log, FindingKind.STATUS_MISMATCH).detail())
           .startsWith("the record says PAST_DUE, the workflow's BillingStatus says ACTIVE");
       assertThat(f.ops.describe("sub-lost").state()).isEqualTo(WorkflowView.State.MISSING);
@@ -187,34 +218,58 @@ class ReconciliationChecksTest {
       String okTxn = SandboxGateway.transactionId(BillingIds.chargeKey("sub-ok", 1, 1));
       f.sandbox.refund(new RefundRequest("refund:sub-ok:1", okTxn, new Money(300, "USD"), null));
       deleteReceipts("acc-ok", f);
-      f.store.createReceipt(new Receipt("acc-ok", "sub-ok", 1, "pro-monthly", "ana@example.com",
-          ReconciliationFixture.PRICE, Instant.parse("2026-03-02T00:30:00Z"), "ch_forged", "Visa •••• 4242", null));
+      f.store.createReceipt(
+          new Receipt(
+              "acc-ok",
+              "sub-ok",
+              1,
+              "pro-monthly",
+              "ana@example.com",
+              ReconciliationFixture.PRICE,
+              Instant.parse("2026-03-02T00:30:00Z"),
+              "ch_forged",
+              "Visa •••• 4242",
+              null));
       Instant asOf = Instant.parse("2026-03-03T03:00:00Z");
 
       FindingLog log = f.log("run-1", asOf);
       f.charges().check(new DayCheckInput("run-1", DUE, asOf, true), log, NO_HEARTBEAT);
       CheckResult result = log.finish(f.reports, asOf, null);
 
-      assertThat(log.findings()).extracting(Finding::kind, Finding::subscriptionId, Finding::reference, Finding::repair)
+      assertThat(log.findings())
+          .extracting(Finding::kind, Finding::subscriptionId, Finding::reference, Finding::repair)
           .containsExactlyInAnyOrder(
               tuple(FindingKind.RECEIPT_MISSING, "sub-ok", okTxn, Repair.RECEIPT_CREATED),
               tuple(FindingKind.REFUND_NOT_RECORDED, "sub-ok", okTxn, Repair.NONE),
               tuple(FindingKind.RECEIPT_WITHOUT_CHARGE, "sub-ok", "ch_forged", Repair.NONE),
-              tuple(FindingKind.CHARGE_NOT_RECORDED, "sub-stuck", stuckTxn, Repair.WORKFLOW_SIGNALLED),
+              tuple(
+                  FindingKind.CHARGE_NOT_RECORDED,
+                  "sub-stuck",
+                  stuckTxn,
+                  Repair.WORKFLOW_SIGNALLED),
               tuple(FindingKind.CHARGE_WITHOUT_PERIOD, "sub-ghost", ghostTxn, Repair.NONE));
       assertThat(result.examined()).isEqualTo(3);
       assertThat(result.repaired()).as("the receipt written; a signal is not counted").isEqualTo(1);
       assertThat(result.findings()).containsEntry(FindingKind.RECEIPT_MISSING, 1).hasSize(5);
       assertThat(byKind(log, FindingKind.REFUND_NOT_RECORDED).detail())
           .startsWith("the gateway refunded 3.00 USD of " + okTxn + ", period 1 records no refund");
-      assertThat(byKind(log, FindingKind.CHARGE_NOT_RECORDED).detail()).isEqualTo("charge " + stuckTxn
-          + " (9.99 USD, key charge:sub-stuck:1:1) succeeded, but period 1 is not recorded; signalled"
-          + " CHARGE_SUCCEEDED (reconciliation:" + stuckTxn + ":charge_succeeded); effect decided by the"
-          + " workflow, which acts only on a period it holds open: the next run finds this again if"
-          + " nothing changed");
+      assertThat(byKind(log, FindingKind.CHARGE_NOT_RECORDED).detail())
+          .isEqualTo(
+              "charge "
+                  + stuckTxn
+                  + " (9.99 USD, key charge:sub-stuck:1:1) succeeded, but period 1 is not recorded; signalled"
+                  + " CHARGE_SUCCEEDED (reconciliation:"
+                  + stuckTxn
+                  + ":charge_succeeded); effect decided by the"
+                  + " workflow, which acts only on a period it holds open: the next run finds this again if"
+                  + " nothing changed");
       // The receipt is back, dated when the gateway made the charge (as the workflow dates it).
-      Instant chargedAt = f.sandbox.charges().stream().filter(c -> c.transactionId().equals(okTxn))
-          .findFirst().orElseThrow().at();
+      Instant chargedAt =
+          f.sandbox.charges().stream()
+              .filter(c -> c.transactionId().equals(okTxn))
+              .findFirst()
+              .orElseThrow()
+              .at();
       assertThat(f.queries.receiptsBetween("acc-ok", Instant.parse("2026-03-02T00:00:00Z"), asOf))
           .filteredOn(r -> r.transactionId().equals(okTxn))
           .extracting(Receipt::processedAt, Receipt::amount, Receipt::cycle)
@@ -227,7 +282,8 @@ class ReconciliationChecksTest {
       // Repaired receipts stay repaired.
       FindingLog again = f.log("run-2", asOf);
       f.charges().check(new DayCheckInput("run-2", DUE, asOf, true), again, NO_HEARTBEAT);
-      assertThat(again.findings()).extracting(Finding::kind)
+      assertThat(again.findings())
+          .extracting(Finding::kind)
           .doesNotContain(FindingKind.RECEIPT_MISSING);
     }
   }
@@ -237,24 +293,38 @@ class ReconciliationChecksTest {
     try (ReconciliationFixture f = new ReconciliationFixture("2026-03-01T00:00:00Z")) {
       SubscriptionWorkflow workflow = f.subscribe("acc-up", "sub-up");
       f.runUntil("2026-03-10T12:00:00Z");
-      workflow.changePlan(new PlanChangeRequest("pro-plus", new Money(1999, "USD"),
-          PlanChangeRequest.Effective.NOW, "ana"));
+      workflow.changePlan(
+          new PlanChangeRequest(
+              "pro-plus", new Money(1999, "USD"), PlanChangeRequest.Effective.NOW, "ana"));
       String periodTxn = f.queries.period("acc-up", "sub-up", 1).orElseThrow().transactionId();
-      String upgradeTxn = f.sandbox.charges().stream()
-          .filter(c -> BillingIds.isChangeChargeKey("sub-up", c.idempotencyKey()))
-          .findFirst().orElseThrow().transactionId();
+      String upgradeTxn =
+          f.sandbox.charges().stream()
+              .filter(c -> BillingIds.isChangeChargeKey("sub-up", c.idempotencyKey()))
+              .findFirst()
+              .orElseThrow()
+              .transactionId();
       String secondTxn = f.chargeAtGateway("sub-up", 1, 2);
       Instant asOf = Instant.parse("2026-03-11T03:00:00Z");
 
       FindingLog log = f.log("run-up", asOf);
-      f.charges().check(new DayCheckInput("run-up", LocalDate.of(2026, 3, 10), asOf, true), log, NO_HEARTBEAT);
+      f.charges()
+          .check(
+              new DayCheckInput("run-up", LocalDate.of(2026, 3, 10), asOf, true),
+              log,
+              NO_HEARTBEAT);
 
-      assertThat(log.findings()).extracting(Finding::kind, Finding::reference, Finding::repair)
+      assertThat(log.findings())
+          .extracting(Finding::kind, Finding::reference, Finding::repair)
           .containsExactly(tuple(FindingKind.CHARGE_WITHOUT_PERIOD, secondTxn, Repair.NONE));
-      assertThat(log.findings().get(0).detail()).isEqualTo("charge " + secondTxn
-          + " (9.99 USD, key charge:sub-up:1:2) succeeded for cycle 1, which is COMPLETED with "
-          + periodTxn + ": a second charge for one period; refund this charge (" + secondTxn
-          + "), not the one the period records");
+      assertThat(log.findings().get(0).detail())
+          .isEqualTo(
+              "charge "
+                  + secondTxn
+                  + " (9.99 USD, key charge:sub-up:1:2) succeeded for cycle 1, which is COMPLETED with "
+                  + periodTxn
+                  + ": a second charge for one period; refund this charge ("
+                  + secondTxn
+                  + "), not the one the period records");
       assertThat(upgradeTxn).isNotEqualTo(periodTxn);
     }
   }
@@ -266,27 +336,46 @@ class ReconciliationChecksTest {
       f.runUntil("2026-03-02T00:03:00Z");
       f.chargeAtGateway("sub-ghost", 4, 1);
       // The range is [from, to): the ghost's charge may carry this very millisecond.
-      List<GatewayEvent> listed = f.sandbox.listEvents(Instant.parse("2026-03-02T00:00:00Z"),
-          f.now().plusSeconds(1));
+      List<GatewayEvent> listed =
+          f.sandbox.listEvents(Instant.parse("2026-03-02T00:00:00Z"), f.now().plusSeconds(1));
       assertThat(listed).hasSize(2);
-      GatewayEvent delivered = listed.stream().filter(e -> e.subscriptionId().equals("sub-ghost")).findFirst().orElseThrow();
-      GatewayEvent missed = listed.stream().filter(e -> e.subscriptionId().equals("sub-stuck")).findFirst().orElseThrow();
+      GatewayEvent delivered =
+          listed.stream()
+              .filter(e -> e.subscriptionId().equals("sub-ghost"))
+              .findFirst()
+              .orElseThrow();
+      GatewayEvent missed =
+          listed.stream()
+              .filter(e -> e.subscriptionId().equals("sub-stuck"))
+              .findFirst()
+              .orElseThrow();
       // sub-ghost's webhook did arrive (stored by the endpoint).
-      new PaymentEventIntake(f.events, e -> { })
+      new PaymentEventIntake(f.events, e -> {})
           .accept(GatewayOutcomes.stored("sandbox", delivered, f.now()), null);
       Instant asOf = Instant.parse("2026-03-03T03:00:00Z");
 
       FindingLog log = f.log("run-1", asOf);
       f.replay().replay(new DayCheckInput("run-1", DUE, asOf, true), log, NO_HEARTBEAT);
 
-      assertThat(log.findings()).extracting(Finding::kind, Finding::subscriptionId, Finding::reference, Finding::repair)
-          .containsExactly(tuple(FindingKind.WEBHOOK_MISSED, "sub-stuck", missed.id(), Repair.EVENT_REPLAYED));
-      assertThat(log.findings().get(0).detail()).isEqualTo("charge.succeeded " + missed.id() + " of "
-          + missed.transactionId() + " (" + missed.occurredAt() + ") never arrived as a webhook;"
-          + " stored and signalled to the workflow");
-      assertThat(f.events.find("sandbox", missed.id())).get()
+      assertThat(log.findings())
+          .extracting(Finding::kind, Finding::subscriptionId, Finding::reference, Finding::repair)
+          .containsExactly(
+              tuple(FindingKind.WEBHOOK_MISSED, "sub-stuck", missed.id(), Repair.EVENT_REPLAYED));
+      assertThat(log.findings().get(0).detail())
+          .isEqualTo(
+              "charge.succeeded "
+                  + missed.id()
+                  + " of "
+                  + missed.transactionId()
+                  + " ("
+                  + missed.occurredAt()
+                  + ") never arrived as a webhook;"
+                  + " stored and signalled to the workflow");
+      assertThat(f.events.find("sandbox", missed.id()))
+          .get()
           .extracting(e -> e.paymentEventType(), e -> e.summary())
-          .containsExactly(PaymentEvent.Type.CHARGE_SUCCEEDED,
+          .containsExactly(
+              PaymentEvent.Type.CHARGE_SUCCEEDED,
               Map.of("amount", "9.99", "currency", "USD", "receivedBy", "reconciliation"));
       assertThat(f.signalledEventIds("sub-stuck")).containsExactly(missed.id());
 
@@ -305,25 +394,31 @@ class ReconciliationChecksTest {
       }
       Instant asOf = f.now();
       ReconciliationActivitiesImpl steps = f.activities(2, 2);
-      WindowCheckInput window = new WindowCheckInput("run-w", LocalDate.of(2026, 2, 28), DUE, null, asOf, false);
+      WindowCheckInput window =
+          new WindowCheckInput("run-w", LocalDate.of(2026, 2, 28), DUE, null, asOf, false);
 
       CheckResult first = steps.checkDueSubscriptions(window);
       assertThat(first.examined()).isEqualTo(2);
       assertThat(first.nextCursor()).startsWith("2026-03-02|");
-      CheckResult second = steps.checkDueSubscriptions(new WindowCheckInput("run-w", window.from(),
-          window.to(), first.nextCursor(), asOf, false));
+      CheckResult second =
+          steps.checkDueSubscriptions(
+              new WindowCheckInput(
+                  "run-w", window.from(), window.to(), first.nextCursor(), asOf, false));
       assertThat(second.examined()).isEqualTo(1);
       assertThat(second.nextCursor()).isNull();
       assertThat(f.reports.findings("run-w", asOf, PageRequest.first(10)).items())
-          .extracting(Finding::subscriptionId).containsExactlyInAnyOrder("sub-a", "sub-b", "sub-c");
+          .extracting(Finding::subscriptionId)
+          .containsExactlyInAnyOrder("sub-a", "sub-b", "sub-c");
 
       // Days are never split: the gateway checks stop after the day that used up the budget.
       f.chargeAtGateway("sub-x", 1, 1);
       f.chargeAtGateway("sub-y", 1, 1);
       f.chargeAtGateway("sub-z", 1, 1);
       Instant later = Instant.parse("2026-03-05T00:00:00Z");
-      CheckResult charges = steps.compareGatewayCharges(
-          new WindowCheckInput("run-w", LocalDate.of(2026, 3, 1), LocalDate.of(2026, 3, 3), null, later, false));
+      CheckResult charges =
+          steps.compareGatewayCharges(
+              new WindowCheckInput(
+                  "run-w", LocalDate.of(2026, 3, 1), LocalDate.of(2026, 3, 3), null, later, false));
       assertThat(charges.examined()).isEqualTo(3);
       assertThat(charges.nextCursor()).isEqualTo("2026-03-02");
     }
@@ -334,11 +429,23 @@ class ReconciliationChecksTest {
   }
 
   private static void deleteReceipts(String account, ReconciliationFixture f) {
-    f.dynamo.query(r -> r.tableName(f.tables.billing())
-            .keyConditionExpression("PK = :pk AND begins_with(SK, :rec)")
-            .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("ACC#" + account),
-                ":rec", AttributeValue.fromS("REC#"))))
-        .items().forEach(item -> f.dynamo.deleteItem(r -> r.tableName(f.tables.billing())
-            .key(Map.of("PK", item.get("PK"), "SK", item.get("SK")))));
+    f.dynamo
+        .query(
+            r ->
+                r.tableName(f.tables.billing())
+                    .keyConditionExpression("PK = :pk AND begins_with(SK, :rec)")
+                    .expressionAttributeValues(
+                        Map.of(
+                            ":pk",
+                            AttributeValue.fromS("ACC#" + account),
+                            ":rec",
+                            AttributeValue.fromS("REC#"))))
+        .items()
+        .forEach(
+            item ->
+                f.dynamo.deleteItem(
+                    r ->
+                        r.tableName(f.tables.billing())
+                            .key(Map.of("PK", item.get("PK"), "SK", item.get("SK")))));
   }
 }

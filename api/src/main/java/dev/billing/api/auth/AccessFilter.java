@@ -32,18 +32,19 @@ import org.glassfish.jersey.uri.UriTemplate;
  *   <li>an account principal reaches {@code /v1/accounts/{accountId}/**} of its own account only;
  *       another account's paths answer 404, exactly like a resource that does not exist. An
  *       endpoint there marked {@link OperatorOnly} answers it 403.
- *   <li>every other path ({@code /v1/billing}, {@code /v1/ops}, {@code /v1/api-keys}, {@code /v1/dev},
- *       and whatever is added outside {@code /v1/accounts}) is operator-only: 403.
+ *   <li>every other path ({@code /v1/billing}, {@code /v1/ops}, {@code /v1/api-keys}, {@code
+ *       /v1/dev}, and whatever is added outside {@code /v1/accounts}) is operator-only: 403.
  * </ol>
  *
- * Unmatched paths never get here (404, 405 come from routing). Credentials are taken from the header
- * only, never from the query string, where they would end up in access logs.
+ * Unmatched paths never get here (404, 405 come from routing). Credentials are taken from the
+ * header only, never from the query string, where they would end up in access logs.
  */
 @Priority(Priorities.AUTHENTICATION)
 public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
   static final String REALM = "billing";
   static final String WEBHOOKS = "/v1/webhooks/";
   static final String ACCOUNT_SCOPE = "/v1/accounts/{accountId}/";
+
   /** JWTs of real issuers stay well below this; bounds the work done on garbage. */
   static final int MAX_CREDENTIAL_LENGTH = 8192;
 
@@ -66,14 +67,18 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
     }
     List<String> headers = request.getHeaders().get(HttpHeaders.AUTHORIZATION);
     if (headers == null || headers.isEmpty()) {
-      request.abortWith(unauthorized("This endpoint needs a credential: send the header "
-          + "'Authorization: Bearer <API key or token>'.", false));
+      request.abortWith(
+          unauthorized(
+              "This endpoint needs a credential: send the header "
+                  + "'Authorization: Bearer <API key or token>'.",
+              false));
       return;
     }
     String token = headers.size() == 1 ? bearerToken(headers.get(0)) : null;
     if (token == null || !authenticate(request, token, prefix)) {
-      request.abortWith(unauthorized(
-          "The credential is not valid: it is malformed, unknown, revoked or expired.", true));
+      request.abortWith(
+          unauthorized(
+              "The credential is not valid: it is malformed, unknown, revoked or expired.", true));
       return;
     }
     BillingPrincipal principal = (BillingPrincipal) request.getSecurityContext().getUserPrincipal();
@@ -83,21 +88,28 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
     if (route.template().startsWith(ACCOUNT_SCOPE)) {
       if (!principal.mayReach(uri.getPathParameters().getFirst("accountId"))) {
         // The same answer as for an account that does not exist: existence is not revealed.
-        request.abortWith(ProblemResponses.of(ApiProblem.notFound("There is no resource at this path.")));
+        request.abortWith(
+            ProblemResponses.of(ApiProblem.notFound("There is no resource at this path.")));
       } else if (route.operatorOnly()) {
-        request.abortWith(ProblemResponses.of(ApiProblem.forbidden(
-            "This endpoint needs an operator credential.")));
+        request.abortWith(
+            ProblemResponses.of(
+                ApiProblem.forbidden("This endpoint needs an operator credential.")));
       }
       return;
     }
-    request.abortWith(ProblemResponses.of(ApiProblem.forbidden(
-        "This endpoint needs an operator credential; an account key reaches only "
-            + "/v1/accounts/" + principal.accountId() + "/...")));
+    request.abortWith(
+        ProblemResponses.of(
+            ApiProblem.forbidden(
+                "This endpoint needs an operator credential; an account key reaches only "
+                    + "/v1/accounts/"
+                    + principal.accountId()
+                    + "/...")));
   }
 
   /** The token of a single "Bearer" credential, or null when the header is anything else. */
   static String bearerToken(String header) {
-    if (header.length() > MAX_CREDENTIAL_LENGTH + 7 || header.length() < 8
+    if (header.length() > MAX_CREDENTIAL_LENGTH + 7
+        || header.length() < 8
         || !header.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer ")) {
       return null;
     }
@@ -108,7 +120,9 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
     return token;
   }
 
-  /** What the rules need to know of a resource method: its full template and {@link OperatorOnly}. */
+  /**
+   * What the rules need to know of a resource method: its full template and {@link OperatorOnly}.
+   */
   private record Route(String template, boolean operatorOnly) {}
 
   private Route route(ExtendedUriInfo uri) {
@@ -121,7 +135,10 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
     return routes.computeIfAbsent(method, m -> new Route(template(uri), operatorOnly(m)));
   }
 
-  /** The full path template of the matched method, e.g. /v1/accounts/{accountId}/subscriptions/{subscriptionId}. */
+  /**
+   * The full path template of the matched method, e.g.
+   * /v1/accounts/{accountId}/subscriptions/{subscriptionId}.
+   */
   static String template(ExtendedUriInfo uri) {
     List<UriTemplate> matched = uri.getMatchedTemplates();
     StringBuilder path = new StringBuilder();
@@ -136,7 +153,9 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
     return joined.endsWith("/") ? joined : joined + "/";
   }
 
-  /** "{accountId: [a-z]+}" becomes "{accountId}", so a regex cannot hide a template from the rules. */
+  /**
+   * "{accountId: [a-z]+}" becomes "{accountId}", so a regex cannot hide a template from the rules.
+   */
   static String withoutRegexes(String template) {
     StringBuilder out = new StringBuilder(template.length());
     int depth = 0;
@@ -170,15 +189,18 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
   }
 
   private static Response unauthorized(String detail, boolean invalidToken) {
-    String challenge = "Bearer realm=\"" + REALM + "\"" + (invalidToken ? ", error=\"invalid_token\"" : "");
+    String challenge =
+        "Bearer realm=\"" + REALM + "\"" + (invalidToken ? ", error=\"invalid_token\"" : "");
     return Response.fromResponse(ProblemResponses.of(ApiProblem.unauthorized(detail)))
-        .header(HttpHeaders.WWW_AUTHENTICATE, challenge).build();
+        .header(HttpHeaders.WWW_AUTHENTICATE, challenge)
+        .build();
   }
 
   /** SecurityContext.isUserInRole("operator" / "account"). */
   private static final class RoleAuthorizer implements Authorizer<BillingPrincipal> {
     @Override
-    public boolean authorize(BillingPrincipal principal, String role, ContainerRequestContext request) {
+    public boolean authorize(
+        BillingPrincipal principal, String role, ContainerRequestContext request) {
       return principal.role().wireName().equals(role);
     }
   }

@@ -11,8 +11,7 @@ import com.github.benmanes.caffeine.cache.CaffeineSpec;
  * @param jwt OIDC bearer tokens; off by default
  */
 public record AuthSettings(
-    @JsonProperty("keyCache") String keyCache,
-    @JsonProperty("jwt") JwtSettings jwt) {
+    @JsonProperty("keyCache") String keyCache, @JsonProperty("jwt") JwtSettings jwt) {
 
   public static final String DEFAULT_KEY_CACHE = "maximumSize=10000,expireAfterWrite=60s";
 

@@ -8,9 +8,9 @@ import java.security.MessageDigest;
 import java.util.Optional;
 
 /**
- * One bearer credential, three kinds, told apart by shape: the dev stack's operator key (exact match,
- * only when the application was started in dev mode), an API key ({@code bk_...}), or a JWT (when an
- * issuer is configured). Anything else authenticates nobody.
+ * One bearer credential, three kinds, told apart by shape: the dev stack's operator key (exact
+ * match, only when the application was started in dev mode), an API key ({@code bk_...}), or a JWT
+ * (when an issuer is configured). Anything else authenticates nobody.
  */
 final class BearerAuthenticator implements Authenticator<String, BillingPrincipal> {
   static final String DEV_PRINCIPAL = "dev";
@@ -23,7 +23,9 @@ final class BearerAuthenticator implements Authenticator<String, BillingPrincipa
    * @param devKey the dev stack's operator key, or null outside dev mode
    * @param jwt null when no OIDC issuer is configured
    */
-  BearerAuthenticator(String devKey, Authenticator<String, BillingPrincipal> apiKeys,
+  BearerAuthenticator(
+      String devKey,
+      Authenticator<String, BillingPrincipal> apiKeys,
       Authenticator<String, BillingPrincipal> jwt) {
     this.devKey = devKey == null ? null : devKey.getBytes(StandardCharsets.UTF_8);
     this.apiKeys = apiKeys;

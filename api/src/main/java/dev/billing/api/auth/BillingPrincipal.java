@@ -6,9 +6,9 @@ import java.util.Objects;
 /**
  * Who made a request, as established by {@link AccessFilter}.
  *
- * @param name a stable, non-secret name recorded as the actor of what the request changes:
- *     {@code key:<keyId>} for an API key, {@code jwt:<sub>} for a token of the OIDC issuer,
- *     {@code dev} for the dev stack's key. Never the credential itself.
+ * @param name a stable, non-secret name recorded as the actor of what the request changes: {@code
+ *     key:<keyId>} for an API key, {@code jwt:<sub>} for a token of the OIDC issuer, {@code dev}
+ *     for the dev stack's key. Never the credential itself.
  * @param accountId the one account an {@link Role#ACCOUNT} principal may reach; null for operators
  */
 public record BillingPrincipal(String name, Role role, String accountId) implements Principal {
@@ -17,7 +17,8 @@ public record BillingPrincipal(String name, Role role, String accountId) impleme
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(role, "role");
     if ((role == Role.ACCOUNT) != (accountId != null)) {
-      throw new IllegalArgumentException("an account principal has exactly one account, an operator none");
+      throw new IllegalArgumentException(
+          "an account principal has exactly one account, an operator none");
     }
   }
 

@@ -23,9 +23,15 @@ public final class CredentialSafeLogging extends TurboFilter {
   }
 
   @Override
-  public FilterReply decide(Marker marker, ch.qos.logback.classic.Logger logger, Level level,
-      String format, Object[] params, Throwable t) {
+  public FilterReply decide(
+      Marker marker,
+      ch.qos.logback.classic.Logger logger,
+      Level level,
+      String format,
+      Object[] params,
+      Throwable t) {
     return level != null && level.toInt() < Level.INFO_INT && logger.getName().startsWith(JETTY)
-        ? FilterReply.DENY : FilterReply.NEUTRAL;
+        ? FilterReply.DENY
+        : FilterReply.NEUTRAL;
   }
 }

@@ -37,6 +37,7 @@ public final class JwtAuthenticator implements Authenticator<String, BillingPrin
   private static final int CONNECT_TIMEOUT_MS = 2_000;
   private static final int READ_TIMEOUT_MS = 2_000;
   private static final int JWKS_SIZE_LIMIT = 256 * 1024;
+
   /** Printable ASCII without spaces: a subject goes into histories and logs as it is. */
   private static final Pattern SUBJECT = Pattern.compile("[\\x21-\\x7E]{1,200}");
 
@@ -50,18 +51,24 @@ public final class JwtAuthenticator implements Authenticator<String, BillingPrin
     this.settings = settings;
     JWKSource<SecurityContext> keys;
     try {
-      keys = JWKSourceBuilder.<SecurityContext>create(URI.create(settings.jwksUrl()).toURL(),
-              new DefaultResourceRetriever(CONNECT_TIMEOUT_MS, READ_TIMEOUT_MS, JWKS_SIZE_LIMIT))
-          .retrying(false)
-          .build();
+      keys =
+          JWKSourceBuilder.<SecurityContext>create(
+                  URI.create(settings.jwksUrl()).toURL(),
+                  new DefaultResourceRetriever(
+                      CONNECT_TIMEOUT_MS, READ_TIMEOUT_MS, JWKS_SIZE_LIMIT))
+              .retrying(false)
+              .build();
     } catch (MalformedURLException e) {
       throw new IllegalArgumentException("auth.jwt.jwksUrl is not a URL", e);
     }
     Set<JWSAlgorithm> algorithms =
         settings.algorithms().stream().map(JWSAlgorithm::parse).collect(Collectors.toSet());
     processor.setJWSKeySelector(new JWSVerificationKeySelector<>(algorithms, keys));
-    processor.setJWTClaimsSetVerifier(new DefaultJWTClaimsVerifier<>(settings.audience(),
-        new JWTClaimsSet.Builder().issuer(settings.issuer()).build(), Set.of("sub", "exp")));
+    processor.setJWTClaimsSetVerifier(
+        new DefaultJWTClaimsVerifier<>(
+            settings.audience(),
+            new JWTClaimsSet.Builder().issuer(settings.issuer()).build(),
+            Set.of("sub", "exp")));
   }
 
   /** Three base64url parts separated by dots: worth handing to the JWT parser. */
@@ -80,7 +87,8 @@ public final class JwtAuthenticator implements Authenticator<String, BillingPrin
     } catch (KeySourceException e) {
       // The issuer's keys could not be fetched and none are cached: not the caller's fault.
       LOG.warn("JWKS of {} unavailable: {}", settings.issuer(), e.toString());
-      throw ApiProblem.unavailable("The identity provider's signing keys could not be fetched; retry.");
+      throw ApiProblem.unavailable(
+          "The identity provider's signing keys could not be fetched; retry.");
     } catch (ParseException | BadJOSEException | JOSEException e) {
       LOG.debug("bearer token rejected: {}", e.getMessage());
       return Optional.empty();

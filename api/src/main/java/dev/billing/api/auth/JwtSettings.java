@@ -29,20 +29,28 @@ public record JwtSettings(
   public static final String DEFAULT_ROLE_CLAIM = "billing_role";
   public static final String DEFAULT_ACCOUNT_CLAIM = "billing_account";
   private static final List<String> DEFAULT_ALGORITHMS = List.of("RS256", "ES256");
-  private static final Set<String> ASYMMETRIC = Set.of(
-      "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA");
+  private static final Set<String> ASYMMETRIC =
+      Set.of(
+          "RS256", "RS384", "RS512", "PS256", "PS384", "PS512", "ES256", "ES384", "ES512", "EdDSA");
 
   public JwtSettings {
     issuer = blankToNull(issuer);
     audience = blankToNull(audience);
     jwksUrl = blankToNull(jwksUrl);
     roleClaim = roleClaim == null || roleClaim.isBlank() ? DEFAULT_ROLE_CLAIM : roleClaim.strip();
-    accountClaim = accountClaim == null || accountClaim.isBlank() ? DEFAULT_ACCOUNT_CLAIM : accountClaim.strip();
-    algorithms = algorithms == null || algorithms.isEmpty() ? DEFAULT_ALGORITHMS : List.copyOf(algorithms);
+    accountClaim =
+        accountClaim == null || accountClaim.isBlank()
+            ? DEFAULT_ACCOUNT_CLAIM
+            : accountClaim.strip();
+    algorithms =
+        algorithms == null || algorithms.isEmpty() ? DEFAULT_ALGORITHMS : List.copyOf(algorithms);
     for (String algorithm : algorithms) {
       if (!ASYMMETRIC.contains(algorithm)) {
-        throw new IllegalArgumentException("auth.jwt.algorithms: " + algorithm
-            + " is not accepted; use asymmetric algorithms only, e.g. " + DEFAULT_ALGORITHMS);
+        throw new IllegalArgumentException(
+            "auth.jwt.algorithms: "
+                + algorithm
+                + " is not accepted; use asymmetric algorithms only, e.g. "
+                + DEFAULT_ALGORITHMS);
       }
     }
     if (issuer == null && (audience != null || jwksUrl != null)) {
@@ -50,13 +58,15 @@ public record JwtSettings(
     }
     if (issuer != null) {
       if (audience == null || jwksUrl == null) {
-        throw new IllegalArgumentException("auth.jwt: with an issuer, audience and jwksUrl are required");
+        throw new IllegalArgumentException(
+            "auth.jwt: with an issuer, audience and jwksUrl are required");
       }
       URI uri = URI.create(jwksUrl);
       String host = uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT);
       boolean local = host.equals("localhost") || host.equals("127.0.0.1");
       if (!"https".equals(uri.getScheme()) && !("http".equals(uri.getScheme()) && local)) {
-        throw new IllegalArgumentException("auth.jwt.jwksUrl must be https (http only on localhost)");
+        throw new IllegalArgumentException(
+            "auth.jwt.jwksUrl must be https (http only on localhost)");
       }
     }
   }

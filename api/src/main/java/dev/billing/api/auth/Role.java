@@ -15,7 +15,9 @@ public enum Role {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  /** @return the role of "operator" or "account" (exactly), or null for anything else */
+  /**
+   * @return the role of "operator" or "account" (exactly), or null for anything else
+   */
   public static Role fromWireName(String value) {
     for (Role role : values()) {
       if (role.wireName().equals(value)) {

@@ -8,11 +8,15 @@ import jakarta.validation.ConstraintValidatorContext;
  * {@link AmountInCurrency}: the one rule of a request that reads two fields (the currency sets how
  * many decimals the amount may have), reported on {@code amount} with Money's reason.
  */
-public final class AmountInCurrencyCheck implements ConstraintValidator<AmountInCurrency, PricedRequest> {
+public final class AmountInCurrencyCheck
+    implements ConstraintValidator<AmountInCurrency, PricedRequest> {
   @Override
   public boolean isValid(PricedRequest request, ConstraintValidatorContext context) {
-    if (request == null || request.amount() == null || request.amount().isBlank()
-        || request.currency() == null || request.currency().isBlank()) {
+    if (request == null
+        || request.amount() == null
+        || request.amount().isBlank()
+        || request.currency() == null
+        || request.currency().isBlank()) {
       return true;
     }
     String currency = request.currency().strip();
@@ -23,8 +27,10 @@ public final class AmountInCurrencyCheck implements ConstraintValidator<AmountIn
     }
     String message;
     try {
-      message = Money.parse(request.amount().strip(), currency).greaterThanZero()
-          ? null : "amount must be greater than zero";
+      message =
+          Money.parse(request.amount().strip(), currency).greaterThanZero()
+              ? null
+              : "amount must be greater than zero";
     } catch (IllegalArgumentException e) {
       message = e.getMessage();
     }
@@ -32,8 +38,10 @@ public final class AmountInCurrencyCheck implements ConstraintValidator<AmountIn
       return true;
     }
     context.disableDefaultConstraintViolation();
-    context.buildConstraintViolationWithTemplate(Messages.literal(message))
-        .addPropertyNode("amount").addConstraintViolation();
+    context
+        .buildConstraintViolationWithTemplate(Messages.literal(message))
+        .addPropertyNode("amount")
+        .addConstraintViolation();
     return false;
   }
 }

@@ -15,7 +15,9 @@ final class Messages {
     return false;
   }
 
-  /** The template that interpolates to {@code text}: no parameter or expression is ever evaluated. */
+  /**
+   * The template that interpolates to {@code text}: no parameter or expression is ever evaluated.
+   */
   static String literal(String text) {
     StringBuilder template = new StringBuilder(text.length() + 8);
     for (char c : text.toCharArray()) {

@@ -5,7 +5,8 @@ import jakarta.validation.ConstraintValidator;
 import jakarta.validation.ConstraintValidatorContext;
 
 /** {@link PaymentMethodToken}, saying so when the value looks like a card number. */
-public final class PaymentMethodTokenCheck implements ConstraintValidator<PaymentMethodToken, String> {
+public final class PaymentMethodTokenCheck
+    implements ConstraintValidator<PaymentMethodToken, String> {
   @Override
   public boolean isValid(String value, ConstraintValidatorContext context) {
     if (value == null || value.isBlank()) {

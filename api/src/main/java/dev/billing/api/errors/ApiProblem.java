@@ -3,7 +3,8 @@ package dev.billing.api.errors;
 import java.util.List;
 
 /**
- * Thrown by resources to answer with a problem. Carries no stack trace: it is an answer, not a fault.
+ * Thrown by resources to answer with a problem. Carries no stack trace: it is an answer, not a
+ * fault.
  */
 public class ApiProblem extends RuntimeException {
 
@@ -17,7 +18,12 @@ public class ApiProblem extends RuntimeException {
     this(status, slug, title, detail, errors, 0);
   }
 
-  private ApiProblem(int status, String slug, String title, String detail, List<FieldError> errors,
+  private ApiProblem(
+      int status,
+      String slug,
+      String title,
+      String detail,
+      List<FieldError> errors,
       long retryAfterSeconds) {
     super(detail, null, false, false);
     this.status = status;
@@ -39,9 +45,10 @@ public class ApiProblem extends RuntimeException {
 
   /** 400: one or more inputs are invalid; each is named. */
   public static ApiProblem invalid(List<FieldError> errors) {
-    String detail = errors.size() == 1
-        ? errors.get(0).message()
-        : errors.size() + " inputs are invalid; see errors.";
+    String detail =
+        errors.size() == 1
+            ? errors.get(0).message()
+            : errors.size() + " inputs are invalid; see errors.";
     return new ApiProblem(400, "invalid-request", "The request is invalid", detail, errors);
   }
 
@@ -61,7 +68,10 @@ public class ApiProblem extends RuntimeException {
 
   /** 413: the request body is larger than the API accepts. */
   public static ApiProblem tooLarge(int maxBytes) {
-    return new ApiProblem(413, "payload-too-large", "Payload too large",
+    return new ApiProblem(
+        413,
+        "payload-too-large",
+        "Payload too large",
         "The request body must be at most " + maxBytes + " bytes.",
         List.of(new FieldError(null, "must be at most " + maxBytes + " bytes")));
   }
@@ -74,9 +84,12 @@ public class ApiProblem extends RuntimeException {
     return new ApiProblem(409, slug, title, detail, List.of());
   }
 
-  /** 503: a dependency (Temporal, DynamoDB) did not answer in time; the same request may be retried. */
+  /**
+   * 503: a dependency (Temporal, DynamoDB) did not answer in time; the same request may be retried.
+   */
   public static ApiProblem unavailable(String detail) {
-    return new ApiProblem(503, "service-unavailable", "Service temporarily unavailable", detail, List.of());
+    return new ApiProblem(
+        503, "service-unavailable", "Service temporarily unavailable", detail, List.of());
   }
 
   public Problem toProblem() {

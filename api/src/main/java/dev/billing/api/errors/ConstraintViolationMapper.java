@@ -16,10 +16,10 @@ import org.glassfish.jersey.server.model.Parameter;
 
 /**
  * Requests that break a bean validation constraint (the annotations on request records, checked
- * through {@code @Valid}): the API's 400 naming each field, as a hand-written check answers, instead
- * of Dropwizard's 422 with its own body. Fields are named as Jackson names them ("billingDay",
- * "items[0].sku"), in the order the request declares them, so the answer does not depend on the
- * order the validator happens to report in.
+ * through {@code @Valid}): the API's 400 naming each field, as a hand-written check answers,
+ * instead of Dropwizard's 422 with its own body. Fields are named as Jackson names them
+ * ("billingDay", "items[0].sku"), in the order the request declares them, so the answer does not
+ * depend on the order the validator happens to report in.
  */
 public final class ConstraintViolationMapper implements ExceptionMapper<JerseyViolationException> {
 
@@ -28,16 +28,21 @@ public final class ConstraintViolationMapper implements ExceptionMapper<JerseyVi
     Invocable invocable = e.getInvocable();
     // A request is judged by its headers and parameters before its body, as the resources' own
     // checks do: when one of them is wrong, the body's errors are not reported.
-    boolean parameterWrong = e.getConstraintViolations().stream()
-        .anyMatch(v -> field(v) == null && !isEntity(v, invocable));
-    List<FieldError> errors = e.getConstraintViolations().stream()
-        .filter(v -> !parameterWrong || (field(v) == null && !isEntity(v, invocable)))
-        .sorted(Comparator.comparingInt(ConstraintViolationMapper::parameterIndex)
-            .thenComparingInt(ConstraintViolationMapper::declaredPosition)
-            .thenComparing(ConstraintViolationMapper::field, Comparator.nullsFirst(Comparator.naturalOrder()))
-            .thenComparing(ConstraintViolation::getMessage))
-        .map(v -> new FieldError(fieldOf(v, invocable), v.getMessage()))
-        .toList();
+    boolean parameterWrong =
+        e.getConstraintViolations().stream()
+            .anyMatch(v -> field(v) == null && !isEntity(v, invocable));
+    List<FieldError> errors =
+        e.getConstraintViolations().stream()
+            .filter(v -> !parameterWrong || (field(v) == null && !isEntity(v, invocable)))
+            .sorted(
+                Comparator.comparingInt(ConstraintViolationMapper::parameterIndex)
+                    .thenComparingInt(ConstraintViolationMapper::declaredPosition)
+                    .thenComparing(
+                        ConstraintViolationMapper::field,
+                        Comparator.nullsFirst(Comparator.naturalOrder()))
+                    .thenComparing(ConstraintViolation::getMessage))
+            .map(v -> new FieldError(fieldOf(v, invocable), v.getMessage()))
+            .toList();
     return ProblemResponses.of(ApiProblem.invalid(errors));
   }
 
@@ -47,7 +52,9 @@ public final class ConstraintViolationMapper implements ExceptionMapper<JerseyVi
     if (property != null) {
       return property;
     }
-    return isEntity(violation, invocable) ? null : parameterOf(violation, invocable).getSourceName();
+    return isEntity(violation, invocable)
+        ? null
+        : parameterOf(violation, invocable).getSourceName();
   }
 
   /**
@@ -56,14 +63,16 @@ public final class ConstraintViolationMapper implements ExceptionMapper<JerseyVi
    */
   private static boolean isEntity(ConstraintViolation<?> violation, Invocable invocable) {
     Parameter parameter = parameterOf(violation, invocable);
-    return parameter == null || parameter.getSource() == Parameter.Source.ENTITY
+    return parameter == null
+        || parameter.getSource() == Parameter.Source.ENTITY
         || parameter.getSource() == Parameter.Source.UNKNOWN;
   }
 
   private static Parameter parameterOf(ConstraintViolation<?> violation, Invocable invocable) {
     int index = parameterIndex(violation);
     return invocable != null && index >= 0 && index < invocable.getParameters().size()
-        ? invocable.getParameters().get(index) : null;
+        ? invocable.getParameters().get(index)
+        : null;
   }
 
   /** The path below the method parameter: "billingDay", "items[0].sku"; null when there is none. */
@@ -101,8 +110,8 @@ public final class ConstraintViolationMapper implements ExceptionMapper<JerseyVi
   }
 
   /**
-   * Where the violated field comes in its request: as {@link ReportedInOrder} lists it, else as
-   * the record declares it. Fields of other beans sort after.
+   * Where the violated field comes in its request: as {@link ReportedInOrder} lists it, else as the
+   * record declares it. Fields of other beans sort after.
    */
   private static int declaredPosition(ConstraintViolation<?> violation) {
     Object bean = violation.getLeafBean();

@@ -12,13 +12,15 @@ import software.amazon.awssdk.services.dynamodb.model.ProvisionedThroughputExcee
 import software.amazon.awssdk.services.dynamodb.model.RequestLimitExceededException;
 
 /**
- * Temporal or DynamoDB unreachable, overloaded or too slow: not the caller's fault and usually brief,
- * so a 503 with Retry-After rather than a 500. Anything else falls through to the 500 mapper.
+ * Temporal or DynamoDB unreachable, overloaded or too slow: not the caller's fault and usually
+ * brief, so a 503 with Retry-After rather than a 500. Anything else falls through to the 500
+ * mapper.
  */
 public final class DependencyUnavailableMapper implements ExceptionMapper<RuntimeException> {
   private static final Logger LOG = LoggerFactory.getLogger(DependencyUnavailableMapper.class);
-  private static final Set<Status.Code> TRANSIENT = Set.of(
-      Status.Code.UNAVAILABLE, Status.Code.DEADLINE_EXCEEDED, Status.Code.RESOURCE_EXHAUSTED);
+  private static final Set<Status.Code> TRANSIENT =
+      Set.of(
+          Status.Code.UNAVAILABLE, Status.Code.DEADLINE_EXCEEDED, Status.Code.RESOURCE_EXHAUSTED);
   static final String RETRY_AFTER_SECONDS = "5";
 
   private final UnexpectedExceptionMapper unexpected = new UnexpectedExceptionMapper();
@@ -30,9 +32,15 @@ public final class DependencyUnavailableMapper implements ExceptionMapper<Runtim
       return unexpected.toResponse(e);
     }
     LOG.warn("{} unavailable: {}", dependency, e.toString());
-    Problem problem = ApiProblem.unavailable(dependency + " did not answer; retry the request "
-        + "(with the same Idempotency-Key when creating).").toProblem();
-    return Response.fromResponse(ProblemResponses.of(problem)).header("Retry-After", RETRY_AFTER_SECONDS).build();
+    Problem problem =
+        ApiProblem.unavailable(
+                dependency
+                    + " did not answer; retry the request "
+                    + "(with the same Idempotency-Key when creating).")
+            .toProblem();
+    return Response.fromResponse(ProblemResponses.of(problem))
+        .header("Retry-After", RETRY_AFTER_SECONDS)
+        .build();
   }
 
   /** "Temporal", "DynamoDB", or null when the failure is not a transient dependency outage. */

@@ -8,7 +8,8 @@ import jakarta.ws.rs.ext.ExceptionMapper;
 public final class InvalidPageTokenMapper implements ExceptionMapper<InvalidPageTokenException> {
   @Override
   public Response toResponse(InvalidPageTokenException e) {
-    return ProblemResponses.invalid("pageToken",
+    return ProblemResponses.invalid(
+        "pageToken",
         "pageToken is not a token this API issued for this list; start again without it");
   }
 }

@@ -30,9 +30,12 @@ public final class JsonFieldMapper implements ExceptionMapper<JsonMappingExcepti
       if (field == null) {
         field = unknown.getPropertyName();
       }
-      List<String> allowed = unknown.getKnownPropertyIds() == null ? List.of()
-          : unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList();
-      message = field + " is not a field of this request; allowed fields: " + String.join(", ", allowed);
+      List<String> allowed =
+          unknown.getKnownPropertyIds() == null
+              ? List.of()
+              : unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted().toList();
+      message =
+          field + " is not a field of this request; allowed fields: " + String.join(", ", allowed);
     } else if (field == null) {
       // Also a body with trailing content after the object ("{} {}").
       message = "the request body must be one JSON object";

@@ -21,11 +21,20 @@ public final class MalformedJsonMapper implements ExceptionMapper<JsonParseExcep
    */
   public static ApiProblem problem(JsonLocation location, String field) {
     // The parser's message quotes the input; the location is enough to find the mistake.
-    String where = location == null ? ""
-        : " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
-    return new ApiProblem(400, "malformed-json", "The request body is not valid JSON",
+    String where =
+        location == null
+            ? ""
+            : " (line " + location.getLineNr() + ", column " + location.getColumnNr() + ")";
+    return new ApiProblem(
+        400,
+        "malformed-json",
+        "The request body is not valid JSON",
         "The request body is not valid JSON" + where + ".",
-        List.of(new FieldError(field, field == null ? "must be a valid JSON document"
-            : field + " is not a valid JSON value")));
+        List.of(
+            new FieldError(
+                field,
+                field == null
+                    ? "must be a valid JSON document"
+                    : field + " is not a valid JSON value")));
   }
 }

@@ -41,11 +41,18 @@ public final class ProblemErrorHandler {
     int status = response.getStatus() >= 400 ? response.getStatus() : 500;
     String reason = HttpStatus.getMessage(status);
     String type = status >= 500 ? Problem.TYPE_BASE + "internal-error" : Problem.typeOf(reason);
-    Problem problem = new Problem(type, reason, status,
-        status == 400 ? "The request line or headers are malformed (for example an empty or encoded"
-            + " '/' or '.' path segment)." : reason + ".",
-        status == 400 ? List.of(new FieldError(null, "the request line or headers are malformed"))
-            : List.of());
+    Problem problem =
+        new Problem(
+            type,
+            reason,
+            status,
+            status == 400
+                ? "The request line or headers are malformed (for example an empty or encoded"
+                    + " '/' or '.' path segment)."
+                : reason + ".",
+            status == 400
+                ? List.of(new FieldError(null, "the request line or headers are malformed"))
+                : List.of());
     byte[] body;
     try {
       body = JSON.writeValueAsBytes(problem);

@@ -18,8 +18,12 @@ public final class UnexpectedExceptionMapper implements ExceptionMapper<Throwabl
   public Response toResponse(Throwable e) {
     String reference = UUID.randomUUID().toString();
     LOG.error("Unexpected error, reference {}", reference, e);
-    return ProblemResponses.of(new Problem(Problem.TYPE_BASE + "internal-error",
-        "Internal server error", 500,
-        "The request could not be completed. Reference: " + reference + ".", List.of()));
+    return ProblemResponses.of(
+        new Problem(
+            Problem.TYPE_BASE + "internal-error",
+            "Internal server error",
+            500,
+            "The request could not be completed. Reference: " + reference + ".",
+            List.of()));
   }
 }

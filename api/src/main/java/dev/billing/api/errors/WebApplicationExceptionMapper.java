@@ -10,7 +10,8 @@ import java.util.List;
  * Jersey's own answers (unknown route 404, 405, 406, 415, ...): same status, problem shape. Headers
  * such as {@code Allow} are kept.
  */
-public final class WebApplicationExceptionMapper implements ExceptionMapper<WebApplicationException> {
+public final class WebApplicationExceptionMapper
+    implements ExceptionMapper<WebApplicationException> {
   @Override
   public Response toResponse(WebApplicationException e) {
     Response original = e.getResponse();
@@ -20,14 +21,18 @@ public final class WebApplicationExceptionMapper implements ExceptionMapper<WebA
     }
     Response.StatusType type = original.getStatusInfo();
     String reason = type.getReasonPhrase() == null ? "HTTP " + status : type.getReasonPhrase();
-    Response.ResponseBuilder builder = ProblemResponses.builder(new Problem(
-        Problem.typeOf(reason), reason, status, detail(status, reason), List.of()));
-    original.getHeaders().forEach((name, values) -> {
-      if (!HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(name)
-          && !HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name)) {
-        values.forEach(value -> builder.header(name, value));
-      }
-    });
+    Response.ResponseBuilder builder =
+        ProblemResponses.builder(
+            new Problem(Problem.typeOf(reason), reason, status, detail(status, reason), List.of()));
+    original
+        .getHeaders()
+        .forEach(
+            (name, values) -> {
+              if (!HttpHeaders.CONTENT_TYPE.equalsIgnoreCase(name)
+                  && !HttpHeaders.CONTENT_LENGTH.equalsIgnoreCase(name)) {
+                values.forEach(value -> builder.header(name, value));
+              }
+            });
     return builder.build();
   }
 

@@ -16,11 +16,11 @@ import java.util.List;
 
 /**
  * What every JSON request body must satisfy, whatever the endpoint, checked in one streaming pass
- * before Jackson binds it to the request type (which then checks unknown fields and types):
- * no field twice, no nulls (leave a field out instead), no nesting deeper than {@link #MAX_DEPTH},
- * no string longer than {@link #MAX_STRING}, and no card number or IBAN in any value or name.
- * Jackson's own read constraints are met here too ({@link JsonReadLimits}). Errors name the field by
- * its path ("items[2].sku") and never echo the value.
+ * before Jackson binds it to the request type (which then checks unknown fields and types): no
+ * field twice, no nulls (leave a field out instead), no nesting deeper than {@link #MAX_DEPTH}, no
+ * string longer than {@link #MAX_STRING}, and no card number or IBAN in any value or name.
+ * Jackson's own read constraints are met here too ({@link JsonReadLimits}). Errors name the field
+ * by its path ("items[2].sku") and never echo the value.
  */
 final class JsonBodyCheck {
   static final int MAX_DEPTH = 16;
@@ -30,8 +30,8 @@ final class JsonBodyCheck {
   private JsonBodyCheck() {}
 
   /**
-   * @throws ApiProblem 400 naming the offending fields, or the malformed-JSON problem for a body that
-   *     is not JSON
+   * @throws ApiProblem 400 naming the offending fields, or the malformed-JSON problem for a body
+   *     that is not JSON
    */
   static void check(JsonFactory factory, byte[] body) throws IOException {
     List<FieldError> errors = new ArrayList<>();
@@ -45,21 +45,25 @@ final class JsonBodyCheck {
         switch (token) {
           case START_OBJECT, START_ARRAY -> {
             if (parser.getParsingContext().getNestingDepth() > MAX_DEPTH) {
-              throw ApiProblem.invalid(List.of(
-                  error(parser, token, " is nested more than " + MAX_DEPTH + " levels deep")));
+              throw ApiProblem.invalid(
+                  List.of(
+                      error(parser, token, " is nested more than " + MAX_DEPTH + " levels deep")));
             }
           }
           case FIELD_NAME -> {
             if (SensitiveNumbers.containsPaymentNumber(parser.currentName())) {
               // At once: every later error's path would repeat the name.
-              throw ApiProblem.invalid(null, "a field name must never carry a card or bank account number");
+              throw ApiProblem.invalid(
+                  null, "a field name must never carry a card or bank account number");
             }
           }
           case VALUE_NULL -> {
             String path = path(parser.getParsingContext(), token);
             // A body of just `null` is no body: the resource says whether it needs one.
             if (path != null) {
-              errors.add(new FieldError(path, path + " must not be null; leave it out to use its default"));
+              errors.add(
+                  new FieldError(
+                      path, path + " must not be null; leave it out to use its default"));
             }
           }
           case VALUE_STRING -> {
@@ -67,17 +71,25 @@ final class JsonBodyCheck {
             if (text.length() > MAX_STRING) {
               errors.add(error(parser, token, " must be at most " + MAX_STRING + " characters"));
             } else if (SensitiveNumbers.containsPaymentNumber(text)) {
-              errors.add(error(parser, token, " must never carry a card or bank account number; send a"
-                  + " payment method token such as \"pm_card_visa\""));
+              errors.add(
+                  error(
+                      parser,
+                      token,
+                      " must never carry a card or bank account number; send a"
+                          + " payment method token such as \"pm_card_visa\""));
             }
           }
           case VALUE_NUMBER_INT -> {
             if (SensitiveNumbers.containsCardNumber(parser.getText())) {
-              errors.add(error(parser, token, " must never carry a card number; send a payment method"
-                  + " token such as \"pm_card_visa\""));
+              errors.add(
+                  error(
+                      parser,
+                      token,
+                      " must never carry a card number; send a payment method"
+                          + " token such as \"pm_card_visa\""));
             }
           }
-          default -> { }
+          default -> {}
         }
       }
     } catch (JsonParseException e) {
@@ -122,8 +134,10 @@ final class JsonBodyCheck {
   /** The path of the value just read: "sku", "items[2].sku"; null for the body itself. */
   static String path(JsonStreamContext context, JsonToken token) {
     // The context of START_OBJECT/START_ARRAY is the one they open; the value sits in its parent.
-    JsonStreamContext at = token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY
-        ? context.getParent() : context;
+    JsonStreamContext at =
+        token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY
+            ? context.getParent()
+            : context;
     List<String> parts = new ArrayList<>();
     for (JsonStreamContext c = at; c != null && !c.inRoot(); c = c.getParent()) {
       if (c.inObject()) {
@@ -138,14 +152,16 @@ final class JsonBodyCheck {
       return null;
     }
     // A field named with a card number is not named back: the name would echo the number.
-    return SensitiveNumbers.containsPaymentNumber(joined) ? null
+    return SensitiveNumbers.containsPaymentNumber(joined)
+        ? null
         : joined.startsWith(".") ? joined.substring(1) : joined;
   }
 
   /** The field a STRICT_DUPLICATE_DETECTION failure is about, or null for other syntax errors. */
   private static String duplicateField(JsonParseException e) {
     JsonParser parser = e.getProcessor();
-    if (parser == null || e.getOriginalMessage() == null
+    if (parser == null
+        || e.getOriginalMessage() == null
         || !e.getOriginalMessage().startsWith("Duplicate field")) {
       return null;
     }

@@ -13,16 +13,19 @@ import java.io.Reader;
 import java.util.Set;
 
 /**
- * Every JSON request body of every endpoint, before Jackson binds it: at most {@link #MAX_BODY_BYTES}
- * (413), then {@link JsonBodyCheck}. Bodies an endpoint takes raw (the webhooks read bytes to check
- * their signature, with their own limit) are left alone.
+ * Every JSON request body of every endpoint, before Jackson binds it: at most {@link
+ * #MAX_BODY_BYTES} (413), then {@link JsonBodyCheck}. Bodies an endpoint takes raw (the webhooks
+ * read bytes to check their signature, with their own limit) are left alone.
  */
 public final class StrictJsonBodies implements ReaderInterceptor {
   /** The largest request body the API accepts: far above any request it defines. */
   public static final int MAX_BODY_BYTES = 64 * 1024;
+
   /** How much of an oversized body is read and thrown away, so the client sees the 413. */
   private static final int MAX_DRAINED_BYTES = 1024 * 1024;
-  private static final Set<Class<?>> RAW = Set.of(InputStream.class, byte[].class, String.class, Reader.class);
+
+  private static final Set<Class<?>> RAW =
+      Set.of(InputStream.class, byte[].class, String.class, Reader.class);
 
   private final JsonFactory factory;
 
@@ -36,9 +39,11 @@ public final class StrictJsonBodies implements ReaderInterceptor {
       return context.proceed();
     }
     // A body too large to drain is refused unread (the connection is then closed); a moderately
-    // oversized one is drained so the client, still writing, reads the 413 instead of a broken pipe.
+    // oversized one is drained so the client, still writing, reads the 413 instead of a broken
+    // pipe.
     String declared = context.getHeaders().getFirst(HttpHeaders.CONTENT_LENGTH);
-    if (declared != null && declared.chars().allMatch(Character::isDigit)
+    if (declared != null
+        && declared.chars().allMatch(Character::isDigit)
         && (declared.length() > 9 || Long.parseLong(declared) > MAX_DRAINED_BYTES)) {
       throw ApiProblem.tooLarge(MAX_BODY_BYTES);
     }
@@ -56,7 +61,8 @@ public final class StrictJsonBodies implements ReaderInterceptor {
   }
 
   private static boolean isJson(MediaType type) {
-    return type != null && (type.getSubtype().equals("json") || type.getSubtype().endsWith("+json"));
+    return type != null
+        && (type.getSubtype().equals("json") || type.getSubtype().endsWith("+json"));
   }
 
   private static void drain(InputStream in) throws IOException {

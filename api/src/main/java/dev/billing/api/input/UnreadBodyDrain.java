@@ -10,7 +10,8 @@ import java.io.InputStream;
  * Reads and discards what is left of a request body before the answer goes out (a request refused
  * before its body was read: 401, 403, 404, 405, 415). Otherwise Jetty closes the connection under a
  * client that is still sending, which then sees a reset instead of the answer, and cannot tell
- * whether a POST was processed. Bounded: beyond {@link #MAX_DRAINED_BYTES} the connection is let go.
+ * whether a POST was processed. Bounded: beyond {@link #MAX_DRAINED_BYTES} the connection is let
+ * go.
  */
 public final class UnreadBodyDrain implements ContainerResponseFilter {
   static final int MAX_DRAINED_BYTES = 1024 * 1024;

@@ -16,7 +16,15 @@ public record FindingView(
     String at) {
 
   public static FindingView of(Finding f) {
-    return new FindingView(f.kind().name(), f.kind().check().name(), f.subscriptionId(),
-        f.accountId(), f.cycle(), f.reference(), f.detail(), f.repair().name(), Timestamps.instant(f.at()));
+    return new FindingView(
+        f.kind().name(),
+        f.kind().check().name(),
+        f.subscriptionId(),
+        f.accountId(),
+        f.cycle(),
+        f.reference(),
+        f.detail(),
+        f.repair().name(),
+        Timestamps.instant(f.at()));
   }
 }

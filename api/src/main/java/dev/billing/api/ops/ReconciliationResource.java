@@ -5,12 +5,12 @@ import dev.billing.api.resources.IdempotencyKeys;
 import dev.billing.api.resources.PageParams;
 import dev.billing.api.resources.PathIds;
 import dev.billing.api.views.PageView;
+import dev.billing.domain.reconciliation.Finding;
+import dev.billing.domain.reconciliation.ReconciliationSummary;
 import dev.billing.store.BillingStore;
 import dev.billing.store.Page;
 import dev.billing.store.ReconciliationReports;
-import dev.billing.domain.reconciliation.Finding;
 import dev.billing.workflows.reconciliation.ReconciliationInput;
-import dev.billing.domain.reconciliation.ReconciliationSummary;
 import dev.billing.workflows.reconciliation.SubscriptionRepairInput;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -29,9 +29,9 @@ import java.time.InstantSource;
 import java.util.regex.Pattern;
 
 /**
- * Operators' view of reconciliation (issue 6): the reports of past runs, and a run started now (over
- * a window of due dates, or for one subscription).
- * Under /v1/ops, which the API's authentication reserves for operators.
+ * Operators' view of reconciliation (issue 6): the reports of past runs, and a run started now
+ * (over a window of due dates, or for one subscription). Under /v1/ops, which the API's
+ * authentication reserves for operators.
  */
 @Path("/v1/ops/reconciliations")
 @Produces(MediaType.APPLICATION_JSON)
@@ -44,8 +44,13 @@ public final class ReconciliationResource {
   private final BillingStore store;
   private final InstantSource clock;
 
-  /** @param store where a run for one subscription finds it first (404 when it does not exist) */
-  public ReconciliationResource(ReconciliationReports reports, Reconciliations runs, BillingStore store,
+  /**
+   * @param store where a run for one subscription finds it first (404 when it does not exist)
+   */
+  public ReconciliationResource(
+      ReconciliationReports reports,
+      Reconciliations runs,
+      BillingStore store,
       InstantSource clock) {
     this.reports = reports;
     this.runs = runs;
@@ -55,27 +60,40 @@ public final class ReconciliationResource {
 
   /** Reports, newest first. */
   @GET
-  public PageView<ReconciliationView> list(@QueryParam("pageToken") String pageToken,
-      @QueryParam("limit") String limit) {
-    return PageView.of(reports.list(clock.instant(), PageParams.of(pageToken, limit)), ReconciliationView::of);
+  public PageView<ReconciliationView> list(
+      @QueryParam("pageToken") String pageToken, @QueryParam("limit") String limit) {
+    return PageView.of(
+        reports.list(clock.instant(), PageParams.of(pageToken, limit)), ReconciliationView::of);
   }
 
   /** One report with a page of its findings. */
   @GET
   @Path("/{id}")
-  public ReconciliationReportView get(@PathParam("id") String id, @QueryParam("pageToken") String pageToken,
+  public ReconciliationReportView get(
+      @PathParam("id") String id,
+      @QueryParam("pageToken") String pageToken,
       @QueryParam("limit") String limit) {
     if (!REPORT_ID.matcher(id).matches()) {
       throw ApiProblem.notFound("There is no reconciliation report " + id + ".");
     }
     var page = PageParams.of(pageToken, limit);
-    ReconciliationSummary summary = reports.get(id, clock.instant()).orElseThrow(() ->
-        ApiProblem.notFound("There is no reconciliation report " + id + " (reports are kept "
-            + ReconciliationReports.RETENTION.toDays() + " days; a run just started writes its"
-            + " report within seconds)."));
+    ReconciliationSummary summary =
+        reports
+            .get(id, clock.instant())
+            .orElseThrow(
+                () ->
+                    ApiProblem.notFound(
+                        "There is no reconciliation report "
+                            + id
+                            + " (reports are kept "
+                            + ReconciliationReports.RETENTION.toDays()
+                            + " days; a run just started writes its"
+                            + " report within seconds)."));
     Page<Finding> findings = reports.findings(id, clock.instant(), page);
-    return new ReconciliationReportView(ReconciliationView.of(summary),
-        findings.items().stream().map(FindingView::of).toList(), findings.nextPageToken());
+    return new ReconciliationReportView(
+        ReconciliationView.of(summary),
+        findings.items().stream().map(FindingView::of).toList(),
+        findings.nextPageToken());
   }
 
   /**
@@ -85,28 +103,37 @@ public final class ReconciliationResource {
    */
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
-  public Response start(StartReconciliationRequest request,
-      @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey, @Context SecurityContext security) {
+  public Response start(
+      StartReconciliationRequest request,
+      @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
+      @Context SecurityContext security) {
     String key = IdempotencyKeys.validate(idempotencyKey);
     boolean repair = request == null || request.repair() == null || request.repair();
-    String principal = security == null || security.getUserPrincipal() == null
-        ? null : security.getUserPrincipal().getName();
+    String principal =
+        security == null || security.getUserPrincipal() == null
+            ? null
+            : security.getUserPrincipal().getName();
     String trigger = principal == null ? "api" : "api:" + principal;
     Reconciliations.Started started;
     if (namesASubscription(request)) {
       started = runs.start(subscriptionRepair(request, repair, trigger), key);
     } else {
-      int lookback = request == null || request.lookbackDays() == null
-          ? ReconciliationInput.DEFAULT_LOOKBACK_DAYS : request.lookbackDays();
+      int lookback =
+          request == null || request.lookbackDays() == null
+              ? ReconciliationInput.DEFAULT_LOOKBACK_DAYS
+              : request.lookbackDays();
       if (lookback < 1 || lookback > ReconciliationInput.MAX_LOOKBACK_DAYS) {
-        throw ApiProblem.invalid("lookbackDays",
+        throw ApiProblem.invalid(
+            "lookbackDays",
             "lookbackDays must be between 1 and " + ReconciliationInput.MAX_LOOKBACK_DAYS);
       }
       started = runs.start(new ReconciliationInput(lookback, repair, trigger), key);
     }
-    return Response.accepted(new StartedReconciliationView(started.reportId(), started.workflowId(),
-            started.started()))
-        .location(UriBuilder.fromResource(ReconciliationResource.class).path(started.reportId()).build())
+    return Response.accepted(
+            new StartedReconciliationView(
+                started.reportId(), started.workflowId(), started.started()))
+        .location(
+            UriBuilder.fromResource(ReconciliationResource.class).path(started.reportId()).build())
         .build();
   }
 
@@ -115,16 +142,17 @@ public final class ReconciliationResource {
   }
 
   /** The repair of the one subscription the request names; 400 or 404 when it cannot be. */
-  private SubscriptionRepairInput subscriptionRepair(StartReconciliationRequest request, boolean repair,
-      String trigger) {
+  private SubscriptionRepairInput subscriptionRepair(
+      StartReconciliationRequest request, boolean repair, String trigger) {
     String account = PathIds.require("accountId", request.accountId());
     String subscription = PathIds.require("subscriptionId", request.subscriptionId());
     if (request.lookbackDays() != null) {
-      throw ApiProblem.invalid("lookbackDays",
-          "a run for one subscription has no window; leave lookbackDays out");
+      throw ApiProblem.invalid(
+          "lookbackDays", "a run for one subscription has no window; leave lookbackDays out");
     }
     if (store.getSubscription(account, subscription).isEmpty()) {
-      throw ApiProblem.notFound("Account " + account + " has no subscription " + subscription + ".");
+      throw ApiProblem.notFound(
+          "Account " + account + " has no subscription " + subscription + ".");
     }
     return new SubscriptionRepairInput(account, subscription, repair, trigger);
   }

@@ -29,10 +29,23 @@ public record ReconciliationView(
   public static ReconciliationView of(ReconciliationSummary s) {
     Map<String, Integer> byKind = new TreeMap<>();
     s.counts().findings().forEach((kind, n) -> byKind.put(kind.name(), n));
-    return new ReconciliationView(s.reportId(), s.workflowId(), s.trigger(), s.status().name(),
-        Timestamps.instant(s.startedAt()), Timestamps.instant(s.finishedAt()), Timestamps.date(s.from()),
-        Timestamps.date(s.to()), s.repair(), s.counts().subscriptionsChecked(),
-        s.counts().chargesCompared(), s.counts().eventsCompared(), s.counts().totalFindings(), byKind,
-        s.counts().repaired(), s.counts().repairsFailed(), s.failedSteps());
+    return new ReconciliationView(
+        s.reportId(),
+        s.workflowId(),
+        s.trigger(),
+        s.status().name(),
+        Timestamps.instant(s.startedAt()),
+        Timestamps.instant(s.finishedAt()),
+        Timestamps.date(s.from()),
+        Timestamps.date(s.to()),
+        s.repair(),
+        s.counts().subscriptionsChecked(),
+        s.counts().chargesCompared(),
+        s.counts().eventsCompared(),
+        s.counts().totalFindings(),
+        byKind,
+        s.counts().repaired(),
+        s.counts().repairsFailed(),
+        s.failedSteps());
   }
 }

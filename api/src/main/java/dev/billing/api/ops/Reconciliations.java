@@ -11,8 +11,8 @@ import java.time.Duration;
 public interface Reconciliations {
   /**
    * The API starts at most one repair of a subscription per window: a client retrying a change
-   * every few seconds must not start a run each time, nor restart a workflow that keeps failing in a
-   * loop. A repair that did not bring the workflow back waits for the next window or an operator.
+   * every few seconds must not start a run each time, nor restart a workflow that keeps failing in
+   * a loop. A repair that did not bring the workflow back waits for the next window or an operator.
    */
   Duration REPAIR_WINDOW = Duration.ofMinutes(15);
 
@@ -32,9 +32,9 @@ public interface Reconciliations {
   record Repair(String workflowId, boolean running, Duration nextWindow) {}
 
   /**
-   * Starts a run over a window of dates. With an idempotency key a retried request finds the run the
-   * first one started (running or finished) instead of starting another; the same key with another
-   * request is a 409.
+   * Starts a run over a window of dates. With an idempotency key a retried request finds the run
+   * the first one started (running or finished) instead of starting another; the same key with
+   * another request is a 409.
    */
   Started start(ReconciliationInput input, String idempotencyKey);
 

@@ -11,5 +11,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *     its dates), without a window
  */
 public record StartReconciliationRequest(
-    @JsonProperty("lookbackDays") Integer lookbackDays, @JsonProperty("repair") Boolean repair,
-    @JsonProperty("accountId") String accountId, @JsonProperty("subscriptionId") String subscriptionId) {}
+    @JsonProperty("lookbackDays") Integer lookbackDays,
+    @JsonProperty("repair") Boolean repair,
+    @JsonProperty("accountId") String accountId,
+    @JsonProperty("subscriptionId") String subscriptionId) {}

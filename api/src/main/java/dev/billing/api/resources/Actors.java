@@ -6,9 +6,10 @@ import java.security.Principal;
 /**
  * Who asked for a change, as recorded in the subscription's history (the {@code requestedBy} of a
  * workflow request). The one place that decides it: the authenticated principal's stable name, set
- * by {@code auth.AccessFilter} on every request but the webhooks: {@code key:<keyId>} for an API key,
- * {@code jwt:<sub>} for an OIDC token, {@code dev} for the dev stack's key. Never a credential.
- * {@value #API} only for a request without a principal, which no resource but the webhooks sees.
+ * by {@code auth.AccessFilter} on every request but the webhooks: {@code key:<keyId>} for an API
+ * key, {@code jwt:<sub>} for an OIDC token, {@code dev} for the dev stack's key. Never a
+ * credential. {@value #API} only for a request without a principal, which no resource but the
+ * webhooks sees.
  */
 public final class Actors {
 
@@ -20,6 +21,7 @@ public final class Actors {
   public static String of(SecurityContext security) {
     Principal principal = security == null ? null : security.getUserPrincipal();
     return principal == null || principal.getName() == null || principal.getName().isBlank()
-        ? API : principal.getName();
+        ? API
+        : principal.getName();
   }
 }

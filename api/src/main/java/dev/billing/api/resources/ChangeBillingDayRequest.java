@@ -4,4 +4,5 @@ import dev.billing.api.constraints.BillingDay;
 import jakarta.validation.constraints.NotNull;
 
 /** Body of POST .../billing-day. */
-public record ChangeBillingDayRequest(@NotNull(message = "billingDay is required") @BillingDay Integer billingDay) {}
+public record ChangeBillingDayRequest(
+    @NotNull(message = "billingDay is required") @BillingDay Integer billingDay) {}

@@ -4,13 +4,17 @@ import dev.billing.api.errors.ApiProblem;
 import dev.billing.domain.Money;
 import java.util.regex.Pattern;
 
-/** Checks of the inputs that several change requests share; each failure is a 400 naming the input. */
+/**
+ * Checks of the inputs that several change requests share; each failure is a 400 naming the input.
+ */
 final class ChangeFields {
   private ChangeFields() {}
 
   static final int MAX_REASON = 500;
 
-  /** A period id is its cycle number: 1, 2, ... (at most ten digits, far beyond any subscription). */
+  /**
+   * A period id is its cycle number: 1, 2, ... (at most ten digits, far beyond any subscription).
+   */
   private static final Pattern PERIOD_ID = Pattern.compile("[1-9][0-9]{0,9}");
 
   /** The stripped reason, null when absent or blank. */

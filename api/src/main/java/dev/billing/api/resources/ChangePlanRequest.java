@@ -21,5 +21,8 @@ public record ChangePlanRequest(
     @Required(message = "amount is required") String amount,
     @Required(message = "currency is required") @CurrencyCode String currency,
     @Required(message = "effective is required")
-    @OneOf(value = {"now", "periodEnd"}, message = "effective must be \"now\" or \"periodEnd\"")
-    String effective) implements PricedRequest {}
+        @OneOf(
+            value = {"now", "periodEnd"},
+            message = "effective must be \"now\" or \"periodEnd\"")
+        String effective)
+    implements PricedRequest {}

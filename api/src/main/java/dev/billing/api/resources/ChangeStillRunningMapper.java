@@ -13,24 +13,29 @@ import jakarta.ws.rs.ext.ExceptionMapper;
  */
 public final class ChangeStillRunningMapper implements ExceptionMapper<ChangeStillRunning> {
 
-  @Context
-  private UriInfo uri;
+  @Context private UriInfo uri;
 
   @Override
   public Response toResponse(ChangeStillRunning e) {
     String accountId = uri.getPathParameters().getFirst("accountId");
-    String detail = e.pending() == null
-        ? "Accepted; the change is still being carried out. GET the Location to see its outcome "
-            + "before asking again."
-        : "Accepted; the payment gateway has not confirmed the money yet and the change is resolved "
-            + "once it does. GET the Location to see its outcome; a retry must carry the same "
-            + "Idempotency-Key.";
-    return Response.accepted(new ChangeAcceptedView(e.subscriptionId(), e.requestId(),
-            e.pending() == null ? "the change is still being carried out" : e.pending(), detail))
-        .location(uri.getBaseUriBuilder()
-            .path(SubscriptionResource.class)
-            .path(SubscriptionResource.class, "get")
-            .build(accountId, e.subscriptionId()))
+    String detail =
+        e.pending() == null
+            ? "Accepted; the change is still being carried out. GET the Location to see its outcome "
+                + "before asking again."
+            : "Accepted; the payment gateway has not confirmed the money yet and the change is resolved "
+                + "once it does. GET the Location to see its outcome; a retry must carry the same "
+                + "Idempotency-Key.";
+    return Response.accepted(
+            new ChangeAcceptedView(
+                e.subscriptionId(),
+                e.requestId(),
+                e.pending() == null ? "the change is still being carried out" : e.pending(),
+                detail))
+        .location(
+            uri.getBaseUriBuilder()
+                .path(SubscriptionResource.class)
+                .path(SubscriptionResource.class, "get")
+                .build(accountId, e.subscriptionId()))
         .build();
   }
 
@@ -40,5 +45,6 @@ public final class ChangeStillRunningMapper implements ExceptionMapper<ChangeSti
    * @param requestId the change's request id: the client's Idempotency-Key, or the id generated
    * @param pending what is pending, e.g. the upgrade's charge and its gateway key
    */
-  public record ChangeAcceptedView(String subscriptionId, String requestId, String pending, String detail) {}
+  public record ChangeAcceptedView(
+      String subscriptionId, String requestId, String pending, String detail) {}
 }

@@ -11,7 +11,9 @@ public final class IdempotencyKeys {
 
   private IdempotencyKeys() {}
 
-  /** @return the key, or null when the header is absent */
+  /**
+   * @return the key, or null when the header is absent
+   */
   public static String validate(String header) {
     if (header == null) {
       return null;

@@ -19,7 +19,8 @@ public final class PageParams {
         size = -1;
       }
       if (size < 1 || size > PageRequest.MAX_LIMIT) {
-        throw ApiProblem.invalid("limit", "limit must be an integer between 1 and " + PageRequest.MAX_LIMIT);
+        throw ApiProblem.invalid(
+            "limit", "limit must be an integer between 1 and " + PageRequest.MAX_LIMIT);
       }
     }
     String token = pageToken == null || pageToken.isBlank() ? null : pageToken.strip();

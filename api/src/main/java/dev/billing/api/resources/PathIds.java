@@ -17,7 +17,9 @@ public final class PathIds {
     return value != null && ID.matcher(value).matches();
   }
 
-  /** @throws ApiProblem 400 naming the parameter */
+  /**
+   * @throws ApiProblem 400 naming the parameter
+   */
   public static String require(String name, String value) {
     if (!isValid(value)) {
       throw ApiProblem.invalid(name, name + " must match " + PATTERN);

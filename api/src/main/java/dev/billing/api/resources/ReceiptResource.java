@@ -31,6 +31,7 @@ public final class ReceiptResource {
       @QueryParam("limit") String limit) {
     PathIds.require("accountId", accountId);
     var page = PageParams.of(pageToken, limit);
-    return PageView.of(store.getReceiptsByAccount(accountId, clock.instant(), page), ReceiptView::of);
+    return PageView.of(
+        store.getReceiptsByAccount(accountId, clock.instant(), page), ReceiptView::of);
   }
 }

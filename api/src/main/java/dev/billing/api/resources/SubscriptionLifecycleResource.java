@@ -33,16 +33,17 @@ import java.time.format.DateTimeParseException;
 /**
  * The lifecycle of one subscription: cancel, pause, resume, plan change, manual payment, waiver and
  * refund of a period, billing-day move. Each is an update of the subscription's workflow, which
- * validates it against the state it holds and records it before answering: 200 with the subscription
- * as recorded, 409 when the transition is not allowed now, 404 for an unknown subscription or
- * period, 402 when a charge made by the change was declined, 202 when the workflow accepted the
- * change but did not finish it in time or its money's outcome is not known yet. This class checks
- * only what the request itself can get wrong (400, nothing sent).
+ * validates it against the state it holds and records it before answering: 200 with the
+ * subscription as recorded, 409 when the transition is not allowed now, 404 for an unknown
+ * subscription or period, 402 when a charge made by the change was declined, 202 when the workflow
+ * accepted the change but did not finish it in time or its money's outcome is not known yet. This
+ * class checks only what the request itself can get wrong (400, nothing sent).
  *
- * <p>Every change has a request id: its {@code Idempotency-Key} header, or one generated here. It is
- * the Temporal update id and the workflow remembers it, so a retry with the same key is answered as
- * the first request was and moves no money twice (the gateway keys of an upgrade's charge and of a
- * refund derive from it); the same key with another request is a 409 {@code idempotency-key-reused}.
+ * <p>Every change has a request id: its {@code Idempotency-Key} header, or one generated here. It
+ * is the Temporal update id and the workflow remembers it, so a retry with the same key is answered
+ * as the first request was and moves no money twice (the gateway keys of an upgrade's charge and of
+ * a refund derive from it); the same key with another request is a 409 {@code
+ * idempotency-key-reused}.
  */
 // The same root path as SubscriptionResource: Jersey merges the two. A deeper root path would win
 // every match under it and hide SubscriptionResource's routes there (Jersey does not backtrack).
@@ -57,9 +58,14 @@ public final class SubscriptionLifecycleResource {
   private final SubscriptionCommands workflows;
   private final InstantSource clock;
 
-  /** @param repairs started for a subscription whose workflow a change finds gone */
-  public SubscriptionLifecycleResource(BillingStore store, SubscriptionCommands workflows,
-      Reconciliations repairs, InstantSource clock) {
+  /**
+   * @param repairs started for a subscription whose workflow a change finds gone
+   */
+  public SubscriptionLifecycleResource(
+      BillingStore store,
+      SubscriptionCommands workflows,
+      Reconciliations repairs,
+      InstantSource clock) {
     this.changes = new WorkflowChanges(store, repairs);
     this.workflows = workflows;
     this.clock = clock;
@@ -82,13 +88,24 @@ public final class SubscriptionLifecycleResource {
     boolean atPeriodEnd = body != null && Boolean.TRUE.equals(body.atPeriodEnd());
     boolean refundUnused = body != null && Boolean.TRUE.equals(body.refundUnused());
     if (atPeriodEnd && refundUnused) {
-      throw ApiProblem.invalid("refundUnused", "refundUnused applies only to an immediate "
-          + "cancellation: at period end nothing paid is left unused");
+      throw ApiProblem.invalid(
+          "refundUnused",
+          "refundUnused applies only to an immediate "
+              + "cancellation: at period end nothing paid is left unused");
     }
     Subscription subscription = changes.find(accountId, subscriptionId);
-    CancelRequest request = new CancelRequest(reason, Actors.of(security), atPeriodEnd, refundUnused,
-        IdempotencyKeys.requestId(idempotencyKey));
-    return changes.send(subscription, "cancelled again", Actors.of(security), request,
+    CancelRequest request =
+        new CancelRequest(
+            reason,
+            Actors.of(security),
+            atPeriodEnd,
+            refundUnused,
+            IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(
+        subscription,
+        "cancelled again",
+        Actors.of(security),
+        request,
         () -> workflows.cancel(subscriptionId, request));
   }
 
@@ -126,17 +143,28 @@ public final class SubscriptionLifecycleResource {
     if (until != null) {
       LocalDate today = LocalDate.ofInstant(clock.instant(), subscription.schedule().zone());
       if (!until.isAfter(today)) {
-        throw ApiProblem.invalid("until", "until must be after today (" + today + " in "
-            + subscription.schedule().timeZone() + ")");
+        throw ApiProblem.invalid(
+            "until",
+            "until must be after today ("
+                + today
+                + " in "
+                + subscription.schedule().timeZone()
+                + ")");
       }
       if (until.isAfter(today.plusMonths(MAX_PAUSE_CYCLES))) {
-        throw ApiProblem.invalid("until", "until must be at most " + MAX_PAUSE_CYCLES
-            + " months after today (" + today + ")");
+        throw ApiProblem.invalid(
+            "until",
+            "until must be at most " + MAX_PAUSE_CYCLES + " months after today (" + today + ")");
       }
     }
-    PauseRequest request = new PauseRequest(cycles, until, reason, Actors.of(security),
-        IdempotencyKeys.requestId(idempotencyKey));
-    return changes.send(subscription, "paused", Actors.of(security), request,
+    PauseRequest request =
+        new PauseRequest(
+            cycles, until, reason, Actors.of(security), IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(
+        subscription,
+        "paused",
+        Actors.of(security),
+        request,
         () -> workflows.pause(subscriptionId, request));
   }
 
@@ -149,8 +177,13 @@ public final class SubscriptionLifecycleResource {
       @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
     Subscription subscription = changes.find(accountId, subscriptionId);
-    ResumeRequest request = new ResumeRequest(Actors.of(security), IdempotencyKeys.requestId(idempotencyKey));
-    return changes.send(subscription, "resumed", Actors.of(security), request,
+    ResumeRequest request =
+        new ResumeRequest(Actors.of(security), IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(
+        subscription,
+        "resumed",
+        Actors.of(security),
+        request,
         () -> workflows.resume(subscriptionId, request));
   }
 
@@ -169,21 +202,30 @@ public final class SubscriptionLifecycleResource {
       @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
     if (body == null) {
-      throw ApiProblem.invalid(null, "a JSON object with sku, amount, currency and effective is required");
+      throw ApiProblem.invalid(
+          null, "a JSON object with sku, amount, currency and effective is required");
     }
     // The fields passed the record's constraints; this reads them.
     String sku = body.sku().strip();
     Money price = Money.parse(body.amount().strip(), body.currency().strip());
-    PlanChangeRequest.Effective effective = body.effective().strip().equals("now")
-        ? PlanChangeRequest.Effective.NOW : PlanChangeRequest.Effective.PERIOD_END;
+    PlanChangeRequest.Effective effective =
+        body.effective().strip().equals("now")
+            ? PlanChangeRequest.Effective.NOW
+            : PlanChangeRequest.Effective.PERIOD_END;
     Subscription subscription = changes.find(accountId, subscriptionId);
     if (!price.currency().equals(subscription.price().currency())) {
-      throw ApiProblem.invalid("currency", "currency must be the subscription's currency ("
-          + subscription.price().currency() + ")");
+      throw ApiProblem.invalid(
+          "currency",
+          "currency must be the subscription's currency (" + subscription.price().currency() + ")");
     }
-    PlanChangeRequest request = new PlanChangeRequest(sku, price, effective, Actors.of(security),
-        IdempotencyKeys.requestId(idempotencyKey));
-    return changes.send(subscription, "moved to another plan", Actors.of(security), request,
+    PlanChangeRequest request =
+        new PlanChangeRequest(
+            sku, price, effective, Actors.of(security), IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(
+        subscription,
+        "moved to another plan",
+        Actors.of(security),
+        request,
         () -> workflows.changePlan(subscriptionId, request));
   }
 
@@ -196,13 +238,19 @@ public final class SubscriptionLifecycleResource {
       @HeaderParam(IdempotencyKeys.HEADER) String idempotencyKey,
       @Context SecurityContext security) {
     Subscription subscription = changes.find(accountId, subscriptionId);
-    PayNowRequest request = new PayNowRequest(Actors.of(security), IdempotencyKeys.requestId(idempotencyKey));
-    return changes.send(subscription, "charged", Actors.of(security), request,
+    PayNowRequest request =
+        new PayNowRequest(Actors.of(security), IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(
+        subscription,
+        "charged",
+        Actors.of(security),
+        request,
         () -> workflows.payNow(subscriptionId, request));
   }
 
   /** Forgives an unpaid (ERROR) period without payment: WAIVED. */
-  // Forgiving a debt or giving money back is the operator's decision, never the customer's own key's.
+  // Forgiving a debt or giving money back is the operator's decision, never the customer's own
+  // key's.
   @POST
   @OperatorOnly
   @Path("/{subscriptionId}/periods/{periodId}/waive")
@@ -217,9 +265,14 @@ public final class SubscriptionLifecycleResource {
     long cycle = ChangeFields.periodId(periodId);
     String reason = ChangeFields.reason(body == null ? null : body.reason());
     Subscription subscription = existingPeriod(changes.find(accountId, subscriptionId), cycle);
-    WaiveRequest request = new WaiveRequest(cycle, reason, Actors.of(security),
-        IdempotencyKeys.requestId(idempotencyKey));
-    return changes.send(subscription, "changed", Actors.of(security), request,
+    WaiveRequest request =
+        new WaiveRequest(
+            cycle, reason, Actors.of(security), IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(
+        subscription,
+        "changed",
+        Actors.of(security),
+        request,
         () -> workflows.waivePeriod(subscriptionId, request));
   }
 
@@ -243,12 +296,18 @@ public final class SubscriptionLifecycleResource {
     String reason = ChangeFields.reason(body == null ? null : body.reason());
     String amountText = body == null || body.amount() == null ? null : body.amount().strip();
     Subscription subscription = existingPeriod(changes.find(accountId, subscriptionId), cycle);
-    Money amount = amountText == null ? null
-        : ChangeFields.positiveAmount("amount", amountText, subscription.price().currency());
-    RefundRequest request = new RefundRequest(cycle, amount, reason, Actors.of(security),
-        IdempotencyKeys.requestId(idempotencyKey));
+    Money amount =
+        amountText == null
+            ? null
+            : ChangeFields.positiveAmount("amount", amountText, subscription.price().currency());
+    RefundRequest request =
+        new RefundRequest(
+            cycle, amount, reason, Actors.of(security), IdempotencyKeys.requestId(idempotencyKey));
     // A cancelled subscription's collected periods can still be refunded.
-    return changes.sendEvenIfEnded(subscription, Actors.of(security), request,
+    return changes.sendEvenIfEnded(
+        subscription,
+        Actors.of(security),
+        request,
         () -> workflows.refundPeriod(subscriptionId, request),
         () -> workflows.refundAfterEnd(subscription, request));
   }
@@ -269,9 +328,13 @@ public final class SubscriptionLifecycleResource {
     }
     int day = body.billingDay();
     Subscription subscription = changes.find(accountId, subscriptionId);
-    BillingDayChange request = new BillingDayChange(day, Actors.of(security),
-        IdempotencyKeys.requestId(idempotencyKey));
-    return changes.send(subscription, "moved to another billing day", Actors.of(security), request,
+    BillingDayChange request =
+        new BillingDayChange(day, Actors.of(security), IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(
+        subscription,
+        "moved to another billing day",
+        Actors.of(security),
+        request,
         () -> workflows.changeBillingDay(subscriptionId, request));
   }
 
@@ -282,8 +345,14 @@ public final class SubscriptionLifecycleResource {
    */
   private static Subscription existingPeriod(Subscription subscription, long cycle) {
     if (cycle > subscription.cycle()) {
-      throw ApiProblem.notFound("Subscription " + subscription.subscriptionId() + " has no period "
-          + cycle + " (its next period to bill is " + subscription.cycle() + ").");
+      throw ApiProblem.notFound(
+          "Subscription "
+              + subscription.subscriptionId()
+              + " has no period "
+              + cycle
+              + " (its next period to bill is "
+              + subscription.cycle()
+              + ").");
     }
     return subscription;
   }

@@ -8,8 +8,8 @@ import dev.billing.api.subscriptions.CreateSubscriptionValidator;
 import dev.billing.api.subscriptions.NewSubscription;
 import dev.billing.api.subscriptions.NotRecordedYet;
 import dev.billing.api.subscriptions.PaymentMethods;
-import dev.billing.api.subscriptions.SubscriptionIds;
 import dev.billing.api.subscriptions.SubscriptionCommands;
+import dev.billing.api.subscriptions.SubscriptionIds;
 import dev.billing.api.views.HistoryEntryView;
 import dev.billing.api.views.PageView;
 import dev.billing.api.views.PeriodView;
@@ -60,8 +60,12 @@ public final class SubscriptionResource {
    * @param repairs started for a subscription whose workflow a change finds gone
    * @param dueWindow given to new subscriptions (api.yml dueWindow)
    */
-  public SubscriptionResource(BillingStore store, SubscriptionCommands workflows, Reconciliations repairs,
-      InstantSource clock, Duration dueWindow) {
+  public SubscriptionResource(
+      BillingStore store,
+      SubscriptionCommands workflows,
+      Reconciliations repairs,
+      InstantSource clock,
+      Duration dueWindow) {
     this.store = store;
     this.workflows = workflows;
     this.clock = clock;
@@ -88,9 +92,8 @@ public final class SubscriptionResource {
     CreateSubscriptionValidator.TodayIn today = zone -> LocalDate.ofInstant(clock.instant(), zone);
     NewSubscription request = validator.validate(body, today);
 
-    String subscriptionId = key == null
-        ? SubscriptionIds.random()
-        : SubscriptionIds.fromIdempotencyKey(accountId, key);
+    String subscriptionId =
+        key == null ? SubscriptionIds.random() : SubscriptionIds.fromIdempotencyKey(accountId, key);
     if (key != null) {
       var stored = store.getSubscription(accountId, subscriptionId);
       if (stored.isPresent()) {
@@ -99,12 +102,14 @@ public final class SubscriptionResource {
     }
     validator.requireStartNotInPast(request, today);
 
-    Subscription subscription = request.toSubscription(
-        accountId, subscriptionId, clock.instant().truncatedTo(ChronoUnit.MILLIS));
-    URI location = uri.getBaseUriBuilder()
-        .path(SubscriptionResource.class)
-        .path(SubscriptionResource.class, "get")
-        .build(accountId, subscriptionId);
+    Subscription subscription =
+        request.toSubscription(
+            accountId, subscriptionId, clock.instant().truncatedTo(ChronoUnit.MILLIS));
+    URI location =
+        uri.getBaseUriBuilder()
+            .path(SubscriptionResource.class)
+            .path(SubscriptionResource.class, "get")
+            .build(accountId, subscriptionId);
     Subscription created;
     try {
       SubscriptionState state = workflows.create(subscription, Actors.of(security));
@@ -115,8 +120,12 @@ public final class SubscriptionResource {
     } catch (NotRecordedYet e) {
       // Started, not yet recorded: it will be. 202 + Location, never an error that invites a retry
       // without the Idempotency-Key (which would create a second subscription).
-      return Response.accepted(new AcceptedView(subscriptionId,
-          "Accepted; the subscription is being recorded. GET the Location to see it.")).location(location).build();
+      return Response.accepted(
+              new AcceptedView(
+                  subscriptionId,
+                  "Accepted; the subscription is being recorded. GET the Location to see it."))
+          .location(location)
+          .build();
     }
     if (!request.requestHash().equals(created.requestHash())) {
       throw keyReused();
@@ -135,7 +144,8 @@ public final class SubscriptionResource {
   }
 
   private static ApiProblem keyReused() {
-    return ApiProblem.conflict("idempotency-key-reused",
+    return ApiProblem.conflict(
+        "idempotency-key-reused",
         "Idempotency key reused with a different request",
         "This Idempotency-Key was already used for a different request on this account; "
             + "use a new key for a new subscription.");
@@ -202,9 +212,13 @@ public final class SubscriptionResource {
     }
     String token = body.paymentMethod().strip();
     PaymentMethod method = new PaymentMethod(token, PaymentMethods.maskOf(token));
-    PaymentMethodChange change = new PaymentMethodChange(method, Actors.of(security),
-        IdempotencyKeys.requestId(idempotencyKey));
-    return changes.send(find(accountId, subscriptionId), "changed", Actors.of(security),
+    PaymentMethodChange change =
+        new PaymentMethodChange(
+            method, Actors.of(security), IdempotencyKeys.requestId(idempotencyKey));
+    return changes.send(
+        find(accountId, subscriptionId),
+        "changed",
+        Actors.of(security),
         () -> workflows.changePaymentMethod(subscriptionId, change));
   }
 

@@ -2,8 +2,8 @@ package dev.billing.api.resources;
 
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
-import dev.billing.api.subscriptions.ChangeStillRunning;
 import dev.billing.api.ops.Reconciliations;
+import dev.billing.api.subscriptions.ChangeStillRunning;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.api.views.SubscriptionView;
 import dev.billing.domain.Subscription;
@@ -40,23 +40,29 @@ final class WorkflowChanges {
     this.repairs = repairs;
   }
 
-  /** The stored subscription; 400 for a malformed id, 404 when the account has no such subscription. */
+  /**
+   * The stored subscription; 400 for a malformed id, 404 when the account has no such subscription.
+   */
   Subscription find(String accountId, String subscriptionId) {
     PathIds.require("accountId", accountId);
     PathIds.require("subscriptionId", subscriptionId);
-    return store.getSubscription(accountId, subscriptionId)
-        .orElseThrow(() -> ApiProblem.notFound(
-            "Account " + accountId + " has no subscription " + subscriptionId + "."));
+    return store
+        .getSubscription(accountId, subscriptionId)
+        .orElseThrow(
+            () ->
+                ApiProblem.notFound(
+                    "Account " + accountId + " has no subscription " + subscriptionId + "."));
   }
 
   /**
    * Sends a change to the subscription's workflow and answers with the state it recorded.
    *
-   * @param what the past participle the 409 uses: "Subscription s is CANCELLED; it cannot be {what}."
+   * @param what the past participle the 409 uses: "Subscription s is CANCELLED; it cannot be
+   *     {what}."
    * @param actor who asks ({@link Actors#of}), named in a repair this starts
    */
-  SubscriptionView send(Subscription subscription, String what, String actor,
-      Supplier<SubscriptionState> send) {
+  SubscriptionView send(
+      Subscription subscription, String what, String actor, Supplier<SubscriptionState> send) {
     return send(subscription, what, actor, null, send);
   }
 
@@ -64,7 +70,11 @@ final class WorkflowChanges {
    * Sends a change that carries a request id ({@code request}, as sent) and answers as {@link
    * #answer} says.
    */
-  SubscriptionView send(Subscription subscription, String what, String actor, UpdateRequest<?> request,
+  SubscriptionView send(
+      Subscription subscription,
+      String what,
+      String actor,
+      UpdateRequest<?> request,
       Supplier<SubscriptionState> send) {
     if (subscription.status().isTerminal()) {
       throw notAllowed(subscription, what);
@@ -84,14 +94,19 @@ final class WorkflowChanges {
   }
 
   /**
-   * Sends a change that an ended subscription still accepts (a refund): to the running workflow, or,
-   * once it has ended, to the same workflow started again from the record, which applies it and ends.
+   * Sends a change that an ended subscription still accepts (a refund): to the running workflow,
+   * or, once it has ended, to the same workflow started again from the record, which applies it and
+   * ends.
    */
-  SubscriptionView sendEvenIfEnded(Subscription subscription, String actor, UpdateRequest<?> request,
-      Supplier<SubscriptionState> running, Supplier<SubscriptionState> ended) {
+  SubscriptionView sendEvenIfEnded(
+      Subscription subscription,
+      String actor,
+      UpdateRequest<?> request,
+      Supplier<SubscriptionState> running,
+      Supplier<SubscriptionState> ended) {
     try {
-      return answer(subscription, request,
-          (subscription.status().isTerminal() ? ended : running).get());
+      return answer(
+          subscription, request, (subscription.status().isTerminal() ? ended : running).get());
     } catch (WorkflowUpdateException e) {
       throw refusal(e, request);
     } catch (WorkflowNotFoundException e) {
@@ -105,26 +120,30 @@ final class WorkflowChanges {
 
   /**
    * The workflow's answer as HTTP. Its answer names the request it answers: another request under
-   * the same id (the workflow, or Temporal within a run, answered the first one) is a 409; one whose
-   * money is still unknown (a charge or refund without the gateway's answer) is a 202 naming what is
-   * pending; otherwise the subscription as recorded.
+   * the same id (the workflow, or Temporal within a run, answered the first one) is a 409; one
+   * whose money is still unknown (a charge or refund without the gateway's answer) is a 202 naming
+   * what is pending; otherwise the subscription as recorded.
    */
-  private static SubscriptionView answer(Subscription subscription, UpdateRequest<?> request,
-      SubscriptionState state) {
+  private static SubscriptionView answer(
+      Subscription subscription, UpdateRequest<?> request, SubscriptionState state) {
     AppliedRequest answered = state.request();
     if (request != null && answered != null) {
       if (!answered.fingerprint().equals(UpdateRequests.fingerprint(request))) {
         throw keyReused();
       }
       if (answered.status() == AppliedRequest.Status.PENDING) {
-        throw new ChangeStillRunning(subscription.subscriptionId(), answered.requestId(), answered.outcome());
+        throw new ChangeStillRunning(
+            subscription.subscriptionId(), answered.requestId(), answered.outcome());
       }
     }
     return SubscriptionView.of(state.subscription());
   }
 
   static ApiProblem keyReused() {
-    return new ApiProblem(409, "idempotency-key-reused", "Idempotency key reused with a different request",
+    return new ApiProblem(
+        409,
+        "idempotency-key-reused",
+        "Idempotency key reused with a different request",
         "This Idempotency-Key was already used for a different request on this subscription; use a new "
             + "key for a new request.",
         List.of(new FieldError(IdempotencyKeys.HEADER, "already used for a different request")));
@@ -132,44 +151,72 @@ final class WorkflowChanges {
 
   /**
    * Billing in the store with no running workflow: drift. The daily reconciliation only reaches a
-   * subscription around its due date (an open-ended pause never), so a repair of this one starts now
-   * (at most one per subscription per {@link Reconciliations#REPAIR_WINDOW}) and the caller retries
-   * once it has restarted the workflow from the record.
+   * subscription around its due date (an open-ended pause never), so a repair of this one starts
+   * now (at most one per subscription per {@link Reconciliations#REPAIR_WINDOW}) and the caller
+   * retries once it has restarted the workflow from the record.
    */
   private ApiProblem workflowLost(Subscription subscription, String actor) {
     Reconciliations.Repair repair;
     try {
-      repair = repairs.repair(new SubscriptionRepairInput(subscription.accountId(),
-          subscription.subscriptionId(), true, "api:" + actor + " workflow-not-found"));
+      repair =
+          repairs.repair(
+              new SubscriptionRepairInput(
+                  subscription.accountId(),
+                  subscription.subscriptionId(),
+                  true,
+                  "api:" + actor + " workflow-not-found"));
     } catch (RuntimeException e) {
-      LOG.warn("no workflow for subscription {} and no repair started for it: {}",
-          subscription.subscriptionId(), e.toString());
-      return ApiProblem.unavailable("The subscription's workflow is not running and its repair could "
-          + "not be started; retry later.");
+      LOG.warn(
+          "no workflow for subscription {} and no repair started for it: {}",
+          subscription.subscriptionId(),
+          e.toString());
+      return ApiProblem.unavailable(
+          "The subscription's workflow is not running and its repair could "
+              + "not be started; retry later.");
     }
     if (!repair.running()) {
-      LOG.warn("no workflow for subscription {} ({}) although repair {} ran: see its report",
-          subscription.subscriptionId(), subscription.status(), repair.workflowId());
-      return ApiProblem.unavailable("The subscription's workflow is not running again after repair "
-          + repair.workflowId() + " of this " + Reconciliations.REPAIR_WINDOW.toMinutes()
-          + "-minute window (its report says what it found); the next repair may start in "
-          + repair.nextWindow().toSeconds() + " s, or ask an operator.")
+      LOG.warn(
+          "no workflow for subscription {} ({}) although repair {} ran: see its report",
+          subscription.subscriptionId(),
+          subscription.status(),
+          repair.workflowId());
+      return ApiProblem.unavailable(
+              "The subscription's workflow is not running again after repair "
+                  + repair.workflowId()
+                  + " of this "
+                  + Reconciliations.REPAIR_WINDOW.toMinutes()
+                  + "-minute window (its report says what it found); the next repair may start in "
+                  + repair.nextWindow().toSeconds()
+                  + " s, or ask an operator.")
           .retryAfter(repair.nextWindow().toSeconds());
     }
-    LOG.warn("no workflow for subscription {} ({}); repair {} restarts it from the record",
-        subscription.subscriptionId(), subscription.status(), repair.workflowId());
-    return ApiProblem.unavailable("The subscription's workflow is not running; repair "
-        + repair.workflowId() + " is restarting it from the record. Retry in a few seconds.");
+    LOG.warn(
+        "no workflow for subscription {} ({}); repair {} restarts it from the record",
+        subscription.subscriptionId(),
+        subscription.status(),
+        repair.workflowId());
+    return ApiProblem.unavailable(
+        "The subscription's workflow is not running; repair "
+            + repair.workflowId()
+            + " is restarting it from the record. Retry in a few seconds.");
   }
 
   static ApiProblem notAllowed(Subscription subscription, String what) {
-    return transitionNotAllowed("Subscription " + subscription.subscriptionId() + " is "
-        + subscription.status() + "; it cannot be " + what + ".");
+    return transitionNotAllowed(
+        "Subscription "
+            + subscription.subscriptionId()
+            + " is "
+            + subscription.status()
+            + "; it cannot be "
+            + what
+            + ".");
   }
 
   private static ApiProblem transitionNotAllowed(String detail) {
-    return ApiProblem.conflict("transition-not-allowed",
-        "The change is not allowed in the subscription's current state", detail);
+    return ApiProblem.conflict(
+        "transition-not-allowed",
+        "The change is not allowed in the subscription's current state",
+        detail);
   }
 
   private static RuntimeException refusal(WorkflowUpdateException e, UpdateRequest<?> request) {
@@ -177,7 +224,8 @@ final class WorkflowChanges {
       return keyReused();
     }
     String refusedFingerprint = SubscriptionWorkflows.failureFingerprint(e);
-    if (request != null && refusedFingerprint != null
+    if (request != null
+        && refusedFingerprint != null
         && !refusedFingerprint.equals(UpdateRequests.fingerprint(request))) {
       // The refusal answers the first request under this id, not this one.
       return keyReused();
@@ -189,8 +237,8 @@ final class WorkflowChanges {
     String declined = SubscriptionWorkflows.failureOfType(e, UpdateRejections.PAYMENT_DECLINED);
     if (declined != null) {
       // The decline is recorded on the period; the money did not move.
-      return new ApiProblem(402, "payment-declined", "The payment was declined", sentence(declined),
-          List.of());
+      return new ApiProblem(
+          402, "payment-declined", "The payment was declined", sentence(declined), List.of());
     }
     String noPeriod = SubscriptionWorkflows.failureOfType(e, UpdateRejections.NO_SUCH_PERIOD);
     if (noPeriod != null) {

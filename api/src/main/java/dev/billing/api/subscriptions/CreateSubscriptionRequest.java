@@ -18,16 +18,28 @@ import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.Pattern;
 
 /**
- * The body of POST /v1/accounts/{accountId}/subscriptions, exactly as sent. Every field is a nullable
- * wrapper so that "absent" can take its default; the constraints say what else is refused, each with
- * its field-level message (the resource takes the body {@code @Valid}), and {@link
+ * The body of POST /v1/accounts/{accountId}/subscriptions, exactly as sent. Every field is a
+ * nullable wrapper so that "absent" can take its default; the constraints say what else is refused,
+ * each with its field-level message (the resource takes the body {@code @Valid}), and {@link
  * CreateSubscriptionValidator} applies the defaults. Amounts and dates are strings on purpose: an
  * amount is never a binary floating-point number. Its errors come in the order {@link
  * ReportedInOrder} gives, the answer's documented order, not the order of the components.
  */
 @AmountInCurrency
-@ReportedInOrder({"sku", "currency", "amount", "email", "paymentMethod", "term", "timeZone",
-    "reminderDaysBefore", "billingDay", "startDate", "trialDays", "locale"})
+@ReportedInOrder({
+  "sku",
+  "currency",
+  "amount",
+  "email",
+  "paymentMethod",
+  "term",
+  "timeZone",
+  "reminderDaysBefore",
+  "billingDay",
+  "startDate",
+  "trialDays",
+  "locale"
+})
 public record CreateSubscriptionRequest(
     @Required(message = "sku is required") @Sku String sku,
     @Required(message = "amount is required") String amount,
@@ -39,12 +51,13 @@ public record CreateSubscriptionRequest(
     @IsoDate(message = "startDate must be a date such as \"2026-01-31\"") String startDate,
     @TimeZoneId String timeZone,
     @Min(value = 0, message = REMINDER_DAYS)
-    @Max(value = BillingSchedule.MAX_REMINDER_DAYS, message = REMINDER_DAYS)
-    Integer reminderDaysBefore,
+        @Max(value = BillingSchedule.MAX_REMINDER_DAYS, message = REMINDER_DAYS)
+        Integer reminderDaysBefore,
     @Min(value = 0, message = TRIAL_DAYS)
-    @Max(value = CreateSubscriptionValidator.MAX_TRIAL_DAYS, message = TRIAL_DAYS)
-    Integer trialDays,
-    @LanguageTag String locale) implements PricedRequest {
+        @Max(value = CreateSubscriptionValidator.MAX_TRIAL_DAYS, message = TRIAL_DAYS)
+        Integer trialDays,
+    @LanguageTag String locale)
+    implements PricedRequest {
 
   static final String REMINDER_DAYS =
       "reminderDaysBefore must be between 0 and " + BillingSchedule.MAX_REMINDER_DAYS;

@@ -15,24 +15,28 @@ import java.time.ZoneId;
 import java.util.HexFormat;
 
 /**
- * Turns a create request its constraints accepted ({@link CreateSubscriptionRequest}, checked through
- * {@code @Valid}) into a subscription to create: defaults applied, values normalized, the request
- * hash. Keeps the rules no constraint can judge: an absent body, and a start date relative to today
- * (not judged on a replay). It has no side effects, so a rejected request changes nothing.
+ * Turns a create request its constraints accepted ({@link CreateSubscriptionRequest}, checked
+ * through {@code @Valid}) into a subscription to create: defaults applied, values normalized, the
+ * request hash. Keeps the rules no constraint can judge: an absent body, and a start date relative
+ * to today (not judged on a replay). It has no side effects, so a rejected request changes nothing.
  */
 public final class CreateSubscriptionValidator {
 
   public static final String DEFAULT_TIME_ZONE = "UTC";
   public static final Term DEFAULT_TERM = Term.MONTHLY;
   public static final int DEFAULT_REMINDER_DAYS_BEFORE = 3;
+
   /** How far ahead a subscription may start. */
   public static final java.time.Period MAX_START_AHEAD = java.time.Period.ofYears(3);
+
   /** The longest free trial: two years. */
   public static final int MAX_TRIAL_DAYS = 730;
 
   private final Duration dueWindow;
 
-  /** @param dueWindow stored with every subscription it validates (BillingSchedule.dueWindow) */
+  /**
+   * @param dueWindow stored with every subscription it validates (BillingSchedule.dueWindow)
+   */
   public CreateSubscriptionValidator(Duration dueWindow) {
     this.dueWindow = dueWindow;
   }
@@ -55,11 +59,13 @@ public final class CreateSubscriptionValidator {
     Term term = request.term() == null ? DEFAULT_TERM : Term.valueOf(request.term());
     String timeZone = request.timeZone() == null ? DEFAULT_TIME_ZONE : request.timeZone().strip();
     ZoneId zone = BillingSchedule.zoneOf(timeZone);
-    int reminderDaysBefore = request.reminderDaysBefore() == null
-        ? DEFAULT_REMINDER_DAYS_BEFORE : request.reminderDaysBefore();
+    int reminderDaysBefore =
+        request.reminderDaysBefore() == null
+            ? DEFAULT_REMINDER_DAYS_BEFORE
+            : request.reminderDaysBefore();
     Integer billingDay = request.billingDay();
-    LocalDate startDate = request.startDate() == null
-        ? today.in(zone) : LocalDate.parse(request.startDate().strip());
+    LocalDate startDate =
+        request.startDate() == null ? today.in(zone) : LocalDate.parse(request.startDate().strip());
     int trialDays = request.trialDays() == null ? 0 : request.trialDays();
     String locale = Locales.normalize(request.locale());
 
@@ -68,32 +74,61 @@ public final class CreateSubscriptionValidator {
     // there is never a stub charge for the days in between.
     LocalDate firstChargeFrom = startDate.plusDays(trialDays);
     int day = billingDay != null ? billingDay : firstChargeFrom.getDayOfMonth();
-    BillingSchedule schedule = BillingSchedule.startingOnOrAfter(
-        firstChargeFrom, day, term, timeZone, reminderDaysBefore).withDueWindow(dueWindow);
+    BillingSchedule schedule =
+        BillingSchedule.startingOnOrAfter(firstChargeFrom, day, term, timeZone, reminderDaysBefore)
+            .withDueWindow(dueWindow);
     LocalDate trialEndsOn = trialDays == 0 ? null : schedule.dueDate(1);
     PaymentMethod paymentMethod = new PaymentMethod(token, PaymentMethods.maskOf(token));
     LocalDate requestedStart = request.startDate() == null ? null : startDate;
-    return new NewSubscription(sku, price, email, paymentMethod, startDate, schedule, requestHash(
-        sku, price, email, token, term, billingDay, requestedStart, timeZone, reminderDaysBefore,
-        trialDays, locale), locale, trialEndsOn);
+    return new NewSubscription(
+        sku,
+        price,
+        email,
+        paymentMethod,
+        startDate,
+        schedule,
+        requestHash(
+            sku,
+            price,
+            email,
+            token,
+            term,
+            billingDay,
+            requestedStart,
+            timeZone,
+            reminderDaysBefore,
+            trialDays,
+            locale),
+        locale,
+        trialEndsOn);
   }
 
   /**
-   * A subscription cannot start in the past, nor more than three years ahead. Kept apart from {@link
-   * #validate} because a replay of an Idempotency-Key is answered from what was stored, even after
-   * its start date has passed.
+   * A subscription cannot start in the past, nor more than three years ahead. Kept apart from
+   * {@link #validate} because a replay of an Idempotency-Key is answered from what was stored, even
+   * after its start date has passed.
    */
   public void requireStartNotInPast(NewSubscription subscription, TodayIn today) {
     LocalDate todayThere = today.in(subscription.schedule().zone());
     if (subscription.startDate().isBefore(todayThere)) {
-      throw ApiProblem.invalid("startDate", "startDate must not be before today (" + todayThere
-          + " in " + subscription.schedule().timeZone() + ")");
+      throw ApiProblem.invalid(
+          "startDate",
+          "startDate must not be before today ("
+              + todayThere
+              + " in "
+              + subscription.schedule().timeZone()
+              + ")");
     }
     // A bound on dates: a start decades ahead is a typo (2062 for 2026), not a plan.
     LocalDate latest = todayThere.plus(MAX_START_AHEAD);
     if (subscription.startDate().isAfter(latest)) {
-      throw ApiProblem.invalid("startDate", "startDate must be at most three years after today (" + latest
-          + " in " + subscription.schedule().timeZone() + ")");
+      throw ApiProblem.invalid(
+          "startDate",
+          "startDate must be at most three years after today ("
+              + latest
+              + " in "
+              + subscription.schedule().timeZone()
+              + ")");
     }
   }
 
@@ -110,20 +145,31 @@ public final class CreateSubscriptionValidator {
    * and a locale other than the default are appended only when given, so requests that use neither
    * hash as they did before these fields existed.
    */
-  static String requestHash(String sku, Money price, String email, String token, Term term,
-      Integer billingDay, LocalDate startDate, String timeZone, int reminderDaysBefore,
-      int trialDays, String locale) {
-    String canonical = String.join("\n",
-        "sku=" + sku,
-        "amount=" + price.toPlainString(),
-        "currency=" + price.currency(),
-        "email=" + email,
-        "paymentMethod=" + token,
-        "term=" + term.name(),
-        "billingDay=" + (billingDay == null ? "" : billingDay.toString()),
-        "startDate=" + (startDate == null ? "" : startDate.toString()),
-        "timeZone=" + timeZone,
-        "reminderDaysBefore=" + reminderDaysBefore);
+  static String requestHash(
+      String sku,
+      Money price,
+      String email,
+      String token,
+      Term term,
+      Integer billingDay,
+      LocalDate startDate,
+      String timeZone,
+      int reminderDaysBefore,
+      int trialDays,
+      String locale) {
+    String canonical =
+        String.join(
+            "\n",
+            "sku=" + sku,
+            "amount=" + price.toPlainString(),
+            "currency=" + price.currency(),
+            "email=" + email,
+            "paymentMethod=" + token,
+            "term=" + term.name(),
+            "billingDay=" + (billingDay == null ? "" : billingDay.toString()),
+            "startDate=" + (startDate == null ? "" : startDate.toString()),
+            "timeZone=" + timeZone,
+            "reminderDaysBefore=" + reminderDaysBefore);
     if (trialDays != 0) {
       canonical += "\ntrialDays=" + trialDays;
     }
@@ -131,7 +177,8 @@ public final class CreateSubscriptionValidator {
       canonical += "\nlocale=" + locale;
     }
     try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
+      byte[] digest =
+          MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
       return HexFormat.of().formatHex(digest);
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException("SHA-256 is part of every JRE", e);

@@ -16,13 +16,15 @@ public final class EmailAddresses {
 
   /** RFC 5321: a path is at most 256 octets, two of them the angle brackets. */
   public static final int MAX_LENGTH = 254;
+
   public static final int MAX_LOCAL_PART = 64;
 
   static final String EXAMPLE = "email must be an address such as \"ana@example.com\"";
 
   /** Host names: dot-separated labels of letters, digits and inner hyphens, at most 63 each. */
-  private static final Pattern DOMAIN = Pattern.compile(
-      "(?i)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?");
+  private static final Pattern DOMAIN =
+      Pattern.compile(
+          "(?i)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?");
 
   /** Why {@code email} (already stripped) is not acceptable; null when it is. */
   public static String problem(String email) {

@@ -34,12 +34,28 @@ public record NewSubscription(
    * TRIALING until its first charge when it has a trial.
    */
   public Subscription toSubscription(String accountId, String subscriptionId, Instant createdAt) {
-    SubscriptionStatus status = trialEndsOn == null ? SubscriptionStatus.ACTIVE : SubscriptionStatus.TRIALING;
-    Lifecycle lifecycle = trialEndsOn == null ? Lifecycle.NONE
-        : new Lifecycle(trialEndsOn, null, null, null, null);
-    return new Subscription(accountId, subscriptionId, sku, price, email, paymentMethod, schedule,
-        status, 1, schedule.sendsReminders() ? schedule.reminderDate(1) : null,
-        schedule.dueDate(1), null, null,
-        createdAt, 0, requestHash, locale, lifecycle);
+    SubscriptionStatus status =
+        trialEndsOn == null ? SubscriptionStatus.ACTIVE : SubscriptionStatus.TRIALING;
+    Lifecycle lifecycle =
+        trialEndsOn == null ? Lifecycle.NONE : new Lifecycle(trialEndsOn, null, null, null, null);
+    return new Subscription(
+        accountId,
+        subscriptionId,
+        sku,
+        price,
+        email,
+        paymentMethod,
+        schedule,
+        status,
+        1,
+        schedule.sendsReminders() ? schedule.reminderDate(1) : null,
+        schedule.dueDate(1),
+        null,
+        null,
+        createdAt,
+        0,
+        requestHash,
+        locale,
+        lifecycle);
   }
 }

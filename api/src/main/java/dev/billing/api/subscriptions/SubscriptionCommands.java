@@ -14,17 +14,18 @@ import dev.billing.workflows.WaiveRequest;
 
 /**
  * What the resources ask of a subscription's workflow: start it, and send it each change. Each call
- * answers with the state the workflow recorded. {@link SubscriptionWorkflows} sends them to Temporal;
- * resource tests use a fake that fails the way Temporal does:
+ * answers with the state the workflow recorded. {@link SubscriptionWorkflows} sends them to
+ * Temporal; resource tests use a fake that fails the way Temporal does:
  *
  * <ul>
  *   <li>{@link io.temporal.client.WorkflowUpdateException} when the workflow refused a change
  *       ({@link SubscriptionWorkflows#failureOfType} reads why);
  *   <li>{@link io.temporal.client.WorkflowNotFoundException} when the subscription has no running
  *       workflow;
- *   <li>{@link io.temporal.client.WorkflowExecutionAlreadyStarted} from {@link #create} when a closed
- *       workflow has the subscription's id;
- *   <li>{@link NotRecordedYet} and {@link ChangeStillRunning} when the workflow did not finish in time.
+ *   <li>{@link io.temporal.client.WorkflowExecutionAlreadyStarted} from {@link #create} when a
+ *       closed workflow has the subscription's id;
+ *   <li>{@link NotRecordedYet} and {@link ChangeStillRunning} when the workflow did not finish in
+ *       time.
  * </ul>
  */
 public interface SubscriptionCommands {
@@ -53,7 +54,9 @@ public interface SubscriptionCommands {
 
   SubscriptionState refundPeriod(String subscriptionId, RefundRequest request);
 
-  /** Refunds a period of a subscription whose workflow has ended, by running it again to apply it. */
+  /**
+   * Refunds a period of a subscription whose workflow has ended, by running it again to apply it.
+   */
   SubscriptionState refundAfterEnd(Subscription ended, RefundRequest request);
 
   SubscriptionState changeBillingDay(String subscriptionId, BillingDayChange request);

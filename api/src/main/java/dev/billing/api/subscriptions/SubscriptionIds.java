@@ -4,8 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 /**
- * Subscription ids. With an Idempotency-Key the id is a pure function of (account, key), so a retried
- * request lands on the same workflow id and Temporal refuses to start a second one.
+ * Subscription ids. With an Idempotency-Key the id is a pure function of (account, key), so a
+ * retried request lands on the same workflow id and Temporal refuses to start a second one.
  */
 public final class SubscriptionIds {
   private SubscriptionIds() {}

@@ -1,7 +1,33 @@
 package dev.billing.api.subscriptions;
 
 import dev.billing.api.errors.ApiProblem;
+import dev.billing.domain.BillingIds;
+import dev.billing.domain.Subscription;
+import dev.billing.workflows.BillingDayChange;
+import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.PauseRequest;
+import dev.billing.workflows.PayNowRequest;
+import dev.billing.workflows.PaymentMethodChange;
+import dev.billing.workflows.PlanChangeRequest;
+import dev.billing.workflows.RefundRequest;
+import dev.billing.workflows.ResumeRequest;
+import dev.billing.workflows.SubscriptionInput;
+import dev.billing.workflows.SubscriptionStartOptions;
+import dev.billing.workflows.SubscriptionState;
+import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.UpdateRejections;
+import dev.billing.workflows.UpdateRequest;
+import dev.billing.workflows.WaiveRequest;
+import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
+import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
+import io.temporal.client.UpdateOptions;
+import io.temporal.client.WithStartWorkflowOperation;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowOptions;
+import io.temporal.client.WorkflowUpdateException;
+import io.temporal.client.WorkflowUpdateHandle;
+import io.temporal.client.WorkflowUpdateStage;
+import io.temporal.failure.ApplicationFailure;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -15,50 +41,29 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import dev.billing.domain.BillingIds;
-import dev.billing.domain.Subscription;
-import dev.billing.workflows.BillingDayChange;
-import dev.billing.workflows.CancelRequest;
-import dev.billing.workflows.PauseRequest;
-import dev.billing.workflows.PayNowRequest;
-import dev.billing.workflows.PaymentMethodChange;
-import dev.billing.workflows.PlanChangeRequest;
-import dev.billing.workflows.RefundRequest;
-import dev.billing.workflows.ResumeRequest;
-import dev.billing.workflows.WaiveRequest;
-import dev.billing.workflows.SubscriptionInput;
-import dev.billing.workflows.SubscriptionState;
-import dev.billing.workflows.SubscriptionStartOptions;
-import dev.billing.workflows.SubscriptionWorkflow;
-import dev.billing.workflows.UpdateRequest;
-import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
-import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
-import io.temporal.client.UpdateOptions;
-import io.temporal.client.WithStartWorkflowOperation;
-import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowOptions;
-import io.temporal.client.WorkflowUpdateException;
-import io.temporal.client.WorkflowUpdateHandle;
-import io.temporal.client.WorkflowUpdateStage;
-import io.temporal.failure.ApplicationFailure;
 
 /** The API's side of the subscription workflow: start it, and send it every change as an update. */
 public final class SubscriptionWorkflows implements SubscriptionCommands {
 
-  /**
-   * How long a create (then 202) or a change (then 503) waits for the workflow to record it.
-   */
+  /** How long a create (then 202) or a change (then 503) waits for the workflow to record it. */
   static final Duration DEFAULT_WAIT = Duration.ofSeconds(10);
+
   private static final int MAX_CONCURRENT_CREATES = 64;
 
   private final WorkflowClient client;
   private final String taskQueue;
-  private final ExecutorService waits = new ThreadPoolExecutor(0, MAX_CONCURRENT_CREATES,
-      60, TimeUnit.SECONDS, new SynchronousQueue<>(), runnable -> {
-        Thread thread = new Thread(runnable, "create-subscription");
-        thread.setDaemon(true);
-        return thread;
-      });
+  private final ExecutorService waits =
+      new ThreadPoolExecutor(
+          0,
+          MAX_CONCURRENT_CREATES,
+          60,
+          TimeUnit.SECONDS,
+          new SynchronousQueue<>(),
+          runnable -> {
+            Thread thread = new Thread(runnable, "create-subscription");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   private final Duration wait;
 
@@ -66,7 +71,9 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
     this(client, taskQueue, DEFAULT_WAIT);
   }
 
-  /** @param wait how long a create or a change waits for its workflow to record it */
+  /**
+   * @param wait how long a create or a change waits for its workflow to record it
+   */
   public SubscriptionWorkflows(WorkflowClient client, String taskQueue, Duration wait) {
     this.client = client;
     this.taskQueue = taskQueue;
@@ -74,10 +81,10 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
   }
 
   /**
-   * Starts the subscription's workflow and waits for its {@code created} update, which completes once
-   * the subscription is in the store (so a GET right after sees it). USE_EXISTING makes a concurrent
-   * retry attach to the running workflow instead of starting another; REJECT_DUPLICATE keeps a closed
-   * one (e.g. cancelled) from being restarted under the same id.
+   * Starts the subscription's workflow and waits for its {@code created} update, which completes
+   * once the subscription is in the store (so a GET right after sees it). USE_EXISTING makes a
+   * concurrent retry attach to the running workflow instead of starting another; REJECT_DUPLICATE
+   * keeps a closed one (e.g. cancelled) from being restarted under the same id.
    *
    * @throws io.temporal.client.WorkflowExecutionAlreadyStarted when a closed workflow has this id
    */
@@ -85,19 +92,28 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
     return create(subscription, null);
   }
 
-  /** @param requestedBy the principal asking, kept in the creation's history entry */
+  /**
+   * @param requestedBy the principal asking, kept in the creation's history entry
+   */
   @Override
   public SubscriptionState create(Subscription subscription, String requestedBy) {
-    WorkflowOptions options = SubscriptionStartOptions.of(subscription, taskQueue, null,
-        WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE,
-        WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING);
+    WorkflowOptions options =
+        SubscriptionStartOptions.of(
+            subscription,
+            taskQueue,
+            null,
+            WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE,
+            WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING);
     SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
     WithStartWorkflowOperation<SubscriptionState> start =
-        new WithStartWorkflowOperation<>(workflow::run, SubscriptionInput.requested(subscription, requestedBy));
-    UpdateOptions<SubscriptionState> update = UpdateOptions.newBuilder(SubscriptionState.class)
-        .setWaitForStage(WorkflowUpdateStage.COMPLETED)
-        .build();
-    return within(wait,
+        new WithStartWorkflowOperation<>(
+            workflow::run, SubscriptionInput.requested(subscription, requestedBy));
+    UpdateOptions<SubscriptionState> update =
+        UpdateOptions.newBuilder(SubscriptionState.class)
+            .setWaitForStage(WorkflowUpdateStage.COMPLETED)
+            .build();
+    return within(
+        wait,
         () -> WorkflowClient.executeUpdateWithStart(workflow::created, update, start),
         () -> new NotRecordedYet(subscription.subscriptionId()));
   }
@@ -111,54 +127,77 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
   @Override
   public SubscriptionState cancel(String subscriptionId, CancelRequest request) {
     CancelRequest sent = identified(request);
-    return update(subscriptionId, sent, workflow -> WorkflowClient.startUpdate(workflow::cancel, sent, accepted(sent)));
+    return update(
+        subscriptionId,
+        sent,
+        workflow -> WorkflowClient.startUpdate(workflow::cancel, sent, accepted(sent)));
   }
 
   /** Sends the {@code changePaymentMethod} update; completes once the change is recorded. */
   @Override
   public SubscriptionState changePaymentMethod(String subscriptionId, PaymentMethodChange change) {
     PaymentMethodChange sent = identified(change);
-    return update(subscriptionId, sent,
-        workflow -> WorkflowClient.startUpdate(workflow::changePaymentMethod, sent, accepted(sent)));
+    return update(
+        subscriptionId,
+        sent,
+        workflow ->
+            WorkflowClient.startUpdate(workflow::changePaymentMethod, sent, accepted(sent)));
   }
 
   @Override
   public SubscriptionState pause(String subscriptionId, PauseRequest request) {
     PauseRequest sent = identified(request);
-    return update(subscriptionId, sent, workflow -> WorkflowClient.startUpdate(workflow::pause, sent, accepted(sent)));
+    return update(
+        subscriptionId,
+        sent,
+        workflow -> WorkflowClient.startUpdate(workflow::pause, sent, accepted(sent)));
   }
 
   @Override
   public SubscriptionState resume(String subscriptionId, ResumeRequest request) {
     ResumeRequest sent = identified(request);
-    return update(subscriptionId, sent, workflow -> WorkflowClient.startUpdate(workflow::resume, sent, accepted(sent)));
+    return update(
+        subscriptionId,
+        sent,
+        workflow -> WorkflowClient.startUpdate(workflow::resume, sent, accepted(sent)));
   }
 
   @Override
   public SubscriptionState changePlan(String subscriptionId, PlanChangeRequest request) {
     PlanChangeRequest sent = identified(request);
-    return update(subscriptionId, sent,
+    return update(
+        subscriptionId,
+        sent,
         workflow -> WorkflowClient.startUpdate(workflow::changePlan, sent, accepted(sent)));
   }
 
-  /** Manual repayment; a decline fails the update with {@link UpdateRejections#PAYMENT_DECLINED}. */
+  /**
+   * Manual repayment; a decline fails the update with {@link UpdateRejections#PAYMENT_DECLINED}.
+   */
   @Override
   public SubscriptionState payNow(String subscriptionId, PayNowRequest request) {
     PayNowRequest sent = identified(request);
-    return update(subscriptionId, sent, workflow -> WorkflowClient.startUpdate(workflow::payNow, sent, accepted(sent)));
+    return update(
+        subscriptionId,
+        sent,
+        workflow -> WorkflowClient.startUpdate(workflow::payNow, sent, accepted(sent)));
   }
 
   @Override
   public SubscriptionState waivePeriod(String subscriptionId, WaiveRequest request) {
     WaiveRequest sent = identified(request);
-    return update(subscriptionId, sent,
+    return update(
+        subscriptionId,
+        sent,
         workflow -> WorkflowClient.startUpdate(workflow::waivePeriod, sent, accepted(sent)));
   }
 
   @Override
   public SubscriptionState refundPeriod(String subscriptionId, RefundRequest request) {
     RefundRequest sent = identified(request);
-    return update(subscriptionId, sent,
+    return update(
+        subscriptionId,
+        sent,
         workflow -> WorkflowClient.startUpdate(workflow::refundPeriod, sent, accepted(sent)));
   }
 
@@ -173,17 +212,23 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
   public SubscriptionState refundAfterEnd(Subscription ended, RefundRequest request) {
     RefundRequest sent = identified(request);
     // The new run shows what the ended one showed (BillingStatus CANCELLED...), not nothing.
-    WorkflowOptions options = SubscriptionStartOptions.of(ended, taskQueue, null,
-        WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
-        WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING);
+    WorkflowOptions options =
+        SubscriptionStartOptions.of(
+            ended,
+            taskQueue,
+            null,
+            WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+            WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING);
     SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
     WithStartWorkflowOperation<SubscriptionState> start =
         new WithStartWorkflowOperation<>(workflow::run, new SubscriptionInput(ended, true));
-    UpdateOptions<SubscriptionState> update = UpdateOptions.newBuilder(SubscriptionState.class)
-        .setUpdateId(sent.requestId())
-        .setWaitForStage(WorkflowUpdateStage.COMPLETED)
-        .build();
-    return within(wait,
+    UpdateOptions<SubscriptionState> update =
+        UpdateOptions.newBuilder(SubscriptionState.class)
+            .setUpdateId(sent.requestId())
+            .setWaitForStage(WorkflowUpdateStage.COMPLETED)
+            .build();
+    return within(
+        wait,
         () -> WorkflowClient.executeUpdateWithStart(workflow::refundPeriod, sent, update, start),
         () -> new ChangeStillRunning(ended.subscriptionId(), sent.requestId(), null));
   }
@@ -191,7 +236,9 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
   @Override
   public SubscriptionState changeBillingDay(String subscriptionId, BillingDayChange request) {
     BillingDayChange sent = identified(request);
-    return update(subscriptionId, sent,
+    return update(
+        subscriptionId,
+        sent,
         workflow -> WorkflowClient.startUpdate(workflow::changeBillingDay, sent, accepted(sent)));
   }
 
@@ -215,7 +262,9 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
    * (a charge or refund still talking to the gateway): {@link ChangeStillRunning}, the API's 202,
    * because the workflow will finish it and a blind retry could ask for it twice.
    */
-  private SubscriptionState update(String subscriptionId, UpdateRequest<?> request,
+  private SubscriptionState update(
+      String subscriptionId,
+      UpdateRequest<?> request,
       Function<SubscriptionWorkflow, WorkflowUpdateHandle<SubscriptionState>> start) {
     SubscriptionWorkflow workflow =
         client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(subscriptionId));
@@ -223,7 +272,9 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
     WorkflowUpdateHandle<SubscriptionState> handle =
         within(wait, () -> start.apply(workflow), SubscriptionWorkflows::notAnswered);
     Duration left = Duration.ofNanos(Math.max(0, deadline - System.nanoTime()));
-    return within(left, handle::getResult,
+    return within(
+        left,
+        handle::getResult,
         () -> new ChangeStillRunning(subscriptionId, request.requestId(), null));
   }
 
@@ -258,7 +309,9 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
       result.cancel(true);
       throw onTimeout.get();
     } catch (ExecutionException e) {
-      throw e.getCause() instanceof RuntimeException cause ? cause : new IllegalStateException(e.getCause());
+      throw e.getCause() instanceof RuntimeException cause
+          ? cause
+          : new IllegalStateException(e.getCause());
     } catch (InterruptedException e) {
       result.cancel(true);
       Thread.currentThread().interrupt();
@@ -283,7 +336,8 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
    * details); null when the failure carries none (a validator's refusal).
    */
   public static String failureFingerprint(WorkflowUpdateException e) {
-    if (!(e.getCause() instanceof ApplicationFailure failure) || failure.getDetails() == null
+    if (!(e.getCause() instanceof ApplicationFailure failure)
+        || failure.getDetails() == null
         || failure.getDetails().getSize() == 0) {
       return null;
     }
@@ -296,6 +350,7 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
 
   public static String failureOfType(WorkflowUpdateException e, String type) {
     return e.getCause() instanceof ApplicationFailure failure && type.equals(failure.getType())
-        ? failure.getOriginalMessage() : null;
+        ? failure.getOriginalMessage()
+        : null;
   }
 }

@@ -10,7 +10,8 @@ import dev.billing.domain.EmailBounce;
 public record EmailBounceView(String at, String messageId, String reason) {
 
   public static EmailBounceView of(EmailBounce bounce) {
-    return bounce == null ? null
+    return bounce == null
+        ? null
         : new EmailBounceView(Timestamps.instant(bounce.at()), bounce.messageId(), bounce.reason());
   }
 }

@@ -18,15 +18,25 @@ public record HistoryEntryView(
 
   public record ChangeView(String field, String from, String to) {}
 
-  /** Stored field changes include the payment details; the gateway token never leaves the server. */
+  /**
+   * Stored field changes include the payment details; the gateway token never leaves the server.
+   */
   static final String REDACTED = "[redacted]";
 
   public static HistoryEntryView of(HistoryEntry e) {
-    List<ChangeView> changes = e.changes() == null ? List.of() : e.changes().stream()
-        .map(c -> isSecret(c.field())
-            ? new ChangeView(c.field(), c.from() == null ? null : REDACTED, c.to() == null ? null : REDACTED)
-            : new ChangeView(c.field(), c.from(), c.to()))
-        .toList();
+    List<ChangeView> changes =
+        e.changes() == null
+            ? List.of()
+            : e.changes().stream()
+                .map(
+                    c ->
+                        isSecret(c.field())
+                            ? new ChangeView(
+                                c.field(),
+                                c.from() == null ? null : REDACTED,
+                                c.to() == null ? null : REDACTED)
+                            : new ChangeView(c.field(), c.from(), c.to()))
+                .toList();
     return new HistoryEntryView(
         Timestamps.instant(e.at()),
         e.version(),

@@ -10,7 +10,9 @@ import dev.billing.domain.Pause;
 public record PauseView(String since, String resumesOn, String reason) {
 
   public static PauseView of(Pause pause) {
-    return pause == null ? null
-        : new PauseView(Timestamps.date(pause.since()), Timestamps.date(pause.resumesOn()), pause.reason());
+    return pause == null
+        ? null
+        : new PauseView(
+            Timestamps.date(pause.since()), Timestamps.date(pause.resumesOn()), pause.reason());
   }
 }

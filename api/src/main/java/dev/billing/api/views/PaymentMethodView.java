@@ -1,4 +1,6 @@
 package dev.billing.api.views;
 
-/** Only the display mask: the gateway token is a credential-like reference and stays server-side. */
+/**
+ * Only the display mask: the gateway token is a credential-like reference and stays server-side.
+ */
 public record PaymentMethodView(String mask) {}

@@ -10,8 +10,12 @@ import dev.billing.domain.PendingPlanChange;
 public record PendingChangeView(String sku, String amount, String currency, long effectiveCycle) {
 
   public static PendingChangeView of(PendingPlanChange change) {
-    return change == null ? null
-        : new PendingChangeView(change.sku(), change.price().toPlainString(), change.price().currency(),
+    return change == null
+        ? null
+        : new PendingChangeView(
+            change.sku(),
+            change.price().toPlainString(),
+            change.price().currency(),
             change.effectiveCycle());
   }
 }

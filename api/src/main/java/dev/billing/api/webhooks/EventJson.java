@@ -11,9 +11,13 @@ import java.util.regex.Pattern;
 /** Reading provider JSON: absent and null are the same, and a wrong shape is the provider's 400. */
 final class EventJson {
   private static final ObjectMapper JSON = new ObjectMapper();
+
   /** A whole number that fits a long whatever its digits. */
   private static final Pattern DIGITS = Pattern.compile("[0-9]{1,18}");
-  /** Decline messages are a sentence or two; the summary is for people, not a copy of the payload. */
+
+  /**
+   * Decline messages are a sentence or two; the summary is for people, not a copy of the payload.
+   */
   static final int MAX_MESSAGE = 300;
 
   private EventJson() {}
@@ -86,8 +90,11 @@ final class EventJson {
   static void putMessage(Map<String, String> summary, String name, String text) {
     if (text != null) {
       String redacted = StoredEvent.redactCardNumbers(text);
-      summary.put(name, redacted.length() <= MAX_MESSAGE
-          ? redacted : redacted.substring(0, MAX_MESSAGE - 1) + "…");
+      summary.put(
+          name,
+          redacted.length() <= MAX_MESSAGE
+              ? redacted
+              : redacted.substring(0, MAX_MESSAGE - 1) + "…");
     }
   }
 

@@ -1,7 +1,7 @@
 package dev.billing.api.webhooks;
 
-import dev.billing.store.events.StoredEvent;
 import dev.billing.domain.PaymentEvent;
+import dev.billing.store.events.StoredEvent;
 
 /**
  * What a delivery means: what to store, and what to signal.

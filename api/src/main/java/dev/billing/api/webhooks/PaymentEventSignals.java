@@ -19,7 +19,10 @@ public interface PaymentEventSignals {
    * along, the workflow id stays).
    */
   static PaymentEventSignals temporal(WorkflowClient client) {
-    return event -> client.newWorkflowStub(SubscriptionWorkflow.class,
-        BillingIds.workflowId(event.subscriptionId())).paymentEvent(event);
+    return event ->
+        client
+            .newWorkflowStub(
+                SubscriptionWorkflow.class, BillingIds.workflowId(event.subscriptionId()))
+            .paymentEvent(event);
   }
 }

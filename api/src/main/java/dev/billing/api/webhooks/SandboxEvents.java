@@ -5,24 +5,26 @@ import static dev.billing.api.webhooks.EventJson.putMessage;
 import static dev.billing.api.webhooks.EventJson.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.billing.store.events.StoredEvent;
 import dev.billing.domain.PaymentEvent;
+import dev.billing.store.events.StoredEvent;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The sandbox gateway's events (wire format: SandboxWebhooks in the activities module, docs/payments.md, "Webhooks"): our charge fields sit flat in {@code data}, and each
- * type names its outcome directly.
+ * The sandbox gateway's events (wire format: SandboxWebhooks in the activities module,
+ * docs/payments.md, "Webhooks"): our charge fields sit flat in {@code data}, and each type names
+ * its outcome directly.
  */
 final class SandboxEvents implements WebhookProvider {
   static final String HEADER = "Sandbox-Signature";
 
-  private static final Map<String, PaymentEvent.Type> TYPES = Map.of(
-      "charge.succeeded", PaymentEvent.Type.CHARGE_SUCCEEDED,
-      "charge.failed", PaymentEvent.Type.CHARGE_FAILED,
-      "charge.returned", PaymentEvent.Type.CHARGE_RETURNED,
-      "charge.refunded", PaymentEvent.Type.CHARGE_REFUNDED);
+  private static final Map<String, PaymentEvent.Type> TYPES =
+      Map.of(
+          "charge.succeeded", PaymentEvent.Type.CHARGE_SUCCEEDED,
+          "charge.failed", PaymentEvent.Type.CHARGE_FAILED,
+          "charge.returned", PaymentEvent.Type.CHARGE_RETURNED,
+          "charge.refunded", PaymentEvent.Type.CHARGE_REFUNDED);
 
   @Override
   public String name() {
@@ -35,8 +37,8 @@ final class SandboxEvents implements WebhookProvider {
   }
 
   @Override
-  public WebhookSignatures.Verdict verify(SignatureHeader header, byte[] body, byte[] secret,
-      Instant now) {
+  public WebhookSignatures.Verdict verify(
+      SignatureHeader header, byte[] body, byte[] secret, Instant now) {
     return WebhookSignatures.verify(header, body, secret, now);
   }
 
@@ -64,15 +66,37 @@ final class SandboxEvents implements WebhookProvider {
     putMessage(summary, "failureMessage", failureMessage);
 
     PaymentEvent.Type outcome = TYPES.get(type);
-    StoredEvent stored = new StoredEvent(SANDBOX, eventId, type, outcome, subscriptionId, cycle,
-        idempotencyKey, transactionId, occurredAt, receivedAt, summary);
+    StoredEvent stored =
+        new StoredEvent(
+            SANDBOX,
+            eventId,
+            type,
+            outcome,
+            subscriptionId,
+            cycle,
+            idempotencyKey,
+            transactionId,
+            occurredAt,
+            receivedAt,
+            summary);
     if (outcome == null) {
       return ParsedEvent.storedOnly(stored, "type " + type + " is not a charge outcome");
     }
     if (subscriptionId == null || cycle == null) {
       return ParsedEvent.storedOnly(stored, "the charge carries no subscription id and cycle");
     }
-    return ParsedEvent.signalled(stored, new PaymentEvent(eventId, SANDBOX, outcome, subscriptionId,
-        cycle, idempotencyKey, transactionId, failureCode, summary.get("failureMessage"), occurredAt));
+    return ParsedEvent.signalled(
+        stored,
+        new PaymentEvent(
+            eventId,
+            SANDBOX,
+            outcome,
+            subscriptionId,
+            cycle,
+            idempotencyKey,
+            transactionId,
+            failureCode,
+            summary.get("failureMessage"),
+            occurredAt));
   }
 }

@@ -10,8 +10,11 @@ import java.util.regex.Pattern;
  * test-only v0) are ignored.
  */
 record SignatureHeader(long timestamp, List<String> signatures) {
-  /** Far above a real header (a timestamp and a few 64-character signatures); bounds the parsing. */
+  /**
+   * Far above a real header (a timestamp and a few 64-character signatures); bounds the parsing.
+   */
   static final int MAX_LENGTH = 1024;
+
   private static final Pattern SECONDS = Pattern.compile("[0-9]{1,12}");
 
   SignatureHeader {

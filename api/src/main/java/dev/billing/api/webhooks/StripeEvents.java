@@ -13,10 +13,10 @@ import com.stripe.net.ApiResource;
 import dev.billing.activities.payments.stripe.StripeAmounts;
 import dev.billing.activities.payments.stripe.StripeMetadata;
 import dev.billing.activities.payments.stripe.StripePaymentEvents;
-import java.nio.charset.StandardCharsets;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.store.events.ChargeOwner;
 import dev.billing.store.events.StoredEvent;
-import dev.billing.domain.PaymentEvent;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -33,9 +33,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>An event whose object this stripe-java cannot deserialize (an incompatible API version) is
  * refused with a 400 and not stored when it is of a type billing acts on: stored, it would never be
- * read again (the reconciliation's replay skips stored ids), while refused, Stripe delivers it again
- * for three days and the replay lists it, both of which read it once the build or the endpoint's API
- * version is fixed. Of any other type it is stored with what its envelope says.
+ * read again (the reconciliation's replay skips stored ids), while refused, Stripe delivers it
+ * again for three days and the replay lists it, both of which read it once the build or the
+ * endpoint's API version is fixed. Of any other type it is stored with what its envelope says.
  */
 final class StripeEvents implements WebhookProvider {
   static final String HEADER = "Stripe-Signature";
@@ -48,26 +48,36 @@ final class StripeEvents implements WebhookProvider {
    * @param paymentMethodOfCharge a Charge's {@code payment_method_details.type}, read from Stripe;
    *     empty when unknown (no API key on this process); throws when Stripe cannot be read
    */
-  StripeEvents(Function<String, Optional<ChargeOwner>> ownerOfPaymentIntent,
+  StripeEvents(
+      Function<String, Optional<ChargeOwner>> ownerOfPaymentIntent,
       Function<String, Optional<String>> paymentMethodOfCharge) {
-    this.lookups = new StripePaymentEvents.Lookups() {
-      @Override
-      public Optional<StripePaymentEvents.DisputedCharge> disputedCharge(String chargeId) {
-        try {
-          return paymentMethodOfCharge.apply(chargeId)
-              .map(type -> new StripePaymentEvents.DisputedCharge(type, null));
-        } catch (RuntimeException e) {
-          throw new WebhookDependencyException("the disputed charge " + chargeId
-              + " could not be read from Stripe: " + e.getMessage());
-        }
-      }
+    this.lookups =
+        new StripePaymentEvents.Lookups() {
+          @Override
+          public Optional<StripePaymentEvents.DisputedCharge> disputedCharge(String chargeId) {
+            try {
+              return paymentMethodOfCharge
+                  .apply(chargeId)
+                  .map(type -> new StripePaymentEvents.DisputedCharge(type, null));
+            } catch (RuntimeException e) {
+              throw new WebhookDependencyException(
+                  "the disputed charge "
+                      + chargeId
+                      + " could not be read from Stripe: "
+                      + e.getMessage());
+            }
+          }
 
-      @Override
-      public Optional<StripeMetadata.Owner> owner(String paymentIntentId) {
-        return ownerOfPaymentIntent.apply(paymentIntentId).map(o ->
-            new StripeMetadata.Owner(o.subscriptionId(), o.cycle(), o.idempotencyKey()));
-      }
-    };
+          @Override
+          public Optional<StripeMetadata.Owner> owner(String paymentIntentId) {
+            return ownerOfPaymentIntent
+                .apply(paymentIntentId)
+                .map(
+                    o ->
+                        new StripeMetadata.Owner(
+                            o.subscriptionId(), o.cycle(), o.idempotencyKey()));
+          }
+        };
   }
 
   @Override
@@ -81,8 +91,8 @@ final class StripeEvents implements WebhookProvider {
   }
 
   @Override
-  public WebhookSignatures.Verdict verify(SignatureHeader header, byte[] body, byte[] secret,
-      Instant now) {
+  public WebhookSignatures.Verdict verify(
+      SignatureHeader header, byte[] body, byte[] secret, Instant now) {
     return StripeSignatures.verify(header, body, secret, now);
   }
 
@@ -94,30 +104,64 @@ final class StripeEvents implements WebhookProvider {
       reading = StripePaymentEvents.read(event, lookups);
     } catch (StripePaymentEvents.UnreadableObjectException e) {
       if (StripePaymentEvents.isOutcomeType(event.getType())) {
-        LOG.error("Stripe event {} ({}) refused: {}", event.getId(), event.getType(), e.getMessage());
+        LOG.error(
+            "Stripe event {} ({}) refused: {}", event.getId(), event.getType(), e.getMessage());
         throw new WebhookPayloadException("the event cannot be read: " + e.getMessage());
       }
-      StoredEvent stored = new StoredEvent(STRIPE, event.getId(), event.getType(), null, null, null,
-          null, null, Instant.ofEpochSecond(event.getCreated()), receivedAt, Map.of());
+      StoredEvent stored =
+          new StoredEvent(
+              STRIPE,
+              event.getId(),
+              event.getType(),
+              null,
+              null,
+              null,
+              null,
+              null,
+              Instant.ofEpochSecond(event.getCreated()),
+              receivedAt,
+              Map.of());
       return ParsedEvent.storedOnly(stored, "its object cannot be read: " + e.getMessage());
     }
 
     Long cycle = reading.cycle();
     Map<String, String> summary = summary(reading);
-    StoredEvent stored = new StoredEvent(STRIPE, reading.eventId(), reading.type(),
-        reading.outcome(), reading.subscriptionId(), cycle, reading.idempotencyKey(),
-        reading.transactionId(), reading.occurredAt(), receivedAt, summary);
+    StoredEvent stored =
+        new StoredEvent(
+            STRIPE,
+            reading.eventId(),
+            reading.type(),
+            reading.outcome(),
+            reading.subscriptionId(),
+            cycle,
+            reading.idempotencyKey(),
+            reading.transactionId(),
+            reading.occurredAt(),
+            receivedAt,
+            summary);
     if (reading.outcome() == null) {
-      return ParsedEvent.storedOnly(stored, reading.unsignalled() != null ? reading.unsignalled()
-          : "type " + reading.type() + " is not a charge outcome");
+      return ParsedEvent.storedOnly(
+          stored,
+          reading.unsignalled() != null
+              ? reading.unsignalled()
+              : "type " + reading.type() + " is not a charge outcome");
     }
     if (!reading.isOurs()) {
       return ParsedEvent.storedOnly(stored, "the charge carries no subscription id and cycle");
     }
-    return ParsedEvent.signalled(stored, new PaymentEvent(reading.eventId(), STRIPE,
-        reading.outcome(), reading.subscriptionId(), cycle, reading.idempotencyKey(),
-        reading.transactionId(), summary.get("failureCode"), summary.get("failureMessage"),
-        reading.occurredAt()));
+    return ParsedEvent.signalled(
+        stored,
+        new PaymentEvent(
+            reading.eventId(),
+            STRIPE,
+            reading.outcome(),
+            reading.subscriptionId(),
+            cycle,
+            reading.idempotencyKey(),
+            reading.transactionId(),
+            summary.get("failureCode"),
+            summary.get("failureMessage"),
+            reading.occurredAt()));
   }
 
   /** The envelope, checked as before stripe-java reads it: a wrong shape is the sender's 400. */
@@ -134,8 +178,9 @@ final class StripeEvents implements WebhookProvider {
     JsonObject json = root.getAsJsonObject();
     Event event;
     try {
-      event = StripeObject.deserializeStripeObject(json, Event.class,
-          ApiResource.getGlobalResponseGetter());
+      event =
+          StripeObject.deserializeStripeObject(
+              json, Event.class, ApiResource.getGlobalResponseGetter());
     } catch (JsonParseException | IllegalStateException | UnsupportedOperationException e) {
       throw new WebhookPayloadException("the body is not a Stripe event: " + e.getMessage());
     }
@@ -149,7 +194,9 @@ final class StripeEvents implements WebhookProvider {
       throw new WebhookPayloadException("the event has no created time (Unix seconds)");
     }
     JsonElement data = json.get("data");
-    if (data == null || !data.isJsonObject() || data.getAsJsonObject().get("object") == null
+    if (data == null
+        || !data.isJsonObject()
+        || data.getAsJsonObject().get("object") == null
         || !data.getAsJsonObject().get("object").isJsonObject()) {
       throw new WebhookPayloadException("the event has no data.object");
     }
@@ -164,18 +211,24 @@ final class StripeEvents implements WebhookProvider {
         put(summary, "amount", decimal(reading.amountMinor(), reading.currency()));
       }
     }
-    reading.details().forEach((name, value) -> {
-      if (!name.equals("livemode")) {
-        put(summary, name, value);
-      }
-    });
+    reading
+        .details()
+        .forEach(
+            (name, value) -> {
+              if (!name.equals("livemode")) {
+                put(summary, name, value);
+              }
+            });
     put(summary, "failureCode", reading.failureCode());
     putMessage(summary, "failureMessage", reading.failureMessage());
     put(summary, "livemode", reading.details().get("livemode"));
     return summary;
   }
 
-  /** Stripe amounts are in the currency's minor unit; the summary shows "9.99" like the rest of the API. */
+  /**
+   * Stripe amounts are in the currency's minor unit; the summary shows "9.99" like the rest of the
+   * API.
+   */
   private static String decimal(long minor, String currency) {
     try {
       return StripeAmounts.fromStripe(minor, currency).toPlainString();

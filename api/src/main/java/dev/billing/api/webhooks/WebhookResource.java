@@ -1,8 +1,8 @@
 package dev.billing.api.webhooks;
 
+import dev.billing.activities.payments.PaymentEventIntake;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.ProblemResponses;
-import dev.billing.activities.payments.PaymentEventIntake;
 import dev.billing.store.events.PaymentEventStore;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -34,8 +34,11 @@ import org.slf4j.LoggerFactory;
 @Path("/v1/webhooks/{provider}")
 @Produces(MediaType.APPLICATION_JSON)
 public final class WebhookResource {
-  /** Stripe's events are a few kilobytes; a quarter of a megabyte leaves room and bounds the work. */
+  /**
+   * Stripe's events are a few kilobytes; a quarter of a megabyte leaves room and bounds the work.
+   */
   public static final int MAX_BODY_BYTES = 256 * 1024;
+
   static final String RETRY_AFTER_SECONDS = "5";
   private static final Logger LOG = LoggerFactory.getLogger(WebhookResource.class);
 
@@ -49,8 +52,11 @@ public final class WebhookResource {
    * @param clock judges the signatures' timestamps; in the dev stack the test server's clock, which
    *     the sandbox gateway signs with too
    */
-  public static WebhookResource create(WebhookSettings settings, PaymentEventStore events,
-      PaymentEventSignals signals, InstantSource clock) {
+  public static WebhookResource create(
+      WebhookSettings settings,
+      PaymentEventStore events,
+      PaymentEventSignals signals,
+      InstantSource clock) {
     return create(settings, events, signals, clock, charge -> Optional.empty());
   }
 
@@ -58,17 +64,27 @@ public final class WebhookResource {
    * @param stripeChargeMethods a Stripe Charge's payment method type, which tells a returned bank
    *     debit from a card chargeback; empty when this process cannot read Stripe
    */
-  public static WebhookResource create(WebhookSettings settings, PaymentEventStore events,
-      PaymentEventSignals signals, InstantSource clock,
+  public static WebhookResource create(
+      WebhookSettings settings,
+      PaymentEventStore events,
+      PaymentEventSignals signals,
+      InstantSource clock,
       Function<String, Optional<String>> stripeChargeMethods) {
-    List<WebhookProvider> providers = List.of(new SandboxEvents(),
-        new StripeEvents(paymentIntent -> events.ownerOf(WebhookProvider.STRIPE, paymentIntent),
-            stripeChargeMethods));
+    List<WebhookProvider> providers =
+        List.of(
+            new SandboxEvents(),
+            new StripeEvents(
+                paymentIntent -> events.ownerOf(WebhookProvider.STRIPE, paymentIntent),
+                stripeChargeMethods));
     return new WebhookResource(providers, settings.secrets(), events, signals, clock);
   }
 
-  WebhookResource(List<WebhookProvider> providers, Map<String, byte[]> secrets,
-      PaymentEventStore events, PaymentEventSignals signals, InstantSource clock) {
+  WebhookResource(
+      List<WebhookProvider> providers,
+      Map<String, byte[]> secrets,
+      PaymentEventStore events,
+      PaymentEventSignals signals,
+      InstantSource clock) {
     Map<String, Endpoint> endpoints = new LinkedHashMap<>();
     for (WebhookProvider provider : providers) {
       byte[] secret = secrets.get(provider.name());
@@ -80,13 +96,14 @@ public final class WebhookResource {
     // The same handling as reconciliation's replay of missed webhooks (worker).
     this.intake = new PaymentEventIntake(events, signals::send);
     this.clock = clock;
-    LOG.info("Webhook endpoints: {} (a provider without a signing secret has none)",
+    LOG.info(
+        "Webhook endpoints: {} (a provider without a signing secret has none)",
         endpoints.isEmpty() ? "none" : endpoints.keySet());
   }
 
   @POST
-  public Response receive(@PathParam("provider") String name, @Context HttpHeaders headers,
-      InputStream body) {
+  public Response receive(
+      @PathParam("provider") String name, @Context HttpHeaders headers, InputStream body) {
     Endpoint endpoint = endpoints.get(name);
     if (endpoint == null) {
       throw ApiProblem.notFound("There is no webhook endpoint for this provider.");
@@ -96,11 +113,14 @@ public final class WebhookResource {
     Instant now = clock.instant();
 
     switch (endpoint.provider().verify(signature, raw, endpoint.secret(), now)) {
-      case MISMATCH -> throw unauthorized(
-          "The signature does not match the body under this endpoint's secret.");
-      case OUTSIDE_TOLERANCE -> throw unauthorized("The signature's timestamp is more than "
-          + WebhookSignatures.TOLERANCE.toSeconds() + " seconds from now.");
-      case VALID -> { }
+      case MISMATCH ->
+          throw unauthorized("The signature does not match the body under this endpoint's secret.");
+      case OUTSIDE_TOLERANCE ->
+          throw unauthorized(
+              "The signature's timestamp is more than "
+                  + WebhookSignatures.TOLERANCE.toSeconds()
+                  + " seconds from now.");
+      case VALID -> {}
     }
 
     ParsedEvent event;
@@ -108,9 +128,11 @@ public final class WebhookResource {
       event = parse(endpoint.provider(), raw, now);
     } catch (WebhookDependencyException e) {
       LOG.warn("{} {}", name, e.getMessage());
-      return Response.fromResponse(ProblemResponses.of(ApiProblem.unavailable(
-              "The event cannot be read now; deliver it again.")))
-          .header("Retry-After", RETRY_AFTER_SECONDS).build();
+      return Response.fromResponse(
+              ProblemResponses.of(
+                  ApiProblem.unavailable("The event cannot be read now; deliver it again.")))
+          .header("Retry-After", RETRY_AFTER_SECONDS)
+          .build();
     }
     PaymentEventIntake.Result result;
     try {
@@ -118,18 +140,26 @@ public final class WebhookResource {
     } catch (PaymentEventIntake.SignalFailedException e) {
       // Stored, not delivered: a 503 makes the provider deliver again, and that delivery signals.
       LOG.warn("{} {}", name, e.getMessage());
-      return Response.fromResponse(ProblemResponses.of(ApiProblem.unavailable(
-              "The event was received but could not be passed on; deliver it again.")))
-          .header("Retry-After", RETRY_AFTER_SECONDS).build();
+      return Response.fromResponse(
+              ProblemResponses.of(
+                  ApiProblem.unavailable(
+                      "The event was received but could not be passed on; deliver it again.")))
+          .header("Retry-After", RETRY_AFTER_SECONDS)
+          .build();
     }
     switch (result.outcome()) {
       case STORED_ONLY -> logUnsignalled(event, result.duplicate());
       // Nothing to deliver to now: the event is stored, and the daily reconciliation compares the
       // gateway with the periods and reports what it left undone. Logged for operators.
-      case NO_WORKFLOW -> LOG.warn("{} event {} ({}) is for subscription {}, which has no running"
-              + " workflow; stored, not signalled", name, event.stored().eventId(),
-          event.stored().type(), event.signal().subscriptionId());
-      case SIGNALLED -> { }
+      case NO_WORKFLOW ->
+          LOG.warn(
+              "{} event {} ({}) is for subscription {}, which has no running"
+                  + " workflow; stored, not signalled",
+              name,
+              event.stored().eventId(),
+              event.stored().type(),
+              event.signal().subscriptionId());
+      case SIGNALLED -> {}
     }
     return Response.ok(new WebhookReceipt(true, result.duplicate())).build();
   }
@@ -155,8 +185,8 @@ public final class WebhookResource {
   /**
    * At most one byte more than allowed is kept: enough to know the body is too large, whatever its
    * Content-Length said (a declared length is not trusted). The rest of a moderately oversized body
-   * is drained, so the client, still writing, gets the 413 on a connection that stays usable instead
-   * of a broken pipe; a larger one is cut off.
+   * is drained, so the client, still writing, gets the 413 on a connection that stays usable
+   * instead of a broken pipe; a larger one is cut off.
    */
   private static byte[] read(InputStream body) {
     try {
@@ -186,12 +216,20 @@ public final class WebhookResource {
   private static void logUnsignalled(ParsedEvent event, boolean duplicate) {
     if (event.lacksOurMetadata()) {
       // INFO, not WARN: a Stripe account also carries charges that are not billing's.
-      LOG.info("{} event {} ({}) stored{}, not signalled: {}", event.stored().provider(),
-          event.stored().eventId(), event.stored().type(), duplicate ? " before" : "",
+      LOG.info(
+          "{} event {} ({}) stored{}, not signalled: {}",
+          event.stored().provider(),
+          event.stored().eventId(),
+          event.stored().type(),
+          duplicate ? " before" : "",
           event.unsignalled());
     } else {
-      LOG.debug("{} event {} ({}) stored, not signalled: {}", event.stored().provider(),
-          event.stored().eventId(), event.stored().type(), event.unsignalled());
+      LOG.debug(
+          "{} event {} ({}) stored, not signalled: {}",
+          event.stored().provider(),
+          event.stored().eventId(),
+          event.stored().type(),
+          event.unsignalled());
     }
   }
 
@@ -200,7 +238,11 @@ public final class WebhookResource {
   }
 
   private static ApiProblem tooLarge() {
-    return new ApiProblem(413, "payload-too-large", "Payload too large",
-        "A webhook body is at most " + MAX_BODY_BYTES + " bytes.", List.of());
+    return new ApiProblem(
+        413,
+        "payload-too-large",
+        "Payload too large",
+        "A webhook body is at most " + MAX_BODY_BYTES + " bytes.",
+        List.of());
   }
 }

@@ -36,8 +36,11 @@ public record WebhookSettings(
   /** Never prints a secret: configuration ends up in logs. */
   @Override
   public String toString() {
-    return "WebhookSettings[stripeSecret=" + shown(stripeSecret) + ", sandboxSecret="
-        + shown(sandboxSecret) + "]";
+    return "WebhookSettings[stripeSecret="
+        + shown(stripeSecret)
+        + ", sandboxSecret="
+        + shown(sandboxSecret)
+        + "]";
   }
 
   private static String shown(String secret) {

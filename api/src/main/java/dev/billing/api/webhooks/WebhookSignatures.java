@@ -9,17 +9,22 @@ import java.util.HexFormat;
 import java.util.Locale;
 
 /**
- * The sandbox's signature check: HMAC-SHA256 keyed with the endpoint's secret over
- * {@code "<t>." + raw body bytes}, hex-encoded, compared in constant time; and, for both providers,
- * the signed timestamp within {@link #TOLERANCE} of now, so a captured delivery cannot be replayed
- * later. Stripe's signatures are checked by stripe-java ({@link StripeSignatures}).
+ * The sandbox's signature check: HMAC-SHA256 keyed with the endpoint's secret over {@code "<t>." +
+ * raw body bytes}, hex-encoded, compared in constant time; and, for both providers, the signed
+ * timestamp within {@link #TOLERANCE} of now, so a captured delivery cannot be replayed later.
+ * Stripe's signatures are checked by stripe-java ({@link StripeSignatures}).
  */
 final class WebhookSignatures {
   /** Stripe's default tolerance, and the sandbox's (docs/payments.md, "Webhooks"). */
   static final Duration TOLERANCE = Duration.ofSeconds(300);
+
   private static final int SIGNATURE_HEX_LENGTH = 64;
 
-  enum Verdict { VALID, MISMATCH, OUTSIDE_TOLERANCE }
+  enum Verdict {
+    VALID,
+    MISMATCH,
+    OUTSIDE_TOLERANCE
+  }
 
   private WebhookSignatures() {}
 

@@ -45,19 +45,32 @@ class JwtAccessTest {
   static final JwtTokens ISSUER = new JwtTokens("key-1");
   static final WireMockServer JWKS = startJwks();
 
-  static final ResourceTestSupport API = ResourceTestSupport.start(config -> config.auth = new AuthSettings(
-      null, new JwtSettings(JwtTokens.ISSUER, JwtTokens.AUDIENCE,
-          "http://localhost:" + JWKS.port() + "/jwks.json", null, null, null)));
+  static final ResourceTestSupport API =
+      ResourceTestSupport.start(
+          config ->
+              config.auth =
+                  new AuthSettings(
+                      null,
+                      new JwtSettings(
+                          JwtTokens.ISSUER,
+                          JwtTokens.AUDIENCE,
+                          "http://localhost:" + JWKS.port() + "/jwks.json",
+                          null,
+                          null,
+                          null)));
 
   private static WireMockServer startJwks() {
     WireMockServer server = new WireMockServer(options().dynamicPort());
     server.start();
     server.stubFor(get("/jwks.json").willReturn(okJson(ISSUER.jwks())));
-    // One answer before the API's first fetch, which gives up after 2 s: a cold WireMock on a loaded
+    // One answer before the API's first fetch, which gives up after 2 s: a cold WireMock on a
+    // loaded
     // machine can take that long, and a 503 here would say nothing about JWT access.
     try {
-      HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/jwks.json")).build(),
-          HttpResponse.BodyHandlers.discarding());
+      HttpClient.newHttpClient()
+          .send(
+              HttpRequest.newBuilder(URI.create(server.baseUrl() + "/jwks.json")).build(),
+              HttpResponse.BodyHandlers.discarding());
     } catch (IOException | InterruptedException e) {
       throw new IllegalStateException("WireMock did not answer", e);
     }
@@ -74,8 +87,11 @@ class JwtAccessTest {
   }
 
   private static String accountToken(String subject, String account) {
-    return ISSUER.sign(JwtTokens.claims(subject,
-        Map.of("billing_role", List.of("viewer", "account"), "billing_account", account)).build());
+    return ISSUER.sign(
+        JwtTokens.claims(
+                subject,
+                Map.of("billing_role", List.of("viewer", "account"), "billing_account", account))
+            .build());
   }
 
   private static int status(Response response) {
@@ -87,7 +103,10 @@ class JwtAccessTest {
 
   @Test
   void anOperatorTokenReachesOperatorEndpoints() {
-    assertThat(status(API.requestAs(operatorToken("ops-1"), "/v1/billing/due-payments?date=2026-04-01").get()))
+    assertThat(
+            status(
+                API.requestAs(operatorToken("ops-1"), "/v1/billing/due-payments?date=2026-04-01")
+                    .get()))
         .isEqualTo(200);
   }
 
@@ -96,15 +115,23 @@ class JwtAccessTest {
     String account = newAccount();
     String token = accountToken("auth0|user-42", account);
 
-    Response created = API.requestAs(token, subscriptionsPath(account)).post(Entity.json(subscriptionBody()));
+    Response created =
+        API.requestAs(token, subscriptionsPath(account)).post(Entity.json(subscriptionBody()));
     String id = body(created).get("subscriptionId").asText();
     assertThat(created.getStatus()).isEqualTo(201);
-    assertThat(status(API.requestAs(token, subscriptionPath(account, id) + "/cancel").post(Entity.json("{}"))))
+    assertThat(
+            status(
+                API.requestAs(token, subscriptionPath(account, id) + "/cancel")
+                    .post(Entity.json("{}"))))
         .isEqualTo(200);
 
     // The workflow records whom the request names: JwtEndToEndTest reads it in the history.
-    assertThat(API.stack().workflows.sentTo(id)).singleElement()
-        .satisfies(sent -> assertThat(((CancelRequest) sent.request()).requestedBy()).isEqualTo("jwt:auth0|user-42"));
+    assertThat(API.stack().workflows.sentTo(id))
+        .singleElement()
+        .satisfies(
+            sent ->
+                assertThat(((CancelRequest) sent.request()).requestedBy())
+                    .isEqualTo("jwt:auth0|user-42"));
     JsonNode history = body(API.get(subscriptionPath(account, id) + "/history"));
     assertThat(history.get("items").get(0).get("actor").asText()).isEqualTo("jwt:auth0|user-42");
     assertProblem(API.requestAs(token, subscriptionsPath(newAccount())).get(), 404);
@@ -119,21 +146,27 @@ class JwtAccessTest {
     JwtTokens unknownKey = new JwtTokens("key-unknown");
     Map<String, Object> operator = Map.of("billing_role", "operator");
 
-    List<String> refused = List.of(
-        ISSUER.sign(JwtTokens.claims("a", operator).expirationTime(Date.from(past)).build()),
-        ISSUER.sign(JwtTokens.claims("a", operator).audience("someone-else").build()),
-        ISSUER.sign(JwtTokens.claims("a", operator).issuer("https://evil.test/").build()),
-        ISSUER.sign(JwtTokens.claims("a", Map.of()).build()),
-        ISSUER.sign(JwtTokens.claims("a", Map.of("billing_role", "admin")).build()),
-        ISSUER.sign(JwtTokens.claims("a", Map.of("billing_role", "account")).build()),
-        ISSUER.sign(JwtTokens.claims("a", Map.of("billing_role", "account", "billing_account", "acc#1")).build()),
-        ISSUER.sign(new JWTClaimsSet.Builder(JwtTokens.claims("a", operator).build()).subject(null).build()),
-        ISSUER.sign(JwtTokens.claims("a b", operator).build()),
-        impostor.sign(JwtTokens.claims("a", operator).build()),
-        unknownKey.sign(JwtTokens.claims("a", operator).build()),
-        JwtTokens.unsigned(JwtTokens.claims("a", operator).build()),
-        ISSUER.hmacSignedWithPublicKey(JwtTokens.claims("a", operator).build()),
-        "eyJhbGciOiJSUzI1NiJ9.not-base64!.x");
+    List<String> refused =
+        List.of(
+            ISSUER.sign(JwtTokens.claims("a", operator).expirationTime(Date.from(past)).build()),
+            ISSUER.sign(JwtTokens.claims("a", operator).audience("someone-else").build()),
+            ISSUER.sign(JwtTokens.claims("a", operator).issuer("https://evil.test/").build()),
+            ISSUER.sign(JwtTokens.claims("a", Map.of()).build()),
+            ISSUER.sign(JwtTokens.claims("a", Map.of("billing_role", "admin")).build()),
+            ISSUER.sign(JwtTokens.claims("a", Map.of("billing_role", "account")).build()),
+            ISSUER.sign(
+                JwtTokens.claims("a", Map.of("billing_role", "account", "billing_account", "acc#1"))
+                    .build()),
+            ISSUER.sign(
+                new JWTClaimsSet.Builder(JwtTokens.claims("a", operator).build())
+                    .subject(null)
+                    .build()),
+            ISSUER.sign(JwtTokens.claims("a b", operator).build()),
+            impostor.sign(JwtTokens.claims("a", operator).build()),
+            unknownKey.sign(JwtTokens.claims("a", operator).build()),
+            JwtTokens.unsigned(JwtTokens.claims("a", operator).build()),
+            ISSUER.hmacSignedWithPublicKey(JwtTokens.claims("a", operator).build()),
+            "eyJhbGciOiJSUzI1NiJ9.not-base64!.x");
 
     for (String token : refused) {
       Response response = API.requestAs(token, subscriptionsPath(account)).get();
@@ -147,20 +180,42 @@ class JwtAccessTest {
     try (ServerSocket socket = new ServerSocket(0)) {
       closedPort = socket.getLocalPort();
     }
-    JwtAuthenticator unreachable = new JwtAuthenticator(new JwtSettings(JwtTokens.ISSUER, JwtTokens.AUDIENCE,
-        "http://localhost:" + closedPort + "/jwks.json", null, null, null));
+    JwtAuthenticator unreachable =
+        new JwtAuthenticator(
+            new JwtSettings(
+                JwtTokens.ISSUER,
+                JwtTokens.AUDIENCE,
+                "http://localhost:" + closedPort + "/jwks.json",
+                null,
+                null,
+                null));
 
     assertThatThrownBy(() -> unreachable.authenticate(operatorToken("a")))
-        .isInstanceOfSatisfying(ApiProblem.class, problem -> assertThat(problem.status()).isEqualTo(503));
+        .isInstanceOfSatisfying(
+            ApiProblem.class, problem -> assertThat(problem.status()).isEqualTo(503));
   }
 
   @Test
   void symmetricAlgorithmsCannotBeConfigured() {
-    assertThatThrownBy(() -> new JwtSettings(JwtTokens.ISSUER, JwtTokens.AUDIENCE,
-        "https://issuer.test/jwks.json", null, null, List.of("HS256")))
+    assertThatThrownBy(
+            () ->
+                new JwtSettings(
+                    JwtTokens.ISSUER,
+                    JwtTokens.AUDIENCE,
+                    "https://issuer.test/jwks.json",
+                    null,
+                    null,
+                    List.of("HS256")))
         .hasMessageContaining("HS256 is not accepted");
-    assertThatThrownBy(() -> new JwtSettings(JwtTokens.ISSUER, JwtTokens.AUDIENCE,
-        "http://issuer.test/jwks.json", null, null, null))
+    assertThatThrownBy(
+            () ->
+                new JwtSettings(
+                    JwtTokens.ISSUER,
+                    JwtTokens.AUDIENCE,
+                    "http://issuer.test/jwks.json",
+                    null,
+                    null,
+                    null))
         .hasMessageContaining("https");
   }
 }

@@ -42,23 +42,27 @@ class JwtEndToEndTest {
   static final JwtTokens ISSUER = new JwtTokens("key-1");
   static final WireMockServer JWKS = startJwks();
 
-  static final ApiTestSupport API = ApiTestSupport.start(
-      ConfigOverride.config("auth.jwt.issuer", JwtTokens.ISSUER),
-      ConfigOverride.config("auth.jwt.audience", JwtTokens.AUDIENCE),
-      ConfigOverride.config("auth.jwt.jwksUrl", "http://localhost:" + JWKS.port() + "/jwks.json"));
+  static final ApiTestSupport API =
+      ApiTestSupport.start(
+          ConfigOverride.config("auth.jwt.issuer", JwtTokens.ISSUER),
+          ConfigOverride.config("auth.jwt.audience", JwtTokens.AUDIENCE),
+          ConfigOverride.config(
+              "auth.jwt.jwksUrl", "http://localhost:" + JWKS.port() + "/jwks.json"));
 
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 
   private static WireMockServer startJwks() {
     WireMockServer server = new WireMockServer(options().dynamicPort());
     server.start();
     server.stubFor(get("/jwks.json").willReturn(okJson(ISSUER.jwks())));
-    // One answer before the API's first fetch, which gives up after 2 s: a cold WireMock on a loaded
+    // One answer before the API's first fetch, which gives up after 2 s: a cold WireMock on a
+    // loaded
     // machine can take that long, and a 503 here would say nothing about JWT access.
     try {
-      HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.baseUrl() + "/jwks.json")).build(),
-          HttpResponse.BodyHandlers.discarding());
+      HttpClient.newHttpClient()
+          .send(
+              HttpRequest.newBuilder(URI.create(server.baseUrl() + "/jwks.json")).build(),
+              HttpResponse.BodyHandlers.discarding());
     } catch (IOException | InterruptedException e) {
       throw new IllegalStateException("WireMock did not answer", e);
     }
@@ -71,8 +75,11 @@ class JwtEndToEndTest {
   }
 
   private static String accountToken(String subject, String account) {
-    return ISSUER.sign(JwtTokens.claims(subject,
-        Map.of("billing_role", List.of("viewer", "account"), "billing_account", account)).build());
+    return ISSUER.sign(
+        JwtTokens.claims(
+                subject,
+                Map.of("billing_role", List.of("viewer", "account"), "billing_account", account))
+            .build());
   }
 
   private static int status(Response response) {
@@ -87,15 +94,22 @@ class JwtEndToEndTest {
     String account = newAccount();
     String token = accountToken("auth0|user-42", account);
 
-    Response created = API.requestAs(token, subscriptionsPath(account)).post(Entity.json(subscriptionBody()));
+    Response created =
+        API.requestAs(token, subscriptionsPath(account)).post(Entity.json(subscriptionBody()));
     String id = body(created).get("subscriptionId").asText();
     assertThat(created.getStatus()).isEqualTo(201);
-    assertThat(status(API.requestAs(token, subscriptionPath(account, id) + "/cancel").post(Entity.json("{}"))))
+    assertThat(
+            status(
+                API.requestAs(token, subscriptionPath(account, id) + "/cancel")
+                    .post(Entity.json("{}"))))
         .isEqualTo(200);
 
     JsonNode history = body(API.get(subscriptionPath(account, id) + "/history"));
-    JsonNode cancel = StreamSupport.stream(history.get("items").spliterator(), false)
-        .filter(e -> e.get("event").asText().equals("SUBSCRIPTION_CANCELLED")).findFirst().orElseThrow();
+    JsonNode cancel =
+        StreamSupport.stream(history.get("items").spliterator(), false)
+            .filter(e -> e.get("event").asText().equals("SUBSCRIPTION_CANCELLED"))
+            .findFirst()
+            .orElseThrow();
     assertThat(cancel.get("actor").asText()).isEqualTo("jwt:auth0|user-42");
     assertProblem(API.requestAs(token, subscriptionsPath(newAccount())).get(), 404);
     assertProblem(API.requestAs(token, "/v1/billing/due-payments?date=2026-04-01").get(), 403);

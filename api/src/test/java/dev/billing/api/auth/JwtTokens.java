@@ -38,16 +38,22 @@ final class JwtTokens {
   /** Claims valid for ten minutes, from our issuer, for our audience. */
   static JWTClaimsSet.Builder claims(String subject, Map<String, Object> extra) {
     Instant now = Instant.now();
-    JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder()
-        .issuer(ISSUER).audience(AUDIENCE).subject(subject)
-        .issueTime(Date.from(now)).expirationTime(Date.from(now.plus(Duration.ofMinutes(10))));
+    JWTClaimsSet.Builder claims =
+        new JWTClaimsSet.Builder()
+            .issuer(ISSUER)
+            .audience(AUDIENCE)
+            .subject(subject)
+            .issueTime(Date.from(now))
+            .expirationTime(Date.from(now.plus(Duration.ofMinutes(10))));
     extra.forEach(claims::claim);
     return claims;
   }
 
   String sign(JWTClaimsSet claims) {
     try {
-      SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(), claims);
+      SignedJWT jwt =
+          new SignedJWT(
+              new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(), claims);
       jwt.sign(new RSASSASigner(key));
       return jwt.serialize();
     } catch (JOSEException e) {
@@ -62,7 +68,9 @@ final class JwtTokens {
   /** HS256 with the public modulus as the secret: the classic algorithm-confusion forgery. */
   String hmacSignedWithPublicKey(JWTClaimsSet claims) {
     try {
-      SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.HS256).keyID(key.getKeyID()).build(), claims);
+      SignedJWT jwt =
+          new SignedJWT(
+              new JWSHeader.Builder(JWSAlgorithm.HS256).keyID(key.getKeyID()).build(), claims);
       jwt.sign(new MACSigner(key.toPublicJWK().toRSAPublicKey().getEncoded()));
       return jwt.serialize();
     } catch (JOSEException e) {

@@ -15,10 +15,14 @@ import java.lang.annotation.Target;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** A rule's own message reaches the client as written: no parameter or expression in it is evaluated. */
+/**
+ * A rule's own message reaches the client as written: no parameter or expression in it is
+ * evaluated.
+ */
 class MessagesTest {
 
-  static final String HOSTILE = "currency ${1+1} {jakarta.validation.constraints.NotNull.message} \\ $ {x}";
+  static final String HOSTILE =
+      "currency ${1+1} {jakarta.validation.constraints.NotNull.message} \\ $ {x}";
 
   @Target(ElementType.FIELD)
   @Retention(RetentionPolicy.RUNTIME)
@@ -42,8 +46,12 @@ class MessagesTest {
 
   @Test
   void aMessageIsTakenLiterally() {
-    Set<ConstraintViolation<Probe>> violations = Validators.newValidator().validate(new Probe(HOSTILE));
+    Set<ConstraintViolation<Probe>> violations =
+        Validators.newValidator().validate(new Probe(HOSTILE));
 
-    assertThat(violations).singleElement().extracting(ConstraintViolation::getMessage).isEqualTo(HOSTILE);
+    assertThat(violations)
+        .singleElement()
+        .extracting(ConstraintViolation::getMessage)
+        .isEqualTo(HOSTILE);
   }
 }

@@ -39,29 +39,54 @@ final class Baselines {
   /** One body field: its name and raw JSON value. */
   record Field(String name, String json) {}
 
-  private static final Map<Class<?>, Function<Fixture, List<Field>>> EXAMPLES = Map.ofEntries(
-      Map.entry(PauseSubscriptionRequest.class, f -> List.of(new Field("cycles", "1"),
-          new Field("reason", quoted("fuzzing")))),
-      Map.entry(ChangePlanRequest.class, f -> List.of(new Field("sku", quoted("fuzz-team")),
-          new Field("amount", quoted("19.99")), new Field("currency", quoted("USD")),
-          new Field("effective", quoted("periodEnd")))),
-      Map.entry(ChangeBillingDayRequest.class, f -> List.of(new Field("billingDay", "15"))),
-      Map.entry(WaivePeriodRequest.class, f -> List.of(new Field("reason", quoted("fuzzing")))),
-      Map.entry(RefundPeriodRequest.class, f -> List.of(new Field("amount", quoted("1.00")),
-          new Field("reason", quoted("fuzzing")))),
-      Map.entry(StartReconciliationRequest.class, f -> List.of(new Field("lookbackDays", "1"),
-          new Field("repair", "false"))),
-      Map.entry(CreateSubscriptionRequest.class, f -> List.of(
-          new Field("sku", quoted("fuzz-plan")), new Field("amount", quoted("9.99")),
-          new Field("currency", quoted("USD")), new Field("email", quoted("fuzz@example.com")),
-          new Field("paymentMethod", quoted("pm_card_visa")), new Field("term", quoted("MONTHLY")),
-          new Field("billingDay", "31"), new Field("startDate", quoted("2026-03-20")),
-          new Field("timeZone", quoted("Europe/Paris")), new Field("reminderDaysBefore", "3"))),
-      Map.entry(CancelSubscriptionRequest.class, f -> List.of(new Field("reason", quoted("fuzzing")))),
-      Map.entry(ChangePaymentMethodRequest.class, f -> List.of(
-          new Field("paymentMethod", quoted("pm_card_mastercard")))),
-      Map.entry(ApiKeyResource.CreateApiKeyRequest.class, f -> List.of(new Field("role", quoted("account")),
-          new Field("accountId", quoted(f.otherAccount())), new Field("label", quoted("fuzz")))));
+  private static final Map<Class<?>, Function<Fixture, List<Field>>> EXAMPLES =
+      Map.ofEntries(
+          Map.entry(
+              PauseSubscriptionRequest.class,
+              f -> List.of(new Field("cycles", "1"), new Field("reason", quoted("fuzzing")))),
+          Map.entry(
+              ChangePlanRequest.class,
+              f ->
+                  List.of(
+                      new Field("sku", quoted("fuzz-team")),
+                      new Field("amount", quoted("19.99")),
+                      new Field("currency", quoted("USD")),
+                      new Field("effective", quoted("periodEnd")))),
+          Map.entry(ChangeBillingDayRequest.class, f -> List.of(new Field("billingDay", "15"))),
+          Map.entry(WaivePeriodRequest.class, f -> List.of(new Field("reason", quoted("fuzzing")))),
+          Map.entry(
+              RefundPeriodRequest.class,
+              f ->
+                  List.of(
+                      new Field("amount", quoted("1.00")), new Field("reason", quoted("fuzzing")))),
+          Map.entry(
+              StartReconciliationRequest.class,
+              f -> List.of(new Field("lookbackDays", "1"), new Field("repair", "false"))),
+          Map.entry(
+              CreateSubscriptionRequest.class,
+              f ->
+                  List.of(
+                      new Field("sku", quoted("fuzz-plan")), new Field("amount", quoted("9.99")),
+                      new Field("currency", quoted("USD")),
+                          new Field("email", quoted("fuzz@example.com")),
+                      new Field("paymentMethod", quoted("pm_card_visa")),
+                          new Field("term", quoted("MONTHLY")),
+                      new Field("billingDay", "31"), new Field("startDate", quoted("2026-03-20")),
+                      new Field("timeZone", quoted("Europe/Paris")),
+                          new Field("reminderDaysBefore", "3"))),
+          Map.entry(
+              CancelSubscriptionRequest.class,
+              f -> List.of(new Field("reason", quoted("fuzzing")))),
+          Map.entry(
+              ChangePaymentMethodRequest.class,
+              f -> List.of(new Field("paymentMethod", quoted("pm_card_mastercard")))),
+          Map.entry(
+              ApiKeyResource.CreateApiKeyRequest.class,
+              f ->
+                  List.of(
+                      new Field("role", quoted("account")),
+                      new Field("accountId", quoted(f.otherAccount())),
+                      new Field("label", quoted("fuzz")))));
 
   /**
    * The field names a body of this type has: every component of a record (an example may leave
@@ -69,7 +94,9 @@ final class Baselines {
    */
   static List<String> fieldNames(Class<?> type) {
     if (type != null && type.isRecord()) {
-      return java.util.Arrays.stream(type.getRecordComponents()).map(RecordComponent::getName).toList();
+      return java.util.Arrays.stream(type.getRecordComponents())
+          .map(RecordComponent::getName)
+          .toList();
     }
     return fields(type, new Fixture("a", "s", "k", "o")).stream().map(Field::name).toList();
   }
@@ -82,7 +109,9 @@ final class Baselines {
     if (type != null && type.isRecord()) {
       List<Field> fields = new ArrayList<>();
       for (RecordComponent component : type.getRecordComponents()) {
-        fields.add(new Field(component.getName(), valueOf(component.getType(), component.getGenericType(), 0)));
+        fields.add(
+            new Field(
+                component.getName(), valueOf(component.getType(), component.getGenericType(), 0)));
       }
       return fields;
     }
@@ -123,7 +152,8 @@ final class Baselines {
       return quoted(((Enum<?>) type.getEnumConstants()[0]).name());
     }
     if (Collection.class.isAssignableFrom(type)) {
-      if (generic instanceof ParameterizedType p && p.getActualTypeArguments()[0] instanceof Class<?> element
+      if (generic instanceof ParameterizedType p
+          && p.getActualTypeArguments()[0] instanceof Class<?> element
           && depth < 3) {
         return "[" + valueOf(element, element, depth + 1) + "]";
       }
@@ -132,7 +162,10 @@ final class Baselines {
     if (type.isRecord() && depth < 3) {
       List<Field> fields = new ArrayList<>();
       for (RecordComponent component : type.getRecordComponents()) {
-        fields.add(new Field(component.getName(), valueOf(component.getType(), component.getGenericType(), depth + 1)));
+        fields.add(
+            new Field(
+                component.getName(),
+                valueOf(component.getType(), component.getGenericType(), depth + 1)));
       }
       return render(fields);
     }

@@ -24,8 +24,14 @@ final class Endpoints {
    * @param template e.g. /v1/accounts/{accountId}/subscriptions/{subscriptionId}/cancel
    * @param bodyType the Java type of the entity parameter, or null when the method takes no body
    */
-  record Endpoint(String method, String template, List<String> pathParams, List<String> queryParams,
-      List<String> headerParams, Class<?> bodyType, boolean consumesJson) {
+  record Endpoint(
+      String method,
+      String template,
+      List<String> pathParams,
+      List<String> queryParams,
+      List<String> headerParams,
+      Class<?> bodyType,
+      boolean consumesJson) {
 
     boolean hasBody() {
       return bodyType != null;
@@ -45,7 +51,9 @@ final class Endpoints {
     }
   }
 
-  /** @param excludedPrefixes paths left out (test-only resources that fail on purpose) */
+  /**
+   * @param excludedPrefixes paths left out (test-only resources that fail on purpose)
+   */
   static List<Endpoint> of(ResourceConfig config, Set<String> excludedPrefixes) {
     Set<Class<?>> classes = new LinkedHashSet<>(config.getClasses());
     config.getInstances().forEach(instance -> classes.add(instance.getClass()));
@@ -74,13 +82,22 @@ final class Endpoints {
           case HEADER -> headerParams.add(parameter.getSourceName());
           // A body taken @Valid has no source annotation Jersey knows: UNKNOWN, still the entity.
           case ENTITY, UNKNOWN -> body = parameter.getRawType();
-          default -> { }
+          default -> {}
         }
       }
-      boolean json = method.getConsumedTypes().isEmpty() || method.getConsumedTypes().stream()
-          .anyMatch(type -> type.isCompatible(MediaType.APPLICATION_JSON_TYPE));
-      into.add(new Endpoint(method.getHttpMethod(), path, List.copyOf(pathParams),
-          List.copyOf(queryParams), List.copyOf(headerParams), body, json));
+      boolean json =
+          method.getConsumedTypes().isEmpty()
+              || method.getConsumedTypes().stream()
+                  .anyMatch(type -> type.isCompatible(MediaType.APPLICATION_JSON_TYPE));
+      into.add(
+          new Endpoint(
+              method.getHttpMethod(),
+              path,
+              List.copyOf(pathParams),
+              List.copyOf(queryParams),
+              List.copyOf(headerParams),
+              body,
+              json));
     }
     for (Resource child : resource.getChildResources()) {
       collect(child, path, into);
@@ -92,6 +109,8 @@ final class Endpoints {
       return parent;
     }
     String joined = (parent + "/" + child).replaceAll("/{2,}", "/");
-    return joined.length() > 1 && joined.endsWith("/") ? joined.substring(0, joined.length() - 1) : joined;
+    return joined.length() > 1 && joined.endsWith("/")
+        ? joined.substring(0, joined.length() - 1)
+        : joined;
   }
 }

@@ -25,7 +25,8 @@ import java.util.regex.Matcher;
  * the method, path, body and content type given (a JAX-RS client would normalise some of them).
  */
 final class FuzzClient {
-  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private final HttpClient http =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private final String base;
   private final String operatorKey;
   private final String ownKey;
@@ -42,13 +43,18 @@ final class FuzzClient {
     this.otherKey = otherKey;
   }
 
-  HttpResponse<String> send(Endpoint endpoint, Credential credential, Mutation mutation,
-      Fixture fixture) throws IOException, InterruptedException {
+  HttpResponse<String> send(
+      Endpoint endpoint, Credential credential, Mutation mutation, Fixture fixture)
+      throws IOException, InterruptedException {
     String path = endpoint.template();
     for (String name : endpoint.pathParams()) {
-      String value = mutation.kind() == Kind.PATH && mutation.name().equals(name)
-          ? mutation.value() : Baselines.pathValue(name, fixture);
-      path = path.replaceFirst("\\{" + name + "(\\s*:[^}]*)?\\}", Matcher.quoteReplacement(encodePath(value)));
+      String value =
+          mutation.kind() == Kind.PATH && mutation.name().equals(name)
+              ? mutation.value()
+              : Baselines.pathValue(name, fixture);
+      path =
+          path.replaceFirst(
+              "\\{" + name + "(\\s*:[^}]*)?\\}", Matcher.quoteReplacement(encodePath(value)));
     }
     Map<String, String> query = new LinkedHashMap<>();
     for (String name : endpoint.queryParams()) {
@@ -61,30 +67,40 @@ final class FuzzClient {
     String separator = "?";
     for (Map.Entry<String, String> parameter : query.entrySet()) {
       if (parameter.getValue() != null) {
-        uri.append(separator).append(URLEncoder.encode(parameter.getKey(), StandardCharsets.UTF_8)).append('=')
+        uri.append(separator)
+            .append(URLEncoder.encode(parameter.getKey(), StandardCharsets.UTF_8))
+            .append('=')
             .append(URLEncoder.encode(parameter.getValue(), StandardCharsets.UTF_8));
         separator = "&";
       }
     }
     String method = mutation.kind() == Kind.METHOD ? mutation.name() : endpoint.method();
     String body = renderBody(endpoint, mutation, fixture);
-    HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(uri.toString()))
-        .timeout(Duration.ofSeconds(60))
-        .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-            : HttpRequest.BodyPublishers.ofByteArray(body.getBytes(StandardCharsets.UTF_8)));
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(URI.create(uri.toString()))
+            .timeout(Duration.ofSeconds(60))
+            .method(
+                method,
+                body == null
+                    ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofByteArray(
+                        body.getBytes(StandardCharsets.UTF_8)));
     if (body != null) {
-      request.header("Content-Type", mutation.kind() == Kind.CONTENT_TYPE ? mutation.name() : "application/json");
+      request.header(
+          "Content-Type",
+          mutation.kind() == Kind.CONTENT_TYPE ? mutation.name() : "application/json");
     }
     if (mutation.kind() == Kind.HEADER) {
       request.header(mutation.name(), mutation.value());
     }
-    String authorization = switch (credential.caller()) {
-      case OPERATOR -> "Bearer " + operatorKey;
-      case OWN_ACCOUNT -> "Bearer " + ownKey;
-      case OTHER_ACCOUNT -> "Bearer " + otherKey;
-      case GARBAGE -> credential.header();
-      case NONE -> null;
-    };
+    String authorization =
+        switch (credential.caller()) {
+          case OPERATOR -> "Bearer " + operatorKey;
+          case OWN_ACCOUNT -> "Bearer " + ownKey;
+          case OTHER_ACCOUNT -> "Bearer " + otherKey;
+          case GARBAGE -> credential.header();
+          case NONE -> null;
+        };
     if (authorization != null) {
       request.header("Authorization", authorization);
     }
@@ -108,17 +124,22 @@ final class FuzzClient {
         }
       }
       case BODY_DUPLICATE, BODY_EXTRA -> fields.add(new Field(mutation.name(), mutation.value()));
-      default -> { }
+      default -> {}
     }
     return Baselines.render(fields);
   }
 
-  /** Percent-encodes everything but unreserved characters, so any string fits in one path segment. */
+  /**
+   * Percent-encodes everything but unreserved characters, so any string fits in one path segment.
+   */
   private static String encodePath(String value) {
     StringBuilder out = new StringBuilder();
     for (byte b : value.getBytes(StandardCharsets.UTF_8)) {
       char c = (char) (b & 0xFF);
-      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || "-._~".indexOf(c) >= 0) {
+      if ((c >= 'a' && c <= 'z')
+          || (c >= 'A' && c <= 'Z')
+          || (c >= '0' && c <= '9')
+          || "-._~".indexOf(c) >= 0) {
         out.append(c);
       } else {
         out.append('%').append(String.format("%02X", b & 0xFF));

@@ -8,9 +8,17 @@ import dev.billing.api.fuzz.Endpoints.Endpoint;
  */
 record FuzzRequest(Endpoint endpoint, Credential credential, Mutation mutation) {
 
-  enum Caller { OPERATOR, OWN_ACCOUNT, OTHER_ACCOUNT, NONE, GARBAGE }
+  enum Caller {
+    OPERATOR,
+    OWN_ACCOUNT,
+    OTHER_ACCOUNT,
+    NONE,
+    GARBAGE
+  }
 
-  /** @param header the raw Authorization header of a GARBAGE caller */
+  /**
+   * @param header the raw Authorization header of a GARBAGE caller
+   */
   record Credential(Caller caller, String header) {
     @Override
     public String toString() {
@@ -18,7 +26,18 @@ record FuzzRequest(Endpoint endpoint, Credential credential, Mutation mutation) 
     }
   }
 
-  enum Kind { NONE, PATH, QUERY, HEADER, BODY_FIELD, BODY_EXTRA, BODY_DUPLICATE, WHOLE_BODY, CONTENT_TYPE, METHOD }
+  enum Kind {
+    NONE,
+    PATH,
+    QUERY,
+    HEADER,
+    BODY_FIELD,
+    BODY_EXTRA,
+    BODY_DUPLICATE,
+    WHOLE_BODY,
+    CONTENT_TYPE,
+    METHOD
+  }
 
   /**
    * @param name the path/query/header parameter or body field changed; the method for METHOD
@@ -33,7 +52,9 @@ record FuzzRequest(Endpoint endpoint, Credential credential, Mutation mutation) 
 
     @Override
     public String toString() {
-      return kind + (name == null ? "" : " " + abbreviate(name)) + (value == null ? "" : " = " + abbreviate(value));
+      return kind
+          + (name == null ? "" : " " + abbreviate(name))
+          + (value == null ? "" : " = " + abbreviate(value));
     }
   }
 
@@ -44,7 +65,12 @@ record FuzzRequest(Endpoint endpoint, Credential credential, Mutation mutation) 
   static String abbreviate(String text, int max) {
     // Escaped to ASCII: a failure message must survive consoles and XML reports intact.
     StringBuilder escaped = new StringBuilder();
-    text.chars().limit(max).forEach(c -> escaped.append(c < 0x20 || c > 0x7E ? String.format("\\u%04x", c) : String.valueOf((char) c)));
+    text.chars()
+        .limit(max)
+        .forEach(
+            c ->
+                escaped.append(
+                    c < 0x20 || c > 0x7E ? String.format("\\u%04x", c) : String.valueOf((char) c)));
     return text.length() > max ? escaped + "...(" + text.length() + " chars)" : escaped.toString();
   }
 

@@ -33,21 +33,22 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.Tuple;
 
 /**
- * Malformed, boundary and hostile requests at every endpoint of the running API (found
- * in Jersey's resource model, so new endpoints are included without listing them), each a valid
- * request with one thing changed, from one of five callers. For every answer:
+ * Malformed, boundary and hostile requests at every endpoint of the running API (found in Jersey's
+ * resource model, so new endpoints are included without listing them), each a valid request with
+ * one thing changed, from one of five callers. For every answer:
  *
  * <ul>
  *   <li>never a 5xx;
  *   <li>every error is the one problem+json shape, and a 400 names the input it is about;
- *   <li>the caller's rights hold: no credential is a 401, another account a 404, an operator path
- *       a 403 for an account key;
+ *   <li>the caller's rights hold: no credential is a 401, another account a 404, an operator path a
+ *       403 for an account key;
  *   <li>a rejected request writes nothing (no DynamoDB write takes effect while it is handled);
  *   <li>a body carrying a card number or IBAN is rejected, and no answer echoes one from a body.
  * </ul>
  *
  * {@link HostileInputTest} sends thousands to the application on fakes of Temporal; {@link
- * HostileInputEndToEndTest} fewer to it on the real stack, where accepted requests reach the workflows.
+ * HostileInputEndToEndTest} fewer to it on the real stack, where accepted requests reach the
+ * workflows.
  */
 final class Fuzzing {
 
@@ -69,14 +70,17 @@ final class Fuzzing {
     void awaitAtRest(HttpResponse<String> response) throws Exception;
   }
 
-
   static final String WEBHOOK_SECRET = "whsec_fuzz_webhook_secret";
+
   /** Both webhook endpoints exist, so they are fuzzed too (without valid signatures). */
   static final ConfigOverride[] WEBHOOKS = {
-      ConfigOverride.config("webhooks.sandboxSecret", WEBHOOK_SECRET),
-      ConfigOverride.config("webhooks.stripeSecret", WEBHOOK_SECRET)};
+    ConfigOverride.config("webhooks.sandboxSecret", WEBHOOK_SECRET),
+    ConfigOverride.config("webhooks.stripeSecret", WEBHOOK_SECRET)
+  };
+
   static final ObjectMapper JSON = new ObjectMapper();
-  private static final List<String> OTHER_METHODS = List.of("GET", "POST", "PUT", "DELETE", "PATCH");
+  private static final List<String> OTHER_METHODS =
+      List.of("GET", "POST", "PUT", "DELETE", "PATCH");
 
   private static Served served;
   private static ApiRequests api;
@@ -95,7 +99,10 @@ final class Fuzzing {
   private static FuzzClient client;
   private static List<String> pageTokens;
 
-  /** Starts the application (its stack is started) and finds its endpoints; {@code tries} will be sent. */
+  /**
+   * Starts the application (its stack is started) and finds its endpoints; {@code tries} will be
+   * sent.
+   */
   static void start(Served on, int triesToSend) throws Exception {
     served = on;
     api = on.api();
@@ -110,7 +117,8 @@ final class Fuzzing {
 
     String account = "fuzz-acc";
     String other = "fuzz-other";
-    client = new FuzzClient(base, api.operatorKey(), api.accountKey(account), api.accountKey(other));
+    client =
+        new FuzzClient(base, api.operatorKey(), api.accountKey(account), api.accountKey(other));
     String throwaway = api.newKey("account", other).key().keyId();
     fixture = new Fixture(account, newSubscription(account), throwaway, other);
     pageTokens = pageTokens(other);
@@ -119,7 +127,8 @@ final class Fuzzing {
     for (Endpoint endpoint : endpoints) {
       // A valid request answered without a 400 (a probe subscription keeps the fixture's intact).
       Fixture probe = new Fixture(account, newSubscription(account), throwaway, other);
-      HttpResponse<String> answer = client.send(endpoint, new Credential(Caller.OPERATOR, null), Mutation.NONE, probe);
+      HttpResponse<String> answer =
+          client.send(endpoint, new Credential(Caller.OPERATOR, null), Mutation.NONE, probe);
       if (answer.statusCode() != 400) {
         baselineAccepted.add(endpoint);
       }
@@ -134,17 +143,28 @@ final class Fuzzing {
    */
   static void stop(Integer... statuses) {
     try {
-      // Every endpoint was exercised: a discovery or generation fault would otherwise pass silently.
+      // Every endpoint was exercised: a discovery or generation fault would otherwise pass
+      // silently.
       assertThat(endpoints).hasSizeGreaterThanOrEqualTo(12);
       for (Endpoint endpoint : endpoints) {
-        assertThat(HITS.getOrDefault(endpoint.toString(), 0)).as("requests to %s", endpoint)
+        assertThat(HITS.getOrDefault(endpoint.toString(), 0))
+            .as("requests to %s", endpoint)
             .isGreaterThanOrEqualTo(tries / 125);
       }
       assertThat(STATUSES.keySet()).as("statuses seen: %s", STATUSES).contains(statuses);
       assertThat(STATUSES.values().stream().mapToInt(Integer::intValue).sum()).isEqualTo(tries);
       System.out.println("Hostile input statuses: " + new java.util.TreeMap<>(STATUSES));
-      endpoints.forEach(e -> System.out.println("  " + e + ": " + HITS.get(e.toString()) + " requests"
-          + (baselineAccepted.contains(e) ? "" : " (no known-valid request: 400s need only name something)")));
+      endpoints.forEach(
+          e ->
+              System.out.println(
+                  "  "
+                      + e
+                      + ": "
+                      + HITS.get(e.toString())
+                      + " requests"
+                      + (baselineAccepted.contains(e)
+                          ? ""
+                          : " (no known-valid request: 400s need only name something)")));
     } finally {
       app.after();
     }
@@ -166,9 +186,12 @@ final class Fuzzing {
     int status = response.statusCode();
     STATUSES.merge(status, 1, Integer::sum);
 
-    assertThat(status).as("%s answered %s", request, FuzzRequest.abbreviate(response.body(), 600)).isLessThan(500);
+    assertThat(status)
+        .as("%s answered %s", request, FuzzRequest.abbreviate(response.body(), 600))
+        .isLessThan(500);
     if (status >= 400) {
-      assertThat(served.writes().get()).as("rejected %s but something was written", request)
+      assertThat(served.writes().get())
+          .as("rejected %s but something was written", request)
           .isEqualTo(writesBefore);
       if (!"HEAD".equals(method(request))) {
         assertProblem(request, response);
@@ -210,7 +233,8 @@ final class Fuzzing {
 
   // ---- what a response must be ----
 
-  private static void assertProblem(FuzzRequest request, HttpResponse<String> response) throws IOException {
+  private static void assertProblem(FuzzRequest request, HttpResponse<String> response)
+      throws IOException {
     String type = response.headers().firstValue("Content-Type").orElse("");
     assertThat(type).as("content type of %s", request).startsWith("application/problem+json");
     JsonNode problem = JSON.readTree(response.body());
@@ -222,15 +246,27 @@ final class Fuzzing {
     if (response.statusCode() != 400) {
       return;
     }
-    List<JsonNode> errors = StreamSupport.stream(problem.get("errors").spliterator(), false).toList();
+    List<JsonNode> errors =
+        StreamSupport.stream(problem.get("errors").spliterator(), false).toList();
     assertThat(errors).as("errors of %s: %s", request, problem).isNotEmpty();
     errors.forEach(error -> assertThat(error.get("message").asText()).isNotBlank());
-    List<String> named = errors.stream()
-        .map(e -> e.get("field") == null || e.get("field").isNull() ? null : e.get("field").asText()).toList();
+    List<String> named =
+        errors.stream()
+            .map(
+                e ->
+                    e.get("field") == null || e.get("field").isNull()
+                        ? null
+                        : e.get("field").asText())
+            .toList();
     // The name as it arrived: UTF-8 turns a lone surrogate into '?'.
     Mutation sent = request.mutation();
-    Mutation mutation = new Mutation(sent.kind(), sent.name() == null ? null
-        : new String(sent.name().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8), sent.value());
+    Mutation mutation =
+        new Mutation(
+            sent.kind(),
+            sent.name() == null
+                ? null
+                : new String(sent.name().getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8),
+            sent.value());
     Endpoint endpoint = request.endpoint();
     if (!baselineAccepted.contains(endpoint)) {
       return; // a valid request to it is not known: it is enough that errors are given
@@ -240,18 +276,39 @@ final class Fuzzing {
         // Jetty refuses some request lines before any route is known (an empty or an encoded '/' or
         // '.' segment): those name the request line, not a parameter.
         if (!problem.get("type").asText().endsWith("/bad-request")) {
-          assertThat(named).as("%s answered %s", request, FuzzRequest.abbreviate(problem.toString(), 600)).contains(mutation.name());
+          assertThat(named)
+              .as("%s answered %s", request, FuzzRequest.abbreviate(problem.toString(), 600))
+              .contains(mutation.name());
         }
       }
-      case QUERY, HEADER -> assertThat(named).as("%s answered %s", request, FuzzRequest.abbreviate(problem.toString(), 600)).contains(mutation.name());
-      case BODY_FIELD, BODY_DUPLICATE -> assertThat(named).as("%s answered %s", request, FuzzRequest.abbreviate(problem.toString(), 600))
-          .anySatisfy(field -> assertThat(field).isNotNull()
-              .satisfiesAnyOf(f -> assertThat(f).startsWith(mutation.name()),
-                  f -> assertThat(Baselines.fieldNames(endpoint.bodyType())).contains(rootOf(f))));
-      case BODY_EXTRA -> assertThat(named).as("%s answered %s", request, FuzzRequest.abbreviate(problem.toString(), 600))
-          .anySatisfy(field -> assertThat(field == null || field.startsWith(mutation.name())
-              || Baselines.fieldNames(endpoint.bodyType()).contains(rootOf(field))).isTrue());
-      default -> { } // the body as a whole, or the request line: any named error will do
+      case QUERY, HEADER ->
+          assertThat(named)
+              .as("%s answered %s", request, FuzzRequest.abbreviate(problem.toString(), 600))
+              .contains(mutation.name());
+      case BODY_FIELD, BODY_DUPLICATE ->
+          assertThat(named)
+              .as("%s answered %s", request, FuzzRequest.abbreviate(problem.toString(), 600))
+              .anySatisfy(
+                  field ->
+                      assertThat(field)
+                          .isNotNull()
+                          .satisfiesAnyOf(
+                              f -> assertThat(f).startsWith(mutation.name()),
+                              f ->
+                                  assertThat(Baselines.fieldNames(endpoint.bodyType()))
+                                      .contains(rootOf(f))));
+      case BODY_EXTRA ->
+          assertThat(named)
+              .as("%s answered %s", request, FuzzRequest.abbreviate(problem.toString(), 600))
+              .anySatisfy(
+                  field ->
+                      assertThat(
+                              field == null
+                                  || field.startsWith(mutation.name())
+                                  || Baselines.fieldNames(endpoint.bodyType())
+                                      .contains(rootOf(field)))
+                          .isTrue());
+      default -> {} // the body as a whole, or the request line: any named error will do
     }
   }
 
@@ -277,10 +334,12 @@ final class Fuzzing {
     String why = request.toString();
     switch (request.credential().caller()) {
       case NONE, GARBAGE -> assertThat(status).as(why).isEqualTo(401);
-      case OTHER_ACCOUNT -> assertThat(status).as(why).isEqualTo(endpoint.isAccountScoped() ? 404 : 403);
+      case OTHER_ACCOUNT ->
+          assertThat(status).as(why).isEqualTo(endpoint.isAccountScoped() ? 404 : 403);
       case OWN_ACCOUNT -> {
         if (endpoint.isAccountScoped()) {
-          // Its own account: never refused as a stranger (a resource may still say "no such period").
+          // Its own account: never refused as a stranger (a resource may still say "no such
+          // period").
           assertThat(status).as(why).isNotEqualTo(401);
           if (status == 404) {
             assertThat(body).as(why).doesNotContain(ACCESS_DENIED_AS_MISSING);
@@ -297,54 +356,98 @@ final class Fuzzing {
 
   /** Requests to the endpoints found, each a valid one with one thing changed. */
   static Arbitrary<FuzzRequest> requests() {
-    Arbitrary<Credential> credentials = Arbitraries.frequencyOf(
-        Tuple.of(60, Arbitraries.just(new Credential(Caller.OPERATOR, null))),
-        Tuple.of(12, Arbitraries.just(new Credential(Caller.OWN_ACCOUNT, null))),
-        Tuple.of(10, Arbitraries.just(new Credential(Caller.OTHER_ACCOUNT, null))),
-        Tuple.of(6, Arbitraries.just(new Credential(Caller.NONE, null))),
-        Tuple.of(12, Arbitraries.of(HostileValues.BAD_CREDENTIALS).map(h -> new Credential(Caller.GARBAGE, h))));
-    return Arbitraries.of(endpoints).withoutEdgeCases().flatMap(endpoint ->
-        Combinators.combine(credentials, mutations(endpoint)).as((c, m) -> new FuzzRequest(endpoint, c, m)));
+    Arbitrary<Credential> credentials =
+        Arbitraries.frequencyOf(
+            Tuple.of(60, Arbitraries.just(new Credential(Caller.OPERATOR, null))),
+            Tuple.of(12, Arbitraries.just(new Credential(Caller.OWN_ACCOUNT, null))),
+            Tuple.of(10, Arbitraries.just(new Credential(Caller.OTHER_ACCOUNT, null))),
+            Tuple.of(6, Arbitraries.just(new Credential(Caller.NONE, null))),
+            Tuple.of(
+                12,
+                Arbitraries.of(HostileValues.BAD_CREDENTIALS)
+                    .map(h -> new Credential(Caller.GARBAGE, h))));
+    return Arbitraries.of(endpoints)
+        .withoutEdgeCases()
+        .flatMap(
+            endpoint ->
+                Combinators.combine(credentials, mutations(endpoint))
+                    .as((c, m) -> new FuzzRequest(endpoint, c, m)));
   }
 
   private static Arbitrary<Mutation> mutations(Endpoint endpoint) {
     List<Tuple.Tuple2<Integer, Arbitrary<Mutation>>> options = new ArrayList<>();
     options.add(Tuple.of(8, Arbitraries.just(Mutation.NONE)));
-    options.add(Tuple.of(4, Arbitraries.of(OTHER_METHODS).filter(m -> !m.equals(endpoint.method()))
-        .map(m -> new Mutation(Kind.METHOD, m, null))));
+    options.add(
+        Tuple.of(
+            4,
+            Arbitraries.of(OTHER_METHODS)
+                .filter(m -> !m.equals(endpoint.method()))
+                .map(m -> new Mutation(Kind.METHOD, m, null))));
     if (!endpoint.pathParams().isEmpty()) {
-      options.add(Tuple.of(15, Combinators.combine(Arbitraries.of(endpoint.pathParams()), HostileValues.string())
-          .as((name, value) -> new Mutation(Kind.PATH, name, value))));
+      options.add(
+          Tuple.of(
+              15,
+              Combinators.combine(Arbitraries.of(endpoint.pathParams()), HostileValues.string())
+                  .as((name, value) -> new Mutation(Kind.PATH, name, value))));
     }
     if (!endpoint.queryParams().isEmpty()) {
-      options.add(Tuple.of(15, Arbitraries.of(endpoint.queryParams()).flatMap(name ->
-          queryValues(name).injectNull(0.1).map(value -> new Mutation(Kind.QUERY, name, value)))));
+      options.add(
+          Tuple.of(
+              15,
+              Arbitraries.of(endpoint.queryParams())
+                  .flatMap(
+                      name ->
+                          queryValues(name)
+                              .injectNull(0.1)
+                              .map(value -> new Mutation(Kind.QUERY, name, value)))));
     }
     if (!endpoint.headerParams().isEmpty()) {
-      options.add(Tuple.of(8, Combinators.combine(Arbitraries.of(endpoint.headerParams()),
-          HostileValues.string().map(Fuzzing::headerSafe))
-          .as((name, value) -> new Mutation(Kind.HEADER, name, value))));
+      options.add(
+          Tuple.of(
+              8,
+              Combinators.combine(
+                      Arbitraries.of(endpoint.headerParams()),
+                      HostileValues.string().map(Fuzzing::headerSafe))
+                  .as((name, value) -> new Mutation(Kind.HEADER, name, value))));
     }
     if (endpoint.hasBody()) {
       List<String> fields = Baselines.fieldNames(endpoint.bodyType());
       if (!fields.isEmpty()) {
-        options.add(Tuple.of(25, Combinators.combine(Arbitraries.of(fields), HostileValues.jsonValue().injectNull(0.1))
-            .as((name, value) -> new Mutation(Kind.BODY_FIELD, name, value))));
-        options.add(Tuple.of(4, Combinators.combine(Arbitraries.of(fields), HostileValues.jsonValue())
-            .as((name, value) -> new Mutation(Kind.BODY_DUPLICATE, name, value))));
+        options.add(
+            Tuple.of(
+                25,
+                Combinators.combine(
+                        Arbitraries.of(fields), HostileValues.jsonValue().injectNull(0.1))
+                    .as((name, value) -> new Mutation(Kind.BODY_FIELD, name, value))));
+        options.add(
+            Tuple.of(
+                4,
+                Combinators.combine(Arbitraries.of(fields), HostileValues.jsonValue())
+                    .as((name, value) -> new Mutation(Kind.BODY_DUPLICATE, name, value))));
       }
-      options.add(Tuple.of(5, Combinators.combine(HostileValues.string(), HostileValues.jsonValue())
-          .as((name, value) -> new Mutation(Kind.BODY_EXTRA, name, value))));
-      options.add(Tuple.of(8, Arbitraries.of(HostileValues.BODIES).map(b -> new Mutation(Kind.WHOLE_BODY, null, b))));
-      options.add(Tuple.of(4, Arbitraries.of(HostileValues.CONTENT_TYPES)
-          .map(type -> new Mutation(Kind.CONTENT_TYPE, type, null))));
+      options.add(
+          Tuple.of(
+              5,
+              Combinators.combine(HostileValues.string(), HostileValues.jsonValue())
+                  .as((name, value) -> new Mutation(Kind.BODY_EXTRA, name, value))));
+      options.add(
+          Tuple.of(
+              8,
+              Arbitraries.of(HostileValues.BODIES)
+                  .map(b -> new Mutation(Kind.WHOLE_BODY, null, b))));
+      options.add(
+          Tuple.of(
+              4,
+              Arbitraries.of(HostileValues.CONTENT_TYPES)
+                  .map(type -> new Mutation(Kind.CONTENT_TYPE, type, null))));
     }
     return Arbitraries.frequencyOf(options);
   }
 
   private static Arbitrary<String> queryValues(String name) {
     return switch (name) {
-      case "limit" -> Arbitraries.oneOf(Arbitraries.of(HostileValues.LIMITS), HostileValues.string());
+      case "limit" ->
+          Arbitraries.oneOf(Arbitraries.of(HostileValues.LIMITS), HostileValues.string());
       case "pageToken" -> Arbitraries.oneOf(Arbitraries.of(pageTokens), HostileValues.string());
       default -> HostileValues.string();
     };
@@ -360,7 +463,9 @@ final class Fuzzing {
   // ---- sending ----
 
   private static String method(FuzzRequest request) {
-    return request.mutation().kind() == Kind.METHOD ? request.mutation().name() : request.endpoint().method();
+    return request.mutation().kind() == Kind.METHOD
+        ? request.mutation().name()
+        : request.endpoint().method();
   }
 
   // ---- fixture ----
@@ -375,12 +480,23 @@ final class Fuzzing {
   private static List<String> pageTokens(String otherAccount) throws Exception {
     api.created(otherAccount, ApiRequests.subscriptionBody());
     api.created(otherAccount, ApiRequests.subscriptionBody());
-    String token = ApiRequests.body(api.get(ApiRequests.subscriptionsPath(otherAccount) + "?limit=1"))
-        .get("nextPageToken").asText();
+    String token =
+        ApiRequests.body(api.get(ApiRequests.subscriptionsPath(otherAccount) + "?limit=1"))
+            .get("nextPageToken")
+            .asText();
     int dot = token.indexOf('.');
-    return List.of(token, flip(token, dot - 2), flip(token, dot + 2), flip(token, 3),
-        token.substring(0, dot), token + "." + token, token.substring(0, token.length() - 1),
-        "eyJxIjoieCIsImsiOnsiUEsiOiJBQ0MjeCJ9fQ.AAAA", "a".repeat(5000), ".", "..");
+    return List.of(
+        token,
+        flip(token, dot - 2),
+        flip(token, dot + 2),
+        flip(token, 3),
+        token.substring(0, dot),
+        token + "." + token,
+        token.substring(0, token.length() - 1),
+        "eyJxIjoieCIsImsiOnsiUEsiOiJBQ0MjeCJ9fQ.AAAA",
+        "a".repeat(5000),
+        ".",
+        "..");
   }
 
   private static String flip(String token, int at) {
@@ -390,10 +506,15 @@ final class Fuzzing {
 
   /** A cancel, accepted, ends the fixture's subscription; later requests deserve a live one too. */
   private static void replaceTheFixtureSubscriptionIfItEnded() throws Exception {
-    Subscription current = served.store().getSubscription(fixture.account(), fixture.subscriptionId()).orElseThrow();
+    Subscription current =
+        served.store().getSubscription(fixture.account(), fixture.subscriptionId()).orElseThrow();
     if (current.status().isTerminal()) {
-      fixture = new Fixture(fixture.account(), newSubscription(fixture.account()), fixture.keyId(),
-          fixture.otherAccount());
+      fixture =
+          new Fixture(
+              fixture.account(),
+              newSubscription(fixture.account()),
+              fixture.keyId(),
+              fixture.otherAccount());
     }
   }
 }

@@ -26,9 +26,9 @@ import net.jqwik.api.lifecycle.BeforeContainer;
 /**
  * Hostile requests ({@link Fuzzing}) at the application on the real stack, where an accepted one
  * reaches its workflow or starts a reconciliation: what the workflows answer (a refusal, a decline,
- * a request they cannot apply) must still come back as a problem, never a 5xx, and a refused request
- * must write nothing anywhere. Fewer requests than {@link HostileInputTest}, which covers the HTTP
- * layer; the seed differs, so the two runs send different requests.
+ * a request they cannot apply) must still come back as a problem, never a 5xx, and a refused
+ * request must write nothing anywhere. Fewer requests than {@link HostileInputTest}, which covers
+ * the HTTP layer; the seed differs, so the two runs send different requests.
  */
 @Tag("e2e")
 class HostileInputEndToEndTest {
@@ -38,35 +38,38 @@ class HostileInputEndToEndTest {
   @BeforeContainer
   static void start() throws Exception {
     api = ApiTestSupport.start(Fuzzing.WEBHOOKS);
-    Fuzzing.start(new Fuzzing.Served() {
-      @Override
-      public ApiRequests api() {
-        return api;
-      }
+    Fuzzing.start(
+        new Fuzzing.Served() {
+          @Override
+          public ApiRequests api() {
+            return api;
+          }
 
-      @Override
-      public DropwizardAppExtension<ApiConfiguration> app() {
-        return api.extension();
-      }
+          @Override
+          public DropwizardAppExtension<ApiConfiguration> app() {
+            return api.extension();
+          }
 
-      @Override
-      public AtomicLong writes() {
-        return api.stack().writes;
-      }
+          @Override
+          public AtomicLong writes() {
+            return api.stack().writes;
+          }
 
-      @Override
-      public BillingStore store() {
-        return api.stack().store;
-      }
+          @Override
+          public BillingStore store() {
+            return api.stack().store;
+          }
 
-      @Override
-      public void awaitAtRest(HttpResponse<String> response) throws Exception {
-        awaitReconciliation(response);
-        SubscriptionsAtRest.await(api.stack().env.getWorkflowClient(), response, Fuzzing.JSON);
-        // 202 for a change: accepted and still running in its workflow.
-        Fuzzing.settle(response.statusCode() == 202 ? Duration.ofMillis(300) : Duration.ofMillis(20));
-      }
-    }, TRIES);
+          @Override
+          public void awaitAtRest(HttpResponse<String> response) throws Exception {
+            awaitReconciliation(response);
+            SubscriptionsAtRest.await(api.stack().env.getWorkflowClient(), response, Fuzzing.JSON);
+            // 202 for a change: accepted and still running in its workflow.
+            Fuzzing.settle(
+                response.statusCode() == 202 ? Duration.ofMillis(300) : Duration.ofMillis(20));
+          }
+        },
+        TRIES);
   }
 
   @AfterContainer
@@ -74,9 +77,13 @@ class HostileInputEndToEndTest {
     Fuzzing.stop(200, 201, 400, 401, 404);
   }
 
-  @Property(tries = TRIES, seed = "20261127", shrinking = ShrinkingMode.OFF,
+  @Property(
+      tries = TRIES,
+      seed = "20261127",
+      shrinking = ShrinkingMode.OFF,
       afterFailure = AfterFailureMode.PREVIOUS_SEED)
-  void noInputCausesA5xxAWriteOrAnUnnamedError(@ForAll("requests") FuzzRequest request) throws Exception {
+  void noInputCausesA5xxAWriteOrAnUnnamedError(@ForAll("requests") FuzzRequest request)
+      throws Exception {
     Fuzzing.check(request);
   }
 
@@ -86,9 +93,10 @@ class HostileInputEndToEndTest {
   }
 
   /**
-   * A reconciliation the request started writes its report and repairs until its workflow ends, with
-   * pauses longer than any quiet period while it reads: wait for the end itself. Polled, because
-   * waiting for the result would let the test clock skip ahead and fire every subscription's timers.
+   * A reconciliation the request started writes its report and repairs until its workflow ends,
+   * with pauses longer than any quiet period while it reads: wait for the end itself. Polled,
+   * because waiting for the result would let the test clock skip ahead and fire every
+   * subscription's timers.
    */
   private static void awaitReconciliation(HttpResponse<String> response) throws Exception {
     if (!response.headers().firstValue("Content-Type").orElse("").startsWith("application/json")) {
@@ -98,12 +106,15 @@ class HostileInputEndToEndTest {
     if (body == null || !body.hasNonNull("workflowId") || !body.has("started")) {
       return;
     }
-    WorkflowStub run = api.stack().env.getWorkflowClient().newUntypedWorkflowStub(body.get("workflowId").asText());
+    WorkflowStub run =
+        api.stack().env.getWorkflowClient().newUntypedWorkflowStub(body.get("workflowId").asText());
     long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
-    while (run.describe().getStatus() == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
-      assertThat(System.nanoTime()).as("reconciliation %s still running", body).isLessThan(deadline);
+    while (run.describe().getStatus()
+        == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
+      assertThat(System.nanoTime())
+          .as("reconciliation %s still running", body)
+          .isLessThan(deadline);
       Thread.sleep(50);
     }
   }
-
 }

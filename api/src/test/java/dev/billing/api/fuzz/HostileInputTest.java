@@ -17,9 +17,10 @@ import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 
 /**
- * Thousands of malformed, boundary and hostile requests ({@link Fuzzing}) at the application on Jetty,
- * with fakes of Temporal behind its resources: every answer is checked for what the HTTP layer
- * promises. What accepted requests set off in the workflows is {@link HostileInputEndToEndTest}'s.
+ * Thousands of malformed, boundary and hostile requests ({@link Fuzzing}) at the application on
+ * Jetty, with fakes of Temporal behind its resources: every answer is checked for what the HTTP
+ * layer promises. What accepted requests set off in the workflows is {@link
+ * HostileInputEndToEndTest}'s.
  *
  * <p>The seed is fixed so that CI runs the same requests every time (change it, or remove it, to
  * explore).
@@ -30,32 +31,34 @@ class HostileInputTest {
   @BeforeContainer
   static void start() throws Exception {
     ApplicationOnFakes api = ApplicationOnFakes.start(Fuzzing.WEBHOOKS);
-    Fuzzing.start(new Fuzzing.Served() {
-      @Override
-      public ApiRequests api() {
-        return api;
-      }
+    Fuzzing.start(
+        new Fuzzing.Served() {
+          @Override
+          public ApiRequests api() {
+            return api;
+          }
 
-      @Override
-      public DropwizardAppExtension<ApiConfiguration> app() {
-        return api.extension();
-      }
+          @Override
+          public DropwizardAppExtension<ApiConfiguration> app() {
+            return api.extension();
+          }
 
-      @Override
-      public AtomicLong writes() {
-        return api.stack().writes;
-      }
+          @Override
+          public AtomicLong writes() {
+            return api.stack().writes;
+          }
 
-      @Override
-      public BillingStore store() {
-        return api.stack().store;
-      }
+          @Override
+          public BillingStore store() {
+            return api.stack().store;
+          }
 
-      @Override
-      public void awaitAtRest(HttpResponse<String> response) {
-        // The fakes write what they write before the request is answered: nothing comes later.
-      }
-    }, TRIES);
+          @Override
+          public void awaitAtRest(HttpResponse<String> response) {
+            // The fakes write what they write before the request is answered: nothing comes later.
+          }
+        },
+        TRIES);
   }
 
   @AfterContainer
@@ -64,9 +67,13 @@ class HostileInputTest {
     Fuzzing.stop(200, 201, 400, 401, 403, 404, 405, 413, 415);
   }
 
-  @Property(tries = TRIES, seed = "20261121", shrinking = ShrinkingMode.OFF,
+  @Property(
+      tries = TRIES,
+      seed = "20261121",
+      shrinking = ShrinkingMode.OFF,
       afterFailure = AfterFailureMode.PREVIOUS_SEED)
-  void noInputCausesA5xxAWriteOrAnUnnamedError(@ForAll("requests") FuzzRequest request) throws Exception {
+  void noInputCausesA5xxAWriteOrAnUnnamedError(@ForAll("requests") FuzzRequest request)
+      throws Exception {
     Fuzzing.check(request);
   }
 

@@ -18,14 +18,15 @@ import java.util.regex.Pattern;
 
 /**
  * Waits until the subscriptions an accepted request touched have finished what it set off (a
- * reminder sent right after a create, a charge after pay-now): their workflows wait on a timer or an
- * update, or have ended. A quiet period alone would blame a write a slow worker makes later on the
- * next request.
+ * reminder sent right after a create, a charge after pay-now): their workflows wait on a timer or
+ * an update, or have ended. A quiet period alone would blame a write a slow worker makes later on
+ * the next request.
  */
 final class SubscriptionsAtRest {
   private static final Pattern IN_PATH = Pattern.compile("/subscriptions/([^/?]+)");
-  private static final Set<EventType> BUSY = Set.of(EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED,
-      EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED);
+  private static final Set<EventType> BUSY =
+      Set.of(
+          EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED, EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED);
   private static final Duration AT_MOST = Duration.ofSeconds(30);
 
   private SubscriptionsAtRest() {}
@@ -37,7 +38,8 @@ final class SubscriptionsAtRest {
       long deadline = System.nanoTime() + AT_MOST.toNanos();
       while (!atRest(client, workflowId)) {
         if (System.nanoTime() > deadline) {
-          throw new AssertionError(workflowId + " still busy " + AT_MOST + " after " + response.request());
+          throw new AssertionError(
+              workflowId + " still busy " + AT_MOST + " after " + response.request());
         }
         Thread.sleep(20);
       }

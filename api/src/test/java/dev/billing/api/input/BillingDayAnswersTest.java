@@ -28,26 +28,32 @@ class BillingDayAnswersTest {
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
 
     assertOneError(CALLS.post(account, id, "billing-day", "{}"), "billingDay is required");
-    assertOneError(CALLS.post(account, id, "billing-day", "{\"billingDay\":null}"),
+    assertOneError(
+        CALLS.post(account, id, "billing-day", "{\"billingDay\":null}"),
         "billingDay must not be null; leave it out to use its default");
-    assertOneError(CALLS.post(account, id, "billing-day", "{\"billingDay\":0}"),
+    assertOneError(
+        CALLS.post(account, id, "billing-day", "{\"billingDay\":0}"),
         "billingDay must be between 1 and 31");
-    assertOneError(CALLS.post(account, id, "billing-day", "{\"billingDay\":-5}"),
+    assertOneError(
+        CALLS.post(account, id, "billing-day", "{\"billingDay\":-5}"),
         "billingDay must be between 1 and 31");
-    assertOneError(CALLS.post(account, id, "billing-day", "{\"billingDay\":32}"),
+    assertOneError(
+        CALLS.post(account, id, "billing-day", "{\"billingDay\":32}"),
         "billingDay must be between 1 and 31");
     assertThat(API.stack().workflows.sentTo(id)).as("updates sent").isEmpty();
   }
 
   @Test
   void theRangeIsCheckedBeforeTheSubscriptionIsLookedUp() {
-    assertOneError(CALLS.post(newAccount(), "sub_nothere", "billing-day", "{\"billingDay\":32}"),
+    assertOneError(
+        CALLS.post(newAccount(), "sub_nothere", "billing-day", "{\"billingDay\":32}"),
         "billingDay must be between 1 and 31");
   }
 
   private static void assertOneError(jakarta.ws.rs.core.Response response, String message) {
     JsonNode problem = assertProblem(response, 400);
-    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/invalid-request");
+    assertThat(problem.get("type").asText())
+        .isEqualTo("https://billing.dev/problems/invalid-request");
     assertThat(problem.get("title").asText()).isEqualTo("The request is invalid");
     assertThat(problem.get("detail").asText()).isEqualTo(message);
     assertThat(problem.get("errors")).hasSize(1);

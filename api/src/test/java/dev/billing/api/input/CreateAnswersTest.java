@@ -44,18 +44,35 @@ class CreateAnswersTest {
     JsonNode problem = invalid(API.createSubscription(newAccount(), request, "all-at-once"));
 
     assertThat(problem.get("detail").asText()).isEqualTo("11 inputs are invalid; see errors.");
-    assertThat(problem.get("errors").toString()).isEqualTo("["
-        + error("sku", "sku must be 1 to 64 letters, digits, '.', '_' or '-'") + ","
-        + error("currency", "currency must be an ISO 4217 code such as \\\"USD\\\"") + ","
-        + error("email", "email must be an address such as \\\"ana@example.com\\\"") + ","
-        + error("paymentMethod", "paymentMethod must be a payment method token such as \\\"pm_card_visa\\\"") + ","
-        + error("term", "term must be MONTHLY or YEARLY") + ","
-        + error("timeZone", "timeZone must be an IANA zone id such as \\\"Europe/Paris\\\"") + ","
-        + error("reminderDaysBefore", "reminderDaysBefore must be between 0 and 28") + ","
-        + error("billingDay", "billingDay must be between 1 and 31") + ","
-        + error("startDate", "startDate must be a date such as \\\"2026-01-31\\\"") + ","
-        + error("trialDays", "trialDays must be between 0 and 730") + ","
-        + error("locale", "locale must be a BCP 47 language tag such as \\\"en-US\\\" or \\\"fr-CA\\\"") + "]");
+    assertThat(problem.get("errors").toString())
+        .isEqualTo(
+            "["
+                + error("sku", "sku must be 1 to 64 letters, digits, '.', '_' or '-'")
+                + ","
+                + error("currency", "currency must be an ISO 4217 code such as \\\"USD\\\"")
+                + ","
+                + error("email", "email must be an address such as \\\"ana@example.com\\\"")
+                + ","
+                + error(
+                    "paymentMethod",
+                    "paymentMethod must be a payment method token such as \\\"pm_card_visa\\\"")
+                + ","
+                + error("term", "term must be MONTHLY or YEARLY")
+                + ","
+                + error("timeZone", "timeZone must be an IANA zone id such as \\\"Europe/Paris\\\"")
+                + ","
+                + error("reminderDaysBefore", "reminderDaysBefore must be between 0 and 28")
+                + ","
+                + error("billingDay", "billingDay must be between 1 and 31")
+                + ","
+                + error("startDate", "startDate must be a date such as \\\"2026-01-31\\\"")
+                + ","
+                + error("trialDays", "trialDays must be between 0 and 730")
+                + ","
+                + error(
+                    "locale",
+                    "locale must be a BCP 47 language tag such as \\\"en-US\\\" or \\\"fr-CA\\\"")
+                + "]");
   }
 
   @Test
@@ -69,30 +86,44 @@ class CreateAnswersTest {
     JsonNode problem = invalid(API.createSubscription(newAccount(), request, "required"));
 
     assertThat(problem.get("detail").asText()).isEqualTo("4 inputs are invalid; see errors.");
-    assertThat(problem.get("errors").toString()).isEqualTo("["
-        + error("sku", "sku is required") + ","
-        + error("amount", "amount has more decimals than USD allows (2)") + ","
-        + error("email", "email is required") + ","
-        + error("trialDays", "trialDays must be between 0 and 730") + "]");
+    assertThat(problem.get("errors").toString())
+        .isEqualTo(
+            "["
+                + error("sku", "sku is required")
+                + ","
+                + error("amount", "amount has more decimals than USD allows (2)")
+                + ","
+                + error("email", "email is required")
+                + ","
+                + error("trialDays", "trialDays must be between 0 and 730")
+                + "]");
   }
 
   @Test
   void aBadIdempotencyKeyIsReportedAloneBeforeTheBody() {
-    JsonNode problem = invalid(API.createSubscription(newAccount(),
-        with(subscriptionBody(), "sku", "pro#1"), "\u00e9t\u00e9"));
+    JsonNode problem =
+        invalid(
+            API.createSubscription(
+                newAccount(), with(subscriptionBody(), "sku", "pro#1"), "\u00e9t\u00e9"));
 
     assertThat(problem.get("detail").asText())
         .isEqualTo("Idempotency-Key must be 1 to 255 printable ASCII characters");
-    assertThat(problem.get("errors").toString()).isEqualTo("["
-        + error("Idempotency-Key", "Idempotency-Key must be 1 to 255 printable ASCII characters") + "]");
+    assertThat(problem.get("errors").toString())
+        .isEqualTo(
+            "["
+                + error(
+                    "Idempotency-Key",
+                    "Idempotency-Key must be 1 to 255 printable ASCII characters")
+                + "]");
   }
 
   @Test
   void anEmptyBodyIsReportedForTheBodyAsAWhole() {
     JsonNode problem = invalid(API.postJson(subscriptionsPath(newAccount()), "", "empty"));
 
-    assertThat(problem.get("errors").toString()).isEqualTo(
-        "[{\"field\":null,\"message\":\"a JSON object with the subscription is required\"}]");
+    assertThat(problem.get("errors").toString())
+        .isEqualTo(
+            "[{\"field\":null,\"message\":\"a JSON object with the subscription is required\"}]");
   }
 
   @Test
@@ -100,11 +131,17 @@ class CreateAnswersTest {
     assertOne(with(subscriptionBody(), "sku", "\u2003"), "sku", "sku is required");
     assertOne(with(subscriptionBody(), "timeZone", "  "), "timeZone", "timeZone is required");
     assertOne(with(subscriptionBody(), "term", ""), "term", "term must be MONTHLY or YEARLY");
-    assertOne(with(subscriptionBody(), "term", " MONTHLY "), "term", "term must be MONTHLY or YEARLY");
-    assertOne(with(subscriptionBody(), "term", "monthly"), "term", "term must be MONTHLY or YEARLY");
-    assertOne(with(subscriptionBody(), "locale", " "), "locale",
+    assertOne(
+        with(subscriptionBody(), "term", " MONTHLY "), "term", "term must be MONTHLY or YEARLY");
+    assertOne(
+        with(subscriptionBody(), "term", "monthly"), "term", "term must be MONTHLY or YEARLY");
+    assertOne(
+        with(subscriptionBody(), "locale", " "),
+        "locale",
         "locale must be a BCP 47 language tag such as \"en-US\" or \"fr-CA\"");
-    assertOne(with(subscriptionBody(), "paymentMethod", "4242424242424241"), "paymentMethod",
+    assertOne(
+        with(subscriptionBody(), "paymentMethod", "4242424242424241"),
+        "paymentMethod",
         "paymentMethod must be a payment method token such as \"pm_card_visa\", never a card number");
   }
 
@@ -125,12 +162,14 @@ class CreateAnswersTest {
   private static void assertOne(Map<String, Object> request, String field, String message) {
     JsonNode problem = invalid(API.createSubscription(newAccount(), request, "one-" + field));
     assertThat(problem.get("detail").asText()).isEqualTo(message);
-    assertThat(problem.get("errors").toString()).isEqualTo("[" + error(field, message.replace("\"", "\\\"")) + "]");
+    assertThat(problem.get("errors").toString())
+        .isEqualTo("[" + error(field, message.replace("\"", "\\\"")) + "]");
   }
 
   private static JsonNode invalid(Response response) {
     JsonNode problem = assertProblem(response, 400);
-    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/invalid-request");
+    assertThat(problem.get("type").asText())
+        .isEqualTo("https://billing.dev/problems/invalid-request");
     assertThat(problem.get("title").asText()).isEqualTo("The request is invalid");
     assertThat(problem.size()).as("fields of %s", problem).isEqualTo(5);
     return problem;

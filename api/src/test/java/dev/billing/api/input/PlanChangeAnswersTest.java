@@ -29,20 +29,36 @@ class PlanChangeAnswersTest {
     String account = newAccount();
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
 
-    JsonNode all = invalid(CALLS.post(account, id, "plan",
-        "{\"effective\":\"later\",\"amount\":\"-1\",\"currency\":\"XAU\",\"sku\":\"a b\"}"));
+    JsonNode all =
+        invalid(
+            CALLS.post(
+                account,
+                id,
+                "plan",
+                "{\"effective\":\"later\",\"amount\":\"-1\",\"currency\":\"XAU\",\"sku\":\"a b\"}"));
     assertThat(all.get("detail").asText()).isEqualTo("3 inputs are invalid; see errors.");
-    assertThat(all.get("errors").toString()).isEqualTo("["
-        + error("sku", "sku must be 1 to 64 letters, digits, '.', '_' or '-'") + ","
-        + error("currency", "currency XAU has no minor unit and cannot be billed") + ","
-        + error("effective", "effective must be \\\"now\\\" or \\\"periodEnd\\\"") + "]");
+    assertThat(all.get("errors").toString())
+        .isEqualTo(
+            "["
+                + error("sku", "sku must be 1 to 64 letters, digits, '.', '_' or '-'")
+                + ","
+                + error("currency", "currency XAU has no minor unit and cannot be billed")
+                + ","
+                + error("effective", "effective must be \\\"now\\\" or \\\"periodEnd\\\"")
+                + "]");
 
-    JsonNode missing = invalid(CALLS.post(account, id, "plan", "{\"amount\":\"0\",\"currency\":\"USD\"}"));
+    JsonNode missing =
+        invalid(CALLS.post(account, id, "plan", "{\"amount\":\"0\",\"currency\":\"USD\"}"));
     assertThat(missing.get("detail").asText()).isEqualTo("3 inputs are invalid; see errors.");
-    assertThat(missing.get("errors").toString()).isEqualTo("["
-        + error("sku", "sku is required") + ","
-        + error("amount", "amount must be greater than zero") + ","
-        + error("effective", "effective is required") + "]");
+    assertThat(missing.get("errors").toString())
+        .isEqualTo(
+            "["
+                + error("sku", "sku is required")
+                + ","
+                + error("amount", "amount must be greater than zero")
+                + ","
+                + error("effective", "effective is required")
+                + "]");
     assertThat(API.stack().workflows.sentTo(id)).as("updates sent").isEmpty();
   }
 
@@ -53,26 +69,40 @@ class PlanChangeAnswersTest {
 
     JsonNode problem = invalid(CALLS.post(account, id, "plan", ""));
 
-    assertThat(problem.get("errors").toString()).isEqualTo("[{\"field\":null,\"message\":"
-        + "\"a JSON object with sku, amount, currency and effective is required\"}]");
+    assertThat(problem.get("errors").toString())
+        .isEqualTo(
+            "[{\"field\":null,\"message\":"
+                + "\"a JSON object with sku, amount, currency and effective is required\"}]");
   }
 
   @Test
   void valuesAreCheckedStrippedAndBeforeTheSubscriptionIsLookedUp() {
     String account = newAccount();
 
-    JsonNode problem = invalid(CALLS.post(account, "sub_nothere", "plan",
-        "{\"sku\":\" team \",\"amount\":\" 1.00 \",\"currency\":\" USD \",\"effective\":\" soon \"}"));
-    assertThat(problem.get("errors").toString()).isEqualTo("["
-        + error("effective", "effective must be \\\"now\\\" or \\\"periodEnd\\\"") + "]");
+    JsonNode problem =
+        invalid(
+            CALLS.post(
+                account,
+                "sub_nothere",
+                "plan",
+                "{\"sku\":\" team \",\"amount\":\" 1.00 \",\"currency\":\" USD \",\"effective\":\" soon \"}"));
+    assertThat(problem.get("errors").toString())
+        .isEqualTo(
+            "[" + error("effective", "effective must be \\\"now\\\" or \\\"periodEnd\\\"") + "]");
 
-    assertProblem(CALLS.post(account, "sub_nothere", "plan",
-        "{\"sku\":\" team \",\"amount\":\" 1.00 \",\"currency\":\" USD \",\"effective\":\" now \"}"), 404);
+    assertProblem(
+        CALLS.post(
+            account,
+            "sub_nothere",
+            "plan",
+            "{\"sku\":\" team \",\"amount\":\" 1.00 \",\"currency\":\" USD \",\"effective\":\" now \"}"),
+        404);
   }
 
   private static JsonNode invalid(Response response) {
     JsonNode problem = assertProblem(response, 400);
-    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/invalid-request");
+    assertThat(problem.get("type").asText())
+        .isEqualTo("https://billing.dev/problems/invalid-request");
     assertThat(problem.get("title").asText()).isEqualTo("The request is invalid");
     assertThat(problem.size()).as("fields of %s", problem).isEqualTo(5);
     return problem;

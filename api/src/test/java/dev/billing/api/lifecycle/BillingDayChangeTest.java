@@ -14,16 +14,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * POST .../billing-day through the real workflow. Time never moves here: today is 2026-03-10 and the
- * subscriptions are monthly on the 20th from 2026-03-20, not charged yet.
+ * POST .../billing-day through the real workflow. Time never moves here: today is 2026-03-10 and
+ * the subscriptions are monthly on the 20th from 2026-03-20, not charged yet.
  */
 @Tag("e2e")
 class BillingDayChangeTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();
 
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 
   static final LifecycleCalls CALLS = new LifecycleCalls(API);
 
@@ -42,6 +41,7 @@ class BillingDayChangeTest {
     // Never earlier than the date already due, so no period is skipped: April 5, not March 5.
     assertThat(toThe5th.get("billingDay").asInt()).isEqualTo(5);
     assertThat(toThe5th.get("nextPaymentDate").asText()).isEqualTo("2026-04-05");
-    assertThat(CALLS.history(account, later)).anyMatch(e -> e.startsWith("BILLING_DAY_CHANGED API "));
+    assertThat(CALLS.history(account, later))
+        .anyMatch(e -> e.startsWith("BILLING_DAY_CHANGED API "));
   }
 }

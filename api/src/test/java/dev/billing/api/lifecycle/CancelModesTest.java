@@ -29,9 +29,9 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * POST .../cancel through the real workflow: now, at period end, or now with a pro-rata refund of the
- * unused days, and what each records. One shared clock (from 2026-03-10) that only moves forward:
- * each test has its own window of dates, in order.
+ * POST .../cancel through the real workflow: now, at period end, or now with a pro-rata refund of
+ * the unused days, and what each records. One shared clock (from 2026-03-10) that only moves
+ * forward: each test has its own window of dates, in order.
  */
 @Tag("e2e")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -39,8 +39,7 @@ class CancelModesTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();
 
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 
   static final LifecycleCalls CALLS = new LifecycleCalls(API);
 
@@ -50,7 +49,10 @@ class CancelModesTest {
   @Order(0)
   void periodsListWhatHappenedToEachCycle() {
     String account = newAccount();
-    String id = API.created(account, with(subscriptionBody(), "amount", "4.50")).get("subscriptionId").asText();
+    String id =
+        API.created(account, with(subscriptionBody(), "amount", "4.50"))
+            .get("subscriptionId")
+            .asText();
     assertThat(body(API.get(subscriptionPath(account, id) + "/periods")).get("items")).isEmpty();
 
     API.request(subscriptionPath(account, id) + "/cancel").post(Entity.json("{}"));
@@ -74,8 +76,9 @@ class CancelModesTest {
     String account = newAccount();
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
 
-    Response cancelled = API.request(subscriptionPath(account, id) + "/cancel")
-        .post(Entity.json("{\"reason\":\"too expensive\"}"));
+    Response cancelled =
+        API.request(subscriptionPath(account, id) + "/cancel")
+            .post(Entity.json("{\"reason\":\"too expensive\"}"));
     JsonNode view = body(cancelled);
 
     assertThat(cancelled.getStatus()).as("%s", view).isEqualTo(200);
@@ -86,16 +89,20 @@ class CancelModesTest {
     assertThat(body(API.get(subscriptionPath(account, id)))).isEqualTo(view);
 
     JsonNode history = body(API.get(subscriptionPath(account, id) + "/history"));
-    assertThat(StreamSupport.stream(history.get("items").spliterator(), false)
-        .map(e -> e.get("event").asText()).toList())
+    assertThat(
+            StreamSupport.stream(history.get("items").spliterator(), false)
+                .map(e -> e.get("event").asText())
+                .toList())
         .containsExactly("SUBSCRIPTION_CREATED", "SUBSCRIPTION_CANCELLED");
-    assertThat(history.get("items").get(1).get("actor").asText()).isEqualTo(API.operatorPrincipal());
+    assertThat(history.get("items").get(1).get("actor").asText())
+        .isEqualTo(API.operatorPrincipal());
     assertThat(history.get("items").get(1).get("detail").asText()).isEqualTo("too expensive");
     assertThat(history.get("items").get(1).get("version").asLong()).isEqualTo(2);
 
     Response again = API.request(subscriptionPath(account, id) + "/cancel").post(Entity.json("{}"));
     JsonNode problem = assertProblem(again, 409);
-    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/transition-not-allowed");
+    assertThat(problem.get("type").asText())
+        .isEqualTo("https://billing.dev/problems/transition-not-allowed");
   }
 
   @Test
@@ -104,8 +111,8 @@ class CancelModesTest {
     String account = newAccount();
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
 
-    Response cancelled = API.request(subscriptionPath(account, id) + "/cancel")
-        .post(Entity.json(""));
+    Response cancelled =
+        API.request(subscriptionPath(account, id) + "/cancel").post(Entity.json(""));
 
     assertThat(cancelled.getStatus()).isEqualTo(200);
     assertThat(body(cancelled).get("status").asText()).isEqualTo("CANCELLED");
@@ -115,8 +122,11 @@ class CancelModesTest {
   @Order(0)
   void aCancelledSubscriptionIsNoLongerDue() {
     String account = newAccount();
-    String id = API.created(account, with(with(subscriptionBody(),
-        "billingDay", 7), "startDate", "2026-04-01")).get("subscriptionId").asText();
+    String id =
+        API.created(
+                account, with(with(subscriptionBody(), "billingDay", 7), "startDate", "2026-04-01"))
+            .get("subscriptionId")
+            .asText();
     assertThat(mine(body(API.get("/v1/billing/due-payments?date=2026-04-07")), account)).hasSize(1);
 
     API.request(subscriptionPath(account, id) + "/cancel").post(Entity.json("{}"));
@@ -134,8 +144,8 @@ class CancelModesTest {
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
     CALLS.sleepUntil(LocalDate.parse("2026-03-21"));
 
-    JsonNode scheduled = CALLS.ok(account, id, "cancel",
-        "{\"atPeriodEnd\":true,\"reason\":\"moving abroad\"}");
+    JsonNode scheduled =
+        CALLS.ok(account, id, "cancel", "{\"atPeriodEnd\":true,\"reason\":\"moving abroad\"}");
 
     assertThat(scheduled.get("status").asText()).isEqualTo("ACTIVE");
     assertThat(scheduled.get("cancelsOn").asText()).isEqualTo("2026-04-20");
@@ -152,12 +162,16 @@ class CancelModesTest {
     assertThat(ended.get("status").asText()).isEqualTo("CANCELLED");
     assertThat(ended.get("nextPaymentDate").isNull()).isTrue();
     assertThat(ended.get("nextReminderDate").isNull()).isTrue();
-    // Cycle 1 paid on Mar 20; nothing at all was attempted for Apr 20, and no reminder went out for it.
-    assertThat(CALLS.charges(id)).singleElement().satisfies(c -> {
-      assertThat(c.cycle()).isEqualTo(1L);
-      assertThat(c.outcome()).isEqualTo(SandboxCharge.Outcome.SUCCEEDED);
-      assertThat(c.amount()).isEqualTo(usd("9.99"));
-    });
+    // Cycle 1 paid on Mar 20; nothing at all was attempted for Apr 20, and no reminder went out for
+    // it.
+    assertThat(CALLS.charges(id))
+        .singleElement()
+        .satisfies(
+            c -> {
+              assertThat(c.cycle()).isEqualTo(1L);
+              assertThat(c.outcome()).isEqualTo(SandboxCharge.Outcome.SUCCEEDED);
+              assertThat(c.amount()).isEqualTo(usd("9.99"));
+            });
     assertThat(CALLS.cyclesOf(account, id, "REMINDER_SENT")).containsExactly(1L);
     assertThat(CALLS.periods(account, id).get(1L).get("status").asText()).isEqualTo("COMPLETED");
     assertThat(CALLS.refunds(id)).isEmpty();
@@ -176,8 +190,15 @@ class CancelModesTest {
   @Order(2)
   void nowWithRefundUnusedRefundsTheUnusedDaysProRata() {
     String account = newAccount();
-    String id = API.created(account, with(with(with(subscriptionBody(),
-        "startDate", "2026-05-20"), "billingDay", 20), "amount", "31.00")).get("subscriptionId").asText();
+    String id =
+        API.created(
+                account,
+                with(
+                    with(with(subscriptionBody(), "startDate", "2026-05-20"), "billingDay", 20),
+                    "amount",
+                    "31.00"))
+            .get("subscriptionId")
+            .asText();
     CALLS.sleepUntil(LocalDate.parse("2026-05-21"));
     SandboxCharge paid = CALLS.succeeded(id).get(0);
 
@@ -189,10 +210,13 @@ class CancelModesTest {
     assertThat(period.get("status").asText()).isEqualTo("REFUNDED");
     assertThat(period.get("amount").asText()).isEqualTo("31.00");
     assertThat(period.get("refundedAmount").asText()).isEqualTo("29.00");
-    assertThat(CALLS.refunds(id)).singleElement().satisfies(r -> {
-      assertThat(r.transactionId()).isEqualTo(paid.transactionId());
-      assertThat(r.amount()).isEqualTo(usd("29.00"));
-    });
+    assertThat(CALLS.refunds(id))
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.transactionId()).isEqualTo(paid.transactionId());
+              assertThat(r.amount()).isEqualTo(usd("29.00"));
+            });
   }
 
   /** Window July 2026: an immediate cancellation without refund keeps the paid period as it was. */
@@ -200,11 +224,15 @@ class CancelModesTest {
   @Order(3)
   void nowWithoutRefundEndsAtOnceAndRefundsNothing() {
     String account = newAccount();
-    String id = API.created(account, with(with(subscriptionBody(),
-        "startDate", "2026-07-01"), "billingDay", 1)).get("subscriptionId").asText();
+    String id =
+        API.created(
+                account, with(with(subscriptionBody(), "startDate", "2026-07-01"), "billingDay", 1))
+            .get("subscriptionId")
+            .asText();
     CALLS.sleepUntil(LocalDate.parse("2026-07-02"));
 
-    JsonNode cancelled = CALLS.ok(account, id, "cancel", "{\"atPeriodEnd\":false,\"refundUnused\":false}");
+    JsonNode cancelled =
+        CALLS.ok(account, id, "cancel", "{\"atPeriodEnd\":false,\"refundUnused\":false}");
 
     assertThat(cancelled.get("status").asText()).isEqualTo("CANCELLED");
     assertThat(cancelled.get("cancelsOn").isNull()).isTrue();
@@ -213,22 +241,34 @@ class CancelModesTest {
     assertThat(CALLS.refunds(id)).isEmpty();
   }
 
-  /** No time moves from here on; subscriptions start 10 days ahead, so no reminder is due either. */
+  /**
+   * No time moves from here on; subscriptions start 10 days ahead, so no reminder is due either.
+   */
   @Test
   @Order(10)
   void refundUnusedNeedsAnImmediateCancellation() {
     String account = newAccount();
-    String id = API.created(account, with(with(subscriptionBody(), "startDate",
-        CALLS.today().plusDays(10).toString()), "billingDay", CALLS.today().plusDays(10).getDayOfMonth()))
-        .get("subscriptionId").asText();
+    String id =
+        API.created(
+                account,
+                with(
+                    with(subscriptionBody(), "startDate", CALLS.today().plusDays(10).toString()),
+                    "billingDay",
+                    CALLS.today().plusDays(10).getDayOfMonth()))
+            .get("subscriptionId")
+            .asText();
 
-    String message = assertInvalidField(CALLS.post(account, id, "cancel",
-        "{\"atPeriodEnd\":true,\"refundUnused\":true}"), "refundUnused");
+    String message =
+        assertInvalidField(
+            CALLS.post(account, id, "cancel", "{\"atPeriodEnd\":true,\"refundUnused\":true}"),
+            "refundUnused");
 
     assertThat(message).startsWith("refundUnused applies only to an immediate cancellation");
     assertThat(CALLS.subscription(account, id).get("version").asLong()).isEqualTo(1);
-    assertInvalidField(CALLS.post(account, id, "cancel", "{\"atPeriodEnd\":\"yes\"}"), "atPeriodEnd");
-    assertInvalidField(CALLS.post(account, id, "cancel", "{\"reason\":\"" + "x".repeat(501) + "\"}"), "reason");
+    assertInvalidField(
+        CALLS.post(account, id, "cancel", "{\"atPeriodEnd\":\"yes\"}"), "atPeriodEnd");
+    assertInvalidField(
+        CALLS.post(account, id, "cancel", "{\"reason\":\"" + "x".repeat(501) + "\"}"), "reason");
     assertThat(CALLS.subscription(account, id).get("status").asText()).isEqualTo("ACTIVE");
   }
 
@@ -236,6 +276,7 @@ class CancelModesTest {
   private static List<JsonNode> mine(JsonNode page, String account) {
     assertThat(page.get("nextPageToken").isNull()).as("one page holds this test's dates").isTrue();
     return StreamSupport.stream(page.get("items").spliterator(), false)
-        .filter(item -> item.get("accountId").asText().equals(account)).toList();
+        .filter(item -> item.get("accountId").asText().equals(account))
+        .toList();
   }
 }

@@ -11,9 +11,9 @@ import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.support.ApiTestSupport;
 import dev.billing.api.support.LifecycleCalls;
 import dev.billing.domain.BillingIds;
-import dev.billing.store.PageRequest;
 import dev.billing.domain.reconciliation.FindingKind;
 import dev.billing.domain.reconciliation.Repair;
+import dev.billing.store.PageRequest;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.WorkflowExecutionDescription;
@@ -33,16 +33,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A change to a subscription whose workflow is gone (terminated by hand, lost with a namespace):
  * the API answers 503 and starts a repair of that one subscription, which restarts the workflow
  * from the record, so the retried change goes through; at most one repair per subscription per
- * window. An open-ended pause has no due
- * date, so no daily run would ever have reached it.
+ * window. An open-ended pause has no due date, so no daily run would ever have reached it.
  */
 @Tag("e2e")
 class LostWorkflowTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();
 
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 
   static final LifecycleCalls CALLS = new LifecycleCalls(API);
 
@@ -61,20 +59,36 @@ class LostWorkflowTest {
     assertThat(lost.headers().firstValue("Retry-After")).hasValue("5");
     String repair = repairNamedIn(lost);
     assertThat(repair).startsWith("repair-subscription-" + id + "-");
-    assertThat(detail(lost)).isEqualTo("The subscription's workflow is not running; repair " + repair
-        + " is restarting it from the record. Retry in a few seconds.");
+    assertThat(detail(lost))
+        .isEqualTo(
+            "The subscription's workflow is not running; repair "
+                + repair
+                + " is restarting it from the record. Retry in a few seconds.");
     WorkflowExecutionDescription run = awaitClosed(repair);
-    assertThat(run.getStatus()).isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED);
+    assertThat(run.getStatus())
+        .isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED);
     String reportId = run.getExecution().getRunId();
-    // The customer's key asked: the report names it (key ids are the token's 16 characters after "bk_").
-    assertThat(API.stack().reconciliationReports.get(reportId, API.stack().clock.instant()).orElseThrow()
-        .trigger()).isEqualTo("api:key:" + customer.substring(3, 19) + " workflow-not-found");
-    assertThat(API.stack().reconciliationReports.findings(reportId, API.stack().clock.instant(),
-        PageRequest.first(10)).items()).singleElement().satisfies(finding -> {
-          assertThat(finding.kind()).isEqualTo(FindingKind.WORKFLOW_CLOSED);
-          assertThat(finding.repair()).isEqualTo(Repair.WORKFLOW_RESTARTED);
-          assertThat(finding.detail()).contains("while the record is PAUSED");
-        });
+    // The customer's key asked: the report names it (key ids are the token's 16 characters after
+    // "bk_").
+    assertThat(
+            API.stack()
+                .reconciliationReports
+                .get(reportId, API.stack().clock.instant())
+                .orElseThrow()
+                .trigger())
+        .isEqualTo("api:key:" + customer.substring(3, 19) + " workflow-not-found");
+    assertThat(
+            API.stack()
+                .reconciliationReports
+                .findings(reportId, API.stack().clock.instant(), PageRequest.first(10))
+                .items())
+        .singleElement()
+        .satisfies(
+            finding -> {
+              assertThat(finding.kind()).isEqualTo(FindingKind.WORKFLOW_CLOSED);
+              assertThat(finding.repair()).isEqualTo(Repair.WORKFLOW_RESTARTED);
+              assertThat(finding.detail()).contains("while the record is PAUSED");
+            });
 
     JsonNode resumed = CALLS.ok(account, id, "resume", "{}");
 
@@ -99,10 +113,16 @@ class LostWorkflowTest {
 
     assertThat(again.statusCode()).isEqualTo(503);
     long retryAfter = Long.parseLong(again.headers().firstValue("Retry-After").orElseThrow());
-    assertThat(retryAfter).as("seconds to the next window").isBetween(1L, ReconciliationRuns.REPAIR_WINDOW.toSeconds());
-    assertThat(detail(again)).isEqualTo("The subscription's workflow is not running again after repair " + first
-        + " of this 15-minute window (its report says what it found); the next repair may start in "
-        + retryAfter + " s, or ask an operator.");
+    assertThat(retryAfter)
+        .as("seconds to the next window")
+        .isBetween(1L, ReconciliationRuns.REPAIR_WINDOW.toSeconds());
+    assertThat(detail(again))
+        .isEqualTo(
+            "The subscription's workflow is not running again after repair "
+                + first
+                + " of this 15-minute window (its report says what it found); the next repair may start in "
+                + retryAfter
+                + " s, or ask an operator.");
     assertThat(workflow(BillingIds.workflowId(id)).describe().getStatus())
         .isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_TERMINATED);
 
@@ -137,12 +157,14 @@ class LostWorkflowTest {
    * honouring Retry-After, and show only the retry's answer.
    */
   private static HttpResponse<String> postOnce(String token, String path) throws Exception {
-    return HttpClient.newHttpClient().send(HttpRequest.newBuilder(
-                URI.create("http://localhost:" + APP.getLocalPort() + path))
-            .header("Authorization", "Bearer " + token)
-            .header("Content-Type", "application/json")
-            .POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
-        HttpResponse.BodyHandlers.ofString());
+    return HttpClient.newHttpClient()
+        .send(
+            HttpRequest.newBuilder(URI.create("http://localhost:" + APP.getLocalPort() + path))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{}"))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
   }
 
   private static WorkflowStub workflow(String workflowId) {
@@ -150,7 +172,8 @@ class LostWorkflowTest {
   }
 
   /** Polled: waiting on its result would let the test clock skip ahead. */
-  private static WorkflowExecutionDescription awaitClosed(String workflowId) throws InterruptedException {
+  private static WorkflowExecutionDescription awaitClosed(String workflowId)
+      throws InterruptedException {
     long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
     WorkflowExecutionDescription run = workflow(workflowId).describe();
     while (run.getStatus() == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {

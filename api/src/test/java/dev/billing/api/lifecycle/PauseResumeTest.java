@@ -32,8 +32,7 @@ class PauseResumeTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();
 
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 
   static final LifecycleCalls CALLS = new LifecycleCalls(API);
 
@@ -112,7 +111,8 @@ class PauseResumeTest {
     assertThat(resumed.get("nextReminderDate").asText()).isEqualTo("2026-10-12");
     assertPeriod(CALLS.periods(account, id).get(2L), "2026-09-15", "PAUSED_SKIPPED");
     JsonNode again = assertProblem(CALLS.post(account, id, "resume", null), 409);
-    assertThat(again.get("type").asText()).isEqualTo("https://billing.dev/problems/transition-not-allowed");
+    assertThat(again.get("type").asText())
+        .isEqualTo("https://billing.dev/problems/transition-not-allowed");
 
     CALLS.sleepUntil(LocalDate.parse("2026-10-16"));
 
@@ -153,32 +153,49 @@ class PauseResumeTest {
     cancel(account, id);
   }
 
-  /** No time moves from here on; subscriptions start 10 days ahead, so no reminder is due either. */
+  /**
+   * No time moves from here on; subscriptions start 10 days ahead, so no reminder is due either.
+   */
   @Test
   @Order(10)
   void aCancelledSubscriptionCannotBePausedOrResumed() {
     String account = newAccount();
-    String id = API.created(account, monthlyFrom(CALLS.today().plusDays(10).toString(),
-        CALLS.today().plusDays(10).getDayOfMonth())).get("subscriptionId").asText();
+    String id =
+        API.created(
+                account,
+                monthlyFrom(
+                    CALLS.today().plusDays(10).toString(),
+                    CALLS.today().plusDays(10).getDayOfMonth()))
+            .get("subscriptionId")
+            .asText();
     cancel(account, id);
 
     JsonNode pause = assertProblem(CALLS.post(account, id, "pause", "{\"cycles\":1}"), 409);
     JsonNode resume = assertProblem(CALLS.post(account, id, "resume", null), 409);
 
-    assertThat(pause.get("detail").asText()).isEqualTo("Subscription " + id + " is CANCELLED; it cannot be paused.");
-    assertThat(resume.get("detail").asText()).isEqualTo("Subscription " + id + " is CANCELLED; it cannot be resumed.");
+    assertThat(pause.get("detail").asText())
+        .isEqualTo("Subscription " + id + " is CANCELLED; it cannot be paused.");
+    assertThat(resume.get("detail").asText())
+        .isEqualTo("Subscription " + id + " is CANCELLED; it cannot be resumed.");
   }
 
   @Test
   @Order(11)
   void resumingASubscriptionThatIsNotPausedIsAConflictThatChangesNothing() {
     String account = newAccount();
-    String id = API.created(account, monthlyFrom(CALLS.today().plusDays(10).toString(),
-        CALLS.today().plusDays(10).getDayOfMonth())).get("subscriptionId").asText();
+    String id =
+        API.created(
+                account,
+                monthlyFrom(
+                    CALLS.today().plusDays(10).toString(),
+                    CALLS.today().plusDays(10).getDayOfMonth()))
+            .get("subscriptionId")
+            .asText();
 
     JsonNode problem = assertProblem(CALLS.post(account, id, "resume", null), 409);
 
-    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/transition-not-allowed");
+    assertThat(problem.get("type").asText())
+        .isEqualTo("https://billing.dev/problems/transition-not-allowed");
     assertThat(CALLS.subscription(account, id).get("version").asLong()).isEqualTo(1);
     assertThat(CALLS.subscription(account, id).get("status").asText()).isEqualTo("ACTIVE");
   }

@@ -11,8 +11,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.activities.payments.sandbox.SandboxCharge;
 import dev.billing.activities.payments.sandbox.SandboxRefund;
-import dev.billing.api.resources.PathIds;
 import dev.billing.api.ApiConfiguration;
+import dev.billing.api.resources.PathIds;
 import dev.billing.api.support.ApiTestSupport;
 import dev.billing.api.support.LifecycleCalls;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
@@ -36,18 +36,28 @@ class PeriodOperationsTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();
 
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 
   static final LifecycleCalls CALLS = new LifecycleCalls(API);
 
   private static String create(String account, String startDate, String paymentMethod) {
     LocalDate start = LocalDate.parse(startDate);
-    return API.created(account, with(with(with(subscriptionBody(), "startDate", startDate),
-        "billingDay", start.getDayOfMonth()), "paymentMethod", paymentMethod)).get("subscriptionId").asText();
+    return API.created(
+            account,
+            with(
+                with(
+                    with(subscriptionBody(), "startDate", startDate),
+                    "billingDay",
+                    start.getDayOfMonth()),
+                "paymentMethod",
+                paymentMethod))
+        .get("subscriptionId")
+        .asText();
   }
 
-  /** Noon of a date (UTC): after that day's charge, before the first dunning retry (a day later). */
+  /**
+   * Noon of a date (UTC): after that day's charge, before the first dunning retry (a day later).
+   */
   private static Instant noonOf(String date) {
     return Instant.parse(date + "T12:00:00Z");
   }
@@ -63,39 +73,51 @@ class PeriodOperationsTest {
     SandboxCharge fullCharge = CALLS.succeeded(full).get(0);
     SandboxCharge partsCharge = CALLS.succeeded(parts).get(0);
 
-    JsonNode refunded = CALLS.ok(account, full, "periods/1/refund", "{\"reason\":\"duplicate order\"}");
+    JsonNode refunded =
+        CALLS.ok(account, full, "periods/1/refund", "{\"reason\":\"duplicate order\"}");
 
     assertThat(refunded.get("status").asText()).isEqualTo("ACTIVE");
     JsonNode period = CALLS.periods(account, full).get(1L);
     assertThat(period.get("status").asText()).isEqualTo("REFUNDED");
     assertThat(period.get("amount").asText()).isEqualTo("9.99");
     assertThat(period.get("refundedAmount").asText()).isEqualTo("9.99");
-    assertThat(CALLS.refunds(full)).singleElement().satisfies(r -> {
-      assertThat(r.transactionId()).isEqualTo(fullCharge.transactionId());
-      assertThat(r.amount()).isEqualTo(usd("9.99"));
-    });
+    assertThat(CALLS.refunds(full))
+        .singleElement()
+        .satisfies(
+            r -> {
+              assertThat(r.transactionId()).isEqualTo(fullCharge.transactionId());
+              assertThat(r.amount()).isEqualTo(usd("9.99"));
+            });
     // Nothing is left to refund.
     assertProblem(CALLS.post(account, full, "periods/1/refund", "{}"), 409);
     assertThat(CALLS.refunds(full)).hasSize(1);
     assertThat(CALLS.history(account, full)).anyMatch(e -> e.startsWith("PAYMENT_REFUNDED API 1"));
 
     CALLS.ok(account, parts, "periods/1/refund", "{\"amount\":\"4.00\"}");
-    assertThat(CALLS.periods(account, parts).get(1L).get("refundedAmount").asText()).isEqualTo("4.00");
+    assertThat(CALLS.periods(account, parts).get(1L).get("refundedAmount").asText())
+        .isEqualTo("4.00");
     assertThat(CALLS.periods(account, parts).get(1L).get("status").asText()).isEqualTo("REFUNDED");
     // 5.99 is left: 6.00 is too much, and nothing moves.
     assertProblem(CALLS.post(account, parts, "periods/1/refund", "{\"amount\":\"6.00\"}"), 409);
     CALLS.ok(account, parts, "periods/1/refund", "{\"amount\":\"5.99\"}");
-    assertThat(CALLS.periods(account, parts).get(1L).get("refundedAmount").asText()).isEqualTo("9.99");
-    assertThat(CALLS.refunds(parts)).extracting(SandboxRefund::amount)
+    assertThat(CALLS.periods(account, parts).get(1L).get("refundedAmount").asText())
+        .isEqualTo("9.99");
+    assertThat(CALLS.refunds(parts))
+        .extracting(SandboxRefund::amount)
         .containsExactly(usd("4.00"), usd("5.99"));
-    assertThat(CALLS.refunds(parts)).extracting(SandboxRefund::transactionId)
+    assertThat(CALLS.refunds(parts))
+        .extracting(SandboxRefund::transactionId)
         .containsOnly(partsCharge.transactionId());
 
     // Bad amounts are the request's fault, whatever the period.
-    assertThat(assertInvalidField(CALLS.post(account, parts, "periods/1/refund", "{\"amount\":\"1.001\"}"),
-        "amount")).isEqualTo("amount has more decimals than USD allows (2)");
-    assertInvalidField(CALLS.post(account, parts, "periods/1/refund", "{\"amount\":\"-1.00\"}"), "amount");
-    assertInvalidField(CALLS.post(account, parts, "periods/1/refund", "{\"amount\":\"1e2\"}"), "amount");
+    assertThat(
+            assertInvalidField(
+                CALLS.post(account, parts, "periods/1/refund", "{\"amount\":\"1.001\"}"), "amount"))
+        .isEqualTo("amount has more decimals than USD allows (2)");
+    assertInvalidField(
+        CALLS.post(account, parts, "periods/1/refund", "{\"amount\":\"-1.00\"}"), "amount");
+    assertInvalidField(
+        CALLS.post(account, parts, "periods/1/refund", "{\"amount\":\"1e2\"}"), "amount");
     // Period 2 is not billed yet; period 3 cannot exist yet.
     assertProblem(CALLS.post(account, parts, "periods/2/refund", "{}"), 404);
     assertProblem(CALLS.post(account, parts, "periods/3/refund", "{}"), 404);
@@ -125,7 +147,8 @@ class PeriodOperationsTest {
     assertThat(CALLS.succeeded(declined)).isEmpty();
 
     JsonNode refund = assertProblem(CALLS.post(account, declined, "periods/1/refund", "{}"), 409);
-    assertThat(refund.get("type").asText()).isEqualTo("https://billing.dev/problems/transition-not-allowed");
+    assertThat(refund.get("type").asText())
+        .isEqualTo("https://billing.dev/problems/transition-not-allowed");
     assertProblem(CALLS.post(account, declined, "periods/1/waive", "{}"), 409);
     // Only an unpaid period can be waived.
     assertProblem(CALLS.post(account, paid, "periods/1/waive", null), 409);
@@ -151,12 +174,16 @@ class PeriodOperationsTest {
     JsonNode period = CALLS.periods(account, id).get(1L);
     assertThat(period.get("status").asText()).isEqualTo("COMPLETED");
     assertThat(period.get("attempts").asInt()).isEqualTo(2);
-    assertThat(CALLS.succeeded(id)).singleElement().satisfies(c -> {
-      assertThat(c.cycle()).isEqualTo(1L);
-      assertThat(c.amount()).isEqualTo(usd("9.99"));
-      assertThat(period.get("transactionId").asText()).isEqualTo(c.transactionId());
-    });
-    assertThat(CALLS.history(account, id)).anyMatch(e -> e.startsWith("PAYMENT_SUCCEEDED MANUAL_REPAYMENT 1"));
+    assertThat(CALLS.succeeded(id))
+        .singleElement()
+        .satisfies(
+            c -> {
+              assertThat(c.cycle()).isEqualTo(1L);
+              assertThat(c.amount()).isEqualTo(usd("9.99"));
+              assertThat(period.get("transactionId").asText()).isEqualTo(c.transactionId());
+            });
+    assertThat(CALLS.history(account, id))
+        .anyMatch(e -> e.startsWith("PAYMENT_SUCCEEDED MANUAL_REPAYMENT 1"));
     // Nothing is unpaid any more.
     assertProblem(CALLS.post(account, id, "pay", null), 409);
     assertThat(CALLS.charges(id)).hasSize(2);
@@ -174,7 +201,8 @@ class PeriodOperationsTest {
 
     JsonNode problem = assertProblem(CALLS.post(account, id, "pay", null), 402);
 
-    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/payment-declined");
+    assertThat(problem.get("type").asText())
+        .isEqualTo("https://billing.dev/problems/payment-declined");
     assertThat(problem.get("detail").asText())
         .isEqualTo("the payment of cycle 1 was declined: Your card has insufficient funds.");
     JsonNode period = CALLS.periods(account, id).get(1L);
@@ -192,7 +220,9 @@ class PeriodOperationsTest {
     CALLS.ok(account, id, "cancel", "{}");
   }
 
-  /** No time moves from here on; subscriptions start 10 days ahead, so no reminder is due either. */
+  /**
+   * No time moves from here on; subscriptions start 10 days ahead, so no reminder is due either.
+   */
   @Test
   @Order(10)
   void periodIdsMustBeCycleNumbersAndBodiesValid() {
@@ -201,15 +231,21 @@ class PeriodOperationsTest {
 
     for (String bad : new String[] {"0", "-1", "abc", "1.5", "12345678901"}) {
       // Outside the one path-id pattern ("1.5") the generic check answers first.
-      assertThat(assertInvalidField(CALLS.post(account, id, "periods/" + bad + "/waive", "{}"), "periodId"))
-          .isEqualTo(bad.matches(PathIds.PATTERN) ? "periodId must be a period's cycle number such as 3"
-              : "periodId must match " + PathIds.PATTERN);
+      assertThat(
+              assertInvalidField(
+                  CALLS.post(account, id, "periods/" + bad + "/waive", "{}"), "periodId"))
+          .isEqualTo(
+              bad.matches(PathIds.PATTERN)
+                  ? "periodId must be a period's cycle number such as 3"
+                  : "periodId must match " + PathIds.PATTERN);
       assertInvalidField(CALLS.post(account, id, "periods/" + bad + "/refund", "{}"), "periodId");
     }
-    assertInvalidField(CALLS.post(account, id, "periods/1/waive",
-        "{\"reason\":\"" + "x".repeat(501) + "\"}"), "reason");
+    assertInvalidField(
+        CALLS.post(account, id, "periods/1/waive", "{\"reason\":\"" + "x".repeat(501) + "\"}"),
+        "reason");
     assertInvalidField(CALLS.post(account, id, "periods/1/refund", "{\"amount\":9.99}"), "amount");
-    assertInvalidField(CALLS.post(account, id, "periods/1/refund", "{\"amout\":\"9.99\"}"), "amout");
+    assertInvalidField(
+        CALLS.post(account, id, "periods/1/refund", "{\"amout\":\"9.99\"}"), "amout");
     // A new subscription's next period is 1: period 2 does not exist.
     assertProblem(CALLS.post(account, id, "periods/2/waive", "{}"), 404);
     assertThat(CALLS.subscription(account, id).get("version").asLong()).isEqualTo(1);
@@ -240,7 +276,8 @@ class PeriodOperationsTest {
 
     JsonNode problem = assertProblem(CALLS.post(account, id, "pay", null), 409);
 
-    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/transition-not-allowed");
+    assertThat(problem.get("type").asText())
+        .isEqualTo("https://billing.dev/problems/transition-not-allowed");
     assertThat(CALLS.charges(id)).isEmpty();
   }
 

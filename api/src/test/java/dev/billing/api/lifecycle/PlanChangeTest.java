@@ -33,14 +33,20 @@ class PlanChangeTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();
 
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 
   static final LifecycleCalls CALLS = new LifecycleCalls(API);
 
   private static String plan(String sku, String amount, String currency, String effective) {
-    return "{\"sku\":\"" + sku + "\",\"amount\":\"" + amount + "\",\"currency\":\"" + currency
-        + "\",\"effective\":\"" + effective + "\"}";
+    return "{\"sku\":\""
+        + sku
+        + "\",\"amount\":\""
+        + amount
+        + "\",\"currency\":\""
+        + currency
+        + "\",\"effective\":\""
+        + effective
+        + "\"}";
   }
 
   /** Window March to April 2026. */
@@ -51,7 +57,8 @@ class PlanChangeTest {
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
     CALLS.sleepUntil(LocalDate.parse("2026-03-21"));
 
-    JsonNode changed = CALLS.ok(account, id, "plan", plan("team-monthly", "19.99", "USD", "periodEnd"));
+    JsonNode changed =
+        CALLS.ok(account, id, "plan", plan("team-monthly", "19.99", "USD", "periodEnd"));
 
     // The current period keeps its plan; cycle 2 (Apr 20) is the first at the new price.
     assertThat(changed.get("sku").asText()).isEqualTo("pro-monthly");
@@ -73,7 +80,8 @@ class PlanChangeTest {
     assertThat(period2.get("dueDate").asText()).isEqualTo("2026-04-20");
     assertThat(period2.get("status").asText()).isEqualTo("COMPLETED");
     assertThat(period2.get("amount").asText()).isEqualTo("19.99");
-    assertThat(CALLS.succeeded(id)).extracting(SandboxCharge::amount)
+    assertThat(CALLS.succeeded(id))
+        .extracting(SandboxCharge::amount)
         .containsExactly(usd("9.99"), usd("19.99"));
     CALLS.ok(account, id, "cancel", "{}");
   }
@@ -86,8 +94,15 @@ class PlanChangeTest {
   @Order(2)
   void anUpgradeNowChargesTheProratedDifferenceOnceEvenWhenAskedTwice() {
     String account = newAccount();
-    String id = API.created(account, with(with(with(subscriptionBody(),
-        "startDate", "2026-06-20"), "billingDay", 20), "amount", "30.00")).get("subscriptionId").asText();
+    String id =
+        API.created(
+                account,
+                with(
+                    with(with(subscriptionBody(), "startDate", "2026-06-20"), "billingDay", 20),
+                    "amount",
+                    "30.00"))
+            .get("subscriptionId")
+            .asText();
     CALLS.sleepUntil(LocalDate.parse("2026-06-21"));
 
     JsonNode changed = CALLS.ok(account, id, "plan", plan("pro-plus", "60.00", "USD", "now"));
@@ -96,7 +111,8 @@ class PlanChangeTest {
     assertThat(changed.get("amount").asText()).isEqualTo("60.00");
     assertThat(changed.get("pendingChange").isNull()).isTrue();
     assertThat(changed.get("nextPaymentDate").asText()).isEqualTo("2026-07-20");
-    assertThat(CALLS.succeeded(id)).extracting(SandboxCharge::amount)
+    assertThat(CALLS.succeeded(id))
+        .extracting(SandboxCharge::amount)
         .containsExactly(usd("30.00"), usd("29.00"));
     // The same change again the same day is no change: refused, nothing charged.
     assertProblem(CALLS.post(account, id, "plan", plan("pro-plus", "60.00", "USD", "now")), 409);
@@ -107,36 +123,63 @@ class PlanChangeTest {
     JsonNode period2 = CALLS.periods(account, id).get(2L);
     assertThat(period2.get("status").asText()).isEqualTo("COMPLETED");
     assertThat(period2.get("amount").asText()).isEqualTo("60.00");
-    assertThat(CALLS.succeeded(id)).extracting(SandboxCharge::amount)
+    assertThat(CALLS.succeeded(id))
+        .extracting(SandboxCharge::amount)
         .containsExactly(usd("30.00"), usd("29.00"), usd("60.00"));
     CALLS.ok(account, id, "cancel", "{}");
   }
 
-  /** No time moves from here on; subscriptions start 10 days ahead, so no reminder is due either. */
+  /**
+   * No time moves from here on; subscriptions start 10 days ahead, so no reminder is due either.
+   */
   @Test
   @Order(10)
   void theCurrencyMustBeTheSubscriptionsAndTheBodyComplete() {
     String account = newAccount();
-    String id = API.created(account, with(with(subscriptionBody(), "startDate",
-        CALLS.today().plusDays(10).toString()), "billingDay", CALLS.today().plusDays(10).getDayOfMonth()))
-        .get("subscriptionId").asText();
+    String id =
+        API.created(
+                account,
+                with(
+                    with(subscriptionBody(), "startDate", CALLS.today().plusDays(10).toString()),
+                    "billingDay",
+                    CALLS.today().plusDays(10).getDayOfMonth()))
+            .get("subscriptionId")
+            .asText();
 
-    assertThat(assertInvalidField(CALLS.post(account, id, "plan", plan("team", "19.99", "EUR", "now")),
-        "currency")).isEqualTo("currency must be the subscription's currency (USD)");
-    assertThat(assertInvalidField(CALLS.post(account, id, "plan", plan("team", "19.999", "USD", "now")),
-        "amount")).isEqualTo("amount has more decimals than USD allows (2)");
-    assertThat(assertInvalidField(CALLS.post(account, id, "plan", plan("team", "0", "USD", "now")),
-        "amount")).isEqualTo("amount must be greater than zero");
-    assertThat(assertInvalidField(CALLS.post(account, id, "plan", plan("team", "19.99", "USD", "tomorrow")),
-        "effective")).isEqualTo("effective must be \"now\" or \"periodEnd\"");
-    assertInvalidField(CALLS.post(account, id, "plan", plan("team#1", "19.99", "USD", "now")), "sku");
-    assertInvalidField(CALLS.post(account, id, "plan", plan("team", "19.99", "XYZ", "now")), "currency");
-    assertInvalidField(CALLS.post(account, id, "plan",
-        "{\"sku\":\"team\",\"amount\":19.99,\"currency\":\"USD\",\"effective\":\"now\"}"), "amount");
+    assertThat(
+            assertInvalidField(
+                CALLS.post(account, id, "plan", plan("team", "19.99", "EUR", "now")), "currency"))
+        .isEqualTo("currency must be the subscription's currency (USD)");
+    assertThat(
+            assertInvalidField(
+                CALLS.post(account, id, "plan", plan("team", "19.999", "USD", "now")), "amount"))
+        .isEqualTo("amount has more decimals than USD allows (2)");
+    assertThat(
+            assertInvalidField(
+                CALLS.post(account, id, "plan", plan("team", "0", "USD", "now")), "amount"))
+        .isEqualTo("amount must be greater than zero");
+    assertThat(
+            assertInvalidField(
+                CALLS.post(account, id, "plan", plan("team", "19.99", "USD", "tomorrow")),
+                "effective"))
+        .isEqualTo("effective must be \"now\" or \"periodEnd\"");
+    assertInvalidField(
+        CALLS.post(account, id, "plan", plan("team#1", "19.99", "USD", "now")), "sku");
+    assertInvalidField(
+        CALLS.post(account, id, "plan", plan("team", "19.99", "XYZ", "now")), "currency");
+    assertInvalidField(
+        CALLS.post(
+            account,
+            id,
+            "plan",
+            "{\"sku\":\"team\",\"amount\":19.99,\"currency\":\"USD\",\"effective\":\"now\"}"),
+        "amount");
 
     JsonNode incomplete = assertProblem(CALLS.post(account, id, "plan", "{}"), 400);
-    assertThat(StreamSupport.stream(incomplete.get("errors").spliterator(), false)
-        .map(e -> e.get("field").asText()).toList())
+    assertThat(
+            StreamSupport.stream(incomplete.get("errors").spliterator(), false)
+                .map(e -> e.get("field").asText())
+                .toList())
         .containsExactlyInAnyOrder("sku", "amount", "currency", "effective");
     assertThat(CALLS.subscription(account, id).get("version").asLong()).isEqualTo(1);
   }
@@ -145,14 +188,23 @@ class PlanChangeTest {
   @Order(11)
   void unknownAndCancelledSubscriptionsAreRefused() {
     String account = newAccount();
-    assertProblem(CALLS.post(account, "sub_nothere", "plan", plan("team", "19.99", "USD", "now")), 404);
+    assertProblem(
+        CALLS.post(account, "sub_nothere", "plan", plan("team", "19.99", "USD", "now")), 404);
 
-    String id = API.created(account, with(with(subscriptionBody(), "startDate",
-        CALLS.today().plusDays(10).toString()), "billingDay", CALLS.today().plusDays(10).getDayOfMonth()))
-        .get("subscriptionId").asText();
+    String id =
+        API.created(
+                account,
+                with(
+                    with(subscriptionBody(), "startDate", CALLS.today().plusDays(10).toString()),
+                    "billingDay",
+                    CALLS.today().plusDays(10).getDayOfMonth()))
+            .get("subscriptionId")
+            .asText();
     CALLS.ok(account, id, "cancel", "{}");
 
-    JsonNode problem = assertProblem(CALLS.post(account, id, "plan", plan("team", "19.99", "USD", "periodEnd")), 409);
+    JsonNode problem =
+        assertProblem(
+            CALLS.post(account, id, "plan", plan("team", "19.99", "USD", "periodEnd")), 409);
     assertThat(problem.get("detail").asText())
         .isEqualTo("Subscription " + id + " is CANCELLED; it cannot be moved to another plan.");
   }

@@ -11,7 +11,6 @@ import static dev.billing.api.support.LifecycleCalls.usd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.billing.activities.payments.sandbox.SandboxCharge;
 import dev.billing.api.ApiConfiguration;
 import dev.billing.api.support.ApiTestSupport;
 import dev.billing.api.support.LifecycleCalls;
@@ -33,14 +32,15 @@ class TrialAndLocaleTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();
 
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 
   static final LifecycleCalls CALLS = new LifecycleCalls(API);
 
   private static Map<String, Object> trial(String startDate, int trialDays) {
-    return with(with(without(subscriptionBody(), "billingDay"), "startDate", startDate),
-        "trialDays", trialDays);
+    return with(
+        with(without(subscriptionBody(), "billingDay"), "startDate", startDate),
+        "trialDays",
+        trialDays);
   }
 
   @Test
@@ -63,11 +63,14 @@ class TrialAndLocaleTest {
     assertThat(CALLS.subscription(account, id).get("status").asText()).isEqualTo("TRIALING");
     CALLS.sleepUntil(Instant.parse("2027-01-24T12:00:00Z"));
 
-    assertThat(CALLS.succeeded(id)).singleElement().satisfies(c -> {
-      assertThat(c.cycle()).isEqualTo(1L);
-      assertThat(c.amount()).isEqualTo(usd("9.99"));
-      assertThat(c.at()).isAfterOrEqualTo(Instant.parse("2027-01-24T00:00:00Z"));
-    });
+    assertThat(CALLS.succeeded(id))
+        .singleElement()
+        .satisfies(
+            c -> {
+              assertThat(c.cycle()).isEqualTo(1L);
+              assertThat(c.amount()).isEqualTo(usd("9.99"));
+              assertThat(c.at()).isAfterOrEqualTo(Instant.parse("2027-01-24T00:00:00Z"));
+            });
     JsonNode after = CALLS.subscription(account, id);
     assertThat(after.get("status").asText()).isEqualTo("ACTIVE");
     assertThat(after.get("nextPaymentDate").asText()).isEqualTo("2027-02-24");
@@ -98,8 +101,10 @@ class TrialAndLocaleTest {
 
   @Test
   void withoutATrialNothingChanges() {
-    JsonNode created = API.created(newAccount(), with(with(subscriptionBody(),
-        "startDate", "2028-03-20"), "trialDays", 0));
+    JsonNode created =
+        API.created(
+            newAccount(),
+            with(with(subscriptionBody(), "startDate", "2028-03-20"), "trialDays", 0));
 
     assertThat(created.get("status").asText()).isEqualTo("ACTIVE");
     assertThat(created.get("trialEndsOn").isNull()).isTrue();
@@ -110,12 +115,16 @@ class TrialAndLocaleTest {
   @Test
   void theLocaleIsStoredInItsCanonicalForm() {
     String account = newAccount();
-    JsonNode created = API.created(account, with(with(subscriptionBody(),
-        "startDate", "2028-03-20"), "locale", "fr-ca"));
+    JsonNode created =
+        API.created(
+            account, with(with(subscriptionBody(), "startDate", "2028-03-20"), "locale", "fr-ca"));
 
     assertThat(created.get("locale").asText()).isEqualTo("fr-CA");
-    Subscription stored = API.stack().store
-        .getSubscription(account, created.get("subscriptionId").asText()).orElseThrow();
+    Subscription stored =
+        API.stack()
+            .store
+            .getSubscription(account, created.get("subscriptionId").asText())
+            .orElseThrow();
     assertThat(stored.locale()).isEqualTo("fr-CA");
   }
 
@@ -131,7 +140,8 @@ class TrialAndLocaleTest {
     assertThat(body(same).get("trialEndsOn").asText()).isEqualTo("2028-05-01");
 
     assertProblem(API.createSubscription(account, with(request, "trialDays", 31), "trial-1"), 409);
-    assertProblem(API.createSubscription(account, with(request, "locale", "de-AT"), "trial-1"), 409);
+    assertProblem(
+        API.createSubscription(account, with(request, "locale", "de-AT"), "trial-1"), 409);
   }
 
   @Test
@@ -139,16 +149,28 @@ class TrialAndLocaleTest {
     String account = newAccount();
     Map<String, Object> valid = with(subscriptionBody(), "startDate", "2028-03-20");
 
-    assertThat(assertInvalidField(API.createSubscription(account, with(valid, "trialDays", 731), null),
-        "trialDays")).isEqualTo("trialDays must be between 0 and 730");
-    assertInvalidField(API.createSubscription(account, with(valid, "trialDays", -1), null), "trialDays");
-    assertInvalidField(API.createSubscription(account, with(valid, "trialDays", "14"), null), "trialDays");
-    for (String bad : new String[] {"en_US", "", "english", "xx-US", "en-ZZ", "x-private", "a".repeat(36)}) {
-      assertThat(assertInvalidField(API.createSubscription(account, with(valid, "locale", bad), null),
-          "locale")).as(bad).isEqualTo("locale must be a BCP 47 language tag such as \"en-US\" or \"fr-CA\"");
+    assertThat(
+            assertInvalidField(
+                API.createSubscription(account, with(valid, "trialDays", 731), null), "trialDays"))
+        .isEqualTo("trialDays must be between 0 and 730");
+    assertInvalidField(
+        API.createSubscription(account, with(valid, "trialDays", -1), null), "trialDays");
+    assertInvalidField(
+        API.createSubscription(account, with(valid, "trialDays", "14"), null), "trialDays");
+    for (String bad :
+        new String[] {"en_US", "", "english", "xx-US", "en-ZZ", "x-private", "a".repeat(36)}) {
+      assertThat(
+              assertInvalidField(
+                  API.createSubscription(account, with(valid, "locale", bad), null), "locale"))
+          .as(bad)
+          .isEqualTo("locale must be a BCP 47 language tag such as \"en-US\" or \"fr-CA\"");
     }
     assertInvalidField(API.createSubscription(account, with(valid, "locale", 7), null), "locale");
-    assertThat(API.stack().store.getSubscriptionsByAccount(account,
-        dev.billing.store.PageRequest.first(10)).items()).isEmpty();
+    assertThat(
+            API.stack()
+                .store
+                .getSubscriptionsByAccount(account, dev.billing.store.PageRequest.first(10))
+                .items())
+        .isEmpty();
   }
 }

@@ -12,10 +12,10 @@ import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Process;
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
-import dev.billing.domain.RecordInput;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
@@ -37,8 +37,7 @@ class ReconciliationEndpointsTest {
 
   static final ApiTestSupport API = ApiTestSupport.start();
 
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 
   @Test
   void aRunStartedNowWritesAReportWithItsFindingsAndRepairs() {
@@ -63,9 +62,12 @@ class ReconciliationEndpointsTest {
     assertThat(head.get("repair").asBoolean()).isTrue();
     assertThat(head.get("findingsByKind").get("WORKFLOW_MISSING").asInt()).isEqualTo(1);
     assertThat(head.get("repaired").asInt()).isGreaterThanOrEqualTo(1);
-    JsonNode finding = java.util.stream.StreamSupport.stream(report.get("findings").spliterator(), false)
-        .filter(f -> id.equals(f.path("subscriptionId").asText())).findFirst()
-        .orElseThrow(() -> new AssertionError("no finding about " + id + ": " + report.get("findings")));
+    JsonNode finding =
+        java.util.stream.StreamSupport.stream(report.get("findings").spliterator(), false)
+            .filter(f -> id.equals(f.path("subscriptionId").asText()))
+            .findFirst()
+            .orElseThrow(
+                () -> new AssertionError("no finding about " + id + ": " + report.get("findings")));
     assertThat(finding.get("kind").asText()).isEqualTo("WORKFLOW_MISSING");
     assertThat(finding.get("check").asText()).isEqualTo("DRIFT");
     assertThat(finding.get("repair").asText()).isEqualTo("WORKFLOW_RESTARTED");
@@ -80,8 +82,9 @@ class ReconciliationEndpointsTest {
     // Due in May: no window of this week reaches it.
     String id = recordWithoutWorkflow(YearMonth.of(2026, 5), 9);
 
-    Response started = API.postJson("/v1/ops/reconciliations",
-        Map.of("accountId", "acc-ops", "subscriptionId", id), null);
+    Response started =
+        API.postJson(
+            "/v1/ops/reconciliations", Map.of("accountId", "acc-ops", "subscriptionId", id), null);
 
     assertThat(started.getStatus()).isEqualTo(202);
     JsonNode report = awaitFinished(body(started).get("id").asText());
@@ -90,18 +93,22 @@ class ReconciliationEndpointsTest {
     assertThat(head.get("from").asText()).isEqualTo("2026-03-10");
     assertThat(head.get("to").asText()).isEqualTo("2026-03-10");
     assertThat(head.get("subscriptionsChecked").asInt()).isEqualTo(1);
-    assertThat(report.get("findings")).singleElement().satisfies(finding -> {
-      assertThat(finding.get("subscriptionId").asText()).isEqualTo(id);
-      assertThat(finding.get("kind").asText()).isEqualTo("WORKFLOW_MISSING");
-      assertThat(finding.get("repair").asText()).isEqualTo("WORKFLOW_RESTARTED");
-    });
+    assertThat(report.get("findings"))
+        .singleElement()
+        .satisfies(
+            finding -> {
+              assertThat(finding.get("subscriptionId").asText()).isEqualTo(id);
+              assertThat(finding.get("kind").asText()).isEqualTo("WORKFLOW_MISSING");
+              assertThat(finding.get("repair").asText()).isEqualTo("WORKFLOW_RESTARTED");
+            });
   }
 
   @Test
   void anIdempotencyKeyReusedForAnotherRunIsA409AndStartsNothing() {
     String id = recordWithoutWorkflow(YearMonth.of(2026, 5), 9);
     String key = "ops-" + UUID.randomUUID();
-    Map<String, Object> repairIt = Map.of("accountId", "acc-ops", "subscriptionId", id, "repair", false);
+    Map<String, Object> repairIt =
+        Map.of("accountId", "acc-ops", "subscriptionId", id, "repair", false);
     JsonNode first = body(API.postJson("/v1/ops/reconciliations", repairIt, key));
 
     JsonNode again = body(API.postJson("/v1/ops/reconciliations", repairIt, key));
@@ -111,20 +118,47 @@ class ReconciliationEndpointsTest {
     assertThat(again.get("started").asBoolean()).isFalse();
     JsonNode conflict = assertProblem(window, 409);
     assertThat(conflict.get("type").asText()).endsWith("/idempotency-key-reused");
-    assertThat(conflict.get("detail").asText()).contains("subscription acc-ops/" + id + " repair=false");
-    assertThat(awaitFinished(first.get("id").asText()).get("report").get("repair").asBoolean()).isFalse();
+    assertThat(conflict.get("detail").asText())
+        .contains("subscription acc-ops/" + id + " repair=false");
+    assertThat(awaitFinished(first.get("id").asText()).get("report").get("repair").asBoolean())
+        .isFalse();
   }
 
   /** A record DynamoDB bills on {@code day} of {@code firstMonth}, with no workflow behind it. */
   private static String recordWithoutWorkflow(YearMonth firstMonth, int day) {
     String id = "sub-" + UUID.randomUUID().toString().substring(0, 8);
-    Subscription lost = new Subscription("acc-ops", id, "pro-monthly", new Money(999, "USD"),
-        "ana@example.com", new PaymentMethod("pm_card_visa", "Visa •••• 4242"),
-        new BillingSchedule(firstMonth, day, Term.MONTHLY, "UTC", 0),
-        SubscriptionStatus.ACTIVE, 1, null, firstMonth.atDay(day), null, null,
-        Instant.parse("2026-02-20T00:00:00Z"), 1, "req-1");
-    API.stack().store.createSubscription(new RecordInput("create", null, lost,
-        HistoryEvent.SUBSCRIPTION_CREATED, Process.API, "api", "created", null, null, lost.createdAt()));
+    Subscription lost =
+        new Subscription(
+            "acc-ops",
+            id,
+            "pro-monthly",
+            new Money(999, "USD"),
+            "ana@example.com",
+            new PaymentMethod("pm_card_visa", "Visa •••• 4242"),
+            new BillingSchedule(firstMonth, day, Term.MONTHLY, "UTC", 0),
+            SubscriptionStatus.ACTIVE,
+            1,
+            null,
+            firstMonth.atDay(day),
+            null,
+            null,
+            Instant.parse("2026-02-20T00:00:00Z"),
+            1,
+            "req-1");
+    API.stack()
+        .store
+        .createSubscription(
+            new RecordInput(
+                "create",
+                null,
+                lost,
+                HistoryEvent.SUBSCRIPTION_CREATED,
+                Process.API,
+                "api",
+                "created",
+                null,
+                null,
+                lost.createdAt()));
     return id;
   }
 
@@ -139,7 +173,8 @@ class ReconciliationEndpointsTest {
     assertThat(second.get("id").asText()).isEqualTo(first.get("id").asText());
     assertThat(second.get("workflowId").asText()).isEqualTo("reconciliation-api-" + key);
     assertThat(second.get("started").asBoolean()).isFalse();
-    assertThat(awaitFinished(first.get("id").asText()).get("report").get("repair").asBoolean()).isFalse();
+    assertThat(awaitFinished(first.get("id").asText()).get("report").get("repair").asBoolean())
+        .isFalse();
   }
 
   /** Activities run in real time: poll (bounded) until the run closed its report. */

@@ -8,6 +8,7 @@ import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
@@ -19,7 +20,6 @@ import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
-import dev.billing.domain.PaymentEvent;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.RefundRequest;
@@ -72,14 +72,18 @@ class ChangeRequestIdsTest {
   private static final List<PlanChangeRequest> RECEIVED = new CopyOnWriteArrayList<>();
   private static final TestWorkflowEnvironment ENV = startTemporal();
 
-  static final ResourceExtension RESOURCE = ResourceExtension.builder()
-      .setRegisterDefaultExceptionMappers(false)
-      .addResource(new SubscriptionLifecycleResource(storeHolding(SUBSCRIPTION),
-          new SubscriptionWorkflows(ENV.getWorkflowClient(), QUEUE, Duration.ofSeconds(10)), null,
-          InstantSource.fixed(Instant.parse("2030-02-01T00:00:00Z"))))
-      .addProvider(new ApiProblemMapper())
-      .addProvider(new ChangeStillRunningMapper())
-      .build();
+  static final ResourceExtension RESOURCE =
+      ResourceExtension.builder()
+          .setRegisterDefaultExceptionMappers(false)
+          .addResource(
+              new SubscriptionLifecycleResource(
+                  storeHolding(SUBSCRIPTION),
+                  new SubscriptionWorkflows(ENV.getWorkflowClient(), QUEUE, Duration.ofSeconds(10)),
+                  null,
+                  InstantSource.fixed(Instant.parse("2030-02-01T00:00:00Z"))))
+          .addProvider(new ApiProblemMapper())
+          .addProvider(new ChangeStillRunningMapper())
+          .build();
 
   @AfterAll
   static void stopTemporal() {
@@ -91,8 +95,14 @@ class ChangeRequestIdsTest {
     if (idempotencyKey != null) {
       request = request.header(IdempotencyKeys.HEADER, idempotencyKey);
     }
-    return request.post(Entity.entity("{\"sku\":\"" + sku + "\",\"amount\":\"" + amount
-        + "\",\"currency\":\"USD\",\"effective\":\"now\"}", MediaType.APPLICATION_JSON));
+    return request.post(
+        Entity.entity(
+            "{\"sku\":\""
+                + sku
+                + "\",\"amount\":\""
+                + amount
+                + "\",\"currency\":\"USD\",\"effective\":\"now\"}",
+            MediaType.APPLICATION_JSON));
   }
 
   @Test
@@ -125,12 +135,16 @@ class ChangeRequestIdsTest {
     Response response = plan("key-pending-1", PENDING_SKU, "19.99");
 
     assertThat(response.getStatus()).isEqualTo(202);
-    assertThat(response.getLocation().getPath()).isEqualTo("/v1/accounts/acc-1/subscriptions/sub-ids");
+    assertThat(response.getLocation().getPath())
+        .isEqualTo("/v1/accounts/acc-1/subscriptions/sub-ids");
     JsonNode body = response.readEntity(JsonNode.class);
     assertThat(body.get("subscriptionId").asText()).isEqualTo("sub-ids");
     assertThat(body.get("requestId").asText()).isEqualTo("key-pending-1");
-    assertThat(body.get("pending").asText()).isEqualTo("plan change to PENDING-SKU pending: its charge "
-        + BillingIds.changeChargeKey("sub-ids", "key-pending-1") + " got no answer");
+    assertThat(body.get("pending").asText())
+        .isEqualTo(
+            "plan change to PENDING-SKU pending: its charge "
+                + BillingIds.changeChargeKey("sub-ids", "key-pending-1")
+                + " got no answer");
   }
 
   @Test
@@ -145,7 +159,8 @@ class ChangeRequestIdsTest {
     JsonNode problem = reused.readEntity(JsonNode.class);
     assertThat(problem.get("type").asText()).endsWith("idempotency-key-reused");
     assertThat(problem.get("errors").get(0).get("field").asText()).isEqualTo("Idempotency-Key");
-    assertThat(RECEIVED).hasSize(applied); // Temporal answered from the first update: nothing applied
+    assertThat(RECEIVED)
+        .hasSize(applied); // Temporal answered from the first update: nothing applied
     assertThat(plan("key-reused-1", "PRO-MAX", "19.99").getStatus()).isEqualTo(200);
   }
 
@@ -182,22 +197,39 @@ class ChangeRequestIdsTest {
       UPDATE_IDS.add(Workflow.getCurrentUpdateInfo().map(UpdateInfo::getUpdateId).orElseThrow());
       RECEIVED.add(request);
       if (request.sku().equals(PENDING_SKU)) {
-        return answer(request, AppliedRequest.Status.PENDING, "plan change to " + PENDING_SKU
-            + " pending: its charge " + BillingIds.changeChargeKey(current.subscriptionId(),
-                request.requestId()) + " got no answer");
+        return answer(
+            request,
+            AppliedRequest.Status.PENDING,
+            "plan change to "
+                + PENDING_SKU
+                + " pending: its charge "
+                + BillingIds.changeChargeKey(current.subscriptionId(), request.requestId())
+                + " got no answer");
       }
       if (request.sku().equals(DECLINED_SKU)) {
-        throw ApplicationFailure.newNonRetryableFailure("the upgrade's prorated charge was declined",
-            UpdateRejections.PAYMENT_DECLINED, UpdateRequests.fingerprint(request));
+        throw ApplicationFailure.newNonRetryableFailure(
+            "the upgrade's prorated charge was declined",
+            UpdateRejections.PAYMENT_DECLINED,
+            UpdateRequests.fingerprint(request));
       }
       current = current.withPlan(request.sku(), request.price());
       return answer(request, AppliedRequest.Status.APPLIED, "plan changed");
     }
 
-    private SubscriptionState answer(UpdateRequest<?> request, AppliedRequest.Status status, String outcome) {
-      return new SubscriptionState(current, SubscriptionState.Phase.WAITING_FOR_REMINDER, null, outcome,
-          new AppliedRequest(request.requestId(), UpdateRequests.fingerprint(request), status, outcome,
-              null, Instant.ofEpochMilli(Workflow.currentTimeMillis())));
+    private SubscriptionState answer(
+        UpdateRequest<?> request, AppliedRequest.Status status, String outcome) {
+      return new SubscriptionState(
+          current,
+          SubscriptionState.Phase.WAITING_FOR_REMINDER,
+          null,
+          outcome,
+          new AppliedRequest(
+              request.requestId(),
+              UpdateRequests.fingerprint(request),
+              status,
+              outcome,
+              null,
+              Instant.ofEpochMilli(Workflow.currentTimeMillis())));
     }
 
     @Override
@@ -205,7 +237,8 @@ class ChangeRequestIdsTest {
 
     @Override
     public SubscriptionState state() {
-      return new SubscriptionState(current, SubscriptionState.Phase.WAITING_FOR_REMINDER, null, null);
+      return new SubscriptionState(
+          current, SubscriptionState.Phase.WAITING_FOR_REMINDER, null, null);
     }
 
     @Override
@@ -289,31 +322,54 @@ class ChangeRequestIdsTest {
     Worker worker = env.newWorker(QUEUE);
     worker.registerWorkflowImplementationTypes(ScriptedWorkflow.class);
     env.start();
-    SubscriptionWorkflow workflow = env.getWorkflowClient().newWorkflowStub(SubscriptionWorkflow.class,
-        WorkflowOptions.newBuilder().setWorkflowId(BillingIds.workflowId(SUBSCRIPTION.subscriptionId()))
-            .setTaskQueue(QUEUE).build());
+    SubscriptionWorkflow workflow =
+        env.getWorkflowClient()
+            .newWorkflowStub(
+                SubscriptionWorkflow.class,
+                WorkflowOptions.newBuilder()
+                    .setWorkflowId(BillingIds.workflowId(SUBSCRIPTION.subscriptionId()))
+                    .setTaskQueue(QUEUE)
+                    .build());
     WorkflowClient.start(workflow::run, new SubscriptionInput(SUBSCRIPTION, true));
     return env;
   }
 
   /** The store as the resource reads it: this one subscription. */
   private static BillingStore storeHolding(Subscription subscription) {
-    return (BillingStore) Proxy.newProxyInstance(BillingStore.class.getClassLoader(),
-        new Class<?>[] {BillingStore.class}, (proxy, method, args) -> {
-          if (method.getName().equals("getSubscription")) {
-            return args[0].equals(subscription.accountId()) && args[1].equals(subscription.subscriptionId())
-                ? Optional.of(subscription) : Optional.empty();
-          }
-          throw new UnsupportedOperationException(method.getName());
-        });
+    return (BillingStore)
+        Proxy.newProxyInstance(
+            BillingStore.class.getClassLoader(),
+            new Class<?>[] {BillingStore.class},
+            (proxy, method, args) -> {
+              if (method.getName().equals("getSubscription")) {
+                return args[0].equals(subscription.accountId())
+                        && args[1].equals(subscription.subscriptionId())
+                    ? Optional.of(subscription)
+                    : Optional.empty();
+              }
+              throw new UnsupportedOperationException(method.getName());
+            });
   }
 
   private static Subscription subscription(String id) {
     BillingSchedule schedule =
         BillingSchedule.startingOnOrAfter(LocalDate.of(2030, 1, 15), 15, Term.MONTHLY, "UTC", 3);
-    return new Subscription("acc-1", id, "pro", Money.parse("9.99", "USD"), "ada@example.com",
-        new PaymentMethod("pm_card_visa", "Visa •••• 4242"), schedule, SubscriptionStatus.ACTIVE, 2,
-        schedule.reminderDate(2), schedule.dueDate(2), null, Instant.parse("2030-01-15T00:00:00Z"),
-        Instant.parse("2030-01-01T00:00:00Z"), 3, "hash");
+    return new Subscription(
+        "acc-1",
+        id,
+        "pro",
+        Money.parse("9.99", "USD"),
+        "ada@example.com",
+        new PaymentMethod("pm_card_visa", "Visa •••• 4242"),
+        schedule,
+        SubscriptionStatus.ACTIVE,
+        2,
+        schedule.reminderDate(2),
+        schedule.dueDate(2),
+        null,
+        Instant.parse("2030-01-15T00:00:00Z"),
+        Instant.parse("2030-01-01T00:00:00Z"),
+        3,
+        "hash");
   }
 }

@@ -7,6 +7,7 @@ import dev.billing.api.errors.ApiProblem;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
@@ -16,7 +17,6 @@ import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
-import dev.billing.domain.PaymentEvent;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.RefundRequest;
@@ -58,9 +58,14 @@ class ChangeStillRunningTest {
     env.newWorker(QUEUE).registerWorkflowImplementationTypes(StuckChargeWorkflow.class);
     env.start();
     workflows = new SubscriptionWorkflows(env.getWorkflowClient(), QUEUE, Duration.ofSeconds(3));
-    SubscriptionWorkflow stuck = env.getWorkflowClient().newWorkflowStub(SubscriptionWorkflow.class,
-        WorkflowOptions.newBuilder().setWorkflowId(BillingIds.workflowId("sub-stuck"))
-            .setTaskQueue(QUEUE).build());
+    SubscriptionWorkflow stuck =
+        env.getWorkflowClient()
+            .newWorkflowStub(
+                SubscriptionWorkflow.class,
+                WorkflowOptions.newBuilder()
+                    .setWorkflowId(BillingIds.workflowId("sub-stuck"))
+                    .setTaskQueue(QUEUE)
+                    .build());
     WorkflowClient.start(stuck::run, new SubscriptionInput(subscription(), true));
     // Its first task done before the bounded wait starts: on a slow machine it could eat the wait.
     stuck.state();
@@ -68,8 +73,11 @@ class ChangeStillRunningTest {
 
   @AfterEach
   void stop() {
-    // The stuck workflow never ends by itself; closing the server with it still running waits for it.
-    env.getWorkflowClient().newUntypedWorkflowStub(BillingIds.workflowId("sub-stuck")).terminate("test over");
+    // The stuck workflow never ends by itself; closing the server with it still running waits for
+    // it.
+    env.getWorkflowClient()
+        .newUntypedWorkflowStub(BillingIds.workflowId("sub-stuck"))
+        .terminate("test over");
     env.close();
   }
 
@@ -78,36 +86,60 @@ class ChangeStillRunningTest {
     long started = System.nanoTime();
 
     assertThatThrownBy(() -> workflows.payNow("sub-stuck", new PayNowRequest("api")))
-        .isInstanceOfSatisfying(ChangeStillRunning.class,
-            e -> assertThat(e.subscriptionId()).isEqualTo("sub-stuck"));
+        .isInstanceOfSatisfying(
+            ChangeStillRunning.class, e -> assertThat(e.subscriptionId()).isEqualTo("sub-stuck"));
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(15));
   }
 
   @Test
   void aRefusedChangeIsReportedAsSuchNotAsATimeout() {
     assertThatThrownBy(() -> workflows.resume("sub-stuck", new ResumeRequest("api")))
-        .isInstanceOfSatisfying(io.temporal.client.WorkflowUpdateException.class,
+        .isInstanceOfSatisfying(
+            io.temporal.client.WorkflowUpdateException.class,
             e -> assertThat(SubscriptionWorkflows.transitionNotAllowed(e)).isEqualTo("not paused"));
   }
 
   @Test
   void aChangeNoWorkerAcceptsIsA503() {
     SubscriptionWorkflows elsewhere =
-        new SubscriptionWorkflows(env.getWorkflowClient(), "queue-without-workers", Duration.ofMillis(300));
-    WorkflowClient.start(env.getWorkflowClient().newWorkflowStub(SubscriptionWorkflow.class,
-        WorkflowOptions.newBuilder().setWorkflowId(BillingIds.workflowId("sub-unserved"))
-            .setTaskQueue("queue-without-workers").build())::run, new SubscriptionInput(subscription(), true));
+        new SubscriptionWorkflows(
+            env.getWorkflowClient(), "queue-without-workers", Duration.ofMillis(300));
+    WorkflowClient.start(
+        env.getWorkflowClient()
+                .newWorkflowStub(
+                    SubscriptionWorkflow.class,
+                    WorkflowOptions.newBuilder()
+                        .setWorkflowId(BillingIds.workflowId("sub-unserved"))
+                        .setTaskQueue("queue-without-workers")
+                        .build())
+            ::run,
+        new SubscriptionInput(subscription(), true));
 
-    assertThatThrownBy(() -> elsewhere.pause("sub-unserved", new PauseRequest(1, null, null, "api")))
+    assertThatThrownBy(
+            () -> elsewhere.pause("sub-unserved", new PauseRequest(1, null, null, "api")))
         .isInstanceOfSatisfying(ApiProblem.class, p -> assertThat(p.status()).isEqualTo(503));
   }
 
   private static Subscription subscription() {
     BillingSchedule schedule =
         BillingSchedule.startingOnOrAfter(LocalDate.of(2030, 1, 15), 15, Term.MONTHLY, "UTC", 3);
-    return new Subscription("acc-1", "sub-stuck", "pro", Money.parse("9.99", "USD"), "ada@example.com",
-        new PaymentMethod("pm_card_visa", "Visa •••• 4242"), schedule, SubscriptionStatus.PAST_DUE, 2,
-        null, null, null, null, Instant.parse("2030-01-01T00:00:00Z"), 1, "hash");
+    return new Subscription(
+        "acc-1",
+        "sub-stuck",
+        "pro",
+        Money.parse("9.99", "USD"),
+        "ada@example.com",
+        new PaymentMethod("pm_card_visa", "Visa •••• 4242"),
+        schedule,
+        SubscriptionStatus.PAST_DUE,
+        2,
+        null,
+        null,
+        null,
+        null,
+        Instant.parse("2030-01-01T00:00:00Z"),
+        1,
+        "hash");
   }
 
   /** Accepts payNow and never completes it; refuses resume; nothing else is used here. */

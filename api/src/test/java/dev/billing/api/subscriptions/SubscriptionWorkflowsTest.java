@@ -33,7 +33,9 @@ class SubscriptionWorkflowsTest {
       env.registerSearchAttribute(key.getName(), key.getValueType());
     }
     env.start();
-    workflows = new SubscriptionWorkflows(env.getWorkflowClient(), "queue-without-workers", Duration.ofMillis(300));
+    workflows =
+        new SubscriptionWorkflows(
+            env.getWorkflowClient(), "queue-without-workers", Duration.ofMillis(300));
   }
 
   @AfterEach
@@ -46,8 +48,8 @@ class SubscriptionWorkflowsTest {
     long started = System.nanoTime();
 
     assertThatThrownBy(() -> workflows.create(subscription("sub-slow")))
-        .isInstanceOfSatisfying(NotRecordedYet.class,
-            e -> assertThat(e.subscriptionId()).isEqualTo("sub-slow"));
+        .isInstanceOfSatisfying(
+            NotRecordedYet.class, e -> assertThat(e.subscriptionId()).isEqualTo("sub-slow"));
     assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
   }
 
@@ -63,9 +65,22 @@ class SubscriptionWorkflowsTest {
   private static Subscription subscription(String id) {
     BillingSchedule schedule =
         BillingSchedule.startingOnOrAfter(LocalDate.of(2030, 1, 15), 15, Term.MONTHLY, "UTC", 3);
-    return new Subscription("acc-1", id, "pro", Money.parse("9.99", "USD"), "ada@example.com",
-        new PaymentMethod("pm_card_visa", "Visa •••• 4242"), schedule, SubscriptionStatus.ACTIVE, 1,
-        schedule.reminderDate(1), schedule.dueDate(1), null, null, Instant.parse("2030-01-01T00:00:00Z"),
-        0, "hash");
+    return new Subscription(
+        "acc-1",
+        id,
+        "pro",
+        Money.parse("9.99", "USD"),
+        "ada@example.com",
+        new PaymentMethod("pm_card_visa", "Visa •••• 4242"),
+        schedule,
+        SubscriptionStatus.ACTIVE,
+        1,
+        schedule.reminderDate(1),
+        schedule.dueDate(1),
+        null,
+        null,
+        Instant.parse("2030-01-01T00:00:00Z"),
+        0,
+        "hash");
   }
 }

@@ -30,6 +30,7 @@ public abstract class ApiRequests {
 
   private final ApiKeyService keyService;
   private final BillingStore store;
+
   /** Every request of the helpers below carries this operator key unless it says otherwise. */
   private final String operatorKey;
 
@@ -80,7 +81,9 @@ public abstract class ApiRequests {
     return requestAs(operatorKey, pathAndQuery);
   }
 
-  /** A request with {@code Authorization: Bearer <token>}, or without the header when token is null. */
+  /**
+   * A request with {@code Authorization: Bearer <token>}, or without the header when token is null.
+   */
   public Invocation.Builder requestAs(String token, String pathAndQuery) {
     Invocation.Builder request = unauthenticated(pathAndQuery);
     return token == null ? request : request.header("Authorization", "Bearer " + token);
@@ -92,8 +95,10 @@ public abstract class ApiRequests {
     if (q >= 0) {
       for (String pair : pathAndQuery.substring(q + 1).split("&")) {
         int eq = pair.indexOf('=');
-        target = target.queryParam(pair.substring(0, eq),
-            URLEncoder.encode(pair.substring(eq + 1), StandardCharsets.UTF_8));
+        target =
+            target.queryParam(
+                pair.substring(0, eq),
+                URLEncoder.encode(pair.substring(eq + 1), StandardCharsets.UTF_8));
       }
     }
     return target.request();
@@ -201,7 +206,8 @@ public abstract class ApiRequests {
   /** Asserts a 400 naming exactly this field, and returns the message given for it. */
   public static String assertInvalidField(Response response, String field) {
     JsonNode problem = assertProblem(response, 400);
-    assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/invalid-request");
+    assertThat(problem.get("type").asText())
+        .isEqualTo("https://billing.dev/problems/invalid-request");
     assertThat(problem.get("errors")).as("errors of %s", problem).hasSize(1);
     JsonNode error = problem.get("errors").get(0);
     assertThat(error.get("field").asText()).isEqualTo(field);

@@ -3,22 +3,21 @@ package dev.billing.api.support;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.api.ApiDependencies;
+import dev.billing.api.auth.keys.ApiKeyService;
+import dev.billing.api.auth.keys.ApiKeyStore;
 import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.api.webhooks.PaymentEventSignals;
-import java.util.Optional;
-import dev.billing.api.auth.keys.ApiKeyService;
-import dev.billing.api.auth.keys.ApiKeyStore;
-import dev.billing.store.DynamoBillingStore;
 import dev.billing.domain.DunningPolicy;
+import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.ReconciliationReports;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
 import dev.billing.store.events.PaymentEventStore;
+import dev.billing.store.testing.LocalDynamoDb;
 import dev.billing.worker.BillingWorker;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.TaskQueues;
-import dev.billing.store.testing.LocalDynamoDb;
 import io.dropwizard.lifecycle.Managed;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
@@ -27,18 +26,20 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.time.Period;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The real components the API runs against in tests: Temporal's time-skipping test server with the
- * production worker wiring, DynamoDB Local in-process with the production store, the sandbox gateway
- * and the outbox notifier. "Now" for everyone is the test server's clock.
+ * production worker wiring, DynamoDB Local in-process with the production store, the sandbox
+ * gateway and the outbox notifier. "Now" for everyone is the test server's clock.
  */
 public final class ApiTestStack implements Managed {
 
   /** Workflow time when each stack starts: 10 March 2026, noon UTC. */
   public static final Instant START = Instant.parse("2026-03-10T12:00:00Z");
+
   public static final Period RECEIPT_RETENTION = Period.ofMonths(12);
 
   public final TestWorkflowEnvironment env;
@@ -50,18 +51,25 @@ public final class ApiTestStack implements Managed {
   public final SandboxGateway gateway;
   public final OutboxNotifier outbox;
   public final ApiKeyStore apiKeys;
+
   /** Writes that took effect in DynamoDB, by anyone (API, worker, key store). */
   public final AtomicLong writes = new AtomicLong();
+
   /** The client every component of the stack uses; it counts {@link #writes}. */
   public final DynamoDbClient dynamo;
+
   /** Creates keys the way the operator command does, straight into the store. */
   public final ApiKeyService keyService;
 
   public ApiTestStack() {
-    env = TestWorkflowEnvironment.newInstance(
-        TestEnvironmentOptions.newBuilder().setInitialTime(START).setUseTimeskipping(true).build());
-    BillingSearchAttributes.ALL.forEach(key ->
-        env.registerSearchAttribute(key.getName(), key.getValueType()));
+    env =
+        TestWorkflowEnvironment.newInstance(
+            TestEnvironmentOptions.newBuilder()
+                .setInitialTime(START)
+                .setUseTimeskipping(true)
+                .build());
+    BillingSearchAttributes.ALL.forEach(
+        key -> env.registerSearchAttribute(key.getName(), key.getValueType()));
     clock = () -> Instant.ofEpochMilli(env.currentTimeMillis());
 
     dynamoLocal = LocalDynamoDb.start();
@@ -69,10 +77,9 @@ public final class ApiTestStack implements Managed {
     dynamoLocal.createTables(tables);
     dynamo = WriteCounting.wrap(dynamoLocal.client(), writes);
     byte[] pageTokenKey = "api-test-page-token-secret-0123456789".getBytes(StandardCharsets.UTF_8);
-    store = new DynamoBillingStore(dynamo, tables,
-        new StoreSettings(RECEIPT_RETENTION, pageTokenKey));
-    paymentEvents =
-        new PaymentEventStore(dynamo, tables.paymentEvents(), pageTokenKey);
+    store =
+        new DynamoBillingStore(dynamo, tables, new StoreSettings(RECEIPT_RETENTION, pageTokenKey));
+    paymentEvents = new PaymentEventStore(dynamo, tables.paymentEvents(), pageTokenKey);
 
     apiKeys = new ApiKeyStore(dynamo, tables.billing());
     keyService = new ApiKeyService(apiKeys, InstantSource.system());
@@ -81,21 +88,41 @@ public final class ApiTestStack implements Managed {
 
     gateway = new SandboxGateway(clock);
     outbox = new OutboxNotifier();
-    Worker worker = BillingWorker.register(env.getWorkerFactory(), TaskQueues.BILLING,
-        new BillingWorker.Adapters(store, gateway, outbox));
-    BillingWorker.registerReconciliation(worker, BillingWorker.reconciliation(
-        dynamo, tables, store, pageTokenKey, env.getWorkflowClient(),
-        TaskQueues.BILLING, gateway, "sandbox", DunningPolicy.DEFAULT, null));
+    Worker worker =
+        BillingWorker.register(
+            env.getWorkerFactory(),
+            TaskQueues.BILLING,
+            new BillingWorker.Adapters(store, gateway, outbox));
+    BillingWorker.registerReconciliation(
+        worker,
+        BillingWorker.reconciliation(
+            dynamo,
+            tables,
+            store,
+            pageTokenKey,
+            env.getWorkflowClient(),
+            TaskQueues.BILLING,
+            gateway,
+            "sandbox",
+            DunningPolicy.DEFAULT,
+            null));
     env.start();
   }
 
   /** The API's dependencies on this stack, as production builds them on its connections. */
   public ApiDependencies dependencies() {
     var client = env.getWorkflowClient();
-    return new ApiDependencies(store, new SubscriptionWorkflows(client, TaskQueues.BILLING),
-        new ReconciliationRuns(client, TaskQueues.BILLING, clock), reconciliationReports,
-        paymentEvents, PaymentEventSignals.temporal(client), apiKeys, charge -> Optional.empty(),
-        clock, Optional.empty());
+    return new ApiDependencies(
+        store,
+        new SubscriptionWorkflows(client, TaskQueues.BILLING),
+        new ReconciliationRuns(client, TaskQueues.BILLING, clock),
+        reconciliationReports,
+        paymentEvents,
+        PaymentEventSignals.temporal(client),
+        apiKeys,
+        charge -> Optional.empty(),
+        clock,
+        Optional.empty());
   }
 
   @Override

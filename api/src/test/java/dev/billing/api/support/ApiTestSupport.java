@@ -29,18 +29,21 @@ public final class ApiTestSupport extends ApiRequests {
   /** The shipped api.yml on random ports, on the test stack's dependencies. */
   public static ApiTestSupport start(ConfigOverride... extraOverrides) {
     ApiTestStack stack = new ApiTestStack();
-    List<ConfigOverride> overrides = new ArrayList<>(List.of(
-        ConfigOverride.config("server.applicationConnectors[0].port", "0"),
-        ConfigOverride.config("server.adminConnectors[0].port", "0"),
-        ConfigOverride.config("logging.level", "WARN")));
+    List<ConfigOverride> overrides =
+        new ArrayList<>(
+            List.of(
+                ConfigOverride.config("server.applicationConnectors[0].port", "0"),
+                ConfigOverride.config("server.adminConnectors[0].port", "0"),
+                ConfigOverride.config("logging.level", "WARN")));
     overrides.addAll(List.of(extraOverrides));
-    var support = new DropwizardTestSupport<ApiConfiguration>(BillingApiApplication.class, "api.yml",
-        overrides.toArray(ConfigOverride[]::new)) {
-      @Override
-      public Application<ApiConfiguration> newApplication() {
-        return new TestApiApplication(stack, stack::dependencies);
-      }
-    };
+    var support =
+        new DropwizardTestSupport<ApiConfiguration>(
+            BillingApiApplication.class, "api.yml", overrides.toArray(ConfigOverride[]::new)) {
+          @Override
+          public Application<ApiConfiguration> newApplication() {
+            return new TestApiApplication(stack, stack::dependencies);
+          }
+        };
     return new ApiTestSupport(new DropwizardAppExtension<>(support), stack);
   }
 
@@ -60,7 +63,11 @@ public final class ApiTestSupport extends ApiRequests {
   @Override
   protected boolean workflowExists(String subscriptionId) {
     try {
-      stack.env.getWorkflowClient().newUntypedWorkflowStub(BillingIds.workflowId(subscriptionId)).describe();
+      stack
+          .env
+          .getWorkflowClient()
+          .newUntypedWorkflowStub(BillingIds.workflowId(subscriptionId))
+          .describe();
       return true;
     } catch (WorkflowNotFoundException e) {
       return false;

@@ -12,15 +12,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The whole application on Jetty (the shipped api.yml, random ports) on a {@link ResourceTestStack}:
- * for HTTP behaviour that needs a real server in front of the resources (request lines Jetty refuses
- * before any route, a client of its own), without Temporal's test server and worker behind them.
+ * The whole application on Jetty (the shipped api.yml, random ports) on a {@link
+ * ResourceTestStack}: for HTTP behaviour that needs a real server in front of the resources
+ * (request lines Jetty refuses before any route, a client of its own), without Temporal's test
+ * server and worker behind them.
  */
 public final class ApplicationOnFakes extends ApiRequests {
   private final DropwizardAppExtension<ApiConfiguration> app;
   private final ResourceTestStack stack;
 
-  private ApplicationOnFakes(DropwizardAppExtension<ApiConfiguration> app, ResourceTestStack stack) {
+  private ApplicationOnFakes(
+      DropwizardAppExtension<ApiConfiguration> app, ResourceTestStack stack) {
     super(stack.keyService, stack.store);
     this.app = app;
     this.stack = stack;
@@ -28,24 +30,28 @@ public final class ApplicationOnFakes extends ApiRequests {
 
   public static ApplicationOnFakes start(ConfigOverride... extraOverrides) {
     ResourceTestStack stack = new ResourceTestStack();
-    List<ConfigOverride> overrides = new ArrayList<>(List.of(
-        ConfigOverride.config("server.applicationConnectors[0].port", "0"),
-        ConfigOverride.config("server.adminConnectors[0].port", "0"),
-        ConfigOverride.config("logging.level", "WARN")));
+    List<ConfigOverride> overrides =
+        new ArrayList<>(
+            List.of(
+                ConfigOverride.config("server.applicationConnectors[0].port", "0"),
+                ConfigOverride.config("server.adminConnectors[0].port", "0"),
+                ConfigOverride.config("logging.level", "WARN")));
     overrides.addAll(List.of(extraOverrides));
-    Managed stopsTheStack = new Managed() {
-      @Override
-      public void stop() {
-        stack.close();
-      }
-    };
-    var support = new DropwizardTestSupport<ApiConfiguration>(BillingApiApplication.class, "api.yml",
-        overrides.toArray(ConfigOverride[]::new)) {
-      @Override
-      public Application<ApiConfiguration> newApplication() {
-        return new TestApiApplication(stopsTheStack, stack::dependencies);
-      }
-    };
+    Managed stopsTheStack =
+        new Managed() {
+          @Override
+          public void stop() {
+            stack.close();
+          }
+        };
+    var support =
+        new DropwizardTestSupport<ApiConfiguration>(
+            BillingApiApplication.class, "api.yml", overrides.toArray(ConfigOverride[]::new)) {
+          @Override
+          public Application<ApiConfiguration> newApplication() {
+            return new TestApiApplication(stopsTheStack, stack::dependencies);
+          }
+        };
     return new ApplicationOnFakes(new DropwizardAppExtension<>(support), stack);
   }
 

@@ -19,9 +19,11 @@ import java.io.InputStream;
 @Consumes(MediaType.APPLICATION_JSON)
 public final class JsonLimitsProbe {
   public static final int MAX_STRING = 100;
-  private static final JsonFactory STRICT = JsonFactory.builder()
-      .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(MAX_STRING).build())
-      .build();
+  private static final JsonFactory STRICT =
+      JsonFactory.builder()
+          .streamReadConstraints(
+              StreamReadConstraints.builder().maxStringLength(MAX_STRING).build())
+          .build();
 
   /** Read with a parser whose string limit is far lower than the application's. */
   @POST

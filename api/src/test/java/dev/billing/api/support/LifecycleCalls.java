@@ -26,6 +26,7 @@ import java.util.stream.StreamSupport;
  */
 public final class LifecycleCalls {
   private final ApiRequests api;
+
   /** The real stack, for the gateway and the clock; null on fakes. */
   private final ApiTestStack stack;
 
@@ -43,7 +44,8 @@ public final class LifecycleCalls {
   /** POST .../{subscriptionId}/{action} with a JSON body (null: no body at all). */
   public Response post(String account, String id, String action, String json) {
     var request = api.request(subscriptionPath(account, id) + "/" + action);
-    return json == null ? request.post(null)
+    return json == null
+        ? request.post(null)
         : request.post(Entity.entity(json, MediaType.APPLICATION_JSON_TYPE));
   }
 
@@ -52,7 +54,8 @@ public final class LifecycleCalls {
     Response response = post(account, id, action, json);
     JsonNode answer = body(response);
     org.assertj.core.api.Assertions.assertThat(response.getStatus())
-        .as("POST %s %s -> %s", action, json, answer).isEqualTo(200);
+        .as("POST %s %s -> %s", action, json, answer)
+        .isEqualTo(200);
     return answer;
   }
 
@@ -63,22 +66,31 @@ public final class LifecycleCalls {
   /** The periods by cycle. */
   public TreeMap<Long, JsonNode> periods(String account, String id) {
     TreeMap<Long, JsonNode> byCycle = new TreeMap<>();
-    body(api.get(subscriptionPath(account, id) + "/periods?limit=200")).get("items")
+    body(api.get(subscriptionPath(account, id) + "/periods?limit=200"))
+        .get("items")
         .forEach(p -> byCycle.put(p.get("cycle").asLong(), p));
     return byCycle;
   }
 
   /** "event process cycle" of every history entry, oldest first. */
   public List<String> history(String account, String id) {
-    JsonNode items = body(api.get(subscriptionPath(account, id) + "/history?limit=200")).get("items");
+    JsonNode items =
+        body(api.get(subscriptionPath(account, id) + "/history?limit=200")).get("items");
     return StreamSupport.stream(items.spliterator(), false)
-        .map(e -> e.get("event").asText() + " " + e.get("process").asText() + " " + e.get("cycle").asLong())
+        .map(
+            e ->
+                e.get("event").asText()
+                    + " "
+                    + e.get("process").asText()
+                    + " "
+                    + e.get("cycle").asLong())
         .toList();
   }
 
   /** The cycles of the history entries with this event. */
   public List<Long> cyclesOf(String account, String id, String event) {
-    JsonNode items = body(api.get(subscriptionPath(account, id) + "/history?limit=200")).get("items");
+    JsonNode items =
+        body(api.get(subscriptionPath(account, id) + "/history?limit=200")).get("items");
     return StreamSupport.stream(items.spliterator(), false)
         .filter(e -> event.equals(e.get("event").asText()))
         .map(e -> e.get("cycle").asLong())
@@ -93,7 +105,9 @@ public final class LifecycleCalls {
   }
 
   public List<SandboxCharge> succeeded(String id) {
-    return charges(id).stream().filter(c -> c.outcome() == SandboxCharge.Outcome.SUCCEEDED).toList();
+    return charges(id).stream()
+        .filter(c -> c.outcome() == SandboxCharge.Outcome.SUCCEEDED)
+        .toList();
   }
 
   /** Every refund the sandbox made of this subscription's charges. */

@@ -8,7 +8,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
 
-/** An account-scoped endpoint narrowed to operators, as a lifecycle endpoint such as a refund would be. */
+/**
+ * An account-scoped endpoint narrowed to operators, as a lifecycle endpoint such as a refund would
+ * be.
+ */
 @Path("/v1/accounts/{accountId}/test-operator-only")
 @Produces(MediaType.APPLICATION_JSON)
 public final class OperatorOnlyProbe {

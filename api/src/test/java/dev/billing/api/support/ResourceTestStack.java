@@ -36,10 +36,13 @@ public final class ResourceTestStack implements AutoCloseable {
   public final ReconciliationReports reconciliationReports;
   public final InstantSource clock = InstantSource.fixed(ApiTestStack.START);
   public final ApiKeyStore apiKeys;
+
   /** Creates keys the way the operator command does, straight into the store. */
   public final ApiKeyService keyService;
+
   /** Writes that took effect in DynamoDB, by anyone (API, fake workflows, key store). */
   public final AtomicLong writes = new AtomicLong();
+
   public final DynamoDbClient dynamo;
   public final FakeSubscriptionWorkflows workflows;
   public final FakeReconciliations reconciliations;
@@ -47,11 +50,13 @@ public final class ResourceTestStack implements AutoCloseable {
 
   public ResourceTestStack() {
     dynamoLocal = LocalDynamoDb.start();
-    TableNames tables = dynamoLocal.createTables(new TableNames("billing", "billing-history", "payment-events"));
+    TableNames tables =
+        dynamoLocal.createTables(new TableNames("billing", "billing-history", "payment-events"));
     dynamo = WriteCounting.wrap(dynamoLocal.client(), writes);
     byte[] pageTokenKey = "api-test-page-token-secret-0123456789".getBytes(StandardCharsets.UTF_8);
-    store = new DynamoBillingStore(dynamo, tables,
-        new StoreSettings(ApiTestStack.RECEIPT_RETENTION, pageTokenKey));
+    store =
+        new DynamoBillingStore(
+            dynamo, tables, new StoreSettings(ApiTestStack.RECEIPT_RETENTION, pageTokenKey));
     paymentEvents = new PaymentEventStore(dynamo, tables.paymentEvents(), pageTokenKey);
     reconciliationReports = new ReconciliationReports(dynamo, tables.billing(), pageTokenKey);
     apiKeys = new ApiKeyStore(dynamo, tables.billing());
@@ -67,15 +72,35 @@ public final class ResourceTestStack implements AutoCloseable {
    */
   public void cancelled(String accountId, String subscriptionId) {
     Subscription current = store.getSubscription(accountId, subscriptionId).orElseThrow();
-    Subscription next = current.withStatus(SubscriptionStatus.CANCELLED).withVersion(current.version() + 1);
-    store.updateSubscription(new RecordInput("cancel", current, next, HistoryEvent.SUBSCRIPTION_CANCELLED,
-        Process.API, "api", "cancelled", null, null, clock.instant()));
+    Subscription next =
+        current.withStatus(SubscriptionStatus.CANCELLED).withVersion(current.version() + 1);
+    store.updateSubscription(
+        new RecordInput(
+            "cancel",
+            current,
+            next,
+            HistoryEvent.SUBSCRIPTION_CANCELLED,
+            Process.API,
+            "api",
+            "cancelled",
+            null,
+            null,
+            clock.instant()));
     workflows.end(subscriptionId);
   }
 
   public ApiDependencies dependencies() {
-    return new ApiDependencies(store, workflows, reconciliations, reconciliationReports, paymentEvents,
-        signals, apiKeys, charge -> Optional.empty(), clock, Optional.empty());
+    return new ApiDependencies(
+        store,
+        workflows,
+        reconciliations,
+        reconciliationReports,
+        paymentEvents,
+        signals,
+        apiKeys,
+        charge -> Optional.empty(),
+        clock,
+        Optional.empty());
   }
 
   @Override

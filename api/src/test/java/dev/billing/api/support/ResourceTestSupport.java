@@ -11,11 +11,11 @@ import jakarta.ws.rs.client.WebTarget;
 import java.util.function.Consumer;
 
 /**
- * The API's resources, filters and mappers as the application registers them ({@link ApiComponents}),
- * served by {@link ResourceExtension} on a {@link ResourceTestStack}: the real stores, fakes of
- * Temporal. For tests whose subject is HTTP behaviour: input, status codes, problem bodies, access
- * rules, idempotency keys, paging. Declare it as a static field of a class annotated
- * {@code @ExtendWith(DropwizardExtensionsSupport.class)}.
+ * The API's resources, filters and mappers as the application registers them ({@link
+ * ApiComponents}), served by {@link ResourceExtension} on a {@link ResourceTestStack}: the real
+ * stores, fakes of Temporal. For tests whose subject is HTTP behaviour: input, status codes,
+ * problem bodies, access rules, idempotency keys, paging. Declare it as a static field of a class
+ * annotated {@code @ExtendWith(DropwizardExtensionsSupport.class)}.
  */
 public final class ResourceTestSupport extends ApiRequests implements DropwizardExtension {
   private final ResourceExtension resources;
@@ -32,7 +32,9 @@ public final class ResourceTestSupport extends ApiRequests implements Dropwizard
     return start(config -> {});
   }
 
-  /** @param configure changes the configuration before the components are built from it */
+  /**
+   * @param configure changes the configuration before the components are built from it
+   */
   public static ResourceTestSupport start(Consumer<ApiConfiguration> configure) {
     ResourceTestStack stack = new ResourceTestStack();
     ApiConfiguration config = new ApiConfiguration();
@@ -41,13 +43,15 @@ public final class ResourceTestSupport extends ApiRequests implements Dropwizard
     var mapper = Jackson.newObjectMapper();
     ApiJson.configure(mapper);
     // Dropwizard's default mappers stay off, as the application turns them off.
-    var builder = ResourceExtension.builder()
-        .setMapper(mapper)
-        .setRegisterDefaultExceptionMappers(false)
-        .bootstrapLogging(false);
+    var builder =
+        ResourceExtension.builder()
+            .setMapper(mapper)
+            .setRegisterDefaultExceptionMappers(false)
+            .bootstrapLogging(false);
     ApiComponents.of(config, stack.dependencies(), mapper, new MetricRegistry())
         .forEach(builder::addProvider);
-    builder.addResource(new FailingResource())
+    builder
+        .addResource(new FailingResource())
         .addResource(new OperatorOnlyProbe())
         .addResource(new JsonLimitsProbe());
     return new ResourceTestSupport(builder.build(), stack);

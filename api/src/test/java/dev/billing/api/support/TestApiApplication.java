@@ -10,12 +10,15 @@ import java.util.function.Supplier;
 /** The production application on a test's dependencies, plus the test-only probes. */
 final class TestApiApplication extends BillingApiApplication {
 
-  /** @param stack stopped with the application */
+  /**
+   * @param stack stopped with the application
+   */
   TestApiApplication(Managed stack, Supplier<ApiDependencies> dependencies) {
-    super((config, environment) -> {
-      environment.lifecycle().manage(stack);
-      return dependencies.get();
-    });
+    super(
+        (config, environment) -> {
+          environment.lifecycle().manage(stack);
+          return dependencies.get();
+        });
   }
 
   @Override

@@ -11,25 +11,39 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  * does not count), so a test can tell that a request wrote nothing without scanning every table.
  */
 public final class WriteCounting {
-  private static final Set<String> WRITES = Set.of("putItem", "updateItem", "deleteItem",
-      "transactWriteItems", "batchWriteItem", "executeStatement", "batchExecuteStatement",
-      "executeTransaction", "createTable", "deleteTable", "updateTable", "updateTimeToLive");
+  private static final Set<String> WRITES =
+      Set.of(
+          "putItem",
+          "updateItem",
+          "deleteItem",
+          "transactWriteItems",
+          "batchWriteItem",
+          "executeStatement",
+          "batchExecuteStatement",
+          "executeTransaction",
+          "createTable",
+          "deleteTable",
+          "updateTable",
+          "updateTimeToLive");
 
   private WriteCounting() {}
 
   public static DynamoDbClient wrap(DynamoDbClient delegate, AtomicLong writes) {
-    return (DynamoDbClient) Proxy.newProxyInstance(DynamoDbClient.class.getClassLoader(),
-        new Class<?>[] {DynamoDbClient.class}, (proxy, method, args) -> {
-          Object result;
-          try {
-            result = method.invoke(delegate, args);
-          } catch (InvocationTargetException e) {
-            throw e.getCause();
-          }
-          if (WRITES.contains(method.getName())) {
-            writes.incrementAndGet();
-          }
-          return result;
-        });
+    return (DynamoDbClient)
+        Proxy.newProxyInstance(
+            DynamoDbClient.class.getClassLoader(),
+            new Class<?>[] {DynamoDbClient.class},
+            (proxy, method, args) -> {
+              Object result;
+              try {
+                result = method.invoke(delegate, args);
+              } catch (InvocationTargetException e) {
+                throw e.getCause();
+              }
+              if (WRITES.contains(method.getName())) {
+                writes.incrementAndGet();
+              }
+              return result;
+            });
   }
 }

@@ -3,9 +3,9 @@ package dev.billing.api.webhooks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.billing.domain.PaymentEvent;
 import dev.billing.store.events.ChargeOwner;
 import dev.billing.store.events.StoredEvent;
-import dev.billing.domain.PaymentEvent;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
@@ -19,46 +19,88 @@ class StripeEventsTest {
   private static final String METADATA =
       "{\"subscriptionId\":\"sub_1\",\"cycle\":\"3\",\"idempotencyKey\":\"charge:sub_1:3:2\"}";
 
-  private final StripeEvents stripe = new StripeEvents(paymentIntent -> Optional.ofNullable(Map.of(
-      "pi_ach", new ChargeOwner("sub_9", 5L, "charge:sub_9:5:1")).get(paymentIntent)),
-      charge -> Optional.empty());
+  private final StripeEvents stripe =
+      new StripeEvents(
+          paymentIntent ->
+              Optional.ofNullable(
+                  Map.of("pi_ach", new ChargeOwner("sub_9", 5L, "charge:sub_9:5:1"))
+                      .get(paymentIntent)),
+          charge -> Optional.empty());
 
   @Test
   void aFailedPaymentIntentIsChargeFailedWithItsDeclineCode() {
-    ParsedEvent event = parse(event("payment_intent.payment_failed", """
+    ParsedEvent event =
+        parse(
+            event(
+                "payment_intent.payment_failed",
+                """
         {"id":"pi_1","object":"payment_intent","amount":1234,"currency":"eur",
          "status":"requires_payment_method","latest_charge":"ch_1","metadata":%s,
          "last_payment_error":{"type":"card_error","code":"card_declined",
            "decline_code":"insufficient_funds","message":"Your card has insufficient funds."}}
-        """.formatted(METADATA)));
+        """
+                    .formatted(METADATA)));
 
-    assertThat(event.signal()).isEqualTo(new PaymentEvent("evt_1", "stripe",
-        PaymentEvent.Type.CHARGE_FAILED, "sub_1", 3, "charge:sub_1:3:2", "pi_1",
-        "insufficient_funds", "Your card has insufficient funds.", Instant.ofEpochSecond(CREATED)));
-    assertThat(event.stored().summary()).isEqualTo(Map.of("amount", "12.34", "currency", "EUR",
-        "chargeId", "ch_1", "status", "requires_payment_method", "failureCode", "insufficient_funds",
-        "failureMessage", "Your card has insufficient funds."));
+    assertThat(event.signal())
+        .isEqualTo(
+            new PaymentEvent(
+                "evt_1",
+                "stripe",
+                PaymentEvent.Type.CHARGE_FAILED,
+                "sub_1",
+                3,
+                "charge:sub_1:3:2",
+                "pi_1",
+                "insufficient_funds",
+                "Your card has insufficient funds.",
+                Instant.ofEpochSecond(CREATED)));
+    assertThat(event.stored().summary())
+        .isEqualTo(
+            Map.of(
+                "amount",
+                "12.34",
+                "currency",
+                "EUR",
+                "chargeId",
+                "ch_1",
+                "status",
+                "requires_payment_method",
+                "failureCode",
+                "insufficient_funds",
+                "failureMessage",
+                "Your card has insufficient funds."));
     assertThat(event.stored().receivedAt()).isEqualTo(RECEIVED);
   }
 
   @Test
   void aRefundedChargeIsChargeRefundedOfItsPaymentIntent() {
-    ParsedEvent event = parse(event("charge.refunded", """
+    ParsedEvent event =
+        parse(
+            event(
+                "charge.refunded",
+                """
         {"id":"ch_2","object":"charge","amount":999,"amount_refunded":500,"currency":"usd",
          "payment_intent":"pi_2","status":"succeeded","refunded":false,"metadata":%s,
          "payment_method_details":{"type":"card","card":{"brand":"visa","last4":"4242"}}}
-        """.formatted(METADATA)));
+        """
+                    .formatted(METADATA)));
 
     assertThat(event.signal().type()).isEqualTo(PaymentEvent.Type.CHARGE_REFUNDED);
     assertThat(event.signal().transactionId()).isEqualTo("pi_2");
     assertThat(event.signal().cycle()).isEqualTo(3);
-    assertThat(event.stored().summary()).containsEntry("amount", "5.00").containsEntry("chargeId", "ch_2")
+    assertThat(event.stored().summary())
+        .containsEntry("amount", "5.00")
+        .containsEntry("chargeId", "ch_2")
         .doesNotContainKey("last4");
   }
 
   @Test
   void aRefundOfAChargeWithoutMetadataIsRoutedByItsPaymentIntent() {
-    ParsedEvent event = parse(event("charge.refunded", """
+    ParsedEvent event =
+        parse(
+            event(
+                "charge.refunded",
+                """
         {"id":"py_5","object":"charge","amount":999,"amount_refunded":999,"currency":"usd",
          "payment_intent":"pi_ach","metadata":{}}
         """));
@@ -70,21 +112,39 @@ class StripeEventsTest {
 
   @Test
   void anAchDisputeIsTheReturnOfTheChargeItsPaymentIntentBelongsTo() {
-    ParsedEvent event = parse(event("charge.dispute.created", """
+    ParsedEvent event =
+        parse(
+            event(
+                "charge.dispute.created",
+                """
         {"id":"du_1","object":"dispute","amount":999,"currency":"usd","charge":"py_1",
          "payment_intent":"pi_ach","reason":"debit_not_authorized","network_reason_code":"R10",
          "status":"lost","metadata":{}}
         """));
 
-    assertThat(event.signal()).isEqualTo(new PaymentEvent("evt_1", "stripe",
-        PaymentEvent.Type.CHARGE_RETURNED, "sub_9", 5, "charge:sub_9:5:1", "pi_ach", "R10",
-        "disputed: debit_not_authorized", Instant.ofEpochSecond(CREATED)));
+    assertThat(event.signal())
+        .isEqualTo(
+            new PaymentEvent(
+                "evt_1",
+                "stripe",
+                PaymentEvent.Type.CHARGE_RETURNED,
+                "sub_9",
+                5,
+                "charge:sub_9:5:1",
+                "pi_ach",
+                "R10",
+                "disputed: debit_not_authorized",
+                Instant.ofEpochSecond(CREATED)));
     assertThat(event.stored().subscriptionId()).isEqualTo("sub_9");
   }
 
   @Test
   void anAchDisputeOfAnUnknownPaymentIntentIsStoredForReconciliation() {
-    ParsedEvent event = parse(event("charge.dispute.created", """
+    ParsedEvent event =
+        parse(
+            event(
+                "charge.dispute.created",
+                """
         {"id":"du_2","object":"dispute","amount":999,"currency":"usd","charge":"py_2",
          "payment_intent":"pi_unknown","reason":"insufficient_funds","network_reason_code":"R01",
          "metadata":{}}
@@ -100,7 +160,8 @@ class StripeEventsTest {
    * A dispute as Stripe's description has it (no payment_method_details for a bank debit, no
    * top-level network reason code): only the disputed Charge tells that it was an ACH debit.
    */
-  private static final String ACH_DISPUTE = """
+  private static final String ACH_DISPUTE =
+      """
       {"id":"du_7","object":"dispute","amount":999,"balance_transactions":[],"charge":"py_7",
        "created":1773144000,"currency":"usd",
        "evidence":{"customer_name":null,"product_description":null,"receipt":null,
@@ -112,18 +173,30 @@ class StripeEventsTest {
 
   @Test
   void aDisputeIsABankDebitReturnWhenItsChargeWasPaidByBankAccount() {
-    StripeEvents readingCharges = new StripeEvents(
-        paymentIntent -> Optional.of(new ChargeOwner("sub_9", 5L, "charge:sub_9:5:1")),
-        charge -> Optional.of(Map.of("py_7", "us_bank_account", "ch_8", "card").get(charge)));
+    StripeEvents readingCharges =
+        new StripeEvents(
+            paymentIntent -> Optional.of(new ChargeOwner("sub_9", 5L, "charge:sub_9:5:1")),
+            charge -> Optional.of(Map.of("py_7", "us_bank_account", "ch_8", "card").get(charge)));
 
-    ParsedEvent ach = readingCharges.parse(bytes(event("charge.dispute.created", ACH_DISPUTE)),
-        RECEIVED);
-    ParsedEvent card = readingCharges.parse(bytes(event("charge.dispute.created",
-        ACH_DISPUTE.replace("py_7", "ch_8"))), RECEIVED);
+    ParsedEvent ach =
+        readingCharges.parse(bytes(event("charge.dispute.created", ACH_DISPUTE)), RECEIVED);
+    ParsedEvent card =
+        readingCharges.parse(
+            bytes(event("charge.dispute.created", ACH_DISPUTE.replace("py_7", "ch_8"))), RECEIVED);
 
-    assertThat(ach.signal()).isEqualTo(new PaymentEvent("evt_1", "stripe",
-        PaymentEvent.Type.CHARGE_RETURNED, "sub_9", 5, "charge:sub_9:5:1", "pi_ach",
-        "debit_not_authorized", "disputed: debit_not_authorized", Instant.ofEpochSecond(CREATED)));
+    assertThat(ach.signal())
+        .isEqualTo(
+            new PaymentEvent(
+                "evt_1",
+                "stripe",
+                PaymentEvent.Type.CHARGE_RETURNED,
+                "sub_9",
+                5,
+                "charge:sub_9:5:1",
+                "pi_ach",
+                "debit_not_authorized",
+                "disputed: debit_not_authorized",
+                Instant.ofEpochSecond(CREATED)));
     assertThat(card.signal()).isNull();
     assertThat(card.unsignalled())
         .isEqualTo("a card dispute is a chargeback, not a bank debit return");
@@ -131,18 +204,26 @@ class StripeEventsTest {
 
   @Test
   void aDisputeWhoseChargeCannotBeReadIsRefusedForRedelivery() {
-    StripeEvents stripeDown = new StripeEvents(paymentIntent -> Optional.empty(), charge -> {
-      throw new IllegalStateException("Stripe is unavailable");
-    });
+    StripeEvents stripeDown =
+        new StripeEvents(
+            paymentIntent -> Optional.empty(),
+            charge -> {
+              throw new IllegalStateException("Stripe is unavailable");
+            });
 
-    assertThatThrownBy(() -> stripeDown.parse(bytes(event("charge.dispute.created", ACH_DISPUTE)),
-        RECEIVED)).isInstanceOf(WebhookDependencyException.class)
+    assertThatThrownBy(
+            () -> stripeDown.parse(bytes(event("charge.dispute.created", ACH_DISPUTE)), RECEIVED))
+        .isInstanceOf(WebhookDependencyException.class)
         .hasMessageContaining("py_7");
   }
 
   @Test
   void aCardDisputeIsAChargebackNotAReturn() {
-    ParsedEvent event = parse(event("charge.dispute.created", """
+    ParsedEvent event =
+        parse(
+            event(
+                "charge.dispute.created",
+                """
         {"id":"du_3","object":"dispute","amount":999,"currency":"usd","charge":"ch_3",
          "payment_intent":"pi_ach","reason":"fraudulent","network_reason_code":"10.4",
          "payment_method_details":{"type":"card","card":{"brand":"visa","network_reason_code":"10.4"}},
@@ -152,9 +233,14 @@ class StripeEventsTest {
     assertThat(event.signal()).isNull();
     assertThat(event.lacksOurMetadata()).isFalse();
     assertThat(event.stored().paymentEventType()).isNull();
-    assertThat(event.unsignalled()).isEqualTo("a card dispute is a chargeback, not a bank debit return");
+    assertThat(event.unsignalled())
+        .isEqualTo("a card dispute is a chargeback, not a bank debit return");
 
-    ParsedEvent amex = parse(event("charge.dispute.created", """
+    ParsedEvent amex =
+        parse(
+            event(
+                "charge.dispute.created",
+                """
         {"id":"du_4","object":"dispute","amount":999,"currency":"usd","charge":"ch_4",
          "payment_intent":"pi_ach","reason":"product_not_received","network_reason_code":"R13",
          "metadata":{}}
@@ -164,7 +250,11 @@ class StripeEventsTest {
 
   @Test
   void aSucceededPaymentIntentWithoutCycleMetadataTakesTheCycleFromItsKey() {
-    ParsedEvent event = parse(event("payment_intent.succeeded", """
+    ParsedEvent event =
+        parse(
+            event(
+                "payment_intent.succeeded",
+                """
         {"id":"pi_4","object":"payment_intent","amount":999,"currency":"usd","status":"succeeded",
          "metadata":{"subscriptionId":"sub_1","idempotencyKey":"charge:sub_1:7:1"}}
         """));
@@ -174,39 +264,57 @@ class StripeEventsTest {
 
   @Test
   void aCardNumberInAProviderMessageNeverReachesTheStore() {
-    ParsedEvent event = parse(event("payment_intent.payment_failed", """
+    ParsedEvent event =
+        parse(
+            event(
+                "payment_intent.payment_failed",
+                """
         {"id":"pi_5","object":"payment_intent","amount":999,"currency":"usd","metadata":%s,
          "last_payment_error":{"code":"incorrect_number",
            "message":"The card number 4242 4242 4242 4241 is incorrect."}}
-        """.formatted(METADATA)));
+        """
+                    .formatted(METADATA)));
 
     assertThat(event.stored().summary().get("failureMessage"))
         .isEqualTo("The card number [redacted] is incorrect.");
-    assertThat(event.signal().failureMessage()).isEqualTo("The card number [redacted] is incorrect.");
+    assertThat(event.signal().failureMessage())
+        .isEqualTo("The card number [redacted] is incorrect.");
   }
 
   @Test
   void aSignedBodyThatIsNoEventIsRefused() {
     assertThatThrownBy(() -> stripe.parse(bytes("[1,2]"), RECEIVED))
-        .isInstanceOf(WebhookPayloadException.class).hasMessage("the body is not a JSON object");
-    assertThatThrownBy(() -> stripe.parse(bytes("{\"id\":\"evt_1\",\"type\":\"x\",\"created\":1}"), RECEIVED))
-        .isInstanceOf(WebhookPayloadException.class).hasMessage("the event has no data.object");
-    assertThatThrownBy(() -> stripe.parse(bytes("{\"type\":\"x\",\"created\":1,\"data\":{\"object\":{}}}"), RECEIVED))
-        .isInstanceOf(WebhookPayloadException.class).hasMessage("the event has no id");
+        .isInstanceOf(WebhookPayloadException.class)
+        .hasMessage("the body is not a JSON object");
+    assertThatThrownBy(
+            () -> stripe.parse(bytes("{\"id\":\"evt_1\",\"type\":\"x\",\"created\":1}"), RECEIVED))
+        .isInstanceOf(WebhookPayloadException.class)
+        .hasMessage("the event has no data.object");
+    assertThatThrownBy(
+            () ->
+                stripe.parse(
+                    bytes("{\"type\":\"x\",\"created\":1,\"data\":{\"object\":{}}}"), RECEIVED))
+        .isInstanceOf(WebhookPayloadException.class)
+        .hasMessage("the event has no id");
     assertThatThrownBy(() -> stripe.parse(bytes("not json"), RECEIVED))
-        .isInstanceOf(WebhookPayloadException.class).hasMessage("the body is not JSON");
+        .isInstanceOf(WebhookPayloadException.class)
+        .hasMessage("the body is not JSON");
   }
 
   /** An object this stripe-java cannot deserialize ("amount" an object, as no version has it). */
-  private static final String UNREADABLE_INTENT = """
+  private static final String UNREADABLE_INTENT =
+      """
       {"id":"pi_9","object":"payment_intent","amount":{"value":999},"currency":"usd",
        "metadata":%s}
-      """.formatted(METADATA);
+      """
+          .formatted(METADATA);
 
   @Test
   void anOutcomeWhoseObjectCannotBeReadIsRefusedNotStored() {
-    assertThatThrownBy(() -> stripe.parse(bytes(event("payment_intent.succeeded",
-        UNREADABLE_INTENT)), RECEIVED)).isInstanceOf(WebhookPayloadException.class)
+    assertThatThrownBy(
+            () ->
+                stripe.parse(bytes(event("payment_intent.succeeded", UNREADABLE_INTENT)), RECEIVED))
+        .isInstanceOf(WebhookPayloadException.class)
         .hasMessageStartingWith("the event cannot be read: ");
   }
 
@@ -228,8 +336,13 @@ class StripeEventsTest {
   }
 
   private static String event(String type, String object) {
-    return "{\"id\":\"evt_1\",\"object\":\"event\",\"created\":" + CREATED + ",\"type\":\"" + type
-        + "\",\"data\":{\"object\":" + object + "}}";
+    return "{\"id\":\"evt_1\",\"object\":\"event\",\"created\":"
+        + CREATED
+        + ",\"type\":\""
+        + type
+        + "\",\"data\":{\"object\":"
+        + object
+        + "}}";
   }
 
   private static byte[] bytes(String text) {

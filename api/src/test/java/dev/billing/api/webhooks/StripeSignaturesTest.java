@@ -39,7 +39,8 @@ class StripeSignaturesTest {
     assertThat(verify(signed, BODY + " ", NOW)).isEqualTo(MISMATCH);
     assertThat(verify(signed, BODY.replace("9.99", "9.98"), NOW)).isEqualTo(MISMATCH);
     assertThat(verify(signed.replace("t=" + T, "t=" + (T + 1)), BODY, NOW)).isEqualTo(MISMATCH);
-    assertThat(verify(WebhookSigning.header("whsec_other", T, BODY), BODY, NOW)).isEqualTo(MISMATCH);
+    assertThat(verify(WebhookSigning.header("whsec_other", T, BODY), BODY, NOW))
+        .isEqualTo(MISMATCH);
     assertThat(verify("t=" + T + ",v1=" + "zz".repeat(32), BODY, NOW)).isEqualTo(MISMATCH);
     assertThat(verify("t=" + T + ",v1=abc", BODY, NOW)).isEqualTo(MISMATCH);
     assertThat(verify("t=0,v1=" + WebhookSigning.hmacHex(SECRET, "0." + BODY), BODY, NOW))
@@ -56,12 +57,20 @@ class StripeSignaturesTest {
   }
 
   @ParameterizedTest
-  @CsvSource({"0, VALID", "300, VALID", "-300, VALID", "301, OUTSIDE_TOLERANCE",
-      "-301, OUTSIDE_TOLERANCE", "86400, OUTSIDE_TOLERANCE"})
-  void aSignatureIsGoodForFiveMinutesEitherSideOfNow(long secondsAfterSigning,
-      WebhookSignatures.Verdict verdict) {
-    assertThat(verify(WebhookSigning.header(SECRET, T, BODY), BODY,
-        NOW.plusSeconds(secondsAfterSigning))).isEqualTo(verdict);
+  @CsvSource({
+    "0, VALID",
+    "300, VALID",
+    "-300, VALID",
+    "301, OUTSIDE_TOLERANCE",
+    "-301, OUTSIDE_TOLERANCE",
+    "86400, OUTSIDE_TOLERANCE"
+  })
+  void aSignatureIsGoodForFiveMinutesEitherSideOfNow(
+      long secondsAfterSigning, WebhookSignatures.Verdict verdict) {
+    assertThat(
+            verify(
+                WebhookSigning.header(SECRET, T, BODY), BODY, NOW.plusSeconds(secondsAfterSigning)))
+        .isEqualTo(verdict);
   }
 
   @Test
@@ -73,7 +82,7 @@ class StripeSignaturesTest {
   }
 
   private static WebhookSignatures.Verdict verify(String header, String body, Instant now) {
-    return StripeSignatures.verify(SignatureHeader.parse(header),
-        body.getBytes(StandardCharsets.UTF_8), KEY, now);
+    return StripeSignatures.verify(
+        SignatureHeader.parse(header), body.getBytes(StandardCharsets.UTF_8), KEY, now);
   }
 }

@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.billing.api.errors.ApiProblemMapper;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.store.BillingTables;
 import dev.billing.store.events.PaymentEventStore;
-import dev.billing.domain.PaymentEvent;
 import dev.billing.store.testing.LocalDynamoDb;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import io.dropwizard.testing.junit5.ResourceExtension;
@@ -45,18 +45,23 @@ class WebhookRedeliveryTest {
   private static final List<PaymentEvent> DELIVERED = new CopyOnWriteArrayList<>();
   private static final AtomicReference<RuntimeException> FAILURE = new AtomicReference<>();
 
-  static final ResourceExtension RESOURCE = ResourceExtension.builder()
-      .setRegisterDefaultExceptionMappers(false)
-      .addResource(WebhookResource.create(new WebhookSettings(null, SANDBOX_SECRET), EVENTS,
-          event -> {
-            RuntimeException failure = FAILURE.get();
-            if (failure != null) {
-              throw failure;
-            }
-            DELIVERED.add(event);
-          }, InstantSource.fixed(NOW)))
-      .addProvider(new ApiProblemMapper())
-      .build();
+  static final ResourceExtension RESOURCE =
+      ResourceExtension.builder()
+          .setRegisterDefaultExceptionMappers(false)
+          .addResource(
+              WebhookResource.create(
+                  new WebhookSettings(null, SANDBOX_SECRET),
+                  EVENTS,
+                  event -> {
+                    RuntimeException failure = FAILURE.get();
+                    if (failure != null) {
+                      throw failure;
+                    }
+                    DELIVERED.add(event);
+                  },
+                  InstantSource.fixed(NOW)))
+          .addProvider(new ApiProblemMapper())
+          .build();
 
   @BeforeEach
   void reset() {
@@ -71,8 +76,9 @@ class WebhookRedeliveryTest {
 
   @Test
   void aSignalThatFailsIs503AndTheRedeliveryOfTheStoredEventSignals() throws Exception {
-    FAILURE.set(new WorkflowServiceException(execution("sub_1"), "Subscription",
-        new StatusRuntimeException(Status.UNAVAILABLE)));
+    FAILURE.set(
+        new WorkflowServiceException(
+            execution("sub_1"), "Subscription", new StatusRuntimeException(Status.UNAVAILABLE)));
     String body = event("evt_sb_redelivered", "sub_1");
 
     Response first = deliver(body);
@@ -108,28 +114,38 @@ class WebhookRedeliveryTest {
   void aStripeDeliveryWithoutAStripeSecretHasNoEndpoint() {
     String body = event("evt_1", "sub_1");
 
-    Response response = RESOURCE.target("/v1/webhooks/stripe").request()
-        .header("Stripe-Signature", header(SANDBOX_SECRET, NOW.getEpochSecond(), body))
-        .post(Entity.entity(body, MediaType.APPLICATION_JSON_TYPE));
+    Response response =
+        RESOURCE
+            .target("/v1/webhooks/stripe")
+            .request()
+            .header("Stripe-Signature", header(SANDBOX_SECRET, NOW.getEpochSecond(), body))
+            .post(Entity.entity(body, MediaType.APPLICATION_JSON_TYPE));
 
     assertThat(response.getStatus()).isEqualTo(404);
     assertThat(EVENTS.find("stripe", "evt_1")).isEmpty();
   }
 
   private static Response deliver(String body) {
-    return RESOURCE.target("/v1/webhooks/sandbox").request()
+    return RESOURCE
+        .target("/v1/webhooks/sandbox")
+        .request()
         .header("Sandbox-Signature", header(SANDBOX_SECRET, NOW.getEpochSecond(), body))
         .post(Entity.entity(body, MediaType.APPLICATION_JSON_TYPE));
   }
 
   private static String event(String eventId, String subscriptionId) {
-    return "{\"id\":\"" + eventId + "\",\"type\":\"charge.succeeded\",\"created\":"
-        + NOW.getEpochSecond() + ",\"data\":{\"subscriptionId\":\"" + subscriptionId
+    return "{\"id\":\""
+        + eventId
+        + "\",\"type\":\"charge.succeeded\",\"created\":"
+        + NOW.getEpochSecond()
+        + ",\"data\":{\"subscriptionId\":\""
+        + subscriptionId
         + "\",\"cycle\":2,\"transactionId\":\"ch_sb_1\"}}";
   }
 
   private static JsonNode json(Response response) throws Exception {
-    return new ObjectMapper().readTree(response.readEntity(String.class).getBytes(StandardCharsets.UTF_8));
+    return new ObjectMapper()
+        .readTree(response.readEntity(String.class).getBytes(StandardCharsets.UTF_8));
   }
 
   private static WorkflowExecution execution(String subscriptionId) {
@@ -138,7 +154,9 @@ class WebhookRedeliveryTest {
 
   private static PaymentEventStore eventStore() {
     DYNAMO.client().createTable(BillingTables.schema(BillingTables.PAYMENT_EVENTS_SCHEMA, TABLE));
-    return new PaymentEventStore(DYNAMO.client(), TABLE,
+    return new PaymentEventStore(
+        DYNAMO.client(),
+        TABLE,
         "redelivery-test-page-token-key-0123456789".getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -25,8 +25,11 @@ class WebhookSignaturesTest {
     String valid = WebhookSigning.hmacHex(SECRET, T + "." + BODY);
 
     assertThat(verify("t=" + T + ",v1=" + valid, BODY, NOW)).isEqualTo(VALID);
-    assertThat(verify("t=" + T + ",v1=" + "ab".repeat(32) + ",v1=" + valid, BODY, NOW)).isEqualTo(VALID);
-    assertThat(verify(" t=" + T + " , v0=" + "cd".repeat(32) + ", v1=" + valid.toUpperCase(), BODY, NOW))
+    assertThat(verify("t=" + T + ",v1=" + "ab".repeat(32) + ",v1=" + valid, BODY, NOW))
+        .isEqualTo(VALID);
+    assertThat(
+            verify(
+                " t=" + T + " , v0=" + "cd".repeat(32) + ", v1=" + valid.toUpperCase(), BODY, NOW))
         .isEqualTo(VALID);
   }
 
@@ -37,17 +40,26 @@ class WebhookSignaturesTest {
     assertThat(verify(signed, BODY + " ", NOW)).isEqualTo(MISMATCH);
     assertThat(verify(signed, BODY.replace("9.99", "9.98"), NOW)).isEqualTo(MISMATCH);
     assertThat(verify(signed.replace("t=" + T, "t=" + (T + 1)), BODY, NOW)).isEqualTo(MISMATCH);
-    assertThat(verify(WebhookSigning.header("whsec_other", T, BODY), BODY, NOW)).isEqualTo(MISMATCH);
+    assertThat(verify(WebhookSigning.header("whsec_other", T, BODY), BODY, NOW))
+        .isEqualTo(MISMATCH);
     assertThat(verify("t=" + T + ",v1=" + "zz".repeat(32), BODY, NOW)).isEqualTo(MISMATCH);
     assertThat(verify("t=" + T + ",v1=abc", BODY, NOW)).isEqualTo(MISMATCH);
   }
 
   @ParameterizedTest
-  @CsvSource({"0, VALID", "300, VALID", "-300, VALID", "301, OUTSIDE_TOLERANCE",
-      "-301, OUTSIDE_TOLERANCE", "86400, OUTSIDE_TOLERANCE"})
-  void aSignatureIsGoodForFiveMinutesEitherSideOfNow(long secondsAfterSigning,
-      WebhookSignatures.Verdict verdict) {
-    assertThat(verify(WebhookSigning.header(SECRET, T, BODY), BODY, NOW.plusSeconds(secondsAfterSigning)))
+  @CsvSource({
+    "0, VALID",
+    "300, VALID",
+    "-300, VALID",
+    "301, OUTSIDE_TOLERANCE",
+    "-301, OUTSIDE_TOLERANCE",
+    "86400, OUTSIDE_TOLERANCE"
+  })
+  void aSignatureIsGoodForFiveMinutesEitherSideOfNow(
+      long secondsAfterSigning, WebhookSignatures.Verdict verdict) {
+    assertThat(
+            verify(
+                WebhookSigning.header(SECRET, T, BODY), BODY, NOW.plusSeconds(secondsAfterSigning)))
         .isEqualTo(verdict);
   }
 
@@ -69,8 +81,7 @@ class WebhookSignaturesTest {
         .hasMessage("has more than one timestamp (t)");
     assertThatThrownBy(() -> SignatureHeader.parse("t=-12,v1=aa"))
         .hasMessage("timestamp (t) must be Unix seconds");
-    assertThatThrownBy(() -> SignatureHeader.parse("sha256=aa"))
-        .hasMessage("has no timestamp (t)");
+    assertThatThrownBy(() -> SignatureHeader.parse("sha256=aa")).hasMessage("has no timestamp (t)");
     assertThatThrownBy(() -> SignatureHeader.parse("garbage"))
         .hasMessage("must be a comma-separated list of key=value items");
     assertThatThrownBy(() -> SignatureHeader.parse("t=1," + "v1=aa,".repeat(200)))
@@ -78,7 +89,7 @@ class WebhookSignaturesTest {
   }
 
   private static WebhookSignatures.Verdict verify(String header, String body, Instant now) {
-    return WebhookSignatures.verify(SignatureHeader.parse(header),
-        body.getBytes(StandardCharsets.UTF_8), KEY, now);
+    return WebhookSignatures.verify(
+        SignatureHeader.parse(header), body.getBytes(StandardCharsets.UTF_8), KEY, now);
   }
 }

@@ -10,8 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.billing.api.ApiConfiguration;
 import dev.billing.api.support.ApiTestSupport;
 import dev.billing.domain.BillingIds;
-import dev.billing.store.events.StoredEvent;
 import dev.billing.domain.PaymentEvent;
+import dev.billing.store.events.StoredEvent;
 import io.dropwizard.testing.ConfigOverride;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.temporal.api.enums.v1.EventType;
@@ -33,30 +33,37 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * A signed delivery at POST /v1/webhooks/sandbox reaches its subscription's workflow on the real
  * stack: stored by the payment-events store on DynamoDB Local, signalled through the Temporal test
- * server, read back from the workflow's history. What the endpoint answers to every kind of delivery
- * is WebhookEndpointTest's.
+ * server, read back from the workflow's history. What the endpoint answers to every kind of
+ * delivery is WebhookEndpointTest's.
  */
 @Tag("e2e")
 class WebhookToWorkflowTest {
 
-  static final ApiTestSupport API = ApiTestSupport.start(
-      ConfigOverride.config("webhooks.sandboxSecret", SANDBOX_SECRET));
+  static final ApiTestSupport API =
+      ApiTestSupport.start(ConfigOverride.config("webhooks.sandboxSecret", SANDBOX_SECRET));
 
-  @RegisterExtension
-  static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 
   @Test
   void aSignedSandboxEventIsStoredOnceAndSignalledToItsSubscription() {
     String subscriptionId = newSubscription();
     long created = now().getEpochSecond() - 2;
     String eventId = eventId("evt_sb_");
-    String body = sandboxEvent(eventId, "charge.succeeded", created, subscriptionId, 1,
-        "\"failureCode\":null,\"failureMessage\":null");
+    String body =
+        sandboxEvent(
+            eventId,
+            "charge.succeeded",
+            created,
+            subscriptionId,
+            1,
+            "\"failureCode\":null,\"failureMessage\":null");
 
-    Response response = deliver("sandbox", "Sandbox-Signature", header(SANDBOX_SECRET, created, body), body);
+    Response response =
+        deliver("sandbox", "Sandbox-Signature", header(SANDBOX_SECRET, created, body), body);
 
     assertThat(response.getStatus()).isEqualTo(200);
-    assertThat(body(response)).isEqualTo(ApiTestSupport.parse("{\"received\":true,\"duplicate\":false}"));
+    assertThat(body(response))
+        .isEqualTo(ApiTestSupport.parse("{\"received\":true,\"duplicate\":false}"));
     StoredEvent stored = API.stack().paymentEvents.find("sandbox", eventId).orElseThrow();
     assertThat(stored.type()).isEqualTo("charge.succeeded");
     assertThat(stored.paymentEventType()).isEqualTo(PaymentEvent.Type.CHARGE_SUCCEEDED);
@@ -66,9 +73,19 @@ class WebhookToWorkflowTest {
     assertThat(stored.transactionId()).isEqualTo("ch_sb_" + eventId);
     assertThat(stored.occurredAt()).isEqualTo(Instant.ofEpochSecond(created));
     assertThat(stored.summary()).isEqualTo(Map.of("amount", "9.99", "currency", "USD"));
-    assertThat(signalsOnceThereAre(1, subscriptionId)).containsExactly(new PaymentEvent(eventId, "sandbox",
-        PaymentEvent.Type.CHARGE_SUCCEEDED, subscriptionId, 1, "charge:" + subscriptionId + ":1:1",
-        "ch_sb_" + eventId, null, null, Instant.ofEpochSecond(created)));
+    assertThat(signalsOnceThereAre(1, subscriptionId))
+        .containsExactly(
+            new PaymentEvent(
+                eventId,
+                "sandbox",
+                PaymentEvent.Type.CHARGE_SUCCEEDED,
+                subscriptionId,
+                1,
+                "charge:" + subscriptionId + ":1:1",
+                "ch_sb_" + eventId,
+                null,
+                null,
+                Instant.ofEpochSecond(created)));
   }
 
   // ---- helpers ----
@@ -99,13 +116,28 @@ class WebhookToWorkflowTest {
     return prefix + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
   }
 
-  private static String sandboxEvent(String eventId, String type, long created,
-      String subscriptionId, long cycle, String more) {
-    return "{\"id\":\"" + eventId + "\",\"type\":\"" + type + "\",\"created\":" + created
-        + ",\"data\":{\"idempotencyKey\":\"charge:" + subscriptionId + ":" + cycle + ":1\","
-        + "\"transactionId\":\"ch_sb_" + eventId + "\",\"subscriptionId\":\"" + subscriptionId
-        + "\",\"cycle\":" + cycle + ",\"amount\":\"9.99\",\"currency\":\"USD\""
-        + (more.isEmpty() ? "" : "," + more) + "}}";
+  private static String sandboxEvent(
+      String eventId, String type, long created, String subscriptionId, long cycle, String more) {
+    return "{\"id\":\""
+        + eventId
+        + "\",\"type\":\""
+        + type
+        + "\",\"created\":"
+        + created
+        + ",\"data\":{\"idempotencyKey\":\"charge:"
+        + subscriptionId
+        + ":"
+        + cycle
+        + ":1\","
+        + "\"transactionId\":\"ch_sb_"
+        + eventId
+        + "\",\"subscriptionId\":\""
+        + subscriptionId
+        + "\",\"cycle\":"
+        + cycle
+        + ",\"amount\":\"9.99\",\"currency\":\"USD\""
+        + (more.isEmpty() ? "" : "," + more)
+        + "}}";
   }
 
   /**
@@ -129,27 +161,32 @@ class WebhookToWorkflowTest {
   }
 
   /**
-   * The paymentEvent signals in the subscription's workflow histories, decoded, in order, across every
-   * run: the workflow may continue as new between two deliveries.
+   * The paymentEvent signals in the subscription's workflow histories, decoded, in order, across
+   * every run: the workflow may continue as new between two deliveries.
    */
   private static List<PaymentEvent> signals(String subscriptionId) {
     var client = API.stack().env.getWorkflowClient();
     List<HistoryEvent> events = new java.util.ArrayList<>();
     String runId = null;
     do {
-      List<HistoryEvent> run = runId == null
-          ? client.fetchHistory(BillingIds.workflowId(subscriptionId)).getEvents()
-          : client.fetchHistory(BillingIds.workflowId(subscriptionId), runId).getEvents();
+      List<HistoryEvent> run =
+          runId == null
+              ? client.fetchHistory(BillingIds.workflowId(subscriptionId)).getEvents()
+              : client.fetchHistory(BillingIds.workflowId(subscriptionId), runId).getEvents();
       events.addAll(0, run);
-      String previous = run.get(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
+      String previous =
+          run.get(0).getWorkflowExecutionStartedEventAttributes().getContinuedExecutionRunId();
       runId = previous.isEmpty() ? null : previous;
     } while (runId != null);
     return events.stream()
         .filter(e -> e.getEventType() == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_SIGNALED)
         .map(HistoryEvent::getWorkflowExecutionSignaledEventAttributes)
         .filter(a -> a.getSignalName().equals("paymentEvent"))
-        .map(a -> DefaultDataConverter.newDefaultInstance().fromPayloads(0,
-            Optional.of(a.getInput()), PaymentEvent.class, PaymentEvent.class))
+        .map(
+            a ->
+                DefaultDataConverter.newDefaultInstance()
+                    .fromPayloads(
+                        0, Optional.of(a.getInput()), PaymentEvent.class, PaymentEvent.class))
         .toList();
   }
 }

@@ -32,8 +32,8 @@ import java.util.function.BiFunction;
  * it and may lag), sends the reminder or charges through the gateway with the same idempotency key
  * the workflow uses, and writes the same transaction the workflow writes, through the same activity
  * code where it runs outside Temporal (the reminder activity sends and records; the record activity
- * commits and mails the receipt). Same store, same gateway, as many threads as the worker has slots.
- * No lock table: it would only add cost.
+ * commits and mails the receipt). Same store, same gateway, as many threads as the worker has
+ * slots. No lock table: it would only add cost.
  */
 public final class BatchBilling {
   private static final int PAGE = 200;
@@ -45,7 +45,11 @@ public final class BatchBilling {
   private final InstantSource clock;
   private final int threads;
 
-  public BatchBilling(BillingStore store, PaymentGateway gateway, Notifier notifier, InstantSource clock,
+  public BatchBilling(
+      BillingStore store,
+      PaymentGateway gateway,
+      Notifier notifier,
+      InstantSource clock,
       int threads) {
     this.store = store;
     this.gateway = gateway;
@@ -59,44 +63,78 @@ public final class BatchBilling {
   /** The reminder job of one day; returns how many subscriptions it reminded. */
   public int remind(LocalDate reminderDate) {
     List<DueReminder> due = all(store::getDueRemindersByDate, reminderDate);
-    List<Boolean> done = Parallel.map(due, threads, entry -> {
-      Optional<Subscription> found = store.getSubscription(entry.accountId(), entry.subscriptionId());
-      if (found.isEmpty() || !reminderDate.equals(found.get().nextReminderDate())) {
-        return false;
-      }
-      Subscription sub = found.get();
-      long cycle = sub.cycle();
-      String messageId = BillingIds.messageId(sub.subscriptionId(), cycle, "reminder");
-      var change = SubscriptionChanges.reminderSent(sub, messageId, clock.instant());
-      reminders.sendReminder(new SendReminderInput(messageId, sub.email(), sub.sku(),
-          sub.amountDueFor(cycle), sub.schedule().dueDate(cycle), sub.paymentMethod().mask(), change));
-      return true;
-    });
+    List<Boolean> done =
+        Parallel.map(
+            due,
+            threads,
+            entry -> {
+              Optional<Subscription> found =
+                  store.getSubscription(entry.accountId(), entry.subscriptionId());
+              if (found.isEmpty() || !reminderDate.equals(found.get().nextReminderDate())) {
+                return false;
+              }
+              Subscription sub = found.get();
+              long cycle = sub.cycle();
+              String messageId = BillingIds.messageId(sub.subscriptionId(), cycle, "reminder");
+              var change = SubscriptionChanges.reminderSent(sub, messageId, clock.instant());
+              reminders.sendReminder(
+                  new SendReminderInput(
+                      messageId,
+                      sub.email(),
+                      sub.sku(),
+                      sub.amountDueFor(cycle),
+                      sub.schedule().dueDate(cycle),
+                      sub.paymentMethod().mask(),
+                      change));
+              return true;
+            });
     return count(done);
   }
 
-  /** The payment job of one day: attempt 1 of every subscription due; returns how many it charged. */
+  /**
+   * The payment job of one day: attempt 1 of every subscription due; returns how many it charged.
+   */
   public int charge(LocalDate dueDate) {
     List<DuePayment> due = all(store::getDuePaymentsByDate, dueDate);
-    List<Boolean> done = Parallel.map(due, threads, entry -> {
-      Optional<Subscription> found = store.getSubscription(entry.accountId(), entry.subscriptionId());
-      if (found.isEmpty() || !dueDate.equals(found.get().nextPaymentDate())
-          || found.get().status() != SubscriptionStatus.ACTIVE) {
-        return false;
-      }
-      Subscription sub = found.get();
-      long cycle = sub.cycle();
-      GatewayCharge charge = gateway.charge(new GatewayChargeRequest(
-          BillingIds.chargeKey(sub.subscriptionId(), cycle, 1), sub.amountDue(),
-          sub.paymentMethod().token(),
-          sub.sku() + " subscription, period " + cycle + " due " + sub.schedule().dueDate(cycle),
-          Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, sub.subscriptionId(),
-              GatewayChargeRequest.CYCLE, Long.toString(cycle))));
-      records.record(SubscriptionChanges.paid(sub, 1,
-          new ChargeResult(charge.transactionId(), charge.processedAt(), charge.replayed()),
-          clock.instant()));
-      return true;
-    });
+    List<Boolean> done =
+        Parallel.map(
+            due,
+            threads,
+            entry -> {
+              Optional<Subscription> found =
+                  store.getSubscription(entry.accountId(), entry.subscriptionId());
+              if (found.isEmpty()
+                  || !dueDate.equals(found.get().nextPaymentDate())
+                  || found.get().status() != SubscriptionStatus.ACTIVE) {
+                return false;
+              }
+              Subscription sub = found.get();
+              long cycle = sub.cycle();
+              GatewayCharge charge =
+                  gateway.charge(
+                      new GatewayChargeRequest(
+                          BillingIds.chargeKey(sub.subscriptionId(), cycle, 1),
+                          sub.amountDue(),
+                          sub.paymentMethod().token(),
+                          sub.sku()
+                              + " subscription, period "
+                              + cycle
+                              + " due "
+                              + sub.schedule().dueDate(cycle),
+                          Map.of(
+                              GatewayChargeRequest.SUBSCRIPTION_ID,
+                              sub.subscriptionId(),
+                              GatewayChargeRequest.CYCLE,
+                              Long.toString(cycle))));
+              records.record(
+                  SubscriptionChanges.paid(
+                      sub,
+                      1,
+                      new ChargeResult(
+                          charge.transactionId(), charge.processedAt(), charge.replayed()),
+                      clock.instant()));
+              return true;
+            });
     return count(done);
   }
 
@@ -104,7 +142,8 @@ public final class BatchBilling {
     return (int) done.stream().filter(Boolean::booleanValue).count();
   }
 
-  private static <T> List<T> all(BiFunction<LocalDate, PageRequest, Page<T>> query, LocalDate date) {
+  private static <T> List<T> all(
+      BiFunction<LocalDate, PageRequest, Page<T>> query, LocalDate date) {
     List<T> items = new ArrayList<>();
     String token = null;
     do {

@@ -1,7 +1,6 @@
 package dev.billing.bench.batch;
 
 import dev.billing.bench.report.ThreadCpu;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -18,18 +17,25 @@ public final class Parallel {
   public static <I, O> List<O> map(List<I> inputs, int threads, Function<I, O> task) {
     // Named, so the profile tells the harness's own work from the servers' threads.
     List<Thread> started = new CopyOnWriteArrayList<>();
-    ExecutorService pool = Executors.newFixedThreadPool(threads, runnable -> {
-      Thread thread = new Thread(() -> {
-        try {
-          runnable.run();
-        } finally {
-          // The pool is gone before the batch's CPU is read: keep what its threads used.
-          ThreadCpu.retire();
-        }
-      }, "bench-pool-" + (started.size() + 1));
-      started.add(thread);
-      return thread;
-    });
+    ExecutorService pool =
+        Executors.newFixedThreadPool(
+            threads,
+            runnable -> {
+              Thread thread =
+                  new Thread(
+                      () -> {
+                        try {
+                          runnable.run();
+                        } finally {
+                          // The pool is gone before the batch's CPU is read: keep what its threads
+                          // used.
+                          ThreadCpu.retire();
+                        }
+                      },
+                      "bench-pool-" + (started.size() + 1));
+              started.add(thread);
+              return thread;
+            });
     try {
       List<Future<O>> futures = new ArrayList<>(inputs.size());
       for (I input : inputs) {

@@ -1,9 +1,9 @@
 package dev.billing.bench.batch;
 
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.store.BillingStore;
 import dev.billing.workflows.activities.ChargeResult;
-import dev.billing.domain.RecordInput;
 import dev.billing.workflows.subscription.SubscriptionChanges;
 import java.time.Instant;
 import java.util.List;
@@ -17,15 +17,25 @@ public final class StoreCeiling {
   private StoreCeiling() {}
 
   /** Writes cycle {@code current.cycle()} paid for every subscription; returns them as written. */
-  public static List<Subscription> payAll(BillingStore store, List<Subscription> current, int threads,
-      Instant at) {
-    List<RecordInput> changes = current.stream()
-        .map(sub -> SubscriptionChanges.paid(sub, 1, new ChargeResult(
-            "ch_ceiling_" + sub.subscriptionId() + "_" + sub.cycle(), at, false), at))
-        .toList();
-    return Parallel.map(changes, threads, change -> {
-      store.updateSubscription(change);
-      return change.next();
-    });
+  public static List<Subscription> payAll(
+      BillingStore store, List<Subscription> current, int threads, Instant at) {
+    List<RecordInput> changes =
+        current.stream()
+            .map(
+                sub ->
+                    SubscriptionChanges.paid(
+                        sub,
+                        1,
+                        new ChargeResult(
+                            "ch_ceiling_" + sub.subscriptionId() + "_" + sub.cycle(), at, false),
+                        at))
+            .toList();
+    return Parallel.map(
+        changes,
+        threads,
+        change -> {
+          store.updateSubscription(change);
+          return change.next();
+        });
   }
 }

@@ -33,6 +33,7 @@ import java.util.function.Function;
  */
 final class LedgerAudit {
   private static final Set<Kind> DOUBLE = Set.of(Kind.DOUBLE_CHARGE);
+
   /** Money moved with no record of it, or a record of money that never moved. */
   private static final Set<Kind> LOST =
       Set.of(Kind.UNRECORDED_CHARGE, Kind.COLLECTION_WITHOUT_CHARGE, Kind.PERIOD_WITHOUT_CHARGE);
@@ -51,11 +52,20 @@ final class LedgerAudit {
    * @param doubleCharges a second successful charge for a collected period
    * @param lostCharges a successful charge no record claims (also one naming no audited
    *     subscription), or a record of a charge the gateway does not have
-   * @param otherViolations any other violation; a totals mismatch only when nothing above explains it
+   * @param otherViolations any other violation; a totals mismatch only when nothing above explains
+   *     it
    * @param violations every violation, one line each with its subscription
    */
-  record Tally(int subscriptions, int periods, int collected, int unpaid, int succeededCharges,
-      int doubleCharges, int lostCharges, int otherViolations, Map<Kind, Integer> byKind,
+  record Tally(
+      int subscriptions,
+      int periods,
+      int collected,
+      int unpaid,
+      int succeededCharges,
+      int doubleCharges,
+      int lostCharges,
+      int otherViolations,
+      Map<Kind, Integer> byKind,
       List<String> violations) {
 
     boolean clean() {
@@ -64,36 +74,60 @@ final class LedgerAudit {
   }
 
   /** Reads the books of every subscription and checks each. */
-  static Tally audit(BillingStore store, List<GatewayChargeState> gatewayCharges, List<Books> books,
-      int threads) {
+  static Tally audit(
+      BillingStore store, List<GatewayChargeState> gatewayCharges, List<Books> books, int threads) {
     Map<String, List<GatewayChargeState>> bySubscription = new HashMap<>();
-    gatewayCharges.forEach(c -> bySubscription.computeIfAbsent(String.valueOf(c.subscriptionId()),
-        s -> new ArrayList<>()).add(c));
-    List<Audited> audited = Parallel.map(books, threads, b -> {
-      List<Period> periods = all(page -> store.getPeriods(b.accountId(), b.subscriptionId(), page));
-      // Expired receipts still record a payment: read as of the epoch, nothing is filtered out.
-      List<Receipt> receipts = all(page -> store.getReceiptsByAccount(b.accountId(), Instant.EPOCH, page))
-          .stream().filter(r -> b.subscriptionId().equals(r.subscriptionId())).toList();
-      LedgerReport report = Ledger.check(new LedgerInput(b.subscriptionId(),
-          bySubscription.getOrDefault(b.subscriptionId(), List.of()),
-          periods.stream().map(RecordedPeriod::of).toList(),
-          receipts.stream().map(RecordedReceipt::of).toList(), GatewayCoverage.complete()));
-      return new Audited(report, periods.stream().map(Period::status).toList());
-    });
+    gatewayCharges.forEach(
+        c ->
+            bySubscription
+                .computeIfAbsent(String.valueOf(c.subscriptionId()), s -> new ArrayList<>())
+                .add(c));
+    List<Audited> audited =
+        Parallel.map(
+            books,
+            threads,
+            b -> {
+              List<Period> periods =
+                  all(page -> store.getPeriods(b.accountId(), b.subscriptionId(), page));
+              // Expired receipts still record a payment: read as of the epoch, nothing is filtered
+              // out.
+              List<Receipt> receipts =
+                  all(page -> store.getReceiptsByAccount(b.accountId(), Instant.EPOCH, page))
+                      .stream()
+                      .filter(r -> b.subscriptionId().equals(r.subscriptionId()))
+                      .toList();
+              LedgerReport report =
+                  Ledger.check(
+                      new LedgerInput(
+                          b.subscriptionId(),
+                          bySubscription.getOrDefault(b.subscriptionId(), List.of()),
+                          periods.stream().map(RecordedPeriod::of).toList(),
+                          receipts.stream().map(RecordedReceipt::of).toList(),
+                          GatewayCoverage.complete()));
+              return new Audited(report, periods.stream().map(Period::status).toList());
+            });
     Set<String> known = new HashSet<>();
     books.forEach(b -> known.add(b.subscriptionId()));
-    List<GatewayChargeState> strangers = gatewayCharges.stream()
-        .filter(c -> c.status() == GatewayChargeState.Status.SUCCEEDED && !known.contains(c.subscriptionId()))
-        .toList();
-    int succeeded = (int) gatewayCharges.stream()
-        .filter(c -> c.status() == GatewayChargeState.Status.SUCCEEDED).count();
+    List<GatewayChargeState> strangers =
+        gatewayCharges.stream()
+            .filter(
+                c ->
+                    c.status() == GatewayChargeState.Status.SUCCEEDED
+                        && !known.contains(c.subscriptionId()))
+            .toList();
+    int succeeded =
+        (int)
+            gatewayCharges.stream()
+                .filter(c -> c.status() == GatewayChargeState.Status.SUCCEEDED)
+                .count();
     return tally(audited, strangers, succeeded);
   }
 
   /** One subscription's report and the statuses of its periods. */
   record Audited(LedgerReport report, List<PeriodStatus> periods) {}
 
-  static Tally tally(List<Audited> audited, List<GatewayChargeState> strangers, int succeededCharges) {
+  static Tally tally(
+      List<Audited> audited, List<GatewayChargeState> strangers, int succeededCharges) {
     int periods = 0;
     int collected = 0;
     int unpaid = 0;
@@ -103,16 +137,28 @@ final class LedgerAudit {
     Map<Kind, Integer> byKind = new EnumMap<>(Kind.class);
     List<String> lines = new ArrayList<>();
     for (GatewayChargeState c : strangers) {
-      lines.add("charge " + c.transactionId() + " (" + c.amount() + ", key " + c.idempotencyKey()
-          + ") names subscription " + c.subscriptionId() + ", which the scenario never created");
+      lines.add(
+          "charge "
+              + c.transactionId()
+              + " ("
+              + c.amount()
+              + ", key "
+              + c.idempotencyKey()
+              + ") names subscription "
+              + c.subscriptionId()
+              + ", which the scenario never created");
     }
     for (Audited a : audited) {
       periods += a.periods().size();
-      collected += (int) a.periods().stream()
-          .filter(s -> s == PeriodStatus.COMPLETED || s == PeriodStatus.REFUNDED).count();
+      collected +=
+          (int)
+              a.periods().stream()
+                  .filter(s -> s == PeriodStatus.COMPLETED || s == PeriodStatus.REFUNDED)
+                  .count();
       unpaid += (int) a.periods().stream().filter(s -> s == PeriodStatus.ERROR).count();
       List<LedgerViolation> violations = a.report().violations();
-      boolean explained = violations.stream().anyMatch(v -> DOUBLE.contains(v.kind()) || LOST.contains(v.kind()));
+      boolean explained =
+          violations.stream().anyMatch(v -> DOUBLE.contains(v.kind()) || LOST.contains(v.kind()));
       for (LedgerViolation v : violations) {
         byKind.merge(v.kind(), 1, Integer::sum);
         lines.add(a.report().subscriptionId() + ": " + v.kind() + " " + v.detail());
@@ -125,8 +171,17 @@ final class LedgerAudit {
         }
       }
     }
-    return new Tally(audited.size(), periods, collected, unpaid, succeededCharges, doubles, lost, other,
-        byKind, lines);
+    return new Tally(
+        audited.size(),
+        periods,
+        collected,
+        unpaid,
+        succeededCharges,
+        doubles,
+        lost,
+        other,
+        byKind,
+        lines);
   }
 
   private static <T> List<T> all(Function<PageRequest, Page<T>> query) {

@@ -1,9 +1,9 @@
 package dev.billing.bench.crash;
 
-import dev.billing.bench.report.Progress;
 import dev.billing.api.ops.ReconciliationRuns;
-import dev.billing.workflows.reconciliation.ReconciliationInput;
+import dev.billing.bench.report.Progress;
 import dev.billing.domain.reconciliation.ReconciliationSummary;
+import dev.billing.workflows.reconciliation.ReconciliationInput;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.PendingActivityState;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
@@ -16,16 +16,19 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The reconciliation repair of the crash scenario, started as an operator starts one
- * ({@code POST /v1/ops/reconciliations}: {@link ReconciliationRuns}, repair on, the default
- * look-back), and watched through the server's description of it: a kill is aimed at a moment when
- * the worker runs one of its check steps.
+ * The reconciliation repair of the crash scenario, started as an operator starts one ({@code POST
+ * /v1/ops/reconciliations}: {@link ReconciliationRuns}, repair on, the default look-back), and
+ * watched through the server's description of it: a kill is aimed at a moment when the worker runs
+ * one of its check steps.
  */
 final class Repairs {
   /** The steps that read and repair; the report's open and close are not worth a kill. */
   private static final Set<String> STEPS =
       Set.of("CheckDueSubscriptions", "CompareGatewayCharges", "ReplayMissedWebhooks");
-  /** A run can finish before a step is caught running (a quiet window): then another one is started. */
+
+  /**
+   * A run can finish before a step is caught running (a quiet window): then another one is started.
+   */
   private static final int ATTEMPTS = 5;
 
   private final ReconciliationRuns runs;
@@ -42,13 +45,18 @@ final class Repairs {
   /** Starts a repair run and returns once one of its check steps is running on the worker. */
   void startAndAwaitRunningStep(Duration deadline) throws InterruptedException {
     for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
-      workflowId = runs.start(new ReconciliationInput(ReconciliationInput.DEFAULT_LOOKBACK_DAYS, true,
-          "api:bench-crash"), "bench-crash-" + seed + "-" + attempt).workflowId();
+      workflowId =
+          runs.start(
+                  new ReconciliationInput(
+                      ReconciliationInput.DEFAULT_LOOKBACK_DAYS, true, "api:bench-crash"),
+                  "bench-crash-" + seed + "-" + attempt)
+              .workflowId();
       Progress.log("crash: reconciliation repair " + workflowId + " started");
       long end = System.nanoTime() + deadline.toNanos();
       while (System.nanoTime() < end) {
         DescribeWorkflowExecutionResponse run = describe();
-        if (run.getWorkflowExecutionInfo().getStatus() != WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
+        if (run.getWorkflowExecutionInfo().getStatus()
+            != WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING) {
           break;
         }
         if (!runningSteps(run).isEmpty()) {
@@ -57,13 +65,15 @@ final class Repairs {
         Thread.sleep(20);
       }
     }
-    throw new IllegalStateException("no reconciliation step was caught running in " + ATTEMPTS + " runs");
+    throw new IllegalStateException(
+        "no reconciliation step was caught running in " + ATTEMPTS + " runs");
   }
 
   /** True while the latest repair run is open. */
   boolean running() {
-    return workflowId != null && describe().getWorkflowExecutionInfo().getStatus()
-        == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING;
+    return workflowId != null
+        && describe().getWorkflowExecutionInfo().getStatus()
+            == WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_RUNNING;
   }
 
   /** The latest run's steps the worker is running now, for the log. */
@@ -81,7 +91,8 @@ final class Repairs {
 
   /** The latest run's report head once it has finished (through every continue-as-new). */
   ReconciliationSummary awaitResult(Duration deadline) throws Exception {
-    return client.newUntypedWorkflowStub(workflowId)
+    return client
+        .newUntypedWorkflowStub(workflowId)
         .getResult(deadline.toSeconds(), TimeUnit.SECONDS, ReconciliationSummary.class);
   }
 
@@ -94,10 +105,13 @@ final class Repairs {
   }
 
   private DescribeWorkflowExecutionResponse describe() {
-    return client.getWorkflowServiceStubs().blockingStub().describeWorkflowExecution(
-        DescribeWorkflowExecutionRequest.newBuilder()
-            .setNamespace(client.getOptions().getNamespace())
-            .setExecution(WorkflowExecution.newBuilder().setWorkflowId(workflowId))
-            .build());
+    return client
+        .getWorkflowServiceStubs()
+        .blockingStub()
+        .describeWorkflowExecution(
+            DescribeWorkflowExecutionRequest.newBuilder()
+                .setNamespace(client.getOptions().getNamespace())
+                .setExecution(WorkflowExecution.newBuilder().setWorkflowId(workflowId))
+                .build());
   }
 }

@@ -100,7 +100,10 @@ public final class CapacityMeter implements ExecutionInterceptor {
     }
   }
 
-  /** Adds one ConsumedCapacity: read and write units when DynamoDB splits them, else the total by the operation's kind. */
+  /**
+   * Adds one ConsumedCapacity: read and write units when DynamoDB splits them, else the total by
+   * the operation's kind.
+   */
   static void add(Counter counter, ConsumedCapacity capacity, boolean write) {
     if (capacity == null) {
       return;
@@ -112,13 +115,16 @@ public final class CapacityMeter implements ExecutionInterceptor {
       counter.writes.add(writes == null ? 0 : writes);
       return;
     }
-    double units = capacity.capacityUnits() == null ? sumOfParts(capacity) : capacity.capacityUnits();
+    double units =
+        capacity.capacityUnits() == null ? sumOfParts(capacity) : capacity.capacityUnits();
     (write ? counter.writes : counter.reads).add(units);
   }
 
   private static double sumOfParts(ConsumedCapacity capacity) {
-    double units = capacity.table() == null || capacity.table().capacityUnits() == null
-        ? 0 : capacity.table().capacityUnits();
+    double units =
+        capacity.table() == null || capacity.table().capacityUnits() == null
+            ? 0
+            : capacity.table().capacityUnits();
     if (capacity.hasGlobalSecondaryIndexes()) {
       for (Capacity index : capacity.globalSecondaryIndexes().values()) {
         units += index.capacityUnits() == null ? 0 : index.capacityUnits();
@@ -180,8 +186,10 @@ public final class CapacityMeter implements ExecutionInterceptor {
   /** What was counted since the last {@link #reset}. */
   public ConsumedUnits snapshot() {
     Map<String, ConsumedUnits.Usage> usage = new HashMap<>();
-    byOperation.forEach((operation, c) ->
-        usage.put(operation, new ConsumedUnits.Usage(c.calls.sum(), c.reads.sum(), c.writes.sum())));
+    byOperation.forEach(
+        (operation, c) ->
+            usage.put(
+                operation, new ConsumedUnits.Usage(c.calls.sum(), c.reads.sum(), c.writes.sum())));
     return new ConsumedUnits(usage);
   }
 

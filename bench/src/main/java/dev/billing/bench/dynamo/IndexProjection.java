@@ -19,9 +19,14 @@ import software.amazon.awssdk.services.dynamodb.model.ProjectionType;
 public record IndexProjection(Set<String> attributes) {
 
   public static IndexProjection of(CreateTableRequest table, String indexName) {
-    GlobalSecondaryIndex index = table.globalSecondaryIndexes().stream()
-        .filter(i -> i.indexName().equals(indexName)).findFirst()
-        .orElseThrow(() -> new IllegalArgumentException("no index " + indexName + " in " + table.tableName()));
+    GlobalSecondaryIndex index =
+        table.globalSecondaryIndexes().stream()
+            .filter(i -> i.indexName().equals(indexName))
+            .findFirst()
+            .orElseThrow(
+                () ->
+                    new IllegalArgumentException(
+                        "no index " + indexName + " in " + table.tableName()));
     if (index.projection().projectionType() == ProjectionType.ALL) {
       return new IndexProjection(null);
     }
@@ -39,11 +44,12 @@ public record IndexProjection(Set<String> attributes) {
       return item;
     }
     Map<String, AttributeValue> projected = new HashMap<>();
-    item.forEach((name, value) -> {
-      if (attributes.contains(name)) {
-        projected.put(name, value);
-      }
-    });
+    item.forEach(
+        (name, value) -> {
+          if (attributes.contains(name)) {
+            projected.put(name, value);
+          }
+        });
     return projected;
   }
 }

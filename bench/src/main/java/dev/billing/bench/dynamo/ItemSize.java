@@ -7,8 +7,8 @@ import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 
 /**
  * An item's size as DynamoDB bills it (Developer Guide, "Item sizes and formats"): attribute names
- * count; strings and binaries by their bytes; numbers about one byte per two significant digits plus
- * one; booleans and nulls one byte; lists and maps three bytes plus one per element.
+ * count; strings and binaries by their bytes; numbers about one byte per two significant digits
+ * plus one; booleans and nulls one byte; lists and maps three bytes plus one per element.
  */
 public final class ItemSize {
   private ItemSize() {}
@@ -63,7 +63,8 @@ public final class ItemSize {
   }
 
   static long numberBytes(String number) {
-    String digits = new BigDecimal(number).unscaledValue().abs().toString().replaceAll("^0+|0+$", "");
+    String digits =
+        new BigDecimal(number).unscaledValue().abs().toString().replaceAll("^0+|0+$", "");
     return (Math.max(1, digits.length()) + 1) / 2 + 1;
   }
 

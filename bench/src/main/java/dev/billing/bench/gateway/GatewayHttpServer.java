@@ -21,8 +21,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A {@link PaymentGateway} served over HTTP on 127.0.0.1, so that it outlives the processes that
  * call it (the benchmark kills the worker; the gateway and what it charged must stay). Each call
- * takes {@code latency}: half before the gateway acts and half after, as a network round trip
- * does, so a caller that dies mid-call may die before the charge or after it.
+ * takes {@code latency}: half before the gateway acts and half after, as a network round trip does,
+ * so a caller that dies mid-call may die before the charge or after it.
  */
 public final class GatewayHttpServer implements AutoCloseable {
   private final PaymentGateway gateway;
@@ -37,18 +37,21 @@ public final class GatewayHttpServer implements AutoCloseable {
     this.latency = latency;
     this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
     // One thread per call in flight: callers wait out the latency as they would on a real gateway.
-    this.threads = Executors.newCachedThreadPool(runnable -> {
-      Thread thread = new Thread(runnable, "gateway-http");
-      thread.setDaemon(true);
-      return thread;
-    });
+    this.threads =
+        Executors.newCachedThreadPool(
+            runnable -> {
+              Thread thread = new Thread(runnable, "gateway-http");
+              thread.setDaemon(true);
+              return thread;
+            });
     server.setExecutor(threads);
     server.createContext("/", this::handle);
     server.start();
   }
 
   /** Starts serving {@code gateway} on a free port of the loopback interface. */
-  public static GatewayHttpServer start(PaymentGateway gateway, Duration latency) throws IOException {
+  public static GatewayHttpServer start(PaymentGateway gateway, Duration latency)
+      throws IOException {
     return new GatewayHttpServer(gateway, latency);
   }
 
@@ -65,7 +68,10 @@ public final class GatewayHttpServer implements AutoCloseable {
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       if (!"POST".equals(exchange.getRequestMethod())) {
-        send(exchange, 405, new GatewayWire.Error("invalid_request", "method_not_allowed", null, "POST only"));
+        send(
+            exchange,
+            405,
+            new GatewayWire.Error("invalid_request", "method_not_allowed", null, "POST only"));
         return;
       }
       byte[] body = exchange.getRequestBody().readAllBytes();
@@ -83,7 +89,9 @@ public final class GatewayHttpServer implements AutoCloseable {
         answer = GatewayWire.error(e);
       } catch (JsonProcessingException e) {
         status = GatewayWire.INVALID;
-        answer = new GatewayWire.Error("invalid_request", "malformed_body", null, e.getOriginalMessage());
+        answer =
+            new GatewayWire.Error(
+                "invalid_request", "malformed_body", null, e.getOriginalMessage());
       } catch (UnknownPath e) {
         status = 404;
         answer = new GatewayWire.Error("invalid_request", "unknown_operation", null, path);

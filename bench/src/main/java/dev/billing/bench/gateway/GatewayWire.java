@@ -14,8 +14,8 @@ import java.time.Instant;
 
 /**
  * What {@link GatewayHttpServer} and {@link HttpGateway} say to each other: the port's own records
- * as JSON, one path per operation, and each of the port's exceptions as a status and an
- * {@link Error} body, so the worker's side throws what the gateway threw.
+ * as JSON, one path per operation, and each of the port's exceptions as a status and an {@link
+ * Error} body, so the worker's side throws what the gateway threw.
  */
 final class GatewayWire {
   static final String CHARGE = "/charge";
@@ -32,7 +32,8 @@ final class GatewayWire {
   private GatewayWire() {}
 
   static ObjectMapper mapper() {
-    return new ObjectMapper().registerModule(new JavaTimeModule())
+    return new ObjectMapper()
+        .registerModule(new JavaTimeModule())
         .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
         .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
   }
@@ -82,7 +83,8 @@ final class GatewayWire {
     if (error != null && error.type() != null) {
       switch (error.type()) {
         case "declined" -> {
-          return error.kind() == null ? new PaymentDeclinedException(error.code(), error.message())
+          return error.kind() == null
+              ? new PaymentDeclinedException(error.code(), error.message())
               : new PaymentDeclinedException(error.code(), error.message(), error.kind());
         }
         case "idempotency_conflict" -> {
@@ -94,10 +96,15 @@ final class GatewayWire {
         case "unavailable" -> {
           return new GatewayUnavailableException(error.message(), null);
         }
-        default -> { }
+        default -> {}
       }
     }
-    return new GatewayUnavailableException("the gateway answered " + operation + " with HTTP " + status
-        + (error == null || error.message() == null ? "" : ": " + error.message()), null);
+    return new GatewayUnavailableException(
+        "the gateway answered "
+            + operation
+            + " with HTTP "
+            + status
+            + (error == null || error.message() == null ? "" : ": " + error.message()),
+        null);
   }
 }

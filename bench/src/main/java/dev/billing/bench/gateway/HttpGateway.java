@@ -37,8 +37,11 @@ public final class HttpGateway implements PaymentGateway {
 
   public HttpGateway(String url) {
     this.base = URI.create(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
-    this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-        .connectTimeout(Duration.ofSeconds(5)).build();
+    this.http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
   }
 
   @Override
@@ -58,24 +61,29 @@ public final class HttpGateway implements PaymentGateway {
 
   @Override
   public List<GatewayChargeState> listCharges(Instant from, Instant to) {
-    return call(GatewayWire.LIST_CHARGES, new GatewayWire.Window(from, to),
+    return call(
+        GatewayWire.LIST_CHARGES,
+        new GatewayWire.Window(from, to),
         json.getTypeFactory().constructType(new TypeReference<List<GatewayChargeState>>() {}));
   }
 
   @Override
   public List<GatewayEvent> listEvents(Instant from, Instant to) {
-    return call(GatewayWire.LIST_EVENTS, new GatewayWire.Window(from, to),
+    return call(
+        GatewayWire.LIST_EVENTS,
+        new GatewayWire.Window(from, to),
         json.getTypeFactory().constructType(new TypeReference<List<GatewayEvent>>() {}));
   }
 
   private <T> T call(String path, Object body, JavaType answer) {
     HttpResponse<byte[]> response;
     try {
-      HttpRequest request = HttpRequest.newBuilder(base.resolve(path))
-          .timeout(REQUEST_TIMEOUT)
-          .header("Content-Type", "application/json")
-          .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body)))
-          .build();
+      HttpRequest request =
+          HttpRequest.newBuilder(base.resolve(path))
+              .timeout(REQUEST_TIMEOUT)
+              .header("Content-Type", "application/json")
+              .POST(HttpRequest.BodyPublishers.ofByteArray(json.writeValueAsBytes(body)))
+              .build();
       response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
     } catch (IOException e) {
       throw new GatewayUnavailableException("no answer from the gateway to " + path + ": " + e, e);
@@ -95,7 +103,8 @@ public final class HttpGateway implements PaymentGateway {
       }
       throw GatewayWire.exception(response.statusCode(), error, path);
     } catch (IOException e) {
-      throw new GatewayUnavailableException("unreadable answer from the gateway to " + path + ": " + e, e);
+      throw new GatewayUnavailableException(
+          "unreadable answer from the gateway to " + path + ": " + e, e);
     }
   }
 }

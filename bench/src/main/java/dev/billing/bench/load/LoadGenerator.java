@@ -20,8 +20,8 @@ import java.util.function.IntFunction;
 
 /**
  * An open-loop HTTP load generator: request i is due at start + i / rate whatever happened to the
- * earlier ones, and its latency is measured from that due time, so a slow server is charged for
- * the requests that queued behind it (no coordinated omission).
+ * earlier ones, and its latency is measured from that due time, so a slow server is charged for the
+ * requests that queued behind it (no coordinated omission).
  */
 public final class LoadGenerator {
 
@@ -38,12 +38,19 @@ public final class LoadGenerator {
 
   private LoadGenerator() {}
 
-  /** @param authorization the Authorization header of every request */
-  public static Result run(int rate, Duration duration, String authorization, IntFunction<Target> targets)
+  /**
+   * @param authorization the Authorization header of every request
+   */
+  public static Result run(
+      int rate, Duration duration, String authorization, IntFunction<Target> targets)
       throws Exception {
     ExecutorService executor = Executors.newFixedThreadPool(32);
-    HttpClient http = HttpClient.newBuilder().executor(executor).connectTimeout(Duration.ofSeconds(5))
-        .version(HttpClient.Version.HTTP_1_1).build();
+    HttpClient http =
+        HttpClient.newBuilder()
+            .executor(executor)
+            .connectTimeout(Duration.ofSeconds(5))
+            .version(HttpClient.Version.HTTP_1_1)
+            .build();
     Map<String, List<Double>> latencies = new TreeMap<>();
     AtomicLong failures = new AtomicLong();
     List<CompletableFuture<?>> inFlight = new ArrayList<>();
@@ -57,21 +64,30 @@ public final class LoadGenerator {
           LockSupport.parkNanos(wait);
         }
         Target target = targets.apply(i);
-        HttpRequest request = HttpRequest.newBuilder(URI.create(target.url()))
-            .timeout(Duration.ofSeconds(30)).header("Accept", "application/json")
-            .header("Authorization", authorization).GET().build();
-        inFlight.add(http.sendAsync(request, HttpResponse.BodyHandlers.discarding())
-            .whenComplete((response, error) -> {
-              double ms = (System.nanoTime() - due) / 1e6;
-              if (error != null || response.statusCode() / 100 != 2) {
-                failures.incrementAndGet();
-              }
-              synchronized (latencies) {
-                latencies.computeIfAbsent(target.endpoint(), k -> new ArrayList<>()).add(ms);
-              }
-            }));
+        HttpRequest request =
+            HttpRequest.newBuilder(URI.create(target.url()))
+                .timeout(Duration.ofSeconds(30))
+                .header("Accept", "application/json")
+                .header("Authorization", authorization)
+                .GET()
+                .build();
+        inFlight.add(
+            http.sendAsync(request, HttpResponse.BodyHandlers.discarding())
+                .whenComplete(
+                    (response, error) -> {
+                      double ms = (System.nanoTime() - due) / 1e6;
+                      if (error != null || response.statusCode() / 100 != 2) {
+                        failures.incrementAndGet();
+                      }
+                      synchronized (latencies) {
+                        latencies
+                            .computeIfAbsent(target.endpoint(), k -> new ArrayList<>())
+                            .add(ms);
+                      }
+                    }));
       }
-      CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new)).exceptionally(e -> null)
+      CompletableFuture.allOf(inFlight.toArray(CompletableFuture[]::new))
+          .exceptionally(e -> null)
           .get(60, TimeUnit.SECONDS);
     } finally {
       executor.shutdownNow();

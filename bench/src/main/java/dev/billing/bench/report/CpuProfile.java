@@ -25,35 +25,39 @@ public final class CpuProfile {
   public static final int PERIOD_MS = 20;
   private static final String SAMPLE = "jdk.ExecutionSample";
 
-  private static final String TEST_SERVER = "Temporal test server (its handlers, their protobuf and JSON)";
+  private static final String TEST_SERVER =
+      "Temporal test server (its handlers, their protobuf and JSON)";
   private static final String DYNAMODB_LOCAL = "DynamoDB Local (its HTTP server, JSON, SQLite)";
 
   /** Embedded servers: a sample with any of their frames is theirs. */
-  private static final List<Map.Entry<String, String>> SERVERS = List.of(
-      Map.entry("io.temporal.internal.testservice", TEST_SERVER),
-      Map.entry("io.temporal.testserver", TEST_SERVER),
-      Map.entry("com.amazonaws.services.dynamodbv2", DYNAMODB_LOCAL),
-      Map.entry("com.amazon.dynamodb", DYNAMODB_LOCAL),
-      Map.entry("com.almworks.sqlite4java", DYNAMODB_LOCAL),
-      // Only DynamoDB Local serves HTTP in the processes profiled (the API runs in its own).
-      Map.entry("org.eclipse.jetty", DYNAMODB_LOCAL));
+  private static final List<Map.Entry<String, String>> SERVERS =
+      List.of(
+          Map.entry("io.temporal.internal.testservice", TEST_SERVER),
+          Map.entry("io.temporal.testserver", TEST_SERVER),
+          Map.entry("com.amazonaws.services.dynamodbv2", DYNAMODB_LOCAL),
+          Map.entry("com.amazon.dynamodb", DYNAMODB_LOCAL),
+          Map.entry("com.almworks.sqlite4java", DYNAMODB_LOCAL),
+          // Only DynamoDB Local serves HTTP in the processes profiled (the API runs in its own).
+          Map.entry("org.eclipse.jetty", DYNAMODB_LOCAL));
 
   /** Package prefix, component; the first match wins, so narrower prefixes come first. */
-  private static final List<Map.Entry<String, String>> COMPONENTS = List.of(
-      Map.entry("software.amazon.awssdk", "AWS SDK (DynamoDB client)"),
-      Map.entry("io.temporal.internal.replay", "Temporal SDK: workflow tasks and replay"),
-      Map.entry("io.temporal.internal.statemachines", "Temporal SDK: workflow tasks and replay"),
-      Map.entry("io.temporal.internal.sync", "Temporal SDK: workflow tasks and replay"),
-      Map.entry("io.temporal.api", "Temporal protobuf messages"),
-      Map.entry("io.temporal", "Temporal SDK: pollers, client, converters"),
-      Map.entry("io.grpc", "gRPC and Netty"),
-      Map.entry("com.google.protobuf", "protobuf"),
-      Map.entry("com.fasterxml.jackson", "Jackson (JSON payloads, records)"),
-      Map.entry("com.github.mustachejava", "Mustache (receipt and reminder mail)"),
-      Map.entry("dev.billing", "billing code"),
-      Map.entry("ch.qos.logback", "logging"),
-      Map.entry("org.slf4j", "logging"),
-      Map.entry("org.apache.logging", "logging"));
+  private static final List<Map.Entry<String, String>> COMPONENTS =
+      List.of(
+          Map.entry("software.amazon.awssdk", "AWS SDK (DynamoDB client)"),
+          Map.entry("io.temporal.internal.replay", "Temporal SDK: workflow tasks and replay"),
+          Map.entry(
+              "io.temporal.internal.statemachines", "Temporal SDK: workflow tasks and replay"),
+          Map.entry("io.temporal.internal.sync", "Temporal SDK: workflow tasks and replay"),
+          Map.entry("io.temporal.api", "Temporal protobuf messages"),
+          Map.entry("io.temporal", "Temporal SDK: pollers, client, converters"),
+          Map.entry("io.grpc", "gRPC and Netty"),
+          Map.entry("com.google.protobuf", "protobuf"),
+          Map.entry("com.fasterxml.jackson", "Jackson (JSON payloads, records)"),
+          Map.entry("com.github.mustachejava", "Mustache (receipt and reminder mail)"),
+          Map.entry("dev.billing", "billing code"),
+          Map.entry("ch.qos.logback", "logging"),
+          Map.entry("org.slf4j", "logging"),
+          Map.entry("org.apache.logging", "logging"));
 
   private final Recording recording;
 
@@ -138,7 +142,10 @@ public final class CpuProfile {
   private static Map<String, Long> byCount(Map<String, Long> samples) {
     Map<String, Long> ordered = new LinkedHashMap<>();
     samples.entrySet().stream()
-        .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+        .sorted(
+            Map.Entry.<String, Long>comparingByValue()
+                .reversed()
+                .thenComparing(Map.Entry.comparingByKey()))
         .forEach(e -> ordered.put(e.getKey(), e.getValue()));
     return ordered;
   }

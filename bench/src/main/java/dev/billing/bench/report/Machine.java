@@ -18,10 +18,21 @@ public final class Machine {
     machine.put("cores", Runtime.getRuntime().availableProcessors());
     machine.put("cpu", cpuModel());
     machine.put("memoryBytes", os.getTotalMemorySize());
-    machine.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " ("
-        + System.getProperty("os.arch") + ")");
-    machine.put("jdk", System.getProperty("java.vm.vendor") + " " + System.getProperty("java.vm.name")
-        + " " + System.getProperty("java.runtime.version"));
+    machine.put(
+        "os",
+        System.getProperty("os.name")
+            + " "
+            + System.getProperty("os.version")
+            + " ("
+            + System.getProperty("os.arch")
+            + ")");
+    machine.put(
+        "jdk",
+        System.getProperty("java.vm.vendor")
+            + " "
+            + System.getProperty("java.vm.name")
+            + " "
+            + System.getProperty("java.runtime.version"));
     machine.put("loadAverage1m", os.getSystemLoadAverage());
     return machine;
   }
@@ -57,7 +68,8 @@ public final class Machine {
     return versions;
   }
 
-  private static void put(Map<String, String> versions, String classpath, String name, String regex) {
+  private static void put(
+      Map<String, String> versions, String classpath, String name, String regex) {
     Matcher matcher = Pattern.compile(regex).matcher(classpath);
     versions.put(name, matcher.find() ? matcher.group(1) : "unknown");
   }

@@ -15,7 +15,8 @@ import java.util.Map;
 
 /** Writes the report in two forms: JSON for machines, Markdown for people. */
 public final class ReportWriter {
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON =
+      new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private ReportWriter() {}
 
@@ -23,11 +24,20 @@ public final class ReportWriter {
   static final double NOISY_CORES = 0.2;
 
   /** The run: when, where, with what, and its sections. */
-  public record Run(Instant startedAt, Instant endedAt, Map<String, Object> machine,
-      Map<String, String> versions, Map<String, Object> parameters, double loadAtStart,
-      double loadAtEnd, double busyCoresBefore, List<Section> sections) {}
+  public record Run(
+      Instant startedAt,
+      Instant endedAt,
+      Map<String, Object> machine,
+      Map<String, String> versions,
+      Map<String, Object> parameters,
+      double loadAtStart,
+      double loadAtEnd,
+      double busyCoresBefore,
+      List<Section> sections) {}
 
-  /** @return the Markdown file written (the JSON one sits next to it) */
+  /**
+   * @return the Markdown file written (the JSON one sits next to it)
+   */
   public static Path write(Run run, Path directory) throws IOException {
     Files.createDirectories(directory);
     String stamp = run.startedAt().toString().replace(":", "").replaceAll("\\.\\d+", "");
@@ -78,41 +88,67 @@ public final class ReportWriter {
     md.append("# Billing benchmark report\n\n");
     md.append("Run ").append(run.startedAt()).append(" to ").append(run.endedAt()).append(".\n\n");
     md.append("## Machine\n\n| | |\n|---|---|\n");
-    run.machine().forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));
-    md.append("| load average (1 min) at start / end (both count the benchmark's own threads and a run just before) | ")
-        .append(number(run.loadAtStart())).append(" / ").append(number(run.loadAtEnd())).append(" |\n");
+    run.machine()
+        .forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));
+    md.append(
+            "| load average (1 min) at start / end (both count the benchmark's own threads and a run just before) | ")
+        .append(number(run.loadAtStart()))
+        .append(" / ")
+        .append(number(run.loadAtEnd()))
+        .append(" |\n");
     md.append("| cores busy with other work during the 3 s before the run started anything | ")
-        .append(number(run.busyCoresBefore())).append(" |\n\n");
+        .append(number(run.busyCoresBefore()))
+        .append(" |\n\n");
     if (run.busyCoresBefore() > NOISY_CORES) {
-      md.append("> **Noisy run**: other work kept this machine busy when the benchmark started."
-          + " Treat absolute figures as lower bounds and compare ratios measured in the same trial;"
-          + " rerun on a quiet machine for absolute numbers.\n\n");
+      md.append(
+          "> **Noisy run**: other work kept this machine busy when the benchmark started."
+              + " Treat absolute figures as lower bounds and compare ratios measured in the same trial;"
+              + " rerun on a quiet machine for absolute numbers.\n\n");
     }
     md.append("## Versions\n\n| | |\n|---|---|\n");
-    run.versions().forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));
+    run.versions()
+        .forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));
     md.append("\n## Parameters\n\n| | |\n|---|---|\n");
-    run.parameters().forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));
+    run.parameters()
+        .forEach((k, v) -> md.append("| ").append(k).append(" | ").append(v).append(" |\n"));
     for (Section section : run.sections()) {
       md.append("\n## ").append(section.title()).append("\n\n");
       if (!section.parameters().isEmpty()) {
         md.append("Parameters: ");
-        section.parameters().forEach((k, v) -> md.append('`').append(k).append('=').append(v).append("` "));
+        section
+            .parameters()
+            .forEach((k, v) -> md.append('`').append(k).append('=').append(v).append("` "));
         md.append("\n\n");
       }
       if (!section.figures().isEmpty()) {
-        md.append("| figure | unit | min | median | max | trials |\n|---|---|---:|---:|---:|---|\n");
+        md.append(
+            "| figure | unit | min | median | max | trials |\n|---|---|---:|---:|---:|---|\n");
         for (Figure figure : section.figures()) {
           Summary v = figure.value();
-          md.append("| ").append(figure.label()).append(" | ").append(figure.unit()).append(" | ")
-              .append(number(v.min())).append(" | **").append(number(v.median())).append("** | ")
-              .append(number(v.max())).append(" | ").append(samples(v.samples())).append(" |\n");
+          md.append("| ")
+              .append(figure.label())
+              .append(" | ")
+              .append(figure.unit())
+              .append(" | ")
+              .append(number(v.min()))
+              .append(" | **")
+              .append(number(v.median()))
+              .append("** | ")
+              .append(number(v.max()))
+              .append(" | ")
+              .append(samples(v.samples()))
+              .append(" |\n");
         }
         md.append('\n');
       }
       for (Section.Table table : section.tables()) {
-        md.append("**").append(table.title()).append("**\n\n| ")
-            .append(String.join(" | ", table.header())).append(" |\n|")
-            .append("---|".repeat(table.header().size())).append('\n');
+        md.append("**")
+            .append(table.title())
+            .append("**\n\n| ")
+            .append(String.join(" | ", table.header()))
+            .append(" |\n|")
+            .append("---|".repeat(table.header().size()))
+            .append('\n');
         for (List<String> row : table.rows()) {
           md.append("| ").append(String.join(" | ", row)).append(" |\n");
         }

@@ -14,7 +14,8 @@ public record Summary(double min, double median, double max, List<Double> sample
     List<Double> sorted = new ArrayList<>(samples);
     Collections.sort(sorted);
     int n = sorted.size();
-    double median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    double median =
+        n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     return new Summary(sorted.get(0), median, sorted.get(n - 1), List.copyOf(samples));
   }
 
@@ -26,7 +27,9 @@ public record Summary(double min, double median, double max, List<Double> sample
     return of(list);
   }
 
-  /** Per-trial ratios a[i] / b[i]: a ratio of medians would pair trials that did not run together. */
+  /**
+   * Per-trial ratios a[i] / b[i]: a ratio of medians would pair trials that did not run together.
+   */
   public static Summary ratio(Summary a, Summary b) {
     if (a.samples.size() != b.samples.size()) {
       throw new IllegalArgumentException("ratio needs paired trials");

@@ -14,7 +14,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * measurement.
  */
 public final class ThreadCpu {
-  /** CPU of threads that ended after {@link #retire()}: a dead thread's time is gone from the MXBean. */
+  /**
+   * CPU of threads that ended after {@link #retire()}: a dead thread's time is gone from the
+   * MXBean.
+   */
   private static final Map<String, Long> RETIRED = new ConcurrentHashMap<>();
 
   private ThreadCpu() {}
@@ -52,26 +55,32 @@ public final class ThreadCpu {
     return name.replaceAll("[0-9]+", "#");
   }
 
-  /** after - before per group, largest first, at most {@code top} groups (the rest summed as "other"). */
-  public static Map<String, Long> delta(Map<String, Long> before, Map<String, Long> after, int top) {
+  /**
+   * after - before per group, largest first, at most {@code top} groups (the rest summed as
+   * "other").
+   */
+  public static Map<String, Long> delta(
+      Map<String, Long> before, Map<String, Long> after, int top) {
     Map<String, Long> delta = new HashMap<>();
-    after.forEach((group, cpu) -> {
-      long d = cpu - before.getOrDefault(group, 0L);
-      if (d > 0) {
-        delta.put(group, d);
-      }
-    });
+    after.forEach(
+        (group, cpu) -> {
+          long d = cpu - before.getOrDefault(group, 0L);
+          if (d > 0) {
+            delta.put(group, d);
+          }
+        });
     Map<String, Long> sorted = new LinkedHashMap<>();
     long[] other = {0};
     delta.entrySet().stream()
         .sorted(Map.Entry.<String, Long>comparingByValue().reversed())
-        .forEachOrdered(e -> {
-          if (sorted.size() < top) {
-            sorted.put(e.getKey(), e.getValue());
-          } else {
-            other[0] += e.getValue();
-          }
-        });
+        .forEachOrdered(
+            e -> {
+              if (sorted.size() < top) {
+                sorted.put(e.getKey(), e.getValue());
+              } else {
+                other[0] += e.getValue();
+              }
+            });
     if (other[0] > 0) {
       sorted.put("other", other[0]);
     }

@@ -9,7 +9,10 @@ import dev.billing.domain.Term;
 import java.time.Instant;
 import java.time.LocalDate;
 
-/** The subscriptions the benchmark bills: 9.99 USD a month on a Visa test card, as the README's walk-through. */
+/**
+ * The subscriptions the benchmark bills: 9.99 USD a month on a Visa test card, as the README's
+ * walk-through.
+ */
 public final class BenchSubscriptions {
   public static final String SKU = "plus-monthly";
   public static final Money PRICE = Money.parse("9.99", "USD");
@@ -26,12 +29,28 @@ public final class BenchSubscriptions {
     return "acc-" + set + "-" + i;
   }
 
-  /** A subscription as the API hands it to its workflow: version 0, dates filled in by the creation. */
-  public static Subscription requested(String set, int i, LocalDate startDate, int billingDay,
-      String timeZone, Instant createdAt) {
-    return new Subscription(accountId(set, i), subscriptionId(set, i), SKU, PRICE,
-        "customer-" + set + "-" + i + "@example.com", CARD,
-        BillingSchedule.startingOnOrAfter(startDate, billingDay, Term.MONTHLY, timeZone, REMINDER_DAYS),
-        SubscriptionStatus.ACTIVE, 1, null, null, null, null, createdAt, 0, "bench");
+  /**
+   * A subscription as the API hands it to its workflow: version 0, dates filled in by the creation.
+   */
+  public static Subscription requested(
+      String set, int i, LocalDate startDate, int billingDay, String timeZone, Instant createdAt) {
+    return new Subscription(
+        accountId(set, i),
+        subscriptionId(set, i),
+        SKU,
+        PRICE,
+        "customer-" + set + "-" + i + "@example.com",
+        CARD,
+        BillingSchedule.startingOnOrAfter(
+            startDate, billingDay, Term.MONTHLY, timeZone, REMINDER_DAYS),
+        SubscriptionStatus.ACTIVE,
+        1,
+        null,
+        null,
+        null,
+        null,
+        createdAt,
+        0,
+        "bench");
   }
 }

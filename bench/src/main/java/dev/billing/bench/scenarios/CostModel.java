@@ -31,6 +31,7 @@ import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 final class CostModel {
   /** The store's due-date indexes: reminders (GSI-1) and payments (GSI-2). */
   private static final String REMINDER_INDEX = "GSI-1";
+
   private static final String PAYMENT_INDEX = "GSI-2";
 
   private final BenchOptions options;
@@ -40,8 +41,13 @@ final class CostModel {
   private final List<List<List<HistoryEvent>>> histories;
   private final List<List<HistoryEvent>> spreadFirstRuns;
 
-  CostModel(BenchOptions options, BenchStack stack, int n, List<PeakScenario.Trial> trials,
-      List<List<List<HistoryEvent>>> histories, List<List<HistoryEvent>> spreadFirstRuns) {
+  CostModel(
+      BenchOptions options,
+      BenchStack stack,
+      int n,
+      List<PeakScenario.Trial> trials,
+      List<List<List<HistoryEvent>>> histories,
+      List<List<HistoryEvent>> spreadFirstRuns) {
     this.options = options;
     this.stack = stack;
     this.n = n;
@@ -52,7 +58,9 @@ final class CostModel {
 
   Section section() {
     Section section = new Section("cost", "2. Cost per subscription-month (monthly happy path)");
-    section.parameter("priceActions", options.priceActions()).parameter("priceWrite", options.priceWrite())
+    section
+        .parameter("priceActions", options.priceActions())
+        .parameter("priceWrite", options.priceWrite())
         .parameter("priceRead", options.priceRead());
 
     List<ActionCount> cycles = new ArrayList<>();
@@ -67,24 +75,48 @@ final class CostModel {
       }
     }
     Summary actions = Summary.of(cycles.stream().map(c -> (double) c.total()).toList());
-    section.figure("actionsPerCycle", "Temporal actions per billed cycle (runs after the first)", "actions", actions);
-    section.figure("versionMarkersPerCycle", "  of which not counted: version markers", "markers",
+    section.figure(
+        "actionsPerCycle",
+        "Temporal actions per billed cycle (runs after the first)",
+        "actions",
+        actions);
+    section.figure(
+        "versionMarkersPerCycle",
+        "  of which not counted: version markers",
+        "markers",
         Summary.of(cycles.stream().map(c -> (double) c.versionMarkers()).toList()));
-    section.figure("eventsPerCycle", "history events per cycle run", "events",
+    section.figure(
+        "eventsPerCycle",
+        "history events per cycle run",
+        "events",
         Summary.of(cycles.stream().map(c -> (double) c.events()).toList()));
-    section.figure("actionsFirstRun", "actions of the first run (creation + cycle 1)", "actions",
+    section.figure(
+        "actionsFirstRun",
+        "actions of the first run (creation + cycle 1)",
+        "actions",
         Summary.of(firstRuns.stream().map(c -> (double) c.total()).toList()));
-    section.figure("eventsFirstRun", "history events of the first run", "events",
+    section.figure(
+        "eventsFirstRun",
+        "history events of the first run",
+        "events",
         Summary.of(firstRuns.stream().map(c -> (double) c.events()).toList()));
     List<ActionCount> spread = spreadFirstRuns.stream().map(ActionCounter::count).toList();
-    section.figure("actionsFirstRunSpread", "actions of a first run with a due window (PT6H; reminder already due at creation, so one timer fewer)", "actions",
+    section.figure(
+        "actionsFirstRunSpread",
+        "actions of a first run with a due window (PT6H; reminder already due at creation, so one timer fewer)",
+        "actions",
         Summary.of(spread.stream().map(c -> (double) c.total()).toList()));
-    section.figure("versionMarkersFirstRunSpread", "  version markers in it", "markers",
+    section.figure(
+        "versionMarkersFirstRunSpread",
+        "  version markers in it",
+        "markers",
         Summary.of(spread.stream().map(c -> (double) c.versionMarkers()).toList()));
     List<List<String>> kinds = new ArrayList<>();
     medianRunKinds(cycles).forEach((kind, count) -> kinds.add(List.of(kind, count.toString())));
-    section.table("Actions of a cycle run by kind (median over " + cycles.size() + " runs)",
-        List.of("action", "count"), kinds);
+    section.table(
+        "Actions of a cycle run by kind (median over " + cycles.size() + " runs)",
+        List.of("action", "count"),
+        kinds);
 
     // DynamoDB as reported by ReturnConsumedCapacity.
     List<Double> wfWrites = new ArrayList<>();
@@ -103,19 +135,49 @@ final class CostModel {
       batchReads.add(batch.readUnits() / n);
       batchTransactions.add((double) batch.calls("TransactWriteItems") / n);
     }
-    section.figure("workflowTransactionsPerCycle", "workflow: DynamoDB transactions per cycle (reminder + charge)", "transactions", Summary.of(wfTransactions));
-    section.figure("workflowWriteUnitsLocal", "workflow: write units per cycle as DynamoDB Local reports them", "WCU", Summary.of(wfWrites));
-    section.figure("workflowReadUnits", "workflow: read units per cycle (ReturnConsumedCapacity)", "RCU", Summary.of(wfReads));
-    section.figure("batchTransactionsPerCycle", "batch: DynamoDB transactions per cycle (reminder + charge)", "transactions", Summary.of(batchTransactions));
-    section.figure("batchWriteUnitsLocal", "batch: write units per cycle as DynamoDB Local reports them", "WCU", Summary.of(batchWrites));
-    section.figure("batchReadUnits", "batch: read units per cycle (ReturnConsumedCapacity)", "RCU", Summary.of(batchReads));
+    section.figure(
+        "workflowTransactionsPerCycle",
+        "workflow: DynamoDB transactions per cycle (reminder + charge)",
+        "transactions",
+        Summary.of(wfTransactions));
+    section.figure(
+        "workflowWriteUnitsLocal",
+        "workflow: write units per cycle as DynamoDB Local reports them",
+        "WCU",
+        Summary.of(wfWrites));
+    section.figure(
+        "workflowReadUnits",
+        "workflow: read units per cycle (ReturnConsumedCapacity)",
+        "RCU",
+        Summary.of(wfReads));
+    section.figure(
+        "batchTransactionsPerCycle",
+        "batch: DynamoDB transactions per cycle (reminder + charge)",
+        "transactions",
+        Summary.of(batchTransactions));
+    section.figure(
+        "batchWriteUnitsLocal",
+        "batch: write units per cycle as DynamoDB Local reports them",
+        "WCU",
+        Summary.of(batchWrites));
+    section.figure(
+        "batchReadUnits",
+        "batch: read units per cycle (ReturnConsumedCapacity)",
+        "RCU",
+        Summary.of(batchReads));
 
     // Writes at AWS's rules, from the items the workflow actually wrote.
     WriteModel model = writeModel(stack.dynamo(), stack.tables());
-    section.table("Write units per cycle at AWS's rules (item sizes read back from the store)",
-        List.of("write", "items (bytes)", "WRU"), model.rows());
+    section.table(
+        "Write units per cycle at AWS's rules (item sizes read back from the store)",
+        List.of("write", "items (bytes)", "WRU"),
+        model.rows());
     Summary awsWrites = Summary.of(model.total());
-    section.figure("writeUnitsAws", "write request units per cycle at AWS's rules (both paths write the same)", "WRU", awsWrites);
+    section.figure(
+        "writeUnitsAws",
+        "write request units per cycle at AWS's rules (both paths write the same)",
+        "WRU",
+        awsWrites);
 
     List<Double> wfCost = new ArrayList<>();
     List<Double> batchCost = new ArrayList<>();
@@ -125,30 +187,48 @@ final class CostModel {
       wfCost.add(actionsMedian * options.priceActions() + dynamo);
       batchCost.add(model.total() * options.priceWrite() + batchReads.get(i) * options.priceRead());
     }
-    section.figure("workflowCostPerMillion", "workflow path: USD per million subscription-months", "USD", Summary.of(wfCost));
-    section.figure("workflowTemporalShare", "  of which Temporal Cloud actions", "USD",
+    section.figure(
+        "workflowCostPerMillion",
+        "workflow path: USD per million subscription-months",
+        "USD",
+        Summary.of(wfCost));
+    section.figure(
+        "workflowTemporalShare",
+        "  of which Temporal Cloud actions",
+        "USD",
         Summary.of(actionsMedian * options.priceActions()));
-    section.figure("batchCostPerMillion", "batch baseline: USD per million subscription-months (DynamoDB only)", "USD", Summary.of(batchCost));
-    section.note("Actions are Temporal Cloud's (docs.temporal.io/cloud/actions): workflow started by a client "
-        + "or by continue-as-new (counted in the run that continues), timers started, activities started "
-        + "or retried, local activities once per workflow task, side effects, search-attribute upserts "
-        + "(not TemporalChangeVersion), signals and updates received. `Workflow.getVersion` markers are "
-        + "not in that list and are shown apart. Queries and heartbeats leave no trace in a history.");
-    section.note("DynamoDB prices are on-demand list prices per million request units given as parameters "
-        + "(defaults: us-east-1 since November 2024). Storage, Temporal's storage, compute and the "
-        + "batch system's scheduler and lock table are not included. A cycle is one subscription-month "
-        + "for monthly plans.");
-    section.note("DynamoDB Local reports a transactional write as 4 units per KB and repeats the "
-        + "transaction's total on each table; AWS bills 2 per KB per item "
-        + "(TransactWriteItems). Reads as Local reports them follow AWS's rules (0.5 per 4 KB eventual, "
-        + "1 consistent), so the cost uses reads as reported and writes at AWS's rules; index writes "
-        + "are counted at 1 unit per KB of the projected item (2 when the key changes: delete + put).");
+    section.figure(
+        "batchCostPerMillion",
+        "batch baseline: USD per million subscription-months (DynamoDB only)",
+        "USD",
+        Summary.of(batchCost));
+    section.note(
+        "Actions are Temporal Cloud's (docs.temporal.io/cloud/actions): workflow started by a client "
+            + "or by continue-as-new (counted in the run that continues), timers started, activities started "
+            + "or retried, local activities once per workflow task, side effects, search-attribute upserts "
+            + "(not TemporalChangeVersion), signals and updates received. `Workflow.getVersion` markers are "
+            + "not in that list and are shown apart. Queries and heartbeats leave no trace in a history.");
+    section.note(
+        "DynamoDB prices are on-demand list prices per million request units given as parameters "
+            + "(defaults: us-east-1 since November 2024). Storage, Temporal's storage, compute and the "
+            + "batch system's scheduler and lock table are not included. A cycle is one subscription-month "
+            + "for monthly plans.");
+    section.note(
+        "DynamoDB Local reports a transactional write as 4 units per KB and repeats the "
+            + "transaction's total on each table; AWS bills 2 per KB per item "
+            + "(TransactWriteItems). Reads as Local reports them follow AWS's rules (0.5 per 4 KB eventual, "
+            + "1 consistent), so the cost uses reads as reported and writes at AWS's rules; index writes "
+            + "are counted at 1 unit per KB of the projected item (2 when the key changes: delete + put).");
     return section;
   }
 
   private static Map<String, Integer> medianRunKinds(List<ActionCount> counts) {
     Map<String, List<Double>> byKind = new TreeMap<>();
-    counts.forEach(c -> c.byKind().forEach((k, v) -> byKind.computeIfAbsent(k, x -> new ArrayList<>()).add((double) v)));
+    counts.forEach(
+        c ->
+            c.byKind()
+                .forEach(
+                    (k, v) -> byKind.computeIfAbsent(k, x -> new ArrayList<>()).add((double) v)));
     Map<String, Integer> medians = new TreeMap<>();
     byKind.forEach((k, v) -> medians.put(k, (int) Math.round(Summary.of(v).median())));
     return medians;
@@ -161,14 +241,22 @@ final class CostModel {
     String account = BenchSubscriptions.accountId("w", 0);
     String subscription = BenchSubscriptions.subscriptionId("w", 0);
     String billing = tables.billing();
-    Map<String, AttributeValue> sub = first(dynamo, billing, "ACC#" + account, "SUB#" + subscription + "#");
-    Map<String, AttributeValue> period = first(dynamo, billing, "ACC#" + account, "PER#" + subscription + "#");
+    Map<String, AttributeValue> sub =
+        first(dynamo, billing, "ACC#" + account, "SUB#" + subscription + "#");
+    Map<String, AttributeValue> period =
+        first(dynamo, billing, "ACC#" + account, "PER#" + subscription + "#");
     Map<String, AttributeValue> receipt = first(dynamo, billing, "ACC#" + account, "REC#");
     Map<String, AttributeValue> reminderEntry = null;
     Map<String, AttributeValue> paidEntry = null;
-    for (Map<String, AttributeValue> entry : dynamo.query(r -> r.tableName(tables.history())
-        .keyConditionExpression("PK = :pk")
-        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS("SUB#" + subscription)))).items()) {
+    for (Map<String, AttributeValue> entry :
+        dynamo
+            .query(
+                r ->
+                    r.tableName(tables.history())
+                        .keyConditionExpression("PK = :pk")
+                        .expressionAttributeValues(
+                            Map.of(":pk", AttributeValue.fromS("SUB#" + subscription))))
+            .items()) {
       String event = entry.get("Event").s();
       if (event.equals("REMINDER_SENT")) {
         reminderEntry = entry;
@@ -185,24 +273,56 @@ final class CostModel {
     long periodBytes = ItemSize.bytes(period);
     long receiptBytes = ItemSize.bytes(receipt);
     List<List<String>> rows = new ArrayList<>();
-    double reminder = 2.0 * (ItemSize.writeUnits(subBytes) + ItemSize.writeUnits(remindBytes))
-        + ItemSize.writeUnits(gsi1);
-    rows.add(List.of("reminder: transaction (subscription, history entry) x2 + GSI-1 delete",
-        subBytes + ", " + remindBytes + "; index " + gsi1, ReportWriter.number(reminder)));
-    double charge = 2.0 * (ItemSize.writeUnits(subBytes) + ItemSize.writeUnits(paidBytes)
-        + ItemSize.writeUnits(periodBytes) + ItemSize.writeUnits(receiptBytes))
-        + 2 * ItemSize.writeUnits(gsi2) + ItemSize.writeUnits(gsi1);
-    rows.add(List.of("charge: transaction (subscription, history entry, period, receipt) x2 + GSI-2 key move (2) + GSI-1 put",
-        subBytes + ", " + paidBytes + ", " + periodBytes + ", " + receiptBytes + "; indexes " + gsi2 + ", " + gsi1,
-        ReportWriter.number(charge)));
+    double reminder =
+        2.0 * (ItemSize.writeUnits(subBytes) + ItemSize.writeUnits(remindBytes))
+            + ItemSize.writeUnits(gsi1);
+    rows.add(
+        List.of(
+            "reminder: transaction (subscription, history entry) x2 + GSI-1 delete",
+            subBytes + ", " + remindBytes + "; index " + gsi1,
+            ReportWriter.number(reminder)));
+    double charge =
+        2.0
+                * (ItemSize.writeUnits(subBytes)
+                    + ItemSize.writeUnits(paidBytes)
+                    + ItemSize.writeUnits(periodBytes)
+                    + ItemSize.writeUnits(receiptBytes))
+            + 2 * ItemSize.writeUnits(gsi2)
+            + ItemSize.writeUnits(gsi1);
+    rows.add(
+        List.of(
+            "charge: transaction (subscription, history entry, period, receipt) x2 + GSI-2 key move (2) + GSI-1 put",
+            subBytes
+                + ", "
+                + paidBytes
+                + ", "
+                + periodBytes
+                + ", "
+                + receiptBytes
+                + "; indexes "
+                + gsi2
+                + ", "
+                + gsi1,
+            ReportWriter.number(charge)));
     return new WriteModel(rows, reminder + charge);
   }
 
-  private static Map<String, AttributeValue> first(DynamoDbClient dynamo, String table, String pk, String prefix) {
-    var items = dynamo.query(r -> r.tableName(table).consistentRead(true)
-        .keyConditionExpression("PK = :pk AND begins_with(SK, :p)")
-        .expressionAttributeValues(Map.of(":pk", AttributeValue.fromS(pk), ":p", AttributeValue.fromS(prefix))))
-        .items();
+  private static Map<String, AttributeValue> first(
+      DynamoDbClient dynamo, String table, String pk, String prefix) {
+    var items =
+        dynamo
+            .query(
+                r ->
+                    r.tableName(table)
+                        .consistentRead(true)
+                        .keyConditionExpression("PK = :pk AND begins_with(SK, :p)")
+                        .expressionAttributeValues(
+                            Map.of(
+                                ":pk",
+                                AttributeValue.fromS(pk),
+                                ":p",
+                                AttributeValue.fromS(prefix))))
+            .items();
     if (items.isEmpty()) {
       throw new IllegalStateException("no item " + pk + " " + prefix);
     }

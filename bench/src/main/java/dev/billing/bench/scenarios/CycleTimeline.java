@@ -13,15 +13,16 @@ import java.util.Map;
  * does not skip time while tasks are outstanding).
  */
 final class CycleTimeline {
-  static final List<String> SEGMENTS = List.of(
-      "timer fired -> charge scheduled (workflow task)",
-      "charge scheduled -> started (queued for a slot)",
-      "charge started -> completed (gateway)",
-      "charge completed -> record scheduled (workflow task)",
-      "record scheduled -> started (queued for a slot)",
-      "record started -> completed (DynamoDB transaction)",
-      "record completed -> continued as new (workflow task)",
-      "timer fired -> continued as new (whole cycle)");
+  static final List<String> SEGMENTS =
+      List.of(
+          "timer fired -> charge scheduled (workflow task)",
+          "charge scheduled -> started (queued for a slot)",
+          "charge started -> completed (gateway)",
+          "charge completed -> record scheduled (workflow task)",
+          "record scheduled -> started (queued for a slot)",
+          "record started -> completed (DynamoDB transaction)",
+          "record completed -> continued as new (workflow task)",
+          "timer fired -> continued as new (whole cycle)");
 
   private CycleTimeline() {}
 
@@ -36,22 +37,32 @@ final class CycleTimeline {
         String type = e.getActivityTaskScheduledEventAttributes().getActivityType().getName();
         if (chargeScheduled == null && type.equals("ChargePaymentMethod")) {
           chargeScheduled = e;
-        } else if (chargeScheduled != null && recordScheduled == null && type.equals("RecordChange")) {
+        } else if (chargeScheduled != null
+            && recordScheduled == null
+            && type.equals("RecordChange")) {
           recordScheduled = e;
         }
       }
     }
     HistoryEvent last = events.get(events.size() - 1);
-    if (chargeScheduled == null || recordScheduled == null
+    if (chargeScheduled == null
+        || recordScheduled == null
         || last.getEventType() != EventType.EVENT_TYPE_WORKFLOW_EXECUTION_CONTINUED_AS_NEW) {
       return Map.of();
     }
     HistoryEvent timerFired = lastBefore(events, chargeScheduled, EventType.EVENT_TYPE_TIMER_FIRED);
-    HistoryEvent chargeStarted = activityEvent(events, chargeScheduled, EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED);
-    HistoryEvent chargeCompleted = activityEvent(events, chargeScheduled, EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED);
-    HistoryEvent recordStarted = activityEvent(events, recordScheduled, EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED);
-    HistoryEvent recordCompleted = activityEvent(events, recordScheduled, EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED);
-    if (timerFired == null || chargeStarted == null || chargeCompleted == null || recordStarted == null
+    HistoryEvent chargeStarted =
+        activityEvent(events, chargeScheduled, EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED);
+    HistoryEvent chargeCompleted =
+        activityEvent(events, chargeScheduled, EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED);
+    HistoryEvent recordStarted =
+        activityEvent(events, recordScheduled, EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED);
+    HistoryEvent recordCompleted =
+        activityEvent(events, recordScheduled, EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED);
+    if (timerFired == null
+        || chargeStarted == null
+        || chargeCompleted == null
+        || recordStarted == null
         || recordCompleted == null) {
       return Map.of();
     }
@@ -67,7 +78,8 @@ final class CycleTimeline {
     return ms;
   }
 
-  private static HistoryEvent lastBefore(List<HistoryEvent> events, HistoryEvent before, EventType type) {
+  private static HistoryEvent lastBefore(
+      List<HistoryEvent> events, HistoryEvent before, EventType type) {
     HistoryEvent found = null;
     for (HistoryEvent e : events) {
       if (e.getEventId() >= before.getEventId()) {
@@ -80,15 +92,17 @@ final class CycleTimeline {
     return found;
   }
 
-  private static HistoryEvent activityEvent(List<HistoryEvent> events, HistoryEvent scheduled, EventType type) {
+  private static HistoryEvent activityEvent(
+      List<HistoryEvent> events, HistoryEvent scheduled, EventType type) {
     long id = scheduled.getEventId();
     for (HistoryEvent e : events) {
       if (e.getEventType() != type) {
         continue;
       }
-      long scheduledId = type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED
-          ? e.getActivityTaskStartedEventAttributes().getScheduledEventId()
-          : e.getActivityTaskCompletedEventAttributes().getScheduledEventId();
+      long scheduledId =
+          type == EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED
+              ? e.getActivityTaskStartedEventAttributes().getScheduledEventId()
+              : e.getActivityTaskCompletedEventAttributes().getScheduledEventId();
       if (scheduledId == id) {
         return e;
       }
@@ -97,8 +111,9 @@ final class CycleTimeline {
   }
 
   private static double between(HistoryEvent from, HistoryEvent to) {
-    long nanos = (to.getEventTime().getSeconds() - from.getEventTime().getSeconds()) * 1_000_000_000L
-        + (to.getEventTime().getNanos() - from.getEventTime().getNanos());
+    long nanos =
+        (to.getEventTime().getSeconds() - from.getEventTime().getSeconds()) * 1_000_000_000L
+            + (to.getEventTime().getNanos() - from.getEventTime().getNanos());
     return nanos / 1e6;
   }
 }

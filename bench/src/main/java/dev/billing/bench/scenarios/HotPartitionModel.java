@@ -19,8 +19,8 @@ import java.util.function.ToIntFunction;
  * under its next reminder date, so every partition key of those dates receives one write per
  * subscription it holds. Charges happen when they are due, at most {@code fleetRate} a second (a
  * queue in due order); the model counts, second by second, the writes landing on each index key and
- * reports the largest, against DynamoDB's 1,000 write units a second per partition. Shards come from
- * the store's own {@link DateKeySharding}; due instants from the function the workflow uses.
+ * reports the largest, against DynamoDB's 1,000 write units a second per partition. Shards come
+ * from the store's own {@link DateKeySharding}; due instants from the function the workflow uses.
  */
 public final class HotPartitionModel {
   /** DynamoDB's write limit per partition (a projected item under 1 KB is one write unit). */
@@ -33,14 +33,19 @@ public final class HotPartitionModel {
    * @param secondsOverLimit seconds in which some key received more than the partition limit
    * @param billingSeconds from the first charge to the last
    */
-  record Result(int peakPerKey, int secondsOverLimit, int billingSeconds, int peakChargesPerSecond) {}
+  record Result(
+      int peakPerKey, int secondsOverLimit, int billingSeconds, int peakChargesPerSecond) {}
 
   /**
    * @param dueSecond each subscription's due instant, in seconds after the day's first one
    * @param shardOf each subscription's shard
    */
-  static Result simulate(int n, ToIntFunction<Integer> dueSecond, ToIntFunction<Integer> shardOf,
-      int shards, int fleetRate) {
+  static Result simulate(
+      int n,
+      ToIntFunction<Integer> dueSecond,
+      ToIntFunction<Integer> shardOf,
+      int shards,
+      int fleetRate) {
     long[] order = new long[n];
     for (int i = 0; i < n; i++) {
       // due second in the high bits, index in the low ones: sorting orders the queue by due time
@@ -86,8 +91,11 @@ public final class HotPartitionModel {
     for (int i = 0; i < n; i++) {
       shardOf[i] = sharded.shardOf(ids[i]);
     }
-    Section section = new Section("hotPartitions", "5. Hot index partitions on a large billing day (model)");
-    section.parameter("subscriptionsDueOnOneDay", n).parameter("shards", shards)
+    Section section =
+        new Section("hotPartitions", "5. Hot index partitions on a large billing day (model)");
+    section
+        .parameter("subscriptionsDueOnOneDay", n)
+        .parameter("shards", shards)
         .parameter("fleetRate (cycles/s)", fleet);
     List<List<String>> rows = new ArrayList<>();
     Result unshardedMidnight = simulate(n, i -> 0, i -> 0, 1, fleet);
@@ -104,35 +112,71 @@ public final class HotPartitionModel {
     rows.add(row(shards + " shards per date", "all at 00:00", shardedMidnight));
     rows.add(row("one key per date", spread, unshardedSpread));
     rows.add(row(shards + " shards per date", spread, shardedSpread));
-    section.table("Peak writes per index partition key per second (GSI-2: the due date's keys lose"
-        + " each item, the next due date's gain it; GSI-1's next reminder keys gain it: each key one"
-        + " write per subscription it holds)",
-        List.of("index keys", "due instants", "peak writes/s on one key", "seconds over 1,000/s",
-            "billing lasts s", "peak charges/s"), rows);
-    section.figure("peakPerKeyUnsharded", "peak writes/s on one index key, one key per date", "writes/s",
+    section.table(
+        "Peak writes per index partition key per second (GSI-2: the due date's keys lose"
+            + " each item, the next due date's gain it; GSI-1's next reminder keys gain it: each key one"
+            + " write per subscription it holds)",
+        List.of(
+            "index keys",
+            "due instants",
+            "peak writes/s on one key",
+            "seconds over 1,000/s",
+            "billing lasts s",
+            "peak charges/s"),
+        rows);
+    section.figure(
+        "peakPerKeyUnsharded",
+        "peak writes/s on one index key, one key per date",
+        "writes/s",
         Summary.of(unshardedMidnight.peakPerKey()));
-    section.figure("peakPerKeySharded", "peak writes/s on one index key, " + shards + " shards", "writes/s",
+    section.figure(
+        "peakPerKeySharded",
+        "peak writes/s on one index key, " + shards + " shards",
+        "writes/s",
         Summary.of(shardedMidnight.peakPerKey()));
-    section.figure("peakPerKeySpread", "peak writes/s on one index key, one key per date, due instants spread",
-        "writes/s", Summary.of(unshardedSpread.peakPerKey()));
-    section.figure("peakPerKeyShardedSpread", "peak writes/s on one index key, " + shards
-        + " shards and due instants spread", "writes/s", Summary.of(shardedSpread.peakPerKey()));
-    section.figure("peakChargesSpread", "peak charges (timers firing) per second, due instants spread",
-        "charges/s", Summary.of(shardedSpread.peakChargesPerSecond()));
-    section.note("A modelled fleet bills at most " + fleet + " cycles a second (--fleet-rate): everything"
-        + " due at once queues behind it. One key per date then takes every write of the fleet; with "
-        + shards + " shards each key takes about 1/" + shards + " of them; the peak is a little above"
-        + " that because each second's charges are a random sample of the shards (the model takes"
-        + " the store's own hash of its ids). The cost on the read side: a due-date"
-        + " query reads " + shards + " partitions, at least " + ReportWriter.number(shards * 0.5)
-        + " read units per date instead of 0.5. Spreading the due instants over the default window"
-        + " turns the midnight spike into about n / window seconds charges a second, so neither the"
-        + " timers, nor the gateway, nor the index keys see the whole day in one second.");
+    section.figure(
+        "peakPerKeySpread",
+        "peak writes/s on one index key, one key per date, due instants spread",
+        "writes/s",
+        Summary.of(unshardedSpread.peakPerKey()));
+    section.figure(
+        "peakPerKeyShardedSpread",
+        "peak writes/s on one index key, " + shards + " shards and due instants spread",
+        "writes/s",
+        Summary.of(shardedSpread.peakPerKey()));
+    section.figure(
+        "peakChargesSpread",
+        "peak charges (timers firing) per second, due instants spread",
+        "charges/s",
+        Summary.of(shardedSpread.peakChargesPerSecond()));
+    section.note(
+        "A modelled fleet bills at most "
+            + fleet
+            + " cycles a second (--fleet-rate): everything"
+            + " due at once queues behind it. One key per date then takes every write of the fleet; with "
+            + shards
+            + " shards each key takes about 1/"
+            + shards
+            + " of them; the peak is a little above"
+            + " that because each second's charges are a random sample of the shards (the model takes"
+            + " the store's own hash of its ids). The cost on the read side: a due-date"
+            + " query reads "
+            + shards
+            + " partitions, at least "
+            + ReportWriter.number(shards * 0.5)
+            + " read units per date instead of 0.5. Spreading the due instants over the default window"
+            + " turns the midnight spike into about n / window seconds charges a second, so neither the"
+            + " timers, nor the gateway, nor the index keys see the whole day in one second.");
     return section;
   }
 
   private static List<String> row(String keys, String instants, Result r) {
-    return List.of(keys, instants, ReportWriter.number(r.peakPerKey()), Integer.toString(r.secondsOverLimit()),
-        Integer.toString(r.billingSeconds()), ReportWriter.number(r.peakChargesPerSecond()));
+    return List.of(
+        keys,
+        instants,
+        ReportWriter.number(r.peakPerKey()),
+        Integer.toString(r.secondsOverLimit()),
+        Integer.toString(r.billingSeconds()),
+        ReportWriter.number(r.peakChargesPerSecond()));
   }
 }

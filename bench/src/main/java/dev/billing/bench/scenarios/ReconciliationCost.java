@@ -8,12 +8,12 @@ import dev.billing.bench.report.Section;
 import dev.billing.bench.report.Summary;
 import dev.billing.bench.stack.BenchStack;
 import dev.billing.bench.stack.WorkerProcess;
+import dev.billing.domain.reconciliation.ReconciliationCounts;
+import dev.billing.domain.reconciliation.ReconciliationSummary;
 import dev.billing.store.Page;
 import dev.billing.store.PageRequest;
 import dev.billing.workflows.TaskQueues;
-import dev.billing.domain.reconciliation.ReconciliationCounts;
 import dev.billing.workflows.reconciliation.ReconciliationInput;
-import dev.billing.domain.reconciliation.ReconciliationSummary;
 import dev.billing.workflows.reconciliation.ReconciliationWorkflow;
 import io.temporal.client.WorkflowOptions;
 import java.time.Duration;
@@ -35,6 +35,7 @@ final class ReconciliationCost {
   private final BenchOptions options;
   private final BenchStack stack;
   private final WorkerProcess worker;
+
   /** The fixed set's next due date: the day whose index partitions are read at each step. */
   private final LocalDate nextDue;
 
@@ -46,20 +47,43 @@ final class ReconciliationCost {
   }
 
   /** One step's figures. */
-  record Step(int total, Summary dueQueryMs, Summary dueQueryReads, int dueFound, int reminderFound,
-      Summary runSeconds, Summary runReads, ReconciliationCounts counts) {}
+  record Step(
+      int total,
+      Summary dueQueryMs,
+      Summary dueQueryReads,
+      int dueFound,
+      int reminderFound,
+      Summary runSeconds,
+      Summary runReads,
+      ReconciliationCounts counts) {}
 
-  /** Creates the fixed set through the workflows and moves the clock until it is billed on {@code billed}. */
-  static ReconciliationCost billFixedSet(BenchOptions options, BenchStack stack,
-      SubscriptionWorkflows workflows, LocalDate today, LocalDate billed, Instant now) throws Exception {
+  /**
+   * Creates the fixed set through the workflows and moves the clock until it is billed on {@code
+   * billed}.
+   */
+  static ReconciliationCost billFixedSet(
+      BenchOptions options,
+      BenchStack stack,
+      SubscriptionWorkflows workflows,
+      LocalDate today,
+      LocalDate billed,
+      Instant now)
+      throws Exception {
     int fixed = options.reconciliationDue();
     int day = billed.getDayOfMonth();
-    Parallel.map(IntStream.range(0, fixed).boxed().toList(), options.createConcurrency(),
+    Parallel.map(
+        IntStream.range(0, fixed).boxed().toList(),
+        options.createConcurrency(),
         i -> workflows.create(BenchSubscriptions.requested("r", i, today, day, "UTC", now)));
     stack.advanceTo(billed.atStartOfDay(ZoneOffset.UTC).toInstant().plus(Duration.ofHours(1)));
-    Waits.until("the reconciled set billed", Duration.ofMinutes(30), Duration.ofMillis(200),
+    Waits.until(
+        "the reconciled set billed",
+        Duration.ofMinutes(30),
+        Duration.ofMillis(200),
         () -> stack.worker().counts().paid() >= fixed);
-    return new ReconciliationCost(options, stack,
+    return new ReconciliationCost(
+        options,
+        stack,
         BenchSubscriptions.requested("r", 0, today, day, "UTC", now).schedule().dueDate(2));
   }
 
@@ -83,20 +107,34 @@ final class ReconciliationCost {
     ReconciliationCounts counts = null;
     for (int i = 0; i < 3; i++) {
       worker.resetMeter();
-      ReconciliationWorkflow run = stack.client().newWorkflowStub(ReconciliationWorkflow.class,
-          WorkflowOptions.newBuilder().setWorkflowId("bench-reconciliation-" + total + "-" + i)
-              .setTaskQueue(TaskQueues.BILLING).build());
+      ReconciliationWorkflow run =
+          stack
+              .client()
+              .newWorkflowStub(
+                  ReconciliationWorkflow.class,
+                  WorkflowOptions.newBuilder()
+                      .setWorkflowId("bench-reconciliation-" + total + "-" + i)
+                      .setTaskQueue(TaskQueues.BILLING)
+                      .build());
       long t0 = System.nanoTime();
       ReconciliationSummary summary = run.run(new ReconciliationInput(3, false, "bench"));
       runSeconds.add((System.nanoTime() - t0) / 1e9);
       runReads.add(worker.stats().capacity().readUnits());
       counts = summary.counts();
     }
-    return new Step(total, Summary.of(ms), Summary.of(reads), found, reminders, Summary.of(runSeconds),
-        Summary.of(runReads), counts);
+    return new Step(
+        total,
+        Summary.of(ms),
+        Summary.of(reads),
+        found,
+        reminders,
+        Summary.of(runSeconds),
+        Summary.of(runReads),
+        counts);
   }
 
-  private static <T> int readAll(BiFunction<LocalDate, PageRequest, Page<T>> query, LocalDate date) {
+  private static <T> int readAll(
+      BiFunction<LocalDate, PageRequest, Page<T>> query, LocalDate date) {
     int count = 0;
     String token = null;
     do {
@@ -109,37 +147,75 @@ final class ReconciliationCost {
 
   Section section(List<Step> steps) {
     Section section = new Section("reconciliation", "4. Reconciliation cost as the total grows");
-    section.parameter("billedInWindow", options.reconciliationDue()).parameter("lookbackDays", 3)
+    section
+        .parameter("billedInWindow", options.reconciliationDue())
+        .parameter("lookbackDays", 3)
         .parameter("repair", false);
     List<List<String>> rows = new ArrayList<>();
     for (Step s : steps) {
-      rows.add(List.of(Integer.toString(s.total() + options.reconciliationDue()),
-          ReportWriter.number(s.runSeconds().median()), ReportWriter.number(s.runReads().median()),
-          s.counts().subscriptionsChecked() + " / " + s.counts().chargesCompared() + " / "
-              + s.counts().totalFindings() + (s.counts().findings().isEmpty() ? "" : " " + s.counts().findings()),
-          s.dueFound() + " / " + s.reminderFound(), ReportWriter.number(s.dueQueryMs().median()),
-          ReportWriter.number(s.dueQueryReads().median())));
+      rows.add(
+          List.of(
+              Integer.toString(s.total() + options.reconciliationDue()),
+              ReportWriter.number(s.runSeconds().median()),
+              ReportWriter.number(s.runReads().median()),
+              s.counts().subscriptionsChecked()
+                  + " / "
+                  + s.counts().chargesCompared()
+                  + " / "
+                  + s.counts().totalFindings()
+                  + (s.counts().findings().isEmpty() ? "" : " " + s.counts().findings()),
+              s.dueFound() + " / " + s.reminderFound(),
+              ReportWriter.number(s.dueQueryMs().median()),
+              ReportWriter.number(s.dueQueryReads().median())));
     }
-    section.table("One reconciliation run (3-day window, report only) per step, median of 3 runs; and"
-        + " the due-date reads of the set's next due date (GSI-2, GSI-1; all pages of 100)",
-        List.of("subscriptions", "run s", "run read units", "checked / charges compared / findings",
-            "due found (payments / reminders)", "due reads ms", "due reads RCU"), rows);
+    section.table(
+        "One reconciliation run (3-day window, report only) per step, median of 3 runs; and"
+            + " the due-date reads of the set's next due date (GSI-2, GSI-1; all pages of 100)",
+        List.of(
+            "subscriptions",
+            "run s",
+            "run read units",
+            "checked / charges compared / findings",
+            "due found (payments / reminders)",
+            "due reads ms",
+            "due reads RCU"),
+        rows);
     Step first = steps.get(0);
     Step last = steps.get(steps.size() - 1);
-    section.figure("runReadsGrowth", "reconciliation run read units, largest / smallest table", "ratio",
+    section.figure(
+        "runReadsGrowth",
+        "reconciliation run read units, largest / smallest table",
+        "ratio",
         Summary.ratio(last.runReads(), first.runReads()));
-    section.figure("runTimeGrowth", "reconciliation run time, largest / smallest table", "ratio",
+    section.figure(
+        "runTimeGrowth",
+        "reconciliation run time, largest / smallest table",
+        "ratio",
         Summary.ratio(last.runSeconds(), first.runSeconds()));
-    section.figure("runReadsAtLargest", "reconciliation run read units at the largest table", "RCU", last.runReads());
-    section.figure("runSecondsAtLargest", "reconciliation run time at the largest table", "s", last.runSeconds());
-    section.figure("dueReadsGrowth", "due-date reads, largest / smallest table", "ratio",
+    section.figure(
+        "runReadsAtLargest",
+        "reconciliation run read units at the largest table",
+        "RCU",
+        last.runReads());
+    section.figure(
+        "runSecondsAtLargest",
+        "reconciliation run time at the largest table",
+        "s",
+        last.runSeconds());
+    section.figure(
+        "dueReadsGrowth",
+        "due-date reads, largest / smallest table",
+        "ratio",
         Summary.ratio(last.dueQueryReads(), first.dueQueryReads()));
-    section.note("The run is the production ReconciliationWorkflow on the worker,"
-        + " report only. Its window holds the " + options.reconciliationDue() + " subscriptions billed on"
-        + " the stack's first day; the sleepers are due later, so what it reads should not grow with them."
-        + " Read units are the worker's, from ReturnConsumedCapacity. The benchmark delivers no"
-        + " webhooks, so each charge of the window is reported once as an event the webhooks never"
-        + " stored: the findings count the fixed set, not the sleepers.");
+    section.note(
+        "The run is the production ReconciliationWorkflow on the worker,"
+            + " report only. Its window holds the "
+            + options.reconciliationDue()
+            + " subscriptions billed on"
+            + " the stack's first day; the sleepers are due later, so what it reads should not grow with them."
+            + " Read units are the worker's, from ReturnConsumedCapacity. The benchmark delivers no"
+            + " webhooks, so each charge of the window is reported once as an event the webhooks never"
+            + " stored: the findings count the fixed set, not the sleepers.");
     return section;
   }
 }

@@ -1,11 +1,11 @@
 package dev.billing.bench.scenarios;
 
-import dev.billing.bench.report.Progress;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.bench.BenchOptions;
 import dev.billing.bench.batch.Parallel;
 import dev.billing.bench.load.LoadGenerator;
+import dev.billing.bench.report.Progress;
 import dev.billing.bench.report.ReportWriter;
 import dev.billing.bench.report.Section;
 import dev.billing.bench.report.Summary;
@@ -49,12 +49,18 @@ public final class SleepScenario {
 
   private record Created(String accountId, String subscriptionId) {}
 
-  private record Step(int total, double clientRate, double apiRate, Summary heap, Summary rss,
+  private record Step(
+      int total,
+      double clientRate,
+      double apiRate,
+      Summary heap,
+      Summary rss,
       Summary serversHeap) {}
 
   public List<Section> run() throws Exception {
-    BenchStack.Settings settings = new BenchStack.Settings("sleep", options.slots(), options.cacheSize(), 0,
-        options.workerHeap(), logs);
+    BenchStack.Settings settings =
+        new BenchStack.Settings(
+            "sleep", options.slots(), options.cacheSize(), 0, options.workerHeap(), logs);
     try (BenchStack stack = BenchStack.start(settings)) {
       ApiProcess api = stack.startApi(options.apiHeap(), "sleep");
       WorkerProcess worker = stack.worker();
@@ -62,12 +68,15 @@ public final class SleepScenario {
       LocalDate today = LocalDate.ofInstant(now, ZoneOffset.UTC);
       SubscriptionWorkflows workflows =
           new SubscriptionWorkflows(stack.client(), TaskQueues.BILLING, Duration.ofMinutes(2));
-      // The day of the set reconciliation checks (billed tomorrow): the sleepers are due on the others.
+      // The day of the set reconciliation checks (billed tomorrow): the sleepers are due on the
+      // others.
       LocalDate billed = today.plusDays(1);
       int reconciledDay = billed.getDayOfMonth();
       boolean sleeping = options.scenarios().contains(3);
-      ReconciliationCost reconciliation = options.scenarios().contains(4)
-          ? ReconciliationCost.billFixedSet(options, stack, workflows, today, billed, now) : null;
+      ReconciliationCost reconciliation =
+          options.scenarios().contains(4)
+              ? ReconciliationCost.billFixedSet(options, stack, workflows, today, billed, now)
+              : null;
       LocalDate start = today.plusDays(10);
 
       HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
@@ -81,27 +90,39 @@ public final class SleepScenario {
         int viaClient = delta - viaApi;
         int from = total;
         long t0 = System.nanoTime();
-        Parallel.map(range(from, from + viaClient), options.createConcurrency(), i -> {
-          Subscription sub = BenchSubscriptions.requested("s", i, start, sleeperDay(i, reconciledDay), "UTC", now);
-          workflows.create(sub);
-          created.add(new Created(sub.accountId(), sub.subscriptionId()));
-          return null;
-        });
+        Parallel.map(
+            range(from, from + viaClient),
+            options.createConcurrency(),
+            i -> {
+              Subscription sub =
+                  BenchSubscriptions.requested(
+                      "s", i, start, sleeperDay(i, reconciledDay), "UTC", now);
+              workflows.create(sub);
+              created.add(new Created(sub.accountId(), sub.subscriptionId()));
+              return null;
+            });
         double clientRate = viaClient / ((System.nanoTime() - t0) / 1e9);
         t0 = System.nanoTime();
-        Parallel.map(range(from + viaClient, target), options.createConcurrency(), i -> {
-          created.add(createThroughApi(http, api, i, start, sleeperDay(i, reconciledDay)));
-          return null;
-        });
+        Parallel.map(
+            range(from + viaClient, target),
+            options.createConcurrency(),
+            i -> {
+              created.add(createThroughApi(http, api, i, start, sleeperDay(i, reconciledDay)));
+              return null;
+            });
         double apiRate = viaApi == 0 ? Double.NaN : viaApi / ((System.nanoTime() - t0) / 1e9);
         total = target;
-        Progress.log(String.format("sleep: %d sleeping; created %.0f/s (client), %.0f/s (API)",
-            total, clientRate, apiRate));
+        Progress.log(
+            String.format(
+                "sleep: %d sleeping; created %.0f/s (client), %.0f/s (API)",
+                total, clientRate, apiRate));
         if (sleeping) {
           Step s = measure(worker, total, clientRate, apiRate);
           steps.add(s);
-          Progress.log(String.format("sleep: worker heap %.0f MB after GC, RSS %.0f MB",
-              s.heap().median() / 1e6, s.rss().median() / 1e6));
+          Progress.log(
+              String.format(
+                  "sleep: worker heap %.0f MB after GC, RSS %.0f MB",
+                  s.heap().median() / 1e6, s.rss().median() / 1e6));
         }
         if (reconciliation != null) {
           reconciled.add(reconciliation.measure(total));
@@ -118,21 +139,35 @@ public final class SleepScenario {
     }
   }
 
-  /** The load runs at the largest step, GET subscription and GET receipts of random sleepers in turn. */
+  /**
+   * The load runs at the largest step, GET subscription and GET receipts of random sleepers in
+   * turn.
+   */
   private List<LoadGenerator.Result> load(ApiProcess api, List<Created> targets) throws Exception {
     List<LoadGenerator.Result> loads = new ArrayList<>();
     // Run -1 warms the API's JIT and connection pools and is not reported: a cold first run's p99
     // speaks of the JIT, not of the API.
     for (int trial = -1; trial < options.apiTrials(); trial++) {
       Random random = new Random(trial);
-      LoadGenerator.Result load = LoadGenerator.run(options.apiRate(), Duration.ofSeconds(options.apiSeconds()),
-          api.authorization(), i -> {
-        Created c = targets.get(random.nextInt(targets.size()));
-        return i % 2 == 0
-            ? new LoadGenerator.Target("GET subscription",
-                api.baseUrl() + "/v1/accounts/" + c.accountId() + "/subscriptions/" + c.subscriptionId())
-            : new LoadGenerator.Target("GET receipts", api.baseUrl() + "/v1/accounts/" + c.accountId() + "/receipts");
-      });
+      LoadGenerator.Result load =
+          LoadGenerator.run(
+              options.apiRate(),
+              Duration.ofSeconds(options.apiSeconds()),
+              api.authorization(),
+              i -> {
+                Created c = targets.get(random.nextInt(targets.size()));
+                return i % 2 == 0
+                    ? new LoadGenerator.Target(
+                        "GET subscription",
+                        api.baseUrl()
+                            + "/v1/accounts/"
+                            + c.accountId()
+                            + "/subscriptions/"
+                            + c.subscriptionId())
+                    : new LoadGenerator.Target(
+                        "GET receipts",
+                        api.baseUrl() + "/v1/accounts/" + c.accountId() + "/receipts");
+              });
       if (trial >= 0) {
         loads.add(load);
       }
@@ -145,17 +180,30 @@ public final class SleepScenario {
     return (reconciledDay + i % 27) % 28 + 1;
   }
 
-  private Created createThroughApi(HttpClient http, ApiProcess api, int i, LocalDate start, int day) {
+  private Created createThroughApi(
+      HttpClient http, ApiProcess api, int i, LocalDate start, int day) {
     String account = BenchSubscriptions.accountId("s", i);
-    String body = "{\"sku\":\"" + BenchSubscriptions.SKU + "\",\"amount\":\"9.99\",\"currency\":\"USD\","
-        + "\"email\":\"customer-s-" + i + "@example.com\",\"paymentMethod\":\"pm_card_visa\","
-        + "\"billingDay\":" + day + ",\"timeZone\":\"UTC\",\"startDate\":\"" + start + "\"}";
-    HttpRequest request = HttpRequest.newBuilder(URI.create(api.baseUrl() + "/v1/accounts/" + account + "/subscriptions"))
-        .timeout(Duration.ofSeconds(60))
-        .header("Content-Type", "application/json")
-        .header("Idempotency-Key", "bench-" + i)
-        .header("Authorization", api.authorization())
-        .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+    String body =
+        "{\"sku\":\""
+            + BenchSubscriptions.SKU
+            + "\",\"amount\":\"9.99\",\"currency\":\"USD\","
+            + "\"email\":\"customer-s-"
+            + i
+            + "@example.com\",\"paymentMethod\":\"pm_card_visa\","
+            + "\"billingDay\":"
+            + day
+            + ",\"timeZone\":\"UTC\",\"startDate\":\""
+            + start
+            + "\"}";
+    HttpRequest request =
+        HttpRequest.newBuilder(
+                URI.create(api.baseUrl() + "/v1/accounts/" + account + "/subscriptions"))
+            .timeout(Duration.ofSeconds(60))
+            .header("Content-Type", "application/json")
+            .header("Idempotency-Key", "bench-" + i)
+            .header("Authorization", api.authorization())
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build();
     IOException lost = null;
     // The Idempotency-Key makes a resend safe: a pooled connection the server had just closed
     // loses the request before it is read.
@@ -163,7 +211,8 @@ public final class SleepScenario {
       try {
         HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 201 && response.statusCode() != 200) {
-          throw new IllegalStateException("POST subscriptions answered " + response.statusCode() + ": " + response.body());
+          throw new IllegalStateException(
+              "POST subscriptions answered " + response.statusCode() + ": " + response.body());
         }
         return new Created(account, json.readTree(response.body()).get("subscriptionId").asText());
       } catch (IOException e) {
@@ -189,53 +238,107 @@ public final class SleepScenario {
       Runtime runtime = Runtime.getRuntime();
       servers.add((double) (runtime.totalMemory() - runtime.freeMemory()));
     }
-    return new Step(total, clientRate, apiRate, Summary.of(heap), Summary.of(rss), Summary.of(servers));
+    return new Step(
+        total, clientRate, apiRate, Summary.of(heap), Summary.of(rss), Summary.of(servers));
   }
 
-  private Section sleepSection(List<Step> steps, List<LoadGenerator.Result> loads, WorkerProcess worker) {
+  private Section sleepSection(
+      List<Step> steps, List<LoadGenerator.Result> loads, WorkerProcess worker) {
     Section section = new Section("sleep", "3. Sleeping scale");
-    section.parameter("steps", options.sleepers()).parameter("apiShare", options.apiShare())
-        .parameter("workerHeap", worker.heap()).parameter("cache", worker.cacheSize())
-        .parameter("apiRate", options.apiRate()).parameter("apiSeconds", options.apiSeconds());
+    section
+        .parameter("steps", options.sleepers())
+        .parameter("apiShare", options.apiShare())
+        .parameter("workerHeap", worker.heap())
+        .parameter("cache", worker.cacheSize())
+        .parameter("apiRate", options.apiRate())
+        .parameter("apiSeconds", options.apiSeconds());
     List<List<String>> rows = new ArrayList<>();
     for (Step s : steps) {
-      rows.add(List.of(Integer.toString(s.total()), ReportWriter.number(s.heap().median() / 1e6),
-          ReportWriter.number(s.rss().median() / 1e6), ReportWriter.number(s.serversHeap().median() / 1e6),
-          ReportWriter.number(s.clientRate()), ReportWriter.number(s.apiRate())));
+      rows.add(
+          List.of(
+              Integer.toString(s.total()),
+              ReportWriter.number(s.heap().median() / 1e6),
+              ReportWriter.number(s.rss().median() / 1e6),
+              ReportWriter.number(s.serversHeap().median() / 1e6),
+              ReportWriter.number(s.clientRate()),
+              ReportWriter.number(s.apiRate())));
     }
-    section.table("Per step: worker heap after full GC and RSS (median of 3 readings), the harness's heap"
-        + " (test server + DynamoDB Local, for contrast), creation rates",
-        List.of("sleeping", "worker heap MB", "worker RSS MB", "test server + DynamoDB Local heap MB",
-            "created/s (client)", "created/s (API)"), rows);
+    section.table(
+        "Per step: worker heap after full GC and RSS (median of 3 readings), the harness's heap"
+            + " (test server + DynamoDB Local, for contrast), creation rates",
+        List.of(
+            "sleeping",
+            "worker heap MB",
+            "worker RSS MB",
+            "test server + DynamoDB Local heap MB",
+            "created/s (client)",
+            "created/s (API)"),
+        rows);
     Step first = steps.get(0);
     Step last = steps.get(steps.size() - 1);
-    section.figure("heapGrowth", "worker heap after GC, largest step / first step (" + last.total() + " vs "
-        + first.total() + ")", "ratio", Summary.ratio(last.heap(), first.heap()));
-    section.figure("rssGrowth", "worker RSS, largest step / first step", "ratio", Summary.ratio(last.rss(), first.rss()));
-    section.figure("heapAtLargest", "worker heap after GC at " + last.total() + " sleeping", "MB", last.heap().times(1e-6));
-    section.figure("creationClient", "creation rate through the Temporal client (per step)", "subscriptions/s",
+    section.figure(
+        "heapGrowth",
+        "worker heap after GC, largest step / first step ("
+            + last.total()
+            + " vs "
+            + first.total()
+            + ")",
+        "ratio",
+        Summary.ratio(last.heap(), first.heap()));
+    section.figure(
+        "rssGrowth",
+        "worker RSS, largest step / first step",
+        "ratio",
+        Summary.ratio(last.rss(), first.rss()));
+    section.figure(
+        "heapAtLargest",
+        "worker heap after GC at " + last.total() + " sleeping",
+        "MB",
+        last.heap().times(1e-6));
+    section.figure(
+        "creationClient",
+        "creation rate through the Temporal client (per step)",
+        "subscriptions/s",
         Summary.of(steps.stream().map(Step::clientRate).toList()));
     if (steps.stream().noneMatch(s -> Double.isNaN(s.apiRate()))) {
-      section.figure("creationApi", "creation rate through the REST API (per step)", "subscriptions/s",
+      section.figure(
+          "creationApi",
+          "creation rate through the REST API (per step)",
+          "subscriptions/s",
           Summary.of(steps.stream().map(Step::apiRate).toList()));
     }
     for (String endpoint : List.of("GET subscription", "GET receipts")) {
-      section.figure(key(endpoint) + "P50", endpoint + " p50 at " + options.apiRate() + " req/s", "ms",
+      section.figure(
+          key(endpoint) + "P50",
+          endpoint + " p50 at " + options.apiRate() + " req/s",
+          "ms",
           Summary.of(loads.stream().map(l -> l.percentile(endpoint, 50)).toList()));
-      section.figure(key(endpoint) + "P99", endpoint + " p99 at " + options.apiRate() + " req/s", "ms",
+      section.figure(
+          key(endpoint) + "P99",
+          endpoint + " p99 at " + options.apiRate() + " req/s",
+          "ms",
           Summary.of(loads.stream().map(l -> l.percentile(endpoint, 99)).toList()));
     }
-    section.figure("loadFailures", "load: failed requests (non-2xx or errors)", "requests",
+    section.figure(
+        "loadFailures",
+        "load: failed requests (non-2xx or errors)",
+        "requests",
         Summary.of(loads.stream().map(l -> (double) l.failures()).toList()));
-    section.figure("loadAchievedRate", "load: requests sent per second", "req/s",
+    section.figure(
+        "loadAchievedRate",
+        "load: requests sent per second",
+        "req/s",
         Summary.of(loads.stream().map(LoadGenerator.Result::achievedRate).toList()));
-    section.note("Sleeping workflows hold no worker memory: the worker keeps at most its sticky cache ("
-        + worker.cacheSize() + " workflows, the SDK default) and replays any other from its history when a"
-        + " timer fires. The test server, in contrast, holds every history in memory, so the harness's heap grows with N;"
-        + " a real Temporal cluster keeps them in its database.");
-    section.note("Latency is measured from each request's scheduled send time (open loop), by a generator"
-        + " on the same machine as the API, DynamoDB Local and the test server. Receipts lists are empty"
-        + " (sleepers have not been billed), so that figure is the query's floor.");
+    section.note(
+        "Sleeping workflows hold no worker memory: the worker keeps at most its sticky cache ("
+            + worker.cacheSize()
+            + " workflows, the SDK default) and replays any other from its history when a"
+            + " timer fires. The test server, in contrast, holds every history in memory, so the harness's heap grows with N;"
+            + " a real Temporal cluster keeps them in its database.");
+    section.note(
+        "Latency is measured from each request's scheduled send time (open loop), by a generator"
+            + " on the same machine as the API, DynamoDB Local and the test server. Receipts lists are empty"
+            + " (sleepers have not been billed), so that figure is the query's floor.");
     return section;
   }
 

@@ -26,7 +26,8 @@ public record SystemCpu(long busy, long total) {
   /** Cores busy on average between {@code before} and this reading. */
   public double busyCoresSince(SystemCpu before) {
     long total = this.total - before.total;
-    return total <= 0 ? Double.NaN
+    return total <= 0
+        ? Double.NaN
         : (double) (busy - before.busy) / total * Runtime.getRuntime().availableProcessors();
   }
 }

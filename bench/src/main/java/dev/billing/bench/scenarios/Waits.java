@@ -7,8 +7,8 @@ import java.util.concurrent.Callable;
 public final class Waits {
   private Waits() {}
 
-  public static void until(String what, Duration timeout, Duration every, Callable<Boolean> condition)
-      throws Exception {
+  public static void until(
+      String what, Duration timeout, Duration every, Callable<Boolean> condition) throws Exception {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (!condition.call()) {
       if (System.nanoTime() > deadline) {

@@ -26,17 +26,37 @@ public final class ApiProcess implements AutoCloseable {
     this.authorization = authorization;
   }
 
-  /** @param apiKey a bearer token the API accepts (an operator key the harness created) */
-  public static ApiProcess start(String temporalTarget, String dynamoEndpoint, int port, int adminPort,
-      String heap, Path log, String apiKey) throws Exception {
-    Map<String, String> environment = Map.of(
-        "TEMPORAL_TARGET", temporalTarget,
-        "DYNAMODB_ENDPOINT", dynamoEndpoint,
-        "BILLING_PORT", Integer.toString(port),
-        "BILLING_ADMIN_PORT", Integer.toString(adminPort),
-        "BILLING_PAGE_TOKEN_SECRET", BenchStack.PAGE_TOKEN_SECRET);
-    Process process = ChildJvm.start("dev.billing.api.BillingApiApplication",
-        List.of("-Xmx" + heap, "-XX:+UseG1GC"), List.of("server", "bench-api.yml"), environment, log);
+  /**
+   * @param apiKey a bearer token the API accepts (an operator key the harness created)
+   */
+  public static ApiProcess start(
+      String temporalTarget,
+      String dynamoEndpoint,
+      int port,
+      int adminPort,
+      String heap,
+      Path log,
+      String apiKey)
+      throws Exception {
+    Map<String, String> environment =
+        Map.of(
+            "TEMPORAL_TARGET",
+            temporalTarget,
+            "DYNAMODB_ENDPOINT",
+            dynamoEndpoint,
+            "BILLING_PORT",
+            Integer.toString(port),
+            "BILLING_ADMIN_PORT",
+            Integer.toString(adminPort),
+            "BILLING_PAGE_TOKEN_SECRET",
+            BenchStack.PAGE_TOKEN_SECRET);
+    Process process =
+        ChildJvm.start(
+            "dev.billing.api.BillingApiApplication",
+            List.of("-Xmx" + heap, "-XX:+UseG1GC"),
+            List.of("server", "bench-api.yml"),
+            environment,
+            log);
     ApiProcess api = new ApiProcess(process, port, "Bearer " + apiKey);
     api.awaitHealthy(adminPort);
     return api;
@@ -44,12 +64,15 @@ public final class ApiProcess implements AutoCloseable {
 
   private void awaitHealthy(int adminPort) throws Exception {
     HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-    HttpRequest ping = HttpRequest.newBuilder(URI.create("http://localhost:" + adminPort + "/healthcheck"))
-        .timeout(Duration.ofSeconds(5)).build();
+    HttpRequest ping =
+        HttpRequest.newBuilder(URI.create("http://localhost:" + adminPort + "/healthcheck"))
+            .timeout(Duration.ofSeconds(5))
+            .build();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
     while (System.nanoTime() < deadline) {
       if (!process.isAlive()) {
-        throw new IllegalStateException("the API process ended (exit " + process.exitValue() + "); see its log");
+        throw new IllegalStateException(
+            "the API process ended (exit " + process.exitValue() + "); see its log");
       }
       try {
         if (http.send(ping, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {

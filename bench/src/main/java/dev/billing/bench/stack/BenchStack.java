@@ -25,18 +25,21 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
  * The embedded stack of the dev stack, spread over processes as production spreads it: this JVM
- * runs Temporal's test server (gRPC, clock under the harness's control) and DynamoDB Local (HTTP, in
- * memory); the worker runs in its own JVM ({@link WorkerProcess}) and so, when asked for, does the
- * API ({@link ApiProcess}). Every scenario starts a fresh one so that none inherits another's data.
+ * runs Temporal's test server (gRPC, clock under the harness's control) and DynamoDB Local (HTTP,
+ * in memory); the worker runs in its own JVM ({@link WorkerProcess}) and so, when asked for, does
+ * the API ({@link ApiProcess}). Every scenario starts a fresh one so that none inherits another's
+ * data.
  */
 public final class BenchStack implements AutoCloseable {
   /** Signs page tokens in the worker and the API; a benchmark value, never used elsewhere. */
   static final String PAGE_TOKEN_SECRET = "bench-only-page-token-secret-0123456789";
+
   /**
    * The server does not move the clock while tasks are outstanding, so a jump across a billing day
    * lasts as long as billing it: an hour, not the dev stack's few minutes.
    */
   private static final Duration JUMP_DEADLINE = Duration.ofHours(1);
+
   private static final TableNames TABLES = TableNames.defaults();
 
   private final EmbeddedTemporal temporal;
@@ -60,10 +63,14 @@ public final class BenchStack implements AutoCloseable {
     this.dynamo = new EmbeddedDynamo(freePort());
     this.harnessDynamo = DynamoClients.local(dynamo.endpoint(), harnessMeter);
     BillingTables.createIfMissing(harnessDynamo, TABLES);
-    this.harnessStore = new DynamoBillingStore(harnessDynamo, TABLES,
-        StoreSettings.defaults(PAGE_TOKEN_SECRET.getBytes(StandardCharsets.UTF_8)));
-    this.stubs = WorkflowServiceStubs.newServiceStubs(
-        WorkflowServiceStubsOptions.newBuilder().setTarget(temporal.target()).build());
+    this.harnessStore =
+        new DynamoBillingStore(
+            harnessDynamo,
+            TABLES,
+            StoreSettings.defaults(PAGE_TOKEN_SECRET.getBytes(StandardCharsets.UTF_8)));
+    this.stubs =
+        WorkflowServiceStubs.newServiceStubs(
+            WorkflowServiceStubsOptions.newBuilder().setTarget(temporal.target()).build());
     this.client = WorkflowClient.newInstance(stubs);
     if (startWorker) {
       startWorker(Map.of());
@@ -75,14 +82,22 @@ public final class BenchStack implements AutoCloseable {
    * @param slots the worker's concurrent activity and workflow task slots
    * @param gatewayLatencyMillis how long each charge takes at the worker's sandbox gateway
    */
-  public record Settings(String name, int slots, int cacheSize, int gatewayLatencyMillis,
-      String workerHeap, Path logs) {}
+  public record Settings(
+      String name,
+      int slots,
+      int cacheSize,
+      int gatewayLatencyMillis,
+      String workerHeap,
+      Path logs) {}
 
   public static BenchStack start(Settings settings) throws Exception {
     return new BenchStack(settings, true);
   }
 
-  /** The stack without its worker: {@link #startWorker} starts it (and starts it again after a kill). */
+  /**
+   * The stack without its worker: {@link #startWorker} starts it (and starts it again after a
+   * kill).
+   */
   public static BenchStack startWithoutWorker(Settings settings) throws Exception {
     return new BenchStack(settings, false);
   }
@@ -94,9 +109,16 @@ public final class BenchStack implements AutoCloseable {
    * @param extra optional worker options (the crash scenario's {@code gateway-url})
    */
   public WorkerProcess startWorker(Map<String, String> extra) throws Exception {
-    worker = WorkerProcess.start(temporal.target(), dynamo.endpoint(), settings.slots(),
-        settings.cacheSize(), settings.gatewayLatencyMillis(), settings.workerHeap(),
-        logs.resolve(settings.name() + "-worker.log"), extra);
+    worker =
+        WorkerProcess.start(
+            temporal.target(),
+            dynamo.endpoint(),
+            settings.slots(),
+            settings.cacheSize(),
+            settings.gatewayLatencyMillis(),
+            settings.workerHeap(),
+            logs.resolve(settings.name() + "-worker.log"),
+            extra);
     return worker;
   }
 
@@ -104,10 +126,19 @@ public final class BenchStack implements AutoCloseable {
   public ApiProcess startApi(String heap, String name) throws Exception {
     if (api == null) {
       // An operator key, created as `./billing keys` creates one: the API accepts nothing unsigned.
-      String token = new ApiKeyService(new ApiKeyStore(harnessDynamo, TABLES.billing()),
-          clock()).create("operator", null, "bench", "bench").token();
-      api = ApiProcess.start(temporal.target(), dynamo.endpoint(), freePort(), freePort(), heap,
-          logs.resolve(name + "-api.log"), token);
+      String token =
+          new ApiKeyService(new ApiKeyStore(harnessDynamo, TABLES.billing()), clock())
+              .create("operator", null, "bench", "bench")
+              .token();
+      api =
+          ApiProcess.start(
+              temporal.target(),
+              dynamo.endpoint(),
+              freePort(),
+              freePort(),
+              heap,
+              logs.resolve(name + "-api.log"),
+              token);
     }
     return api;
   }
@@ -120,7 +151,10 @@ public final class BenchStack implements AutoCloseable {
     return client;
   }
 
-  /** The store as the harness uses it (batch baseline, ceiling, checks), on the harness's metered client. */
+  /**
+   * The store as the harness uses it (batch baseline, ceiling, checks), on the harness's metered
+   * client.
+   */
   public DynamoBillingStore store() {
     return harnessStore;
   }
@@ -147,7 +181,10 @@ public final class BenchStack implements AutoCloseable {
     return temporal.clock();
   }
 
-  /** Moves the test clock to {@code instant} (nothing when it is already there), firing every timer due on the way. */
+  /**
+   * Moves the test clock to {@code instant} (nothing when it is already there), firing every timer
+   * due on the way.
+   */
   public Instant advanceTo(Instant instant) {
     Duration left = Duration.between(now(), instant);
     return left.isNegative() || left.isZero() ? now() : temporal.advance(left);
@@ -162,20 +199,23 @@ public final class BenchStack implements AutoCloseable {
 
   @Override
   public void close() {
-    quietly(() -> {
-      if (api != null) {
-        api.close();
-      }
-    });
-    quietly(() -> {
-      if (worker != null) {
-        worker.close();
-      }
-    });
-    quietly(() -> {
-      stubs.shutdown();
-      stubs.awaitTermination(5, TimeUnit.SECONDS);
-    });
+    quietly(
+        () -> {
+          if (api != null) {
+            api.close();
+          }
+        });
+    quietly(
+        () -> {
+          if (worker != null) {
+            worker.close();
+          }
+        });
+    quietly(
+        () -> {
+          stubs.shutdown();
+          stubs.awaitTermination(5, TimeUnit.SECONDS);
+        });
     quietly(harnessDynamo::close);
     quietly(dynamo::close);
     quietly(temporal::close);

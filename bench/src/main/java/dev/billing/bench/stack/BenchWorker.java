@@ -36,25 +36,32 @@ import java.util.concurrent.TimeUnit;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
 /**
- * The worker process of the benchmark: {@link BillingWorker#register} and
- * {@link BillingWorker#registerReconciliation}, the production wiring, on a store that counts
- * progress and a metered DynamoDB client, with the dev stack's sandbox gateway and outbox. It runs
- * in its own JVM so that its heap and RSS are the worker's alone, not the test server's or DynamoDB
- * Local's.
+ * The worker process of the benchmark: {@link BillingWorker#register} and {@link
+ * BillingWorker#registerReconciliation}, the production wiring, on a store that counts progress and
+ * a metered DynamoDB client, with the dev stack's sandbox gateway and outbox. It runs in its own
+ * JVM so that its heap and RSS are the worker's alone, not the test server's or DynamoDB Local's.
  *
  * <p>The harness talks to it over stdin/stdout, one line each way: {@code stats}, {@code counts}
- * (progress counters only: {@link CountingStore.Counts}), {@code gc} (full GC first, then stats), {@code reset} (zeroes the
- * capacity meter), {@code profile-start} and {@code profile-stop} (a {@link CpuProfile}, answered
- * as samples per component), {@code quit}. Answers are one
- * JSON object on a line starting with {@value #ANSWER}; logs go to stderr.
+ * (progress counters only: {@link CountingStore.Counts}), {@code gc} (full GC first, then stats),
+ * {@code reset} (zeroes the capacity meter), {@code profile-start} and {@code profile-stop} (a
+ * {@link CpuProfile}, answered as samples per component), {@code quit}. Answers are one JSON object
+ * on a line starting with {@value #ANSWER}; logs go to stderr.
  */
 public final class BenchWorker {
   static final String ANSWER = "BENCH ";
   static final String READY = "READY";
-  /** Optional: the harness's {@link dev.billing.bench.gateway.GatewayHttpServer} instead of a sandbox of its own. */
+
+  /**
+   * Optional: the harness's {@link dev.billing.bench.gateway.GatewayHttpServer} instead of a
+   * sandbox of its own.
+   */
   static final String GATEWAY_URL = "gateway-url";
-  /** Optional: payment activities started per second (BillingWorker's limit); unlimited when absent. */
+
+  /**
+   * Optional: payment activities started per second (BillingWorker's limit); unlimited when absent.
+   */
   static final String PAYMENTS_PER_SECOND = "payments-per-second";
+
   /** Optional: "false" for a worker the harness kills (see {@link #stickiness}). */
   static final String STICKY = "sticky";
 
@@ -66,46 +73,77 @@ public final class BenchWorker {
 
     CapacityMeter meter = new CapacityMeter();
     DynamoDbClient dynamo = DynamoClients.local(options.get("dynamo"), meter);
-    DynamoBillingStore dynamoStore = new DynamoBillingStore(dynamo, TableNames.defaults(),
-        StoreSettings.defaults(options.get("page-token-secret").getBytes(StandardCharsets.UTF_8)));
+    DynamoBillingStore dynamoStore =
+        new DynamoBillingStore(
+            dynamo,
+            TableNames.defaults(),
+            StoreSettings.defaults(
+                options.get("page-token-secret").getBytes(StandardCharsets.UTF_8)));
     CountingStore store = new CountingStore(dynamoStore);
     TestServerClock clock = new TestServerClock(options.get("temporal"));
     // A gateway served by the harness outlives this process (the crash scenario kills it).
-    PaymentGateway gateway = options.containsKey(GATEWAY_URL) ? new HttpGateway(options.get(GATEWAY_URL))
-        : LatentGateway.of(new SandboxGateway(clock, SandboxSettings.defaults().withoutRateLimit()),
-            Duration.ofMillis(Long.parseLong(options.get("gateway-latency-ms"))));
+    PaymentGateway gateway =
+        options.containsKey(GATEWAY_URL)
+            ? new HttpGateway(options.get(GATEWAY_URL))
+            : LatentGateway.of(
+                new SandboxGateway(clock, SandboxSettings.defaults().withoutRateLimit()),
+                Duration.ofMillis(Long.parseLong(options.get("gateway-latency-ms"))));
 
-    WorkflowServiceStubs stubs = WorkflowServiceStubs.newServiceStubs(
-        WorkflowServiceStubsOptions.newBuilder().setTarget(options.get("temporal")).build());
+    WorkflowServiceStubs stubs =
+        WorkflowServiceStubs.newServiceStubs(
+            WorkflowServiceStubsOptions.newBuilder().setTarget(options.get("temporal")).build());
     WorkflowClient client = WorkflowClient.newInstance(stubs);
     int cacheSize = Integer.parseInt(options.get("cache-size"));
     // A cached workflow keeps its thread: a cache larger than the SDK's thread default needs more.
-    WorkerFactory factory = WorkerFactory.newInstance(client, WorkerFactoryOptions.newBuilder()
-        .setWorkflowCacheSize(cacheSize)
-        .setMaxWorkflowThreadCount(Math.max(600, cacheSize + 200))
-        .build());
+    WorkerFactory factory =
+        WorkerFactory.newInstance(
+            client,
+            WorkerFactoryOptions.newBuilder()
+                .setWorkflowCacheSize(cacheSize)
+                .setMaxWorkflowThreadCount(Math.max(600, cacheSize + 200))
+                .build());
     int slots = Integer.parseInt(options.get("slots"));
     // Unlimited payments here and at the sandbox unless told (the crash scenario's gateway has a
     // limit): the benchmark measures the billing system's own ceiling; a gateway's rate limit
     // (Stripe live: 100/s, raisable) is a separate bound.
-    double paymentsPerSecond = options.containsKey(PAYMENTS_PER_SECOND)
-        ? Double.parseDouble(options.get(PAYMENTS_PER_SECOND)) : BillingWorker.UNLIMITED;
-    Worker worker = BillingWorker.register(factory, options.get("task-queue"), stickiness(options,
-        WorkerOptions.newBuilder()
-            .setMaxConcurrentActivityExecutionSize(slots)
-            .setMaxConcurrentWorkflowTaskExecutionSize(slots)
-            .setMaxConcurrentLocalActivityExecutionSize(slots))
-        .build(), new BillingWorker.Adapters(store, gateway, new OutboxNotifier()), paymentsPerSecond);
+    double paymentsPerSecond =
+        options.containsKey(PAYMENTS_PER_SECOND)
+            ? Double.parseDouble(options.get(PAYMENTS_PER_SECOND))
+            : BillingWorker.UNLIMITED;
+    Worker worker =
+        BillingWorker.register(
+            factory,
+            options.get("task-queue"),
+            stickiness(
+                    options,
+                    WorkerOptions.newBuilder()
+                        .setMaxConcurrentActivityExecutionSize(slots)
+                        .setMaxConcurrentWorkflowTaskExecutionSize(slots)
+                        .setMaxConcurrentLocalActivityExecutionSize(slots))
+                .build(),
+            new BillingWorker.Adapters(store, gateway, new OutboxNotifier()),
+            paymentsPerSecond);
     // As the production worker: reconciliation on the same task queue, over the same store, taken
     // unwrapped for its date-key shard count (the counter counts the workflows' writes, not these).
-    BillingWorker.registerReconciliation(worker, BillingWorker.reconciliation(dynamo,
-        TableNames.defaults(), dynamoStore, options.get("page-token-secret").getBytes(StandardCharsets.UTF_8),
-        client, options.get("task-queue"), gateway, "sandbox", DunningPolicy.DEFAULT, null));
+    BillingWorker.registerReconciliation(
+        worker,
+        BillingWorker.reconciliation(
+            dynamo,
+            TableNames.defaults(),
+            dynamoStore,
+            options.get("page-token-secret").getBytes(StandardCharsets.UTF_8),
+            client,
+            options.get("task-queue"),
+            gateway,
+            "sandbox",
+            DunningPolicy.DEFAULT,
+            null));
     factory.start();
     out.println(ANSWER + READY);
 
     ObjectMapper json = new ObjectMapper();
-    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    BufferedReader in =
+        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     String line;
     CpuProfile profile = null;
     while ((line = in.readLine()) != null) {
@@ -146,12 +184,14 @@ public final class BenchWorker {
   /**
    * {@value #STICKY}=false: no sticky task queue. A Temporal cluster moves a workflow task off a
    * dead worker's sticky queue after its schedule-to-start timeout (5 s); the Java test server has
-   * no such timeout, so after a SIGKILL every workflow cached on the dead worker would wait forever.
-   * A zero timeout makes the SDK ask for no stickiness: every task goes to the shared queue with its
-   * full history, as after a cluster's fallback.
+   * no such timeout, so after a SIGKILL every workflow cached on the dead worker would wait
+   * forever. A zero timeout makes the SDK ask for no stickiness: every task goes to the shared
+   * queue with its full history, as after a cluster's fallback.
    */
-  private static WorkerOptions.Builder stickiness(Map<String, String> options, WorkerOptions.Builder builder) {
-    return "false".equals(options.get(STICKY)) ? builder.setStickyQueueScheduleToStartTimeout(Duration.ZERO)
+  private static WorkerOptions.Builder stickiness(
+      Map<String, String> options, WorkerOptions.Builder builder) {
+    return "false".equals(options.get(STICKY))
+        ? builder.setStickyQueueScheduleToStartTimeout(Duration.ZERO)
         : builder;
   }
 
@@ -166,8 +206,11 @@ public final class BenchWorker {
     ObjectNode node = json.createObjectNode();
     node.put("heapUsed", ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed());
     node.put("rss", residentSetBytes());
-    node.put("cpuMillis", ManagementFactory.getPlatformMXBean(
-        com.sun.management.OperatingSystemMXBean.class).getProcessCpuTime() / 1_000_000);
+    node.put(
+        "cpuMillis",
+        ManagementFactory.getPlatformMXBean(com.sun.management.OperatingSystemMXBean.class)
+                .getProcessCpuTime()
+            / 1_000_000);
     node.set("capacity", json.valueToTree(meter.snapshot()));
     node.set("threadCpu", json.valueToTree(ThreadCpu.snapshot()));
     return node.toString();

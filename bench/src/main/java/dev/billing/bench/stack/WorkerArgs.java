@@ -7,7 +7,14 @@ import java.util.Map;
 /** The worker process's command line: {@code --name=value} pairs, all required. */
 final class WorkerArgs {
   static final List<String> NAMES =
-      List.of("temporal", "dynamo", "task-queue", "slots", "cache-size", "gateway-latency-ms", "page-token-secret");
+      List.of(
+          "temporal",
+          "dynamo",
+          "task-queue",
+          "slots",
+          "cache-size",
+          "gateway-latency-ms",
+          "page-token-secret");
 
   private WorkerArgs() {}
 
@@ -29,7 +36,8 @@ final class WorkerArgs {
   }
 
   static String[] format(Map<String, String> options) {
-    return options.entrySet().stream().map(e -> "--" + e.getKey() + "=" + e.getValue())
+    return options.entrySet().stream()
+        .map(e -> "--" + e.getKey() + "=" + e.getValue())
         .toArray(String[]::new);
   }
 }

@@ -17,8 +17,15 @@ import java.util.concurrent.TimeUnit;
 /** The harness's handle on a {@link BenchWorker} process. Not thread-safe: one caller at a time. */
 public final class WorkerProcess implements AutoCloseable {
 
-  /** What the worker reports: its memory, its CPU time so far, and its meter's count since the last reset. */
-  public record Stats(long heapUsed, long rss, long cpuMillis, ConsumedUnits capacity,
+  /**
+   * What the worker reports: its memory, its CPU time so far, and its meter's count since the last
+   * reset.
+   */
+  public record Stats(
+      long heapUsed,
+      long rss,
+      long cpuMillis,
+      ConsumedUnits capacity,
       Map<String, Long> threadCpu) {}
 
   private final Process process;
@@ -30,26 +37,53 @@ public final class WorkerProcess implements AutoCloseable {
 
   private WorkerProcess(Process process, int cacheSize, String heap) {
     this.process = process;
-    this.answers = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    this.answers =
+        new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     this.commands = new PrintWriter(process.getOutputStream(), true, StandardCharsets.UTF_8);
     this.cacheSize = cacheSize;
     this.heap = heap;
   }
 
   /**
-   * @param slots concurrent activity and workflow task executions (the batch baseline uses as many threads)
+   * @param slots concurrent activity and workflow task executions (the batch baseline uses as many
+   *     threads)
    * @param cacheSize the SDK's sticky workflow cache (its default is 600)
    * @param gatewayLatencyMillis how long each charge takes at the sandbox gateway
    * @param heap the -Xmx of the worker JVM
    */
-  public static WorkerProcess start(String temporalTarget, String dynamoEndpoint, int slots,
-      int cacheSize, int gatewayLatencyMillis, String heap, Path log) throws Exception {
-    return start(temporalTarget, dynamoEndpoint, slots, cacheSize, gatewayLatencyMillis, heap, log, Map.of());
+  public static WorkerProcess start(
+      String temporalTarget,
+      String dynamoEndpoint,
+      int slots,
+      int cacheSize,
+      int gatewayLatencyMillis,
+      String heap,
+      Path log)
+      throws Exception {
+    return start(
+        temporalTarget,
+        dynamoEndpoint,
+        slots,
+        cacheSize,
+        gatewayLatencyMillis,
+        heap,
+        log,
+        Map.of());
   }
 
-  /** @param extra optional worker options, e.g. {@value BenchWorker#GATEWAY_URL} */
-  static WorkerProcess start(String temporalTarget, String dynamoEndpoint, int slots, int cacheSize,
-      int gatewayLatencyMillis, String heap, Path log, Map<String, String> extra) throws Exception {
+  /**
+   * @param extra optional worker options, e.g. {@value BenchWorker#GATEWAY_URL}
+   */
+  static WorkerProcess start(
+      String temporalTarget,
+      String dynamoEndpoint,
+      int slots,
+      int cacheSize,
+      int gatewayLatencyMillis,
+      String heap,
+      Path log,
+      Map<String, String> extra)
+      throws Exception {
     Map<String, String> options = new LinkedHashMap<>();
     options.put("temporal", temporalTarget);
     options.put("dynamo", dynamoEndpoint);
@@ -59,9 +93,13 @@ public final class WorkerProcess implements AutoCloseable {
     options.put("gateway-latency-ms", Integer.toString(gatewayLatencyMillis));
     options.put("page-token-secret", BenchStack.PAGE_TOKEN_SECRET);
     options.putAll(extra);
-    Process process = ChildJvm.start(BenchWorker.class.getName(),
-        List.of("-Xmx" + heap, "-Xms" + heap, "-XX:+UseG1GC"),
-        List.of(WorkerArgs.format(options)), Map.of(), log);
+    Process process =
+        ChildJvm.start(
+            BenchWorker.class.getName(),
+            List.of("-Xmx" + heap, "-Xms" + heap, "-XX:+UseG1GC"),
+            List.of(WorkerArgs.format(options)),
+            Map.of(),
+            log);
     WorkerProcess worker = new WorkerProcess(process, cacheSize, heap);
     worker.awaitReady();
     return worker;
@@ -117,8 +155,11 @@ public final class WorkerProcess implements AutoCloseable {
   private Stats ask(String command) throws IOException {
     commands.println(command);
     JsonNode node = json.readTree(readAnswer());
-    return new Stats(node.get("heapUsed").asLong(), node.get("rss").asLong(),
-        node.get("cpuMillis").asLong(), json.treeToValue(node.get("capacity"), ConsumedUnits.class),
+    return new Stats(
+        node.get("heapUsed").asLong(),
+        node.get("rss").asLong(),
+        node.get("cpuMillis").asLong(),
+        json.treeToValue(node.get("capacity"), ConsumedUnits.class),
         longs(node.get("threadCpu")));
   }
 
@@ -140,7 +181,9 @@ public final class WorkerProcess implements AutoCloseable {
 
   private String exitCode() {
     try {
-      return process.waitFor(2, TimeUnit.SECONDS) ? Integer.toString(process.exitValue()) : "still running";
+      return process.waitFor(2, TimeUnit.SECONDS)
+          ? Integer.toString(process.exitValue())
+          : "still running";
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return "unknown";
@@ -158,7 +201,8 @@ public final class WorkerProcess implements AutoCloseable {
   public void kill() throws InterruptedException {
     process.destroyForcibly();
     if (!process.waitFor(30, TimeUnit.SECONDS)) {
-      throw new IllegalStateException("worker " + process.pid() + " still alive 30 s after SIGKILL");
+      throw new IllegalStateException(
+          "worker " + process.pid() + " still alive 30 s after SIGKILL");
     }
   }
 

@@ -8,7 +8,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 
-/** Every run of one workflow id, oldest first, by following continue-as-new back from the latest. */
+/**
+ * Every run of one workflow id, oldest first, by following continue-as-new back from the latest.
+ */
 public final class Histories {
   private Histories() {}
 

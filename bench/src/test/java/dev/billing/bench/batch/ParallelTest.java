@@ -19,9 +19,11 @@ class ParallelTest {
     List<Long> sums = Parallel.map(List.of(1, 2), 2, i -> busy(200_000_000L));
 
     assertThat(sums).hasSize(2);
-    assertThat(Thread.getAllStackTraces().keySet()).noneMatch(t -> t.getName().startsWith("bench-pool-"));
+    assertThat(Thread.getAllStackTraces().keySet())
+        .noneMatch(t -> t.getName().startsWith("bench-pool-"));
     // Two tasks of at least 0.2 s of CPU each.
-    assertThat(ThreadCpu.snapshot().getOrDefault("bench-pool-#", 0L) - before).isGreaterThanOrEqualTo(400_000_000L);
+    assertThat(ThreadCpu.snapshot().getOrDefault("bench-pool-#", 0L) - before)
+        .isGreaterThanOrEqualTo(400_000_000L);
   }
 
   /** Spins until this thread has used {@code cpuNanos} of CPU. */

@@ -10,7 +10,8 @@ class KillPlanTest {
   @Test
   void theSameSeedGivesTheSamePlanAndAnotherSeedAnother() {
     assertThat(KillPlan.draw(42, 20, 2000)).isEqualTo(KillPlan.draw(42, 20, 2000));
-    assertThat(KillPlan.draw(43, 20, 2000).kills()).isNotEqualTo(KillPlan.draw(42, 20, 2000).kills());
+    assertThat(KillPlan.draw(43, 20, 2000).kills())
+        .isNotEqualTo(KillPlan.draw(42, 20, 2000).kills());
   }
 
   @Test
@@ -28,7 +29,8 @@ class KillPlanTest {
 
   @Test
   void aTinyDayStillGetsItsKills() {
-    assertThat(KillPlan.draw(1, 3, 10).kills()).hasSize(3)
+    assertThat(KillPlan.draw(1, 3, 10).kills())
+        .hasSize(3)
         .allSatisfy(k -> assertThat(k.afterChargeCalls()).isBetween(1L, 9L));
   }
 }

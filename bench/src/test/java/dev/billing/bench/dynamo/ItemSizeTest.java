@@ -12,7 +12,8 @@ class ItemSizeTest {
   @Test
   void namesAndStringValuesCountByTheirUtf8Bytes() {
     assertThat(ItemSize.bytes(Map.of("PK", AttributeValue.fromS("ACC#1")))).isEqualTo(2 + 5);
-    assertThat(ItemSize.bytes(Map.of("Mask", AttributeValue.fromS("Visa •••• 4242")))).isEqualTo(4 + 22);
+    assertThat(ItemSize.bytes(Map.of("Mask", AttributeValue.fromS("Visa •••• 4242"))))
+        .isEqualTo(4 + 22);
   }
 
   @Test
@@ -27,7 +28,8 @@ class ItemSizeTest {
   void mapsAndListsHaveThreeBytesOverheadAndOnePerElement() {
     AttributeValue details = AttributeValue.fromM(Map.of("Token", AttributeValue.fromS("pm_x")));
     assertThat(ItemSize.value(details)).isEqualTo(3 + 1 + 5 + 4);
-    assertThat(ItemSize.value(AttributeValue.fromL(List.of(AttributeValue.fromBool(true))))).isEqualTo(3 + 1 + 1);
+    assertThat(ItemSize.value(AttributeValue.fromL(List.of(AttributeValue.fromBool(true)))))
+        .isEqualTo(3 + 1 + 1);
   }
 
   @Test

@@ -33,11 +33,27 @@ import org.junit.jupiter.api.Test;
 class HttpGatewayTest {
   private static final Instant AT = Instant.parse("2026-03-02T00:00:01Z");
   private static final Money PRICE = new Money(999, "USD");
-  private static final GatewayChargeRequest REQUEST = new GatewayChargeRequest("charge:sub_1:1:1", PRICE,
-      "pm_card_visa", "Plus, March", Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, "sub_1",
-          GatewayChargeRequest.CYCLE, "1"));
-  private static final GatewayChargeState STATE = new GatewayChargeState(GatewayChargeState.Status.SUCCEEDED,
-      "charge:sub_1:1:1", "txn_1", PRICE, new Money(300, "USD"), "sub_1", 1L, AT, AT, null, null, null);
+  private static final GatewayChargeRequest REQUEST =
+      new GatewayChargeRequest(
+          "charge:sub_1:1:1",
+          PRICE,
+          "pm_card_visa",
+          "Plus, March",
+          Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, "sub_1", GatewayChargeRequest.CYCLE, "1"));
+  private static final GatewayChargeState STATE =
+      new GatewayChargeState(
+          GatewayChargeState.Status.SUCCEEDED,
+          "charge:sub_1:1:1",
+          "txn_1",
+          PRICE,
+          new Money(300, "USD"),
+          "sub_1",
+          1L,
+          AT,
+          AT,
+          null,
+          null,
+          null);
 
   private final Scripted gateway = new Scripted();
   private final GatewayHttpServer server = startServer(gateway);
@@ -60,8 +76,12 @@ class HttpGatewayTest {
 
   @Test
   void aRefundTravelsBothWaysUnchanged() {
-    RefundRequest refund = new RefundRequest("refund:sub_1:1", "txn_1", new Money(300, "USD"),
-        RefundRequest.Reason.REQUESTED_BY_CUSTOMER);
+    RefundRequest refund =
+        new RefundRequest(
+            "refund:sub_1:1",
+            "txn_1",
+            new Money(300, "USD"),
+            RefundRequest.Reason.REQUESTED_BY_CUSTOMER);
     GatewayRefund refunded = new GatewayRefund("re_1", new Money(300, "USD"), AT);
     gateway.answer = () -> refunded;
 
@@ -82,49 +102,81 @@ class HttpGatewayTest {
 
   @Test
   void listsTravelWithTheirWindow() {
-    GatewayChargeState failed = new GatewayChargeState(GatewayChargeState.Status.FAILED, "charge:sub_2:1:1",
-        "txn_2", PRICE, new Money(0, "USD"), "sub_2", 1L, AT, null, null, "card_declined", "Declined.");
-    GatewayEvent event = new GatewayEvent("evt_1", GatewayEvent.Type.REFUNDED, AT, "charge:sub_1:1:1", "txn_1",
-        "sub_1", 1, new Money(300, "USD"), null, null);
+    GatewayChargeState failed =
+        new GatewayChargeState(
+            GatewayChargeState.Status.FAILED,
+            "charge:sub_2:1:1",
+            "txn_2",
+            PRICE,
+            new Money(0, "USD"),
+            "sub_2",
+            1L,
+            AT,
+            null,
+            null,
+            "card_declined",
+            "Declined.");
+    GatewayEvent event =
+        new GatewayEvent(
+            "evt_1",
+            GatewayEvent.Type.REFUNDED,
+            AT,
+            "charge:sub_1:1:1",
+            "txn_1",
+            "sub_1",
+            1,
+            new Money(300, "USD"),
+            null,
+            null);
     Instant to = AT.plus(Duration.ofDays(1));
 
     gateway.answer = () -> List.of(STATE, failed);
     assertThat(client.listCharges(AT, to)).containsExactly(STATE, failed);
     gateway.answer = () -> List.of(event);
     assertThat(client.listEvents(AT, to)).containsExactly(event);
-    assertThat(gateway.received).containsExactly(List.of("charges", AT, to), List.of("events", AT, to));
+    assertThat(gateway.received)
+        .containsExactly(List.of("charges", AT, to), List.of("events", AT, to));
   }
 
   @Test
   void aDeclineKeepsItsCodeAndKind() {
-    gateway.answer = () -> {
-      throw new PaymentDeclinedException("insufficient_funds", "Your card has insufficient funds.", DeclineKind.SOFT);
-    };
+    gateway.answer =
+        () -> {
+          throw new PaymentDeclinedException(
+              "insufficient_funds", "Your card has insufficient funds.", DeclineKind.SOFT);
+        };
     PaymentDeclinedException soft = thrown(PaymentDeclinedException.class);
     assertThat(soft.code()).isEqualTo("insufficient_funds");
     assertThat(soft.kind()).isEqualTo(DeclineKind.SOFT);
     assertThat(soft).hasMessage("Your card has insufficient funds.");
 
-    gateway.answer = () -> {
-      throw new PaymentDeclinedException("expired_card", "Your card has expired.", DeclineKind.HARD);
-    };
+    gateway.answer =
+        () -> {
+          throw new PaymentDeclinedException(
+              "expired_card", "Your card has expired.", DeclineKind.HARD);
+        };
     assertThat(thrown(PaymentDeclinedException.class).hard()).isTrue();
   }
 
   @Test
   void anIdempotencyConflictStaysAConflictNotADecline() {
-    gateway.answer = () -> {
-      throw new IdempotencyConflictException("Keys for idempotent requests can only be used with the same"
-          + " parameters they were first used with (amount)", null);
-    };
+    gateway.answer =
+        () -> {
+          throw new IdempotencyConflictException(
+              "Keys for idempotent requests can only be used with the same"
+                  + " parameters they were first used with (amount)",
+              null);
+        };
     assertThat(thrown(IdempotencyConflictException.class)).hasMessageContaining("(amount)");
   }
 
   @Test
   void anInvalidRequestKeepsItsCode() {
-    gateway.answer = () -> {
-      throw new InvalidGatewayRequestException(InvalidGatewayRequestException.RESOURCE_MISSING, "No such charge: txn_9");
-    };
+    gateway.answer =
+        () -> {
+          throw new InvalidGatewayRequestException(
+              InvalidGatewayRequestException.RESOURCE_MISSING, "No such charge: txn_9");
+        };
     InvalidGatewayRequestException invalid = thrown(InvalidGatewayRequestException.class);
     assertThat(invalid.code()).isEqualTo(InvalidGatewayRequestException.RESOURCE_MISSING);
     assertThat(invalid).hasMessage("No such charge: txn_9");
@@ -132,17 +184,20 @@ class HttpGatewayTest {
 
   @Test
   void unavailableAndRateLimitedStayUnavailableWithTheirMessage() {
-    gateway.answer = () -> {
-      throw new GatewayUnavailableException("Rate limited: more than 25 requests per second (simulated 429)", null);
-    };
+    gateway.answer =
+        () -> {
+          throw new GatewayUnavailableException(
+              "Rate limited: more than 25 requests per second (simulated 429)", null);
+        };
     assertThat(thrown(GatewayUnavailableException.class)).hasMessageContaining("simulated 429");
   }
 
   @Test
   void aGatewayBugOrNoAnswerIsAnUnknownOutcome() throws IOException {
-    gateway.answer = () -> {
-      throw new IllegalStateException("bug");
-    };
+    gateway.answer =
+        () -> {
+          throw new IllegalStateException("bug");
+        };
     assertThat(thrown(GatewayUnavailableException.class)).hasMessageContaining("HTTP 500");
 
     int closedPort;
@@ -150,7 +205,8 @@ class HttpGatewayTest {
       closedPort = socket.getLocalPort();
     }
     HttpGateway nobody = new HttpGateway("http://127.0.0.1:" + closedPort);
-    assertThat(catchThrowableOfType(() -> nobody.charge(REQUEST), GatewayUnavailableException.class))
+    assertThat(
+            catchThrowableOfType(() -> nobody.charge(REQUEST), GatewayUnavailableException.class))
         .hasMessageContaining("no answer from the gateway");
   }
 

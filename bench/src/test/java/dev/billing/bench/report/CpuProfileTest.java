@@ -20,7 +20,8 @@ class CpuProfileTest {
         .isEqualTo("Temporal SDK: workflow tasks and replay");
     assertThat(CpuProfile.component("io.temporal.internal.worker.ActivityWorker"))
         .isEqualTo("Temporal SDK: pollers, client, converters");
-    assertThat(CpuProfile.component("software.amazon.awssdk.core.internal.http.AmazonSyncHttpClient"))
+    assertThat(
+            CpuProfile.component("software.amazon.awssdk.core.internal.http.AmazonSyncHttpClient"))
         .isEqualTo("AWS SDK (DynamoDB client)");
     assertThat(CpuProfile.component("java.util.HashMap")).isNull();
     assertThat(CpuProfile.component("com.google.common.collect.ImmutableList")).isNull();
@@ -40,7 +41,9 @@ class CpuProfileTest {
     long until = cpu.getCurrentThreadCpuTime() + 1_000_000_000L;
     long sink = 0;
     while (cpu.getCurrentThreadCpuTime() < until) {
-      for (int i = 0; i < 10_000; i++) { // Java frames, which JFR samples; the CPU-time read is native
+      for (int i = 0;
+          i < 10_000;
+          i++) { // Java frames, which JFR samples; the CPU-time read is native
         sink += Long.toString(sink).hashCode();
       }
     }

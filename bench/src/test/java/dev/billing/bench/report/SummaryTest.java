@@ -49,7 +49,9 @@ class SummaryTest {
   @Test
   void threadGroupsDropNumbersAndWorkflowIds() {
     assertThat(ThreadCpu.group("grpc-default-executor-12")).isEqualTo("grpc-default-executor-#");
-    assertThat(ThreadCpu.group("workflow-method-subscription-sub_w_1-5cd1dc")).isEqualTo("workflow-method-* (workflow threads)");
-    assertThat(ThreadCpu.group("qtp123-45-acceptor-0@4ea5f-ServerConnector")).isEqualTo("qtp#-#-acceptor-#");
+    assertThat(ThreadCpu.group("workflow-method-subscription-sub_w_1-5cd1dc"))
+        .isEqualTo("workflow-method-* (workflow threads)");
+    assertThat(ThreadCpu.group("qtp123-45-acceptor-0@4ea5f-ServerConnector"))
+        .isEqualTo("qtp#-#-acceptor-#");
   }
 }

@@ -39,17 +39,26 @@ class ActionCounterTest {
   }
 
   private void activity(String type, int attempt) {
-    add(event(EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED).setActivityTaskScheduledEventAttributes(
-        ActivityTaskScheduledEventAttributes.newBuilder().setActivityType(ActivityType.newBuilder().setName(type))));
-    add(event(EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED).setActivityTaskStartedEventAttributes(
-        ActivityTaskStartedEventAttributes.newBuilder().setAttempt(attempt)));
+    add(
+        event(EventType.EVENT_TYPE_ACTIVITY_TASK_SCHEDULED)
+            .setActivityTaskScheduledEventAttributes(
+                ActivityTaskScheduledEventAttributes.newBuilder()
+                    .setActivityType(ActivityType.newBuilder().setName(type))));
+    add(
+        event(EventType.EVENT_TYPE_ACTIVITY_TASK_STARTED)
+            .setActivityTaskStartedEventAttributes(
+                ActivityTaskStartedEventAttributes.newBuilder().setAttempt(attempt)));
     add(event(EventType.EVENT_TYPE_ACTIVITY_TASK_COMPLETED));
     workflowTask();
   }
 
   private void marker(String name, long workflowTask) {
-    add(event(EventType.EVENT_TYPE_MARKER_RECORDED).setMarkerRecordedEventAttributes(
-        MarkerRecordedEventAttributes.newBuilder().setMarkerName(name).setWorkflowTaskCompletedEventId(workflowTask)));
+    add(
+        event(EventType.EVENT_TYPE_MARKER_RECORDED)
+            .setMarkerRecordedEventAttributes(
+                MarkerRecordedEventAttributes.newBuilder()
+                    .setMarkerName(name)
+                    .setWorkflowTaskCompletedEventId(workflowTask)));
   }
 
   private void upsert(String... names) {
@@ -57,14 +66,20 @@ class ActionCounterTest {
     for (String name : names) {
       attributes.putIndexedFields(name, Payload.getDefaultInstance());
     }
-    add(event(EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES).setUpsertWorkflowSearchAttributesEventAttributes(
-        UpsertWorkflowSearchAttributesEventAttributes.newBuilder().setSearchAttributes(attributes)));
+    add(
+        event(EventType.EVENT_TYPE_UPSERT_WORKFLOW_SEARCH_ATTRIBUTES)
+            .setUpsertWorkflowSearchAttributesEventAttributes(
+                UpsertWorkflowSearchAttributesEventAttributes.newBuilder()
+                    .setSearchAttributes(attributes)));
   }
 
   @Test
   void aHappyCycleRunIsTwoTimersThreeActivitiesAndTheNextRunsStart() {
-    add(event(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED).setWorkflowExecutionStartedEventAttributes(
-        WorkflowExecutionStartedEventAttributes.newBuilder().setContinuedExecutionRunId("run-1")));
+    add(
+        event(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED)
+            .setWorkflowExecutionStartedEventAttributes(
+                WorkflowExecutionStartedEventAttributes.newBuilder()
+                    .setContinuedExecutionRunId("run-1")));
     workflowTask();
     add(event(EventType.EVENT_TYPE_TIMER_STARTED));
     add(event(EventType.EVENT_TYPE_TIMER_FIRED));
@@ -79,8 +94,15 @@ class ActionCounterTest {
 
     ActionCount count = ActionCounter.count(events);
 
-    assertThat(count.byKind()).isEqualTo(Map.of(
-        "timer started", 2, "activity started", 3, "continue-as-new (next run started)", 1));
+    assertThat(count.byKind())
+        .isEqualTo(
+            Map.of(
+                "timer started",
+                2,
+                "activity started",
+                3,
+                "continue-as-new (next run started)",
+                1));
     assertThat(count.total()).isEqualTo(6);
     assertThat(count.versionMarkers()).isZero();
     assertThat(count.events()).isEqualTo(events.size()).isEqualTo(33);
@@ -88,8 +110,10 @@ class ActionCounterTest {
 
   @Test
   void retriesLocalActivitiesPerTaskUpdatesAndUpsertsCountAsTemporalCloudBillsThem() {
-    add(event(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED).setWorkflowExecutionStartedEventAttributes(
-        WorkflowExecutionStartedEventAttributes.getDefaultInstance()));
+    add(
+        event(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED)
+            .setWorkflowExecutionStartedEventAttributes(
+                WorkflowExecutionStartedEventAttributes.getDefaultInstance()));
     add(event(EventType.EVENT_TYPE_WORKFLOW_EXECUTION_UPDATE_ACCEPTED));
     workflowTask();
     marker("LocalActivity", 4);
@@ -105,15 +129,17 @@ class ActionCounterTest {
 
     ActionCount count = ActionCounter.count(events);
 
-    assertThat(count.byKind()).isEqualTo(Map.of(
-        "workflow started (client)", 1,
-        "update received", 1,
-        "local activities (per workflow task)", 2,
-        "side effect recorded", 1,
-        "search attributes upserted", 1,
-        "signal received", 1,
-        "activity started", 1,
-        "activity retried", 2));
+    assertThat(count.byKind())
+        .isEqualTo(
+            Map.of(
+                "workflow started (client)", 1,
+                "update received", 1,
+                "local activities (per workflow task)", 2,
+                "side effect recorded", 1,
+                "search attributes upserted", 1,
+                "signal received", 1,
+                "activity started", 1,
+                "activity retried", 2));
     assertThat(count.total()).isEqualTo(10);
     assertThat(count.versionMarkers()).isEqualTo(1);
   }
@@ -122,12 +148,15 @@ class ActionCounterTest {
   void aRecordedCycleRunOfTheWorkflowCountsSixActions() throws Exception {
     // A real history (the workflows module's replay fixture): a monthly cycle with a due window,
     // from its start by continue-as-new to the next continue-as-new.
-    String json = Files.readString(Path.of("../workflows/src/test/resources/histories/1.0.0/spread-cycle-paid.json"));
+    String json =
+        Files.readString(
+            Path.of("../workflows/src/test/resources/histories/1.0.0/spread-cycle-paid.json"));
     ActionCount count = ActionCounter.count(WorkflowExecutionHistory.fromJson(json).getEvents());
 
     assertThat(count.total()).isEqualTo(6);
-    assertThat(count.byKind()).containsOnlyKeys("timer started", "activity started",
-        "continue-as-new (next run started)");
+    assertThat(count.byKind())
+        .containsOnlyKeys(
+            "timer started", "activity started", "continue-as-new (next run started)");
     assertThat(count.versionMarkers()).isZero();
     assertThat(count.events()).isEqualTo(33);
   }

@@ -1,6 +1,5 @@
 package dev.billing.domain.reconciliation;
 
-import dev.billing.domain.reconciliation.FindingKind;
 import java.util.Map;
 
 /**
@@ -13,7 +12,11 @@ import java.util.Map;
  * @param nextCursor where the next page starts; null when the step is complete
  */
 public record CheckResult(
-    int examined, Map<FindingKind, Integer> findings, int repaired, int repairsFailed, String nextCursor) {
+    int examined,
+    Map<FindingKind, Integer> findings,
+    int repaired,
+    int repairsFailed,
+    String nextCursor) {
 
   public CheckResult {
     findings = findings == null ? Map.of() : Map.copyOf(findings);

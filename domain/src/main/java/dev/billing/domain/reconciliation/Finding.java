@@ -31,11 +31,16 @@ public record Finding(
   }
 
   /**
-   * Stable across retries of the step that found it: the same finding is stored once per run.
-   * Kind, then subscription, then cycle and reference.
+   * Stable across retries of the step that found it: the same finding is stored once per run. Kind,
+   * then subscription, then cycle and reference.
    */
   public String key() {
-    return kind + "#" + (subscriptionId == null ? "-" : subscriptionId) + "#"
-        + (cycle == null ? "-" : cycle) + "#" + (reference == null ? "-" : reference);
+    return kind
+        + "#"
+        + (subscriptionId == null ? "-" : subscriptionId)
+        + "#"
+        + (cycle == null ? "-" : cycle)
+        + "#"
+        + (reference == null ? "-" : reference);
   }
 }

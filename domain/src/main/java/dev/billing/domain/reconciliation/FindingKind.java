@@ -27,7 +27,8 @@ public enum FindingKind {
   RETURN_NOT_RECORDED(Check.PAYMENTS),
   /**
    * Charges and records disagree in a way no kind above names: an amount, one charge recorded for
-   * two collections, a collected period without a charge, a plan change's charge that did not settle.
+   * two collections, a collected period without a charge, a plan change's charge that did not
+   * settle.
    */
   LEDGER_MISMATCH(Check.PAYMENTS),
   /** A gateway event that never arrived as a webhook. */

@@ -1,6 +1,5 @@
 package dev.billing.domain.reconciliation;
 
-import dev.billing.domain.reconciliation.CheckResult;
 import java.util.EnumMap;
 import java.util.Map;
 
@@ -22,8 +21,7 @@ public record ReconciliationCounts(
     int repaired,
     int repairsFailed) {
 
-  public static final ReconciliationCounts ZERO =
-      new ReconciliationCounts(0, 0, 0, Map.of(), 0, 0);
+  public static final ReconciliationCounts ZERO = new ReconciliationCounts(0, 0, 0, Map.of(), 0, 0);
 
   public ReconciliationCounts {
     findings = findings == null ? Map.of() : Map.copyOf(findings);
@@ -42,6 +40,8 @@ public record ReconciliationCounts(
         subscriptionsChecked + (check == FindingKind.Check.DRIFT ? step.examined() : 0),
         chargesCompared + (check == FindingKind.Check.PAYMENTS ? step.examined() : 0),
         eventsCompared + (check == FindingKind.Check.WEBHOOKS ? step.examined() : 0),
-        sum, repaired + step.repaired(), repairsFailed + step.repairsFailed());
+        sum,
+        repaired + step.repaired(),
+        repairsFailed + step.repairsFailed());
   }
 }

@@ -6,11 +6,12 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The head of a reconciliation report: what the run covered, how far it got and what it found.
- * The findings themselves are stored with the report, one item each.
+ * The head of a reconciliation report: what the run covered, how far it got and what it found. The
+ * findings themselves are stored with the report, one item each.
  *
  * @param reportId the run's id (Temporal's run id of the execution)
- * @param workflowId the execution's workflow id (the schedule's or cron workflow's, or a manual one)
+ * @param workflowId the execution's workflow id (the schedule's or cron workflow's, or a manual
+ *     one)
  * @param from first UTC date covered
  * @param to last UTC date covered (the run's today)
  * @param failedSteps steps that failed after their retries, e.g. "CompareGatewayCharges 2026-11-20:
@@ -49,20 +50,49 @@ public record ReconciliationSummary(
   }
 
   public ReconciliationSummary withCounts(ReconciliationCounts newCounts) {
-    return new ReconciliationSummary(reportId, workflowId, trigger, status, startedAt, finishedAt,
-        from, to, repair, newCounts, failedSteps);
+    return new ReconciliationSummary(
+        reportId,
+        workflowId,
+        trigger,
+        status,
+        startedAt,
+        finishedAt,
+        from,
+        to,
+        repair,
+        newCounts,
+        failedSteps);
   }
 
   public ReconciliationSummary withFailedStep(String step) {
     List<String> failed = new java.util.ArrayList<>(failedSteps);
     failed.add(step);
-    return new ReconciliationSummary(reportId, workflowId, trigger, status, startedAt, finishedAt,
-        from, to, repair, counts, failed);
+    return new ReconciliationSummary(
+        reportId,
+        workflowId,
+        trigger,
+        status,
+        startedAt,
+        finishedAt,
+        from,
+        to,
+        repair,
+        counts,
+        failed);
   }
 
   public ReconciliationSummary finished(Instant at) {
-    return new ReconciliationSummary(reportId, workflowId, trigger,
-        failedSteps.isEmpty() ? Status.COMPLETED : Status.PARTIAL, startedAt, at, from, to, repair,
-        counts, failedSteps);
+    return new ReconciliationSummary(
+        reportId,
+        workflowId,
+        trigger,
+        failedSteps.isEmpty() ? Status.COMPLETED : Status.PARTIAL,
+        startedAt,
+        at,
+        from,
+        to,
+        repair,
+        counts,
+        failedSteps);
   }
 }

@@ -8,10 +8,10 @@ public enum Repair {
   WORKFLOW_RESTARTED,
   /**
    * The workflow was sent the gateway's outcome of the charge as a payment event. Not a repair by
-   * itself: the workflow decides the effect by its own state (an event for a period it does not hold
-   * open changes nothing, a duplicate id is dropped), and a signal waits behind an activity that is
-   * stuck. The next run finds the same gap again if the signal changed nothing; not counted as
-   * repaired.
+   * itself: the workflow decides the effect by its own state (an event for a period it does not
+   * hold open changes nothing, a duplicate id is dropped), and a signal waits behind an activity
+   * that is stuck. The next run finds the same gap again if the signal changed nothing; not counted
+   * as repaired.
    */
   WORKFLOW_SIGNALLED,
   /** A receipt was written from the gateway's charge (conditional put: never a second one). */

@@ -1,7 +1,7 @@
 package dev.billing.store.events;
 
-import dev.billing.store.BillingTables;
 import dev.billing.domain.PaymentEvent;
+import dev.billing.store.BillingTables;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -71,8 +71,9 @@ final class PaymentEventItems {
     Map<String, AttributeValue> summary = new HashMap<>();
     event.summary().forEach((name, value) -> summary.put(name, s(value)));
     item.put(SUMMARY, AttributeValue.fromM(summary));
-    item.put(EXPIRES_AT, AttributeValue.fromN(
-        Long.toString(event.occurredAt().plus(retention).getEpochSecond())));
+    item.put(
+        EXPIRES_AT,
+        AttributeValue.fromN(Long.toString(event.occurredAt().plus(retention).getEpochSecond())));
     return item;
   }
 
@@ -104,12 +105,13 @@ final class PaymentEventItems {
 
   static SubscriptionEvent subscriptionEvent(Map<String, AttributeValue> item) {
     String[] key = splitKey(str(item, PK));
-    return new SubscriptionEvent(key[0], key[1], str(item, TYPE),
-        EventTimes.parse(str(item, TIMESTAMP)));
+    return new SubscriptionEvent(
+        key[0], key[1], str(item, TYPE), EventTimes.parse(str(item, TIMESTAMP)));
   }
 
   static ChargeOwner owner(Map<String, AttributeValue> item) {
-    return new ChargeOwner(str(item, SUBSCRIPTION_ID), num(item, CYCLE), str(item, IDEMPOTENCY_KEY));
+    return new ChargeOwner(
+        str(item, SUBSCRIPTION_ID), num(item, CYCLE), str(item, IDEMPOTENCY_KEY));
   }
 
   static AttributeValue s(String value) {

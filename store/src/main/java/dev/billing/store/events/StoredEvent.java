@@ -42,6 +42,7 @@ public record StoredEvent(
   static final int MAX_SUMMARY_ENTRIES = 16;
   static final int MAX_SUMMARY_VALUE = 500;
   private static final Pattern SUMMARY_KEY = Pattern.compile("[a-zA-Z][a-zA-Z0-9]{0,39}");
+
   /**
    * 13 to 19 digits, optionally grouped by spaces or dashes: the shape of a card number. A summary
    * value of that shape is refused rather than stored (PCI DSS keeps PANs out of this table).
@@ -50,7 +51,8 @@ public record StoredEvent(
 
   public StoredEvent {
     if (provider == null || !PROVIDER.matcher(provider).matches()) {
-      throw new IllegalArgumentException("provider must be 1 to 32 of a-z, 0-9, '_', '-': " + provider);
+      throw new IllegalArgumentException(
+          "provider must be 1 to 32 of a-z, 0-9, '_', '-': " + provider);
     }
     eventId = required("eventId", eventId);
     type = required("type", type);
@@ -64,21 +66,27 @@ public record StoredEvent(
     Objects.requireNonNull(receivedAt, "receivedAt");
     summary = Map.copyOf(Objects.requireNonNull(summary, "summary"));
     if (summary.size() > MAX_SUMMARY_ENTRIES) {
-      throw new IllegalArgumentException("summary has " + summary.size() + " entries, at most "
-          + MAX_SUMMARY_ENTRIES + " are kept");
+      throw new IllegalArgumentException(
+          "summary has "
+              + summary.size()
+              + " entries, at most "
+              + MAX_SUMMARY_ENTRIES
+              + " are kept");
     }
-    summary.forEach((key, value) -> {
-      if (!SUMMARY_KEY.matcher(key).matches()) {
-        throw new IllegalArgumentException("summary key must be a short identifier: " + key);
-      }
-      if (value.length() > MAX_SUMMARY_VALUE) {
-        throw new IllegalArgumentException("summary value of " + key + " is longer than "
-            + MAX_SUMMARY_VALUE + " characters");
-      }
-      if (CARD_NUMBER.matcher(value).find()) {
-        throw new IllegalArgumentException("summary value of " + key + " looks like a card number");
-      }
-    });
+    summary.forEach(
+        (key, value) -> {
+          if (!SUMMARY_KEY.matcher(key).matches()) {
+            throw new IllegalArgumentException("summary key must be a short identifier: " + key);
+          }
+          if (value.length() > MAX_SUMMARY_VALUE) {
+            throw new IllegalArgumentException(
+                "summary value of " + key + " is longer than " + MAX_SUMMARY_VALUE + " characters");
+          }
+          if (CARD_NUMBER.matcher(value).find()) {
+            throw new IllegalArgumentException(
+                "summary value of " + key + " looks like a card number");
+          }
+        });
   }
 
   /**

@@ -71,8 +71,9 @@ public final class LocalDynamoDb implements AutoCloseable {
     try (ServerSocket socket = new ServerSocket(0)) {
       port = socket.getLocalPort();
     }
-    DynamoDBProxyServer server = ServerRunner.createServerFromCommandLineArgs(
-        new String[] {"-inMemory", "-port", Integer.toString(port), "-disableTelemetry"});
+    DynamoDBProxyServer server =
+        ServerRunner.createServerFromCommandLineArgs(
+            new String[] {"-inMemory", "-port", Integer.toString(port), "-disableTelemetry"});
     server.start();
     return new HttpServer(server, "http://localhost:" + port);
   }

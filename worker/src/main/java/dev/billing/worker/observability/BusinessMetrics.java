@@ -1,29 +1,30 @@
 package dev.billing.worker.observability;
 
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.RecordResult;
 import dev.billing.domain.SubscriptionStatus;
+import dev.billing.domain.reconciliation.Finding;
 import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.ChargeResult;
 import dev.billing.workflows.activities.PaymentFailures;
-import dev.billing.domain.RecordInput;
-import dev.billing.domain.RecordResult;
-import dev.billing.domain.reconciliation.Finding;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.temporal.failure.ApplicationFailure;
 
 /**
- * Billing's own counters, read off the activities as they complete (so no workflow code changes
- * and no replay concern) and off reconciliation's findings:
+ * Billing's own counters, read off the activities as they complete (so no workflow code changes and
+ * no replay concern) and off reconciliation's findings:
  *
  * <ul>
  *   <li>{@code billing_charges_succeeded_total}, {@code billing_charges_pending_total} (bank debits
- *       accepted), {@code billing_charges_failed_total{reason=declined|declined_hard|gateway_error|rejected}}
- *       (a gateway error counts each call, so it is an error rate), and
- *       {@code billing_charges_retried_total}: collection attempts after the first (dunning retries,
- *       a new payment method, manual repayment);
- *   <li>{@code billing_dunning_entered_total} (a subscription became PAST_DUE) and
- *       {@code billing_dunning_recovered_total} (a payment brought it back to ACTIVE), from the
- *       changes RecordChange committed (a retry of a committed change is not counted again);
+ *       accepted), {@code
+ *       billing_charges_failed_total{reason=declined|declined_hard|gateway_error|rejected}} (a
+ *       gateway error counts each call, so it is an error rate), and {@code
+ *       billing_charges_retried_total}: collection attempts after the first (dunning retries, a new
+ *       payment method, manual repayment);
+ *   <li>{@code billing_dunning_entered_total} (a subscription became PAST_DUE) and {@code
+ *       billing_dunning_recovered_total} (a payment brought it back to ACTIVE), from the changes
+ *       RecordChange committed (a retry of a committed change is not counted again);
  *   <li>{@code billing_reconciliation_findings_total{kind, repair}}.
  * </ul>
  */
@@ -40,21 +41,31 @@ public final class BusinessMetrics {
 
   public BusinessMetrics(MeterRegistry registry) {
     this.registry = registry;
-    succeeded = Counter.builder("billing.charges.succeeded")
-        .description("charges the gateway accepted and settled").register(registry);
-    pending = Counter.builder("billing.charges.pending")
-        .description("bank debits accepted, settling later").register(registry);
-    retried = Counter.builder("billing.charges.retried")
-        .description("collection attempts after a period's first").register(registry);
-    dunningEntered = Counter.builder("billing.dunning.entered")
-        .description("subscriptions that became PAST_DUE").register(registry);
-    dunningRecovered = Counter.builder("billing.dunning.recovered")
-        .description("PAST_DUE subscriptions a payment brought back to ACTIVE").register(registry);
+    succeeded =
+        Counter.builder("billing.charges.succeeded")
+            .description("charges the gateway accepted and settled")
+            .register(registry);
+    pending =
+        Counter.builder("billing.charges.pending")
+            .description("bank debits accepted, settling later")
+            .register(registry);
+    retried =
+        Counter.builder("billing.charges.retried")
+            .description("collection attempts after a period's first")
+            .register(registry);
+    dunningEntered =
+        Counter.builder("billing.dunning.entered")
+            .description("subscriptions that became PAST_DUE")
+            .register(registry);
+    dunningRecovered =
+        Counter.builder("billing.dunning.recovered")
+            .description("PAST_DUE subscriptions a payment brought back to ACTIVE")
+            .register(registry);
   }
 
   /** One activity execution attempt ended: with {@code result}, or with {@code failure}. */
-  void activityEnded(String activityType, int activityAttempt, Object input, Object result,
-      Throwable failure) {
+  void activityEnded(
+      String activityType, int activityAttempt, Object input, Object result, Throwable failure) {
     if (CHARGE.equals(activityType) && input instanceof ChargeInput charge) {
       if (charge.attempt() > 1 && activityAttempt == 1) {
         retried.increment();
@@ -64,8 +75,11 @@ public final class BusinessMetrics {
       } else if (failure != null) {
         failed(reason(failure)).increment();
       }
-    } else if (RECORD.equals(activityType) && failure == null && input instanceof RecordInput change
-        && result instanceof RecordResult recorded && !recorded.alreadyApplied()
+    } else if (RECORD.equals(activityType)
+        && failure == null
+        && input instanceof RecordInput change
+        && result instanceof RecordResult recorded
+        && !recorded.alreadyApplied()
         && change.previous() != null) {
       SubscriptionStatus before = change.previous().status();
       SubscriptionStatus after = change.next().status();
@@ -78,13 +92,21 @@ public final class BusinessMetrics {
   }
 
   public void finding(Finding finding) {
-    registry.counter("billing.reconciliation.findings",
-        "kind", finding.kind().name(), "repair", finding.repair().name()).increment();
+    registry
+        .counter(
+            "billing.reconciliation.findings",
+            "kind",
+            finding.kind().name(),
+            "repair",
+            finding.repair().name())
+        .increment();
   }
 
   private Counter failed(String reason) {
-    return Counter.builder("billing.charges.failed").tag("reason", reason)
-        .description("charge attempts that failed, by reason").register(registry);
+    return Counter.builder("billing.charges.failed")
+        .tag("reason", reason)
+        .description("charge attempts that failed, by reason")
+        .register(registry);
   }
 
   private static String reason(Throwable failure) {

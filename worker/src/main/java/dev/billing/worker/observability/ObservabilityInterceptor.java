@@ -18,16 +18,21 @@ import org.slf4j.MDC;
 /**
  * Adds {@code subscriptionId} to the logging context of every activity and workflow of a
  * subscription (the SDK already puts {@code WorkflowId}, {@code RunId}, {@code ActivityType} and
- * {@code Attempt} there), so the JSON logs of one subscription are found by one field; feeds
- * {@link BusinessMetrics} with each activity's outcome; and logs each refused update in one line.
- * None of it touches what a workflow commands.
+ * {@code Attempt} there), so the JSON logs of one subscription are found by one field; feeds {@link
+ * BusinessMetrics} with each activity's outcome; and logs each refused update in one line. None of
+ * it touches what a workflow commands.
  */
 public final class ObservabilityInterceptor extends WorkerInterceptorBase {
   public static final String SUBSCRIPTION_ID = "subscriptionId";
+
   /** Replay-safe: a refusal is logged when it happens, not again when its history is replayed. */
   private static final Logger UPDATES = Workflow.getLogger("dev.billing.updates");
-  private static final Set<String> REFUSALS = Set.of(UpdateRejections.TRANSITION_NOT_ALLOWED,
-      UpdateRejections.PAYMENT_DECLINED, UpdateRejections.NO_SUCH_PERIOD);
+
+  private static final Set<String> REFUSALS =
+      Set.of(
+          UpdateRejections.TRANSITION_NOT_ALLOWED,
+          UpdateRejections.PAYMENT_DECLINED,
+          UpdateRejections.NO_SUCH_PERIOD);
 
   private final BusinessMetrics metrics;
 
@@ -55,8 +60,8 @@ public final class ObservabilityInterceptor extends WorkerInterceptorBase {
         Object argument = input.getArguments().length > 0 ? input.getArguments()[0] : null;
         try {
           ActivityOutput output = super.execute(input);
-          metrics.activityEnded(info.getActivityType(), info.getAttempt(), argument,
-              output.getResult(), null);
+          metrics.activityEnded(
+              info.getActivityType(), info.getAttempt(), argument, output.getResult(), null);
           return output;
         } catch (RuntimeException | Error e) {
           metrics.activityEnded(info.getActivityType(), info.getAttempt(), argument, null, e);
@@ -104,13 +109,17 @@ public final class ObservabilityInterceptor extends WorkerInterceptorBase {
   }
 
   /**
-   * In place of the SDK's line (see {@link UpdateRefusalLogging}): a refusal the workflow means (not
-   * allowed now, declined, no such period: the API's 409, 402, 404) is one INFO line; any other
-   * failure (a gateway that did not answer a refund, a bug) is a WARN with its cause.
+   * In place of the SDK's line (see {@link UpdateRefusalLogging}): a refusal the workflow means
+   * (not allowed now, declined, no such period: the API's 409, 402, 404) is one INFO line; any
+   * other failure (a gateway that did not answer a refund, a bug) is a WARN with its cause.
    */
-  private static void refused(WorkflowInboundCallsInterceptor.UpdateInput input, RuntimeException e) {
+  private static void refused(
+      WorkflowInboundCallsInterceptor.UpdateInput input, RuntimeException e) {
     if (e instanceof ApplicationFailure refusal && REFUSALS.contains(refusal.getType())) {
-      UPDATES.info("update {} refused: {}: {}", input.getUpdateName(), refusal.getType(),
+      UPDATES.info(
+          "update {} refused: {}: {}",
+          input.getUpdateName(),
+          refusal.getType(),
           refusal.getOriginalMessage());
     } else {
       UPDATES.warn("update {} failed", input.getUpdateName(), e);
@@ -119,6 +128,7 @@ public final class ObservabilityInterceptor extends WorkerInterceptorBase {
 
   static String subscriptionOf(String workflowId) {
     return workflowId != null && workflowId.startsWith(BillingIds.WORKFLOW_ID_PREFIX)
-        ? workflowId.substring(BillingIds.WORKFLOW_ID_PREFIX.length()) : null;
+        ? workflowId.substring(BillingIds.WORKFLOW_ID_PREFIX.length())
+        : null;
   }
 }

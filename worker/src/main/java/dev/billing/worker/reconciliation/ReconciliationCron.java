@@ -24,7 +24,9 @@ public final class ReconciliationCron {
         .build();
   }
 
-  /** @return "started", or "already running" when an earlier start (or another worker) made it */
+  /**
+   * @return "started", or "already running" when an earlier start (or another worker) made it
+   */
   static String ensure(WorkflowClient client, ReconciliationSettings settings, String taskQueue) {
     ReconciliationWorkflow workflow =
         client.newWorkflowStub(ReconciliationWorkflow.class, options(settings, taskQueue));

@@ -28,8 +28,12 @@ public final class ReconciliationScheduling implements Managed {
   private final Supplier<ScheduleClient> schedules;
   private volatile Mode mode;
 
-  ReconciliationScheduling(WorkflowClient client, String taskQueue, ReconciliationSettings settings,
-      SchedulesCapability capability, Supplier<ScheduleClient> schedules) {
+  ReconciliationScheduling(
+      WorkflowClient client,
+      String taskQueue,
+      ReconciliationSettings settings,
+      SchedulesCapability capability,
+      Supplier<ScheduleClient> schedules) {
     this.client = client;
     this.taskQueue = taskQueue;
     this.settings = settings;
@@ -38,13 +42,18 @@ public final class ReconciliationScheduling implements Managed {
   }
 
   /** On the client's own server: its capability, its schedule client. */
-  public static ReconciliationScheduling of(WorkflowClient client, String taskQueue,
-      ReconciliationSettings settings) {
+  public static ReconciliationScheduling of(
+      WorkflowClient client, String taskQueue, ReconciliationSettings settings) {
     String namespace = client.getOptions().getNamespace();
-    return new ReconciliationScheduling(client, taskQueue, settings,
+    return new ReconciliationScheduling(
+        client,
+        taskQueue,
+        settings,
         SchedulesCapability.of(client.getWorkflowServiceStubs(), namespace),
-        () -> ScheduleClient.newInstance(client.getWorkflowServiceStubs(),
-            ScheduleClientOptions.newBuilder().setNamespace(namespace).build()));
+        () ->
+            ScheduleClient.newInstance(
+                client.getWorkflowServiceStubs(),
+                ScheduleClientOptions.newBuilder().setNamespace(namespace).build()));
   }
 
   @Override
@@ -59,20 +68,30 @@ public final class ReconciliationScheduling implements Managed {
 
   Mode ensure() {
     if (!settings.enabled()) {
-      LOG.info("Reconciliation scheduling disabled (reconciliation.enabled=false); runs start only"
-          + " through POST /v1/ops/reconciliations");
+      LOG.info(
+          "Reconciliation scheduling disabled (reconciliation.enabled=false); runs start only"
+              + " through POST /v1/ops/reconciliations");
       return Mode.DISABLED;
     }
     if (capability.supported()) {
       String done = ReconciliationSchedules.ensure(schedules.get(), settings, taskQueue);
-      LOG.info("Reconciliation: Temporal Schedule {} {} (cron \"{}\" UTC, lookback {} days); pause or"
-          + " trigger it in the Temporal UI", settings.scheduleId(), done, settings.cron(), settings.lookbackDays());
+      LOG.info(
+          "Reconciliation: Temporal Schedule {} {} (cron \"{}\" UTC, lookback {} days); pause or"
+              + " trigger it in the Temporal UI",
+          settings.scheduleId(),
+          done,
+          settings.cron(),
+          settings.lookbackDays());
       return Mode.SCHEDULE;
     }
     String done = ReconciliationCron.ensure(client, settings, taskQueue);
-    LOG.info("Reconciliation: this Temporal server has no Schedules (the Java test server); cron"
-        + " workflow {} {} instead (cron \"{}\" UTC, lookback {} days)", settings.scheduleId(), done,
-        settings.cron(), settings.lookbackDays());
+    LOG.info(
+        "Reconciliation: this Temporal server has no Schedules (the Java test server); cron"
+            + " workflow {} {} instead (cron \"{}\" UTC, lookback {} days)",
+        settings.scheduleId(),
+        done,
+        settings.cron(),
+        settings.lookbackDays());
     return Mode.CRON;
   }
 }

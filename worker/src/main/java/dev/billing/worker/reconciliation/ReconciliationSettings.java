@@ -6,10 +6,12 @@ import dev.billing.workflows.reconciliation.ReconciliationInput;
 /**
  * worker.yml {@code reconciliation}: when the daily run happens and what it covers.
  *
- * @param enabled false: no schedule or cron workflow is created (runs can still be started by the API)
+ * @param enabled false: no schedule or cron workflow is created (runs can still be started by the
+ *     API)
  * @param cron standard five-field cron, UTC ("0 3 * * *": 03:00 every day, after the day's charges)
  * @param lookbackDays days before today checked again by each run (1 to 30)
- * @param scheduleId the Temporal Schedule's id, and the cron workflow's id on servers without Schedules
+ * @param scheduleId the Temporal Schedule's id, and the cron workflow's id on servers without
+ *     Schedules
  */
 public record ReconciliationSettings(
     @JsonProperty("enabled") Boolean enabled,
@@ -24,7 +26,8 @@ public record ReconciliationSettings(
     enabled = enabled == null || enabled;
     cron = cron == null || cron.isBlank() ? DEFAULT_CRON : cron.trim();
     lookbackDays = lookbackDays == null ? ReconciliationInput.DEFAULT_LOOKBACK_DAYS : lookbackDays;
-    scheduleId = scheduleId == null || scheduleId.isBlank() ? DEFAULT_SCHEDULE_ID : scheduleId.trim();
+    scheduleId =
+        scheduleId == null || scheduleId.isBlank() ? DEFAULT_SCHEDULE_ID : scheduleId.trim();
     if (cron.split("\\s+").length != 5) {
       // Temporal's cron workflows take five fields only (no seconds, no "@every").
       throw new IllegalArgumentException(

@@ -19,9 +19,14 @@ public interface SchedulesCapability {
   static SchedulesCapability of(WorkflowServiceStubs stubs, String namespace) {
     return () -> {
       try {
-        stubs.blockingStub().withDeadlineAfter(10, TimeUnit.SECONDS)
-            .listSchedules(ListSchedulesRequest.newBuilder().setNamespace(namespace)
-                .setMaximumPageSize(1).build());
+        stubs
+            .blockingStub()
+            .withDeadlineAfter(10, TimeUnit.SECONDS)
+            .listSchedules(
+                ListSchedulesRequest.newBuilder()
+                    .setNamespace(namespace)
+                    .setMaximumPageSize(1)
+                    .build());
         return true;
       } catch (StatusRuntimeException e) {
         if (e.getStatus().getCode() == Status.Code.UNIMPLEMENTED) {

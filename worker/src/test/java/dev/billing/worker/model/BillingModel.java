@@ -32,25 +32,40 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiFunction;
 
 /**
- * The state the action chain works on: the running stack, the subscriptions created so far and
- * what the last check read of their periods (actions pick cycles from it). Every step is written to
- * a journal with its outcome, so a failure shows what the system answered along the way.
+ * The state the action chain works on: the running stack, the subscriptions created so far and what
+ * the last check read of their periods (actions pick cycles from it). Every step is written to a
+ * journal with its outcome, so a failure shows what the system answered along the way.
  */
 final class BillingModel implements AutoCloseable {
   static final int MAX_SUBSCRIPTIONS = 4;
   private static final Duration ACCEPT_BOUND = Duration.ofSeconds(15);
-  /** Update types the API answers 409, 402 and 404: the system refusing a change is a normal outcome. */
-  private static final Set<String> REFUSALS = Set.of(UpdateRejections.TRANSITION_NOT_ALLOWED,
-      UpdateRejections.PAYMENT_DECLINED, UpdateRejections.NO_SUCH_PERIOD);
+
+  /**
+   * Update types the API answers 409, 402 and 404: the system refusing a change is a normal
+   * outcome.
+   */
+  private static final Set<String> REFUSALS =
+      Set.of(
+          UpdateRejections.TRANSITION_NOT_ALLOWED,
+          UpdateRejections.PAYMENT_DECLINED,
+          UpdateRejections.NO_SUCH_PERIOD);
 
   final BillingStack stack = new BillingStack();
   private final LedgerJudge judge = new LedgerJudge();
   private static final AtomicInteger STACKS = new AtomicInteger();
 
-  /** Subscription ids unique in the JVM: DynamoDB Local remembers transaction tokens across instances. */
+  /**
+   * Subscription ids unique in the JVM: DynamoDB Local remembers transaction tokens across
+   * instances.
+   */
   private final String idPrefix = "t" + STACKS.incrementAndGet() + "-";
-  /** The model's names of its subscriptions (sub-1, sub-2...), the same in every replay of a sequence. */
+
+  /**
+   * The model's names of its subscriptions (sub-1, sub-2...), the same in every replay of a
+   * sequence.
+   */
   private final List<String> subscriptions = new ArrayList<>();
+
   private final Map<String, List<Period>> periods = new HashMap<>();
   private final List<String> journal = new ArrayList<>();
   private final ModelStats stats;
@@ -71,22 +86,42 @@ final class BillingModel implements AutoCloseable {
   /** Cycles of a subscription in one of {@code statuses}, as of the last check. */
   List<Long> cycles(String subscription, Set<PeriodStatus> statuses) {
     return periods.getOrDefault(id(subscription), List.of()).stream()
-        .filter(p -> statuses.contains(p.status())).map(Period::cycle).toList();
+        .filter(p -> statuses.contains(p.status()))
+        .map(Period::cycle)
+        .toList();
   }
 
   LocalDate today(String zone) {
     return LocalDate.ofInstant(stack.now(), ZoneId.of(zone));
   }
 
-  void create(Money price, int billingDay, String zone, String token, int startInDays, int reminderDays) {
+  void create(
+      Money price, int billingDay, String zone, String token, int startInDays, int reminderDays) {
     String name = "sub-" + (subscriptions.size() + 1);
     String id = id(name);
-    BillingSchedule schedule = BillingSchedule.startingOnOrAfter(today(zone).plusDays(startInDays), billingDay,
-        Term.MONTHLY, zone, reminderDays);
-    Subscription subscription = new Subscription(BillingStack.account(id), id, "plan-" + price.minor(), price,
-        id + "@example.com", SandboxPaymentMethods.paymentMethod(token), schedule, SubscriptionStatus.ACTIVE, 1,
-        schedule.sendsReminders() ? schedule.reminderDate(1) : null, schedule.dueDate(1), null, null,
-        stack.now(), 0, "model-" + id, null, null);
+    BillingSchedule schedule =
+        BillingSchedule.startingOnOrAfter(
+            today(zone).plusDays(startInDays), billingDay, Term.MONTHLY, zone, reminderDays);
+    Subscription subscription =
+        new Subscription(
+            BillingStack.account(id),
+            id,
+            "plan-" + price.minor(),
+            price,
+            id + "@example.com",
+            SandboxPaymentMethods.paymentMethod(token),
+            schedule,
+            SubscriptionStatus.ACTIVE,
+            1,
+            schedule.sendsReminders() ? schedule.reminderDate(1) : null,
+            schedule.dueDate(1),
+            null,
+            null,
+            stack.now(),
+            0,
+            "model-" + id,
+            null,
+            null);
     subscriptions.add(name);
     try {
       stack.updates.create(subscription);
@@ -98,14 +133,17 @@ final class BillingModel implements AutoCloseable {
   }
 
   /** Sends one update as the API does and records what came of it once the stack is at rest. */
-  void update(String what, String subscription,
+  void update(
+      String what,
+      String subscription,
       BiFunction<String, String, WorkflowUpdateHandle<SubscriptionState>> send) {
     String requestId = "req-" + (++requests);
     WorkflowUpdateHandle<SubscriptionState> handle;
     try {
       // The API waits a bounded time for acceptance and answers 503 after it; so does the model.
-      handle = CompletableFuture.supplyAsync(() -> send.apply(id(subscription), requestId))
-          .get(ACCEPT_BOUND.toSeconds(), TimeUnit.SECONDS);
+      handle =
+          CompletableFuture.supplyAsync(() -> send.apply(id(subscription), requestId))
+              .get(ACCEPT_BOUND.toSeconds(), TimeUnit.SECONDS);
     } catch (TimeoutException e) {
       note(what + ": not accepted within " + ACCEPT_BOUND + " (the API's 503)");
       stats.unexpected(journal.get(journal.size() - 1));
@@ -178,16 +216,24 @@ final class BillingModel implements AutoCloseable {
     for (String id : ids()) {
       List<Period> recorded = stack.periods(id);
       periods.put(id, recorded);
-      LedgerJudge.Verdict verdict = judge.judge(stack.books(id),
-          new LedgerJudge.Evidence(recorded, stack.refunds(id), stack.recordHistory(id)), stack.now());
+      LedgerJudge.Verdict verdict =
+          judge.judge(
+              stack.books(id),
+              new LedgerJudge.Evidence(recorded, stack.refunds(id), stack.recordHistory(id)),
+              stack.now());
       stats.setAside(verdict.setAside().size(), verdict.refundsSetAside().size());
       for (LedgerViolation v : verdict.violations()) {
         problems.add(id + " " + v.kind() + ": " + v.detail());
       }
     }
     if (!problems.isEmpty()) {
-      throw new AssertionError("ledger invariant broken at " + stack.now() + ":\n  "
-          + String.join("\n  ", problems) + "\nsteps and outcomes:\n  " + String.join("\n  ", journal));
+      throw new AssertionError(
+          "ledger invariant broken at "
+              + stack.now()
+              + ":\n  "
+              + String.join("\n  ", problems)
+              + "\nsteps and outcomes:\n  "
+              + String.join("\n  ", journal));
     }
   }
 
@@ -196,13 +242,21 @@ final class BillingModel implements AutoCloseable {
     if (Boolean.getBoolean("model.verbose")) {
       System.out.println("sequence:\n  " + String.join("\n  ", journal));
     }
-    stats.sequence(stack.restarts(), stack.gateway.faultsServed(), stack.deliveredEvents(), stack.sandbox.charges().size());
+    stats.sequence(
+        stack.restarts(),
+        stack.gateway.faultsServed(),
+        stack.deliveredEvents(),
+        stack.sandbox.charges().size());
     stack.close();
   }
 
   private void outcomeOf(String what, WorkflowUpdateException e) {
-    String type = e.getCause() instanceof ApplicationFailure failure ? failure.getType() : String.valueOf(e.getCause());
-    String message = e.getCause() instanceof ApplicationFailure failure ? failure.getOriginalMessage() : "";
+    String type =
+        e.getCause() instanceof ApplicationFailure failure
+            ? failure.getType()
+            : String.valueOf(e.getCause());
+    String message =
+        e.getCause() instanceof ApplicationFailure failure ? failure.getOriginalMessage() : "";
     if (REFUSALS.contains(type)) {
       note(what + ": refused " + type.substring(type.lastIndexOf('$') + 1) + " (" + message + ")");
       stats.refused();

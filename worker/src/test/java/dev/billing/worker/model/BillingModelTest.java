@@ -1,5 +1,7 @@
 package dev.billing.worker.model;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,9 +11,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
-import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import org.slf4j.LoggerFactory;
 import net.jqwik.api.Assume;
 import net.jqwik.api.EdgeCasesMode;
 import net.jqwik.api.ForAll;
@@ -22,13 +21,14 @@ import net.jqwik.api.Tag;
 import net.jqwik.api.lifecycle.AddLifecycleHook;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.AfterTry;
-import net.jqwik.api.lifecycle.BeforeContainer;
 import net.jqwik.api.lifecycle.AroundPropertyHook;
+import net.jqwik.api.lifecycle.BeforeContainer;
 import net.jqwik.api.lifecycle.PropertyExecutionResult;
 import net.jqwik.api.lifecycle.PropertyExecutor;
 import net.jqwik.api.lifecycle.PropertyLifecycleContext;
 import net.jqwik.api.state.ActionChain;
 import net.jqwik.api.state.ActionChainArbitrary;
+import org.slf4j.LoggerFactory;
 
 /**
  * Model-based test of the whole billing stack (docs/model-test.md): seeded random sequences of API
@@ -40,16 +40,20 @@ import net.jqwik.api.state.ActionChainArbitrary;
  * <p>Budget (system properties): {@code model.tries} sequences (default {@value #DEFAULT_TRIES}) of
  * at most {@code model.steps} steps (default {@value #DEFAULT_STEPS}), within {@code model.seconds}
  * of real time (default {@value #DEFAULT_SECONDS}); {@code model.minutes} or {@code model.hours}
- * run sequences until that much time has passed; {@code model.seed} re-runs one seed. Without it the
- * seed is drawn per run and printed first, and a failure names it.
+ * run sequences until that much time has passed; {@code model.seed} re-runs one seed. Without it
+ * the seed is drawn per run and printed first, and a failure names it.
  */
 @Tag("model")
 class BillingModelTest {
   static final int DEFAULT_TRIES = 16;
   static final int DEFAULT_STEPS = 24;
   static final int DEFAULT_SECONDS = 80;
-  /** After the last step: faults healed, then the clock runs on in these steps, checked after each. */
-  private static final List<Duration> DRAIN = List.of(Duration.ofDays(3), Duration.ofDays(3), Duration.ofDays(4));
+
+  /**
+   * After the last step: faults healed, then the clock runs on in these steps, checked after each.
+   */
+  private static final List<Duration> DRAIN =
+      List.of(Duration.ofDays(3), Duration.ofDays(3), Duration.ofDays(4));
 
   private static final ModelStats STATS = new ModelStats();
   private static final Path PROGRESS = Path.of("target", "model-test-summary.txt");
@@ -74,7 +78,8 @@ class BillingModelTest {
 
   @Provide
   ActionChainArbitrary<BillingModel> sequences() {
-    return ModelActions.sequences(STATS, Integer.getInteger("model.steps", DEFAULT_STEPS), BillingModelTest::opened);
+    return ModelActions.sequences(
+        STATS, Integer.getInteger("model.steps", DEFAULT_STEPS), BillingModelTest::opened);
   }
 
   private static synchronized BillingModel opened(BillingModel model) {
@@ -91,7 +96,10 @@ class BillingModelTest {
     keepProgress();
   }
 
-  /** The summary so far, on disk after every sequence: a long run killed midway still tells its seed and counts. */
+  /**
+   * The summary so far, on disk after every sequence: a long run killed midway still tells its seed
+   * and counts.
+   */
   private static void keepProgress() {
     try {
       Files.writeString(PROGRESS, STATS.summary() + System.lineSeparator());
@@ -100,7 +108,10 @@ class BillingModelTest {
     }
   }
 
-  /** Injected faults make every retry log a warning with its stack trace: errors only, unless verbose. */
+  /**
+   * Injected faults make every retry log a warning with its stack trace: errors only, unless
+   * verbose.
+   */
   @BeforeContainer
   static void quietLogs() {
     if (!Boolean.getBoolean("model.verbose")) {
@@ -124,16 +135,22 @@ class BillingModelTest {
    */
   static final class Budget implements AroundPropertyHook {
     @Override
-    public PropertyExecutionResult aroundProperty(PropertyLifecycleContext context, PropertyExecutor property) {
+    public PropertyExecutionResult aroundProperty(
+        PropertyLifecycleContext context, PropertyExecutor property) {
       Duration longRun = longRun();
       int tries = longRun != null ? 100_000 : Integer.getInteger("model.tries", DEFAULT_TRIES);
-      Duration budget = longRun != null ? longRun : Duration.ofSeconds(Integer.getInteger("model.seconds", DEFAULT_SECONDS));
+      Duration budget =
+          longRun != null
+              ? longRun
+              : Duration.ofSeconds(Integer.getInteger("model.seconds", DEFAULT_SECONDS));
       deadline = System.nanoTime() + budget.toNanos();
       context.attributes().setTries(tries);
       context.attributes().setMaxDiscardRatio(100_000);
       String given = System.getProperty("model.seed");
-      String seed = given != null && !given.isBlank() ? given.trim()
-          : Long.toString(ThreadLocalRandom.current().nextLong());
+      String seed =
+          given != null && !given.isBlank()
+              ? given.trim()
+              : Long.toString(ThreadLocalRandom.current().nextLong());
       context.attributes().setSeed(seed);
       STATS.seed(seed);
       System.out.println("model test: seed " + seed + " (re-run with -Dmodel.seed=" + seed + ")");
@@ -142,9 +159,15 @@ class BillingModelTest {
         return result;
       }
       Throwable cause = result.throwable().orElse(null);
-      return result.mapToFailed(new AssertionError("model test failed with seed " + seed
-          + " (re-run with -Dmodel.seed=" + seed + "; the shrunk sequence is in the test's output): "
-          + (cause == null ? "" : cause.getMessage()), cause));
+      return result.mapToFailed(
+          new AssertionError(
+              "model test failed with seed "
+                  + seed
+                  + " (re-run with -Dmodel.seed="
+                  + seed
+                  + "; the shrunk sequence is in the test's output): "
+                  + (cause == null ? "" : cause.getMessage()),
+              cause));
     }
 
     private static Duration longRun() {

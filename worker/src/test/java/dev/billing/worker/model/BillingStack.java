@@ -14,6 +14,7 @@ import dev.billing.activities.payments.sandbox.SandboxPaymentMethods;
 import dev.billing.activities.payments.sandbox.SandboxRefund;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Period;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.HistoryEntry;
@@ -24,7 +25,6 @@ import dev.billing.store.TableNames;
 import dev.billing.store.testing.LocalDynamoDb;
 import dev.billing.worker.BillingWorker;
 import dev.billing.workflows.BillingSearchAttributes;
-import dev.billing.domain.PaymentEvent;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.TaskQueues;
 import io.grpc.Status.Code;
@@ -38,10 +38,10 @@ import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionResponse;
 import io.temporal.api.workflowservice.v1.GetWorkflowExecutionHistoryRequest;
 import io.temporal.api.workflowservice.v1.GetWorkflowExecutionHistoryResponse;
 import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.common.interceptors.ActivityInboundCallsInterceptor;
 import io.temporal.common.interceptors.ActivityInboundCallsInterceptorBase;
 import io.temporal.common.interceptors.WorkerInterceptorBase;
-import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.WorkerFactory;
@@ -67,15 +67,21 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
  */
 final class BillingStack implements AutoCloseable {
   static final Instant START = Instant.parse("2031-01-01T00:00:00Z");
+
   /** Real time allowed for the stack to come to rest after one step. */
   private static final Duration REST_BOUND = Duration.ofSeconds(45);
+
   /**
    * More attempts than any bounded retry policy makes (six): an activity retried this often (the
    * record's retries are unlimited) waits for an operator, which no sequence has.
    */
   private static final int STUCK_ATTEMPTS = 20;
-  /** Workflow time given to activities waiting out a retry backoff: doubled while they still wait. */
+
+  /**
+   * Workflow time given to activities waiting out a retry backoff: doubled while they still wait.
+   */
   private static final Duration FIRST_NUDGE = Duration.ofSeconds(1);
+
   private static final Duration LAST_NUDGE = Duration.ofMinutes(1);
   private static final int BUSY_POLLS_BEFORE_NUDGE = 100;
 
@@ -97,7 +103,9 @@ final class BillingStack implements AutoCloseable {
     TableNames tables = new TableNames("billing", "billing-history");
     local.createTables(tables);
     store = new DynamoBillingStore(dynamo, tables, StoreSettings.defaults(new byte[32]));
-    env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder().setInitialTime(START).build());
+    env =
+        TestWorkflowEnvironment.newInstance(
+            TestEnvironmentOptions.newBuilder().setInitialTime(START).build());
     for (var key : BillingSearchAttributes.ALL) {
       env.registerSearchAttribute(key.getName(), key.getValueType());
     }
@@ -138,12 +146,20 @@ final class BillingStack implements AutoCloseable {
     // timeout is zero. A real server moves such a task to the normal queue once the timeout passes
     // or the worker shuts down; the test server never does, so after a restart the task would wait
     // on a queue no one polls.
-    factory = WorkerFactory.newInstance(client(), WorkerFactoryOptions.newBuilder()
-        .setWorkflowCacheSize(0)
-        .setWorkerInterceptors(new CountsActivities(activitiesRunning))
-        .build());
-    WorkerOptions options = WorkerOptions.newBuilder().setStickyQueueScheduleToStartTimeout(Duration.ZERO).build();
-    BillingWorker.register(factory, TaskQueues.BILLING, options, new BillingWorker.Adapters(store, gateway, notifier),
+    factory =
+        WorkerFactory.newInstance(
+            client(),
+            WorkerFactoryOptions.newBuilder()
+                .setWorkflowCacheSize(0)
+                .setWorkerInterceptors(new CountsActivities(activitiesRunning))
+                .build());
+    WorkerOptions options =
+        WorkerOptions.newBuilder().setStickyQueueScheduleToStartTimeout(Duration.ZERO).build();
+    BillingWorker.register(
+        factory,
+        TaskQueues.BILLING,
+        options,
+        new BillingWorker.Adapters(store, gateway, notifier),
         BillingWorker.DEFAULT_PAYMENT_ACTIVITIES_PER_SECOND);
     factory.start();
   }
@@ -175,19 +191,31 @@ final class BillingStack implements AutoCloseable {
         return;
       }
       if (System.nanoTime() > deadline) {
-        throw new AssertionError("the stack did not come to rest within " + REST_BOUND + ": " + activity
-            + ", " + activitiesRunning.get() + " activities executing; pending: " + pendingActivities(subscriptionIds));
+        throw new AssertionError(
+            "the stack did not come to rest within "
+                + REST_BOUND
+                + ": "
+                + activity
+                + ", "
+                + activitiesRunning.get()
+                + " activities executing; pending: "
+                + pendingActivities(subscriptionIds));
       }
       // The test server reports an activity waiting out its retry backoff as started, so whether
       // one is executing is counted at the worker.
-      boolean waitingOnBackoff = activity.containsValue(Activity.ACTIVITY_PENDING)
-          && !activity.containsValue(Activity.BUSY) && activitiesRunning.get() == 0;
-      // A workflow task that waits on a timeout (schedule-to-start) needs the workflow clock to move,
+      boolean waitingOnBackoff =
+          activity.containsValue(Activity.ACTIVITY_PENDING)
+              && !activity.containsValue(Activity.BUSY)
+              && activitiesRunning.get() == 0;
+      // A workflow task that waits on a timeout (schedule-to-start) needs the workflow clock to
+      // move,
       // and it moves only while someone sleeps.
-      busyPolls = activity.containsValue(Activity.BUSY) && activitiesRunning.get() == 0 ? busyPolls + 1 : 0;
+      busyPolls =
+          activity.containsValue(Activity.BUSY) && activitiesRunning.get() == 0 ? busyPolls + 1 : 0;
       if (waitingOnBackoff || busyPolls > BUSY_POLLS_BEFORE_NUDGE) {
         env.sleep(nudge);
-        nudge = nudge.multipliedBy(2).compareTo(LAST_NUDGE) > 0 ? LAST_NUDGE : nudge.multipliedBy(2);
+        nudge =
+            nudge.multipliedBy(2).compareTo(LAST_NUDGE) > 0 ? LAST_NUDGE : nudge.multipliedBy(2);
       } else {
         nudge = FIRST_NUDGE;
         pause(quiet ? 5 : 15);
@@ -198,18 +226,34 @@ final class BillingStack implements AutoCloseable {
   private List<String> pendingActivities(Collection<String> subscriptionIds) {
     List<String> pending = new ArrayList<>();
     for (String id : subscriptionIds) {
-      describe(BillingIds.workflowId(id)).ifPresent(d -> d.getPendingActivitiesList().forEach(a -> pending.add(
-          id + " " + a.getActivityType().getName() + " attempt " + a.getAttempt() + ": "
-              + a.getLastFailure().getMessage())));
+      describe(BillingIds.workflowId(id))
+          .ifPresent(
+              d ->
+                  d.getPendingActivitiesList()
+                      .forEach(
+                          a ->
+                              pending.add(
+                                  id
+                                      + " "
+                                      + a.getActivityType().getName()
+                                      + " attempt "
+                                      + a.getAttempt()
+                                      + ": "
+                                      + a.getLastFailure().getMessage())));
     }
     return pending;
   }
 
   private java.util.Optional<DescribeWorkflowExecutionResponse> describe(String workflowId) {
     try {
-      return java.util.Optional.of(env.getWorkflowServiceStubs().blockingStub().describeWorkflowExecution(
-          DescribeWorkflowExecutionRequest.newBuilder().setNamespace(env.getNamespace())
-              .setExecution(WorkflowExecution.newBuilder().setWorkflowId(workflowId)).build()));
+      return java.util.Optional.of(
+          env.getWorkflowServiceStubs()
+              .blockingStub()
+              .describeWorkflowExecution(
+                  DescribeWorkflowExecutionRequest.newBuilder()
+                      .setNamespace(env.getNamespace())
+                      .setExecution(WorkflowExecution.newBuilder().setWorkflowId(workflowId))
+                      .build()));
     } catch (StatusRuntimeException e) {
       if (e.getStatus().getCode() == Code.NOT_FOUND) {
         return java.util.Optional.empty(); // never started: its create was refused
@@ -236,33 +280,50 @@ final class BillingStack implements AutoCloseable {
   LedgerInput books(String subscriptionId) {
     Instant now = now();
     List<SandboxRefund> refunds = sandbox.refunds();
-    List<GatewayChargeState> charges = sandbox.charges().stream()
-        .filter(c -> subscriptionId.equals(c.subscriptionId()))
-        .map(c -> stateOf(c, refunds, now))
-        .toList();
-    List<RecordedPeriod> periods = periods(subscriptionId).stream().map(RecordedPeriod::of).toList();
-    List<RecordedReceipt> receipts = all(token -> store.getReceiptsByAccount(account(subscriptionId),
-        Instant.EPOCH, new PageRequest(token, PageRequest.MAX_LIMIT))).stream()
-        .filter(r -> r.subscriptionId().equals(subscriptionId))
-        .map(RecordedReceipt::of).toList();
+    List<GatewayChargeState> charges =
+        sandbox.charges().stream()
+            .filter(c -> subscriptionId.equals(c.subscriptionId()))
+            .map(c -> stateOf(c, refunds, now))
+            .toList();
+    List<RecordedPeriod> periods =
+        periods(subscriptionId).stream().map(RecordedPeriod::of).toList();
+    List<RecordedReceipt> receipts =
+        all(
+                token ->
+                    store.getReceiptsByAccount(
+                        account(subscriptionId),
+                        Instant.EPOCH,
+                        new PageRequest(token, PageRequest.MAX_LIMIT)))
+            .stream()
+            .filter(r -> r.subscriptionId().equals(subscriptionId))
+            .map(RecordedReceipt::of)
+            .toList();
     return new LedgerInput(subscriptionId, charges, periods, receipts, GatewayCoverage.complete());
   }
 
   /** The gateway's refunds of the subscription's charges (replays of a key are not new refunds). */
   List<SandboxRefund> refunds(String subscriptionId) {
-    List<String> charges = sandbox.charges().stream().filter(c -> subscriptionId.equals(c.subscriptionId()))
-        .map(SandboxCharge::transactionId).toList();
+    List<String> charges =
+        sandbox.charges().stream()
+            .filter(c -> subscriptionId.equals(c.subscriptionId()))
+            .map(SandboxCharge::transactionId)
+            .toList();
     return sandbox.refunds().stream().filter(r -> charges.contains(r.transactionId())).toList();
   }
 
   /** The record's history of the subscription, oldest first. */
   List<HistoryEntry> recordHistory(String subscriptionId) {
-    return all(token -> store.getHistory(subscriptionId, new PageRequest(token, PageRequest.MAX_LIMIT)));
+    return all(
+        token -> store.getHistory(subscriptionId, new PageRequest(token, PageRequest.MAX_LIMIT)));
   }
 
   List<Period> periods(String subscriptionId) {
-    return all(token -> store.getPeriods(account(subscriptionId), subscriptionId,
-        new PageRequest(token, PageRequest.MAX_LIMIT)));
+    return all(
+        token ->
+            store.getPeriods(
+                account(subscriptionId),
+                subscriptionId,
+                new PageRequest(token, PageRequest.MAX_LIMIT)));
   }
 
   static String account(String subscriptionId) {
@@ -281,7 +342,11 @@ final class BillingStack implements AutoCloseable {
     }
   }
 
-  private enum Activity { QUIET, BUSY, ACTIVITY_PENDING }
+  private enum Activity {
+    QUIET,
+    BUSY,
+    ACTIVITY_PENDING
+  }
 
   private Activity activityOf(String workflowId) {
     var found = describe(workflowId);
@@ -293,9 +358,14 @@ final class BillingStack implements AutoCloseable {
     List<HistoryEvent> history = history(run);
     for (HistoryEvent event : history) {
       if (event.getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_FAILED) {
-        note(workflowId + " run " + run.getRunId() + ": workflow task failed: "
-            + event.getWorkflowTaskFailedEventAttributes().getCause() + " "
-            + event.getWorkflowTaskFailedEventAttributes().getFailure().getMessage());
+        note(
+            workflowId
+                + " run "
+                + run.getRunId()
+                + ": workflow task failed: "
+                + event.getWorkflowTaskFailedEventAttributes().getCause()
+                + " "
+                + event.getWorkflowTaskFailedEventAttributes().getFailure().getMessage());
       }
     }
     WorkflowExecutionStatus status = described.getWorkflowExecutionInfo().getStatus();
@@ -306,16 +376,25 @@ final class BillingStack implements AutoCloseable {
       }
       return Activity.QUIET;
     }
-    EventType last = history.isEmpty() ? EventType.EVENT_TYPE_UNSPECIFIED
-        : history.get(history.size() - 1).getEventType();
-    if (last == EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED || last == EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED
+    EventType last =
+        history.isEmpty()
+            ? EventType.EVENT_TYPE_UNSPECIFIED
+            : history.get(history.size() - 1).getEventType();
+    if (last == EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED
+        || last == EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED
         || last == EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED) {
       return Activity.BUSY;
     }
     for (var pending : described.getPendingActivitiesList()) {
       if (pending.getAttempt() > STUCK_ATTEMPTS) {
-        throw new AssertionError(workflowId + " is stuck: " + pending.getActivityType().getName() + " failed "
-            + (pending.getAttempt() - 1) + " times, last with: " + pending.getLastFailure().getMessage());
+        throw new AssertionError(
+            workflowId
+                + " is stuck: "
+                + pending.getActivityType().getName()
+                + " failed "
+                + (pending.getAttempt() - 1)
+                + " times, last with: "
+                + pending.getLastFailure().getMessage());
       }
     }
     return described.getPendingActivitiesCount() > 0 ? Activity.ACTIVITY_PENDING : Activity.QUIET;
@@ -331,9 +410,15 @@ final class BillingStack implements AutoCloseable {
     List<HistoryEvent> events = new ArrayList<>();
     com.google.protobuf.ByteString token = com.google.protobuf.ByteString.EMPTY;
     do {
-      GetWorkflowExecutionHistoryResponse page = env.getWorkflowServiceStubs().blockingStub()
-          .getWorkflowExecutionHistory(GetWorkflowExecutionHistoryRequest.newBuilder()
-              .setNamespace(env.getNamespace()).setExecution(run).setNextPageToken(token).build());
+      GetWorkflowExecutionHistoryResponse page =
+          env.getWorkflowServiceStubs()
+              .blockingStub()
+              .getWorkflowExecutionHistory(
+                  GetWorkflowExecutionHistoryRequest.newBuilder()
+                      .setNamespace(env.getNamespace())
+                      .setExecution(run)
+                      .setNextPageToken(token)
+                      .build());
       events.addAll(page.getHistory().getEventsList());
       token = page.getNextPageToken();
     } while (!token.isEmpty());
@@ -347,8 +432,18 @@ final class BillingStack implements AutoCloseable {
     int sent = 0;
     for (GatewayEvent e : sandbox.events(Instant.EPOCH, Instant.MAX)) {
       if (!delivered.containsKey(e.id())) {
-        PaymentEvent event = new PaymentEvent(e.id(), "sandbox", typeOf(e.type()), e.subscriptionId(),
-            e.cycle(), e.idempotencyKey(), e.transactionId(), e.failureCode(), e.failureMessage(), e.occurredAt());
+        PaymentEvent event =
+            new PaymentEvent(
+                e.id(),
+                "sandbox",
+                typeOf(e.type()),
+                e.subscriptionId(),
+                e.cycle(),
+                e.idempotencyKey(),
+                e.transactionId(),
+                e.failureCode(),
+                e.failureMessage(),
+                e.occurredAt());
         delivered.put(e.id(), event);
         signal(event);
         sent++;
@@ -359,7 +454,9 @@ final class BillingStack implements AutoCloseable {
 
   private void signal(PaymentEvent event) {
     try {
-      client().newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(event.subscriptionId()))
+      client()
+          .newWorkflowStub(
+              SubscriptionWorkflow.class, BillingIds.workflowId(event.subscriptionId()))
           .paymentEvent(event);
     } catch (WorkflowNotFoundException ended) {
       // The endpoint stores it and answers 200; reconciliation reads the store. Nothing to signal.
@@ -376,15 +473,31 @@ final class BillingStack implements AutoCloseable {
   }
 
   /** What a list read of the sandbox reports of a charge now, without spending its rate limit. */
-  private static GatewayChargeState stateOf(SandboxCharge c, List<SandboxRefund> refunds, Instant now) {
+  private static GatewayChargeState stateOf(
+      SandboxCharge c, List<SandboxRefund> refunds, Instant now) {
     Status status = c.statusAt(now);
-    Money refunded = refunds.stream().filter(r -> r.transactionId().equals(c.transactionId()))
-        .map(SandboxRefund::amount).reduce(Money.zero(c.amount().currency()), Money::plus);
-    String code = status == Status.FAILED ? c.declineCode()
-        : status == Status.RETURNED ? SandboxPaymentMethods.RETURN_CODE : null;
-    return new GatewayChargeState(status, c.idempotencyKey(), c.transactionId(), c.amount(), refunded,
-        c.subscriptionId(), c.cycle(), c.at(), c.settledAt(now),
-        status == Status.RETURNED ? c.returnsAt() : null, code, null);
+    Money refunded =
+        refunds.stream()
+            .filter(r -> r.transactionId().equals(c.transactionId()))
+            .map(SandboxRefund::amount)
+            .reduce(Money.zero(c.amount().currency()), Money::plus);
+    String code =
+        status == Status.FAILED
+            ? c.declineCode()
+            : status == Status.RETURNED ? SandboxPaymentMethods.RETURN_CODE : null;
+    return new GatewayChargeState(
+        status,
+        c.idempotencyKey(),
+        c.transactionId(),
+        c.amount(),
+        refunded,
+        c.subscriptionId(),
+        c.cycle(),
+        c.at(),
+        c.settledAt(now),
+        status == Status.RETURNED ? c.returnsAt() : null,
+        code,
+        null);
   }
 
   private static <T> List<T> all(Function<String, Page<T>> page) {

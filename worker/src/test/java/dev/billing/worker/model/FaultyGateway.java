@@ -41,7 +41,8 @@ final class FaultyGateway extends ForwardingGateway {
 
   /**
    * The next charge or refund reaches the gateway and times out, and the next {@code calls} calls
-   * after it answer 503: an outage that starts once the money moved, outlasting the activity's retries.
+   * after it answer 503: an outage that starts once the money moved, outlasting the activity's
+   * retries.
    */
   void loseAnswerThenFail(int calls) {
     lostAnswers.incrementAndGet();
@@ -94,18 +95,21 @@ final class FaultyGateway extends ForwardingGateway {
 
   private void refuseIfArmed(String what) {
     if (take(serverErrors)) {
-      throw new GatewayUnavailableException("model fault: 503 Service Unavailable for the " + what, null);
+      throw new GatewayUnavailableException(
+          "model fault: 503 Service Unavailable for the " + what, null);
     }
     if (take(throttled)) {
-      throw new GatewayUnavailableException("model fault: 429 Too Many Requests for the " + what, null);
+      throw new GatewayUnavailableException(
+          "model fault: 429 Too Many Requests for the " + what, null);
     }
   }
 
   private void loseAnswerIfArmed(String what) {
     if (take(lostAnswers)) {
       serverErrors.addAndGet(outageAfterLoss.getAndSet(0));
-      throw new GatewayUnavailableException("model fault: read timed out after the gateway made the "
-          + what, new SocketTimeoutException("Read timed out"));
+      throw new GatewayUnavailableException(
+          "model fault: read timed out after the gateway made the " + what,
+          new SocketTimeoutException("Read timed out"));
     }
   }
 

@@ -34,8 +34,9 @@ import java.util.stream.Collectors;
  *       history names its key pending: the workflow looks the key up on a timer (minutes, then
  *       hours) and applies the plan with its receipt. Bound: {@link #PENDING_RESOLUTION_BOUND}.
  *   <li>A refund in the gateway that the records lack (no period records its key as made), while
- *       the record's history names its key pending: the workflow sends the same key again on a timer until the gateway answers, for at
- *       most its re-send window of 23 hours. Bound: {@link #PENDING_RESOLUTION_BOUND}.
+ *       the record's history names its key pending: the workflow sends the same key again on a
+ *       timer until the gateway answers, for at most its re-send window of 23 hours. Bound: {@link
+ *       #PENDING_RESOLUTION_BOUND}.
  * </ul>
  *
  * <p>A key a reconciliation note names (the workflow gave it up, or the money moved after the
@@ -49,64 +50,92 @@ final class LedgerJudge {
   private final Map<String, Instant> unknownSince = new HashMap<>();
   private final Map<String, Instant> pendingSince = new HashMap<>();
 
-  /** What one subscription's books hold besides the ledger input: the gateway's refunds, the history. */
+  /**
+   * What one subscription's books hold besides the ledger input: the gateway's refunds, the
+   * history.
+   */
   record Evidence(List<Period> periods, List<SandboxRefund> refunds, List<HistoryEntry> history) {}
 
-  record Verdict(String subscriptionId, List<LedgerViolation> violations, Set<String> setAside,
+  record Verdict(
+      String subscriptionId,
+      List<LedgerViolation> violations,
+      Set<String> setAside,
       Set<String> refundsSetAside) {}
 
   Verdict judge(LedgerInput books, Evidence evidence, Instant now) {
-    Map<Long, Period> byCycle = evidence.periods().stream().collect(Collectors.toMap(Period::cycle, p -> p));
+    Map<Long, Period> byCycle =
+        evidence.periods().stream().collect(Collectors.toMap(Period::cycle, p -> p));
     LedgerReport first = Ledger.check(books);
-    Set<String> setAside = first.violations().stream()
-        .filter(v -> v.kind() == LedgerViolation.Kind.UNRECORDED_CHARGE && v.cycle() != null)
-        .filter(v -> awaitsLookUp(books, byCycle.get(v.cycle()), v.transactionId())
-            ? within(unknownSince, v.transactionId(), now, CHARGE_RESOLUTION_BOUND)
-            : upgradePending(books, evidence.history(), v.transactionId())
-                && within(pendingSince, v.transactionId(), now, PENDING_RESOLUTION_BOUND))
-        .map(LedgerViolation::transactionId)
-        .collect(Collectors.toSet());
-    Set<String> mismatched = first.violations().stream()
-        .filter(v -> v.kind() == LedgerViolation.Kind.REFUND_MISMATCH && v.transactionId() != null)
-        .map(LedgerViolation::transactionId)
-        .collect(Collectors.toSet());
-    List<SandboxRefund> pending = evidence.refunds().stream()
-        .filter(r -> mismatched.contains(r.transactionId()))
-        .filter(r -> !recordedMade(evidence.periods(), r.idempotencyKey()))
-        .filter(r -> namedPending(evidence.history(), r.idempotencyKey()))
-        .filter(r -> within(pendingSince, r.idempotencyKey(), now, PENDING_RESOLUTION_BOUND))
-        .toList();
-    Set<String> refundsSetAside = pending.stream().map(SandboxRefund::idempotencyKey).collect(Collectors.toSet());
+    Set<String> setAside =
+        first.violations().stream()
+            .filter(v -> v.kind() == LedgerViolation.Kind.UNRECORDED_CHARGE && v.cycle() != null)
+            .filter(
+                v ->
+                    awaitsLookUp(books, byCycle.get(v.cycle()), v.transactionId())
+                        ? within(unknownSince, v.transactionId(), now, CHARGE_RESOLUTION_BOUND)
+                        : upgradePending(books, evidence.history(), v.transactionId())
+                            && within(
+                                pendingSince, v.transactionId(), now, PENDING_RESOLUTION_BOUND))
+            .map(LedgerViolation::transactionId)
+            .collect(Collectors.toSet());
+    Set<String> mismatched =
+        first.violations().stream()
+            .filter(
+                v -> v.kind() == LedgerViolation.Kind.REFUND_MISMATCH && v.transactionId() != null)
+            .map(LedgerViolation::transactionId)
+            .collect(Collectors.toSet());
+    List<SandboxRefund> pending =
+        evidence.refunds().stream()
+            .filter(r -> mismatched.contains(r.transactionId()))
+            .filter(r -> !recordedMade(evidence.periods(), r.idempotencyKey()))
+            .filter(r -> namedPending(evidence.history(), r.idempotencyKey()))
+            .filter(r -> within(pendingSince, r.idempotencyKey(), now, PENDING_RESOLUTION_BOUND))
+            .toList();
+    Set<String> refundsSetAside =
+        pending.stream().map(SandboxRefund::idempotencyKey).collect(Collectors.toSet());
     if (setAside.isEmpty() && pending.isEmpty()) {
       return new Verdict(books.subscriptionId(), first.violations(), setAside, refundsSetAside);
     }
-    List<GatewayChargeState> rest = books.charges().stream()
-        .filter(c -> !setAside.contains(c.transactionId()))
-        .map(c -> withoutRefunds(c, pending))
-        .toList();
-    LedgerReport second = Ledger.check(new LedgerInput(books.subscriptionId(), rest, books.periods(),
-        books.receipts(), books.coverage()));
+    List<GatewayChargeState> rest =
+        books.charges().stream()
+            .filter(c -> !setAside.contains(c.transactionId()))
+            .map(c -> withoutRefunds(c, pending))
+            .toList();
+    LedgerReport second =
+        Ledger.check(
+            new LedgerInput(
+                books.subscriptionId(), rest, books.periods(), books.receipts(), books.coverage()));
     return new Verdict(books.subscriptionId(), second.violations(), setAside, refundsSetAside);
   }
 
-  private static boolean within(Map<String, Instant> since, String key, Instant now, Duration bound) {
+  private static boolean within(
+      Map<String, Instant> since, String key, Instant now, Duration bound) {
     return !now.isAfter(since.computeIfAbsent(key, k -> now).plus(bound));
   }
 
-  /** The charge is a period's, and its period is recorded with the outcome of an attempt unknown. */
+  /**
+   * The charge is a period's, and its period is recorded with the outcome of an attempt unknown.
+   */
   private static boolean awaitsLookUp(LedgerInput books, Period period, String transactionId) {
-    if (period == null || period.status() != PeriodStatus.ERROR || !OUTCOME_UNKNOWN.equals(period.failureCode())) {
+    if (period == null
+        || period.status() != PeriodStatus.ERROR
+        || !OUTCOME_UNKNOWN.equals(period.failureCode())) {
       return false;
     }
-    return books.charges().stream().filter(c -> c.transactionId().equals(transactionId))
+    return books.charges().stream()
+        .filter(c -> c.transactionId().equals(transactionId))
         .noneMatch(c -> BillingIds.isChangeChargeKey(books.subscriptionId(), c.idempotencyKey()));
   }
 
   /** The charge is an immediate upgrade's, and the history names its key pending. */
-  private static boolean upgradePending(LedgerInput books, List<HistoryEntry> history, String transactionId) {
-    return books.charges().stream().filter(c -> c.transactionId().equals(transactionId))
-        .anyMatch(c -> BillingIds.isChangeChargeKey(books.subscriptionId(), c.idempotencyKey())
-            && namedPending(history, c.idempotencyKey()));
+  private static boolean upgradePending(
+      LedgerInput books, List<HistoryEntry> history, String transactionId) {
+    return books.charges().stream()
+        .filter(c -> c.transactionId().equals(transactionId))
+        .anyMatch(
+            c ->
+                BillingIds.isChangeChargeKey(books.subscriptionId(), c.idempotencyKey())
+                    && namedPending(history, c.idempotencyKey()));
   }
 
   /**
@@ -118,8 +147,8 @@ final class LedgerJudge {
   }
 
   /**
-   * The workflow wrote the key down as pending (it sends it again), and did not give it up
-   * to an operator (a note of the reconciliation process naming the key).
+   * The workflow wrote the key down as pending (it sends it again), and did not give it up to an
+   * operator (a note of the reconciliation process naming the key).
    */
   private static boolean namedPending(List<HistoryEntry> history, String key) {
     boolean pending = false;
@@ -135,14 +164,28 @@ final class LedgerJudge {
     return pending;
   }
 
-  private static GatewayChargeState withoutRefunds(GatewayChargeState c, List<SandboxRefund> pending) {
-    Money aside = pending.stream().filter(r -> r.transactionId().equals(c.transactionId()))
-        .map(SandboxRefund::amount).reduce(Money.zero(c.amount().currency()), Money::plus);
+  private static GatewayChargeState withoutRefunds(
+      GatewayChargeState c, List<SandboxRefund> pending) {
+    Money aside =
+        pending.stream()
+            .filter(r -> r.transactionId().equals(c.transactionId()))
+            .map(SandboxRefund::amount)
+            .reduce(Money.zero(c.amount().currency()), Money::plus);
     if (aside.minor() == 0) {
       return c;
     }
-    return new GatewayChargeState(c.status(), c.idempotencyKey(), c.transactionId(), c.amount(),
-        c.refunded().minus(aside), c.subscriptionId(), c.cycle(), c.createdAt(), c.settledAt(),
-        c.returnedAt(), c.failureCode(), c.failureMessage());
+    return new GatewayChargeState(
+        c.status(),
+        c.idempotencyKey(),
+        c.transactionId(),
+        c.amount(),
+        c.refunded().minus(aside),
+        c.subscriptionId(),
+        c.cycle(),
+        c.createdAt(),
+        c.settledAt(),
+        c.returnedAt(),
+        c.failureCode(),
+        c.failureMessage());
   }
 }

@@ -22,19 +22,30 @@ final class ModelActions {
   private ModelActions() {}
 
   /** Includes prices below the gateway's minimum charge (Stripe: 0.50 USD). */
-  static final List<Money> PRICES = List.of(usd(30), usd(49), usd(50), usd(999), usd(2000), usd(12000));
-  static final List<String> ZONES = List.of("UTC", "America/New_York", "America/Los_Angeles",
-      "Pacific/Auckland", "Asia/Kolkata");
-  static final List<String> TOKENS = List.of(SandboxPaymentMethods.VISA, SandboxPaymentMethods.INSUFFICIENT_FUNDS,
-      SandboxPaymentMethods.recoversAfter(1), SandboxPaymentMethods.recoversAfter(3),
-      SandboxPaymentMethods.transientErrors(2), SandboxPaymentMethods.transientErrors(7),
-      SandboxPaymentMethods.TIMEOUT_AFTER_CHARGE, SandboxPaymentMethods.BANK_DEBIT,
-      SandboxPaymentMethods.BANK_DEBIT_RETURNED);
-  private static final Set<PeriodStatus> COLLECTED = Set.of(PeriodStatus.COMPLETED, PeriodStatus.REFUNDED);
+  static final List<Money> PRICES =
+      List.of(usd(30), usd(49), usd(50), usd(999), usd(2000), usd(12000));
+
+  static final List<String> ZONES =
+      List.of("UTC", "America/New_York", "America/Los_Angeles", "Pacific/Auckland", "Asia/Kolkata");
+  static final List<String> TOKENS =
+      List.of(
+          SandboxPaymentMethods.VISA,
+          SandboxPaymentMethods.INSUFFICIENT_FUNDS,
+          SandboxPaymentMethods.recoversAfter(1),
+          SandboxPaymentMethods.recoversAfter(3),
+          SandboxPaymentMethods.transientErrors(2),
+          SandboxPaymentMethods.transientErrors(7),
+          SandboxPaymentMethods.TIMEOUT_AFTER_CHARGE,
+          SandboxPaymentMethods.BANK_DEBIT,
+          SandboxPaymentMethods.BANK_DEBIT_RETURNED);
+  private static final Set<PeriodStatus> COLLECTED =
+      Set.of(PeriodStatus.COMPLETED, PeriodStatus.REFUNDED);
   private static final Set<PeriodStatus> UNPAID = Set.of(PeriodStatus.ERROR);
 
-  static ActionChainArbitrary<BillingModel> sequences(ModelStats stats, int steps, Function<BillingModel, BillingModel> opened) {
-    ActionChainArbitrary<BillingModel> chains = ActionChain.startWith(() -> opened.apply(new BillingModel(stats)));
+  static ActionChainArbitrary<BillingModel> sequences(
+      ModelStats stats, int steps, Function<BillingModel, BillingModel> opened) {
+    ActionChainArbitrary<BillingModel> chains =
+        ActionChain.startWith(() -> opened.apply(new BillingModel(stats)));
     if (Boolean.parseBoolean(System.getProperty("model.restarts", "true"))) {
       chains = chains.withAction(1, restart());
     }
@@ -44,28 +55,81 @@ final class ModelActions {
         .withAction(2, faults())
         .withAction(1, redeliver())
         .withAction(1, onSubscription("pause", pause()))
-        .withAction(1, onSubscription("resume", (m, s) -> Arbitraries.just(
-            mutate("resume " + s, x -> x.update("resume " + s, s, (sub, id) -> x.stack.updates.resume(sub, id))))))
+        .withAction(
+            1,
+            onSubscription(
+                "resume",
+                (m, s) ->
+                    Arbitraries.just(
+                        mutate(
+                            "resume " + s,
+                            x ->
+                                x.update(
+                                    "resume " + s,
+                                    s,
+                                    (sub, id) -> x.stack.updates.resume(sub, id))))))
         .withAction(2, onSubscription("plan", planChange()))
         .withAction(2, onSubscription("method", methodChange()))
-        .withAction(2, onSubscription("pay", (m, s) -> Arbitraries.just(
-            mutate("pay " + s, x -> x.update("pay " + s, s, (sub, id) -> x.stack.updates.payNow(sub, id))))))
+        .withAction(
+            2,
+            onSubscription(
+                "pay",
+                (m, s) ->
+                    Arbitraries.just(
+                        mutate(
+                            "pay " + s,
+                            x ->
+                                x.update(
+                                    "pay " + s, s, (sub, id) -> x.stack.updates.payNow(sub, id))))))
         .withAction(1, onSubscription("waive", waive()))
         .withAction(2, onSubscription("refund", refund()))
         .withAction(1, onSubscription("cancel", cancel()))
-        .withAction(1, onSubscription("billing day", (m, s) -> Arbitraries.integers().between(1, 31).map(day ->
-            mutate("billing day " + day + " for " + s,
-                x -> x.update("billing day " + day + " for " + s, s, (sub, id) -> x.stack.updates.changeBillingDay(sub, id, day))))))
+        .withAction(
+            1,
+            onSubscription(
+                "billing day",
+                (m, s) ->
+                    Arbitraries.integers()
+                        .between(1, 31)
+                        .map(
+                            day ->
+                                mutate(
+                                    "billing day " + day + " for " + s,
+                                    x ->
+                                        x.update(
+                                            "billing day " + day + " for " + s,
+                                            s,
+                                            (sub, id) ->
+                                                x.stack.updates.changeBillingDay(sub, id, day))))))
         .withMaxTransformations(steps);
   }
 
   private static Action.Independent<BillingModel> create() {
-    Arbitrary<Transformer<BillingModel>> creates = Combinators.combine(Arbitraries.of(PRICES),
-            Arbitraries.integers().between(1, 31), Arbitraries.of(ZONES), Arbitraries.of(TOKENS),
-            Arbitraries.integers().between(0, 20), Arbitraries.integers().between(0, 7))
-        .as((price, day, zone, token, startIn, remind) -> mutate(
-            "create " + price + " day " + day + " " + zone + " " + token + " start +" + startIn + "d remind " + remind + "d",
-            m -> m.create(price, day, zone, token, startIn, remind)));
+    Arbitrary<Transformer<BillingModel>> creates =
+        Combinators.combine(
+                Arbitraries.of(PRICES),
+                Arbitraries.integers().between(1, 31),
+                Arbitraries.of(ZONES),
+                Arbitraries.of(TOKENS),
+                Arbitraries.integers().between(0, 20),
+                Arbitraries.integers().between(0, 7))
+            .as(
+                (price, day, zone, token, startIn, remind) ->
+                    mutate(
+                        "create "
+                            + price
+                            + " day "
+                            + day
+                            + " "
+                            + zone
+                            + " "
+                            + token
+                            + " start +"
+                            + startIn
+                            + "d remind "
+                            + remind
+                            + "d",
+                        m -> m.create(price, day, zone, token, startIn, remind)));
     return new Action.Independent<>() {
       @Override
       public boolean precondition(BillingModel model) {
@@ -82,45 +146,80 @@ final class ModelActions {
   private static Action.Independent<BillingModel> clock() {
     Arbitrary<Duration> hours = Arbitraries.integers().between(1, 48).map(Duration::ofHours);
     Arbitrary<Duration> days = Arbitraries.integers().between(2, 31).map(Duration::ofDays);
-    return independent(Arbitraries.oneOf(hours, days).map(d -> mutate("clock +" + d, m -> m.advance(d))));
+    return independent(
+        Arbitraries.oneOf(hours, days).map(d -> mutate("clock +" + d, m -> m.advance(d))));
   }
 
   private static Action.Independent<BillingModel> faults() {
-    Arbitrary<Transformer<BillingModel>> lost = Arbitraries.integers().between(1, 2).map(n ->
-        mutate("gateway: lose the answer of the next " + n + " charges/refunds", m -> {
-          m.stack.gateway.loseAnswers(n);
-          m.note("fault: lose " + n + " answers");
-        }));
-    Arbitrary<Transformer<BillingModel>> errors = Arbitraries.integers().between(1, 14).map(n ->
-        mutate("gateway: 503 on the next " + n + " calls", m -> {
-          m.stack.gateway.serverErrors(n);
-          m.note("fault: " + n + " x 503");
-        }));
-    Arbitrary<Transformer<BillingModel>> throttled = Arbitraries.integers().between(1, 10).map(n ->
-        mutate("gateway: 429 on the next " + n + " calls", m -> {
-          m.stack.gateway.throttle(n);
-          m.note("fault: " + n + " x 429");
-        }));
-    Arbitrary<Transformer<BillingModel>> outage = Arbitraries.integers().between(6, 14).map(n ->
-        mutate("gateway: lose the answer of the next charge/refund, then 503 on the next " + n + " calls", m -> {
-          m.stack.gateway.loseAnswerThenFail(n);
-          m.note("fault: lose 1 answer, then " + n + " x 503");
-        }));
+    Arbitrary<Transformer<BillingModel>> lost =
+        Arbitraries.integers()
+            .between(1, 2)
+            .map(
+                n ->
+                    mutate(
+                        "gateway: lose the answer of the next " + n + " charges/refunds",
+                        m -> {
+                          m.stack.gateway.loseAnswers(n);
+                          m.note("fault: lose " + n + " answers");
+                        }));
+    Arbitrary<Transformer<BillingModel>> errors =
+        Arbitraries.integers()
+            .between(1, 14)
+            .map(
+                n ->
+                    mutate(
+                        "gateway: 503 on the next " + n + " calls",
+                        m -> {
+                          m.stack.gateway.serverErrors(n);
+                          m.note("fault: " + n + " x 503");
+                        }));
+    Arbitrary<Transformer<BillingModel>> throttled =
+        Arbitraries.integers()
+            .between(1, 10)
+            .map(
+                n ->
+                    mutate(
+                        "gateway: 429 on the next " + n + " calls",
+                        m -> {
+                          m.stack.gateway.throttle(n);
+                          m.note("fault: " + n + " x 429");
+                        }));
+    Arbitrary<Transformer<BillingModel>> outage =
+        Arbitraries.integers()
+            .between(6, 14)
+            .map(
+                n ->
+                    mutate(
+                        "gateway: lose the answer of the next charge/refund, then 503 on the next "
+                            + n
+                            + " calls",
+                        m -> {
+                          m.stack.gateway.loseAnswerThenFail(n);
+                          m.note("fault: lose 1 answer, then " + n + " x 503");
+                        }));
     return independent(Arbitraries.oneOf(lost, errors, throttled, outage));
   }
 
   private static Action.Independent<BillingModel> restart() {
-    return independent(Arbitraries.just(mutate("restart the worker", m -> {
-      m.stack.restartWorker();
-      m.note("worker restarted");
-    })));
+    return independent(
+        Arbitraries.just(
+            mutate(
+                "restart the worker",
+                m -> {
+                  m.stack.restartWorker();
+                  m.note("worker restarted");
+                })));
   }
 
   private static Action.Independent<BillingModel> redeliver() {
-    return independent(Arbitraries.just(mutate("redeliver every gateway event", m -> {
-      m.stack.redeliverEvents();
-      m.note("events redelivered");
-    })));
+    return independent(
+        Arbitraries.just(
+            mutate(
+                "redeliver every gateway event",
+                m -> {
+                  m.stack.redeliverEvents();
+                  m.note("events redelivered");
+                })));
   }
 
   private interface OnSubscription {
@@ -147,59 +246,132 @@ final class ModelActions {
   }
 
   private static OnSubscription pause() {
-    return (model, s) -> Arbitraries.oneOf(
-        Arbitraries.integers().between(1, 2).map(n -> mutate("pause " + s + " for " + n + " cycles",
-            m -> m.update("pause " + s + " for " + n + " cycles", s, (sub, id) -> m.stack.updates.pause(sub, id, n, null)))),
-        Arbitraries.integers().between(5, 70).map(days -> mutate("pause " + s + " for " + days + " days",
-            m -> {
-              LocalDate until = m.today("UTC").plusDays(days);
-              m.update("pause " + s + " until " + until, s, (sub, id) -> m.stack.updates.pause(sub, id, null, until));
-            })),
-        Arbitraries.just(mutate("pause " + s + " until resumed",
-            m -> m.update("pause " + s + " until resumed", s, (sub, id) -> m.stack.updates.pause(sub, id, null, null)))));
+    return (model, s) ->
+        Arbitraries.oneOf(
+            Arbitraries.integers()
+                .between(1, 2)
+                .map(
+                    n ->
+                        mutate(
+                            "pause " + s + " for " + n + " cycles",
+                            m ->
+                                m.update(
+                                    "pause " + s + " for " + n + " cycles",
+                                    s,
+                                    (sub, id) -> m.stack.updates.pause(sub, id, n, null)))),
+            Arbitraries.integers()
+                .between(5, 70)
+                .map(
+                    days ->
+                        mutate(
+                            "pause " + s + " for " + days + " days",
+                            m -> {
+                              LocalDate until = m.today("UTC").plusDays(days);
+                              m.update(
+                                  "pause " + s + " until " + until,
+                                  s,
+                                  (sub, id) -> m.stack.updates.pause(sub, id, null, until));
+                            })),
+            Arbitraries.just(
+                mutate(
+                    "pause " + s + " until resumed",
+                    m ->
+                        m.update(
+                            "pause " + s + " until resumed",
+                            s,
+                            (sub, id) -> m.stack.updates.pause(sub, id, null, null)))));
   }
 
   private static OnSubscription planChange() {
-    return (model, s) -> Combinators.combine(Arbitraries.of(PRICES), Arbitraries.of(Effective.class))
-        .as((price, effective) -> {
-          String what = "plan " + price + " " + effective + " for " + s;
-          return mutate(what, m -> m.update(what, s,
-              (sub, id) -> m.stack.updates.changePlan(sub, id, "plan-" + price.minor(), price, effective)));
-        });
+    return (model, s) ->
+        Combinators.combine(Arbitraries.of(PRICES), Arbitraries.of(Effective.class))
+            .as(
+                (price, effective) -> {
+                  String what = "plan " + price + " " + effective + " for " + s;
+                  return mutate(
+                      what,
+                      m ->
+                          m.update(
+                              what,
+                              s,
+                              (sub, id) ->
+                                  m.stack.updates.changePlan(
+                                      sub, id, "plan-" + price.minor(), price, effective)));
+                });
   }
 
   private static OnSubscription methodChange() {
-    return (model, s) -> Arbitraries.of(TOKENS).map(token -> {
-      String what = "payment method " + token + " for " + s;
-      return mutate(what, m -> m.update(what, s,
-          (sub, id) -> m.stack.updates.changePaymentMethod(sub, id, SandboxPaymentMethods.paymentMethod(token))));
-    });
+    return (model, s) ->
+        Arbitraries.of(TOKENS)
+            .map(
+                token -> {
+                  String what = "payment method " + token + " for " + s;
+                  return mutate(
+                      what,
+                      m ->
+                          m.update(
+                              what,
+                              s,
+                              (sub, id) ->
+                                  m.stack.updates.changePaymentMethod(
+                                      sub, id, SandboxPaymentMethods.paymentMethod(token))));
+                });
   }
 
   private static OnSubscription waive() {
-    return (model, s) -> cycleOf(model, s, UNPAID).map(cycle -> {
-      String what = "waive cycle " + cycle + " of " + s;
-      return mutate(what, m -> m.update(what, s, (sub, id) -> m.stack.updates.waive(sub, id, cycle)));
-    });
+    return (model, s) ->
+        cycleOf(model, s, UNPAID)
+            .map(
+                cycle -> {
+                  String what = "waive cycle " + cycle + " of " + s;
+                  return mutate(
+                      what,
+                      m -> m.update(what, s, (sub, id) -> m.stack.updates.waive(sub, id, cycle)));
+                });
   }
 
   private static OnSubscription refund() {
-    return (model, s) -> Combinators.combine(cycleOf(model, s, COLLECTED),
-            Arbitraries.of(0L, 1L, 100L, 450L))
-        .as((cycle, cents) -> {
-          Money amount = cents == 0 ? null : usd(cents);
-          String what = "refund " + (amount == null ? "the rest" : amount) + " of cycle " + cycle + " of " + s;
-          return mutate(what, m -> m.update(what, s, (sub, id) -> m.stack.updates.refund(sub, id, cycle, amount)));
-        });
+    return (model, s) ->
+        Combinators.combine(cycleOf(model, s, COLLECTED), Arbitraries.of(0L, 1L, 100L, 450L))
+            .as(
+                (cycle, cents) -> {
+                  Money amount = cents == 0 ? null : usd(cents);
+                  String what =
+                      "refund "
+                          + (amount == null ? "the rest" : amount)
+                          + " of cycle "
+                          + cycle
+                          + " of "
+                          + s;
+                  return mutate(
+                      what,
+                      m ->
+                          m.update(
+                              what,
+                              s,
+                              (sub, id) -> m.stack.updates.refund(sub, id, cycle, amount)));
+                });
   }
 
   private static OnSubscription cancel() {
-    return (model, s) -> Combinators.combine(Arbitraries.of(true, false), Arbitraries.of(true, false))
-        .as((atPeriodEnd, refundUnused) -> {
-          String what = "cancel " + s + (atPeriodEnd ? " at period end" : " now")
-              + (refundUnused ? " refunding unused days" : "");
-          return mutate(what, m -> m.update(what, s, (sub, id) -> m.stack.updates.cancel(sub, id, atPeriodEnd, refundUnused)));
-        });
+    return (model, s) ->
+        Combinators.combine(Arbitraries.of(true, false), Arbitraries.of(true, false))
+            .as(
+                (atPeriodEnd, refundUnused) -> {
+                  String what =
+                      "cancel "
+                          + s
+                          + (atPeriodEnd ? " at period end" : " now")
+                          + (refundUnused ? " refunding unused days" : "");
+                  return mutate(
+                      what,
+                      m ->
+                          m.update(
+                              what,
+                              s,
+                              (sub, id) ->
+                                  m.stack.updates.cancel(sub, id, atPeriodEnd, refundUnused)));
+                });
   }
 
   /** A cycle in one of the statuses when the subscription has one, else one of its first cycles. */
@@ -208,11 +380,13 @@ final class ModelActions {
     return cycles.isEmpty() ? Arbitraries.longs().between(1, 3) : Arbitraries.of(cycles);
   }
 
-  private static Action.Independent<BillingModel> independent(Arbitrary<Transformer<BillingModel>> transformers) {
+  private static Action.Independent<BillingModel> independent(
+      Arbitrary<Transformer<BillingModel>> transformers) {
     return () -> transformers;
   }
 
-  private static Transformer<BillingModel> mutate(String description, java.util.function.Consumer<BillingModel> step) {
+  private static Transformer<BillingModel> mutate(
+      String description, java.util.function.Consumer<BillingModel> step) {
     return Transformer.mutate(description, step);
   }
 

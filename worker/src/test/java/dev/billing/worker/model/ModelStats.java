@@ -3,7 +3,9 @@ package dev.billing.worker.model;
 import java.util.ArrayList;
 import java.util.List;
 
-/** What a run of the model test did, over all its sequences: printed at the end, quoted in the doc. */
+/**
+ * What a run of the model test did, over all its sequences: printed at the end, quoted in the doc.
+ */
 final class ModelStats {
   private static final int KEPT = 20;
 
@@ -74,12 +76,38 @@ final class ModelStats {
 
   synchronized String summary() {
     long seconds = (System.nanoTime() - startedAt) / 1_000_000_000L;
-    return "model test (seed " + seed + "): " + sequences + " sequences, " + steps + " checked steps in " + seconds + " s; updates "
-        + applied + " applied, " + refused + " refused, " + unexpected + " failed otherwise; "
-        + charges + " gateway charges, " + events + " events delivered, " + faults + " injected faults, "
-        + restarts + " worker restarts; " + setAside + " checks set a charge without an answer aside, "
-        + refundsSetAside + " a pending refund"
-        + (unexpectedSamples.isEmpty() ? "" : "\n  other failures (first " + KEPT + "):\n    "
-            + String.join("\n    ", unexpectedSamples));
+    return "model test (seed "
+        + seed
+        + "): "
+        + sequences
+        + " sequences, "
+        + steps
+        + " checked steps in "
+        + seconds
+        + " s; updates "
+        + applied
+        + " applied, "
+        + refused
+        + " refused, "
+        + unexpected
+        + " failed otherwise; "
+        + charges
+        + " gateway charges, "
+        + events
+        + " events delivered, "
+        + faults
+        + " injected faults, "
+        + restarts
+        + " worker restarts; "
+        + setAside
+        + " checks set a charge without an answer aside, "
+        + refundsSetAside
+        + " a pending refund"
+        + (unexpectedSamples.isEmpty()
+            ? ""
+            : "\n  other failures (first "
+                + KEPT
+                + "):\n    "
+                + String.join("\n    ", unexpectedSamples));
   }
 }

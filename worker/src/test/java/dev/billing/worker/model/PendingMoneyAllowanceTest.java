@@ -27,15 +27,22 @@ class PendingMoneyAllowanceTest {
       model.advance(Duration.ofDays(3));
       model.check();
       model.stack.gateway.loseAnswerThenFail(6);
-      model.update("cancel sub-1 now refunding unused days", "sub-1",
+      model.update(
+          "cancel sub-1 now refunding unused days",
+          "sub-1",
           (sub, id) -> model.stack.updates.cancel(sub, id, false, true));
       model.check();
-      assertEquals(1, stats.refundsSetAside(), "the refund was at the gateway and not yet in the records");
+      assertEquals(
+          1, stats.refundsSetAside(), "the refund was at the gateway and not yet in the records");
 
       model.advance(Duration.ofMinutes(10));
       model.check();
-      assertEquals(1, stats.refundsSetAside(), "the re-send recorded the refund: nothing set aside");
-      assertEquals(List.of(1L), model.cycles("sub-1", Set.of(PeriodStatus.REFUNDED)), "the refund is recorded");
+      assertEquals(
+          1, stats.refundsSetAside(), "the re-send recorded the refund: nothing set aside");
+      assertEquals(
+          List.of(1L),
+          model.cycles("sub-1", Set.of(PeriodStatus.REFUNDED)),
+          "the refund is recorded");
     }
   }
 
@@ -53,17 +60,23 @@ class PendingMoneyAllowanceTest {
       model.advance(Duration.ofDays(3));
       model.check();
       model.stack.gateway.loseAnswerThenFail(6);
-      model.update("refund 0.01 USD of cycle 1 of sub-1", "sub-1",
+      model.update(
+          "refund 0.01 USD of cycle 1 of sub-1",
+          "sub-1",
           (sub, id) -> model.stack.updates.refund(sub, id, 1, cent));
       model.advance(Duration.ofMinutes(10));
       model.check();
-      assertEquals(1, model.stack.sandbox.refunds().size(), "the first refund, made once and recorded");
+      assertEquals(
+          1, model.stack.sandbox.refunds().size(), "the first refund, made once and recorded");
 
       model.stack.gateway.loseAnswerThenFail(6);
-      model.update("refund 0.01 USD of cycle 1 of sub-1 again", "sub-1",
+      model.update(
+          "refund 0.01 USD of cycle 1 of sub-1 again",
+          "sub-1",
           (sub, id) -> model.stack.updates.refund(sub, id, 1, cent));
       model.check();
-      assertEquals(2, model.stack.sandbox.refunds().size(), "the second refund made, its answer lost");
+      assertEquals(
+          2, model.stack.sandbox.refunds().size(), "the second refund made, its answer lost");
       assertEquals(1, stats.refundsSetAside(), "only the second refund is set aside");
 
       model.advance(Duration.ofMinutes(10));
@@ -80,15 +93,26 @@ class PendingMoneyAllowanceTest {
       model.advance(Duration.ofDays(3));
       model.check();
       model.stack.gateway.loseAnswerThenFail(6);
-      model.update("plan 20.00 USD NOW for sub-1", "sub-1", (sub, id) -> model.stack.updates.changePlan(sub, id,
-          "plan-2000", new Money(2000, "USD"), PlanChangeRequest.Effective.NOW));
+      model.update(
+          "plan 20.00 USD NOW for sub-1",
+          "sub-1",
+          (sub, id) ->
+              model.stack.updates.changePlan(
+                  sub, id, "plan-2000", new Money(2000, "USD"), PlanChangeRequest.Effective.NOW));
       model.check();
-      assertEquals(1, stats.chargesSetAside(), "the upgrade's charge was at the gateway and not yet in the records");
+      assertEquals(
+          1,
+          stats.chargesSetAside(),
+          "the upgrade's charge was at the gateway and not yet in the records");
 
       model.advance(Duration.ofMinutes(10));
       model.check();
-      assertEquals(1, stats.chargesSetAside(), "the look-up applied the plan with its receipt: nothing set aside");
-      assertEquals(2, model.stack.sandbox.charges().size(), "the period's charge and the upgrade's");
+      assertEquals(
+          1,
+          stats.chargesSetAside(),
+          "the look-up applied the plan with its receipt: nothing set aside");
+      assertEquals(
+          2, model.stack.sandbox.charges().size(), "the period's charge and the upgrade's");
     }
   }
 }

@@ -48,24 +48,35 @@ final class SubscriptionUpdates {
   }
 
   SubscriptionState create(Subscription subscription) {
-    SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class,
-        SubscriptionStartOptions.of(subscription, taskQueue, null,
-            WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE,
-            WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING));
+    SubscriptionWorkflow workflow =
+        client.newWorkflowStub(
+            SubscriptionWorkflow.class,
+            SubscriptionStartOptions.of(
+                subscription,
+                taskQueue,
+                null,
+                WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_REJECT_DUPLICATE,
+                WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING));
     WithStartWorkflowOperation<SubscriptionState> start =
-        new WithStartWorkflowOperation<>(workflow::run, SubscriptionInput.requested(subscription, ACTOR));
-    return WorkflowClient.executeUpdateWithStart(workflow::created,
-        UpdateOptions.newBuilder(SubscriptionState.class).setWaitForStage(WorkflowUpdateStage.COMPLETED).build(),
+        new WithStartWorkflowOperation<>(
+            workflow::run, SubscriptionInput.requested(subscription, ACTOR));
+    return WorkflowClient.executeUpdateWithStart(
+        workflow::created,
+        UpdateOptions.newBuilder(SubscriptionState.class)
+            .setWaitForStage(WorkflowUpdateStage.COMPLETED)
+            .build(),
         start);
   }
 
-  WorkflowUpdateHandle<SubscriptionState> cancel(String sub, String requestId, boolean atPeriodEnd,
-      boolean refundUnused) {
-    CancelRequest request = new CancelRequest("model", ACTOR, atPeriodEnd, refundUnused).withRequestId(requestId);
+  WorkflowUpdateHandle<SubscriptionState> cancel(
+      String sub, String requestId, boolean atPeriodEnd, boolean refundUnused) {
+    CancelRequest request =
+        new CancelRequest("model", ACTOR, atPeriodEnd, refundUnused).withRequestId(requestId);
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::cancel, request, o));
   }
 
-  WorkflowUpdateHandle<SubscriptionState> pause(String sub, String requestId, Integer cycles, LocalDate until) {
+  WorkflowUpdateHandle<SubscriptionState> pause(
+      String sub, String requestId, Integer cycles, LocalDate until) {
     PauseRequest request = new PauseRequest(cycles, until, "model", ACTOR).withRequestId(requestId);
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::pause, request, o));
   }
@@ -75,15 +86,22 @@ final class SubscriptionUpdates {
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::resume, request, o));
   }
 
-  WorkflowUpdateHandle<SubscriptionState> changePlan(String sub, String requestId, String sku, Money price,
+  WorkflowUpdateHandle<SubscriptionState> changePlan(
+      String sub,
+      String requestId,
+      String sku,
+      Money price,
       PlanChangeRequest.Effective effective) {
-    PlanChangeRequest request = new PlanChangeRequest(sku, price, effective, ACTOR).withRequestId(requestId);
+    PlanChangeRequest request =
+        new PlanChangeRequest(sku, price, effective, ACTOR).withRequestId(requestId);
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::changePlan, request, o));
   }
 
-  WorkflowUpdateHandle<SubscriptionState> changePaymentMethod(String sub, String requestId, PaymentMethod method) {
+  WorkflowUpdateHandle<SubscriptionState> changePaymentMethod(
+      String sub, String requestId, PaymentMethod method) {
     PaymentMethodChange request = new PaymentMethodChange(method, ACTOR).withRequestId(requestId);
-    return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::changePaymentMethod, request, o));
+    return send(
+        sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::changePaymentMethod, request, o));
   }
 
   WorkflowUpdateHandle<SubscriptionState> payNow(String sub, String requestId) {
@@ -96,28 +114,35 @@ final class SubscriptionUpdates {
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::waivePeriod, request, o));
   }
 
-  /** @param amount null refunds what is left */
-  WorkflowUpdateHandle<SubscriptionState> refund(String sub, String requestId, long cycle, Money amount) {
-    RefundRequest request = new RefundRequest(cycle, amount, "model", ACTOR).withRequestId(requestId);
+  /**
+   * @param amount null refunds what is left
+   */
+  WorkflowUpdateHandle<SubscriptionState> refund(
+      String sub, String requestId, long cycle, Money amount) {
+    RefundRequest request =
+        new RefundRequest(cycle, amount, "model", ACTOR).withRequestId(requestId);
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::refundPeriod, request, o));
   }
 
   WorkflowUpdateHandle<SubscriptionState> changeBillingDay(String sub, String requestId, int day) {
     BillingDayChange request = new BillingDayChange(day, ACTOR).withRequestId(requestId);
-    return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::changeBillingDay, request, o));
+    return send(
+        sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::changeBillingDay, request, o));
   }
 
   private interface Start {
-    WorkflowUpdateHandle<SubscriptionState> apply(SubscriptionWorkflow workflow,
-        UpdateOptions<SubscriptionState> options);
+    WorkflowUpdateHandle<SubscriptionState> apply(
+        SubscriptionWorkflow workflow, UpdateOptions<SubscriptionState> options);
   }
 
   private WorkflowUpdateHandle<SubscriptionState> send(String sub, String requestId, Start start) {
-    SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(sub));
-    UpdateOptions<SubscriptionState> options = UpdateOptions.newBuilder(SubscriptionState.class)
-        .setUpdateId(requestId)
-        .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
-        .build();
+    SubscriptionWorkflow workflow =
+        client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(sub));
+    UpdateOptions<SubscriptionState> options =
+        UpdateOptions.newBuilder(SubscriptionState.class)
+            .setUpdateId(requestId)
+            .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
+            .build();
     return start.apply(workflow, options);
   }
 }

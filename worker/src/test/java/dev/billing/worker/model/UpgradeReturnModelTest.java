@@ -17,15 +17,20 @@ class UpgradeReturnModelTest {
   void anUpgradeDebitReturnedAfterThePlanWasAppliedLeavesTheBooksBalanced() {
     ModelStats stats = new ModelStats();
     try (BillingModel model = new BillingModel(stats)) {
-      model.create(new Money(49, "USD"), 10, "Pacific/Auckland", "pm_sandbox_bankDebitReturned", 7, 0);
+      model.create(
+          new Money(49, "USD"), 10, "Pacific/Auckland", "pm_sandbox_bankDebitReturned", 7, 0);
       model.advance(Duration.ofDays(31));
       model.check();
       // Cycle 2's debit (0.98 USD with cycle 1's, below the minimum, carried) has settled and is
       // not yet returned: the upgrade prorates against a paid period.
       model.advance(Duration.ofDays(12));
       model.check();
-      model.update("plan 9.99 USD NOW for sub-1", "sub-1", (sub, id) -> model.stack.updates.changePlan(sub, id,
-          "plan-999", new Money(999, "USD"), PlanChangeRequest.Effective.NOW));
+      model.update(
+          "plan 9.99 USD NOW for sub-1",
+          "sub-1",
+          (sub, id) ->
+              model.stack.updates.changePlan(
+                  sub, id, "plan-999", new Money(999, "USD"), PlanChangeRequest.Effective.NOW));
       model.check();
       for (int i = 0; i < 8; i++) {
         model.advance(Duration.ofDays(5));

@@ -20,12 +20,18 @@ class WorkerRestartTest {
     try (BillingModel model = new BillingModel(stats)) {
       model.create(new Money(999, "USD"), 5, "UTC", SandboxPaymentMethods.VISA, 3, 2);
       model.check();
-      model.update("payment method of sub-1", "sub-1", (sub, id) -> model.stack.updates.changePaymentMethod(sub, id,
-          SandboxPaymentMethods.paymentMethod(SandboxPaymentMethods.BANK_DEBIT)));
+      model.update(
+          "payment method of sub-1",
+          "sub-1",
+          (sub, id) ->
+              model.stack.updates.changePaymentMethod(
+                  sub, id, SandboxPaymentMethods.paymentMethod(SandboxPaymentMethods.BANK_DEBIT)));
       model.check();
       model.stack.restartWorker();
       model.check();
-      model.update("pause sub-1 until resumed", "sub-1",
+      model.update(
+          "pause sub-1 until resumed",
+          "sub-1",
           (sub, id) -> model.stack.updates.pause(sub, id, null, null));
       model.check();
       assertEquals(0, stats.unexpected(), "every update answered: " + model.journal());

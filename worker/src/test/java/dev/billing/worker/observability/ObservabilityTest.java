@@ -1,7 +1,7 @@
 package dev.billing.worker.observability;
 
-import static org.awaitility.Awaitility.await;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
@@ -22,20 +22,18 @@ import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
+import dev.billing.domain.reconciliation.Finding;
+import dev.billing.domain.reconciliation.FindingKind;
+import dev.billing.domain.reconciliation.Repair;
 import dev.billing.runtime.ConfigSources;
 import dev.billing.runtime.ProcessMetrics;
-import dev.billing.store.DynamoBillingStore;
-import dev.billing.store.TableNames;
+import dev.billing.store.testing.LocalDynamoDb;
 import dev.billing.worker.BillingWorker;
 import dev.billing.worker.WorkerConfiguration;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.TaskQueues;
-import dev.billing.domain.reconciliation.Finding;
-import dev.billing.domain.reconciliation.FindingKind;
-import dev.billing.domain.reconciliation.Repair;
-import dev.billing.store.testing.LocalDynamoDb;
 import io.dropwizard.configuration.YamlConfigurationFactory;
 import io.dropwizard.jackson.Jackson;
 import io.dropwizard.jersey.validation.Validators;
@@ -56,7 +54,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.slf4j.LoggerFactory;
 
-/** Business counters and the Temporal SDK's metrics in Prometheus format, and JSON log lines with the ids. */
+/**
+ * Business counters and the Temporal SDK's metrics in Prometheus format, and JSON log lines with
+ * the ids.
+ */
 @Timeout(60)
 class ObservabilityTest {
 
@@ -65,33 +66,68 @@ class ObservabilityTest {
     ProcessMetrics metrics = new ProcessMetrics("worker");
     BusinessMetrics business = new BusinessMetrics(metrics.registry());
     LocalDynamoDb local = LocalDynamoDb.start();
-    TestWorkflowEnvironment env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
-        .setInitialTime(Instant.parse("2026-03-01T00:00:00Z"))
-        .setMetricsScope(metrics.temporalScope())
-        .setWorkerFactoryOptions(WorkerFactoryOptions.newBuilder()
-            .setWorkerInterceptors(new ObservabilityInterceptor(business)).build())
-        .build());
+    TestWorkflowEnvironment env =
+        TestWorkflowEnvironment.newInstance(
+            TestEnvironmentOptions.newBuilder()
+                .setInitialTime(Instant.parse("2026-03-01T00:00:00Z"))
+                .setMetricsScope(metrics.temporalScope())
+                .setWorkerFactoryOptions(
+                    WorkerFactoryOptions.newBuilder()
+                        .setWorkerInterceptors(new ObservabilityInterceptor(business))
+                        .build())
+                .build());
     ListAppender<ILoggingEvent> logs = capture(PaymentActivitiesImpl.class);
     try {
-      BillingSearchAttributes.ALL.forEach(k -> env.registerSearchAttribute(k.getName(), k.getValueType()));
+      BillingSearchAttributes.ALL.forEach(
+          k -> env.registerSearchAttribute(k.getName(), k.getValueType()));
       var store = local.store(local.createTables());
-      SandboxGateway sandbox = new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
-      BillingWorker.register(env.getWorkerFactory(), TaskQueues.BILLING,
+      SandboxGateway sandbox =
+          new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
+      BillingWorker.register(
+          env.getWorkerFactory(),
+          TaskQueues.BILLING,
           new BillingWorker.Adapters(store, sandbox, new OutboxNotifier()));
       env.start();
       // Soft-declined on its first attempt, paid on the first dunning retry.
-      Subscription requested = new Subscription("acc-m", "sub-m", "pro-monthly", new Money(999, "USD"),
-          "ana@example.com", new PaymentMethod("pm_sandbox_recoversAfter_1", "Visa •••• 1881"),
-          new BillingSchedule(YearMonth.of(2026, 3), 2, Term.MONTHLY, "UTC", 0),
-          SubscriptionStatus.ACTIVE, 1, null, null, null, null, Instant.parse("2026-02-20T00:00:00Z"), 0, "r");
-      SubscriptionWorkflow workflow = env.getWorkflowClient().newWorkflowStub(SubscriptionWorkflow.class,
-          WorkflowOptions.newBuilder().setWorkflowId(BillingIds.workflowId("sub-m"))
-              .setTaskQueue(TaskQueues.BILLING).build());
+      Subscription requested =
+          new Subscription(
+              "acc-m",
+              "sub-m",
+              "pro-monthly",
+              new Money(999, "USD"),
+              "ana@example.com",
+              new PaymentMethod("pm_sandbox_recoversAfter_1", "Visa •••• 1881"),
+              new BillingSchedule(YearMonth.of(2026, 3), 2, Term.MONTHLY, "UTC", 0),
+              SubscriptionStatus.ACTIVE,
+              1,
+              null,
+              null,
+              null,
+              null,
+              Instant.parse("2026-02-20T00:00:00Z"),
+              0,
+              "r");
+      SubscriptionWorkflow workflow =
+          env.getWorkflowClient()
+              .newWorkflowStub(
+                  SubscriptionWorkflow.class,
+                  WorkflowOptions.newBuilder()
+                      .setWorkflowId(BillingIds.workflowId("sub-m"))
+                      .setTaskQueue(TaskQueues.BILLING)
+                      .build());
       WorkflowClient.start(workflow::run, new SubscriptionInput(requested, false));
       env.sleep(Duration.ofDays(3));
       awaitCounter(metrics, "billing_dunning_recovered_total", 1);
-      business.finding(new Finding(FindingKind.WORKFLOW_MISSING, "sub-x", null, null, null, "gone",
-          Repair.WORKFLOW_RESTARTED, Instant.now()));
+      business.finding(
+          new Finding(
+              FindingKind.WORKFLOW_MISSING,
+              "sub-x",
+              null,
+              null,
+              null,
+              "gone",
+              Repair.WORKFLOW_RESTARTED,
+              Instant.now()));
       metrics.temporalScope().close(); // flush the SDK's tally scope into the registry now
 
       String scrape = metrics.scrape();
@@ -101,19 +137,27 @@ class ObservabilityTest {
           .contains("billing_charges_retried_total{process=\"worker\",} 1.0")
           .contains("billing_dunning_entered_total{process=\"worker\",} 1.0")
           .contains("billing_dunning_recovered_total{process=\"worker\",} 1.0")
-          .contains("billing_reconciliation_findings_total{kind=\"WORKFLOW_MISSING\",process=\"worker\",repair=\"WORKFLOW_RESTARTED\",} 1.0")
-          .containsPattern("temporal_activity_execution_latency_seconds_count\\{.*activity_type=\"ChargePaymentMethod\"")
-          .containsPattern("temporal_workflow_completed_total|temporal_workflow_task_execution_latency")
+          .contains(
+              "billing_reconciliation_findings_total{kind=\"WORKFLOW_MISSING\",process=\"worker\",repair=\"WORKFLOW_RESTARTED\",} 1.0")
+          .containsPattern(
+              "temporal_activity_execution_latency_seconds_count\\{.*activity_type=\"ChargePaymentMethod\"")
+          .containsPattern(
+              "temporal_workflow_completed_total|temporal_workflow_task_execution_latency")
           .contains("jvm_memory_used_bytes");
       // The charge's log lines carry the subscription beside the SDK's workflow id.
       List<ILoggingEvent> logged;
       synchronized (logs) { // activity threads may still be appending; doAppend holds this lock
         logged = List.copyOf(logs.list);
       }
-      ILoggingEvent charged = logged.stream()
-          .filter(e -> e.getFormattedMessage().startsWith("Charged")).findFirst().orElseThrow();
-      assertThat(charged.getMDCPropertyMap()).containsEntry("subscriptionId", "sub-m")
-          .containsEntry("WorkflowId", "subscription-sub-m").containsEntry("ActivityType", "ChargePaymentMethod");
+      ILoggingEvent charged =
+          logged.stream()
+              .filter(e -> e.getFormattedMessage().startsWith("Charged"))
+              .findFirst()
+              .orElseThrow();
+      assertThat(charged.getMDCPropertyMap())
+          .containsEntry("subscriptionId", "sub-m")
+          .containsEntry("WorkflowId", "subscription-sub-m")
+          .containsEntry("ActivityType", "ChargePaymentMethod");
     } finally {
       ((Logger) LoggerFactory.getLogger(PaymentActivitiesImpl.class)).detachAppender(logs);
       env.close();
@@ -123,18 +167,30 @@ class ObservabilityTest {
 
   @Test
   void theBundledConfigurationLogsOneJsonObjectPerLineWithTheIdsAtTheTop() throws Exception {
-    WorkerConfiguration config = new YamlConfigurationFactory<>(WorkerConfiguration.class,
-        Validators.newValidator(), Jackson.newObjectMapper(), "dw")
-        .build(ConfigSources.fileOrClasspathWithEnv(), "worker.yml");
-    var appender = (ConsoleAppenderFactory<?>) ((DefaultLoggingFactory) config.getLoggingFactory())
-        .getAppenders().get(0);
+    WorkerConfiguration config =
+        new YamlConfigurationFactory<>(
+                WorkerConfiguration.class,
+                Validators.newValidator(),
+                Jackson.newObjectMapper(),
+                "dw")
+            .build(ConfigSources.fileOrClasspathWithEnv(), "worker.yml");
+    var appender =
+        (ConsoleAppenderFactory<?>)
+            ((DefaultLoggingFactory) config.getLoggingFactory()).getAppenders().get(0);
     LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
     @SuppressWarnings("unchecked")
-    LayoutBase<ILoggingEvent> layout = (LayoutBase<ILoggingEvent>) (LayoutBase<?>) appender.getLayout()
-        .build(context, TimeZone.getTimeZone("UTC"));
+    LayoutBase<ILoggingEvent> layout =
+        (LayoutBase<ILoggingEvent>)
+            (LayoutBase<?>) appender.getLayout().build(context, TimeZone.getTimeZone("UTC"));
     layout.start();
-    LoggingEvent event = new LoggingEvent("dev.billing.Test", context.getLogger("dev.billing.Test"),
-        Level.WARN, "cycle {} unpaid", null, new Object[] {3});
+    LoggingEvent event =
+        new LoggingEvent(
+            "dev.billing.Test",
+            context.getLogger("dev.billing.Test"),
+            Level.WARN,
+            "cycle {} unpaid",
+            null,
+            new Object[] {3});
     event.setMDCPropertyMap(Map.of("subscriptionId", "sub-1", "WorkflowId", "subscription-sub-1"));
 
     JsonNode line = new ObjectMapper().readTree(layout.doLayout(event));
@@ -157,7 +213,9 @@ class ObservabilityTest {
 
   /** Activities run in real time after the timers fired: poll, bounded. */
   private static void awaitCounter(ProcessMetrics metrics, String name, double value) {
-    await(name + " = " + value).atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(50))
+    await(name + " = " + value)
+        .atMost(Duration.ofSeconds(30))
+        .pollInterval(Duration.ofMillis(50))
         .until(() -> metrics.scrape().contains(name + "{process=\"worker\",} " + value));
   }
 }

@@ -61,7 +61,8 @@ class UpdateRefusalLoggingTest {
     @Override
     public int add(int amount) {
       if (amount == 0) {
-        throw ApplicationFailure.newNonRetryableFailure("nothing to add", UpdateRejections.NO_SUCH_PERIOD);
+        throw ApplicationFailure.newNonRetryableFailure(
+            "nothing to add", UpdateRejections.NO_SUCH_PERIOD);
       }
       if (amount == 13) {
         throw ApplicationFailure.newFailure("the gateway did not answer", "GatewayUnavailable");
@@ -73,8 +74,8 @@ class UpdateRefusalLoggingTest {
     @Override
     public void checkAdd(int amount) {
       if (amount < 0) {
-        throw ApplicationFailure.newNonRetryableFailure("negative amounts are refused",
-            UpdateRejections.TRANSITION_NOT_ALLOWED);
+        throw ApplicationFailure.newNonRetryableFailure(
+            "negative amounts are refused", UpdateRejections.TRANSITION_NOT_ALLOWED);
       }
     }
   }
@@ -91,11 +92,16 @@ class UpdateRefusalLoggingTest {
     root.setLevel(Level.INFO);
     logs.start();
     root.addAppender(logs);
-    env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
-        .setWorkerFactoryOptions(WorkerFactoryOptions.newBuilder()
-            .setWorkerInterceptors(new ObservabilityInterceptor(new BusinessMetrics(new SimpleMeterRegistry())))
-            .build())
-        .build());
+    env =
+        TestWorkflowEnvironment.newInstance(
+            TestEnvironmentOptions.newBuilder()
+                .setWorkerFactoryOptions(
+                    WorkerFactoryOptions.newBuilder()
+                        .setWorkerInterceptors(
+                            new ObservabilityInterceptor(
+                                new BusinessMetrics(new SimpleMeterRegistry())))
+                        .build())
+                .build());
     env.newWorker("counters").registerWorkflowImplementationTypes(CounterImpl.class);
     env.start();
   }
@@ -105,13 +111,16 @@ class UpdateRefusalLoggingTest {
     env.close();
     root.detachAppender(logs);
     root.setLevel(rootLevel);
-    ((LoggerContext) LoggerFactory.getILoggerFactory()).getTurboFilterList()
+    ((LoggerContext) LoggerFactory.getILoggerFactory())
+        .getTurboFilterList()
         .removeIf(UpdateRefusalLogging.class::isInstance);
   }
 
   private Counter counter(String id) {
-    return env.getWorkflowClient().newWorkflowStub(Counter.class,
-        WorkflowOptions.newBuilder().setWorkflowId(id).setTaskQueue("counters").build());
+    return env.getWorkflowClient()
+        .newWorkflowStub(
+            Counter.class,
+            WorkflowOptions.newBuilder().setWorkflowId(id).setTaskQueue("counters").build());
   }
 
   @Test
@@ -125,18 +134,30 @@ class UpdateRefusalLoggingTest {
     assertThat(counter.add(2)).isEqualTo(2);
 
     List<ILoggingEvent> seen = captured();
-    assertThat(seen).filteredOn(e -> e.getLoggerName().equals(UpdateRefusalLogging.SDK_LOGGER)).isEmpty();
-    assertThat(seen).filteredOn(e -> e.getLoggerName().equals("dev.billing.updates"))
+    assertThat(seen)
+        .filteredOn(e -> e.getLoggerName().equals(UpdateRefusalLogging.SDK_LOGGER))
+        .isEmpty();
+    assertThat(seen)
+        .filteredOn(e -> e.getLoggerName().equals("dev.billing.updates"))
         .extracting(ILoggingEvent::getLevel, ILoggingEvent::getFormattedMessage)
         .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(Level.INFO, "update add refused: "
-                + UpdateRejections.TRANSITION_NOT_ALLOWED + ": negative amounts are refused"),
-            org.assertj.core.groups.Tuple.tuple(Level.INFO, "update add refused: NoSuchPeriod: nothing to add"),
+            org.assertj.core.groups.Tuple.tuple(
+                Level.INFO,
+                "update add refused: "
+                    + UpdateRejections.TRANSITION_NOT_ALLOWED
+                    + ": negative amounts are refused"),
+            org.assertj.core.groups.Tuple.tuple(
+                Level.INFO, "update add refused: NoSuchPeriod: nothing to add"),
             // Not a refusal the workflow means: a WARN, with the failure attached.
             org.assertj.core.groups.Tuple.tuple(Level.WARN, "update add failed"));
-    assertThat(seen).filteredOn(e -> e.getLevel() == Level.WARN && e.getLoggerName().equals("dev.billing.updates"))
-        .singleElement().satisfies(e -> assertThat(e.getThrowableProxy().getMessage())
-            .contains("the gateway did not answer"));
+    assertThat(seen)
+        .filteredOn(
+            e -> e.getLevel() == Level.WARN && e.getLoggerName().equals("dev.billing.updates"))
+        .singleElement()
+        .satisfies(
+            e ->
+                assertThat(e.getThrowableProxy().getMessage())
+                    .contains("the gateway did not answer"));
   }
 
   @Test
@@ -145,9 +166,12 @@ class UpdateRefusalLoggingTest {
 
     assertThatThrownBy(() -> counter.run(true)).isInstanceOf(WorkflowFailedException.class);
 
-    assertThat(captured()).filteredOn(e -> e.getLoggerName().equals(UpdateRefusalLogging.SDK_LOGGER))
+    assertThat(captured())
+        .filteredOn(e -> e.getLoggerName().equals(UpdateRefusalLogging.SDK_LOGGER))
         .extracting(ILoggingEvent::getFormattedMessage)
-        .singleElement().asString().startsWith("Workflow execution failure WorkflowId='counter-2'");
+        .singleElement()
+        .asString()
+        .startsWith("Workflow execution failure WorkflowId='counter-2'");
   }
 
   private List<ILoggingEvent> captured() {

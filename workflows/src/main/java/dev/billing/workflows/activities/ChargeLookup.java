@@ -9,7 +9,11 @@ import java.time.Instant;
  * @param failureCode the decline, failure or return code; null otherwise
  */
 public record ChargeLookup(
-    Status status, String transactionId, Instant processedAt, String failureCode, String failureMessage) {
+    Status status,
+    String transactionId,
+    Instant processedAt,
+    String failureCode,
+    String failureMessage) {
 
   public enum Status {
     /** No charge was created with this key: the money did not move. */

@@ -13,8 +13,12 @@ import java.util.Objects;
  * @param sentFrom a lower bound of when the key was first sent: the gateway lists the charges
  *     created from then on, a read that does not lag its writes
  */
-public record ChargeLookupInput(String subscriptionId, long cycle, String idempotencyKey,
-    PaymentMethod paymentMethod, Instant sentFrom) {
+public record ChargeLookupInput(
+    String subscriptionId,
+    long cycle,
+    String idempotencyKey,
+    PaymentMethod paymentMethod,
+    Instant sentFrom) {
   public ChargeLookupInput {
     Objects.requireNonNull(idempotencyKey, "idempotencyKey");
     Objects.requireNonNull(sentFrom, "sentFrom");

@@ -9,13 +9,14 @@ import java.util.Objects;
 /**
  * One customer notice; the notifier renders it by kind.
  *
- * @param messageId from {@link dev.billing.domain.BillingIds#messageId}, e.g. kind + cycle + attempt
+ * @param messageId from {@link dev.billing.domain.BillingIds#messageId}, e.g. kind + cycle +
+ *     attempt
  * @param date the date the notice is about: the next retry for PAYMENT_FAILED (null when none is
  *     left), the end date for SUBSCRIPTION_CANCELLED
  * @param reason the gateway's decline message or the cancellation reason; may be null
  * @param at workflow time of the notice
- * @param locale BCP 47 tag of the subscription ({@code Subscription.locale()}): how amounts and dates
- *     are written; null means {@value dev.billing.domain.Subscription#DEFAULT_LOCALE}
+ * @param locale BCP 47 tag of the subscription ({@code Subscription.locale()}): how amounts and
+ *     dates are written; null means {@value dev.billing.domain.Subscription#DEFAULT_LOCALE}
  */
 public record NotifyCustomerInput(
     Kind kind,
@@ -42,8 +43,8 @@ public record NotifyCustomerInput(
     SUBSCRIPTION_CANCELLED,
     /**
      * A successful charge; {@code reason} carries the gateway's transaction id, {@code date} the
-     * payment's date (null: the date of {@code at}). Its message id is
-     * {@link dev.billing.domain.BillingIds#receiptMessageId}, the one RecordChange mails it under.
+     * payment's date (null: the date of {@code at}). Its message id is {@link
+     * dev.billing.domain.BillingIds#receiptMessageId}, the one RecordChange mails it under.
      */
     PAYMENT_RECEIPT,
     /** {@code date}: when billing restarts by itself, null for an open-ended pause. */
@@ -65,11 +66,35 @@ public record NotifyCustomerInput(
   }
 
   /** A notice in the default locale. */
-  public NotifyCustomerInput(Kind kind, String messageId, String accountId, String subscriptionId,
-      long cycle, String email, String sku, Money amount, LocalDate date, String paymentMask,
-      String reason, String timeZone, Instant at) {
-    this(kind, messageId, accountId, subscriptionId, cycle, email, sku, amount, date, paymentMask,
-        reason, timeZone, at, null);
+  public NotifyCustomerInput(
+      Kind kind,
+      String messageId,
+      String accountId,
+      String subscriptionId,
+      long cycle,
+      String email,
+      String sku,
+      Money amount,
+      LocalDate date,
+      String paymentMask,
+      String reason,
+      String timeZone,
+      Instant at) {
+    this(
+        kind,
+        messageId,
+        accountId,
+        subscriptionId,
+        cycle,
+        email,
+        sku,
+        amount,
+        date,
+        paymentMask,
+        reason,
+        timeZone,
+        at,
+        null);
   }
 
   /**
@@ -128,7 +153,9 @@ public record NotifyCustomerInput(
       return this;
     }
 
-    /** See the kinds: the next retry, the end date, the restart or first payment, the refund's date. */
+    /**
+     * See the kinds: the next retry, the end date, the restart or first payment, the refund's date.
+     */
     public Builder date(LocalDate day) {
       date = day;
       return this;
@@ -146,9 +173,21 @@ public record NotifyCustomerInput(
     }
 
     public NotifyCustomerInput build() {
-      return new NotifyCustomerInput(kind, messageId, sub.accountId(), sub.subscriptionId(), cycle,
-          sub.email(), sku, amount, date, paymentMask, reason, sub.schedule().timeZone(),
-          at, sub.locale());
+      return new NotifyCustomerInput(
+          kind,
+          messageId,
+          sub.accountId(),
+          sub.subscriptionId(),
+          cycle,
+          sub.email(),
+          sku,
+          amount,
+          date,
+          paymentMask,
+          reason,
+          sub.schedule().timeZone(),
+          at,
+          sub.locale());
     }
   }
 }

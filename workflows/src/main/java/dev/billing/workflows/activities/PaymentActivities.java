@@ -5,8 +5,8 @@ import io.temporal.activity.ActivityMethod;
 
 /**
  * Charges through the payment gateway. A decline fails with a non-retryable ApplicationFailure of
- * type {@link PaymentFailures#DECLINED} carrying {@link DeclineDetails}; gateway errors fail with
- * a retryable one.
+ * type {@link PaymentFailures#DECLINED} carrying {@link DeclineDetails}; gateway errors fail with a
+ * retryable one.
  */
 @ActivityInterface
 public interface PaymentActivities {
@@ -22,8 +22,8 @@ public interface PaymentActivities {
 
   /**
    * Gives back (part of) a collected charge. A refund the gateway refuses (more than is left, a
-   * charge that holds no money) fails with a non-retryable ApplicationFailure of type
-   * {@link PaymentFailures#REFUND_REFUSED}; gateway errors are retried with the same key.
+   * charge that holds no money) fails with a non-retryable ApplicationFailure of type {@link
+   * PaymentFailures#REFUND_REFUSED}; gateway errors are retried with the same key.
    */
   @ActivityMethod(name = "RefundPayment")
   RefundResult refund(RefundInput input);

@@ -6,8 +6,9 @@ public final class PaymentFailures {
 
   /**
    * A soft decline: the gateway refused the charge, but a later attempt may succeed (insufficient
-   * funds, do-not-honor, "try again later"; the classification lives in the activities' DeclineCodes).
-   * Not retried by Temporal; the workflow's dunning schedule retries the period on later days. Details: {@link DeclineDetails}.
+   * funds, do-not-honor, "try again later"; the classification lives in the activities'
+   * DeclineCodes). Not retried by Temporal; the workflow's dunning schedule retries the period on
+   * later days. Details: {@link DeclineDetails}.
    */
   public static final String DECLINED = "PaymentDeclined";
 

@@ -21,8 +21,8 @@ public interface ReconciliationActivities {
 
   /**
    * The subscriptions GSI-2 lists as due on the window's dates, page by page: each record compared
-   * with its workflow (DescribeWorkflowExecution), a missing or closed one restarted from the record,
-   * an overdue one diagnosed and sent the gateway's outcome of its charge.
+   * with its workflow (DescribeWorkflowExecution), a missing or closed one restarted from the
+   * record, an overdue one diagnosed and sent the gateway's outcome of its charge.
    */
   @ActivityMethod(name = "CheckDueSubscriptions")
   CheckResult checkDueSubscriptions(WindowCheckInput input);
@@ -39,7 +39,10 @@ public interface ReconciliationActivities {
   @ActivityMethod(name = "CompareGatewayCharges")
   CheckResult compareGatewayCharges(WindowCheckInput input);
 
-  /** The gateway's events of the window's UTC days against the payment-events table; missing ones replayed. */
+  /**
+   * The gateway's events of the window's UTC days against the payment-events table; missing ones
+   * replayed.
+   */
   @ActivityMethod(name = "ReplayMissedWebhooks")
   CheckResult replayMissedWebhooks(WindowCheckInput input);
 

@@ -1,7 +1,7 @@
 package dev.billing.workflows.activities;
 
-import dev.billing.domain.RecordResult;
 import dev.billing.domain.RecordInput;
+import dev.billing.domain.RecordResult;
 import io.temporal.activity.ActivityInterface;
 import io.temporal.activity.ActivityMethod;
 

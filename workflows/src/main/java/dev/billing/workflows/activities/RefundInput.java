@@ -1,18 +1,25 @@
 package dev.billing.workflows.activities;
 
-import dev.billing.domain.Subscription;
 import dev.billing.domain.Money;
+import dev.billing.domain.Subscription;
 import java.util.Objects;
 
 /**
  * One refund of (part of) a collected period.
  *
- * @param idempotencyKey the same on every retry of this refund (see {@link dev.billing.domain.BillingIds#refundKey})
+ * @param idempotencyKey the same on every retry of this refund (see {@link
+ *     dev.billing.domain.BillingIds#refundKey})
  * @param transactionId the gateway's id of the charge that collected the period
  * @param reason for the history and the gateway's records; may be null
  */
-public record RefundInput(String accountId, String subscriptionId, long cycle, String transactionId,
-    Money amount, String idempotencyKey, String reason) {
+public record RefundInput(
+    String accountId,
+    String subscriptionId,
+    long cycle,
+    String transactionId,
+    Money amount,
+    String idempotencyKey,
+    String reason) {
   public RefundInput {
     Objects.requireNonNull(transactionId, "transactionId");
     Objects.requireNonNull(amount, "amount");
@@ -62,7 +69,8 @@ public record RefundInput(String accountId, String subscriptionId, long cycle, S
     }
 
     public RefundInput build() {
-      return new RefundInput(accountId, subscriptionId, cycle, transactionId, amount, idempotencyKey, reason);
+      return new RefundInput(
+          accountId, subscriptionId, cycle, transactionId, amount, idempotencyKey, reason);
     }
   }
 }

@@ -1,8 +1,8 @@
 package dev.billing.workflows.activities;
 
-import dev.billing.domain.Subscription;
-import dev.billing.domain.RecordInput;
 import dev.billing.domain.Money;
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.Subscription;
 import java.time.LocalDate;
 import java.util.Objects;
 
@@ -24,9 +24,18 @@ public record SendReminderInput(
     Objects.requireNonNull(record, "record");
   }
 
-  /** The reminder of {@code cycle}'s payment, to write {@code record} once accepted for delivery. */
-  public static SendReminderInput of(Subscription sub, long cycle, String messageId, RecordInput record) {
-    return new SendReminderInput(messageId, sub.email(), sub.sku(), sub.amountDueFor(cycle),
-        sub.schedule().dueDate(cycle), sub.paymentMethod().mask(), record);
+  /**
+   * The reminder of {@code cycle}'s payment, to write {@code record} once accepted for delivery.
+   */
+  public static SendReminderInput of(
+      Subscription sub, long cycle, String messageId, RecordInput record) {
+    return new SendReminderInput(
+        messageId,
+        sub.email(),
+        sub.sku(),
+        sub.amountDueFor(cycle),
+        sub.schedule().dueDate(cycle),
+        sub.paymentMethod().mask(),
+        record);
   }
 }

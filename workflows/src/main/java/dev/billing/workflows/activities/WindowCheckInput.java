@@ -7,16 +7,17 @@ import java.util.Objects;
 
 /**
  * One call of a check step over the run's window of UTC dates. A step works through the dates in
- * order and returns after a bounded amount of work with a cursor where it stopped, so one call stays
- * well inside its timeout however much is due, and a typical day takes one call for the whole window.
+ * order and returns after a bounded amount of work with a cursor where it stopped, so one call
+ * stays well inside its timeout however much is due, and a typical day takes one call for the whole
+ * window.
  *
  * @param reportId the report the findings go to
  * @param from first date, inclusive
  * @param to last date, inclusive
  * @param cursor where the previous call stopped ({@link CheckResult#nextCursor()}, opaque); null to
  *     start at {@code from}
- * @param asOf the run's time: what "overdue" and "in flight" are measured against, and nothing after
- *     it is read from the gateway
+ * @param asOf the run's time: what "overdue" and "in flight" are measured against, and nothing
+ *     after it is read from the gateway
  * @param repair false for a dry run
  */
 public record WindowCheckInput(

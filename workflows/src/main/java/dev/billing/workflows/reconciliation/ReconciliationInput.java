@@ -4,16 +4,17 @@ package dev.billing.workflows.reconciliation;
  * What a reconciliation run covers. The dates come from the run's own time: the UTC days from
  * {@code lookbackDays} ago up to today.
  *
- * @param lookbackDays how many days before today are checked again (1 to {@value #MAX_LOOKBACK_DAYS});
- *     more than one catches what a failed or skipped run missed
+ * @param lookbackDays how many days before today are checked again (1 to {@value
+ *     #MAX_LOOKBACK_DAYS}); more than one catches what a failed or skipped run missed
  * @param repair false: report only, change nothing (a dry run)
  * @param trigger who started it: "schedule", "cron", or "api:<principal>"
  * @param resume null when starting; where to go on when the run continued as new
  */
-public record ReconciliationInput(int lookbackDays, boolean repair, String trigger,
-    ReconciliationResume resume) {
+public record ReconciliationInput(
+    int lookbackDays, boolean repair, String trigger, ReconciliationResume resume) {
 
   public static final int DEFAULT_LOOKBACK_DAYS = 3;
+
   /** The gateway keeps events for 30 days (Stripe), and so does the payment-events table. */
   public static final int MAX_LOOKBACK_DAYS = 30;
 

@@ -1,7 +1,7 @@
 package dev.billing.workflows.reconciliation;
 
-import dev.billing.domain.reconciliation.ReconciliationSummary;
 import dev.billing.domain.reconciliation.FindingKind;
+import dev.billing.domain.reconciliation.ReconciliationSummary;
 import java.util.Objects;
 
 /**
@@ -10,7 +10,8 @@ import java.util.Objects;
  *
  * @param cursor the check's next call's cursor; null to start the check from the window's start
  */
-public record ReconciliationResume(ReconciliationSummary summary, FindingKind.Check check, String cursor) {
+public record ReconciliationResume(
+    ReconciliationSummary summary, FindingKind.Check check, String cursor) {
 
   public ReconciliationResume {
     Objects.requireNonNull(summary, "summary");

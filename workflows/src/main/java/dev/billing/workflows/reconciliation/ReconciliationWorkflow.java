@@ -6,10 +6,11 @@ import io.temporal.workflow.WorkflowInterface;
 import io.temporal.workflow.WorkflowMethod;
 
 /**
- * One reconciliation run: compares DynamoDB with Temporal (drift), the gateway with the receipts and
- * periods (payments), and the gateway's events with the ones the webhooks stored (missed webhooks),
- * repairs what it safely can, and writes a report. Started every day by a Temporal Schedule (or, on a
- * server without Schedules, as a cron workflow) and on demand by {@code POST /v1/ops/reconciliations}.
+ * One reconciliation run: compares DynamoDB with Temporal (drift), the gateway with the receipts
+ * and periods (payments), and the gateway's events with the ones the webhooks stored (missed
+ * webhooks), repairs what it safely can, and writes a report. Started every day by a Temporal
+ * Schedule (or, on a server without Schedules, as a cron workflow) and on demand by {@code POST
+ * /v1/ops/reconciliations}.
  */
 @WorkflowInterface
 public interface ReconciliationWorkflow {

@@ -1,11 +1,11 @@
 package dev.billing.workflows.reconciliation;
 
+import dev.billing.domain.reconciliation.CheckResult;
+import dev.billing.domain.reconciliation.FindingKind.Check;
 import dev.billing.domain.reconciliation.ReconciliationCounts;
 import dev.billing.domain.reconciliation.ReconciliationSummary;
-import dev.billing.domain.reconciliation.CheckResult;
 import dev.billing.workflows.activities.ReconciliationActivities;
 import dev.billing.workflows.activities.WindowCheckInput;
-import dev.billing.domain.reconciliation.FindingKind.Check;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.failure.TemporalFailure;
 import io.temporal.workflow.Workflow;
@@ -23,24 +23,27 @@ import org.slf4j.Logger;
  * check that fails after its retries is noted in the report and the run goes on: one gateway outage
  * must not hide the drift findings.
  *
- * <p>A long run (a large book, a thirty-day look-back) continues as new after
- * {@value #CALLS_PER_RUN} calls, or earlier when Temporal suggests it, carrying the report head, the
- * check and its cursor: the history stays small and the report is the same one.
+ * <p>A long run (a large book, a thirty-day look-back) continues as new after {@value
+ * #CALLS_PER_RUN} calls, or earlier when Temporal suggests it, carrying the report head, the check
+ * and its cursor: the history stays small and the report is the same one.
  *
  * <p>The drift check reads one day more than the window, tomorrow (UTC): in a zone ahead of UTC
  * (Asia, Oceania) a subscription due "tomorrow" is already due now.
  */
 public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
 
-  /** Check calls per execution: each adds about six history events, so a run stays far below 10k. */
+  /**
+   * Check calls per execution: each adds about six history events, so a run stays far below 10k.
+   */
   static final int CALLS_PER_RUN = 100;
 
   private static final Logger log = Workflow.getLogger(ReconciliationWorkflowImpl.class);
 
-  private final ReconciliationActivities steps = Workflow.newActivityStub(
-      ReconciliationActivities.class, ReconciliationActivityOptions.CHECK);
-  private final ReconciliationActivities report = Workflow.newActivityStub(
-      ReconciliationActivities.class, ReconciliationActivityOptions.REPORT);
+  private final ReconciliationActivities steps =
+      Workflow.newActivityStub(ReconciliationActivities.class, ReconciliationActivityOptions.CHECK);
+  private final ReconciliationActivities report =
+      Workflow.newActivityStub(
+          ReconciliationActivities.class, ReconciliationActivityOptions.REPORT);
 
   private ReconciliationSummary progress;
   private ReconciliationInput input;
@@ -54,15 +57,34 @@ public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
       Instant asOf = Instant.ofEpochMilli(Workflow.currentTimeMillis());
       LocalDate today = LocalDate.ofInstant(asOf, ZoneOffset.UTC);
       LocalDate from = today.minusDays(input.lookbackDays());
-      progress = new ReconciliationSummary(Workflow.getInfo().getRunId(), Workflow.getInfo().getWorkflowId(),
-          input.trigger(), ReconciliationSummary.Status.RUNNING, asOf, null, from, today,
-          input.repair(), ReconciliationCounts.ZERO, null);
+      progress =
+          new ReconciliationSummary(
+              Workflow.getInfo().getRunId(),
+              Workflow.getInfo().getWorkflowId(),
+              input.trigger(),
+              ReconciliationSummary.Status.RUNNING,
+              asOf,
+              null,
+              from,
+              today,
+              input.repair(),
+              ReconciliationCounts.ZERO,
+              null);
       report.openReport(progress);
-      log.info("reconciliation {} of {} to {} started (trigger {}, repair {})", progress.reportId(),
-          from, today, input.trigger(), input.repair());
+      log.info(
+          "reconciliation {} of {} to {} started (trigger {}, repair {})",
+          progress.reportId(),
+          from,
+          today,
+          input.trigger(),
+          input.repair());
     } else {
       progress = resume.summary();
-      log.info("reconciliation {} goes on at {} from {}", progress.reportId(), resume.check(), resume.cursor());
+      log.info(
+          "reconciliation {} goes on at {} from {}",
+          progress.reportId(),
+          resume.check(),
+          resume.cursor());
     }
 
     List<Check> order = List.of(Check.DRIFT, Check.PAYMENTS, Check.WEBHOOKS);
@@ -70,19 +92,34 @@ public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
     for (Check check : order.subList(order.indexOf(first), order.size())) {
       String cursor = resume != null && check == resume.check() ? resume.cursor() : null;
       switch (check) {
-        case DRIFT -> check(check, "CheckDueSubscriptions", progress.to().plusDays(1), cursor,
-            steps::checkDueSubscriptions);
-        case PAYMENTS -> check(check, "CompareGatewayCharges", progress.to(), cursor,
-            steps::compareGatewayCharges);
-        case WEBHOOKS -> check(check, "ReplayMissedWebhooks", progress.to(), cursor,
-            steps::replayMissedWebhooks);
+        case DRIFT ->
+            check(
+                check,
+                "CheckDueSubscriptions",
+                progress.to().plusDays(1),
+                cursor,
+                steps::checkDueSubscriptions);
+        case PAYMENTS ->
+            check(
+                check,
+                "CompareGatewayCharges",
+                progress.to(),
+                cursor,
+                steps::compareGatewayCharges);
+        case WEBHOOKS ->
+            check(
+                check, "ReplayMissedWebhooks", progress.to(), cursor, steps::replayMissedWebhooks);
       }
     }
 
     progress = progress.finished(Instant.ofEpochMilli(Workflow.currentTimeMillis()));
     report.closeReport(progress);
-    log.info("reconciliation {} {}: {} findings, {} repaired, {} repairs failed", progress.reportId(),
-        progress.status(), progress.counts().totalFindings(), progress.counts().repaired(),
+    log.info(
+        "reconciliation {} {}: {} findings, {} repaired, {} repairs failed",
+        progress.reportId(),
+        progress.status(),
+        progress.counts().totalFindings(),
+        progress.counts().repaired(),
         progress.counts().repairsFailed());
     return progress;
   }
@@ -97,13 +134,18 @@ public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
    * are added. A call that fails after its retries is noted with where it stopped, and the check
    * ends there: the next check still runs.
    */
-  private void check(Check check, String name, LocalDate to, String cursor,
+  private void check(
+      Check check,
+      String name,
+      LocalDate to,
+      String cursor,
       Function<WindowCheckInput, CheckResult> step) {
     LocalDate from = progress.from();
     do {
       continueAsNewIfLong(check, cursor);
-      WindowCheckInput call = new WindowCheckInput(progress.reportId(), from, to, cursor,
-          progress.startedAt(), input.repair());
+      WindowCheckInput call =
+          new WindowCheckInput(
+              progress.reportId(), from, to, cursor, progress.startedAt(), input.repair());
       try {
         calls++;
         CheckResult result = step.apply(call);
@@ -121,14 +163,20 @@ public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
 
   private void continueAsNewIfLong(Check check, String cursor) {
     if (calls >= CALLS_PER_RUN || (calls > 0 && Workflow.getInfo().isContinueAsNewSuggested())) {
-      log.info("reconciliation {} continues as new at {} from {} after {} calls", progress.reportId(),
-          check, cursor, calls);
+      log.info(
+          "reconciliation {} continues as new at {} from {} after {} calls",
+          progress.reportId(),
+          check,
+          cursor,
+          calls);
       Workflow.continueAsNew(input.resumingAt(new ReconciliationResume(progress, check, cursor)));
     }
   }
 
   static String reasonOf(ActivityFailure failure) {
     Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
-    return cause instanceof TemporalFailure temporal ? temporal.getOriginalMessage() : cause.getMessage();
+    return cause instanceof TemporalFailure temporal
+        ? temporal.getOriginalMessage()
+        : cause.getMessage();
   }
 }

@@ -37,8 +37,8 @@ final class Cancellation {
   }
 
   /**
-   * Records the cancellation under way: a client's (taken from the queue, whose handler is
-   * answered once it is recorded), dunning's or a period end's.
+   * Records the cancellation under way: a client's (taken from the queue, whose handler is answered
+   * once it is recorded), dunning's or a period end's.
    */
   void cancel() {
     QueuedChange.CancelNow asked = changes.cancelAsked();
@@ -54,30 +54,51 @@ final class Cancellation {
     String balance = lifecycle.balanceLeftAtCancellation();
     if (balance != null) {
       // Never silent: the history entry, the outcome and the notice say what was left.
-      String reason = cancellation.reason() == null ? balance : cancellation.reason() + "; " + balance;
-      cancellation = new CancelRequest(reason, cancellation.requestedBy(), cancellation.atPeriodEnd(),
-          cancellation.refundUnused(), cancellation.requestId());
+      String reason =
+          cancellation.reason() == null ? balance : cancellation.reason() + "; " + balance;
+      cancellation =
+          new CancelRequest(
+              reason,
+              cancellation.requestedBy(),
+              cancellation.atPeriodEnd(),
+              cancellation.refundUnused(),
+              cancellation.requestId());
       run.cancel(cancellation);
       run.replace(lifecycle.withDebtWrittenOff());
     }
     Process process = run.cancelProcess();
-    String actor = process == Process.API ? SubscriptionChanges.actorOf(cancellation)
-        : SubscriptionChanges.SYSTEM_ACTOR;
-    RecordInput change = process == Process.API
-        ? SubscriptionChanges.cancellation(run.current(), cancellation, RunState.now())
-        : SubscriptionChanges.cancellation(run.current(), cancellation.reason(), actor, process, RunState.now());
+    String actor =
+        process == Process.API
+            ? SubscriptionChanges.actorOf(cancellation)
+            : SubscriptionChanges.SYSTEM_ACTOR;
+    RecordInput change =
+        process == Process.API
+            ? SubscriptionChanges.cancellation(run.current(), cancellation, RunState.now())
+            : SubscriptionChanges.cancellation(
+                run.current(), cancellation.reason(), actor, process, RunState.now());
     long endingCycle = run.current().cycle();
     run.write(change);
     run.upsertSearchAttributes(false);
-    run.outcome("cancelled by " + actor + (cancellation.reason() == null ? "" : ": " + cancellation.reason()));
-    log.info("subscription {} cancelled at version {}", run.current().subscriptionId(), run.current().version());
+    run.outcome(
+        "cancelled by "
+            + actor
+            + (cancellation.reason() == null ? "" : ": " + cancellation.reason()));
+    log.info(
+        "subscription {} cancelled at version {}",
+        run.current().subscriptionId(),
+        run.current().version());
     // The client that cancels is answered; the customer is told too when money was left behind.
     if (process != Process.API || run.cancelAtPeriodEnd() || balance != null) {
       Subscription ended = run.current();
-      run.notice(NotifyCustomerInput.about(NotifyCustomerInput.Kind.SUBSCRIPTION_CANCELLED, ended)
-          .messageId(BillingIds.messageId(ended.subscriptionId(), endingCycle, "cancelled"))
-          .cycle(endingCycle).amount(ended.price()).date(ended.schedule().dateAt(RunState.now()))
-          .reason(cancellation.reason()).at(RunState.now()).build());
+      run.notice(
+          NotifyCustomerInput.about(NotifyCustomerInput.Kind.SUBSCRIPTION_CANCELLED, ended)
+              .messageId(BillingIds.messageId(ended.subscriptionId(), endingCycle, "cancelled"))
+              .cycle(endingCycle)
+              .amount(ended.price())
+              .date(ended.schedule().dateAt(RunState.now()))
+              .reason(cancellation.reason())
+              .at(RunState.now())
+              .build());
     }
     if (asked != null) {
       changes.recorded(asked);
@@ -86,9 +107,9 @@ final class Cancellation {
 
   /**
    * Settle-only mode: no reminder, charge or retry; payment events are acted on as they come and a
-   * period without one is looked up on its settlement timeout, as on the normal path. Its outcome is
-   * recorded with the subscription left CANCELLED (see {@link PaymentCollector}). Runs in this same
-   * execution: a few timers, lookups and records per period, so no continue-as-new is needed.
+   * period without one is looked up on its settlement timeout, as on the normal path. Its outcome
+   * is recorded with the subscription left CANCELLED (see {@link PaymentCollector}). Runs in this
+   * same execution: a few timers, lookups and records per period, so no continue-as-new is needed.
    */
   void settle() {
     collector.keepOnlySettling();
@@ -125,12 +146,18 @@ final class Cancellation {
     while (true) {
       changes.dropUnrecorded();
       changes.applyAll(lifecycle);
-      if (Workflow.isEveryHandlerFinished() && run.notices.allDone() && !run.requests.waitsBeforeEnd()) {
+      if (Workflow.isEveryHandlerFinished()
+          && run.notices.allDone()
+          && !run.requests.waitsBeforeEnd()) {
         break;
       }
       // A refund without an answer keeps the run open for its re-sends (see RequestLog).
-      Workflow.await(() -> (Workflow.isEveryHandlerFinished() && run.notices.allDone()
-          && !run.requests.waitsBeforeEnd()) || !changes.isEmpty());
+      Workflow.await(
+          () ->
+              (Workflow.isEveryHandlerFinished()
+                      && run.notices.allDone()
+                      && !run.requests.waitsBeforeEnd())
+                  || !changes.isEmpty());
     }
   }
 }

@@ -1,7 +1,7 @@
 package dev.billing.workflows.subscription;
 
-import dev.billing.workflows.AppliedRequest.Status;
 import dev.billing.workflows.AppliedRequest;
+import dev.billing.workflows.AppliedRequest.Status;
 import dev.billing.workflows.SubscriptionState;
 import dev.billing.workflows.UpdateRejections;
 import dev.billing.workflows.UpdateRequest;
@@ -55,8 +55,8 @@ final class ChangeQueue {
   }
 
   /**
-   * From an update handler: the first answer of a repeat, else queues the change and waits for
-   * the answer {@link #applyAll} gives it.
+   * From an update handler: the first answer of a repeat, else queues the change and waits for the
+   * answer {@link #applyAll} gives it.
    */
   SubscriptionState submit(QueuedChange change) {
     AppliedRequest known = run.requests.find(change.request().requestId());
@@ -79,7 +79,8 @@ final class ChangeQueue {
    * every handler, so it can never wait for a change that will not be recorded any more, and the
    * change is rejected, not lost silently.
    */
-  SubscriptionState awaitRecorded(QueuedChange change, Supplier<String> outcome, String notRecorded) {
+  SubscriptionState awaitRecorded(
+      QueuedChange change, Supplier<String> outcome, String notRecorded) {
     AppliedRequest known = run.requests.find(change.request().requestId());
     if (known != null) {
       return answer(known);
@@ -168,13 +169,18 @@ final class ChangeQueue {
         change.done().complete(answer(taken));
       } catch (ApplicationFailure refused) {
         AppliedRequest failed =
-            run.requests.remember(request, Status.FAILED, refused.getOriginalMessage(), refused.getType());
+            run.requests.remember(
+                request, Status.FAILED, refused.getOriginalMessage(), refused.getType());
         change.done().completeExceptionally(failure(failed));
       } catch (TemporalFailure failed) {
         // Not remembered: nothing was decided, a retry of the request may go through.
         log.warn("lifecycle change {} failed", request, failed);
-        change.done().completeExceptionally(ApplicationFailure.newNonRetryableFailure(
-            "the change could not be completed: " + failed.getOriginalMessage(), "DependencyUnavailable"));
+        change
+            .done()
+            .completeExceptionally(
+                ApplicationFailure.newNonRetryableFailure(
+                    "the change could not be completed: " + failed.getOriginalMessage(),
+                    "DependencyUnavailable"));
       }
     }
   }
@@ -206,7 +212,8 @@ final class ChangeQueue {
       throw failure(known);
     }
     SubscriptionState now = run.snapshot();
-    return new SubscriptionState(now.subscription(), now.phase(), now.waitingUntil(), known.outcome(), known);
+    return new SubscriptionState(
+        now.subscription(), now.phase(), now.waitingUntil(), known.outcome(), known);
   }
 
   /**
@@ -215,7 +222,7 @@ final class ChangeQueue {
    * the API tells a reused id from a repeat by it.
    */
   private static ApplicationFailure failure(AppliedRequest failed) {
-    return ApplicationFailure.newNonRetryableFailure(failed.outcome(), failed.failureType(),
-        failed.fingerprint());
+    return ApplicationFailure.newNonRetryableFailure(
+        failed.outcome(), failed.failureType(), failed.fingerprint());
   }
 }

@@ -64,8 +64,11 @@ final class ChangeRules {
     return sub.status() == SubscriptionStatus.PAUSED ? null : "subscription is not paused";
   }
 
-  /** @param upgrading the immediate upgrade still waiting for its charge's outcome, if any */
-  static String plan(Subscription sub, PlanChangeRequest request, boolean cancelling, PendingUpgrade upgrading) {
+  /**
+   * @param upgrading the immediate upgrade still waiting for its charge's outcome, if any
+   */
+  static String plan(
+      Subscription sub, PlanChangeRequest request, boolean cancelling, PendingUpgrade upgrading) {
     String common = changeable(sub, cancelling);
     if (common != null) {
       return common;
@@ -73,7 +76,10 @@ final class ChangeRules {
     if (sub.lifecycle().cancelsOn() != null) {
       return "subscription ends on " + sub.lifecycle().cancelsOn() + "; its plan cannot change";
     }
-    if (request == null || request.price() == null || request.sku() == null || request.effective() == null) {
+    if (request == null
+        || request.price() == null
+        || request.sku() == null
+        || request.effective() == null) {
       return "sku, price and effective are required";
     }
     if (!request.price().currency().equals(sub.price().currency())) {
@@ -91,8 +97,11 @@ final class ChangeRules {
       }
     }
     if (upgrading != null) {
-      return "the change to " + upgrading.sku() + " waits for the outcome of its charge ("
-          + upgrading.idempotencyKey() + "); change the plan once it is known";
+      return "the change to "
+          + upgrading.sku()
+          + " waits for the outcome of its charge ("
+          + upgrading.idempotencyKey()
+          + "); change the plan once it is known";
     }
     PendingPlanChange pending = sub.lifecycle().pendingChange();
     boolean same = request.sku().equals(sub.sku()) && request.price().equals(sub.price());
@@ -111,14 +120,18 @@ final class ChangeRules {
       return "billingDay must be between 1 and 31";
     }
     if (sub.lifecycle().cancelsOn() != null) {
-      return "subscription ends on " + sub.lifecycle().cancelsOn() + "; its billing day cannot change";
+      return "subscription ends on "
+          + sub.lifecycle().cancelsOn()
+          + "; its billing day cannot change";
     }
     return switch (sub.status()) {
       case TRIALING -> "the billing day follows the trial's end; change it after the first payment";
       case PAUSED -> "subscription is paused; resume first";
       case PAST_DUE -> "subscription is past due; pay the unpaid period first";
-      default -> request.billingDay() == sub.schedule().billingDay()
-          ? "subscription already bills on day " + request.billingDay() : null;
+      default ->
+          request.billingDay() == sub.schedule().billingDay()
+              ? "subscription already bills on day " + request.billingDay()
+              : null;
     };
   }
 
@@ -133,7 +146,9 @@ final class ChangeRules {
     }
     if (owedCycle == null) {
       return awaitingCycle != null
-          ? "the outcome of cycle " + awaitingCycle + "'s last charge is not known yet; nothing to pay until it is"
+          ? "the outcome of cycle "
+              + awaitingCycle
+              + "'s last charge is not known yet; nothing to pay until it is"
           : "nothing is owed: no period is unpaid";
     }
     return null;

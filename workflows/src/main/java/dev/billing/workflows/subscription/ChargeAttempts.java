@@ -7,7 +7,6 @@ import dev.billing.domain.Money;
 import dev.billing.domain.Process;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
-import dev.billing.workflows.subscription.ChargeAttempts.Attempt;
 import dev.billing.workflows.OpenPeriod;
 import dev.billing.workflows.SettledCharge;
 import dev.billing.workflows.UnpaidPeriod;
@@ -15,15 +14,16 @@ import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.ChargeLookupInput;
 import dev.billing.workflows.activities.ChargeResult;
+import dev.billing.workflows.subscription.ChargeAttempts.Attempt;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
 import org.slf4j.Logger;
 
 /**
- * A period's attempts: the key and amount of each, sending one (after asking about a key a lost
- * run may have sent), asking the gateway about one under the payment method it was sent to, and
- * whether a NOT_FOUND proves a key unsent. Shared by the parts of the {@link PaymentCollector}.
+ * A period's attempts: the key and amount of each, sending one (after asking about a key a lost run
+ * may have sent), asking the gateway about one under the payment method it was sent to, and whether
+ * a NOT_FOUND proves a key unsent. Shared by the parts of the {@link PaymentCollector}.
  */
 final class ChargeAttempts {
   private static final Logger log = Workflow.getLogger(ChargeAttempts.class);
@@ -34,6 +34,7 @@ final class ChargeAttempts {
   private final RunState run;
   private final PeriodCollection periods;
   private final Gateway gateway;
+
   /** Set while a manual repayment is being made: its attempts are recorded as MANUAL_REPAYMENT. */
   private boolean manual;
 
@@ -58,8 +59,11 @@ final class ChargeAttempts {
    * event about it does not record the return a second time.
    */
   void returnedCharge(OpenPeriod period, String transactionId) {
-    returnedCharge(period.cycle(), period.attempts(),
-        transactionId != null ? transactionId : period.transactionId(), period.amount());
+    returnedCharge(
+        period.cycle(),
+        period.attempts(),
+        transactionId != null ? transactionId : period.transactionId(),
+        period.amount());
   }
 
   void returnedCharge(long cycle, int attempt, String transactionId, Money amount) {
@@ -71,8 +75,8 @@ final class ChargeAttempts {
     if (prior == null || prior.policy() == null || prior.dunningFrom() == null) {
       return prior == null ? 0 : prior.retriesUsed();
     }
-    return DunningSchedule.usedAt(current().schedule(), prior.dunningFrom(), prior.policy(),
-        prior.retriesUsed(), now());
+    return DunningSchedule.usedAt(
+        current().schedule(), prior.dunningFrom(), prior.policy(), prior.retriesUsed(), now());
   }
 
   Attempt charge(long cycle, int attempt) {
@@ -84,7 +88,8 @@ final class ChargeAttempts {
       }
     }
     Subscription sub = current();
-    ChargeInput input = ChargeInput.ofPeriod(sub, cycle, attempt, amountOf(cycle), key(cycle, attempt));
+    ChargeInput input =
+        ChargeInput.ofPeriod(sub, cycle, attempt, amountOf(cycle), key(cycle, attempt));
     periods.keys.sending(cycle, key, sub.paymentMethod());
     try {
       return new Attempt(gateway.charge(input), null);
@@ -100,9 +105,9 @@ final class ChargeAttempts {
    * next attempt may take a new key. It does from a list read made {@link
    * DunningSchedule#RESOLVE_AFTER} after the key's send ended (no request of it still in flight),
    * and when a lost run may already have sent the next key (the key is then never sent again; the
-   * next one is looked up before it is sent, as a restart assumes the lost run's sends have
-   * ended). It does not for a charge the gateway once accepted (its listing is what failed), nor
-   * right after the send (a new payment method, a manual payment): the same key is sent again.
+   * next one is looked up before it is sent, as a restart assumes the lost run's sends have ended).
+   * It does not for a charge the gateway once accepted (its listing is what failed), nor right
+   * after the send (a new payment method, a manual payment): the same key is sent again.
    */
   boolean provenUnsent(OpenPeriod period) {
     if (SubscriptionChanges.CHARGE_NOT_FOUND.equals(period.failureCode())) {
@@ -116,30 +121,45 @@ final class ChargeAttempts {
   }
 
   /**
-   * A run restarted from the record asks the gateway about a key the lost run may have sent
-   * before sending it: the gateway's own replay of a key is forgotten after 24 hours, and a repair
-   * can come later than that. Returns the attempt as the lost run's charge ended, or null when the
-   * key was never sent; no answer is an unknown outcome, so nothing is sent.
+   * A run restarted from the record asks the gateway about a key the lost run may have sent before
+   * sending it: the gateway's own replay of a key is forgotten after 24 hours, and a repair can
+   * come later than that. Returns the attempt as the lost run's charge ended, or null when the key
+   * was never sent; no answer is an unknown outcome, so nothing is sent.
    */
   Attempt sentByLostRun(long cycle, int attempt) {
     ChargeLookup lookup = lookUp(cycle, attempt);
     if (lookup == null) {
-      return new Attempt(null, new ChargeFailure(false, SubscriptionChanges.GATEWAY_UNAVAILABLE,
-          "no answer from the gateway about " + key(cycle, attempt) + ", which a lost run may have sent"));
+      return new Attempt(
+          null,
+          new ChargeFailure(
+              false,
+              SubscriptionChanges.GATEWAY_UNAVAILABLE,
+              "no answer from the gateway about "
+                  + key(cycle, attempt)
+                  + ", which a lost run may have sent"));
     }
     periods.keys.verified(key(cycle, attempt));
     return switch (lookup.status()) {
       case NOT_FOUND -> null;
-      case SUCCEEDED -> new Attempt(new ChargeResult(lookup.transactionId(), lookup.processedAt(), true), null);
-      case PENDING -> new Attempt(
-          new ChargeResult(lookup.transactionId(), lookup.processedAt(), true, true), null);
-      case FAILED -> new Attempt(null, new ChargeFailure(true,
-          codeOr(lookup.failureCode(), ChargeFailure.DEFAULT_DECLINE_CODE), lookup.failureMessage()));
+      case SUCCEEDED ->
+          new Attempt(new ChargeResult(lookup.transactionId(), lookup.processedAt(), true), null);
+      case PENDING ->
+          new Attempt(
+              new ChargeResult(lookup.transactionId(), lookup.processedAt(), true, true), null);
+      case FAILED ->
+          new Attempt(
+              null,
+              new ChargeFailure(
+                  true,
+                  codeOr(lookup.failureCode(), ChargeFailure.DEFAULT_DECLINE_CODE),
+                  lookup.failureMessage()));
       case RETURNED -> {
         // Its money came back: a late success event of this charge must not collect the period.
         returnedCharge(cycle, attempt, lookup.transactionId(), amountOf(cycle));
-        yield new Attempt(null, new ChargeFailure(true,
-            codeOr(lookup.failureCode(), "charge_returned"), lookup.failureMessage()));
+        yield new Attempt(
+            null,
+            new ChargeFailure(
+                true, codeOr(lookup.failureCode(), "charge_returned"), lookup.failureMessage()));
       }
     };
   }
@@ -152,8 +172,13 @@ final class ChargeAttempts {
   ChargeLookup lookUp(long cycle, int attempt) {
     String key = key(cycle, attempt);
     try {
-      return gateway.lookUp(new ChargeLookupInput(current().subscriptionId(), cycle, key,
-          periods.keys.sentWith(key), sentNoEarlierThan(cycle)));
+      return gateway.lookUp(
+          new ChargeLookupInput(
+              current().subscriptionId(),
+              cycle,
+              key,
+              periods.keys.sentWith(key),
+              sentNoEarlierThan(cycle)));
     } catch (ActivityFailure e) {
       log.warn("lookup of {} failed; its outcome stays unknown", key, e);
       return null;
@@ -182,7 +207,9 @@ final class ChargeAttempts {
       // Money settling after a cancellation never revives the subscription, nor ends a pause.
       return current().status();
     }
-    return periods.dunningOtherThan(cycle) ? SubscriptionStatus.PAST_DUE : SubscriptionStatus.ACTIVE;
+    return periods.dunningOtherThan(cycle)
+        ? SubscriptionStatus.PAST_DUE
+        : SubscriptionStatus.ACTIVE;
   }
 
   /**

@@ -25,22 +25,32 @@ final class CustomerNotices {
   private static final Logger log = Workflow.getLogger(CustomerNotices.class);
 
   private final NotificationActivities notifier =
-      Workflow.newActivityStub(NotificationActivities.class, BillingActivityOptions.NOTIFY_CUSTOMER);
+      Workflow.newActivityStub(
+          NotificationActivities.class, BillingActivityOptions.NOTIFY_CUSTOMER);
   private final List<EmailBounce> bounces = new ArrayList<>();
+
   /** The last notice sent; each waits for the one before, so a customer reads them in order. */
   private Promise<Void> last = done();
 
   void send(NotifyCustomerInput input) {
-    last = last.thenCompose(previous -> Async.function(notifier::notifyCustomer, input)
-        .handle((result, failure) -> {
-          if (failure != null) {
-            log.warn("notice {} to {} failed; billing goes on", input.messageId(),
-                input.subscriptionId(), failure);
-          } else if (result != null && result.bounced()) {
-            bounced(new EmailBounce(now(), input.messageId(), result.bounceReason()));
-          }
-          return null;
-        }));
+    last =
+        last.thenCompose(
+            previous ->
+                Async.function(notifier::notifyCustomer, input)
+                    .handle(
+                        (result, failure) -> {
+                          if (failure != null) {
+                            log.warn(
+                                "notice {} to {} failed; billing goes on",
+                                input.messageId(),
+                                input.subscriptionId(),
+                                failure);
+                          } else if (result != null && result.bounced()) {
+                            bounced(
+                                new EmailBounce(now(), input.messageId(), result.bounceReason()));
+                          }
+                          return null;
+                        }));
   }
 
   boolean allDone() {
@@ -63,10 +73,15 @@ final class CustomerNotices {
   /** The receipt notice of a charge whose record could not mail it. */
   static NotifyCustomerInput receipt(Subscription current, Receipt receipt, Instant at) {
     return NotifyCustomerInput.about(NotifyCustomerInput.Kind.PAYMENT_RECEIPT, current)
-        .messageId(BillingIds.receiptMessageId(receipt)).cycle(receipt.cycle()).sku(receipt.sku())
+        .messageId(BillingIds.receiptMessageId(receipt))
+        .cycle(receipt.cycle())
+        .sku(receipt.sku())
         .paymentMask(receipt.paymentMask())
-        .amount(receipt.amount()).date(current.schedule().dateAt(receipt.processedAt()))
-        .reason(receipt.transactionId()).at(at).build();
+        .amount(receipt.amount())
+        .date(current.schedule().dateAt(receipt.processedAt()))
+        .reason(receipt.transactionId())
+        .at(at)
+        .build();
   }
 
   private static Promise<Void> done() {

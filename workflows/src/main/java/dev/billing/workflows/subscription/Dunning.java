@@ -42,8 +42,8 @@ final class Dunning {
    * A failed attempt. An outage or timeout leaves the outcome unknown: the gateway is asked about
    * the key first, and only an answer that the money did not move counts as a failure.
    */
-  void failedAttempt(long cycle, int attempt, ChargeFailure failure, OpenPeriod prior,
-      String suffix) {
+  void failedAttempt(
+      long cycle, int attempt, ChargeFailure failure, OpenPeriod prior, String suffix) {
     ChargeFailure known = failure;
     boolean unknown = false;
     String source = null;
@@ -57,28 +57,44 @@ final class Dunning {
             if (prior == null) {
               settlement.recordFirstPaid(cycle, lookup);
             } else {
-              settlement.collected(cycle, attempt, lookup.transactionId(), lookup.processedAt(),
-                  charging.processOf(attempt), suffix);
+              settlement.collected(
+                  cycle,
+                  attempt,
+                  lookup.transactionId(),
+                  lookup.processedAt(),
+                  charging.processOf(attempt),
+                  suffix);
             }
             return;
           }
           case PENDING -> {
-            settlement.pending(cycle, attempt, prior, lookup.transactionId(), prior == null,
-                charging.processOf(attempt), CollectionChanges.changeId(cycle, attempt, suffix));
+            settlement.pending(
+                cycle,
+                attempt,
+                prior,
+                lookup.transactionId(),
+                prior == null,
+                charging.processOf(attempt),
+                CollectionChanges.changeId(cycle, attempt, suffix));
             return;
           }
           case FAILED, RETURNED -> {
             if (lookup.status() == ChargeLookup.Status.RETURNED) {
-              charging.returnedCharge(cycle, attempt, lookup.transactionId(), charging.amountOf(cycle));
+              charging.returnedCharge(
+                  cycle, attempt, lookup.transactionId(), charging.amountOf(cycle));
             }
-            known = new ChargeFailure(true,
-                ChargeAttempts.codeOr(lookup.failureCode(), ChargeFailure.DEFAULT_DECLINE_CODE),
-                lookup.failureMessage() != null ? lookup.failureMessage() : failure.message());
+            known =
+                new ChargeFailure(
+                    true,
+                    ChargeAttempts.codeOr(lookup.failureCode(), ChargeFailure.DEFAULT_DECLINE_CODE),
+                    lookup.failureMessage() != null ? lookup.failureMessage() : failure.message());
           }
           case NOT_FOUND -> {
             unknown = true;
-            source = "lookup: the gateway has no charge for " + charging.key(cycle, attempt)
-                + " yet; outcome unknown, asked again before the next attempt";
+            source =
+                "lookup: the gateway has no charge for "
+                    + charging.key(cycle, attempt)
+                    + " yet; outcome unknown, asked again before the next attempt";
           }
         }
       }
@@ -91,8 +107,19 @@ final class Dunning {
       stillUnknown(prior);
       return;
     }
-    enterDunning(cycle, attempt, known.code(), known.message(), known.hard(), unknown, prior,
-        charging.processOf(attempt), HistoryEvent.PAYMENT_FAILED, suffix, source, false);
+    enterDunning(
+        cycle,
+        attempt,
+        known.code(),
+        known.message(),
+        known.hard(),
+        unknown,
+        prior,
+        charging.processOf(attempt),
+        HistoryEvent.PAYMENT_FAILED,
+        suffix,
+        source,
+        false);
   }
 
   /**
@@ -104,29 +131,69 @@ final class Dunning {
    * @param late the failure of a charge that was pending is learned only now: the retry dates that
    *     passed while it settled are not used up (see {@link DunningSchedule})
    */
-  void enterDunning(long cycle, int attempts, String code, String message, boolean hard,
-      boolean unknown, OpenPeriod prior, Process process, HistoryEvent event, String suffix,
-      String source, boolean late) {
-    enterDunning(cycle, attempts, code, message, hard, unknown, prior, process, event, suffix, source,
-        late, charging.amountOf(cycle));
+  void enterDunning(
+      long cycle,
+      int attempts,
+      String code,
+      String message,
+      boolean hard,
+      boolean unknown,
+      OpenPeriod prior,
+      Process process,
+      HistoryEvent event,
+      String suffix,
+      String source,
+      boolean late) {
+    enterDunning(
+        cycle,
+        attempts,
+        code,
+        message,
+        hard,
+        unknown,
+        prior,
+        process,
+        event,
+        suffix,
+        source,
+        late,
+        charging.amountOf(cycle));
   }
 
-  /** @param amount what the period is charged from now on */
-  void enterDunning(long cycle, int attempts, String code, String message, boolean hard,
-      boolean unknown, OpenPeriod prior, Process process, HistoryEvent event, String suffix,
-      String source, boolean late, Money amount) {
+  /**
+   * @param amount what the period is charged from now on
+   */
+  void enterDunning(
+      long cycle,
+      int attempts,
+      String code,
+      String message,
+      boolean hard,
+      boolean unknown,
+      OpenPeriod prior,
+      Process process,
+      HistoryEvent event,
+      String suffix,
+      String source,
+      boolean late,
+      Money amount) {
     if (current().status().isTerminal()) {
       closeUnpaid(cycle, attempts, code, message, unknown, process, event, suffix, source);
       return;
     }
     BillingSchedule schedule = current().schedule();
     boolean returned = event == HistoryEvent.PAYMENT_RETURNED;
-    DunningPolicy policy = prior != null && prior.policy() != null ? prior.policy() : charging.snapshotPolicy(cycle);
-    LocalDate from = prior != null && prior.dunningFrom() != null ? prior.dunningFrom()
-        : returned ? schedule.dateAt(now()) : schedule.dueDate(cycle);
-    int used = late && prior != null
-        ? DunningSchedule.usedBeforeLateFailure(policy, prior.retriesUsed())
-        : DunningSchedule.usedAt(schedule, from, policy, prior == null ? 0 : prior.retriesUsed(), now());
+    DunningPolicy policy =
+        prior != null && prior.policy() != null ? prior.policy() : charging.snapshotPolicy(cycle);
+    LocalDate from =
+        prior != null && prior.dunningFrom() != null
+            ? prior.dunningFrom()
+            : returned ? schedule.dateAt(now()) : schedule.dueDate(cycle);
+    int used =
+        late && prior != null
+            ? DunningSchedule.usedBeforeLateFailure(policy, prior.retriesUsed())
+            : DunningSchedule.usedAt(
+                schedule, from, policy, prior == null ? 0 : prior.retriesUsed(), now());
     boolean usedUp = hard || used >= policy.retryAfterDays().size();
     // An unknown outcome never ends dunning: the key is resolved by the gateway first.
     boolean resolve = usedUp && unknown;
@@ -135,40 +202,72 @@ final class Dunning {
     if (next != null && next.isBefore(now())) {
       next = now(); // a late failure: its next unused date has passed, so the retry is at once
     }
-    String what = (returned ? "payment returned: " : "payment failed: ") + code
-        + (message == null ? "" : " (" + message + ")");
-    String plan = exhausted
-        ? "; dunning exhausted after " + attempts + (attempts == 1 ? " attempt" : " attempts")
-            + (hard ? " (hard decline: no retries)" : "") + ": " + policy.finalOutcome()
-        : resolve ? "; dunning schedule used up with the outcome unknown: the gateway is asked"
-            + " before the final outcome"
-        : "; next retry " + schedule.dateAt(next);
-    HistoryEvent recorded = exhausted && event == HistoryEvent.PAYMENT_FAILED ? HistoryEvent.DUNNING_EXHAUSTED : event;
+    String what =
+        (returned ? "payment returned: " : "payment failed: ")
+            + code
+            + (message == null ? "" : " (" + message + ")");
+    String plan =
+        exhausted
+            ? "; dunning exhausted after "
+                + attempts
+                + (attempts == 1 ? " attempt" : " attempts")
+                + (hard ? " (hard decline: no retries)" : "")
+                + ": "
+                + policy.finalOutcome()
+            : resolve
+                ? "; dunning schedule used up with the outcome unknown: the gateway is asked"
+                    + " before the final outcome"
+                : "; next retry " + schedule.dateAt(next);
+    HistoryEvent recorded =
+        exhausted && event == HistoryEvent.PAYMENT_FAILED ? HistoryEvent.DUNNING_EXHAUSTED : event;
     run.phase(Phase.RECORDING_PAYMENT);
     boolean advance = prior == null && !returned && cycle == current().cycle();
-    RecordInput change = CollectionChanges.unpaid(current(), cycle, amount, attempts, code, message, recorded, advance,
-        process, CollectionChanges.changeId(cycle, attempts, suffix),
-        what + (source == null ? "" : " [" + source + "]") + plan, now());
+    RecordInput change =
+        CollectionChanges.unpaid(
+            current(),
+            cycle,
+            amount,
+            attempts,
+            code,
+            message,
+            recorded,
+            advance,
+            process,
+            CollectionChanges.changeId(cycle, attempts, suffix),
+            what + (source == null ? "" : " [" + source + "]") + plan,
+            now());
     // The period's new state is in place before the record is awaited.
     if (exhausted) {
       periods.remove(cycle);
       if (policy.finalOutcome() != DunningPolicy.FinalOutcome.CANCEL) {
-        periods.putUnpaid(new UnpaidPeriod(cycle, attempts, amount,
-            schedule.dueDate(cycle), policy.staleAfterDays(), message != null ? message : code));
+        periods.putUnpaid(
+            new UnpaidPeriod(
+                cycle,
+                attempts,
+                amount,
+                schedule.dueDate(cycle),
+                policy.staleAfterDays(),
+                message != null ? message : code));
       }
     } else if (resolve) {
-      periods.put(OpenPeriod.dunning(cycle, attempts, true, policy, from, used, code, message,
-          amount).resolving(now().plus(DunningSchedule.RESOLVE_AFTER)));
+      periods.put(
+          OpenPeriod.dunning(cycle, attempts, true, policy, from, used, code, message, amount)
+              .resolving(now().plus(DunningSchedule.RESOLVE_AFTER)));
     } else {
-      periods.put(OpenPeriod.dunning(cycle, attempts, unknown, policy, from, used, code, message,
-          amount));
+      periods.put(
+          OpenPeriod.dunning(cycle, attempts, unknown, policy, from, used, code, message, amount));
     }
     run.record(change);
     // An unknown outcome is no news for the customer: the money may well have moved.
     if (!unknown) {
-      run.notice(failureNotice(cycle, (returned ? "payment-returned-" : "payment-failed-") + attempts
-              + (PaymentCollector.RESENT.equals(suffix) ? "-" + PaymentCollector.RESENT : ""),
-          next == null ? null : schedule.dateAt(next), message != null ? message : code));
+      run.notice(
+          failureNotice(
+              cycle,
+              (returned ? "payment-returned-" : "payment-failed-")
+                  + attempts
+                  + (PaymentCollector.RESENT.equals(suffix) ? "-" + PaymentCollector.RESENT : ""),
+              next == null ? null : schedule.dateAt(next),
+              message != null ? message : code));
     }
     run.outcome("cycle " + cycle + " " + what + (source == null ? "" : " [" + source + "]") + plan);
     log.warn("cycle {} of {} unpaid: {}{}", cycle, current().subscriptionId(), code, plan);
@@ -183,34 +282,70 @@ final class Dunning {
    * answered by re-sending the key (no new charges after a cancellation), so it is closed too and
    * left to reconciliation.
    */
-  void closeUnpaid(long cycle, int attempts, String code, String message, boolean unknown,
-      Process process, HistoryEvent event, String suffix, String source) {
-    String what = (event == HistoryEvent.PAYMENT_RETURNED ? "payment returned: " : "payment failed: ")
-        + code + (message == null ? "" : " (" + message + ")");
-    String detail = what + (source == null ? "" : " [" + source + "]")
-        + "; subscription cancelled: no retry";
+  void closeUnpaid(
+      long cycle,
+      int attempts,
+      String code,
+      String message,
+      boolean unknown,
+      Process process,
+      HistoryEvent event,
+      String suffix,
+      String source) {
+    String what =
+        (event == HistoryEvent.PAYMENT_RETURNED ? "payment returned: " : "payment failed: ")
+            + code
+            + (message == null ? "" : " (" + message + ")");
+    String detail =
+        what + (source == null ? "" : " [" + source + "]") + "; subscription cancelled: no retry";
     run.phase(Phase.RECORDING_PAYMENT);
-    RecordInput change = CollectionChanges.unpaid(current(), cycle, charging.amountOf(cycle), attempts, code, message, event,
-        false, process, CollectionChanges.changeId(cycle, attempts, suffix), detail, now());
+    RecordInput change =
+        CollectionChanges.unpaid(
+            current(),
+            cycle,
+            charging.amountOf(cycle),
+            attempts,
+            code,
+            message,
+            event,
+            false,
+            process,
+            CollectionChanges.changeId(cycle, attempts, suffix),
+            detail,
+            now());
     periods.remove(cycle);
     run.record(change);
     run.outcome("cycle " + cycle + " " + detail);
     if (unknown) {
-      log.error("cycle {} of cancelled subscription {}: outcome of {} still unknown; closed unpaid, "
-          + "reconcile with the gateway", cycle, current().subscriptionId(), charging.key(cycle, attempts));
+      log.error(
+          "cycle {} of cancelled subscription {}: outcome of {} still unknown; closed unpaid, "
+              + "reconcile with the gateway",
+          cycle,
+          current().subscriptionId(),
+          charging.key(cycle, attempts));
     }
   }
 
-  /** The lookup before a retry got no answer either: this retry date is used up without a charge. */
+  /**
+   * The lookup before a retry got no answer either: this retry date is used up without a charge.
+   */
   void stillUnknown(OpenPeriod period) {
     BillingSchedule schedule = current().schedule();
-    int used = DunningSchedule.usedAt(schedule, period.dunningFrom(), period.policy(), period.retriesUsed(), now());
+    int used =
+        DunningSchedule.usedAt(
+            schedule, period.dunningFrom(), period.policy(), period.retriesUsed(), now());
     OpenPeriod updated = period.withRetriesUsed(used);
     String key = period.lastKey(current().subscriptionId());
     if (!DunningSchedule.exhausted(updated)) {
       periods.put(updated);
-      run.outcome("cycle " + period.cycle() + ": no answer about " + key + " yet; not charging again"
-          + " before it comes; next try " + schedule.dateAt(DunningSchedule.nextRetryAt(schedule, updated)));
+      run.outcome(
+          "cycle "
+              + period.cycle()
+              + ": no answer about "
+              + key
+              + " yet; not charging again"
+              + " before it comes; next try "
+              + schedule.dateAt(DunningSchedule.nextRetryAt(schedule, updated)));
       return;
     }
     resolveLater(updated, "no answer from the gateway about " + key);
@@ -219,16 +354,27 @@ final class Dunning {
   /**
    * The dunning schedule is used up while the last attempt's outcome is unknown: nothing is charged
    * any more, and the final outcome waits until the gateway says what the key did. Applying it now
-   * would guess: a CANCEL could end a subscription that paid, and a late success would find no
-   * open period to credit.
+   * would guess: a CANCEL could end a subscription that paid, and a late success would find no open
+   * period to credit.
    */
   void resolveLater(OpenPeriod period, String why) {
     Instant askAt = now().plus(DunningSchedule.RESOLVE_AFTER);
     periods.put(period.resolving(askAt));
-    run.outcome("cycle " + period.cycle() + ": " + why + "; dunning schedule used up, the final "
-        + "outcome waits for the gateway's answer (asking at " + askAt + ")");
-    log.warn("cycle {} of {}: outcome of {} unknown at the end of dunning; asking the gateway at {}",
-        period.cycle(), current().subscriptionId(), period.lastKey(current().subscriptionId()), askAt);
+    run.outcome(
+        "cycle "
+            + period.cycle()
+            + ": "
+            + why
+            + "; dunning schedule used up, the final "
+            + "outcome waits for the gateway's answer (asking at "
+            + askAt
+            + ")");
+    log.warn(
+        "cycle {} of {}: outcome of {} unknown at the end of dunning; asking the gateway at {}",
+        period.cycle(),
+        current().subscriptionId(),
+        period.lastKey(current().subscriptionId()),
+        askAt);
   }
 
   /**
@@ -238,24 +384,54 @@ final class Dunning {
   void exhaust(OpenPeriod period, int attempts, String code, String message, String source) {
     long cycle = period.cycle();
     if (current().status().isTerminal()) {
-      closeUnpaid(cycle, attempts, code, message, false, Process.RECONCILIATION,
-          HistoryEvent.PAYMENT_FAILED, "exhausted", source);
+      closeUnpaid(
+          cycle,
+          attempts,
+          code,
+          message,
+          false,
+          Process.RECONCILIATION,
+          HistoryEvent.PAYMENT_FAILED,
+          "exhausted",
+          source);
       return;
     }
     Money amount = charging.amountOf(cycle);
-    String detail = "payment failed: " + code + (message == null ? "" : " (" + message + ")")
-        + (source == null ? "" : " [" + source + "]") + "; dunning exhausted after "
-        + attempts + (attempts == 1 ? " attempt" : " attempts") + ": "
-        + period.policy().finalOutcome();
+    String detail =
+        "payment failed: "
+            + code
+            + (message == null ? "" : " (" + message + ")")
+            + (source == null ? "" : " [" + source + "]")
+            + "; dunning exhausted after "
+            + attempts
+            + (attempts == 1 ? " attempt" : " attempts")
+            + ": "
+            + period.policy().finalOutcome();
     run.phase(Phase.RECORDING_PAYMENT);
-    RecordInput change = CollectionChanges.unpaid(current(), cycle, amount, attempts, code,
-        message, HistoryEvent.DUNNING_EXHAUSTED, false, Process.RETRY,
-        CollectionChanges.changeId(cycle, attempts, "exhausted"), detail, now());
+    RecordInput change =
+        CollectionChanges.unpaid(
+            current(),
+            cycle,
+            amount,
+            attempts,
+            code,
+            message,
+            HistoryEvent.DUNNING_EXHAUSTED,
+            false,
+            Process.RETRY,
+            CollectionChanges.changeId(cycle, attempts, "exhausted"),
+            detail,
+            now());
     periods.remove(cycle);
     if (period.policy().finalOutcome() != DunningPolicy.FinalOutcome.CANCEL) {
-      periods.putUnpaid(new UnpaidPeriod(cycle, attempts, amount,
-          current().schedule().dueDate(cycle), period.policy().staleAfterDays(),
-          message != null ? message : code));
+      periods.putUnpaid(
+          new UnpaidPeriod(
+              cycle,
+              attempts,
+              amount,
+              current().schedule().dueDate(cycle),
+              period.policy().staleAfterDays(),
+              message != null ? message : code));
     }
     run.record(change);
     run.outcome("cycle " + cycle + " " + detail);
@@ -264,19 +440,34 @@ final class Dunning {
 
   void finalOutcome(long cycle, int attempts, DunningPolicy policy) {
     switch (policy.finalOutcome()) {
-      case CANCEL -> run.cancelAfterDunning("payment for cycle " + cycle + " not collected after "
-          + attempts + (attempts == 1 ? " attempt" : " attempts"));
-      case PAUSE -> run.pauseAfterDunning("payment for cycle " + cycle + " not collected after "
-          + attempts + (attempts == 1 ? " attempt" : " attempts"));
-      case LEAVE_UNPAID -> { }
+      case CANCEL ->
+          run.cancelAfterDunning(
+              "payment for cycle "
+                  + cycle
+                  + " not collected after "
+                  + attempts
+                  + (attempts == 1 ? " attempt" : " attempts"));
+      case PAUSE ->
+          run.pauseAfterDunning(
+              "payment for cycle "
+                  + cycle
+                  + " not collected after "
+                  + attempts
+                  + (attempts == 1 ? " attempt" : " attempts"));
+      case LEAVE_UNPAID -> {}
     }
   }
 
   NotifyCustomerInput failureNotice(long cycle, String kind, LocalDate nextRetry, String reason) {
     Subscription sub = current();
     return NotifyCustomerInput.about(NotifyCustomerInput.Kind.PAYMENT_FAILED, sub)
-        .messageId(BillingIds.messageId(sub.subscriptionId(), cycle, kind)).cycle(cycle)
-        .amount(charging.amountOf(cycle)).date(nextRetry).reason(reason).at(now()).build();
+        .messageId(BillingIds.messageId(sub.subscriptionId(), cycle, kind))
+        .cycle(cycle)
+        .amount(charging.amountOf(cycle))
+        .date(nextRetry)
+        .reason(reason)
+        .at(now())
+        .build();
   }
 
   private Subscription current() {

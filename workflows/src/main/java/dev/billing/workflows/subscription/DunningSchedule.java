@@ -8,21 +8,21 @@ import java.time.Instant;
 import java.time.LocalDate;
 
 /**
- * When the retries of an unpaid period happen. Retry k is at the start of day
- * {@code dunningFrom + retryAfterDays[k]} in the subscription's zone: measured from the due date
- * (or the return date of a payment that came back), never from the previous attempt, so a late
- * attempt does not push the later ones back. Pure functions: safe in workflow code.
+ * When the retries of an unpaid period happen. Retry k is at the start of day {@code dunningFrom +
+ * retryAfterDays[k]} in the subscription's zone: measured from the due date (or the return date of
+ * a payment that came back), never from the previous attempt, so a late attempt does not push the
+ * later ones back. Pure functions: safe in workflow code.
  *
  * <p>Late failures: a date counts as used once it has come before a failure is known. The failure
  * of a pending charge (a bank debit) is known only when it settles, so its period keeps the dates
- * that passed while it settled: {@link #usedBeforeLateFailure}. E.g. with retries after 1, 3, 5
- * and 7 days, a bank debit found FAILED at due+5 is retried at once (due+5), then at due+7; one
- * found FAILED at due+10 is still retried once, at due+10, then dunning is exhausted.
+ * that passed while it settled: {@link #usedBeforeLateFailure}. E.g. with retries after 1, 3, 5 and
+ * 7 days, a bank debit found FAILED at due+5 is retried at once (due+5), then at due+7; one found
+ * FAILED at due+10 is still retried once, at due+10, then dunning is exhausted.
  *
  * <p>Unknown outcomes: a retry date of a period whose last attempt got no answer looks that key up
- * first; when the gateway proves it made no charge, the date sends attempt n+1. The unknown
- * attempt used the date it was made on, as any attempt does: dates are counted, never outcomes, so
- * an outage cannot stretch dunning; it costs no failure notice. See {@link PaymentCollector}.
+ * first; when the gateway proves it made no charge, the date sends attempt n+1. The unknown attempt
+ * used the date it was made on, as any attempt does: dates are counted, never outcomes, so an
+ * outage cannot stretch dunning; it costs no failure notice. See {@link PaymentCollector}.
  */
 public final class DunningSchedule {
   private DunningSchedule() {}
@@ -43,7 +43,8 @@ public final class DunningSchedule {
    */
   public static final Duration RESOLVE_AFTER = Duration.ofHours(1);
 
-  public static Instant retryAt(BillingSchedule schedule, LocalDate dunningFrom, DunningPolicy policy, int index) {
+  public static Instant retryAt(
+      BillingSchedule schedule, LocalDate dunningFrom, DunningPolicy policy, int index) {
     return schedule.startOfDay(dunningFrom.plusDays(policy.retryAfterDays().get(index)));
   }
 
@@ -57,12 +58,16 @@ public final class DunningSchedule {
 
   /**
    * Retries used up at {@code now}: the ones already used, and every retry date that has come,
-   * attempted or not. After an attempt at a retry date, that date is used up; after an extra attempt
-   * (a new payment method) the schedule goes on with its next date; dates missed while the worker
-   * was down collapse into one attempt instead of a burst.
+   * attempted or not. After an attempt at a retry date, that date is used up; after an extra
+   * attempt (a new payment method) the schedule goes on with its next date; dates missed while the
+   * worker was down collapse into one attempt instead of a burst.
    */
-  public static int usedAt(BillingSchedule schedule, LocalDate dunningFrom, DunningPolicy policy,
-      int alreadyUsed, Instant now) {
+  public static int usedAt(
+      BillingSchedule schedule,
+      LocalDate dunningFrom,
+      DunningPolicy policy,
+      int alreadyUsed,
+      Instant now) {
     int used = alreadyUsed;
     while (used < policy.retryAfterDays().size()
         && !retryAt(schedule, dunningFrom, policy, used).isAfter(now)) {

@@ -32,22 +32,29 @@ final class Gateway {
   private static final Logger log = Workflow.getLogger(Gateway.class);
 
   private final PaymentActivities payments =
-      Workflow.newActivityStub(PaymentActivities.class,
+      Workflow.newActivityStub(
+          PaymentActivities.class,
           BillingActivityOptions.onPaymentsQueue(BillingActivityOptions.CHARGE_PAYMENT_METHOD));
   private final PaymentActivities lookups =
-      Workflow.newActivityStub(PaymentActivities.class,
+      Workflow.newActivityStub(
+          PaymentActivities.class,
           BillingActivityOptions.onPaymentsQueue(BillingActivityOptions.LOOK_UP_CHARGE));
   private final PolicyActivities policies =
       Workflow.newLocalActivityStub(PolicyActivities.class, BillingActivityOptions.DUNNING_POLICY);
   private final RecordActivities reads =
       Workflow.newActivityStub(RecordActivities.class, BillingActivityOptions.RECORD_CHANGE);
 
-  /** @throws ActivityFailure when the gateway declined it or gave no answer (see {@link ChargeFailure}) */
+  /**
+   * @throws ActivityFailure when the gateway declined it or gave no answer (see {@link
+   *     ChargeFailure})
+   */
   ChargeResult charge(ChargeInput input) {
     return payments.charge(input);
   }
 
-  /** @throws ActivityFailure when the gateway refused it or gave no answer */
+  /**
+   * @throws ActivityFailure when the gateway refused it or gave no answer
+   */
   RefundResult refund(RefundInput input) {
     return payments.refund(input);
   }
@@ -64,19 +71,26 @@ final class Gateway {
   /** The period's dunning policy, snapshotted when it first fails; the default when unreadable. */
   DunningPolicy dunningPolicy(String subscriptionId, long cycle) {
     try {
-      DunningPolicy policy = policies.dunningPolicy(new DunningPolicyRequest(subscriptionId, cycle));
+      DunningPolicy policy =
+          policies.dunningPolicy(new DunningPolicyRequest(subscriptionId, cycle));
       if (policy != null) {
         return policy;
       }
     } catch (ActivityFailure e) {
-      log.warn("dunning policy unreadable for cycle {} of {}; using the default", cycle, subscriptionId, e);
+      log.warn(
+          "dunning policy unreadable for cycle {} of {}; using the default",
+          cycle,
+          subscriptionId,
+          e);
     }
     return DunningPolicy.DEFAULT;
   }
 
   /** The stored period; null when it has none. */
   Period period(Subscription sub, long cycle) {
-    return reads.loadPeriod(new LoadPeriodInput(sub.accountId(), sub.subscriptionId(), cycle)).period();
+    return reads
+        .loadPeriod(new LoadPeriodInput(sub.accountId(), sub.subscriptionId(), cycle))
+        .period();
   }
 
   /** The stored period; fails the update with NO_SUCH_PERIOD when there is none. */
@@ -84,7 +98,8 @@ final class Gateway {
     Period stored = period(sub, cycle);
     if (stored == null) {
       throw ApplicationFailure.newNonRetryableFailure(
-          "subscription " + sub.subscriptionId() + " has no period " + cycle, UpdateRejections.NO_SUCH_PERIOD);
+          "subscription " + sub.subscriptionId() + " has no period " + cycle,
+          UpdateRejections.NO_SUCH_PERIOD);
     }
     return stored;
   }

@@ -37,72 +37,165 @@ final class LifecycleChanges {
    * Paused: no reminder, and the payment index shows the date billing restarts (none when
    * open-ended).
    */
-  static RecordInput paused(Subscription current, Pause pause, LocalDate restartsOn, Process process,
-      String actor, String detail, Instant at) {
-    Subscription next = current.withStatus(SubscriptionStatus.PAUSED)
-        .withLifecycle(current.lifecycle().withPause(pause))
-        .withDates(null, restartsOn)
-        .withVersion(current.version() + 1);
-    return new RecordInput(id("pause", current), current, next, HistoryEvent.SUBSCRIPTION_PAUSED,
-        process, actor, detail, null, null, at);
+  static RecordInput paused(
+      Subscription current,
+      Pause pause,
+      LocalDate restartsOn,
+      Process process,
+      String actor,
+      String detail,
+      Instant at) {
+    Subscription next =
+        current
+            .withStatus(SubscriptionStatus.PAUSED)
+            .withLifecycle(current.lifecycle().withPause(pause))
+            .withDates(null, restartsOn)
+            .withVersion(current.version() + 1);
+    return new RecordInput(
+        id("pause", current),
+        current,
+        next,
+        HistoryEvent.SUBSCRIPTION_PAUSED,
+        process,
+        actor,
+        detail,
+        null,
+        null,
+        at);
   }
 
   /** The period due while paused is skipped; the subscription moves on to the next cycle. */
   static RecordInput skipped(Subscription current, Instant at) {
     long cycle = current.cycle();
-    Subscription next = current.scheduledFor(cycle + 1)
-        .withDates(null, current.nextPaymentDate())
-        .withVersion(current.version() + 1);
-    Period period = SubscriptionChanges.period(current, cycle, PeriodStatus.PAUSED_SKIPPED, 0, null,
-        null, null, at, current.priceFor(cycle));
-    return new RecordInput(SubscriptionChanges.changeId(cycle, "skipped"), current, next,
-        HistoryEvent.PERIOD_SKIPPED, Process.PAUSE, SubscriptionChanges.SYSTEM_ACTOR,
+    Subscription next =
+        current
+            .scheduledFor(cycle + 1)
+            .withDates(null, current.nextPaymentDate())
+            .withVersion(current.version() + 1);
+    Period period =
+        SubscriptionChanges.period(
+            current,
+            cycle,
+            PeriodStatus.PAUSED_SKIPPED,
+            0,
+            null,
+            null,
+            null,
+            at,
+            current.priceFor(cycle));
+    return new RecordInput(
+        SubscriptionChanges.changeId(cycle, "skipped"),
+        current,
+        next,
+        HistoryEvent.PERIOD_SKIPPED,
+        Process.PAUSE,
+        SubscriptionChanges.SYSTEM_ACTOR,
         "paused: cycle " + cycle + " due " + current.schedule().dueDate(cycle) + " not billed",
-        period, null, at);
+        period,
+        null,
+        at);
   }
 
   /**
    * Resumed on the cycle the subscription is on. Its reminder is due again unless it already went
    * out before the pause.
    */
-  static RecordInput resumed(Subscription current, SubscriptionStatus status, Process process,
-      String actor, String detail, Instant at) {
+  static RecordInput resumed(
+      Subscription current,
+      SubscriptionStatus status,
+      Process process,
+      String actor,
+      String detail,
+      Instant at) {
     long cycle = current.cycle();
-    Subscription next = current.withStatus(status)
-        .withLifecycle(current.lifecycle().withPause(null))
-        .scheduledFor(cycle);
+    Subscription next =
+        current
+            .withStatus(status)
+            .withLifecycle(current.lifecycle().withPause(null))
+            .scheduledFor(cycle);
     BillingSchedule schedule = current.schedule();
-    boolean reminded = schedule.sendsReminders() && current.lastReminderAt() != null
-        && !current.lastReminderAt().isBefore(schedule.reminderAt(cycle));
+    boolean reminded =
+        schedule.sendsReminders()
+            && current.lastReminderAt() != null
+            && !current.lastReminderAt().isBefore(schedule.reminderAt(cycle));
     if (reminded) {
       next = next.withDates(null, next.nextPaymentDate());
     }
-    return new RecordInput(id("resume", current), current, next.withVersion(current.version() + 1),
-        HistoryEvent.SUBSCRIPTION_RESUMED, process, actor, detail, null, null, at);
+    return new RecordInput(
+        id("resume", current),
+        current,
+        next.withVersion(current.version() + 1),
+        HistoryEvent.SUBSCRIPTION_RESUMED,
+        process,
+        actor,
+        detail,
+        null,
+        null,
+        at);
   }
 
   /** Ends at the paid-through date: nothing more is billed, so both date indexes drop it. */
-  static RecordInput cancellationScheduled(Subscription current, LocalDate endsOn, String actor,
-      String reason, Instant at) {
-    Subscription next = current.withLifecycle(current.lifecycle().withCancelsOn(endsOn))
-        .withDates(null, null)
-        .withVersion(current.version() + 1);
-    return new RecordInput(id("cancel-at-period-end", current), current, next,
-        HistoryEvent.CANCELLATION_SCHEDULED, Process.API, actor,
-        "cancels at the end of the paid period, on " + endsOn + (reason == null ? "" : ": " + reason),
-        null, null, at);
+  static RecordInput cancellationScheduled(
+      Subscription current, LocalDate endsOn, String actor, String reason, Instant at) {
+    Subscription next =
+        current
+            .withLifecycle(current.lifecycle().withCancelsOn(endsOn))
+            .withDates(null, null)
+            .withVersion(current.version() + 1);
+    return new RecordInput(
+        id("cancel-at-period-end", current),
+        current,
+        next,
+        HistoryEvent.CANCELLATION_SCHEDULED,
+        Process.API,
+        actor,
+        "cancels at the end of the paid period, on "
+            + endsOn
+            + (reason == null ? "" : ": " + reason),
+        null,
+        null,
+        at);
   }
 
-  static RecordInput waived(Subscription current, Period stored, SubscriptionStatus status,
-      String actor, String reason, Instant at) {
-    Period period = new Period(stored.accountId(), stored.subscriptionId(), stored.cycle(),
-        stored.dueDate(), stored.amount(), PeriodStatus.WAIVED, stored.attempts(), null,
-        stored.failureCode(), stored.failureMessage(), at, stored.refunded(), stored.refunds());
+  static RecordInput waived(
+      Subscription current,
+      Period stored,
+      SubscriptionStatus status,
+      String actor,
+      String reason,
+      Instant at) {
+    Period period =
+        new Period(
+            stored.accountId(),
+            stored.subscriptionId(),
+            stored.cycle(),
+            stored.dueDate(),
+            stored.amount(),
+            PeriodStatus.WAIVED,
+            stored.attempts(),
+            null,
+            stored.failureCode(),
+            stored.failureMessage(),
+            at,
+            stored.refunded(),
+            stored.refunds());
     Subscription next = current.withStatus(status).withVersion(current.version() + 1);
-    return new RecordInput(id("waive-" + stored.cycle(), current), current, next,
-        HistoryEvent.PERIOD_WAIVED, Process.API, actor,
-        "cycle " + stored.cycle() + " (" + stored.amount() + ") waived" + (reason == null ? "" : ": " + reason),
-        period, null, at);
+    return new RecordInput(
+        id("waive-" + stored.cycle(), current),
+        current,
+        next,
+        HistoryEvent.PERIOD_WAIVED,
+        Process.API,
+        actor,
+        "cycle "
+            + stored.cycle()
+            + " ("
+            + stored.amount()
+            + ") waived"
+            + (reason == null ? "" : ": " + reason),
+        period,
+        null,
+        at);
   }
 
   /**
@@ -110,35 +203,90 @@ final class LifecycleChanges {
    * whatever happens to the run (it ends, it is lost) a retry of the request, or a run restarted
    * from the record, knows the key may have been sent and never sends it as a new refund.
    */
-  static RecordInput refundSending(Subscription current, Period stored, PeriodRefund refund,
-      String actor, String detail, Instant at) {
-    return new RecordInput(id("refund-sending-" + stored.cycle(), current), current,
-        current.withVersion(current.version() + 1), HistoryEvent.REFUND_REQUESTED, Process.API, actor,
-        detail, stored.withRefund(refund), null, at);
+  static RecordInput refundSending(
+      Subscription current,
+      Period stored,
+      PeriodRefund refund,
+      String actor,
+      String detail,
+      Instant at) {
+    return new RecordInput(
+        id("refund-sending-" + stored.cycle(), current),
+        current,
+        current.withVersion(current.version() + 1),
+        HistoryEvent.REFUND_REQUESTED,
+        Process.API,
+        actor,
+        detail,
+        stored.withRefund(refund),
+        null,
+        at);
   }
 
   /** The gateway refused a refund: its key is taken off the period, since no money moved. */
-  static RecordInput refundRefused(Subscription current, Period withoutIt, String actor,
-      String detail, Instant at) {
-    return new RecordInput(id("refund-refused-" + withoutIt.cycle(), current), current,
-        current.withVersion(current.version() + 1), HistoryEvent.PAYMENT_FAILED, Process.API, actor,
-        detail, withoutIt, null, at);
+  static RecordInput refundRefused(
+      Subscription current, Period withoutIt, String actor, String detail, Instant at) {
+    return new RecordInput(
+        id("refund-refused-" + withoutIt.cycle(), current),
+        current,
+        current.withVersion(current.version() + 1),
+        HistoryEvent.PAYMENT_FAILED,
+        Process.API,
+        actor,
+        detail,
+        withoutIt,
+        null,
+        at);
   }
 
   /** The period's own charge refunded: its total refunded grows and the refund is marked made. */
-  static RecordInput refunded(Subscription current, Period stored, PeriodRefund made, String actor,
-      String reason, Instant at) {
+  static RecordInput refunded(
+      Subscription current,
+      Period stored,
+      PeriodRefund made,
+      String actor,
+      String reason,
+      Instant at) {
     Money amount = made.amount();
     Money total = stored.refunded() == null ? amount : stored.refunded().plus(amount);
-    Period period = new Period(stored.accountId(), stored.subscriptionId(), stored.cycle(),
-        stored.dueDate(), stored.amount(), PeriodStatus.REFUNDED, stored.attempts(),
-        stored.transactionId(), null, null, at, total, stored.refunds()).withRefund(made);
+    Period period =
+        new Period(
+                stored.accountId(),
+                stored.subscriptionId(),
+                stored.cycle(),
+                stored.dueDate(),
+                stored.amount(),
+                PeriodStatus.REFUNDED,
+                stored.attempts(),
+                stored.transactionId(),
+                null,
+                null,
+                at,
+                total,
+                stored.refunds())
+            .withRefund(made);
     Subscription next = current.withVersion(current.version() + 1);
-    return new RecordInput(id("refund-" + stored.cycle(), current), current, next,
-        HistoryEvent.PAYMENT_REFUNDED, Process.API, actor,
-        "refunded " + amount + " of cycle " + stored.cycle() + " (" + total + " of " + stored.amount()
-            + " in all), refund " + made.refundId() + (reason == null ? "" : ": " + reason),
-        period, null, at);
+    return new RecordInput(
+        id("refund-" + stored.cycle(), current),
+        current,
+        next,
+        HistoryEvent.PAYMENT_REFUNDED,
+        Process.API,
+        actor,
+        "refunded "
+            + amount
+            + " of cycle "
+            + stored.cycle()
+            + " ("
+            + total
+            + " of "
+            + stored.amount()
+            + " in all), refund "
+            + made.refundId()
+            + (reason == null ? "" : ": " + reason),
+        period,
+        null,
+        at);
   }
 
   /**
@@ -149,63 +297,150 @@ final class LifecycleChanges {
    * @param paid the upgrade's charge that the receipt records, kept on the item for a return or a
    *     refund of unused days; null when none
    */
-  static RecordInput planChanged(Subscription current, String sku, Money price, Money balance,
-      Receipt receipt, PaidUpgradeCharge paid, Process process, String actor, String detail, Instant at) {
-    Lifecycle lifecycle = current.lifecycle().withPendingChange(null).withBalance(balance)
-        .withUpgradeCharge(null);
-    Subscription next = current.withPlan(sku, price)
-        .withLifecycle(paid == null ? lifecycle : lifecycle.withUpgradePaid(paid));
-    return new RecordInput(id("plan", current), current, next.withVersion(current.version() + 1),
-        HistoryEvent.PLAN_CHANGED, process, actor, detail, null, receipt, at);
+  static RecordInput planChanged(
+      Subscription current,
+      String sku,
+      Money price,
+      Money balance,
+      Receipt receipt,
+      PaidUpgradeCharge paid,
+      Process process,
+      String actor,
+      String detail,
+      Instant at) {
+    Lifecycle lifecycle =
+        current.lifecycle().withPendingChange(null).withBalance(balance).withUpgradeCharge(null);
+    Subscription next =
+        current
+            .withPlan(sku, price)
+            .withLifecycle(paid == null ? lifecycle : lifecycle.withUpgradePaid(paid));
+    return new RecordInput(
+        id("plan", current),
+        current,
+        next.withVersion(current.version() + 1),
+        HistoryEvent.PLAN_CHANGED,
+        process,
+        actor,
+        detail,
+        null,
+        receipt,
+        at);
   }
 
-  static RecordInput planChangeScheduled(Subscription current, PendingPlanChange change, String actor,
-      Instant at) {
-    Subscription next = current.withLifecycle(current.lifecycle().withPendingChange(change))
-        .withVersion(current.version() + 1);
-    return new RecordInput(id("plan-scheduled", current), current, next,
-        HistoryEvent.PLAN_CHANGE_SCHEDULED, Process.API, actor,
-        change.sku() + " at " + change.price() + " from cycle " + change.effectiveCycle() + " (due "
-            + current.schedule().dueDate(change.effectiveCycle()) + ")", null, null, at);
+  static RecordInput planChangeScheduled(
+      Subscription current, PendingPlanChange change, String actor, Instant at) {
+    Subscription next =
+        current
+            .withLifecycle(current.lifecycle().withPendingChange(change))
+            .withVersion(current.version() + 1);
+    return new RecordInput(
+        id("plan-scheduled", current),
+        current,
+        next,
+        HistoryEvent.PLAN_CHANGE_SCHEDULED,
+        Process.API,
+        actor,
+        change.sku()
+            + " at "
+            + change.price()
+            + " from cycle "
+            + change.effectiveCycle()
+            + " (due "
+            + current.schedule().dueDate(change.effectiveCycle())
+            + ")",
+        null,
+        null,
+        at);
   }
 
   /**
    * New anchor; the dates of the cycle the subscription is on follow it. {@code reminderAt} is when
    * the run reminds of that cycle under the new anchor: past it, the cycle goes unreminded.
    */
-  static RecordInput billingDayChanged(Subscription current, BillingSchedule schedule, Instant reminderAt,
-      Money balance, String actor, String detail, Instant at) {
+  static RecordInput billingDayChanged(
+      Subscription current,
+      BillingSchedule schedule,
+      Instant reminderAt,
+      Money balance,
+      String actor,
+      String detail,
+      Instant at) {
     long cycle = current.cycle();
     boolean reminded = current.nextReminderDate() == null;
-    Subscription next = current.withSchedule(schedule)
-        .withLifecycle(current.lifecycle().withBalance(balance))
-        .scheduledFor(cycle);
+    Subscription next =
+        current
+            .withSchedule(schedule)
+            .withLifecycle(current.lifecycle().withBalance(balance))
+            .scheduledFor(cycle);
     if (reminded || !schedule.sendsReminders() || !reminderAt.isAfter(at)) {
       // Already reminded for this cycle, or its new reminder date has passed: no second reminder.
       next = next.withDates(null, next.nextPaymentDate());
     }
-    return new RecordInput(id("billing-day", current), current, next.withVersion(current.version() + 1),
-        HistoryEvent.BILLING_DAY_CHANGED, Process.API, actor, detail, null, null, at);
+    return new RecordInput(
+        id("billing-day", current),
+        current,
+        next.withVersion(current.version() + 1),
+        HistoryEvent.BILLING_DAY_CHANGED,
+        Process.API,
+        actor,
+        detail,
+        null,
+        null,
+        at);
   }
 
   static RecordInput emailBounced(Subscription current, EmailBounce bounce, Instant at) {
-    Subscription next = current.withLifecycle(current.lifecycle().withEmailBounce(bounce))
-        .withVersion(current.version() + 1);
-    return new RecordInput(id("email-bounced", current), current, next, HistoryEvent.EMAIL_BOUNCED,
-        Process.NOTIFICATION, SubscriptionChanges.SYSTEM_ACTOR, "message " + bounce.messageId() + " to "
-            + current.email() + " bounced" + (bounce.reason() == null ? "" : ": " + bounce.reason()),
-        null, null, at);
+    Subscription next =
+        current
+            .withLifecycle(current.lifecycle().withEmailBounce(bounce))
+            .withVersion(current.version() + 1);
+    return new RecordInput(
+        id("email-bounced", current),
+        current,
+        next,
+        HistoryEvent.EMAIL_BOUNCED,
+        Process.NOTIFICATION,
+        SubscriptionChanges.SYSTEM_ACTOR,
+        "message "
+            + bounce.messageId()
+            + " to "
+            + current.email()
+            + " bounced"
+            + (bounce.reason() == null ? "" : ": " + bounce.reason()),
+        null,
+        null,
+        at);
   }
 
   static RecordInput stale(Subscription current, UnpaidPeriod unpaid, Instant at) {
-    Period period = new Period(current.accountId(), current.subscriptionId(), unpaid.cycle(),
-        unpaid.dueDate(), unpaid.amount(), PeriodStatus.STALE, unpaid.attempts(), null, null,
-        unpaid.failureMessage(), at);
-    return new RecordInput(id("stale-" + unpaid.cycle(), current), current,
-        current.withVersion(current.version() + 1), HistoryEvent.PERIOD_STALE, Process.RETRY,
+    Period period =
+        new Period(
+            current.accountId(),
+            current.subscriptionId(),
+            unpaid.cycle(),
+            unpaid.dueDate(),
+            unpaid.amount(),
+            PeriodStatus.STALE,
+            unpaid.attempts(),
+            null,
+            null,
+            unpaid.failureMessage(),
+            at);
+    return new RecordInput(
+        id("stale-" + unpaid.cycle(), current),
+        current,
+        current.withVersion(current.version() + 1),
+        HistoryEvent.PERIOD_STALE,
+        Process.RETRY,
         SubscriptionChanges.SYSTEM_ACTOR,
-        "cycle " + unpaid.cycle() + " unpaid for more than " + unpaid.staleAfterDays()
-            + " days: no longer collected", period, null, at);
+        "cycle "
+            + unpaid.cycle()
+            + " unpaid for more than "
+            + unpaid.staleAfterDays()
+            + " days: no longer collected",
+        period,
+        null,
+        at);
   }
 
   /**
@@ -213,32 +448,68 @@ final class LifecycleChanges {
    * see about money whose outcome is open (a pending upgrade charge, a refund without an answer) or
    * that moved without the change it was for.
    */
-  static RecordInput note(Subscription current, String what, HistoryEvent event, Process process,
-      String actor, String detail, Instant at) {
-    return new RecordInput(id(what, current), current, current.withVersion(current.version() + 1),
-        event, process, actor, detail, null, null, at);
+  static RecordInput note(
+      Subscription current,
+      String what,
+      HistoryEvent event,
+      Process process,
+      String actor,
+      String detail,
+      Instant at) {
+    return new RecordInput(
+        id(what, current),
+        current,
+        current.withVersion(current.version() + 1),
+        event,
+        process,
+        actor,
+        detail,
+        null,
+        null,
+        at);
   }
 
   /**
    * An immediate upgrade's charge without an answer: the plan is unchanged, and the subscription
-   * item keeps the charge's key until its lookup says what became of it, so a run restarted from the
-   * record looks it up too.
+   * item keeps the charge's key until its lookup says what became of it, so a run restarted from
+   * the record looks it up too.
    */
-  static RecordInput upgradePending(Subscription current, PendingUpgradeCharge charge, String actor,
-      String detail, Instant at) {
-    Subscription next = current.withLifecycle(current.lifecycle().withUpgradeCharge(charge))
-        .withVersion(current.version() + 1);
-    return new RecordInput(id("upgrade-pending", current), current, next,
-        HistoryEvent.PAYMENT_PENDING, Process.API, actor, detail, null, null, at);
+  static RecordInput upgradePending(
+      Subscription current, PendingUpgradeCharge charge, String actor, String detail, Instant at) {
+    Subscription next =
+        current
+            .withLifecycle(current.lifecycle().withUpgradeCharge(charge))
+            .withVersion(current.version() + 1);
+    return new RecordInput(
+        id("upgrade-pending", current),
+        current,
+        next,
+        HistoryEvent.PAYMENT_PENDING,
+        Process.API,
+        actor,
+        detail,
+        null,
+        null,
+        at);
   }
 
-  /** The pending upgrade's lookup answered without the plan changing (dropped, or after the end). */
-  static RecordInput upgradeResolved(Subscription current, String what, HistoryEvent event,
-      Process process, String actor, String detail, Instant at) {
-    Subscription next = current.withLifecycle(current.lifecycle().withUpgradeCharge(null))
-        .withVersion(current.version() + 1);
-    return new RecordInput(id(what, current), current, next, event, process, actor, detail, null,
-        null, at);
+  /**
+   * The pending upgrade's lookup answered without the plan changing (dropped, or after the end).
+   */
+  static RecordInput upgradeResolved(
+      Subscription current,
+      String what,
+      HistoryEvent event,
+      Process process,
+      String actor,
+      String detail,
+      Instant at) {
+    Subscription next =
+        current
+            .withLifecycle(current.lifecycle().withUpgradeCharge(null))
+            .withVersion(current.version() + 1);
+    return new RecordInput(
+        id(what, current), current, next, event, process, actor, detail, null, null, at);
   }
 
   /**
@@ -246,14 +517,28 @@ final class LifecycleChanges {
    * with the next charge (the balance), and a reversing receipt (the amount negated, same
    * transaction) says the first one no longer stands; all in one write.
    */
-  static RecordInput upgradeReturned(Subscription current, Money owed, Receipt reversal, String key,
-      String detail, Instant at) {
+  static RecordInput upgradeReturned(
+      Subscription current, Money owed, Receipt reversal, String key, String detail, Instant at) {
     Money balance = current.lifecycle().balance();
-    Subscription next = current.withLifecycle(current.lifecycle().withoutUpgradePaid(key)
-        .withBalance(balance == null ? owed : balance.plus(owed)))
-        .withVersion(current.version() + 1);
-    return new RecordInput("upgrade/" + key + "/returned", current, next, HistoryEvent.PAYMENT_RETURNED,
-        Process.WEBHOOK, SubscriptionChanges.SYSTEM_ACTOR, detail, null, reversal, at);
+    Subscription next =
+        current
+            .withLifecycle(
+                current
+                    .lifecycle()
+                    .withoutUpgradePaid(key)
+                    .withBalance(balance == null ? owed : balance.plus(owed)))
+            .withVersion(current.version() + 1);
+    return new RecordInput(
+        "upgrade/" + key + "/returned",
+        current,
+        next,
+        HistoryEvent.PAYMENT_RETURNED,
+        Process.WEBHOOK,
+        SubscriptionChanges.SYSTEM_ACTOR,
+        detail,
+        null,
+        reversal,
+        at);
   }
 
   /**
@@ -261,12 +546,31 @@ final class LifecycleChanges {
    * and refunded total are left alone; the refund is kept on the period item beside its own, where
    * the ledger reads what was refunded of the upgrade's charge.
    */
-  static RecordInput upgradeRefunded(Subscription current, Period stored, PeriodRefund made,
-      String actor, String reason, Instant at) {
-    return new RecordInput(id("refund-upgrade-" + stored.cycle(), current), current,
-        current.withVersion(current.version() + 1), HistoryEvent.PAYMENT_REFUNDED, Process.API, actor,
-        "refunded " + made.amount() + " of the upgrade charge " + made.transactionId() + " in cycle "
-            + stored.cycle() + ", refund " + made.refundId() + (reason == null ? "" : ": " + reason),
-        stored.withRefund(made), null, at);
+  static RecordInput upgradeRefunded(
+      Subscription current,
+      Period stored,
+      PeriodRefund made,
+      String actor,
+      String reason,
+      Instant at) {
+    return new RecordInput(
+        id("refund-upgrade-" + stored.cycle(), current),
+        current,
+        current.withVersion(current.version() + 1),
+        HistoryEvent.PAYMENT_REFUNDED,
+        Process.API,
+        actor,
+        "refunded "
+            + made.amount()
+            + " of the upgrade charge "
+            + made.transactionId()
+            + " in cycle "
+            + stored.cycle()
+            + ", refund "
+            + made.refundId()
+            + (reason == null ? "" : ": " + reason),
+        stored.withRefund(made),
+        null,
+        at);
   }
 }

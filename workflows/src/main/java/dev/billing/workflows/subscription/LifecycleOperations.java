@@ -130,19 +130,28 @@ final class LifecycleOperations {
       return null;
     }
     if (balance.minor() < 0) {
-      return "a credit of " + new Money(-balance.minor(), balance.currency())
+      return "a credit of "
+          + new Money(-balance.minor(), balance.currency())
           + " was left unused; it is not refunded";
     }
     Money minimum = ChargeMinimums.minimum(balance.currency());
-    return balance + " still owed" + (ChargeMinimums.chargeable(balance) ? ""
-        : " (below the gateway's minimum charge of " + minimum + ")") + " is written off; it is not charged";
+    return balance
+        + " still owed"
+        + (ChargeMinimums.chargeable(balance)
+            ? ""
+            : " (below the gateway's minimum charge of " + minimum + ")")
+        + " is written off; it is not charged";
   }
 
-  /** The subscription as it ends: a debt left is written off (see {@link #balanceLeftAtCancellation}). */
+  /**
+   * The subscription as it ends: a debt left is written off (see {@link
+   * #balanceLeftAtCancellation}).
+   */
   Subscription withDebtWrittenOff() {
     Subscription sub = run.current();
     Money balance = sub.lifecycle().balance();
-    return balance == null || balance.minor() <= 0 ? sub
+    return balance == null || balance.minor() <= 0
+        ? sub
         : sub.withLifecycle(sub.lifecycle().withBalance(null));
   }
 
@@ -155,7 +164,8 @@ final class LifecycleOperations {
   }
 
   static ApplicationFailure refusal(String message) {
-    return ApplicationFailure.newNonRetryableFailure(message, UpdateRejections.TRANSITION_NOT_ALLOWED);
+    return ApplicationFailure.newNonRetryableFailure(
+        message, UpdateRejections.TRANSITION_NOT_ALLOWED);
   }
 
   static String blankToNull(String text) {

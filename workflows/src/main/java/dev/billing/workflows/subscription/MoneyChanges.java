@@ -8,11 +8,11 @@ import io.temporal.workflow.Workflow;
 
 /**
  * The money a client request moves: an immediate upgrade's prorated charge and refunds (asked for,
- * or the unused part at an immediate cancellation). Every gateway key derives from the request's
- * id ({@link BillingIds}), so a retry of the request can never move money twice, whatever was
- * written in between. An outcome the gateway does not give is never guessed: the change is recorded
- * pending ({@link RequestLog}) and resolved on a durable timer by asking the gateway (the upgrade:
- * the exact charge lookup; a refund: the same send again within the gateway's replay window).
+ * or the unused part at an immediate cancellation). Every gateway key derives from the request's id
+ * ({@link BillingIds}), so a retry of the request can never move money twice, whatever was written
+ * in between. An outcome the gateway does not give is never guessed: the change is recorded pending
+ * ({@link RequestLog}) and resolved on a durable timer by asking the gateway (the upgrade: the
+ * exact charge lookup; a refund: the same send again within the gateway's replay window).
  */
 final class MoneyChanges {
   final Upgrades upgrades;

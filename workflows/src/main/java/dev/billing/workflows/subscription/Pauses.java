@@ -35,30 +35,45 @@ final class Pauses {
     Subscription sub = run.current();
     long cycle = sub.cycle();
     BillingSchedule schedule = sub.schedule();
-    LocalDate resumesOn = request.cycles() != null ? schedule.dueDate(cycle + request.cycles()) : request.until();
+    LocalDate resumesOn =
+        request.cycles() != null ? schedule.dueDate(cycle + request.cycles()) : request.until();
     pauseNow(new Pause(today(sub), resumesOn, blankToNull(request.reason())), Process.API, actor);
   }
 
   /** Dunning ended with PAUSE: paused until someone resumes it. */
   void pauseAfterDunning(String reason) {
-    if (run.current().status().isTerminal() || run.current().status() == SubscriptionStatus.PAUSED) {
+    if (run.current().status().isTerminal()
+        || run.current().status() == SubscriptionStatus.PAUSED) {
       return;
     }
-    pauseNow(new Pause(today(run.current()), null, reason), Process.RETRY, SubscriptionChanges.SYSTEM_ACTOR);
+    pauseNow(
+        new Pause(today(run.current()), null, reason),
+        Process.RETRY,
+        SubscriptionChanges.SYSTEM_ACTOR);
   }
 
   void pauseNow(Pause pause, Process process, String actor) {
     Subscription sub = run.current();
     BillingSchedule schedule = sub.schedule();
-    LocalDate restartsOn = pause.resumesOn() == null ? null
-        : schedule.dueDate(schedule.firstCycleOnOrAfter(sub.cycle(), pause.resumesOn()));
-    String detail = "paused" + (pause.resumesOn() == null ? " until resumed"
-        : "; billing restarts with the payment due " + restartsOn)
-        + (pause.reason() == null ? "" : ": " + pause.reason());
+    LocalDate restartsOn =
+        pause.resumesOn() == null
+            ? null
+            : schedule.dueDate(schedule.firstCycleOnOrAfter(sub.cycle(), pause.resumesOn()));
+    String detail =
+        "paused"
+            + (pause.resumesOn() == null
+                ? " until resumed"
+                : "; billing restarts with the payment due " + restartsOn)
+            + (pause.reason() == null ? "" : ": " + pause.reason());
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(LifecycleChanges.paused(sub, pause, restartsOn, process, actor, detail, now()));
-    run.notice(run.noticeOf(NotifyCustomerInput.Kind.SUBSCRIPTION_PAUSED, "paused-v" + run.current().version())
-        .amount(run.current().price()).date(pause.resumesOn()).reason(pause.reason()).build());
+    run.notice(
+        run.noticeOf(
+                NotifyCustomerInput.Kind.SUBSCRIPTION_PAUSED, "paused-v" + run.current().version())
+            .amount(run.current().price())
+            .date(pause.resumesOn())
+            .reason(pause.reason())
+            .build());
     run.outcome(detail);
     run.replan();
   }
@@ -66,13 +81,20 @@ final class Pauses {
   void resume(String actor, Process process) {
     refuseIf(ChangeRules.resume(run.current(), false));
     Subscription sub = run.current();
-    String detail = (process == Process.PAUSE ? "pause ended" : "resumed") + "; next payment cycle "
-        + sub.cycle() + " due " + sub.schedule().dueDate(sub.cycle());
+    String detail =
+        (process == Process.PAUSE ? "pause ended" : "resumed")
+            + "; next payment cycle "
+            + sub.cycle()
+            + " due "
+            + sub.schedule().dueDate(sub.cycle());
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(LifecycleChanges.resumed(sub, statusAfterPause(), process, actor, detail, now()));
     Subscription resumed = run.current();
-    run.notice(run.noticeOf(NotifyCustomerInput.Kind.SUBSCRIPTION_RESUMED, "resumed-v" + resumed.version())
-        .amount(resumed.amountDueFor(resumed.cycle())).date(resumed.schedule().dueDate(resumed.cycle())).build());
+    run.notice(
+        run.noticeOf(NotifyCustomerInput.Kind.SUBSCRIPTION_RESUMED, "resumed-v" + resumed.version())
+            .amount(resumed.amountDueFor(resumed.cycle()))
+            .date(resumed.schedule().dueDate(resumed.cycle()))
+            .build());
     run.outcome(detail);
     run.replan();
   }

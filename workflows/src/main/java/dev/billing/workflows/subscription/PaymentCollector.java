@@ -7,23 +7,25 @@ import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Process;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
-import dev.billing.workflows.subscription.ChargeAttempts.Attempt;
-import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.OpenPeriod;
+import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.SettledCharge;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.UnpaidPeriod;
 import dev.billing.workflows.activities.ChargeLookup;
 import dev.billing.workflows.activities.ChargeResult;
+import dev.billing.workflows.subscription.ChargeAttempts.Attempt;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
 
 /**
  * Collects periods: the first attempt of the run's cycle, dunning retries, settlement of bank
  * debits, gateway lookups after unknown outcomes, and the effects of payment events. Runs on the
- * workflow's main thread only; writes go through the {@link RunState}, which holds the subscription.
+ * workflow's main thread only; writes go through the {@link RunState}, which holds the
+ * subscription.
  *
  * <p>Rules:
+ *
  * <ul>
  *   <li>Never two successful charges for one period. Attempt n uses key charge:sub:cycle:n on every
  *       Temporal retry. An attempt that got no answer (gateway errors outlasted the retries, or a
@@ -43,18 +45,18 @@ import java.time.Instant;
  *       leaves the period ERROR and billing goes on; PAUSE leaves it ERROR and pauses the
  *       subscription until it is resumed. An unpaid period stays owed (manual repayment, waiver)
  *       until it turns STALE.
- *   <li>A new payment method makes every period in dunning due at once (attempt n+1); the
- *       schedule then goes on with its next date. A RESOLVING period is looked up at once and
- *       charged to the new method only once its unknown key proves to have moved no money.
+ *   <li>A new payment method makes every period in dunning due at once (attempt n+1); the schedule
+ *       then goes on with its next date. A RESOLVING period is looked up at once and charged to the
+ *       new method only once its unknown key proves to have moved no money.
  *   <li>Every key is looked up under the payment method it was sent to (gateways list by customer).
  *   <li>A return counts as an attempt: dunning after a return counts the attempts made so far.
- *   <li>Bank debits: a pending charge is recorded PENDING_SETTLEMENT and waits for its event;
- *       after {@link DunningSchedule#SETTLEMENT_TIMEOUT} the gateway is asked. A failure enters
- *       dunning counted from the due date; a return of a settled charge (still among the last
- *       {@link PeriodCollection#MAX_SETTLED} settled) reopens the period ERROR and duns it
- *       counted from the return date.
- *   <li>Status: collecting a period makes the subscription ACTIVE unless another period is still
- *       in dunning; a pending charge leaves the status as it was.
+ *   <li>Bank debits: a pending charge is recorded PENDING_SETTLEMENT and waits for its event; after
+ *       {@link DunningSchedule#SETTLEMENT_TIMEOUT} the gateway is asked. A failure enters dunning
+ *       counted from the due date; a return of a settled charge (still among the last {@link
+ *       PeriodCollection#MAX_SETTLED} settled) reopens the period ERROR and duns it counted from
+ *       the return date.
+ *   <li>Status: collecting a period makes the subscription ACTIVE unless another period is still in
+ *       dunning; a pending charge leaves the status as it was.
  *   <li>After a cancellation (settle-only): pending and unanswered charges are still settled by
  *       event or lookup; success writes the receipt, failure records the period ERROR, neither
  *       changes the CANCELLED status, and there is no dunning, retry or notice.
@@ -80,15 +82,24 @@ final class PaymentCollector {
   }
 
   /** What a manual repayment came to, for the update that asked for it. */
-  enum ManualOutcome { PAID, DECLINED, PENDING, UNKNOWN }
+  enum ManualOutcome {
+    PAID,
+    DECLINED,
+    PENDING,
+    UNKNOWN
+  }
 
   record ManualResult(ManualOutcome outcome, String message) {}
 
-  /** Attempt 1 of the cycle the subscription is on; its record moves the subscription to the next cycle. */
+  /**
+   * Attempt 1 of the cycle the subscription is on; its record moves the subscription to the next
+   * cycle.
+   */
   void firstAttempt(long cycle) {
     if (charging.amountOf(cycle).minor() == 0) {
       run.phase(Phase.RECORDING_PAYMENT);
-      RecordInput paid = SubscriptionChanges.paidByCredit(current(), charging.statusAfterCollecting(cycle), now());
+      RecordInput paid =
+          SubscriptionChanges.paidByCredit(current(), charging.statusAfterCollecting(cycle), now());
       run.record(paid);
       run.outcome("cycle " + cycle + " " + paid.detail());
       return;
@@ -96,8 +107,9 @@ final class PaymentCollector {
     Money due = charging.amountOf(cycle);
     if (due.greaterThanZero() && !ChargeMinimums.chargeable(due)) {
       run.phase(Phase.RECORDING_PAYMENT);
-      RecordInput carried = SubscriptionChanges.carriedOver(current(), due,
-          charging.statusAfterCollecting(cycle), now());
+      RecordInput carried =
+          SubscriptionChanges.carriedOver(
+              current(), due, charging.statusAfterCollecting(cycle), now());
       run.record(carried);
       run.outcome("cycle " + cycle + " " + carried.detail());
       return;
@@ -107,15 +119,26 @@ final class PaymentCollector {
     if (attempt.result() != null) {
       ChargeResult charge = attempt.result();
       if (charge.pending()) {
-        settlement.pending(cycle, 1, null, charge.transactionId(), true, Process.INITIAL,
+        settlement.pending(
+            cycle,
+            1,
+            null,
+            charge.transactionId(),
+            true,
+            Process.INITIAL,
             CollectionChanges.changeId(cycle, 1, null));
         return;
       }
       run.phase(Phase.RECORDING_PAYMENT);
-      RecordInput paid = SubscriptionChanges.paid(current(), 1, charge, charging.statusAfterCollecting(cycle), now());
-      periods.settled(new SettledCharge(cycle, 1, charging.key(cycle, 1), charge.transactionId(), paid.period().amount()));
+      RecordInput paid =
+          SubscriptionChanges.paid(
+              current(), 1, charge, charging.statusAfterCollecting(cycle), now());
+      periods.settled(
+          new SettledCharge(
+              cycle, 1, charging.key(cycle, 1), charge.transactionId(), paid.period().amount()));
       run.record(paid);
-      run.outcome("cycle " + cycle + " charged " + paid.period().amount() + ": " + charge.transactionId());
+      run.outcome(
+          "cycle " + cycle + " charged " + paid.period().amount() + ": " + charge.transactionId());
       return;
     }
     dunning.failedAttempt(cycle, 1, attempt.failure(), null, null);
@@ -132,9 +155,9 @@ final class PaymentCollector {
   }
 
   /**
-   * Records every payment method change waiting in the queue, answering each handler. A new
-   * payment method makes every period in dunning due at once, and has every RESOLVING one looked
-   * up at once (and charged to the new method once the gateway says its last key moved no money).
+   * Records every payment method change waiting in the queue, answering each handler. A new payment
+   * method makes every period in dunning due at once, and has every RESOLVING one looked up at once
+   * (and charged to the new method once the gateway says its last key moved no money).
    */
   void recordNewPaymentMethods(ChangeQueue changes) {
     QueuedChange.NewPaymentMethod method = changes.paymentMethodChange();
@@ -172,8 +195,8 @@ final class PaymentCollector {
   }
 
   /**
-   * Manual repayment (process MANUAL_REPAYMENT) of a period that is owed: in dunning it is an
-   * extra attempt, as a new payment method would make; after dunning it is one more attempt, whose
+   * Manual repayment (process MANUAL_REPAYMENT) of a period that is owed: in dunning it is an extra
+   * attempt, as a new payment method would make; after dunning it is one more attempt, whose
    * decline is recorded without starting dunning again.
    */
   ManualResult payNow(long cycle) {
@@ -195,11 +218,15 @@ final class PaymentCollector {
       return new ManualResult(ManualOutcome.PAID, "cycle " + cycle + " paid");
     }
     if (open != null && open.state() == State.PENDING_SETTLEMENT) {
-      return new ManualResult(ManualOutcome.PENDING, "cycle " + cycle + " charge accepted, settling");
+      return new ManualResult(
+          ManualOutcome.PENDING, "cycle " + cycle + " charge accepted, settling");
     }
     if (open != null && open.outcomeUnknown()) {
-      return new ManualResult(ManualOutcome.UNKNOWN,
-          "cycle " + cycle + ": the gateway gave no answer; the outcome is looked up before any new attempt");
+      return new ManualResult(
+          ManualOutcome.UNKNOWN,
+          "cycle "
+              + cycle
+              + ": the gateway gave no answer; the outcome is looked up before any new attempt");
     }
     String why = open != null ? open.failureMessage() : unpaid.failureMessage();
     return new ManualResult(ManualOutcome.DECLINED, why == null ? "payment declined" : why);
@@ -211,33 +238,75 @@ final class PaymentCollector {
     Money amount = charging.amountOf(cycle);
     Attempt attempt = charging.charge(cycle, number);
     if (attempt.result() != null && !attempt.result().pending()) {
-      settlement.collected(cycle, number, attempt.result().transactionId(), attempt.result().processedAt(),
-          Process.MANUAL_REPAYMENT, null);
+      settlement.collected(
+          cycle,
+          number,
+          attempt.result().transactionId(),
+          attempt.result().processedAt(),
+          Process.MANUAL_REPAYMENT,
+          null);
       return;
     }
     periods.removeUnpaid(cycle);
     if (attempt.result() != null) {
-      settlement.pending(cycle, number, null, attempt.result().transactionId(), false, Process.MANUAL_REPAYMENT,
+      settlement.pending(
+          cycle,
+          number,
+          null,
+          attempt.result().transactionId(),
+          false,
+          Process.MANUAL_REPAYMENT,
           CollectionChanges.changeId(cycle, number, null));
       return;
     }
     ChargeFailure failure = attempt.failure();
     if (failure.outcomeUnknown()) {
       // Never charged again blindly: the key is looked up after the settlement timeout.
-      periods.put(OpenPeriod.pending(cycle, number, null, null, 0,
-          now().plus(DunningSchedule.SETTLEMENT_TIMEOUT), null, amount));
-      run.outcome("cycle " + cycle + " manual payment got no answer; " + charging.key(cycle, number)
-          + " is looked up before anything else");
+      periods.put(
+          OpenPeriod.pending(
+              cycle,
+              number,
+              null,
+              null,
+              0,
+              now().plus(DunningSchedule.SETTLEMENT_TIMEOUT),
+              null,
+              amount));
+      run.outcome(
+          "cycle "
+              + cycle
+              + " manual payment got no answer; "
+              + charging.key(cycle, number)
+              + " is looked up before anything else");
       return;
     }
-    String detail = "manual payment failed: " + failure.code()
-        + (failure.message() == null ? "" : " (" + failure.message() + ")");
-    periods.putUnpaid(new UnpaidPeriod(cycle, number, amount, unpaid.dueDate(),
-        unpaid.staleAfterDays(), failure.message() != null ? failure.message() : failure.code()));
+    String detail =
+        "manual payment failed: "
+            + failure.code()
+            + (failure.message() == null ? "" : " (" + failure.message() + ")");
+    periods.putUnpaid(
+        new UnpaidPeriod(
+            cycle,
+            number,
+            amount,
+            unpaid.dueDate(),
+            unpaid.staleAfterDays(),
+            failure.message() != null ? failure.message() : failure.code()));
     run.phase(Phase.RECORDING_PAYMENT);
-    run.record(CollectionChanges.unpaid(current(), cycle, amount, number, failure.code(),
-        failure.message(), HistoryEvent.PAYMENT_FAILED, false, Process.MANUAL_REPAYMENT,
-        CollectionChanges.changeId(cycle, number, null), detail, now()));
+    run.record(
+        CollectionChanges.unpaid(
+            current(),
+            cycle,
+            amount,
+            number,
+            failure.code(),
+            failure.message(),
+            HistoryEvent.PAYMENT_FAILED,
+            false,
+            Process.MANUAL_REPAYMENT,
+            CollectionChanges.changeId(cycle, number, null),
+            detail,
+            now()));
     run.outcome("cycle " + cycle + " " + detail);
   }
 
@@ -250,13 +319,24 @@ final class PaymentCollector {
       ChargeLookup lookup = charging.lookUp(cycle, period.attempts());
       ChargeLookup.Status status = lookup == null ? null : lookup.status();
       if (status == ChargeLookup.Status.SUCCEEDED) {
-        settlement.collected(cycle, period.attempts(), lookup.transactionId(), lookup.processedAt(),
-            charging.processOf(period.attempts()), "settled");
+        settlement.collected(
+            cycle,
+            period.attempts(),
+            lookup.transactionId(),
+            lookup.processedAt(),
+            charging.processOf(period.attempts()),
+            "settled");
         return;
       }
       if (status == ChargeLookup.Status.PENDING) {
-        settlement.pending(cycle, period.attempts(), period, lookup.transactionId(), false,
-            charging.processOf(period.attempts()), CollectionChanges.changeId(cycle, period.attempts(), "pending"));
+        settlement.pending(
+            cycle,
+            period.attempts(),
+            period,
+            lookup.transactionId(),
+            false,
+            charging.processOf(period.attempts()),
+            CollectionChanges.changeId(cycle, period.attempts(), "pending"));
         return;
       }
       if (status == null) {
@@ -286,11 +366,18 @@ final class PaymentCollector {
     if (attempt.result() == null) {
       dunning.failedAttempt(cycle, attemptNumber, attempt.failure(), period, suffix);
     } else if (attempt.result().pending()) {
-      settlement.pending(cycle, attemptNumber, period, attempt.result().transactionId(), false, process,
+      settlement.pending(
+          cycle,
+          attemptNumber,
+          period,
+          attempt.result().transactionId(),
+          false,
+          process,
           CollectionChanges.changeId(cycle, attemptNumber, suffix));
     } else {
       ChargeResult charge = attempt.result();
-      settlement.collected(cycle, attemptNumber, charge.transactionId(), charge.processedAt(), process, suffix);
+      settlement.collected(
+          cycle, attemptNumber, charge.transactionId(), charge.processedAt(), process, suffix);
     }
   }
 

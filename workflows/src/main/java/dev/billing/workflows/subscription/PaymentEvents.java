@@ -8,8 +8,8 @@ import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
-import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.OpenPeriod;
+import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.SettledCharge;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.UpgradeCharge;
@@ -40,11 +40,14 @@ final class PaymentEvents {
     this.dunning = dunning;
   }
 
-  /** Acts on a payment event taken from the inbox; its meaning is re-read from the current state. */
+  /**
+   * Acts on a payment event taken from the inbox; its meaning is re-read from the current state.
+   */
   void onEvent(PaymentEvent event) {
-    UpgradeCharge upgrade = event.type() == PaymentEvent.Type.CHARGE_RETURNED
-        && periods.returnedFor(event) == null
-        ? run.requests.upgradeCharge(event.idempotencyKey(), event.transactionId()) : null;
+    UpgradeCharge upgrade =
+        event.type() == PaymentEvent.Type.CHARGE_RETURNED && periods.returnedFor(event) == null
+            ? run.requests.upgradeCharge(event.idempotencyKey(), event.transactionId())
+            : null;
     if (upgrade != null) {
       upgradeReturned(upgrade, event);
       return;
@@ -56,18 +59,41 @@ final class PaymentEvents {
       case SETTLE -> {
         OpenPeriod paid = periods.openForAnyAttempt(event);
         int attempt = periods.attemptOf(event, paid);
-        String transactionId = event.transactionId() != null ? event.transactionId() : paid.transactionId();
-        settlement.collected(paid.cycle(), attempt, transactionId, event.occurredAt(), Process.WEBHOOK, "settled");
+        String transactionId =
+            event.transactionId() != null ? event.transactionId() : paid.transactionId();
+        settlement.collected(
+            paid.cycle(), attempt, transactionId, event.occurredAt(), Process.WEBHOOK, "settled");
       }
       case CONFIRM_SUCCESS -> confirmSuccess(periods.openForAnyAttempt(event), event, source);
-      case FAIL -> dunning.enterDunning(period.cycle(), period.attempts(), ChargeAttempts.codeOr(event.failureCode(), "charge_failed"),
-          event.failureMessage(), false, false, period, Process.WEBHOOK, HistoryEvent.PAYMENT_FAILED,
-          "failed", source, true);
+      case FAIL ->
+          dunning.enterDunning(
+              period.cycle(),
+              period.attempts(),
+              ChargeAttempts.codeOr(event.failureCode(), "charge_failed"),
+              event.failureMessage(),
+              false,
+              false,
+              period,
+              Process.WEBHOOK,
+              HistoryEvent.PAYMENT_FAILED,
+              "failed",
+              source,
+              true);
       case RETURN_PENDING -> {
         charging.returnedCharge(period, event.transactionId());
-        dunning.enterDunning(period.cycle(), period.attempts(), ChargeAttempts.codeOr(event.failureCode(), "charge_returned"),
-            event.failureMessage(), false, false, period, Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED,
-            "returned", source, true);
+        dunning.enterDunning(
+            period.cycle(),
+            period.attempts(),
+            ChargeAttempts.codeOr(event.failureCode(), "charge_returned"),
+            event.failureMessage(),
+            false,
+            false,
+            period,
+            Process.WEBHOOK,
+            HistoryEvent.PAYMENT_RETURNED,
+            "returned",
+            source,
+            true);
       }
       case RETURN_SETTLED -> returned(periods.settledFor(event), event);
       case RESOLVE_FAILED -> {
@@ -78,22 +104,43 @@ final class PaymentEvents {
           return;
         }
         if (period.state() == State.RESOLVING) {
-          dunning.exhaust(period, period.attempts(), ChargeAttempts.codeOr(event.failureCode(), "charge_failed"),
-              event.failureMessage(), source);
+          dunning.exhaust(
+              period,
+              period.attempts(),
+              ChargeAttempts.codeOr(event.failureCode(), "charge_failed"),
+              event.failureMessage(),
+              source);
           return;
         }
         periods.put(period.withOutcomeKnown());
-        run.outcome("cycle " + period.cycle() + ": " + source + " says attempt "
-            + period.attempts() + " failed; no lookup needed before the next attempt");
+        run.outcome(
+            "cycle "
+                + period.cycle()
+                + ": "
+                + source
+                + " says attempt "
+                + period.attempts()
+                + " failed; no lookup needed before the next attempt");
       }
       case NONE -> {
         if (periods.possibleDoubleCharge(event)) {
           // Never silent: money moved for a period that is already collected or no longer open.
-          log.error("POSSIBLE DOUBLE CHARGE: {} reports a successful charge {} (key {}, cycle {}) of "
-              + "subscription {}, but that period is not open; reconcile and refund if it was charged twice",
-              source, event.transactionId(), event.idempotencyKey(), event.cycle(), event.subscriptionId());
-          run.outcome("possible double charge: " + source + " (" + event.idempotencyKey() + ", "
-              + event.transactionId() + ") succeeded for a period that is not open");
+          log.error(
+              "POSSIBLE DOUBLE CHARGE: {} reports a successful charge {} (key {}, cycle {}) of "
+                  + "subscription {}, but that period is not open; reconcile and refund if it was charged twice",
+              source,
+              event.transactionId(),
+              event.idempotencyKey(),
+              event.cycle(),
+              event.subscriptionId());
+          run.outcome(
+              "possible double charge: "
+                  + source
+                  + " ("
+                  + event.idempotencyKey()
+                  + ", "
+                  + event.transactionId()
+                  + ") succeeded for a period that is not open");
         } else {
           log.info("payment event has no effect: {}", periods.whyIgnored(event));
         }
@@ -113,21 +160,34 @@ final class PaymentEvents {
     ChargeLookup lookup = charging.lookUp(cycle, attempt);
     ChargeLookup.Status status = lookup == null ? null : lookup.status();
     if (status == ChargeLookup.Status.SUCCEEDED) {
-      String transactionId = lookup.transactionId() != null ? lookup.transactionId() : event.transactionId();
-      settlement.collected(cycle, attempt, transactionId, event.occurredAt(), Process.WEBHOOK, "settled");
+      String transactionId =
+          lookup.transactionId() != null ? lookup.transactionId() : event.transactionId();
+      settlement.collected(
+          cycle, attempt, transactionId, event.occurredAt(), Process.WEBHOOK, "settled");
       return;
     }
     if (status == ChargeLookup.Status.RETURNED) {
       charging.returnedCharge(cycle, attempt, lookup.transactionId(), charging.amountOf(cycle));
     }
     if (status == null) {
-      log.error("POSSIBLE DOUBLE CHARGE: {} reports a successful charge {} (key {}) of subscription {}"
-          + " for an attempt recorded as failed, and the gateway does not answer; reconcile",
-          source, event.transactionId(), event.idempotencyKey(), event.subscriptionId());
+      log.error(
+          "POSSIBLE DOUBLE CHARGE: {} reports a successful charge {} (key {}) of subscription {}"
+              + " for an attempt recorded as failed, and the gateway does not answer; reconcile",
+          source,
+          event.transactionId(),
+          event.idempotencyKey(),
+          event.subscriptionId());
     }
-    run.outcome("cycle " + cycle + ": " + source + " reports " + event.idempotencyKey()
-        + " succeeded; the gateway says " + (status == null ? "nothing (no answer)" : status)
-        + ": not collected");
+    run.outcome(
+        "cycle "
+            + cycle
+            + ": "
+            + source
+            + " reports "
+            + event.idempotencyKey()
+            + " succeeded; the gateway says "
+            + (status == null ? "nothing (no answer)" : status)
+            + ": not collected");
   }
 
   /**
@@ -141,43 +201,91 @@ final class PaymentEvents {
     // returned ends its dunning like one that is always declined, never starts it over.
     DunningPolicy policy = charging.snapshotPolicy(charge.cycle());
     int used = Math.min(charge.attempt() - 1, policy.retryAfterDays().size());
-    OpenPeriod counted = OpenPeriod.dunning(charge.cycle(), charge.attempt(), false, policy,
-        current().schedule().dateAt(now()), used, null, null, owed);
-    dunning.enterDunning(charge.cycle(), charge.attempt(), ChargeAttempts.codeOr(event.failureCode(), "charge_returned"),
-        event.failureMessage(), false, false, counted, Process.WEBHOOK, HistoryEvent.PAYMENT_RETURNED,
-        "returned", event.type() + " " + event.eventId(), false, owed);
+    OpenPeriod counted =
+        OpenPeriod.dunning(
+            charge.cycle(),
+            charge.attempt(),
+            false,
+            policy,
+            current().schedule().dateAt(now()),
+            used,
+            null,
+            null,
+            owed);
+    dunning.enterDunning(
+        charge.cycle(),
+        charge.attempt(),
+        ChargeAttempts.codeOr(event.failureCode(), "charge_returned"),
+        event.failureMessage(),
+        false,
+        false,
+        counted,
+        Process.WEBHOOK,
+        HistoryEvent.PAYMENT_RETURNED,
+        "returned",
+        event.type() + " " + event.eventId(),
+        false,
+        owed);
   }
 
   /**
    * An applied upgrade's charge came back: the plan stays (the customer asked for it), and what the
-   * charge collected is owed again with the next charge, as a balance the next period's first attempt
-   * adds (and dunning, if that charge fails, pursues). The receipt is reversed in the same write. The
-   * charge joins the returned ones, so its late or repeated events change nothing.
+   * charge collected is owed again with the next charge, as a balance the next period's first
+   * attempt adds (and dunning, if that charge fails, pursues). The receipt is reversed in the same
+   * write. The charge joins the returned ones, so its late or repeated events change nothing.
    */
   private void upgradeReturned(UpgradeCharge upgrade, PaymentEvent event) {
     Subscription sub = current();
     Money amount = upgrade.amount();
-    Receipt reversal = new Receipt(sub.accountId(), sub.subscriptionId(), upgrade.cycle(), sub.sku(),
-        sub.email(), Money.zero(amount.currency()).minus(amount),
-        event.occurredAt() != null ? event.occurredAt() : now(), upgrade.transactionId(),
-        sub.paymentMethod().mask(), null);
-    String detail = "the upgrade charge " + upgrade.transactionId() + " (key " + upgrade.idempotencyKey()
-        + ") of " + amount + " in cycle " + upgrade.cycle() + " was returned"
-        + (event.failureCode() == null ? "" : " (" + event.failureCode() + ")")
-        + "; its receipt is reversed and " + amount + " is owed with the next charge";
+    Receipt reversal =
+        new Receipt(
+            sub.accountId(),
+            sub.subscriptionId(),
+            upgrade.cycle(),
+            sub.sku(),
+            sub.email(),
+            Money.zero(amount.currency()).minus(amount),
+            event.occurredAt() != null ? event.occurredAt() : now(),
+            upgrade.transactionId(),
+            sub.paymentMethod().mask(),
+            null);
+    String detail =
+        "the upgrade charge "
+            + upgrade.transactionId()
+            + " (key "
+            + upgrade.idempotencyKey()
+            + ") of "
+            + amount
+            + " in cycle "
+            + upgrade.cycle()
+            + " was returned"
+            + (event.failureCode() == null ? "" : " (" + event.failureCode() + ")")
+            + "; its receipt is reversed and "
+            + amount
+            + " is owed with the next charge";
     run.requests.upgradeReturned(upgrade);
-    periods.returned(new SettledCharge(upgrade.cycle(), 0, upgrade.idempotencyKey(),
-        upgrade.transactionId(), amount));
+    periods.returned(
+        new SettledCharge(
+            upgrade.cycle(), 0, upgrade.idempotencyKey(), upgrade.transactionId(), amount));
     run.phase(Phase.RECORDING_PAYMENT);
-    run.record(LifecycleChanges.upgradeReturned(sub, amount, reversal, upgrade.idempotencyKey(), detail, now()));
+    run.record(
+        LifecycleChanges.upgradeReturned(
+            sub, amount, reversal, upgrade.idempotencyKey(), detail, now()));
     Subscription owed = current();
     // One notice per upgrade charge: its id derives from the charge's key (the request's digest).
-    String digest = upgrade.idempotencyKey().substring(upgrade.idempotencyKey().lastIndexOf(':') + 1);
-    run.notice(NotifyCustomerInput.about(NotifyCustomerInput.Kind.PAYMENT_FAILED, owed)
-        .messageId(BillingIds.messageId(owed.subscriptionId(), upgrade.cycle(), "upgrade-returned-" + digest))
-        .cycle(upgrade.cycle()).amount(amount).date(owed.schedule().dueDate(owed.cycle()))
-        .reason(event.failureMessage() != null ? event.failureMessage() : event.failureCode())
-        .at(now()).build());
+    String digest =
+        upgrade.idempotencyKey().substring(upgrade.idempotencyKey().lastIndexOf(':') + 1);
+    run.notice(
+        NotifyCustomerInput.about(NotifyCustomerInput.Kind.PAYMENT_FAILED, owed)
+            .messageId(
+                BillingIds.messageId(
+                    owed.subscriptionId(), upgrade.cycle(), "upgrade-returned-" + digest))
+            .cycle(upgrade.cycle())
+            .amount(amount)
+            .date(owed.schedule().dueDate(owed.cycle()))
+            .reason(event.failureMessage() != null ? event.failureMessage() : event.failureCode())
+            .at(now())
+            .build());
     log.warn("subscription {}: {}", sub.subscriptionId(), detail);
     run.outcome(detail);
   }

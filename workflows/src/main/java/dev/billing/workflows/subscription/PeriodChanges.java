@@ -11,8 +11,8 @@ import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.AppliedRequest;
-import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.OpenPeriod;
+import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.SubscriptionState.Phase;
@@ -48,7 +48,8 @@ final class PeriodChanges {
 
   String payRefusal(boolean cancelling) {
     OpenPeriod settling = firstAwaitingOutcome();
-    return ChangeRules.pay(run.current(), cancelling, owedCycle(), settling == null ? null : settling.cycle());
+    return ChangeRules.pay(
+        run.current(), cancelling, owedCycle(), settling == null ? null : settling.cycle());
   }
 
   /** Manual repayment of the oldest owed period. */
@@ -64,8 +65,9 @@ final class PeriodChanges {
       requests.remember(request, AppliedRequest.Status.PENDING, outcome, null);
     }
     if (result.outcome() == PaymentCollector.ManualOutcome.DECLINED) {
-      throw ApplicationFailure.newNonRetryableFailure("the payment of cycle " + cycle + " was declined: "
-          + result.message(), UpdateRejections.PAYMENT_DECLINED);
+      throw ApplicationFailure.newNonRetryableFailure(
+          "the payment of cycle " + cycle + " was declined: " + result.message(),
+          UpdateRejections.PAYMENT_DECLINED);
     }
   }
 
@@ -75,13 +77,21 @@ final class PeriodChanges {
     refuseIfAwaitingOutcome(cycle);
     Period stored = load(cycle);
     if (stored.status() != PeriodStatus.ERROR) {
-      throw refusal("period " + cycle + " is " + stored.status() + "; only an unpaid (ERROR) period can be waived");
+      throw refusal(
+          "period "
+              + cycle
+              + " is "
+              + stored.status()
+              + "; only an unpaid (ERROR) period can be waived");
     }
     Subscription sub = run.current();
-    SubscriptionStatus status = sub.status() == SubscriptionStatus.PAST_DUE && !periods.dunningOtherThan(cycle)
-        ? SubscriptionStatus.ACTIVE : sub.status();
+    SubscriptionStatus status =
+        sub.status() == SubscriptionStatus.PAST_DUE && !periods.dunningOtherThan(cycle)
+            ? SubscriptionStatus.ACTIVE
+            : sub.status();
     run.phase(Phase.RECORDING_PAYMENT);
-    RecordInput change = LifecycleChanges.waived(sub, stored, status, actor, blankToNull(request.reason()), now());
+    RecordInput change =
+        LifecycleChanges.waived(sub, stored, status, actor, blankToNull(request.reason()), now());
     periods.remove(cycle);
     periods.removeUnpaid(cycle);
     run.record(change);
@@ -94,22 +104,35 @@ final class PeriodChanges {
     if (money.refunds.refundFromRecord(request, stored, actor)) {
       return;
     }
-    money.refunds.refund(request, stored, refundable(stored, request.amount()), actor, blankToNull(request.reason()));
+    money.refunds.refund(
+        request,
+        stored,
+        refundable(stored, request.amount()),
+        actor,
+        blankToNull(request.reason()));
   }
 
   Money refundable(Period stored, Money requested) {
     if (stored.status() != PeriodStatus.COMPLETED && stored.status() != PeriodStatus.REFUNDED) {
-      throw refusal("period " + stored.cycle() + " is " + stored.status()
-          + "; only a collected period can be refunded");
+      throw refusal(
+          "period "
+              + stored.cycle()
+              + " is "
+              + stored.status()
+              + "; only a collected period can be refunded");
     }
     if (stored.transactionId() == null) {
-      throw refusal("period " + stored.cycle() + " was paid by credit; nothing was charged to refund");
+      throw refusal(
+          "period " + stored.cycle() + " was paid by credit; nothing was charged to refund");
     }
     Money left = stored.refundable();
-    // Refunds of its charge sent without an answer yet (by this run or an ended one) may have moved.
-    long waiting = stored.refunds().stream()
-        .filter(r -> !r.made() && r.transactionId().equals(stored.transactionId()))
-        .mapToLong(r -> r.amount().minor()).sum();
+    // Refunds of its charge sent without an answer yet (by this run or an ended one) may have
+    // moved.
+    long waiting =
+        stored.refunds().stream()
+            .filter(r -> !r.made() && r.transactionId().equals(stored.transactionId()))
+            .mapToLong(r -> r.amount().minor())
+            .sum();
     if (waiting > 0) {
       left = new Money(Math.max(0, left.minor() - waiting), left.currency());
     }
@@ -137,13 +160,16 @@ final class PeriodChanges {
     RecordInput change = LifecycleChanges.stale(run.current(), unpaid, now());
     periods.removeUnpaid(unpaid.cycle());
     run.record(change);
-    run.outcome("cycle " + unpaid.cycle() + " unpaid for " + unpaid.staleAfterDays() + " days: STALE");
+    run.outcome(
+        "cycle " + unpaid.cycle() + " unpaid for " + unpaid.staleAfterDays() + " days: STALE");
   }
 
   /** The oldest period that manual repayment can collect now: in dunning or unpaid after it. */
   Long owedCycle() {
-    Stream<Long> dunning = periods.openPeriods().stream()
-        .filter(p -> p.state() == State.DUNNING && !p.outcomeUnknown()).map(OpenPeriod::cycle);
+    Stream<Long> dunning =
+        periods.openPeriods().stream()
+            .filter(p -> p.state() == State.DUNNING && !p.outcomeUnknown())
+            .map(OpenPeriod::cycle);
     Stream<Long> unpaid = periods.unpaid().stream().map(UnpaidPeriod::cycle);
     return Stream.concat(dunning, unpaid).min(Long::compare).orElse(null);
   }
@@ -151,7 +177,8 @@ final class PeriodChanges {
   OpenPeriod firstAwaitingOutcome() {
     return periods.openPeriods().stream()
         .filter(p -> p.state() == State.PENDING_SETTLEMENT || p.outcomeUnknown())
-        .findFirst().orElse(null);
+        .findFirst()
+        .orElse(null);
   }
 
   void refuseIfAwaitingOutcome(long cycle) {

@@ -4,8 +4,8 @@ import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.workflows.CollectionState;
-import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.OpenPeriod;
+import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.SettledCharge;
 import dev.billing.workflows.UnpaidPeriod;
 import java.time.Instant;
@@ -63,6 +63,7 @@ final class PeriodCollection {
   private final Deque<PaymentEvent> inbox = new ArrayDeque<>();
   private final Map<Long, UnpaidPeriod> unpaid = new TreeMap<>();
   private final Deque<SettledCharge> returned = new ArrayDeque<>();
+
   /** The keys sent and the keys a lost run may have sent. */
   final SentKeys keys;
 
@@ -78,9 +79,14 @@ final class PeriodCollection {
   }
 
   CollectionState carry() {
-    return new CollectionState(new ArrayList<>(open.values()), new ArrayList<>(settled),
-        new ArrayList<>(seen), new ArrayList<>(inbox), new ArrayList<>(unpaid.values()),
-        keys.unverifiedKeys(), new ArrayList<>(returned),
+    return new CollectionState(
+        new ArrayList<>(open.values()),
+        new ArrayList<>(settled),
+        new ArrayList<>(seen),
+        new ArrayList<>(inbox),
+        new ArrayList<>(unpaid.values()),
+        keys.unverifiedKeys(),
+        new ArrayList<>(returned),
         keys.stillNeeded(cycle -> open.containsKey(cycle) || unpaid.containsKey(cycle)));
   }
 
@@ -142,20 +148,23 @@ final class PeriodCollection {
     }
     OpenPeriod period = openFor(event);
     boolean pending = period != null && period.state() == State.PENDING_SETTLEMENT;
-    boolean unknown = period != null && period.state() != State.PENDING_SETTLEMENT
-        && period.outcomeUnknown();
+    boolean unknown =
+        period != null && period.state() != State.PENDING_SETTLEMENT && period.outcomeUnknown();
     return switch (event.type()) {
       // Money moved for a period we still hold open, whichever of its attempts it was: collect it.
       case CHARGE_SUCCEEDED -> {
         OpenPeriod paid = openForAnyAttempt(event);
-        yield paid == null ? Effect.NONE
+        yield paid == null
+            ? Effect.NONE
             : awaiting(paid, attemptOf(event, paid)) ? Effect.SETTLE : Effect.CONFIRM_SUCCESS;
       }
       case CHARGE_FAILED -> pending ? Effect.FAIL : unknown ? Effect.RESOLVE_FAILED : Effect.NONE;
       // A charge we never heard settle came back (pending, or sent without an answer): the
       // attempt is known now, returned, and its success can no longer collect anything.
-      case CHARGE_RETURNED -> settledFor(event) != null ? Effect.RETURN_SETTLED
-          : pending || unknown ? Effect.RETURN_PENDING : Effect.NONE;
+      case CHARGE_RETURNED ->
+          settledFor(event) != null
+              ? Effect.RETURN_SETTLED
+              : pending || unknown ? Effect.RETURN_PENDING : Effect.NONE;
       case CHARGE_REFUNDED -> Effect.NONE;
     };
   }
@@ -186,24 +195,28 @@ final class PeriodCollection {
    * failed or come back, as far as this run knows.
    */
   static boolean awaiting(OpenPeriod period, int attempt) {
-    return attempt > period.attempts() || attempt == period.attempts()
-        && (period.state() == State.PENDING_SETTLEMENT || period.outcomeUnknown());
+    return attempt > period.attempts()
+        || attempt == period.attempts()
+            && (period.state() == State.PENDING_SETTLEMENT || period.outcomeUnknown());
   }
 
   /**
-   * Which attempt of {@code period} the event is about; 0 when none. The next attempt counts when
-   * a lost run may have sent it.
+   * Which attempt of {@code period} the event is about; 0 when none. The next attempt counts when a
+   * lost run may have sent it.
    */
   int attemptOf(PaymentEvent event, OpenPeriod period) {
     if (event.idempotencyKey() == null) {
       return period.transactionId() != null && period.transactionId().equals(event.transactionId())
-          ? period.attempts() : 0;
+          ? period.attempts()
+          : 0;
     }
     if (event.idempotencyKey().equals(nextKey(period)) && keys.unverified(nextKey(period))) {
       return period.attempts() + 1;
     }
     for (int attempt = period.attempts(); attempt >= 1; attempt--) {
-      if (event.idempotencyKey().equals(BillingIds.chargeKey(subscriptionId, period.cycle(), attempt))) {
+      if (event
+          .idempotencyKey()
+          .equals(BillingIds.chargeKey(subscriptionId, period.cycle(), attempt))) {
         return attempt;
       }
     }
@@ -235,14 +248,21 @@ final class PeriodCollection {
       return "event " + event.eventId() + " is about subscription " + event.subscriptionId();
     }
     if (returnedFor(event) != null) {
-      return event.type() + " " + event.eventId() + " about a charge that was returned: already recorded";
+      return event.type()
+          + " "
+          + event.eventId()
+          + " about a charge that was returned: already recorded";
     }
     if (settledFor(event) != null) {
       return event.type() + " " + event.eventId() + " after the charge succeeded: already settled";
     }
     if (BillingIds.isChangeChargeKey(subscriptionId, event.idempotencyKey())) {
-      return event.type() + " " + event.eventId() + " is about a plan change's charge ("
-          + event.idempotencyKey() + "), recorded with that change";
+      return event.type()
+          + " "
+          + event.eventId()
+          + " is about a plan change's charge ("
+          + event.idempotencyKey()
+          + "), recorded with that change";
     }
     return event.type() + " " + event.eventId() + " matches no charge awaiting an outcome";
   }
@@ -250,9 +270,9 @@ final class PeriodCollection {
   /**
    * A success that collects nothing means money moved for a period that is already collected (by
    * another attempt), or no longer open (left unpaid): possibly a second charge. Only a repeat of
-   * the very charge that collected the period is harmless, and so is the success of a plan
-   * change's own charge (its key is not a period's; the change recorded it when it was made), and
-   * that of a charge that was returned (its money came back).
+   * the very charge that collected the period is harmless, and so is the success of a plan change's
+   * own charge (its key is not a period's; the change recorded it when it was made), and that of a
+   * charge that was returned (its money came back).
    */
   boolean possibleDoubleCharge(PaymentEvent event) {
     return event.type() == PaymentEvent.Type.CHARGE_SUCCEEDED
@@ -307,26 +327,34 @@ final class PeriodCollection {
     }
   }
 
-  /** True while a period other than {@code cycle} is in dunning: the subscription stays PAST_DUE. */
+  /**
+   * True while a period other than {@code cycle} is in dunning: the subscription stays PAST_DUE.
+   */
   boolean dunningOtherThan(long cycle) {
-    return open.values().stream().anyMatch(p -> p.cycle() != cycle && p.state() != State.PENDING_SETTLEMENT);
+    return open.values().stream()
+        .anyMatch(p -> p.cycle() != cycle && p.state() != State.PENDING_SETTLEMENT);
   }
 
   /**
-   * True while money may still move for a period: a pending settlement, an unanswered attempt, or
-   * a next attempt a lost run may have sent.
+   * True while money may still move for a period: a pending settlement, an unanswered attempt, or a
+   * next attempt a lost run may have sent.
    */
   boolean awaitingOutcome() {
     return open.values().stream()
-        .anyMatch(p -> p.state() == State.PENDING_SETTLEMENT || p.outcomeUnknown()
-            || keys.unverified(nextKey(p)));
+        .anyMatch(
+            p ->
+                p.state() == State.PENDING_SETTLEMENT
+                    || p.outcomeUnknown()
+                    || keys.unverified(nextKey(p)));
   }
 
   private String nextKey(OpenPeriod period) {
     return BillingIds.chargeKey(subscriptionId, period.cycle(), period.attempts() + 1);
   }
 
-  /** The open period that needs the workflow first (earliest cycle on a tie); null when none does. */
+  /**
+   * The open period that needs the workflow first (earliest cycle on a tie); null when none does.
+   */
   OpenPeriod next(BillingSchedule schedule, Instant now) {
     OpenPeriod first = null;
     Instant firstAt = null;
@@ -368,8 +396,7 @@ final class PeriodCollection {
   Instant nextSettlement() {
     Instant first = null;
     for (OpenPeriod period : open.values()) {
-      if (period.state() != State.DUNNING
-          && (first == null || period.settleBy().isBefore(first))) {
+      if (period.state() != State.DUNNING && (first == null || period.settleBy().isBefore(first))) {
         first = period.settleBy();
       }
     }

@@ -19,10 +19,10 @@ import java.time.Instant;
 import java.time.LocalDate;
 
 /**
- * Plan and billing-day changes. A plan change now charges the prorated difference at once
- * ({@link PlanProration}, {@link Upgrades}) or credits it to the next charge; at period end it is
- * held and applied with the next cycle's charge. A billing day moves the next due date to the
- * first date with the new day on or after it; the days added are charged with that next charge.
+ * Plan and billing-day changes. A plan change now charges the prorated difference at once ({@link
+ * PlanProration}, {@link Upgrades}) or credits it to the next charge; at period end it is held and
+ * applied with the next cycle's charge. A billing day moves the next due date to the first date
+ * with the new day on or after it; the days added are charged with that next charge.
  */
 final class PlanChanges {
   private final RunState run;
@@ -42,10 +42,22 @@ final class PlanChanges {
       PendingPlanChange change = new PendingPlanChange(request.sku(), request.price(), sub.cycle());
       run.phase(Phase.RECORDING_PAYMENT);
       run.record(LifecycleChanges.planChangeScheduled(sub, change, actor, now()));
-      run.notice(run.noticeOf(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + run.current().version())
-          .sku(request.sku()).amount(request.price()).date(sub.schedule().dueDate(sub.cycle())).build());
-      run.outcome("plan change to " + request.sku() + " at " + request.price() + " held for cycle "
-          + sub.cycle() + " (due " + sub.schedule().dueDate(sub.cycle()) + ")");
+      run.notice(
+          run.noticeOf(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + run.current().version())
+              .sku(request.sku())
+              .amount(request.price())
+              .date(sub.schedule().dueDate(sub.cycle()))
+              .build());
+      run.outcome(
+          "plan change to "
+              + request.sku()
+              + " at "
+              + request.price()
+              + " held for cycle "
+              + sub.cycle()
+              + " (due "
+              + sub.schedule().dueDate(sub.cycle())
+              + ")");
       return;
     }
     changePlanNow(sub, request, actor);
@@ -53,13 +65,16 @@ final class PlanChanges {
 
   void changePlanNow(Subscription sub, PlanChangeRequest request, String actor) {
     LocalDate today = today(sub);
-    PeriodStatus running = PlanProration.inPaidDates(sub, today) ? periodStatus(sub.cycle() - 1) : null;
+    PeriodStatus running =
+        PlanProration.inPaidDates(sub, today) ? periodStatus(sub.cycle() - 1) : null;
     PlanProration proration = PlanProration.of(sub, request, today, running);
     if (proration.chargeNow()) {
-      money.upgrades.upgradeNow(sub, request, actor, sub.cycle() - 1, proration.prorated(), proration.why());
+      money.upgrades.upgradeNow(
+          sub, request, actor, sub.cycle() - 1, proration.prorated(), proration.why());
       return;
     }
-    money.upgrades.recordPlanChange(request.sku(), request.price(), proration.balance(), null, null, actor, proration.detail());
+    money.upgrades.recordPlanChange(
+        request.sku(), request.price(), proration.balance(), null, null, actor, proration.detail());
   }
 
   /** A pending plan change takes effect with the charge of its cycle: recorded just before it. */
@@ -70,9 +85,26 @@ final class PlanChanges {
       return;
     }
     run.phase(Phase.RECORDING_PAYMENT);
-    run.record(LifecycleChanges.planChanged(sub, change.sku(), change.price(), sub.lifecycle().balance(),
-        null, null, Process.INITIAL, SubscriptionChanges.SYSTEM_ACTOR, "plan " + sub.sku() + " -> "
-            + change.sku() + " at " + change.price() + " from cycle " + cycle + " (held change)", now()));
+    run.record(
+        LifecycleChanges.planChanged(
+            sub,
+            change.sku(),
+            change.price(),
+            sub.lifecycle().balance(),
+            null,
+            null,
+            Process.INITIAL,
+            SubscriptionChanges.SYSTEM_ACTOR,
+            "plan "
+                + sub.sku()
+                + " -> "
+                + change.sku()
+                + " at "
+                + change.price()
+                + " from cycle "
+                + cycle
+                + " (held change)",
+            now()));
   }
 
   void changeBillingDay(BillingDayChange request, String actor) {
@@ -85,8 +117,17 @@ final class PlanChanges {
     LocalDate newDue = moved.dueDate(cycle);
     long added = Proration.daysLeft(oldDue, newDue);
     Money balance = sub.lifecycle().balance();
-    String detail = "billing day " + old.billingDay() + " -> " + request.billingDay() + "; cycle "
-        + cycle + " moves from " + oldDue + " to " + newDue;
+    String detail =
+        "billing day "
+            + old.billingDay()
+            + " -> "
+            + request.billingDay()
+            + "; cycle "
+            + cycle
+            + " moves from "
+            + oldDue
+            + " to "
+            + newDue;
     if (added > 0 && sub.lastPaymentAt() != null) {
       long days = Proration.daysLeft(oldDue, old.dueDate(cycle + 1));
       Money extra = Proration.share(sub.price(), added, days);
@@ -94,8 +135,9 @@ final class PlanChanges {
       detail += "; " + added + " added days (" + extra + ") are charged with it";
     }
     run.phase(Phase.RECORDING_PAYMENT);
-    run.record(LifecycleChanges.billingDayChanged(sub, moved, run.movedReminderAt(moved), balance,
-        actor, detail, now()));
+    run.record(
+        LifecycleChanges.billingDayChanged(
+            sub, moved, run.movedReminderAt(moved), balance, actor, detail, now()));
     run.outcome(detail);
     run.replan();
   }

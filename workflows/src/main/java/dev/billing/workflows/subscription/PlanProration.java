@@ -25,14 +25,16 @@ import java.time.LocalDate;
 record PlanProration(boolean chargeNow, Money prorated, String why, Money balance, String detail) {
 
   /**
-   * Whether today lies in the dates of the period before the cycle the subscription is on, after
-   * a payment: only then is the running period's stored status worth reading.
+   * Whether today lies in the dates of the period before the cycle the subscription is on, after a
+   * payment: only then is the running period's stored status worth reading.
    */
   static boolean inPaidDates(Subscription sub, LocalDate today) {
     long paidCycle = sub.cycle() - 1;
     BillingSchedule schedule = sub.schedule();
-    return sub.status() != SubscriptionStatus.TRIALING && sub.lastPaymentAt() != null
-        && paidCycle >= 1 && !today.isBefore(schedule.dueDate(paidCycle))
+    return sub.status() != SubscriptionStatus.TRIALING
+        && sub.lastPaymentAt() != null
+        && paidCycle >= 1
+        && !today.isBefore(schedule.dueDate(paidCycle))
         && today.isBefore(schedule.dueDate(sub.cycle()));
   }
 
@@ -40,7 +42,8 @@ record PlanProration(boolean chargeNow, Money prorated, String why, Money balanc
    * @param running the stored status of the running period (cycle - 1); read only when {@link
    *     #inPaidDates}, else ignored
    */
-  static PlanProration of(Subscription sub, PlanChangeRequest request, LocalDate today, PeriodStatus running) {
+  static PlanProration of(
+      Subscription sub, PlanChangeRequest request, LocalDate today, PeriodStatus running) {
     long paidCycle = sub.cycle() - 1;
     BillingSchedule schedule = sub.schedule();
     boolean inPaidPeriod = inPaidDates(sub, today);
@@ -66,14 +69,29 @@ record PlanProration(boolean chargeNow, Money prorated, String why, Money balanc
       return new PlanProration(true, prorated, why, balance, null);
     }
     if (prorated.minor() > 0) {
-      // Never sent: the gateway would refuse it as invalid. Owed with the next charge, as a cycle is.
-      return new PlanProration(false, prorated, why, balance == null ? prorated : balance.plus(prorated),
-          change + "; " + prorated + " (" + why + ") is below the gateway's minimum charge of "
-              + ChargeMinimums.minimum(prorated.currency()) + ": carried to the next charge");
+      // Never sent: the gateway would refuse it as invalid. Owed with the next charge, as a cycle
+      // is.
+      return new PlanProration(
+          false,
+          prorated,
+          why,
+          balance == null ? prorated : balance.plus(prorated),
+          change
+              + "; "
+              + prorated
+              + " ("
+              + why
+              + ") is below the gateway's minimum charge of "
+              + ChargeMinimums.minimum(prorated.currency())
+              + ": carried to the next charge");
     }
     if (prorated.minor() < 0) {
       Money credit = new Money(-prorated.minor(), prorated.currency());
-      return new PlanProration(false, prorated, why, balance == null ? prorated : balance.plus(prorated),
+      return new PlanProration(
+          false,
+          prorated,
+          why,
+          balance == null ? prorated : balance.plus(prorated),
           change + "; credit " + credit + " (" + why + ") applied to the next charge");
     }
     return new PlanProration(false, prorated, why, balance, change + " (" + why + ")");

@@ -16,11 +16,11 @@ import dev.billing.workflows.WaiveRequest;
 
 /**
  * A change an update handler accepted, waiting in the {@link ChangeQueue} for the main thread.
- * Handlers validate and enqueue; the main thread applies at its safe points, never between a
- * charge and its record. Most kinds are applied in order by {@link ChangeQueue#applyAll}; a new
- * payment method is taken first at every safe point (it makes periods in dunning due at once,
- * before anything else is acted on), and an immediate cancellation ends the run (see
- * {@link SubscriptionWorkflowImpl}).
+ * Handlers validate and enqueue; the main thread applies at its safe points, never between a charge
+ * and its record. Most kinds are applied in order by {@link ChangeQueue#applyAll}; a new payment
+ * method is taken first at every safe point (it makes periods in dunning due at once, before
+ * anything else is acted on), and an immediate cancellation ends the run (see {@link
+ * SubscriptionWorkflowImpl}).
  */
 sealed interface QueuedChange {
 
@@ -117,6 +117,8 @@ sealed interface QueuedChange {
   }
 
   private static String actor(String requestedBy) {
-    return requestedBy == null || requestedBy.isBlank() ? SubscriptionChanges.API_ACTOR : requestedBy;
+    return requestedBy == null || requestedBy.isBlank()
+        ? SubscriptionChanges.API_ACTOR
+        : requestedBy;
   }
 }

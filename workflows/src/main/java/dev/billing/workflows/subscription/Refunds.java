@@ -34,7 +34,8 @@ import org.slf4j.Logger;
  * Refunds: asked for, or the unused part at an immediate cancellation. Each key derives from the
  * request's id and is written to the period's record before it is sent; a refund the gateway gives
  * no answer about is recorded pending and sent again, with the same key and parameters, within the
- * gateway's replay window ({@link RequestLog#RESEND_WINDOW}), after which it is left to an operator.
+ * gateway's replay window ({@link RequestLog#RESEND_WINDOW}), after which it is left to an
+ * operator.
  */
 final class Refunds {
   private static final Logger log = Workflow.getLogger(Refunds.class);
@@ -66,22 +67,45 @@ final class Refunds {
       return false;
     }
     if (request.amount() != null && !request.amount().equals(known.amount())) {
-      throw refusal("request " + requestId + " already asked for a refund of "
-          + known.amount() + " of period " + stored.cycle() + "; a new refund needs a new Idempotency-Key");
+      throw refusal(
+          "request "
+              + requestId
+              + " already asked for a refund of "
+              + known.amount()
+              + " of period "
+              + stored.cycle()
+              + "; a new refund needs a new Idempotency-Key");
     }
     if (known.made()) {
-      run.outcome("refund " + known.refundId() + " of " + known.amount() + " for period "
-          + stored.cycle() + " was made for request " + requestId + " already; not sent again");
+      run.outcome(
+          "refund "
+              + known.refundId()
+              + " of "
+              + known.amount()
+              + " for period "
+              + stored.cycle()
+              + " was made for request "
+              + requestId
+              + " already; not sent again");
       return true;
     }
     if (!requests.refundsByKey(key).isEmpty()) {
-      requests.remember(request, AppliedRequest.Status.PENDING,
-          pendingSentence(requests.refundsByKey(key).get(0)), null);
+      requests.remember(
+          request,
+          AppliedRequest.Status.PENDING,
+          pendingSentence(requests.refundsByKey(key).get(0)),
+          null);
       return true;
     }
-    RefundInput input = RefundInput.of(sub, stored.cycle()).ofCharge(known.transactionId())
-        .amount(known.amount()).idempotencyKey(key).reason(request.reason()).build();
-    String upgrade = known.transactionId().equals(stored.transactionId()) ? null : known.transactionId();
+    RefundInput input =
+        RefundInput.of(sub, stored.cycle())
+            .ofCharge(known.transactionId())
+            .amount(known.amount())
+            .idempotencyKey(key)
+            .reason(request.reason())
+            .build();
+    String upgrade =
+        known.transactionId().equals(stored.transactionId()) ? null : known.transactionId();
     PendingRefund pending = new PendingRefund(requestId, input, upgrade, actor, known.sentAt(), 0);
     if (!resendable(pending)) {
       String detail = unresolvedSentence(pending);
@@ -99,8 +123,13 @@ final class Refunds {
   void refund(RefundRequest request, Period stored, Money amount, String actor, String reason) {
     Subscription sub = run.current();
     String requestId = MoneyChanges.requestIdOf(request);
-    RefundInput input = RefundInput.of(sub, stored.cycle()).ofCharge(stored.transactionId()).amount(amount)
-        .idempotencyKey(BillingIds.refundKey(sub.subscriptionId(), stored.cycle(), requestId)).reason(reason).build();
+    RefundInput input =
+        RefundInput.of(sub, stored.cycle())
+            .ofCharge(stored.transactionId())
+            .amount(amount)
+            .idempotencyKey(BillingIds.refundKey(sub.subscriptionId(), stored.cycle(), requestId))
+            .reason(reason)
+            .build();
     PendingRefund pending = new PendingRefund(requestId, input, null, actor, now(), 0);
     if (!refundOrAwait(pending, stored)) {
       requests.remember(request, AppliedRequest.Status.PENDING, pendingSentence(pending), null);
@@ -108,17 +137,19 @@ final class Refunds {
   }
 
   /**
-   * Immediate cancellation with refundUnused: the unused days of the period in service are
-   * refunded (rounded down, today counted as used), from the period's own charge and from each
-   * upgrade charged within it. Best effort: a refund the gateway refuses does not stop the
-   * cancellation, and is reported for an operator; one without an answer is resolved later.
+   * Immediate cancellation with refundUnused: the unused days of the period in service are refunded
+   * (rounded down, today counted as used), from the period's own charge and from each upgrade
+   * charged within it. Best effort: a refund the gateway refuses does not stop the cancellation,
+   * and is reported for an operator; one without an answer is resolved later.
    */
   void refundUnused(CancelRequest request, String actor) {
     Subscription sub = run.current();
     long cycle = sub.cycle() - 1;
     LocalDate today = today(sub);
     BillingSchedule schedule = sub.schedule();
-    if (cycle < 1 || sub.lastPaymentAt() == null || today.isBefore(schedule.dueDate(cycle))
+    if (cycle < 1
+        || sub.lastPaymentAt() == null
+        || today.isBefore(schedule.dueDate(cycle))
         || !today.isBefore(schedule.dueDate(cycle + 1))) {
       run.outcome("no paid period in service: nothing to refund");
       return;
@@ -136,15 +167,25 @@ final class Refunds {
       if (share.minor() <= 0) {
         continue;
       }
-      RefundInput input = RefundInput.of(sub, cycle).ofCharge(upgrade.transactionId()).amount(share)
-          .idempotencyKey(BillingIds.refundKey(sub.subscriptionId(), cycle, requestId + "#" + upgrade.transactionId()))
-          .reason(unused + " unused of " + covered + " upgraded days").build();
+      RefundInput input =
+          RefundInput.of(sub, cycle)
+              .ofCharge(upgrade.transactionId())
+              .amount(share)
+              .idempotencyKey(
+                  BillingIds.refundKey(
+                      sub.subscriptionId(), cycle, requestId + "#" + upgrade.transactionId()))
+              .reason(unused + " unused of " + covered + " upgraded days")
+              .build();
       try {
-        refundOrAwait(new PendingRefund(requestId, input, upgrade.transactionId(), actor, now(), 0), null);
+        refundOrAwait(
+            new PendingRefund(requestId, input, upgrade.transactionId(), actor, now(), 0), null);
       } catch (ApplicationFailure e) {
-        log.error("refund of the upgrade's unused days of {} failed; cancelling anyway: {}",
-            sub.subscriptionId(), e.getOriginalMessage());
-        run.outcome("unused upgrade days not refunded (" + e.getOriginalMessage() + "); refund by hand");
+        log.error(
+            "refund of the upgrade's unused days of {} failed; cancelling anyway: {}",
+            sub.subscriptionId(),
+            e.getOriginalMessage());
+        run.outcome(
+            "unused upgrade days not refunded (" + e.getOriginalMessage() + "); refund by hand");
       }
     }
   }
@@ -154,8 +195,9 @@ final class Refunds {
     LocalDate today = today(sub);
     try {
       Period stored = gateway.load(sub, cycle);
-      if (stored.transactionId() == null || (stored.status() != PeriodStatus.COMPLETED
-          && stored.status() != PeriodStatus.REFUNDED)) {
+      if (stored.transactionId() == null
+          || (stored.status() != PeriodStatus.COMPLETED
+              && stored.status() != PeriodStatus.REFUNDED)) {
         run.outcome("cycle " + cycle + " is " + stored.status() + ": nothing to refund");
         return;
       }
@@ -167,21 +209,28 @@ final class Refunds {
         run.outcome("no unused amount to refund for cycle " + cycle);
         return;
       }
-      RefundInput input = RefundInput.of(sub, cycle).ofCharge(stored.transactionId()).amount(amount)
-          .idempotencyKey(BillingIds.refundKey(sub.subscriptionId(), cycle, requestId))
-          .reason(unused + " unused of " + days + " days").build();
+      RefundInput input =
+          RefundInput.of(sub, cycle)
+              .ofCharge(stored.transactionId())
+              .amount(amount)
+              .idempotencyKey(BillingIds.refundKey(sub.subscriptionId(), cycle, requestId))
+              .reason(unused + " unused of " + days + " days")
+              .build();
       refundOrAwait(new PendingRefund(requestId, input, null, actor, now(), 0), stored);
     } catch (ApplicationFailure e) {
-      log.error("refund of unused days of {} failed; cancelling anyway: {}", sub.subscriptionId(),
+      log.error(
+          "refund of unused days of {} failed; cancelling anyway: {}",
+          sub.subscriptionId(),
           e.getOriginalMessage());
       run.outcome("unused days not refunded (" + e.getOriginalMessage() + "); refund by hand");
     }
   }
 
   /**
-   * Sends a refund. True when it was made and recorded; false when the gateway gave no answer: it is
-   * then recorded as pending and sent again, with the same key, by a timer. A refusal fails. The key
-   * is written to the period's record before it is sent ({@link LifecycleChanges#refundSending}).
+   * Sends a refund. True when it was made and recorded; false when the gateway gave no answer: it
+   * is then recorded as pending and sent again, with the same key, by a timer. A refusal fails. The
+   * key is written to the period's record before it is sent ({@link
+   * LifecycleChanges#refundSending}).
    *
    * @param stored the period as just read; null to read it again
    */
@@ -190,18 +239,44 @@ final class Refunds {
     Period period = stored != null ? stored : gateway.load(run.current(), input.cycle());
     PeriodRefund known = period.refund(input.idempotencyKey());
     if (known != null && known.made()) {
-      run.outcome("refund " + known.refundId() + " of " + known.amount() + " for period "
-          + input.cycle() + " is recorded already; not sent again");
+      run.outcome(
+          "refund "
+              + known.refundId()
+              + " of "
+              + known.amount()
+              + " for period "
+              + input.cycle()
+              + " is recorded already; not sent again");
       return true;
     }
     if (known == null) {
-      PeriodRefund asked = new PeriodRefund(input.idempotencyKey(), pending.requestId(),
-          input.transactionId(), input.amount(), pending.sentFrom(), null);
+      PeriodRefund asked =
+          new PeriodRefund(
+              input.idempotencyKey(),
+              pending.requestId(),
+              input.transactionId(),
+              input.amount(),
+              pending.sentFrom(),
+              null);
       run.phase(Phase.RECORDING_PAYMENT);
-      run.record(LifecycleChanges.refundSending(run.current(), period, asked, pending.actor(),
-          "refund of " + input.amount() + " of " + input.transactionId() + " for period "
-              + input.cycle() + " sent with key " + input.idempotencyKey() + " (request "
-              + pending.requestId() + ")", now()));
+      run.record(
+          LifecycleChanges.refundSending(
+              run.current(),
+              period,
+              asked,
+              pending.actor(),
+              "refund of "
+                  + input.amount()
+                  + " of "
+                  + input.transactionId()
+                  + " for period "
+                  + input.cycle()
+                  + " sent with key "
+                  + input.idempotencyKey()
+                  + " (request "
+                  + pending.requestId()
+                  + ")",
+              now()));
       period = period.withRefund(asked);
     }
     run.phase(Phase.CHARGING);
@@ -212,20 +287,33 @@ final class Refunds {
       ChargeFailure failure = ChargeFailure.of(e);
       String why = failure.message() == null ? "refund failed" : failure.message();
       if (!failure.outcomeUnknown()) {
-        String detail = "refund of " + input.amount() + " for period " + input.cycle() + " not made: " + why;
+        String detail =
+            "refund of " + input.amount() + " for period " + input.cycle() + " not made: " + why;
         if (refused(e)) {
           // The gateway refused it: no money moved, and the key no longer holds any back.
           run.phase(Phase.RECORDING_PAYMENT);
-          run.record(LifecycleChanges.refundRefused(run.current(),
-              period.withoutRefund(input.idempotencyKey()), pending.actor(),
-              detail + " (key " + input.idempotencyKey() + ")", now()));
+          run.record(
+              LifecycleChanges.refundRefused(
+                  run.current(),
+                  period.withoutRefund(input.idempotencyKey()),
+                  pending.actor(),
+                  detail + " (key " + input.idempotencyKey() + ")",
+                  now()));
         }
-        throw ApplicationFailure.newNonRetryableFailure(detail, UpdateRejections.TRANSITION_NOT_ALLOWED);
+        throw ApplicationFailure.newNonRetryableFailure(
+            detail, UpdateRejections.TRANSITION_NOT_ALLOWED);
       }
       String detail = pendingSentence(pending);
       run.phase(Phase.RECORDING_PAYMENT);
-      run.record(LifecycleChanges.note(run.current(), "refund-pending-" + input.cycle(),
-          HistoryEvent.PAYMENT_PENDING, Process.API, pending.actor(), detail, now()));
+      run.record(
+          LifecycleChanges.note(
+              run.current(),
+              "refund-pending-" + input.cycle(),
+              HistoryEvent.PAYMENT_PENDING,
+              Process.API,
+              pending.actor(),
+              detail,
+              now()));
       run.outcome(detail);
       log.warn("subscription {}: {}", input.subscriptionId(), detail);
       requests.awaitRefund(pending);
@@ -236,9 +324,15 @@ final class Refunds {
   }
 
   private static String pendingSentence(PendingRefund pending) {
-    return "refund of " + pending.input().amount() + " for period " + pending.input().cycle()
-        + " pending: the gateway gave no answer about key " + pending.input().idempotencyKey()
-        + " (request " + pending.requestId() + "); it is sent again with the same key";
+    return "refund of "
+        + pending.input().amount()
+        + " for period "
+        + pending.input().cycle()
+        + " pending: the gateway gave no answer about key "
+        + pending.input().idempotencyKey()
+        + " (request "
+        + pending.requestId()
+        + "); it is sent again with the same key";
   }
 
   private void recordRefund(PendingRefund pending, RefundResult refunded, Period period) {
@@ -246,17 +340,30 @@ final class Refunds {
     RefundInput input = pending.input();
     // A bank-side refund the gateway accepted but has not completed: recorded, and said so, since
     // it can still fail; a failure surfaces at the gateway for reconciliation.
-    String reason = !refunded.pending() ? input.reason()
-        : (input.reason() == null ? "" : input.reason() + "; ") + "pending at the gateway";
-    PeriodRefund made = period.refund(input.idempotencyKey())
-        .madeAs(refunded.refundId(), refunded.amount());
+    String reason =
+        !refunded.pending()
+            ? input.reason()
+            : (input.reason() == null ? "" : input.reason() + "; ") + "pending at the gateway";
+    PeriodRefund made =
+        period.refund(input.idempotencyKey()).madeAs(refunded.refundId(), refunded.amount());
     run.phase(Phase.RECORDING_PAYMENT);
-    run.record(pending.upgradeTransactionId() == null
-        ? LifecycleChanges.refunded(sub, period, made, pending.actor(), reason, now())
-        : LifecycleChanges.upgradeRefunded(sub, period, made, pending.actor(), reason, now()));
-    run.notice(run.noticeOf(NotifyCustomerInput.Kind.REFUND_ISSUED, "refund-v" + run.current().version())
-        .amount(refunded.amount()).date(today(sub)).reason(refunded.refundId()).build());
-    run.outcome("refunded " + refunded.amount() + " of cycle " + input.cycle() + ": " + refunded.refundId());
+    run.record(
+        pending.upgradeTransactionId() == null
+            ? LifecycleChanges.refunded(sub, period, made, pending.actor(), reason, now())
+            : LifecycleChanges.upgradeRefunded(sub, period, made, pending.actor(), reason, now()));
+    run.notice(
+        run.noticeOf(NotifyCustomerInput.Kind.REFUND_ISSUED, "refund-v" + run.current().version())
+            .amount(refunded.amount())
+            .date(today(sub))
+            .reason(refunded.refundId())
+            .build());
+    run.outcome(
+        "refunded "
+            + refunded.amount()
+            + " of cycle "
+            + input.cycle()
+            + ": "
+            + refunded.refundId());
   }
 
   /**
@@ -271,9 +378,15 @@ final class Refunds {
       requests.removeRefund(pending);
       String detail = unresolvedSentence(pending);
       log.error("subscription {}: {}", input.subscriptionId(), detail);
-      run.record(LifecycleChanges.note(run.current(), "refund-unresolved-" + input.cycle(),
-          HistoryEvent.PAYMENT_PENDING, Process.RECONCILIATION, SubscriptionChanges.SYSTEM_ACTOR,
-          detail, now()));
+      run.record(
+          LifecycleChanges.note(
+              run.current(),
+              "refund-unresolved-" + input.cycle(),
+              HistoryEvent.PAYMENT_PENDING,
+              Process.RECONCILIATION,
+              SubscriptionChanges.SYSTEM_ACTOR,
+              detail,
+              now()));
       run.outcome(detail);
       return;
     }
@@ -281,8 +394,13 @@ final class Refunds {
     try {
       refundOrAwait(pending.sent(), null);
     } catch (ApplicationFailure refused) {
-      run.outcome("refund " + input.idempotencyKey() + " of " + input.amount() + " refused: "
-          + refused.getOriginalMessage());
+      run.outcome(
+          "refund "
+              + input.idempotencyKey()
+              + " of "
+              + input.amount()
+              + " refused: "
+              + refused.getOriginalMessage());
     }
   }
 
@@ -299,8 +417,13 @@ final class Refunds {
 
   private static String unresolvedSentence(PendingRefund pending) {
     RefundInput input = pending.input();
-    return "refund " + input.idempotencyKey() + " of " + input.amount() + " still without an answer "
-        + RequestLog.RESEND_WINDOW.toHours() + " hours after it was first sent; not sent again (the"
+    return "refund "
+        + input.idempotencyKey()
+        + " of "
+        + input.amount()
+        + " still without an answer "
+        + RequestLog.RESEND_WINDOW.toHours()
+        + " hours after it was first sent; not sent again (the"
         + " gateway may have forgotten the key): reconcile it by hand";
   }
 

@@ -36,16 +36,25 @@ final class Reminders {
     Subscription current = run.current();
     String messageId = BillingIds.messageId(current.subscriptionId(), cycle, "reminder");
     RecordInput change = SubscriptionChanges.reminderSent(current, messageId, now);
-    ReminderActivities reminders = Workflow.newActivityStub(ReminderActivities.class,
-        BillingActivityOptions.sendPaymentReminder(Duration.between(now, dueAt)));
+    ReminderActivities reminders =
+        Workflow.newActivityStub(
+            ReminderActivities.class,
+            BillingActivityOptions.sendPaymentReminder(Duration.between(now, dueAt)));
     try {
-      SendReminderResult sent = reminders.sendReminder(SendReminderInput.of(current, cycle, messageId, change));
+      SendReminderResult sent =
+          reminders.sendReminder(SendReminderInput.of(current, cycle, messageId, change));
       run.replace(RunState.landed(change.next(), sent.version()));
-      run.outcome("cycle " + cycle + " reminder " + messageId + " sent for the payment due "
-          + run.current().nextPaymentDate());
+      run.outcome(
+          "cycle "
+              + cycle
+              + " reminder "
+              + messageId
+              + " sent for the payment due "
+              + run.current().nextPaymentDate());
       if (sent.bounced()) {
         run.notices.bounced(new EmailBounce(RunState.now(), messageId, sent.bounceReason()));
-        run.outcome("cycle " + cycle + " reminder " + messageId + " bounced: " + sent.bounceReason());
+        run.outcome(
+            "cycle " + cycle + " reminder " + messageId + " bounced: " + sent.bounceReason());
       }
     } catch (ActivityFailure e) {
       // The activity may have recorded the reminder before failing, so its version counts as used:
@@ -53,13 +62,15 @@ final class Reminders {
       // reminder record can then never overwrite the charge.
       run.replace(run.current().withVersion(change.next().version()));
       run.outcome("cycle " + cycle + " reminder failed (" + reasonOf(e) + "); billing anyway");
-      log.warn("cycle {} reminder of {} failed; billing anyway", cycle, current.subscriptionId(), e);
+      log.warn(
+          "cycle {} reminder of {} failed; billing anyway", cycle, current.subscriptionId(), e);
     }
   }
 
-
   private static String reasonOf(ActivityFailure failure) {
     Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
-    return cause instanceof TemporalFailure temporal ? temporal.getOriginalMessage() : cause.getMessage();
+    return cause instanceof TemporalFailure temporal
+        ? temporal.getOriginalMessage()
+        : cause.getMessage();
   }
 }

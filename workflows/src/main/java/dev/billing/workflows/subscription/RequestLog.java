@@ -1,7 +1,7 @@
 package dev.billing.workflows.subscription;
 
-import dev.billing.workflows.AppliedRequest.Status;
 import dev.billing.workflows.AppliedRequest;
+import dev.billing.workflows.AppliedRequest.Status;
 import dev.billing.workflows.PendingRefund;
 import dev.billing.workflows.PendingUpgrade;
 import dev.billing.workflows.RequestState;
@@ -28,14 +28,19 @@ final class RequestLog {
   static final int REMEMBERED = 50;
 
   /**
-   * How long a pending refund may be sent again with its key: the gateway replays a key for at least
-   * 24 hours and may forget it after, when a send would make a second refund.
+   * How long a pending refund may be sent again with its key: the gateway replays a key for at
+   * least 24 hours and may forget it after, when a send would make a second refund.
    */
   static final Duration RESEND_WINDOW = Duration.ofHours(23);
 
   /** The waits before each look at an unknown outcome; the last one repeats. */
-  private static final List<Duration> DELAYS = List.of(Duration.ofMinutes(1), Duration.ofMinutes(5),
-      Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(6));
+  private static final List<Duration> DELAYS =
+      List.of(
+          Duration.ofMinutes(1),
+          Duration.ofMinutes(5),
+          Duration.ofMinutes(30),
+          Duration.ofHours(2),
+          Duration.ofHours(6));
 
   private final List<AppliedRequest> applied;
   private final List<PendingUpgrade> upgrades;
@@ -80,9 +85,16 @@ final class RequestLog {
     return true;
   }
 
-  AppliedRequest remember(UpdateRequest<?> request, Status status, String outcome, String failureType) {
-    AppliedRequest entry = new AppliedRequest(request.requestId(), UpdateRequests.fingerprint(request),
-        status, outcome, failureType, now());
+  AppliedRequest remember(
+      UpdateRequest<?> request, Status status, String outcome, String failureType) {
+    AppliedRequest entry =
+        new AppliedRequest(
+            request.requestId(),
+            UpdateRequests.fingerprint(request),
+            status,
+            outcome,
+            failureType,
+            now());
     if (request.requestId() != null) {
       replace(entry);
     }
@@ -144,12 +156,14 @@ final class RequestLog {
 
   private void arm(String requestId, int tries) {
     Duration delay = DELAYS.get(Math.min(tries, DELAYS.size() - 1));
-    Workflow.newTimer(delay).thenApply(fired -> {
-      if (!due.contains(requestId)) {
-        due.add(requestId);
-      }
-      return null;
-    });
+    Workflow.newTimer(delay)
+        .thenApply(
+            fired -> {
+              if (!due.contains(requestId)) {
+                due.add(requestId);
+              }
+              return null;
+            });
   }
 
   boolean hasDue() {
@@ -179,7 +193,8 @@ final class RequestLog {
   /** The upgrade charge a payment event is about (by key, else by transaction), or null. */
   UpgradeCharge upgradeCharge(String idempotencyKey, String transactionId) {
     for (UpgradeCharge charge : upgradeCharges) {
-      if (idempotencyKey != null ? idempotencyKey.equals(charge.idempotencyKey())
+      if (idempotencyKey != null
+          ? idempotencyKey.equals(charge.idempotencyKey())
           : transactionId != null && transactionId.equals(charge.transactionId())) {
         return charge;
       }
@@ -196,9 +211,14 @@ final class RequestLog {
     return upgradeCharges.stream().filter(c -> c.cycle() == cycle).toList();
   }
 
-  /** @param paidCycle the period in service in the next run: older upgrade charges are done with */
+  /**
+   * @param paidCycle the period in service in the next run: older upgrade charges are done with
+   */
   RequestState carry(long paidCycle) {
-    return new RequestState(applied, upgrades, refunds,
+    return new RequestState(
+        applied,
+        upgrades,
+        refunds,
         upgradeCharges.stream().filter(c -> c.cycle() >= paidCycle).toList());
   }
 

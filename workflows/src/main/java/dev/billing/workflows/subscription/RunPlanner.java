@@ -20,7 +20,12 @@ final class RunPlanner {
   private RunPlanner() {}
 
   /** Where the run's own cycle is. */
-  enum Step { REMIND, CHARGE, DONE, END }
+  enum Step {
+    REMIND,
+    CHARGE,
+    DONE,
+    END
+  }
 
   enum Action {
     /** Serve the open period that is due (a retry, a settlement or a lookup). */
@@ -37,7 +42,9 @@ final class RunPlanner {
     RESUME,
     /** Paused: the period due now is skipped. */
     SKIP,
-    /** Nothing due: sleep until {@link Next#until} (null: until a handler or event wakes the run). */
+    /**
+     * Nothing due: sleep until {@link Next#until} (null: until a handler or event wakes the run).
+     */
     SLEEP
   }
 
@@ -63,7 +70,12 @@ final class RunPlanner {
    * @param nextSettling that next period waits for settlement (else for a retry)
    * @param nextStaleAt when the next unpaid period turns stale; null when none will
    */
-  record Periods(boolean due, boolean stale, Instant nextActionAt, boolean nextSettling, Instant nextStaleAt) {}
+  record Periods(
+      boolean due,
+      boolean stale,
+      Instant nextActionAt,
+      boolean nextSettling,
+      Instant nextStaleAt) {}
 
   /**
    * The first step of a cycle: its end when it cancels at period end; the reminder unless it was
@@ -104,11 +116,15 @@ final class RunPlanner {
   private static Next sleepUntilNext(Phase cyclePhase, Instant cycleAt, Periods periods) {
     Instant staleAt = periods.nextStaleAt();
     Instant periodAt = periods.nextActionAt();
-    if (staleAt != null && staleAt.isBefore(cycleAt) && (periodAt == null || staleAt.isBefore(periodAt))) {
+    if (staleAt != null
+        && staleAt.isBefore(cycleAt)
+        && (periodAt == null || staleAt.isBefore(periodAt))) {
       return Next.sleep(Phase.WAITING_FOR_RETRY, staleAt);
     }
     if (periodAt != null && periodAt.isBefore(cycleAt)) {
-      return Next.sleep(periods.nextSettling() ? Phase.WAITING_FOR_SETTLEMENT : Phase.WAITING_FOR_RETRY, periodAt);
+      return Next.sleep(
+          periods.nextSettling() ? Phase.WAITING_FOR_SETTLEMENT : Phase.WAITING_FOR_RETRY,
+          periodAt);
     }
     return Next.sleep(cyclePhase, cycleAt);
   }
@@ -119,7 +135,8 @@ final class RunPlanner {
    *
    * @param periods {@code due}: a settlement is due (retries wait for the resume)
    */
-  static Next paused(Instant now, BillingSchedule schedule, Pause pause, long cycle, Periods periods) {
+  static Next paused(
+      Instant now, BillingSchedule schedule, Pause pause, long cycle, Periods periods) {
     Instant resumeAt = resumeAt(schedule, pause, cycle);
     Instant skipAt = skipAt(schedule, pause, cycle);
     if (periods.due()) {
@@ -139,8 +156,8 @@ final class RunPlanner {
   }
 
   /**
-   * When a pause with an end resumes: its end date, or the reminder of the payment it restarts
-   * with if earlier; null for an open-ended pause.
+   * When a pause with an end resumes: its end date, or the reminder of the payment it restarts with
+   * if earlier; null for an open-ended pause.
    */
   static Instant resumeAt(BillingSchedule schedule, Pause pause, long cycle) {
     if (pause.resumesOn() == null) {
@@ -154,16 +171,19 @@ final class RunPlanner {
     return reminder.isBefore(end) ? reminder : end;
   }
 
-  /** When the cycle the subscription is on is skipped: its due instant, if that comes while paused. */
+  /**
+   * When the cycle the subscription is on is skipped: its due instant, if that comes while paused.
+   */
   static Instant skipAt(BillingSchedule schedule, Pause pause, long cycle) {
-    boolean skips = pause.resumesOn() == null || schedule.dueDate(cycle).isBefore(pause.resumesOn());
+    boolean skips =
+        pause.resumesOn() == null || schedule.dueDate(cycle).isBefore(pause.resumesOn());
     return skips ? schedule.dueAt(cycle) : null;
   }
 
   /**
-   * A skipped cycle due at the very instant the pause resumes (the restart cycle's reminder, 28 days
-   * before it, falls on this one's due date in February) is skipped before the resume, which would
-   * otherwise bill it.
+   * A skipped cycle due at the very instant the pause resumes (the restart cycle's reminder, 28
+   * days before it, falls on this one's due date in February) is skipped before the resume, which
+   * would otherwise bill it.
    */
   static boolean skipFirst(Instant resumeAt, Instant skipAt, Instant now) {
     return skipAt != null && !now.isBefore(skipAt) && !skipAt.isAfter(resumeAt);
@@ -171,7 +191,8 @@ final class RunPlanner {
 
   /** When an unpaid period turns stale; null when none will. */
   static Instant staleAt(BillingSchedule schedule, UnpaidPeriod unpaid) {
-    return unpaid.staleAfterDays() <= 0 ? null
+    return unpaid.staleAfterDays() <= 0
+        ? null
         : schedule.startOfDay(unpaid.dueDate().plusDays(unpaid.staleAfterDays()));
   }
 

@@ -12,8 +12,8 @@ import dev.billing.workflows.BillingActivityOptions;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.SubscriptionInput;
-import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.SubscriptionState;
+import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.SubscriptionVisibility;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.RecordActivities;
@@ -28,10 +28,10 @@ import java.util.Objects;
 import org.slf4j.Logger;
 
 /**
- * The state of one run: the subscription as recorded, where the run is (phase, what it waits
- * until, the last outcome), the periods being collected, the notices under way, and what the main
- * loop must do at its next safe point (plan again, continue as new, cancel, pause after dunning).
- * The workflow and its collaborators share this one object; only the main thread writes it.
+ * The state of one run: the subscription as recorded, where the run is (phase, what it waits until,
+ * the last outcome), the periods being collected, the notices under way, and what the main loop
+ * must do at its next safe point (plan again, continue as new, cancel, pause after dunning). The
+ * workflow and its collaborators share this one object; only the main thread writes it.
  *
  * <p>The subscription changes only by being recorded, so recording happens here: the record, the
  * version the store reports, and the search attributes that follow it.
@@ -64,11 +64,15 @@ final class RunState {
 
   /** Set when the current plan ends: a new plan in this run, or the next run. */
   private Flow next;
+
   /** The cancellation being carried out (asked by a client, or decided by the run itself). */
   private CancelRequest cancellation;
+
   private Process cancelProcess = Process.API;
+
   /** The cancellation is the end of a cancellation at period end, not a new request. */
   private boolean cancelAtPeriodEnd;
+
   /** Set when dunning ended with PAUSE: the pause is recorded at the next safe point. */
   private String pauseAfterDunning;
 
@@ -76,9 +80,10 @@ final class RunState {
     current = input.subscription();
     recorded = input.recorded();
     phase = recorded ? Phase.WAITING_FOR_REMINDER : Phase.RECORDING_CREATION;
-    lastOutcome = recorded
-        ? "cycle " + current.cycle() + " is next; subscription is " + current.status()
-        : "creation requested";
+    lastOutcome =
+        recorded
+            ? "cycle " + current.cycle() + " is next; subscription is " + current.status()
+            : "creation requested";
     periods = new PeriodCollection(current.subscriptionId(), input.collections());
     requests = new RequestLog(input.requests());
   }
@@ -118,8 +123,13 @@ final class RunState {
     phase(Phase.RECORDING_CREATION);
     write(SubscriptionChanges.creation(current, createdBy, now()));
     recorded = true;
-    outcome("subscription created (version " + current.version() + "); cycle "
-        + current.cycle() + " due " + current.nextPaymentDate());
+    outcome(
+        "subscription created (version "
+            + current.version()
+            + "); cycle "
+            + current.cycle()
+            + " due "
+            + current.nextPaymentDate());
     log.info("subscription {} created at version {}", current.subscriptionId(), current.version());
     upsertSearchAttributes(true);
   }
@@ -136,8 +146,11 @@ final class RunState {
     RecordResult result = records.record(change);
     current = landed(change.next(), result.version());
     // A reversing receipt (negative: a returned charge) is no payment to mail; a notice says it.
-    if (result.receiptPending() && change.receipt() != null && change.receipt().amount().minor() > 0) {
-      // The record's own delivery of the receipt failed: its own activity retries it, beside billing.
+    if (result.receiptPending()
+        && change.receipt() != null
+        && change.receipt().amount().minor() > 0) {
+      // The record's own delivery of the receipt failed: its own activity retries it, beside
+      // billing.
       notice(CustomerNotices.receipt(current, change.receipt(), now()));
     }
   }
@@ -150,7 +163,9 @@ final class RunState {
     current = subscription;
   }
 
-  /** The store may report a higher version than we wrote (a retry that had committed later work). */
+  /**
+   * The store may report a higher version than we wrote (a retry that had committed later work).
+   */
   static Subscription landed(Subscription written, long storedVersion) {
     return written.withVersion(Math.max(written.version(), storedVersion));
   }
@@ -158,12 +173,14 @@ final class RunState {
   /**
    * Upserts only what differs from the execution's current search attributes: they carry over on
    * continue-as-new, so a cycle whose status stays the same costs no action. NextPaymentDate and
-   * PastDueSince ride along when an upsert is made anyway, never alone (see SubscriptionVisibility).
+   * PastDueSince ride along when an upsert is made anyway, never alone (see
+   * SubscriptionVisibility).
    */
   void upsertSearchAttributes(boolean includeIdentity) {
     List<SearchAttributeUpdate<?>> updates = new ArrayList<>();
     SearchAttributes existing = Workflow.getTypedSearchAttributes();
-    addIfDifferent(updates, existing, BillingSearchAttributes.BILLING_STATUS, current.status().name());
+    addIfDifferent(
+        updates, existing, BillingSearchAttributes.BILLING_STATUS, current.status().name());
     if (includeIdentity) {
       addIfDifferent(updates, existing, BillingSearchAttributes.ACCOUNT_ID, current.accountId());
       addIfDifferent(updates, existing, BillingSearchAttributes.SKU, current.sku());
@@ -174,17 +191,24 @@ final class RunState {
     }
   }
 
-  private static void addIfDifferent(List<SearchAttributeUpdate<?>> updates,
-      SearchAttributes existing, SearchAttributeKey<String> key, String value) {
+  private static void addIfDifferent(
+      List<SearchAttributeUpdate<?>> updates,
+      SearchAttributes existing,
+      SearchAttributeKey<String> key,
+      String value) {
     if (!Objects.equals(existing.get(key), value)) {
       updates.add(key.valueSet(value));
     }
   }
 
-  /** A notice about the cycle the subscription is on, under its message id {@code id} for that cycle. */
+  /**
+   * A notice about the cycle the subscription is on, under its message id {@code id} for that
+   * cycle.
+   */
   NotifyCustomerInput.Builder noticeOf(NotifyCustomerInput.Kind kind, String id) {
     return NotifyCustomerInput.about(kind, current)
-        .messageId(BillingIds.messageId(current.subscriptionId(), current.cycle(), id)).at(now());
+        .messageId(BillingIds.messageId(current.subscriptionId(), current.cycle(), id))
+        .at(now());
   }
 
   /** Sends a customer notice beside billing; its failure is logged, never fatal. */
@@ -192,7 +216,9 @@ final class RunState {
     notices.send(notice);
   }
 
-  /** Records the bounces reported since the last safe point on the subscription (each message once). */
+  /**
+   * Records the bounces reported since the last safe point on the subscription (each message once).
+   */
   void recordBounces() {
     while (notices.hasBounces() && !current().status().isTerminal()) {
       EmailBounce bounce = notices.nextBounce();
@@ -234,7 +260,9 @@ final class RunState {
     return cancellation != null || changes.cancelAsked() != null;
   }
 
-  /** Dunning ended with CANCEL: cancel at the next safe point, unless a cancellation is under way. */
+  /**
+   * Dunning ended with CANCEL: cancel at the next safe point, unless a cancellation is under way.
+   */
   void cancelAfterDunning(String reason) {
     if (!cancelling()) {
       cancellation = new CancelRequest(reason, SubscriptionChanges.SYSTEM_ACTOR);
@@ -248,7 +276,9 @@ final class RunState {
     cancellation = new CancelRequest(reason, SubscriptionChanges.SYSTEM_ACTOR);
   }
 
-  /** The cancellation to record: a client's taken from the queue, or one with its reason completed. */
+  /**
+   * The cancellation to record: a client's taken from the queue, or one with its reason completed.
+   */
   void cancel(CancelRequest request) {
     cancellation = request;
   }
@@ -257,7 +287,9 @@ final class RunState {
     return cancellation;
   }
 
-  /** The process a cancellation is recorded under: API for a client's or a period end's, else RETRY. */
+  /**
+   * The process a cancellation is recorded under: API for a client's or a period end's, else RETRY.
+   */
   Process cancelProcess() {
     return cancelAtPeriodEnd ? Process.API : cancelProcess;
   }
@@ -289,13 +321,15 @@ final class RunState {
 
   /** A cycle's reminder instant: the subscription's own time of day when spread, else midnight. */
   Instant reminderAt(BillingSchedule schedule, long cycle) {
-    return hasDueWindow(schedule) ? DueInstants.reminderAt(schedule, cycle, current.subscriptionId())
+    return hasDueWindow(schedule)
+        ? DueInstants.reminderAt(schedule, cycle, current.subscriptionId())
         : schedule.reminderAt(cycle);
   }
 
   /** A cycle's due instant: the subscription's own time of day when spread, else midnight. */
   Instant dueAt(BillingSchedule schedule, long cycle) {
-    return hasDueWindow(schedule) ? DueInstants.dueAt(schedule, cycle, current.subscriptionId())
+    return hasDueWindow(schedule)
+        ? DueInstants.dueAt(schedule, cycle, current.subscriptionId())
         : schedule.dueAt(cycle);
   }
 

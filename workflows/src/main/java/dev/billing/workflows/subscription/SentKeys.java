@@ -30,8 +30,9 @@ final class SentKeys {
    * owed, or while a lost run's send is unverified.
    */
   List<SentKey> stillNeeded(LongPredicate periodOpenOrOwed) {
-    return sentKeys.values().stream().filter(k -> periodOpenOrOwed.test(k.cycle())
-        || unverifiedKeys.contains(k.key())).toList();
+    return sentKeys.values().stream()
+        .filter(k -> periodOpenOrOwed.test(k.cycle()) || unverifiedKeys.contains(k.key()))
+        .toList();
   }
 
   List<String> unverifiedKeys() {

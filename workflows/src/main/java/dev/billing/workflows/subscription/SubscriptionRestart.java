@@ -12,8 +12,8 @@ import dev.billing.workflows.PendingUpgrade;
 import dev.billing.workflows.RequestState;
 import dev.billing.workflows.SentKey;
 import dev.billing.workflows.SettledCharge;
-import dev.billing.workflows.UpgradeCharge;
 import dev.billing.workflows.SubscriptionInput;
+import dev.billing.workflows.UpgradeCharge;
 import dev.billing.workflows.activities.RefundInput;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,13 +29,13 @@ import java.util.Objects;
  * <ul>
  *   <li>an ERROR period whose dunning schedule (the worker's current policy, from its due date) is
  *       not used up goes back into dunning; if its last attempt got no answer from the gateway, the
- *       restarted run looks that key up before any new attempt, so money that moved is never charged
- *       twice; one whose schedule is used up is RESOLVING: its unknown last key and the next key the
- *       lost run may have sent are looked up at once, and only then is it collected, dunned to its
- *       final outcome, or left owed (manual repayment, waiver, stale age);
+ *       restarted run looks that key up before any new attempt, so money that moved is never
+ *       charged twice; one whose schedule is used up is RESOLVING: its unknown last key and the
+ *       next key the lost run may have sent are looked up at once, and only then is it collected,
+ *       dunned to its final outcome, or left owed (manual repayment, waiver, stale age);
  *   <li>a PENDING_SETTLEMENT period is looked up at once (settle-by now);
- *   <li>the last {@value PeriodCollection#MAX_SETTLED} collected periods are remembered, so a return
- *       of their payment still reopens them;
+ *   <li>the last {@value PeriodCollection#MAX_SETTLED} collected periods are remembered, so a
+ *       return of their payment still reopens them;
  *   <li>a refund whose key the period item holds without a refund id (written before it was sent,
  *       no answer recorded) is pending again: sent again with its key while the gateway replays it,
  *       else left for reconciliation, never sent as a new refund;
@@ -46,12 +46,12 @@ import java.util.Objects;
  *       refundUnused refunds their unused days.
  * </ul>
  *
- * The lost run may have sent one more key than it recorded for each period it was collecting
- * (the record is written after the gateway answers): the first attempt of the record's cycle, and
- * the next attempt of every period in or after dunning (also after an unanswered last key: the lost
- * run sends it once that key proves unsent, and never that key again). Those keys are looked up before they are
- * sent, by a read that does not lag and never by relying on the gateway's replay of a key, which it
- * forgets after 24 hours. Pure function of its arguments.
+ * The lost run may have sent one more key than it recorded for each period it was collecting (the
+ * record is written after the gateway answers): the first attempt of the record's cycle, and the
+ * next attempt of every period in or after dunning (also after an unanswered last key: the lost run
+ * sends it once that key proves unsent, and never that key again). Those keys are looked up before
+ * they are sent, by a read that does not lag and never by relying on the gateway's replay of a key,
+ * which it forgets after 24 hours. Pure function of its arguments.
  */
 public final class SubscriptionRestart {
   private SubscriptionRestart() {}
@@ -61,11 +61,12 @@ public final class SubscriptionRestart {
    * @param policy the dunning policy the worker applies to new failures
    * @param now when the restart happens
    */
-  public static SubscriptionInput fromRecord(Subscription record, List<Period> periods,
-      DunningPolicy policy, Instant now) {
+  public static SubscriptionInput fromRecord(
+      Subscription record, List<Period> periods, DunningPolicy policy, Instant now) {
     Objects.requireNonNull(record, "record");
     Objects.requireNonNull(policy, "policy");
-    List<Period> byCycle = periods.stream().sorted(Comparator.comparingLong(Period::cycle)).toList();
+    List<Period> byCycle =
+        periods.stream().sorted(Comparator.comparingLong(Period::cycle)).toList();
     List<OpenPeriod> open = new ArrayList<>();
     List<SettledCharge> settled = new ArrayList<>();
     List<SentKey> lostRunKeys = new ArrayList<>();
@@ -82,34 +83,67 @@ public final class SubscriptionRestart {
           int attempts = Math.max(1, period.attempts());
           boolean unanswered = unanswered(period.failureCode());
           lostRunKeys.add(lostRunKey(record, period.cycle(), attempts + 1));
-          OpenPeriod dunning = OpenPeriod.dunning(period.cycle(), attempts, unanswered, policy,
-              period.dueDate(), used, period.failureCode(), period.failureMessage(), period.amount());
+          OpenPeriod dunning =
+              OpenPeriod.dunning(
+                  period.cycle(),
+                  attempts,
+                  unanswered,
+                  policy,
+                  period.dueDate(),
+                  used,
+                  period.failureCode(),
+                  period.failureMessage(),
+                  period.amount());
           // Used up: the lost run may still have sent the next key (a last retry, a manual
           // payment), so the period is judged only once the gateway has been asked.
           open.add(used < policy.retryAfterDays().size() ? dunning : dunning.resolving(now));
         }
-        case PENDING_SETTLEMENT -> open.add(OpenPeriod.pending(period.cycle(),
-            Math.max(1, period.attempts()), policy, period.dueDate(), 0, now, period.transactionId(),
-            period.amount()));
+        case PENDING_SETTLEMENT ->
+            open.add(
+                OpenPeriod.pending(
+                    period.cycle(),
+                    Math.max(1, period.attempts()),
+                    policy,
+                    period.dueDate(),
+                    0,
+                    now,
+                    period.transactionId(),
+                    period.amount()));
         case COMPLETED -> {
           if (period.transactionId() != null) {
             int attempt = Math.max(1, period.attempts());
-            settled.add(new SettledCharge(period.cycle(), attempt,
-                BillingIds.chargeKey(record.subscriptionId(), period.cycle(), attempt),
-                period.transactionId(), period.amount()));
+            settled.add(
+                new SettledCharge(
+                    period.cycle(),
+                    attempt,
+                    BillingIds.chargeKey(record.subscriptionId(), period.cycle(), attempt),
+                    period.transactionId(),
+                    period.amount()));
           }
         }
-        default -> { }
+        default -> {}
       }
     }
     if (settled.size() > PeriodCollection.MAX_SETTLED) {
       settled = settled.subList(settled.size() - PeriodCollection.MAX_SETTLED, settled.size());
     }
-    return new SubscriptionInput(record, true,
-        new CollectionState(open, settled, List.of(), List.of(), List.of(),
+    return new SubscriptionInput(
+        record,
+        true,
+        new CollectionState(
+            open,
+            settled,
+            List.of(),
+            List.of(),
+            List.of(),
             lostRunKeys.stream().map(SentKey::key).toList(),
-            List.of(), lostRunKeys),
-        null, new RequestState(List.of(), pendingUpgrades(record), refunds,
+            List.of(),
+            lostRunKeys),
+        null,
+        new RequestState(
+            List.of(),
+            pendingUpgrades(record),
+            refunds,
             record.lifecycle().upgradesPaid().stream().map(UpgradeCharge::of).toList()));
   }
 
@@ -119,25 +153,52 @@ public final class SubscriptionRestart {
    * of an earlier, recorded attempt is not kept, so that one is looked up account-wide.
    */
   private static SentKey lostRunKey(Subscription record, long cycle, int attempt) {
-    return new SentKey(cycle, BillingIds.chargeKey(record.subscriptionId(), cycle, attempt),
-        record.paymentMethod(), null);
+    return new SentKey(
+        cycle,
+        BillingIds.chargeKey(record.subscriptionId(), cycle, attempt),
+        record.paymentMethod(),
+        null);
   }
 
   private static List<PendingUpgrade> pendingUpgrades(Subscription record) {
     PendingUpgradeCharge charge = record.lifecycle().upgradeCharge();
-    return charge == null ? List.of() : List.of(new PendingUpgrade(charge.requestId(),
-        charge.idempotencyKey(), charge.sku(), charge.price(), charge.amount(), charge.paidCycle(),
-        charge.paymentMethod(), charge.sentFrom(), SubscriptionChanges.SYSTEM_ACTOR,
-        "restarted from the record", 0));
+    return charge == null
+        ? List.of()
+        : List.of(
+            new PendingUpgrade(
+                charge.requestId(),
+                charge.idempotencyKey(),
+                charge.sku(),
+                charge.price(),
+                charge.amount(),
+                charge.paidCycle(),
+                charge.paymentMethod(),
+                charge.sentFrom(),
+                SubscriptionChanges.SYSTEM_ACTOR,
+                "restarted from the record",
+                0));
   }
 
   private static List<PendingRefund> pendingRefunds(Subscription record, Period period) {
-    return period.refunds().stream().filter(r -> !r.made()).map(r -> new PendingRefund(
-        r.requestId() == null ? r.idempotencyKey() : r.requestId(),
-        new RefundInput(record.accountId(), record.subscriptionId(), period.cycle(), r.transactionId(),
-            r.amount(), r.idempotencyKey(), "restarted from the record"),
-        r.transactionId().equals(period.transactionId()) ? null : r.transactionId(),
-        SubscriptionChanges.SYSTEM_ACTOR, r.sentAt(), 0)).toList();
+    return period.refunds().stream()
+        .filter(r -> !r.made())
+        .map(
+            r ->
+                new PendingRefund(
+                    r.requestId() == null ? r.idempotencyKey() : r.requestId(),
+                    new RefundInput(
+                        record.accountId(),
+                        record.subscriptionId(),
+                        period.cycle(),
+                        r.transactionId(),
+                        r.amount(),
+                        r.idempotencyKey(),
+                        "restarted from the record"),
+                    r.transactionId().equals(period.transactionId()) ? null : r.transactionId(),
+                    SubscriptionChanges.SYSTEM_ACTOR,
+                    r.sentAt(),
+                    0))
+        .toList();
   }
 
   /**

@@ -5,24 +5,24 @@ import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Process;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
-import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.OpenPeriod;
+import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
-import dev.billing.workflows.subscription.RunState.Flow;
 import dev.billing.workflows.SubscriptionInput;
-import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.SubscriptionState;
+import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.SubscriptionVisibility;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.UnpaidPeriod;
 import dev.billing.workflows.UpdateRejections;
 import dev.billing.workflows.UpdateRequest;
 import dev.billing.workflows.WaiveRequest;
+import dev.billing.workflows.subscription.RunState.Flow;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;
 import io.temporal.workflow.WorkflowInit;
@@ -48,6 +48,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   /** The principal that asked for the subscription; only on the first run. */
   private final String createdBy;
+
   private final RunState run;
   private final PeriodCollection periods;
   private final RequestLog requests;
@@ -74,7 +75,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   public SubscriptionState run(SubscriptionInput input) {
     if (run.current().cycle() < 1) {
       throw ApplicationFailure.newNonRetryableFailure(
-          "subscription cycle must start at 1, got " + run.current().cycle(), "InvalidSubscription");
+          "subscription cycle must start at 1, got " + run.current().cycle(),
+          "InvalidSubscription");
     }
     if (!run.recorded()) {
       run.recordCreation(createdBy);
@@ -96,20 +98,29 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       // follows at once never meets a run that is closing.
     }
     // The next run's search attributes (next payment date) and memo travel in this command.
-    Workflow.continueAsNew(SubscriptionVisibility.continueAsNew(run.current()), new SubscriptionInput(
-        run.current(), true, periods.carry(), null, requests.carry(run.current().cycle() - 1)));
+    Workflow.continueAsNew(
+        SubscriptionVisibility.continueAsNew(run.current()),
+        new SubscriptionInput(
+            run.current(), true, periods.carry(), null, requests.carry(run.current().cycle() - 1)));
     return run.snapshot(); // not reached: continueAsNew does not return
   }
 
-  /** Bills the cycle the subscription is on; returns when the next run, a new plan or the end is due. */
+  /**
+   * Bills the cycle the subscription is on; returns when the next run, a new plan or the end is
+   * due.
+   */
   private Flow cycleRun() {
     long cycle = run.current().cycle();
     BillingSchedule schedule = run.current().schedule();
     LocalDate cancelsOn = run.current().lifecycle().cancelsOn();
-    RunPlanner.Cycle times = new RunPlanner.Cycle(run.reminderAt(schedule, cycle), run.dueAt(schedule, cycle),
-        cancelsOn == null ? null : schedule.startOfDay(cancelsOn));
-    RunPlanner.Step step = RunPlanner.firstStep(cancelsOn != null, schedule.sendsReminders(),
-        run.current().nextReminderDate() != null);
+    RunPlanner.Cycle times =
+        new RunPlanner.Cycle(
+            run.reminderAt(schedule, cycle),
+            run.dueAt(schedule, cycle),
+            cancelsOn == null ? null : schedule.startOfDay(cancelsOn));
+    RunPlanner.Step step =
+        RunPlanner.firstStep(
+            cancelsOn != null, schedule.sendsReminders(), run.current().nextReminderDate() != null);
     while (true) {
       serveSafePoint();
       if (run.cancelling()) {
@@ -126,10 +137,17 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       OpenPeriod due = periods.firstDue(schedule, now);
       UnpaidPeriod stale = RunPlanner.firstStale(schedule, periods.unpaid(), now);
       OpenPeriod upcoming = periods.next(schedule, now);
-      RunPlanner.Next plan = RunPlanner.cycle(now, step, times, new RunPlanner.Periods(due != null,
-          stale != null, upcoming == null ? null : PeriodCollection.actionAt(schedule, upcoming, now),
-          upcoming != null && upcoming.state() == State.PENDING_SETTLEMENT,
-          RunPlanner.nextStaleAt(schedule, periods.unpaid())));
+      RunPlanner.Next plan =
+          RunPlanner.cycle(
+              now,
+              step,
+              times,
+              new RunPlanner.Periods(
+                  due != null,
+                  stale != null,
+                  upcoming == null ? null : PeriodCollection.actionAt(schedule, upcoming, now),
+                  upcoming != null && upcoming.state() == State.PENDING_SETTLEMENT,
+                  RunPlanner.nextStaleAt(schedule, periods.unpaid())));
       switch (plan.action()) {
         case SERVE_PERIOD -> collector.serve(due);
         case MARK_STALE -> lifecycle.markStale(stale);
@@ -186,9 +204,18 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
       Instant now = RunState.now();
       OpenPeriod settling = periods.firstSettlementDue(now);
       UnpaidPeriod stale = RunPlanner.firstStale(schedule, periods.unpaid(), now);
-      RunPlanner.Next plan = RunPlanner.paused(now, schedule, run.current().lifecycle().pause(),
-          run.current().cycle(), new RunPlanner.Periods(settling != null, stale != null,
-              periods.nextSettlement(), false, RunPlanner.nextStaleAt(schedule, periods.unpaid())));
+      RunPlanner.Next plan =
+          RunPlanner.paused(
+              now,
+              schedule,
+              run.current().lifecycle().pause(),
+              run.current().cycle(),
+              new RunPlanner.Periods(
+                  settling != null,
+                  stale != null,
+                  periods.nextSettlement(),
+                  false,
+                  RunPlanner.nextStaleAt(schedule, periods.unpaid())));
       switch (plan.action()) {
         case SERVE_PERIOD -> collector.serve(settling);
         case MARK_STALE -> lifecycle.markStale(stale);
@@ -218,9 +245,14 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validatePause(PauseRequest request) {
-    validate(ChangeQueue.identified(request),
-        () -> ChangeRules.pause(run.current(), request, run.cancelling(),
-            run.current().schedule().dateAt(RunState.now())));
+    validate(
+        ChangeQueue.identified(request),
+        () ->
+            ChangeRules.pause(
+                run.current(),
+                request,
+                run.cancelling(),
+                run.current().schedule().dateAt(RunState.now())));
   }
 
   @Override
@@ -230,19 +262,23 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validateResume(ResumeRequest request) {
-    validate(ChangeQueue.identified(request), () -> ChangeRules.resume(run.current(), run.cancelling()));
+    validate(
+        ChangeQueue.identified(request), () -> ChangeRules.resume(run.current(), run.cancelling()));
   }
 
   @Override
   public SubscriptionState resume(ResumeRequest request) {
-    return changes.submit(new QueuedChange.Resume(
-        ChangeQueue.identified(request == null ? new ResumeRequest(null) : request)));
+    return changes.submit(
+        new QueuedChange.Resume(
+            ChangeQueue.identified(request == null ? new ResumeRequest(null) : request)));
   }
 
   @Override
   public void validateChangePlan(PlanChangeRequest request) {
-    validate(ChangeQueue.identified(request),
-        () -> ChangeRules.plan(run.current(), request, run.cancelling(), requests.pendingUpgrade()));
+    validate(
+        ChangeQueue.identified(request),
+        () ->
+            ChangeRules.plan(run.current(), request, run.cancelling(), requests.pendingUpgrade()));
   }
 
   @Override
@@ -257,13 +293,15 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public SubscriptionState payNow(PayNowRequest request) {
-    return changes.submit(new QueuedChange.PayNow(
-        ChangeQueue.identified(request == null ? new PayNowRequest(null) : request)));
+    return changes.submit(
+        new QueuedChange.PayNow(
+            ChangeQueue.identified(request == null ? new PayNowRequest(null) : request)));
   }
 
   @Override
   public void validateWaivePeriod(WaiveRequest request) {
-    validate(ChangeQueue.identified(request),
+    validate(
+        ChangeQueue.identified(request),
         () -> ChangeRules.waive(run.current(), request, run.cancelling()));
   }
 
@@ -284,7 +322,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validateChangeBillingDay(BillingDayChange request) {
-    validate(ChangeQueue.identified(request),
+    validate(
+        ChangeQueue.identified(request),
         () -> ChangeRules.billingDay(run.current(), request, run.cancelling()));
   }
 
@@ -295,35 +334,37 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   @Override
   public void validateChangePaymentMethod(PaymentMethodChange change) {
-    validate(ChangeQueue.identified(change),
+    validate(
+        ChangeQueue.identified(change),
         () -> ChangeRules.paymentMethod(run.current(), change, run.cancelling()));
   }
 
   @Override
   public SubscriptionState changePaymentMethod(PaymentMethodChange request) {
     PaymentMethodChange change = ChangeQueue.identified(request);
-    return changes.awaitRecorded(new QueuedChange.NewPaymentMethod(change),
+    return changes.awaitRecorded(
+        new QueuedChange.NewPaymentMethod(change),
         () -> "payment method changed to " + change.paymentMethod().mask(),
         "subscription was cancelled before the payment method change was recorded");
   }
 
-
   @Override
   public void validateCancel(CancelRequest request) {
-    validate(ChangeQueue.identified(request),
+    validate(
+        ChangeQueue.identified(request),
         () -> ChangeRules.cancel(run.current(), request, run.cancelling()));
   }
 
   @Override
   public SubscriptionState cancel(CancelRequest asked) {
-    CancelRequest request = ChangeQueue.identified(asked != null ? asked : new CancelRequest(null, null));
+    CancelRequest request =
+        ChangeQueue.identified(asked != null ? asked : new CancelRequest(null, null));
     if (request.atPeriodEnd()) {
       return changes.submit(new QueuedChange.CancelAtPeriodEnd(request));
     }
-    return changes.awaitRecorded(new QueuedChange.CancelNow(request), run::lastOutcome,
-        "subscription is already cancelled");
+    return changes.awaitRecorded(
+        new QueuedChange.CancelNow(request), run::lastOutcome, "subscription is already cancelled");
   }
-
 
   /**
    * A repeat of a request taken on is let through (its handler answers it as the first time);
@@ -413,12 +454,14 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   /** Something only the main thread can do has come up while it waits. */
   private boolean wakeUp() {
-    return run.cancelling() || periods.hasEvents() || !changes.isEmpty() || run.pausePending()
+    return run.cancelling()
+        || periods.hasEvents()
+        || !changes.isEmpty()
+        || run.pausePending()
         || run.notices.hasBounces();
   }
 
   private boolean readyToContinue() {
     return Workflow.isEveryHandlerFinished() && run.notices.allDone();
   }
-
 }

@@ -51,15 +51,31 @@ final class Upgrades {
   private static final Duration CLOCK_SKEW = Duration.ofMinutes(5);
 
   /** Charges an immediate upgrade's prorated difference, then changes the plan or waits for it. */
-  void upgradeNow(Subscription sub, PlanChangeRequest request, String actor, long paidCycle,
-      Money prorated, String why) {
+  void upgradeNow(
+      Subscription sub,
+      PlanChangeRequest request,
+      String actor,
+      long paidCycle,
+      Money prorated,
+      String why) {
     String requestId = MoneyChanges.requestIdOf(request);
     String key = BillingIds.changeChargeKey(sub.subscriptionId(), requestId);
     // A lower bound of when the key is first sent, with room for the gateway's clock.
     Instant sentFrom = now().minus(CLOCK_SKEW);
     ChargeResult charged = chargeDifference(sub, paidCycle, prorated, request.sku(), key);
-    PendingUpgrade upgrade = new PendingUpgrade(requestId, key, request.sku(), request.price(),
-        prorated, paidCycle, sub.paymentMethod(), sentFrom, actor, why, 0);
+    PendingUpgrade upgrade =
+        new PendingUpgrade(
+            requestId,
+            key,
+            request.sku(),
+            request.price(),
+            prorated,
+            paidCycle,
+            sub.paymentMethod(),
+            sentFrom,
+            actor,
+            why,
+            0);
     // A bank debit that is still settling holds no money yet: the plan waits, as for no answer.
     if (charged == null || charged.pending()) {
       awaitUpgrade(request, upgrade, charged == null ? "got no answer" : "is still settling");
@@ -68,34 +84,74 @@ final class Upgrades {
     }
   }
 
-  void recordPlanChange(String sku, Money price, Money balance, Receipt receipt,
-      PaidUpgradeCharge paid, String actor, String detail) {
+  void recordPlanChange(
+      String sku,
+      Money price,
+      Money balance,
+      Receipt receipt,
+      PaidUpgradeCharge paid,
+      String actor,
+      String detail) {
     run.phase(Phase.RECORDING_PAYMENT);
-    run.record(LifecycleChanges.planChanged(run.current(), sku, price, balance, receipt, paid,
-        Process.API, actor, detail, now()));
+    run.record(
+        LifecycleChanges.planChanged(
+            run.current(), sku, price, balance, receipt, paid, Process.API, actor, detail, now()));
     Subscription changed = run.current();
-    run.notice(run.noticeOf(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + changed.version())
-        .sku(changed.sku()).amount(changed.price()).date(changed.schedule().dueDate(changed.cycle())).build());
+    run.notice(
+        run.noticeOf(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + changed.version())
+            .sku(changed.sku())
+            .amount(changed.price())
+            .date(changed.schedule().dueDate(changed.cycle()))
+            .build());
     run.outcome(detail);
   }
 
   /** The upgrade's charge collected: the plan changes now, with its receipt. */
   private void applyUpgrade(PendingUpgrade upgrade, ChargeResult charged) {
     Subscription sub = run.current();
-    Receipt receipt = new Receipt(sub.accountId(), sub.subscriptionId(), upgrade.paidCycle(),
-        upgrade.sku(), sub.email(), upgrade.amount(),
-        charged.processedAt() != null ? charged.processedAt() : now(), charged.transactionId(),
-        upgrade.paymentMethod().mask(), null);
-    String detail = "plan " + sub.sku() + " -> " + upgrade.sku() + " at " + upgrade.price()
-        + "; charged " + upgrade.amount() + " (" + upgrade.why() + "), transaction "
-        + charged.transactionId();
+    Receipt receipt =
+        new Receipt(
+            sub.accountId(),
+            sub.subscriptionId(),
+            upgrade.paidCycle(),
+            upgrade.sku(),
+            sub.email(),
+            upgrade.amount(),
+            charged.processedAt() != null ? charged.processedAt() : now(),
+            charged.transactionId(),
+            upgrade.paymentMethod().mask(),
+            null);
+    String detail =
+        "plan "
+            + sub.sku()
+            + " -> "
+            + upgrade.sku()
+            + " at "
+            + upgrade.price()
+            + "; charged "
+            + upgrade.amount()
+            + " ("
+            + upgrade.why()
+            + "), transaction "
+            + charged.transactionId();
     BillingSchedule schedule = sub.schedule();
-    UpgradeCharge paid = new UpgradeCharge(upgrade.paidCycle(), charged.transactionId(),
-        upgrade.amount(), schedule.dateAt(upgrade.sentFrom().plus(CLOCK_SKEW)),
-        schedule.dueDate(upgrade.paidCycle() + 1), upgrade.idempotencyKey());
+    UpgradeCharge paid =
+        new UpgradeCharge(
+            upgrade.paidCycle(),
+            charged.transactionId(),
+            upgrade.amount(),
+            schedule.dateAt(upgrade.sentFrom().plus(CLOCK_SKEW)),
+            schedule.dueDate(upgrade.paidCycle() + 1),
+            upgrade.idempotencyKey());
     requests.upgradeCharged(paid);
-    recordPlanChange(upgrade.sku(), upgrade.price(), sub.lifecycle().balance(), receipt,
-        paid.toRecord(), upgrade.actor(), detail);
+    recordPlanChange(
+        upgrade.sku(),
+        upgrade.price(),
+        sub.lifecycle().balance(),
+        receipt,
+        paid.toRecord(),
+        upgrade.actor(),
+        detail);
   }
 
   /**
@@ -104,13 +160,36 @@ final class Upgrades {
    */
   private void awaitUpgrade(PlanChangeRequest request, PendingUpgrade upgrade, String why) {
     Subscription sub = run.current();
-    String detail = "plan change to " + upgrade.sku() + " at " + upgrade.price() + " pending: the charge of "
-        + upgrade.amount() + " (key " + upgrade.idempotencyKey() + ", request " + upgrade.requestId()
-        + ") " + why + "; the gateway is asked for it before the plan changes";
+    String detail =
+        "plan change to "
+            + upgrade.sku()
+            + " at "
+            + upgrade.price()
+            + " pending: the charge of "
+            + upgrade.amount()
+            + " (key "
+            + upgrade.idempotencyKey()
+            + ", request "
+            + upgrade.requestId()
+            + ") "
+            + why
+            + "; the gateway is asked for it before the plan changes";
     run.phase(Phase.RECORDING_PAYMENT);
-    run.record(LifecycleChanges.upgradePending(sub, new PendingUpgradeCharge(upgrade.requestId(),
-        upgrade.idempotencyKey(), upgrade.sku(), upgrade.price(), upgrade.amount(), upgrade.paidCycle(),
-        upgrade.paymentMethod(), upgrade.sentFrom()), upgrade.actor(), detail, now()));
+    run.record(
+        LifecycleChanges.upgradePending(
+            sub,
+            new PendingUpgradeCharge(
+                upgrade.requestId(),
+                upgrade.idempotencyKey(),
+                upgrade.sku(),
+                upgrade.price(),
+                upgrade.amount(),
+                upgrade.paidCycle(),
+                upgrade.paymentMethod(),
+                upgrade.sentFrom()),
+            upgrade.actor(),
+            detail,
+            now()));
     run.outcome(detail);
     log.warn("subscription {}: {}", sub.subscriptionId(), detail);
     requests.remember(request, AppliedRequest.Status.PENDING, detail, null);
@@ -121,12 +200,24 @@ final class Upgrades {
     Subscription sub = run.current();
     ChargeLookup found;
     try {
-      found = gateway.lookUp(new ChargeLookupInput(sub.subscriptionId(), upgrade.paidCycle(),
-          upgrade.idempotencyKey(), upgrade.paymentMethod(), upgrade.sentFrom()));
+      found =
+          gateway.lookUp(
+              new ChargeLookupInput(
+                  sub.subscriptionId(),
+                  upgrade.paidCycle(),
+                  upgrade.idempotencyKey(),
+                  upgrade.paymentMethod(),
+                  upgrade.sentFrom()));
     } catch (ActivityFailure e) {
       requests.awaitUpgrade(upgrade.asked());
-      run.outcome("plan change to " + upgrade.sku() + " still pending: no answer about its charge "
-          + upgrade.idempotencyKey() + " (" + ChargeFailure.of(e).message() + "); asked again later");
+      run.outcome(
+          "plan change to "
+              + upgrade.sku()
+              + " still pending: no answer about its charge "
+              + upgrade.idempotencyKey()
+              + " ("
+              + ChargeFailure.of(e).message()
+              + "); asked again later");
       return;
     }
     switch (found.status()) {
@@ -134,12 +225,25 @@ final class Upgrades {
       case SUCCEEDED -> {
         requests.removeUpgrade(upgrade);
         if (sub.status().isTerminal()) {
-          String detail = "the upgrade charge " + upgrade.idempotencyKey() + " of " + upgrade.amount()
-              + " succeeded (" + found.transactionId() + ") after the subscription ended; the plan was"
-              + " not changed: refund it";
+          String detail =
+              "the upgrade charge "
+                  + upgrade.idempotencyKey()
+                  + " of "
+                  + upgrade.amount()
+                  + " succeeded ("
+                  + found.transactionId()
+                  + ") after the subscription ended; the plan was"
+                  + " not changed: refund it";
           log.error("subscription {}: {}", sub.subscriptionId(), detail);
-          run.record(LifecycleChanges.upgradeResolved(sub, "upgrade-after-end", HistoryEvent.PAYMENT_SUCCEEDED,
-              Process.RECONCILIATION, SubscriptionChanges.SYSTEM_ACTOR, detail, now()));
+          run.record(
+              LifecycleChanges.upgradeResolved(
+                  sub,
+                  "upgrade-after-end",
+                  HistoryEvent.PAYMENT_SUCCEEDED,
+                  Process.RECONCILIATION,
+                  SubscriptionChanges.SYSTEM_ACTOR,
+                  detail,
+                  now()));
           run.outcome(detail);
           return;
         }
@@ -148,12 +252,25 @@ final class Upgrades {
       default -> {
         // NOT_FOUND (no charge with the key since the request), FAILED or RETURNED: no money kept.
         requests.removeUpgrade(upgrade);
-        String detail = "plan change to " + upgrade.sku() + " dropped: its charge " + upgrade.idempotencyKey()
-            + " was " + found.status() + (found.failureMessage() == null ? "" : " (" + found.failureMessage() + ")")
-            + "; the plan is unchanged";
+        String detail =
+            "plan change to "
+                + upgrade.sku()
+                + " dropped: its charge "
+                + upgrade.idempotencyKey()
+                + " was "
+                + found.status()
+                + (found.failureMessage() == null ? "" : " (" + found.failureMessage() + ")")
+                + "; the plan is unchanged";
         run.phase(Phase.RECORDING_PAYMENT);
-        run.record(LifecycleChanges.upgradeResolved(sub, "upgrade-dropped", HistoryEvent.PAYMENT_FAILED,
-            Process.API, upgrade.actor(), detail, now()));
+        run.record(
+            LifecycleChanges.upgradeResolved(
+                sub,
+                "upgrade-dropped",
+                HistoryEvent.PAYMENT_FAILED,
+                Process.API,
+                upgrade.actor(),
+                detail,
+                now()));
         run.outcome(detail);
       }
     }
@@ -163,8 +280,8 @@ final class Upgrades {
    * The prorated difference of an immediate upgrade; null when the gateway gave no answer (the
    * outcome is looked up later); a decline fails the update.
    */
-  private ChargeResult chargeDifference(Subscription sub, long paidCycle, Money amount, String sku,
-      String key) {
+  private ChargeResult chargeDifference(
+      Subscription sub, long paidCycle, Money amount, String sku, String key) {
     run.phase(Phase.CHARGING);
     ChargeInput input = ChargeInput.ofUpgrade(sub, paidCycle, sku, amount, key);
     try {
@@ -174,8 +291,12 @@ final class Upgrades {
       if (failure.outcomeUnknown()) {
         return null;
       }
-      throw ApplicationFailure.newNonRetryableFailure("the upgrade's prorated charge of " + amount
-          + " was declined: " + failure.message() + "; the plan is unchanged",
+      throw ApplicationFailure.newNonRetryableFailure(
+          "the upgrade's prorated charge of "
+              + amount
+              + " was declined: "
+              + failure.message()
+              + "; the plan is unchanged",
           UpdateRejections.PAYMENT_DECLINED);
     }
   }

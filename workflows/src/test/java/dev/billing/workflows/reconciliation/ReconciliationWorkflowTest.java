@@ -1,19 +1,19 @@
 package dev.billing.workflows.reconciliation;
 
-import dev.billing.domain.reconciliation.ReconciliationCounts;
-import dev.billing.domain.reconciliation.ReconciliationSummary;
-import dev.billing.domain.reconciliation.FindingKind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.billing.domain.reconciliation.CheckResult;
+import dev.billing.domain.reconciliation.FindingKind;
+import dev.billing.domain.reconciliation.ReconciliationCounts;
+import dev.billing.domain.reconciliation.ReconciliationSummary;
 import dev.billing.workflows.activities.ReconciliationActivities;
 import dev.billing.workflows.activities.SubscriptionCheckInput;
 import dev.billing.workflows.activities.WindowCheckInput;
-import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowFailedException;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionRequest;
+import io.temporal.client.WorkflowClient;
+import io.temporal.client.WorkflowFailedException;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
 import io.temporal.failure.ApplicationFailure;
@@ -40,11 +40,14 @@ class ReconciliationWorkflowTest {
 
   @BeforeEach
   void start() {
-    env = TestWorkflowEnvironment.newInstance(TestEnvironmentOptions.newBuilder()
-        .setInitialTime(Instant.parse("2028-03-10T03:00:00Z")).build());
+    env =
+        TestWorkflowEnvironment.newInstance(
+            TestEnvironmentOptions.newBuilder()
+                .setInitialTime(Instant.parse("2028-03-10T03:00:00Z"))
+                .build());
     Worker worker = env.newWorker(QUEUE);
-    worker.registerWorkflowImplementationTypes(ReconciliationWorkflowImpl.class,
-        SubscriptionRepairWorkflowImpl.class);
+    worker.registerWorkflowImplementationTypes(
+        ReconciliationWorkflowImpl.class, SubscriptionRepairWorkflowImpl.class);
     worker.registerActivitiesImplementations(steps);
     env.start();
   }
@@ -55,8 +58,14 @@ class ReconciliationWorkflowTest {
   }
 
   private ReconciliationSummary run(ReconciliationInput input) {
-    ReconciliationWorkflow workflow = env.getWorkflowClient().newWorkflowStub(ReconciliationWorkflow.class,
-        WorkflowOptions.newBuilder().setWorkflowId("reconciliation-test").setTaskQueue(QUEUE).build());
+    ReconciliationWorkflow workflow =
+        env.getWorkflowClient()
+            .newWorkflowStub(
+                ReconciliationWorkflow.class,
+                WorkflowOptions.newBuilder()
+                    .setWorkflowId("reconciliation-test")
+                    .setTaskQueue(QUEUE)
+                    .build());
     return workflow.run(input);
   }
 
@@ -66,20 +75,21 @@ class ReconciliationWorkflowTest {
 
     ReconciliationSummary summary = run(new ReconciliationInput(2, true, "api:ops"));
 
-    assertThat(steps.calls).containsExactly(
-        "open RUNNING 2028-03-08..2028-03-10",
-        // The drift check reads tomorrow too: in zones ahead of UTC it is already due.
-        "due 2028-03-08..2028-03-11 from null",
-        "due 2028-03-08..2028-03-11 from 2028-03-09|page-2",
-        "due 2028-03-08..2028-03-11 from 2028-03-10",
-        "charges 2028-03-08..2028-03-10 from null",
-        "webhooks 2028-03-08..2028-03-10 from null",
-        "close COMPLETED");
+    assertThat(steps.calls)
+        .containsExactly(
+            "open RUNNING 2028-03-08..2028-03-10",
+            // The drift check reads tomorrow too: in zones ahead of UTC it is already due.
+            "due 2028-03-08..2028-03-11 from null",
+            "due 2028-03-08..2028-03-11 from 2028-03-09|page-2",
+            "due 2028-03-08..2028-03-11 from 2028-03-10",
+            "charges 2028-03-08..2028-03-10 from null",
+            "webhooks 2028-03-08..2028-03-10 from null",
+            "close COMPLETED");
     // One "now" for the whole run: the workflow time it started at (the test server's clock runs
     // in real time from 03:00 until something sleeps).
     assertThat(steps.asOf).hasSize(5).containsOnly(summary.startedAt());
-    assertThat(summary.startedAt()).isBetween(Instant.parse("2028-03-10T03:00:00Z"),
-        Instant.parse("2028-03-10T03:01:00Z"));
+    assertThat(summary.startedAt())
+        .isBetween(Instant.parse("2028-03-10T03:00:00Z"), Instant.parse("2028-03-10T03:01:00Z"));
     assertThat(summary.status()).isEqualTo(ReconciliationSummary.Status.COMPLETED);
     assertThat(summary.trigger()).isEqualTo("api:ops");
     assertThat(summary.from()).isEqualTo(LocalDate.of(2028, 3, 8));
@@ -90,9 +100,11 @@ class ReconciliationWorkflowTest {
     assertThat(counts.subscriptionsChecked()).isEqualTo(30);
     assertThat(counts.chargesCompared()).isEqualTo(4);
     assertThat(counts.eventsCompared()).isEqualTo(6);
-    assertThat(counts.findings()).containsOnly(
-        Map.entry(FindingKind.WORKFLOW_MISSING, 3), Map.entry(FindingKind.RECEIPT_MISSING, 1),
-        Map.entry(FindingKind.WEBHOOK_MISSED, 2));
+    assertThat(counts.findings())
+        .containsOnly(
+            Map.entry(FindingKind.WORKFLOW_MISSING, 3),
+            Map.entry(FindingKind.RECEIPT_MISSING, 1),
+            Map.entry(FindingKind.WEBHOOK_MISSED, 2));
     assertThat(counts.repaired()).isEqualTo(3 + 1 + 2);
     assertThat(counts.totalFindings()).isEqualTo(6);
     assertThat(summary.reportId()).isEqualTo(steps.closed.reportId()).isNotBlank();
@@ -106,32 +118,53 @@ class ReconciliationWorkflowTest {
       cursors.add("2028-03-09|page-" + page);
     }
     steps.dueCursors = cursors; // 150 due calls
-    ReconciliationWorkflow workflow = env.getWorkflowClient().newWorkflowStub(ReconciliationWorkflow.class,
-        WorkflowOptions.newBuilder().setWorkflowId("reconciliation-long").setTaskQueue(QUEUE).build());
+    ReconciliationWorkflow workflow =
+        env.getWorkflowClient()
+            .newWorkflowStub(
+                ReconciliationWorkflow.class,
+                WorkflowOptions.newBuilder()
+                    .setWorkflowId("reconciliation-long")
+                    .setTaskQueue(QUEUE)
+                    .build());
 
-    WorkflowExecution firstRun = WorkflowClient.start(workflow::run, new ReconciliationInput(1, true, "schedule"));
-    ReconciliationSummary summary = WorkflowStub.fromTyped(workflow).getResult(ReconciliationSummary.class);
+    WorkflowExecution firstRun =
+        WorkflowClient.start(workflow::run, new ReconciliationInput(1, true, "schedule"));
+    ReconciliationSummary summary =
+        WorkflowStub.fromTyped(workflow).getResult(ReconciliationSummary.class);
 
-    String lastRun = env.getWorkflowClient().getWorkflowServiceStubs().blockingStub()
-        .describeWorkflowExecution(DescribeWorkflowExecutionRequest.newBuilder()
-            .setNamespace(env.getNamespace())
-            .setExecution(WorkflowExecution.newBuilder().setWorkflowId("reconciliation-long"))
-            .build())
-        .getWorkflowExecutionInfo().getExecution().getRunId();
+    String lastRun =
+        env.getWorkflowClient()
+            .getWorkflowServiceStubs()
+            .blockingStub()
+            .describeWorkflowExecution(
+                DescribeWorkflowExecutionRequest.newBuilder()
+                    .setNamespace(env.getNamespace())
+                    .setExecution(
+                        WorkflowExecution.newBuilder().setWorkflowId("reconciliation-long"))
+                    .build())
+            .getWorkflowExecutionInfo()
+            .getExecution()
+            .getRunId();
     assertThat(lastRun).as("continued as new").isNotEqualTo(firstRun.getRunId());
     assertThat(summary.reportId()).isEqualTo(firstRun.getRunId());
     assertThat(steps.calls).filteredOn(c -> c.startsWith("open")).hasSize(1);
     assertThat(steps.calls).filteredOn(c -> c.startsWith("due")).hasSize(150);
     // The 101st call is the first of the new run, from the cursor the 100th returned.
-    assertThat(steps.calls.get(101)).isEqualTo("due 2028-03-09..2028-03-11 from 2028-03-09|page-100");
-    assertThat(steps.calls.subList(151, steps.calls.size())).containsExactly(
-        "charges 2028-03-09..2028-03-10 from null", "webhooks 2028-03-09..2028-03-10 from null",
-        "close COMPLETED");
+    assertThat(steps.calls.get(101))
+        .isEqualTo("due 2028-03-09..2028-03-11 from 2028-03-09|page-100");
+    assertThat(steps.calls.subList(151, steps.calls.size()))
+        .containsExactly(
+            "charges 2028-03-09..2028-03-10 from null",
+            "webhooks 2028-03-09..2028-03-10 from null",
+            "close COMPLETED");
     assertThat(steps.asOf).containsOnly(summary.startedAt());
     assertThat(steps.repairFlags).containsOnly(true);
     assertThat(summary.counts().subscriptionsChecked()).isEqualTo(1500);
-    assertThat(summary.counts().findings()).containsOnly(Map.entry(FindingKind.WORKFLOW_MISSING, 150),
-        Map.entry(FindingKind.RECEIPT_MISSING, 1), Map.entry(FindingKind.WEBHOOK_MISSED, 2));
+    assertThat(summary.counts().findings())
+        .containsOnly(
+            Map.entry(FindingKind.WORKFLOW_MISSING, 150),
+            Map.entry(FindingKind.RECEIPT_MISSING, 1),
+            Map.entry(FindingKind.WEBHOOK_MISSED, 2));
     assertThat(summary.trigger()).isEqualTo("schedule");
     assertThat(steps.closed.reportId()).isEqualTo(firstRun.getRunId());
   }
@@ -145,7 +178,8 @@ class ReconciliationWorkflowTest {
     assertThat(summary.status()).isEqualTo(ReconciliationSummary.Status.PARTIAL);
     assertThat(summary.failedSteps())
         .containsExactly("CompareGatewayCharges 2028-03-09..2028-03-10: gateway down (scripted)");
-    assertThat(steps.calls).containsSubsequence("webhooks 2028-03-09..2028-03-10 from null", "close PARTIAL");
+    assertThat(steps.calls)
+        .containsSubsequence("webhooks 2028-03-09..2028-03-10 from null", "close PARTIAL");
     assertThat(steps.chargeAttempts).as("retried by its policy first").isEqualTo(5);
     assertThat(summary.counts().chargesCompared()).isZero();
     assertThat(summary.counts().eventsCompared()).isEqualTo(6);
@@ -154,15 +188,17 @@ class ReconciliationWorkflowTest {
 
   @Test
   void aRepairOfOneSubscriptionChecksOnlyItsDrift() {
-    ReconciliationSummary summary = repair(new SubscriptionRepairInput("acc-1", "sub-1", true,
-        "api:ops workflow-not-found"));
+    ReconciliationSummary summary =
+        repair(new SubscriptionRepairInput("acc-1", "sub-1", true, "api:ops workflow-not-found"));
 
-    assertThat(steps.calls).containsExactly("open RUNNING 2028-03-10..2028-03-10",
-        "subscription acc-1/sub-1", "close COMPLETED");
+    assertThat(steps.calls)
+        .containsExactly(
+            "open RUNNING 2028-03-10..2028-03-10", "subscription acc-1/sub-1", "close COMPLETED");
     assertThat(steps.asOf).containsExactly(summary.startedAt());
     assertThat(steps.repairFlags).containsExactly(true);
     assertThat(summary.counts().subscriptionsChecked()).isEqualTo(1);
-    assertThat(summary.counts().findings()).containsOnly(Map.entry(FindingKind.WORKFLOW_MISSING, 1));
+    assertThat(summary.counts().findings())
+        .containsOnly(Map.entry(FindingKind.WORKFLOW_MISSING, 1));
     assertThat(summary.counts().repaired()).isEqualTo(1);
     assertThat(summary.trigger()).isEqualTo("api:ops workflow-not-found");
     assertThat(summary.workflowId()).isEqualTo("repair-test");
@@ -174,10 +210,13 @@ class ReconciliationWorkflowTest {
 
     assertThatThrownBy(() -> repair(new SubscriptionRepairInput("acc-1", "sub-1", true, null)))
         .isInstanceOf(WorkflowFailedException.class)
-        .rootCause().hasMessageContaining("the check of subscription sub-1 failed: CheckSubscription sub-1:"
-            + " DynamoDB down (scripted)");
+        .rootCause()
+        .hasMessageContaining(
+            "the check of subscription sub-1 failed: CheckSubscription sub-1:"
+                + " DynamoDB down (scripted)");
     assertThat(steps.closed.status()).isEqualTo(ReconciliationSummary.Status.PARTIAL);
-    assertThat(steps.closed.failedSteps()).containsExactly("CheckSubscription sub-1: DynamoDB down (scripted)");
+    assertThat(steps.closed.failedSteps())
+        .containsExactly("CheckSubscription sub-1: DynamoDB down (scripted)");
     assertThat(steps.closed.trigger()).isEqualTo("unknown");
   }
 
@@ -185,13 +224,20 @@ class ReconciliationWorkflowTest {
   void aRepairNamingNoSubscriptionFailsReadablyAndTouchesNothing() {
     assertThatThrownBy(() -> repair(new SubscriptionRepairInput("acc-1", " ", true, "cli")))
         .isInstanceOf(WorkflowFailedException.class)
-        .rootCause().hasMessageContaining("a subscription repair names its accountId and subscriptionId");
+        .rootCause()
+        .hasMessageContaining("a subscription repair names its accountId and subscriptionId");
     assertThat(steps.calls).isEmpty();
   }
 
   private ReconciliationSummary repair(SubscriptionRepairInput input) {
-    SubscriptionRepairWorkflow workflow = env.getWorkflowClient().newWorkflowStub(SubscriptionRepairWorkflow.class,
-        WorkflowOptions.newBuilder().setWorkflowId("repair-test").setTaskQueue(QUEUE).build());
+    SubscriptionRepairWorkflow workflow =
+        env.getWorkflowClient()
+            .newWorkflowStub(
+                SubscriptionRepairWorkflow.class,
+                WorkflowOptions.newBuilder()
+                    .setWorkflowId("repair-test")
+                    .setTaskQueue(QUEUE)
+                    .build());
     return workflow.run(input);
   }
 

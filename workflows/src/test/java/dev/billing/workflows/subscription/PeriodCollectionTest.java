@@ -1,22 +1,22 @@
 package dev.billing.workflows.subscription;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.DunningPolicy;
-import dev.billing.domain.PaymentEvent.Type;
 import dev.billing.domain.PaymentEvent;
+import dev.billing.domain.PaymentEvent.Type;
 import dev.billing.domain.Term;
 import dev.billing.workflows.CollectionState;
 import dev.billing.workflows.OpenPeriod;
-import dev.billing.workflows.subscription.PeriodCollection.Effect;
 import dev.billing.workflows.SettledCharge;
+import dev.billing.workflows.subscription.PeriodCollection.Effect;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.YearMonth;
-import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
-import static org.assertj.core.api.Assertions.assertThat;
 
 /** What an event means, from the workflow's state alone. */
 class PeriodCollectionTest {
@@ -26,7 +26,17 @@ class PeriodCollectionTest {
   private static final Instant SETTLE_BY = Instant.parse("2028-01-20T00:00:00Z");
 
   private static PaymentEvent event(String id, Type type, String key) {
-    return new PaymentEvent(id, "sandbox", type, "sub-1", 1, key, null, null, null, Instant.parse("2028-01-16T00:00:00Z"));
+    return new PaymentEvent(
+        id,
+        "sandbox",
+        type,
+        "sub-1",
+        1,
+        key,
+        null,
+        null,
+        null,
+        Instant.parse("2028-01-16T00:00:00Z"));
   }
 
   private static PeriodCollection withPending() {
@@ -38,18 +48,33 @@ class PeriodCollectionTest {
   @Test
   void eventsAboutThePendingChargeSettleOrFailIt() {
     PeriodCollection periods = withPending();
-    assertThat(periods.effectOf(event("e1", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1"))).isEqualTo(Effect.SETTLE);
-    assertThat(periods.effectOf(event("e2", Type.CHARGE_FAILED, "charge:sub-1:1:1"))).isEqualTo(Effect.FAIL);
-    assertThat(periods.effectOf(event("e3", Type.CHARGE_RETURNED, "charge:sub-1:1:1"))).isEqualTo(Effect.RETURN_PENDING);
-    assertThat(periods.effectOf(event("e4", Type.CHARGE_REFUNDED, "charge:sub-1:1:1"))).isEqualTo(Effect.NONE);
-    assertThat(periods.effectOf(event("e5", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2"))).isEqualTo(Effect.NONE);
+    assertThat(periods.effectOf(event("e1", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1")))
+        .isEqualTo(Effect.SETTLE);
+    assertThat(periods.effectOf(event("e2", Type.CHARGE_FAILED, "charge:sub-1:1:1")))
+        .isEqualTo(Effect.FAIL);
+    assertThat(periods.effectOf(event("e3", Type.CHARGE_RETURNED, "charge:sub-1:1:1")))
+        .isEqualTo(Effect.RETURN_PENDING);
+    assertThat(periods.effectOf(event("e4", Type.CHARGE_REFUNDED, "charge:sub-1:1:1")))
+        .isEqualTo(Effect.NONE);
+    assertThat(periods.effectOf(event("e5", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2")))
+        .isEqualTo(Effect.NONE);
   }
 
   @Test
   void withoutAKeyTheTransactionIdIdentifiesTheCharge() {
     PeriodCollection periods = withPending();
-    PaymentEvent byTxn = new PaymentEvent("e1", "stripe", Type.CHARGE_SUCCEEDED, "sub-1", 1, null, "txn_1",
-        null, null, Instant.parse("2028-01-16T00:00:00Z"));
+    PaymentEvent byTxn =
+        new PaymentEvent(
+            "e1",
+            "stripe",
+            Type.CHARGE_SUCCEEDED,
+            "sub-1",
+            1,
+            null,
+            "txn_1",
+            null,
+            null,
+            Instant.parse("2028-01-16T00:00:00Z"));
     assertThat(periods.effectOf(byTxn)).isEqualTo(Effect.SETTLE);
   }
 
@@ -63,10 +88,12 @@ class PeriodCollectionTest {
     PaymentEvent failed = event("e2", Type.CHARGE_FAILED, "charge:sub-1:1:1");
     PaymentEvent returned = event("e3", Type.CHARGE_RETURNED, "charge:sub-1:1:1");
     assertThat(periods.effectOf(succeeded)).isEqualTo(Effect.NONE);
-    assertThat(periods.whyIgnored(succeeded)).isEqualTo("CHARGE_SUCCEEDED e1 after the charge succeeded: already settled");
+    assertThat(periods.whyIgnored(succeeded))
+        .isEqualTo("CHARGE_SUCCEEDED e1 after the charge succeeded: already settled");
     assertThat(periods.possibleDoubleCharge(succeeded)).as("the same charge again").isFalse();
     assertThat(periods.effectOf(failed)).isEqualTo(Effect.NONE);
-    assertThat(periods.whyIgnored(failed)).isEqualTo("CHARGE_FAILED e2 after the charge succeeded: already settled");
+    assertThat(periods.whyIgnored(failed))
+        .isEqualTo("CHARGE_FAILED e2 after the charge succeeded: already settled");
     assertThat(periods.effectOf(returned)).isEqualTo(Effect.RETURN_SETTLED);
   }
 
@@ -91,17 +118,21 @@ class PeriodCollectionTest {
     PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
     // The return of attempt 1 reopened the period; attempt 2 is settling.
     periods.returned(new SettledCharge(1, 1, "charge:sub-1:1:1", "txn_1", null));
-    periods.put(OpenPeriod.pending(1, 2, DunningPolicy.DEFAULT, LocalDate.of(2028, 1, 20), 1, SETTLE_BY,
-        "txn_1_2", null));
+    periods.put(
+        OpenPeriod.pending(
+            1, 2, DunningPolicy.DEFAULT, LocalDate.of(2028, 1, 20), 1, SETTLE_BY, "txn_1_2", null));
 
     PaymentEvent late = event("e1", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1");
     PaymentEvent again = event("e2", Type.CHARGE_RETURNED, "charge:sub-1:1:1");
-    assertThat(periods.effectOf(late)).as("its success does not collect the period").isEqualTo(Effect.NONE);
+    assertThat(periods.effectOf(late))
+        .as("its success does not collect the period")
+        .isEqualTo(Effect.NONE);
     assertThat(periods.possibleDoubleCharge(late)).as("its money came back").isFalse();
     assertThat(periods.whyIgnored(late))
         .isEqualTo("CHARGE_SUCCEEDED e1 about a charge that was returned: already recorded");
     assertThat(periods.effectOf(again)).isEqualTo(Effect.NONE);
-    assertThat(periods.effectOf(event("e3", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2"))).isEqualTo(Effect.SETTLE);
+    assertThat(periods.effectOf(event("e3", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2")))
+        .isEqualTo(Effect.SETTLE);
 
     PeriodCollection next = new PeriodCollection("sub-1", periods.carry());
     assertThat(next.effectOf(late)).as("remembered across continue-as-new").isEqualTo(Effect.NONE);
@@ -113,27 +144,47 @@ class PeriodCollectionTest {
     SettledCharge charge = new SettledCharge(1, 1, "charge:sub-1:1:1", "txn_1", null);
     periods.settled(charge);
     periods.returned(charge);
-    IntStream.rangeClosed(2, 15).forEach(c ->
-        periods.returned(new SettledCharge(c, 1, "charge:sub-1:" + c + ":1", "t" + c, null)));
+    IntStream.rangeClosed(2, 15)
+        .forEach(
+            c ->
+                periods.returned(
+                    new SettledCharge(c, 1, "charge:sub-1:" + c + ":1", "t" + c, null)));
 
     assertThat(periods.carry().settled()).isEmpty();
-    assertThat(periods.carry().returned()).hasSize(PeriodCollection.MAX_RETURNED)
-        .extracting(SettledCharge::cycle).startsWith(4L).endsWith(15L);
+    assertThat(periods.carry().returned())
+        .hasSize(PeriodCollection.MAX_RETURNED)
+        .extracting(SettledCharge::cycle)
+        .startsWith(4L)
+        .endsWith(15L);
   }
 
   @Test
   void aFailureEventResolvesAnUnansweredAttemptWithoutASecondCharge() {
     PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
-    periods.put(OpenPeriod.dunning(1, 2, true, DunningPolicy.DEFAULT, LocalDate.of(2028, 1, 15), 1,
-        "gateway_unavailable", null, null));
-    assertThat(periods.effectOf(event("e1", Type.CHARGE_FAILED, "charge:sub-1:1:2"))).isEqualTo(Effect.RESOLVE_FAILED);
-    assertThat(periods.effectOf(event("e2", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2"))).isEqualTo(Effect.SETTLE);
+    periods.put(
+        OpenPeriod.dunning(
+            1,
+            2,
+            true,
+            DunningPolicy.DEFAULT,
+            LocalDate.of(2028, 1, 15),
+            1,
+            "gateway_unavailable",
+            null,
+            null));
+    assertThat(periods.effectOf(event("e1", Type.CHARGE_FAILED, "charge:sub-1:1:2")))
+        .isEqualTo(Effect.RESOLVE_FAILED);
+    assertThat(periods.effectOf(event("e2", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2")))
+        .isEqualTo(Effect.SETTLE);
     PaymentEvent earlier = event("e3", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1");
-    assertThat(periods.effectOf(earlier)).as("an earlier attempt failed: the gateway confirms first")
+    assertThat(periods.effectOf(earlier))
+        .as("an earlier attempt failed: the gateway confirms first")
         .isEqualTo(Effect.CONFIRM_SUCCESS);
     assertThat(periods.attemptOf(earlier, periods.openForAnyAttempt(earlier))).isEqualTo(1);
-    assertThat(periods.effectOf(event("e4", Type.CHARGE_FAILED, "charge:sub-1:1:1"))).isEqualTo(Effect.NONE);
-    assertThat(periods.effectOf(event("e5", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:3"))).isEqualTo(Effect.NONE);
+    assertThat(periods.effectOf(event("e4", Type.CHARGE_FAILED, "charge:sub-1:1:1")))
+        .isEqualTo(Effect.NONE);
+    assertThat(periods.effectOf(event("e5", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:3")))
+        .isEqualTo(Effect.NONE);
   }
 
   @Test
@@ -143,29 +194,48 @@ class PeriodCollectionTest {
     PaymentEvent other = event("e1", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1");
     assertThat(periods.effectOf(other)).isEqualTo(Effect.NONE);
     assertThat(periods.possibleDoubleCharge(other)).isTrue();
-    assertThat(periods.possibleDoubleCharge(event("e2", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2"))).isFalse();
-    assertThat(periods.possibleDoubleCharge(event("e3", Type.CHARGE_FAILED, "charge:sub-1:1:1"))).isFalse();
+    assertThat(periods.possibleDoubleCharge(event("e2", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:2")))
+        .isFalse();
+    assertThat(periods.possibleDoubleCharge(event("e3", Type.CHARGE_FAILED, "charge:sub-1:1:1")))
+        .isFalse();
   }
 
   @Test
   void thePlanChangesOwnChargeSucceedingIsNoAlarm() {
     PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
-    PaymentEvent upgrade = event("e1", Type.CHARGE_SUCCEEDED, BillingIds.changeChargeKey("sub-1", "req-8"));
+    PaymentEvent upgrade =
+        event("e1", Type.CHARGE_SUCCEEDED, BillingIds.changeChargeKey("sub-1", "req-8"));
 
     assertThat(periods.effectOf(upgrade)).isEqualTo(Effect.NONE);
     assertThat(periods.possibleDoubleCharge(upgrade)).isFalse();
-    assertThat(periods.whyIgnored(upgrade)).isEqualTo("CHARGE_SUCCEEDED e1 is about a plan change's charge"
-        + " (" + BillingIds.changeChargeKey("sub-1", "req-8") + "), recorded with that change");
+    assertThat(periods.whyIgnored(upgrade))
+        .isEqualTo(
+            "CHARGE_SUCCEEDED e1 is about a plan change's charge"
+                + " ("
+                + BillingIds.changeChargeKey("sub-1", "req-8")
+                + "), recorded with that change");
     // Another subscription's change key is no excuse.
-    assertThat(periods.possibleDoubleCharge(event("e2", Type.CHARGE_SUCCEEDED,
-        BillingIds.changeChargeKey("sub-10", "req-8")))).isTrue();
+    assertThat(
+            periods.possibleDoubleCharge(
+                event("e2", Type.CHARGE_SUCCEEDED, BillingIds.changeChargeKey("sub-10", "req-8"))))
+        .isTrue();
   }
 
   @Test
   void anotherSubscriptionsEventIsIgnored() {
     PeriodCollection periods = withPending();
-    PaymentEvent foreign = new PaymentEvent("e1", "sandbox", Type.CHARGE_SUCCEEDED, "sub-2", 1,
-        "charge:sub-1:1:1", null, null, null, Instant.parse("2028-01-16T00:00:00Z"));
+    PaymentEvent foreign =
+        new PaymentEvent(
+            "e1",
+            "sandbox",
+            Type.CHARGE_SUCCEEDED,
+            "sub-2",
+            1,
+            "charge:sub-1:1:1",
+            null,
+            null,
+            null,
+            Instant.parse("2028-01-16T00:00:00Z"));
     assertThat(periods.effectOf(foreign)).isEqualTo(Effect.NONE);
     assertThat(periods.whyIgnored(foreign)).isEqualTo("event e1 is about subscription sub-2");
     assertThat(periods.possibleDoubleCharge(foreign)).isFalse();
@@ -183,11 +253,15 @@ class PeriodCollectionTest {
 
     CollectionState carried = periods.carry();
 
-    assertThat(carried.seenEventIds()).hasSize(PeriodCollection.MAX_SEEN_EVENTS).doesNotContain("n0").endsWith("ok");
+    assertThat(carried.seenEventIds())
+        .hasSize(PeriodCollection.MAX_SEEN_EVENTS)
+        .doesNotContain("n0")
+        .endsWith("ok");
     assertThat(carried.pendingEvents()).extracting(PaymentEvent::eventId).containsExactly("ok");
     assertThat(carried.open()).extracting(OpenPeriod::cycle).containsExactly(1L);
     PeriodCollection next = new PeriodCollection("sub-1", carried);
-    assertThat(next.receive(event("ok", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1"))).isEqualTo("duplicate delivery of ok");
+    assertThat(next.receive(event("ok", Type.CHARGE_SUCCEEDED, "charge:sub-1:1:1")))
+        .isEqualTo("duplicate delivery of ok");
     assertThat(next.nextEvent().eventId()).isEqualTo("ok");
     assertThat(next.firstDue(UTC_15TH, SETTLE_BY).cycle()).isEqualTo(1);
     assertThat(next.firstDue(UTC_15TH, SETTLE_BY.minusSeconds(1))).isNull();
@@ -196,8 +270,13 @@ class PeriodCollectionTest {
   @Test
   void settledChargesAreBounded() {
     PeriodCollection periods = new PeriodCollection("sub-1", CollectionState.EMPTY);
-    IntStream.rangeClosed(1, 15).forEach(c -> periods.settled(new SettledCharge(c, 1, "charge:sub-1:" + c + ":1", "t" + c, null)));
-    assertThat(periods.carry().settled()).extracting(SettledCharge::cycle)
+    IntStream.rangeClosed(1, 15)
+        .forEach(
+            c ->
+                periods.settled(
+                    new SettledCharge(c, 1, "charge:sub-1:" + c + ":1", "t" + c, null)));
+    assertThat(periods.carry().settled())
+        .extracting(SettledCharge::cycle)
         .containsExactlyElementsOf(IntStream.rangeClosed(4, 15).mapToObj(c -> (long) c).toList());
   }
 }

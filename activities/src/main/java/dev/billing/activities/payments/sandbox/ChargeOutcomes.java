@@ -15,8 +15,12 @@ final class ChargeOutcomes {
    * @param method null for a token the sandbox does not know (declined as Stripe does)
    * @param earlier every charge made so far: a key of another shape counts its period's attempts
    */
-  static SandboxCharge process(GatewayChargeRequest request, SandboxPaymentMethod method,
-      String transactionId, Instant at, List<SandboxCharge> earlier) {
+  static SandboxCharge process(
+      GatewayChargeRequest request,
+      SandboxPaymentMethod method,
+      String transactionId,
+      Instant at,
+      List<SandboxCharge> earlier) {
     String token = request.paymentMethodToken();
     Outcome outcome = Outcome.SUCCEEDED;
     String code = null;
@@ -48,18 +52,28 @@ final class ChargeOutcomes {
             returnsAt = settlesAt.plus(SandboxPaymentMethods.RETURN_DELAY);
           }
         }
-        case SUCCEEDS, TRANSIENT_ERRORS, SERVER_ERROR, TIMEOUT_AFTER_CHARGE -> { }
+        case SUCCEEDS, TRANSIENT_ERRORS, SERVER_ERROR, TIMEOUT_AFTER_CHARGE -> {}
       }
     }
-    return new SandboxCharge(request.idempotencyKey(), transactionId, request.amount(), token,
-        outcome, code, message, at, request.subscriptionId(), request.cycle(), settlesAt,
+    return new SandboxCharge(
+        request.idempotencyKey(),
+        transactionId,
+        request.amount(),
+        token,
+        outcome,
+        code,
+        message,
+        at,
+        request.subscriptionId(),
+        request.cycle(),
+        settlesAt,
         returnsAt);
   }
 
   /**
-   * The collection attempt within its period: the key's last segment
-   * ({@code charge:<subscription>:<cycle>:<attempt>}). A key of another shape counts the period's
-   * earlier charges instead, the period being the subscription and cycle of the metadata.
+   * The collection attempt within its period: the key's last segment ({@code
+   * charge:<subscription>:<cycle>:<attempt>}). A key of another shape counts the period's earlier
+   * charges instead, the period being the subscription and cycle of the metadata.
    */
   private static int attempt(GatewayChargeRequest request, List<SandboxCharge> charges) {
     String key = request.idempotencyKey();
@@ -67,11 +81,14 @@ final class ChargeOutcomes {
     if (!last.isEmpty() && last.length() <= 9 && last.chars().allMatch(Character::isDigit)) {
       return Integer.parseInt(last);
     }
-    long earlier = charges.stream()
-        .filter(c -> c.subscriptionId() != null
-            && c.subscriptionId().equals(request.subscriptionId())
-            && Objects.equals(c.cycle(), request.cycle()))
-        .count();
+    long earlier =
+        charges.stream()
+            .filter(
+                c ->
+                    c.subscriptionId() != null
+                        && c.subscriptionId().equals(request.subscriptionId())
+                        && Objects.equals(c.cycle(), request.cycle()))
+            .count();
     return (int) earlier + 1;
   }
 }

@@ -57,10 +57,14 @@ final class IdempotencyRecords<P, A> {
    * their values: a payment method token must not reach the logs.
    */
   static IdempotencyConflictException conflict(String key, List<String> differences) {
-    return new IdempotencyConflictException("Keys for idempotent requests can only be used with the"
-        + " same parameters they were first used with. Try using a key other than '" + key
-        + "' if you meant to execute a different request (differs: "
-        + String.join(", ", differences) + ").", null);
+    return new IdempotencyConflictException(
+        "Keys for idempotent requests can only be used with the"
+            + " same parameters they were first used with. Try using a key other than '"
+            + key
+            + "' if you meant to execute a different request (differs: "
+            + String.join(", ", differences)
+            + ").",
+        null);
   }
 
   private void prune(Instant now) {

@@ -19,15 +19,24 @@ final class RequestParameters {
    * @param customer the {@code cus_} part of a {@code cus_…/pm_…} token; null for a bare one
    * @param paymentMethod the token without its customer
    */
-  record Charge(long amount, String currency, String customer, String paymentMethod,
-      String description, Map<String, String> metadata) {
+  record Charge(
+      long amount,
+      String currency,
+      String customer,
+      String paymentMethod,
+      String description,
+      Map<String, String> metadata) {
 
     static Charge of(GatewayChargeRequest request) {
       String token = request.paymentMethodToken();
       String customer = customerOf(token);
-      return new Charge(request.amount().minor(), request.amount().currency(), customer,
+      return new Charge(
+          request.amount().minor(),
+          request.amount().currency(),
+          customer,
           customer == null ? token : token.substring(customer.length() + 1),
-          request.description(), request.metadata());
+          request.description(),
+          request.metadata());
     }
 
     /** The names of the parameters in which {@code reused} differs from this first request. */
@@ -43,13 +52,15 @@ final class RequestParameters {
     }
   }
 
-  /** @param reason null when the request gave none */
+  /**
+   * @param reason null when the request gave none
+   */
   record Refund(String charge, long amount, String currency, RefundRequest.Reason reason) {
 
     static Refund of(RefundRequest request) {
       Money amount = request.amount();
-      return new Refund(request.transactionId(), amount.minor(), amount.currency(),
-          request.reason());
+      return new Refund(
+          request.transactionId(), amount.minor(), amount.currency(), request.reason());
     }
 
     List<String> differences(Refund reused) {

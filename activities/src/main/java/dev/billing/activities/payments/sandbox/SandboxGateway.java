@@ -32,27 +32,28 @@ import java.util.Set;
 import java.util.function.LongSupplier;
 
 /**
- * An in-memory gateway as strict as Stripe's test mode, plus the scripted failures of
- * {@link SandboxPaymentMethods} (see the table there). Deterministic, so tests can assert ids and
+ * An in-memory gateway as strict as Stripe's test mode, plus the scripted failures of {@link
+ * SandboxPaymentMethods} (see the table there). Deterministic, so tests can assert ids and
  * instants: transaction, refund and event ids derive from idempotency keys (and, for a key reused
  * after it was forgotten, the sequence of its charge), and every time comes from the sandbox clock,
  * which the dev stack moves with Temporal's test server.
  *
  * <p>Stripe's rules, with {@link SandboxSettings} (docs/payments.md, "Sandbox rules"):
+ *
  * <ul>
  *   <li>An idempotency key replays the answer stored the first time, decline and pending included,
- *       for {@link SandboxSettings#idempotencyRetention()} (24 h) from its first request; then it is
- *       forgotten and a request with it is new (a new charge, a new id).
+ *       for {@link SandboxSettings#idempotencyRetention()} (24 h) from its first request; then it
+ *       is forgotten and a request with it is new (a new charge, a new id).
  *   <li>A remembered key reused with any other parameter (amount, currency, customer, payment
- *       method, description, metadata; for refunds charge, amount, reason) is an
- *       {@link IdempotencyConflictException}.
- *   <li>A request refused before it executes stores nothing: failed validation (below
- *       {@link ChargeMinimums}), rate limiting (429) and the simulated 503s of
- *       {@code pm_sandbox_transientErrors_N}. A request that fails while executing (the 500 of
- *       {@code pm_sandbox_serverError}) is stored like any answer, and its key replays the 500.
- *   <li>{@link #lookUp} and {@link #listCharges} are list reads: exact at once. {@link #searchByKey}
- *       is Stripe's search: a charge shows only {@link SandboxSettings#searchLag()} after it was
- *       made.
+ *       method, description, metadata; for refunds charge, amount, reason) is an {@link
+ *       IdempotencyConflictException}.
+ *   <li>A request refused before it executes stores nothing: failed validation (below {@link
+ *       ChargeMinimums}), rate limiting (429) and the simulated 503s of {@code
+ *       pm_sandbox_transientErrors_N}. A request that fails while executing (the 500 of {@code
+ *       pm_sandbox_serverError}) is stored like any answer, and its key replays the 500.
+ *   <li>{@link #lookUp} and {@link #listCharges} are list reads: exact at once. {@link
+ *       #searchByKey} is Stripe's search: a charge shows only {@link SandboxSettings#searchLag()}
+ *       after it was made.
  *   <li>More than {@link SandboxSettings#requestsPerSecond()} requests in one second (real time)
  *       are refused like Stripe's 429, as {@link GatewayUnavailableException}.
  * </ul>
@@ -62,7 +63,9 @@ import java.util.function.LongSupplier;
  * Thread-safe; everything is lost on restart, as nothing outlives a dev stack.
  */
 public final class SandboxGateway implements PaymentGateway {
-  /** How much earlier than {@link ChargeQuery#sentFrom()} a look-up lists: clocks differ a little. */
+  /**
+   * How much earlier than {@link ChargeQuery#sentFrom()} a look-up lists: clocks differ a little.
+   */
   public static final Duration LOOKUP_CLOCK_SLACK = Duration.ofMinutes(5);
 
   /** The one that moved money first (not FAILED), then the newest. */
@@ -86,8 +89,8 @@ public final class SandboxGateway implements PaymentGateway {
   private final List<SandboxRefund> refunds = new ArrayList<>();
 
   /**
-   * What a key's first execution answered: a charge (whatever its outcome), or a 500 raised while it
-   * executed (Stripe stores those too). Exactly one of the two is set.
+   * What a key's first execution answered: a charge (whatever its outcome), or a 500 raised while
+   * it executed (Stripe stores those too). Exactly one of the two is set.
    */
   private record ChargeAnswer(SandboxCharge charge, String serverError) {}
 
@@ -100,7 +103,9 @@ public final class SandboxGateway implements PaymentGateway {
     this(clock, settings, System::nanoTime);
   }
 
-  /** @param nanoTime the monotonic clock the rate is measured on */
+  /**
+   * @param nanoTime the monotonic clock the rate is measured on
+   */
   SandboxGateway(InstantSource clock, SandboxSettings settings, LongSupplier nanoTime) {
     this.clock = Objects.requireNonNull(clock, "clock");
     this.settings = Objects.requireNonNull(settings, "settings");
@@ -129,37 +134,53 @@ public final class SandboxGateway implements PaymentGateway {
     }
     // Like Stripe, a request that fails validation stores no idempotent result.
     if (!ChargeMinimums.chargeable(request.amount())) {
-      throw new InvalidGatewayRequestException(InvalidGatewayRequestException.AMOUNT_TOO_SMALL,
-          "Amount must be at least " + ChargeMinimums.minimum(request.amount().currency())
-              + ", got " + request.amount());
+      throw new InvalidGatewayRequestException(
+          InvalidGatewayRequestException.AMOUNT_TOO_SMALL,
+          "Amount must be at least "
+              + ChargeMinimums.minimum(request.amount().currency())
+              + ", got "
+              + request.amount());
     }
-    SandboxPaymentMethod method = SandboxPaymentMethods.find(request.paymentMethodToken())
-        .orElse(null);
+    SandboxPaymentMethod method =
+        SandboxPaymentMethods.find(request.paymentMethodToken()).orElse(null);
     Behaviour behaviour = method == null ? null : method.behaviour();
     if (behaviour == Behaviour.TRANSIENT_ERRORS) {
       int served = errorsServed.getOrDefault(key, 0);
       if (served < method.count()) {
         errorsServed.put(key, served + 1);
-        throw new GatewayUnavailableException("Sandbox gateway error " + (served + 1) + " of "
-            + method.count() + " for '" + key + "' (simulated 503 Service Unavailable)", null);
+        throw new GatewayUnavailableException(
+            "Sandbox gateway error "
+                + (served + 1)
+                + " of "
+                + method.count()
+                + " for '"
+                + key
+                + "' (simulated 503 Service Unavailable)",
+            null);
       }
     }
     if (behaviour == Behaviour.SERVER_ERROR && serverErrorsMade.add(key)) {
-      String error = "Sandbox gateway error while executing the charge with key '" + key
-          + "' (simulated 500 Internal Server Error; nothing was charged)";
+      String error =
+          "Sandbox gateway error while executing the charge with key '"
+              + key
+              + "' (simulated 500 Internal Server Error; nothing was charged)";
       chargeKeys.remember(key, parameters, new ChargeAnswer(null, error), now);
       throw new GatewayUnavailableException(error, null);
     }
     List<SandboxCharge> withKey = chargesByKey.computeIfAbsent(key, k -> new ArrayList<>());
-    SandboxCharge charge = ChargeOutcomes.process(request, method,
-        SandboxIds.transactionId(key, withKey.size() + 1), now, charges);
+    SandboxCharge charge =
+        ChargeOutcomes.process(
+            request, method, SandboxIds.transactionId(key, withKey.size() + 1), now, charges);
     chargeKeys.remember(key, parameters, new ChargeAnswer(charge, null), now);
     withKey.add(charge);
     byTransaction.put(charge.transactionId(), charge);
     charges.add(charge);
     if (behaviour == Behaviour.TIMEOUT_AFTER_CHARGE) {
-      throw new GatewayUnavailableException("Read timed out after the sandbox charged '" + key
-          + "' (simulated timeout: the money moved)", new SocketTimeoutException("Read timed out"));
+      throw new GatewayUnavailableException(
+          "Read timed out after the sandbox charged '"
+              + key
+              + "' (simulated timeout: the money moved)",
+          new SocketTimeoutException("Read timed out"));
     }
     return answer(charge, false);
   }
@@ -181,7 +202,8 @@ public final class SandboxGateway implements PaymentGateway {
     }
     SandboxCharge charge = byTransaction.get(request.transactionId());
     if (charge == null) {
-      throw new InvalidGatewayRequestException(InvalidGatewayRequestException.RESOURCE_MISSING,
+      throw new InvalidGatewayRequestException(
+          InvalidGatewayRequestException.RESOURCE_MISSING,
           "No such charge: '" + request.transactionId() + "'");
     }
     Status status = charge.statusAt(now);
@@ -192,8 +214,11 @@ public final class SandboxGateway implements PaymentGateway {
     }
     if (!request.amount().currency().equals(charge.amount().currency())
         || !request.amount().greaterThanZero()) {
-      throw new InvalidGatewayRequestException(InvalidGatewayRequestException.AMOUNT_TOO_SMALL,
-          "Refund amount must be a positive amount in " + charge.amount().currency() + ", got "
+      throw new InvalidGatewayRequestException(
+          InvalidGatewayRequestException.AMOUNT_TOO_SMALL,
+          "Refund amount must be a positive amount in "
+              + charge.amount().currency()
+              + ", got "
               + request.amount());
     }
     Money left = charge.amount().minus(refundedOf(charge.transactionId()));
@@ -203,13 +228,23 @@ public final class SandboxGateway implements PaymentGateway {
           "Charge " + charge.transactionId() + " has already been refunded.");
     }
     if (request.amount().minor() > left.minor()) {
-      throw new InvalidGatewayRequestException(InvalidGatewayRequestException.AMOUNT_TOO_LARGE,
-          "Refund amount (" + request.amount() + ") is greater than unrefunded amount on charge ("
-              + left + ")");
+      throw new InvalidGatewayRequestException(
+          InvalidGatewayRequestException.AMOUNT_TOO_LARGE,
+          "Refund amount ("
+              + request.amount()
+              + ") is greater than unrefunded amount on charge ("
+              + left
+              + ")");
     }
     List<SandboxRefund> withKey = refundsByKey.computeIfAbsent(key, k -> new ArrayList<>());
-    SandboxRefund refund = new SandboxRefund(key, SandboxIds.refundId(key, withKey.size() + 1),
-        charge.transactionId(), request.amount(), request.reason(), now);
+    SandboxRefund refund =
+        new SandboxRefund(
+            key,
+            SandboxIds.refundId(key, withKey.size() + 1),
+            charge.transactionId(),
+            request.amount(),
+            request.reason(),
+            now);
     refundKeys.remember(key, parameters, refund, now);
     withKey.add(refund);
     refunds.add(refund);
@@ -282,13 +317,19 @@ public final class SandboxGateway implements PaymentGateway {
       }
       switch (c.outcome()) {
         case SUCCEEDED -> events.add(event(c, GatewayEvent.Type.SUCCEEDED, c.at(), null, null));
-        case DECLINED -> events.add(event(c, GatewayEvent.Type.FAILED, c.at(), c.declineCode(),
-            c.declineMessage()));
+        case DECLINED ->
+            events.add(
+                event(c, GatewayEvent.Type.FAILED, c.at(), c.declineCode(), c.declineMessage()));
         case PENDING -> {
           events.add(event(c, GatewayEvent.Type.SUCCEEDED, c.settlesAt(), null, null));
           if (c.returnsAt() != null) {
-            events.add(event(c, GatewayEvent.Type.RETURNED, c.returnsAt(),
-                SandboxPaymentMethods.RETURN_CODE, SandboxPaymentMethods.RETURN_MESSAGE));
+            events.add(
+                event(
+                    c,
+                    GatewayEvent.Type.RETURNED,
+                    c.returnsAt(),
+                    SandboxPaymentMethods.RETURN_CODE,
+                    SandboxPaymentMethods.RETURN_MESSAGE));
           }
         }
       }
@@ -299,9 +340,18 @@ public final class SandboxGateway implements PaymentGateway {
       Money total = refundedSoFar.merge(r.transactionId(), r.amount(), Money::plus);
       if (c.subscriptionId() != null && c.cycle() != null) {
         int sequence = refundsByKey.get(r.idempotencyKey()).indexOf(r) + 1;
-        events.add(new GatewayEvent(SandboxIds.eventId(r.idempotencyKey(),
-            GatewayEvent.Type.REFUNDED, sequence), GatewayEvent.Type.REFUNDED, r.at(), c.idempotencyKey(), c.transactionId(),
-            c.subscriptionId(), c.cycle(), total, null, null));
+        events.add(
+            new GatewayEvent(
+                SandboxIds.eventId(r.idempotencyKey(), GatewayEvent.Type.REFUNDED, sequence),
+                GatewayEvent.Type.REFUNDED,
+                r.at(),
+                c.idempotencyKey(),
+                c.transactionId(),
+                c.subscriptionId(),
+                c.cycle(),
+                total,
+                null,
+                null));
       }
     }
     return events.stream()
@@ -325,12 +375,19 @@ public final class SandboxGateway implements PaymentGateway {
     return SandboxIds.transactionId(idempotencyKey, 1);
   }
 
-  /** Counts one request, or refuses it as Stripe's 429 does: the caller retries with the same key. */
+  /**
+   * Counts one request, or refuses it as Stripe's 429 does: the caller retries with the same key.
+   */
   private void admit(String what) {
     if (!limiter.tryAcquire()) {
-      throw new GatewayUnavailableException("Rate limited: more than " + limiter.limit()
-          + " requests per second reached the sandbox gateway (simulated 429 Too Many Requests);"
-          + " retry " + what + " later", null);
+      throw new GatewayUnavailableException(
+          "Rate limited: more than "
+              + limiter.limit()
+              + " requests per second reached the sandbox gateway (simulated 429 Too Many Requests);"
+              + " retry "
+              + what
+              + " later",
+          null);
     }
   }
 
@@ -345,16 +402,34 @@ public final class SandboxGateway implements PaymentGateway {
       code = SandboxPaymentMethods.RETURN_CODE;
       message = SandboxPaymentMethods.RETURN_MESSAGE;
     }
-    return new GatewayChargeState(status, c.idempotencyKey(), c.transactionId(), c.amount(),
-        refundedOf(c.transactionId()), c.subscriptionId(), c.cycle(), c.at(), c.settledAt(now),
-        status == Status.RETURNED ? c.returnsAt() : null, code, message);
+    return new GatewayChargeState(
+        status,
+        c.idempotencyKey(),
+        c.transactionId(),
+        c.amount(),
+        refundedOf(c.transactionId()),
+        c.subscriptionId(),
+        c.cycle(),
+        c.at(),
+        c.settledAt(now),
+        status == Status.RETURNED ? c.returnsAt() : null,
+        code,
+        message);
   }
 
-  private GatewayEvent event(SandboxCharge c, GatewayEvent.Type type, Instant at, String code,
-      String message) {
+  private GatewayEvent event(
+      SandboxCharge c, GatewayEvent.Type type, Instant at, String code, String message) {
     int sequence = chargesByKey.get(c.idempotencyKey()).indexOf(c) + 1;
-    return new GatewayEvent(SandboxIds.eventId(c.idempotencyKey(), type, sequence), type, at,
-        c.idempotencyKey(), c.transactionId(), c.subscriptionId(), c.cycle(), c.amount(), code,
+    return new GatewayEvent(
+        SandboxIds.eventId(c.idempotencyKey(), type, sequence),
+        type,
+        at,
+        c.idempotencyKey(),
+        c.transactionId(),
+        c.subscriptionId(),
+        c.cycle(),
+        c.amount(),
+        code,
         message);
   }
 
@@ -380,15 +455,16 @@ public final class SandboxGateway implements PaymentGateway {
 
   private static GatewayCharge answer(ChargeAnswer stored, boolean replayed) {
     if (stored.serverError() != null) {
-      throw new GatewayUnavailableException(stored.serverError() + " (replayed for this key)", null);
+      throw new GatewayUnavailableException(
+          stored.serverError() + " (replayed for this key)", null);
     }
     return answer(stored.charge(), replayed);
   }
 
   private static GatewayCharge answer(SandboxCharge charge, boolean replayed) {
     return switch (charge.outcome()) {
-      case DECLINED -> throw new PaymentDeclinedException(charge.declineCode(),
-          charge.declineMessage());
+      case DECLINED ->
+          throw new PaymentDeclinedException(charge.declineCode(), charge.declineMessage());
       case SUCCEEDED -> new GatewayCharge(charge.transactionId(), charge.at(), replayed, false);
       case PENDING -> new GatewayCharge(charge.transactionId(), charge.at(), replayed, true);
     };

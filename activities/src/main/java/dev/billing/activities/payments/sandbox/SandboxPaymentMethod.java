@@ -6,8 +6,8 @@ import dev.billing.domain.PaymentMethod;
 import java.util.Objects;
 
 /**
- * One test payment method of the sandbox gateway, named after Stripe's test-mode tokens where Stripe
- * has one. {@link SandboxPaymentMethods} documents what each does.
+ * One test payment method of the sandbox gateway, named after Stripe's test-mode tokens where
+ * Stripe has one. {@link SandboxPaymentMethods} documents what each does.
  *
  * @param mask what a receipt shows, e.g. "Visa •••• 4242"
  * @param count N of the parametrised behaviours (declined attempts, errors in a row); 0 otherwise
@@ -44,8 +44,8 @@ public record SandboxPaymentMethod(
     }
     boolean declines = behaviour == Behaviour.DECLINES || behaviour == Behaviour.RECOVERS_AFTER;
     if (declines != (declineCode != null)) {
-      throw new IllegalArgumentException(behaviour + " must " + (declines ? "" : "not ")
-          + "have a decline code");
+      throw new IllegalArgumentException(
+          behaviour + " must " + (declines ? "" : "not ") + "have a decline code");
     }
     if (count < 0) {
       throw new IllegalArgumentException("count must not be negative");

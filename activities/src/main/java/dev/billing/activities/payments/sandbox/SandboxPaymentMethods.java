@@ -11,14 +11,14 @@ import java.util.Optional;
 
 /**
  * The payment methods the sandbox gateway knows: the single source of their tokens, masks and
- * behaviours. Card tokens, masks and decline codes follow Stripe's test mode, so a developer can move
- * to Stripe's test keys without relearning the test data; the {@code pm_sandbox_*} ones script what
- * Stripe's test mode cannot (recovery on a later attempt, gateway errors, timeouts, returns).
+ * behaviours. Card tokens, masks and decline codes follow Stripe's test mode, so a developer can
+ * move to Stripe's test keys without relearning the test data; the {@code pm_sandbox_*} ones script
+ * what Stripe's test mode cannot (recovery on a later attempt, gateway errors, timeouts, returns).
  *
  * <p>Everything is deterministic: outcomes depend only on the token, the idempotency key and the
- * sandbox clock. "Attempt" is the last segment of the idempotency key
- * ({@code charge:<subscription>:<cycle>:<attempt>}); a repeated key replays the first answer for
- * as long as the gateway keeps it (24 hours: {@link SandboxSettings}).
+ * sandbox clock. "Attempt" is the last segment of the idempotency key ({@code
+ * charge:<subscription>:<cycle>:<attempt>}); a repeated key replays the first answer for as long as
+ * the gateway keeps it (24 hours: {@link SandboxSettings}).
  *
  * <table>
  *   <caption>Sandbox test payment methods</caption>
@@ -73,10 +73,13 @@ public final class SandboxPaymentMethods {
 
   /** From acceptance to settlement of a sandbox bank debit. */
   public static final Duration SETTLEMENT_DELAY = Duration.ofDays(3);
+
   /** From settlement to return of pm_sandbox_bankDebitReturned. */
   public static final Duration RETURN_DELAY = Duration.ofDays(2);
+
   /** The code and message of a sandbox return (ACH R01 as Stripe names it). */
   public static final String RETURN_CODE = "insufficient_funds";
+
   public static final String RETURN_MESSAGE =
       "The customer's bank returned the debit: insufficient funds.";
 
@@ -85,24 +88,50 @@ public final class SandboxPaymentMethods {
   private static final String RECOVERS_AFTER_MASK = "Visa •••• 1881";
   private static final String TRANSIENT_ERRORS_MASK = "Mastercard •••• 8210";
 
-  private static final Map<String, SandboxPaymentMethod> FIXED = catalog(
-      new SandboxPaymentMethod(VISA, "Visa •••• 4242", Behaviour.SUCCEEDS, 0, null, null),
-      new SandboxPaymentMethod(MASTERCARD, "Mastercard •••• 4444", Behaviour.SUCCEEDS, 0, null,
-          null),
-      new SandboxPaymentMethod(CHARGE_DECLINED, "Visa •••• 0002", Behaviour.DECLINES, 0,
-          "card_declined", "Your card was declined."),
-      new SandboxPaymentMethod(INSUFFICIENT_FUNDS, "Visa •••• 9995", Behaviour.DECLINES, 0,
-          INSUFFICIENT_FUNDS_CODE, INSUFFICIENT_FUNDS_MESSAGE),
-      new SandboxPaymentMethod(EXPIRED_CARD, "Visa •••• 0069", Behaviour.DECLINES, 0,
-          "expired_card", "Your card has expired."),
-      new SandboxPaymentMethod(SERVER_ERROR, "Visa •••• 0500", Behaviour.SERVER_ERROR, 0, null,
-          null),
-      new SandboxPaymentMethod(TIMEOUT_AFTER_CHARGE, "Visa •••• 5556",
-          Behaviour.TIMEOUT_AFTER_CHARGE, 0, null, null),
-      new SandboxPaymentMethod(BANK_DEBIT, "Bank account •••• 6789", Behaviour.BANK_DEBIT, 0, null,
-          null),
-      new SandboxPaymentMethod(BANK_DEBIT_RETURNED, "Bank account •••• 2227",
-          Behaviour.BANK_DEBIT_RETURNED, 0, null, null));
+  private static final Map<String, SandboxPaymentMethod> FIXED =
+      catalog(
+          new SandboxPaymentMethod(VISA, "Visa •••• 4242", Behaviour.SUCCEEDS, 0, null, null),
+          new SandboxPaymentMethod(
+              MASTERCARD, "Mastercard •••• 4444", Behaviour.SUCCEEDS, 0, null, null),
+          new SandboxPaymentMethod(
+              CHARGE_DECLINED,
+              "Visa •••• 0002",
+              Behaviour.DECLINES,
+              0,
+              "card_declined",
+              "Your card was declined."),
+          new SandboxPaymentMethod(
+              INSUFFICIENT_FUNDS,
+              "Visa •••• 9995",
+              Behaviour.DECLINES,
+              0,
+              INSUFFICIENT_FUNDS_CODE,
+              INSUFFICIENT_FUNDS_MESSAGE),
+          new SandboxPaymentMethod(
+              EXPIRED_CARD,
+              "Visa •••• 0069",
+              Behaviour.DECLINES,
+              0,
+              "expired_card",
+              "Your card has expired."),
+          new SandboxPaymentMethod(
+              SERVER_ERROR, "Visa •••• 0500", Behaviour.SERVER_ERROR, 0, null, null),
+          new SandboxPaymentMethod(
+              TIMEOUT_AFTER_CHARGE,
+              "Visa •••• 5556",
+              Behaviour.TIMEOUT_AFTER_CHARGE,
+              0,
+              null,
+              null),
+          new SandboxPaymentMethod(
+              BANK_DEBIT, "Bank account •••• 6789", Behaviour.BANK_DEBIT, 0, null, null),
+          new SandboxPaymentMethod(
+              BANK_DEBIT_RETURNED,
+              "Bank account •••• 2227",
+              Behaviour.BANK_DEBIT_RETURNED,
+              0,
+              null,
+              null));
 
   /** pm_sandbox_recoversAfter_N. */
   public static String recoversAfter(int n) {
@@ -115,8 +144,8 @@ public final class SandboxPaymentMethods {
   }
 
   /**
-   * All fixed methods and one example of each parametrised one (N = 2), succeeding cards first, in a
-   * stable order (for a dev UI's picker).
+   * All fixed methods and one example of each parametrised one (N = 2), succeeding cards first, in
+   * a stable order (for a dev UI's picker).
    */
   public static List<SandboxPaymentMethod> all() {
     return List.of(
@@ -142,13 +171,23 @@ public final class SandboxPaymentMethods {
       return Optional.of(fixed);
     }
     if (token.startsWith(RECOVERS_AFTER_PREFIX)) {
-      return count(token, RECOVERS_AFTER_PREFIX).map(n -> new SandboxPaymentMethod(token,
-          RECOVERS_AFTER_MASK, Behaviour.RECOVERS_AFTER, n, INSUFFICIENT_FUNDS_CODE,
-          INSUFFICIENT_FUNDS_MESSAGE));
+      return count(token, RECOVERS_AFTER_PREFIX)
+          .map(
+              n ->
+                  new SandboxPaymentMethod(
+                      token,
+                      RECOVERS_AFTER_MASK,
+                      Behaviour.RECOVERS_AFTER,
+                      n,
+                      INSUFFICIENT_FUNDS_CODE,
+                      INSUFFICIENT_FUNDS_MESSAGE));
     }
     if (token.startsWith(TRANSIENT_ERRORS_PREFIX)) {
-      return count(token, TRANSIENT_ERRORS_PREFIX).map(n -> new SandboxPaymentMethod(token,
-          TRANSIENT_ERRORS_MASK, Behaviour.TRANSIENT_ERRORS, n, null, null));
+      return count(token, TRANSIENT_ERRORS_PREFIX)
+          .map(
+              n ->
+                  new SandboxPaymentMethod(
+                      token, TRANSIENT_ERRORS_MASK, Behaviour.TRANSIENT_ERRORS, n, null, null));
     }
     return Optional.empty();
   }

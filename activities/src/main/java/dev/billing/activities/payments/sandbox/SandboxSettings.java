@@ -6,29 +6,33 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * How strict the sandbox is, with Stripe's numbers as defaults (docs/configuration.md, docs/payments.md's
- * sandbox rules).
+ * How strict the sandbox is, with Stripe's numbers as defaults (docs/configuration.md,
+ * docs/payments.md's sandbox rules).
  *
  * @param idempotencyRetention how long a key is remembered from its first request; a key reused
  *     later is a new request (Stripe: at least 24 hours)
- * @param searchLag how long after its creation a charge becomes visible to
- *     {@link SandboxGateway#searchByKey} (Stripe's search: normally within a minute)
+ * @param searchLag how long after its creation a charge becomes visible to {@link
+ *     SandboxGateway#searchByKey} (Stripe's search: normally within a minute)
  * @param requestsPerSecond requests admitted in any one-second window, measured on a real monotonic
  *     clock; {@link #UNLIMITED} turns the limit off (Stripe: 25 in test mode, 100 live)
  */
-public record SandboxSettings(Duration idempotencyRetention, Duration searchLag,
-    int requestsPerSecond) {
+public record SandboxSettings(
+    Duration idempotencyRetention, Duration searchLag, int requestsPerSecond) {
 
   public static final Duration DEFAULT_IDEMPOTENCY_RETENTION = Duration.ofHours(24);
   public static final Duration DEFAULT_SEARCH_LAG = Duration.ofMinutes(1);
+
   /** Stripe's limit for a sandbox (test mode) account. */
   public static final int TEST_MODE_REQUESTS_PER_SECOND = 25;
+
   /** Stripe's limit for a live account. */
   public static final int LIVE_MODE_REQUESTS_PER_SECOND = 100;
+
   public static final int UNLIMITED = 0;
 
   public static final String RETENTION_ENV = "SANDBOX_IDEMPOTENCY_RETENTION";
   public static final String SEARCH_LAG_ENV = "SANDBOX_SEARCH_LAG";
+
   /** A number, or "unlimited". */
   public static final String REQUESTS_PER_SECOND_ENV = "SANDBOX_REQUESTS_PER_SECOND";
 
@@ -48,8 +52,8 @@ public record SandboxSettings(Duration idempotencyRetention, Duration searchLag,
 
   /** Stripe's test mode: keys kept 24 h, search a minute behind, 25 requests/s. */
   public static SandboxSettings defaults() {
-    return new SandboxSettings(DEFAULT_IDEMPOTENCY_RETENTION, DEFAULT_SEARCH_LAG,
-        TEST_MODE_REQUESTS_PER_SECOND);
+    return new SandboxSettings(
+        DEFAULT_IDEMPOTENCY_RETENTION, DEFAULT_SEARCH_LAG, TEST_MODE_REQUESTS_PER_SECOND);
   }
 
   /**
@@ -102,8 +106,8 @@ public record SandboxSettings(Duration idempotencyRetention, Duration searchLag,
     try {
       return Duration.parse(value.trim());
     } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(name + " must be an ISO-8601 duration such as PT24H (got \""
-          + value + "\")", e);
+      throw new IllegalArgumentException(
+          name + " must be an ISO-8601 duration such as PT24H (got \"" + value + "\")", e);
     }
   }
 
@@ -122,7 +126,10 @@ public record SandboxSettings(Duration idempotencyRetention, Duration searchLag,
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new IllegalArgumentException(REQUESTS_PER_SECOND_ENV
-        + " must be a positive number or \"unlimited\" (got \"" + value + "\")");
+    throw new IllegalArgumentException(
+        REQUESTS_PER_SECOND_ENV
+            + " must be a positive number or \"unlimited\" (got \""
+            + value
+            + "\")");
   }
 }

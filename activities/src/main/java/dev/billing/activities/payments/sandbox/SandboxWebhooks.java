@@ -8,12 +8,12 @@ import java.util.HexFormat;
 import java.util.Objects;
 
 /**
- * The sandbox's webhook wire format, shared by the dev stack (which polls
- * {@link SandboxGateway#listEvents} and posts what it finds) and the webhook endpoint's tests.
+ * The sandbox's webhook wire format, shared by the dev stack (which polls {@link
+ * SandboxGateway#listEvents} and posts what it finds) and the webhook endpoint's tests.
  *
- * <p>{@code POST /v1/webhooks/sandbox} with header
- * {@code Sandbox-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>} and a
- * compact JSON body, fields in this order:
+ * <p>{@code POST /v1/webhooks/sandbox} with header {@code Sandbox-Signature: t=<unix
+ * seconds>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>} and a compact JSON body, fields in this
+ * order:
  *
  * <pre>{@code
  * {"id":"evt_sb_...","type":"charge.succeeded","created":1770181200,
@@ -28,9 +28,12 @@ public final class SandboxWebhooks {
 
   public static final String PATH = "/v1/webhooks/sandbox";
   public static final String SIGNATURE_HEADER = "Sandbox-Signature";
+
   /** The environment variable holding the secret, and its dev-only default. */
   public static final String SECRET_ENV = "SANDBOX_WEBHOOK_SECRET";
+
   public static final String DEV_SECRET = "whsec_sandbox_dev_only";
+
   /** How far the signing time may be from the receiver's clock, either way. */
   public static final Duration TOLERANCE = Duration.ofSeconds(300);
 
@@ -40,17 +43,28 @@ public final class SandboxWebhooks {
   /** The JSON body of one event, exactly as posted (and signed). */
   public static String body(GatewayEvent event) {
     StringBuilder json = new StringBuilder(320);
-    json.append("{\"id\":").append(string(event.id()))
-        .append(",\"type\":").append(string(event.type().wireName()))
-        .append(",\"created\":").append(event.occurredAt().getEpochSecond())
-        .append(",\"data\":{\"idempotencyKey\":").append(string(event.idempotencyKey()))
-        .append(",\"transactionId\":").append(string(event.transactionId()))
-        .append(",\"subscriptionId\":").append(string(event.subscriptionId()))
-        .append(",\"cycle\":").append(event.cycle())
-        .append(",\"amount\":").append(string(event.amount().toPlainString()))
-        .append(",\"currency\":").append(string(event.amount().currency()))
-        .append(",\"failureCode\":").append(string(event.failureCode()))
-        .append(",\"failureMessage\":").append(string(event.failureMessage()))
+    json.append("{\"id\":")
+        .append(string(event.id()))
+        .append(",\"type\":")
+        .append(string(event.type().wireName()))
+        .append(",\"created\":")
+        .append(event.occurredAt().getEpochSecond())
+        .append(",\"data\":{\"idempotencyKey\":")
+        .append(string(event.idempotencyKey()))
+        .append(",\"transactionId\":")
+        .append(string(event.transactionId()))
+        .append(",\"subscriptionId\":")
+        .append(string(event.subscriptionId()))
+        .append(",\"cycle\":")
+        .append(event.cycle())
+        .append(",\"amount\":")
+        .append(string(event.amount().toPlainString()))
+        .append(",\"currency\":")
+        .append(string(event.amount().currency()))
+        .append(",\"failureCode\":")
+        .append(string(event.failureCode()))
+        .append(",\"failureMessage\":")
+        .append(string(event.failureMessage()))
         .append("}}");
     return json.toString();
   }

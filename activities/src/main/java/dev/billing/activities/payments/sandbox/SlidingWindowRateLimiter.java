@@ -17,7 +17,9 @@ final class SlidingWindowRateLimiter {
   private final LongSupplier nanoTime;
   private final ArrayDeque<Long> admitted = new ArrayDeque<>();
 
-  /** @param limit admissions per second; {@link SandboxSettings#UNLIMITED} admits everything */
+  /**
+   * @param limit admissions per second; {@link SandboxSettings#UNLIMITED} admits everything
+   */
   SlidingWindowRateLimiter(int limit, LongSupplier nanoTime) {
     if (limit < 0) {
       throw new IllegalArgumentException("limit must not be negative");

@@ -16,20 +16,37 @@ public final class StripeAmounts {
   private StripeAmounts() {}
 
   /** Stripe's decimal digits where they are not simply two; any other currency has two. */
-  static final Map<String, Integer> STRIPE_EXPONENTS = Map.ofEntries(
-      // Zero-decimal at Stripe. All have zero digits in ISO 4217 too, except MGA (ISO: 2).
-      Map.entry("BIF", 0), Map.entry("CLP", 0), Map.entry("DJF", 0), Map.entry("GNF", 0),
-      Map.entry("JPY", 0), Map.entry("KMF", 0), Map.entry("KRW", 0), Map.entry("MGA", 0),
-      Map.entry("PYG", 0), Map.entry("RWF", 0), Map.entry("VND", 0), Map.entry("VUV", 0),
-      Map.entry("XAF", 0), Map.entry("XOF", 0), Map.entry("XPF", 0),
-      // Special cases: whole units only, but still sent with two decimals for backwards
-      // compatibility (ISO 4217: 0), so the amount is a multiple of 100.
-      Map.entry("ISK", 2), Map.entry("UGX", 2),
-      // Special cases for payouts only (whole units); charges use two decimals, as ISO does.
-      Map.entry("HUF", 2), Map.entry("TWD", 2),
-      // Three-decimal, as in ISO; Stripe requires the last digit to be 0 and refuses others.
-      Map.entry("BHD", 3), Map.entry("JOD", 3), Map.entry("KWD", 3), Map.entry("OMR", 3),
-      Map.entry("TND", 3));
+  static final Map<String, Integer> STRIPE_EXPONENTS =
+      Map.ofEntries(
+          // Zero-decimal at Stripe. All have zero digits in ISO 4217 too, except MGA (ISO: 2).
+          Map.entry("BIF", 0),
+          Map.entry("CLP", 0),
+          Map.entry("DJF", 0),
+          Map.entry("GNF", 0),
+          Map.entry("JPY", 0),
+          Map.entry("KMF", 0),
+          Map.entry("KRW", 0),
+          Map.entry("MGA", 0),
+          Map.entry("PYG", 0),
+          Map.entry("RWF", 0),
+          Map.entry("VND", 0),
+          Map.entry("VUV", 0),
+          Map.entry("XAF", 0),
+          Map.entry("XOF", 0),
+          Map.entry("XPF", 0),
+          // Special cases: whole units only, but still sent with two decimals for backwards
+          // compatibility (ISO 4217: 0), so the amount is a multiple of 100.
+          Map.entry("ISK", 2),
+          Map.entry("UGX", 2),
+          // Special cases for payouts only (whole units); charges use two decimals, as ISO does.
+          Map.entry("HUF", 2),
+          Map.entry("TWD", 2),
+          // Three-decimal, as in ISO; Stripe requires the last digit to be 0 and refuses others.
+          Map.entry("BHD", 3),
+          Map.entry("JOD", 3),
+          Map.entry("KWD", 3),
+          Map.entry("OMR", 3),
+          Map.entry("TND", 3));
 
   static int stripeExponent(String currency) {
     return STRIPE_EXPONENTS.getOrDefault(currency.toUpperCase(Locale.ROOT), 2);
@@ -46,9 +63,16 @@ public final class StripeAmounts {
     }
     long divisor = pow10(-shift);
     if (money.minor() % divisor != 0) {
-      throw new InvalidGatewayRequestException("amount_precision", money.toPlainString() + " "
-          + money.currency() + " has more decimals than Stripe takes for " + money.currency()
-          + " (" + stripeExponent(money.currency()) + ")");
+      throw new InvalidGatewayRequestException(
+          "amount_precision",
+          money.toPlainString()
+              + " "
+              + money.currency()
+              + " has more decimals than Stripe takes for "
+              + money.currency()
+              + " ("
+              + stripeExponent(money.currency())
+              + ")");
     }
     return money.minor() / divisor;
   }

@@ -8,8 +8,8 @@ import java.util.Optional;
 /**
  * Which payment method type a Charge was paid with ({@code payment_method_details.type}, e.g.
  * "us_bank_account"). A dispute does not say: its own {@code payment_method_details} names only
- * card-like methods, so whether a dispute is a returned bank debit is read from the disputed Charge,
- * by the webhook intake and by {@link StripeGateway} alike ({@code BankDebitReturns}).
+ * card-like methods, so whether a dispute is a returned bank debit is read from the disputed
+ * Charge, by the webhook intake and by {@link StripeGateway} alike ({@code BankDebitReturns}).
  */
 public final class StripeChargeMethods {
   private final StripeClient client;
@@ -31,7 +31,8 @@ public final class StripeChargeMethods {
   }
 
   static String typeOf(Charge charge) {
-    return charge.getPaymentMethodDetails() == null ? null
+    return charge.getPaymentMethodDetails() == null
+        ? null
         : charge.getPaymentMethodDetails().getType();
   }
 

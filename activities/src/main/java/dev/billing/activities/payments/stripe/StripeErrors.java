@@ -51,52 +51,68 @@ final class StripeErrors {
 
   static PaymentGatewayException translate(StripeException e, String what, String... secrets) {
     StripeError error = e.getStripeError();
-    String message = redact(error != null && error.getMessage() != null
-        ? error.getMessage() : e.getMessage(), secrets);
+    String message =
+        redact(
+            error != null && error.getMessage() != null ? error.getMessage() : e.getMessage(),
+            secrets);
     Integer status = e.getStatusCode();
     if (e instanceof CardException card) {
       String declineCode = card.getDeclineCode();
       String code = card.getCode();
       String reason = declineCode != null ? declineCode : code != null ? code : "card_declined";
-      DeclineKind kind = DeclineCodes.kindOf(error == null ? null : error.getAdviceCode(),
-          declineCode, code);
-      return new PaymentDeclinedException(reason,
-          message == null ? "Your card was declined." : message, kind);
+      DeclineKind kind =
+          DeclineCodes.kindOf(error == null ? null : error.getAdviceCode(), declineCode, code);
+      return new PaymentDeclinedException(
+          reason, message == null ? "Your card was declined." : message, kind);
     }
-    if (e instanceof ApiConnectionException || e instanceof RateLimitException
-        || e instanceof ApiException || (status != null && (status >= 500 || status == 409
-            || status == 429))) {
-      return new GatewayUnavailableException("Stripe unavailable for " + what + ": "
-          + describe(e, message), e);
+    if (e instanceof ApiConnectionException
+        || e instanceof RateLimitException
+        || e instanceof ApiException
+        || (status != null && (status >= 500 || status == 409 || status == 429))) {
+      return new GatewayUnavailableException(
+          "Stripe unavailable for " + what + ": " + describe(e, message), e);
     }
     if (e instanceof AuthenticationException || e instanceof PermissionException) {
-      return new GatewayUnavailableException("Stripe refused the API key for " + what + " (check "
-          + StripeSettings.API_KEY_ENV + "): " + describe(e, message), e);
+      return new GatewayUnavailableException(
+          "Stripe refused the API key for "
+              + what
+              + " (check "
+              + StripeSettings.API_KEY_ENV
+              + "): "
+              + describe(e, message),
+          e);
     }
     if (e instanceof IdempotencyException) {
       // A 400: the first request with the key ran (a 409 idempotency_error, a request with the
       // key still running, was answered above as unavailable).
-      return new IdempotencyConflictException("Stripe holds an earlier request with the key of "
-          + what + " with other parameters: " + describe(e, message), e);
+      return new IdempotencyConflictException(
+          "Stripe holds an earlier request with the key of "
+              + what
+              + " with other parameters: "
+              + describe(e, message),
+          e);
     }
     if (e instanceof InvalidRequestException invalid) {
       if ("resource_missing".equals(invalid.getCode())
           && "payment_method".equals(invalid.getParam())) {
-        return new PaymentDeclinedException("invalid_payment_method",
-            "The payment method does not exist at Stripe.", DeclineKind.HARD);
+        return new PaymentDeclinedException(
+            "invalid_payment_method",
+            "The payment method does not exist at Stripe.",
+            DeclineKind.HARD);
       }
       return new InvalidGatewayRequestException(
           invalid.getCode() != null ? invalid.getCode() : "invalid_request",
           "Stripe rejected the request for " + what + ": " + message);
     }
-    return new GatewayUnavailableException("Stripe failed for " + what + ": "
-        + describe(e, message), e);
+    return new GatewayUnavailableException(
+        "Stripe failed for " + what + ": " + describe(e, message), e);
   }
 
   private static String describe(StripeException e, String message) {
     String kind = e.getClass().getSimpleName();
     Integer status = e.getStatusCode();
-    return kind + (status == null ? "" : " (HTTP " + status + ")")
+    return kind
+        + (status == null ? "" : " (HTTP " + status + ")")
         + (e.getRequestId() == null ? "" : " request " + e.getRequestId())
         + (message == null ? "" : ": " + message);
   }

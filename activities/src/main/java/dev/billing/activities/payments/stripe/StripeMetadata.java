@@ -5,8 +5,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Our metadata on a Stripe object (subscriptionId, cycle, idempotencyKey), read one way for
- * events, webhooks and look-ups. A missing cycle is taken from a key made by BillingIds.chargeKey
+ * Our metadata on a Stripe object (subscriptionId, cycle, idempotencyKey), read one way for events,
+ * webhooks and look-ups. A missing cycle is taken from a key made by BillingIds.chargeKey
  * ("charge:&lt;subscription&gt;:&lt;cycle&gt;:&lt;attempt&gt;").
  */
 public final class StripeMetadata {
@@ -15,7 +15,9 @@ public final class StripeMetadata {
 
   private StripeMetadata() {}
 
-  /** @param idempotencyKey null when the metadata does not carry it */
+  /**
+   * @param idempotencyKey null when the metadata does not carry it
+   */
   public record Owner(String subscriptionId, Long cycle, String idempotencyKey) {}
 
   /** Null unless the metadata names a subscription; the cycle may still be null. */
@@ -29,8 +31,10 @@ public final class StripeMetadata {
     }
     String key = blankToNull(metadata.get(GatewayChargeRequest.IDEMPOTENCY_KEY));
     String cycle = metadata.get(GatewayChargeRequest.CYCLE);
-    Long parsed = cycle != null && DIGITS.matcher(cycle).matches() ? Long.valueOf(cycle)
-        : cycleOfKey(key, subscription);
+    Long parsed =
+        cycle != null && DIGITS.matcher(cycle).matches()
+            ? Long.valueOf(cycle)
+            : cycleOfKey(key, subscription);
     return new Owner(subscription, parsed, key);
   }
 

@@ -7,8 +7,8 @@ import java.util.Objects;
 
 /**
  * Runs a stripe-java listing with auto-pagination so that a failure of the first page and of a
- * later page's fetch (which stripe-java wraps in a RuntimeException) map alike, through
- * {@link StripeErrors}.
+ * later page's fetch (which stripe-java wraps in a RuntimeException) map alike, through {@link
+ * StripeErrors}.
  */
 final class StripePaging {
   private StripePaging() {}

@@ -15,11 +15,11 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The one reading of a Stripe event as a payment event, for the webhook intake and for
- * {@link StripeGateway#listEvents} (the replay of missed webhooks) alike, so an event means the same
+ * The one reading of a Stripe event as a payment event, for the webhook intake and for {@link
+ * StripeGateway#listEvents} (the replay of missed webhooks) alike, so an event means the same
  * whichever way it arrived. Our charges are PaymentIntents whose metadata holds subscriptionId,
- * cycle and idempotencyKey; the transaction id is the PaymentIntent's id, whichever object the event
- * is about.
+ * cycle and idempotencyKey; the transaction id is the PaymentIntent's id, whichever object the
+ * event is about.
  *
  * <ul>
  *   <li>{@code payment_intent.succeeded}: CHARGE_SUCCEEDED (for a bank debit, it settled).
@@ -27,8 +27,9 @@ import java.util.Optional;
  *   <li>{@code charge.refunded}: CHARGE_REFUNDED, amount = {@code amount_refunded}.
  *   <li>{@code charge.dispute.created} of a bank debit (the disputed Charge's payment method type
  *       decides, {@link BankDebitReturns}): CHARGE_RETURNED, code = the network's return code (R01,
- *       R10) or else the dispute's reason. Stripe reports an ACH return as a dispute. A card dispute
- *       is a chargeback: not signalled, as dunning a customer who disputed would only make it worse.
+ *       R10) or else the dispute's reason. Stripe reports an ACH return as a dispute. A card
+ *       dispute is a chargeback: not signalled, as dunning a customer who disputed would only make
+ *       it worse.
  *   <li>Anything else: not an outcome.
  * </ul>
  */
@@ -36,11 +37,16 @@ public final class StripePaymentEvents {
   public static final String DISPUTE_CREATED = "charge.dispute.created";
   private static final String REFUNDED = "charge.refunded";
   private static final String PAYMENT_FAILED = "payment_intent.payment_failed";
-  private static final Map<String, PaymentEvent.Type> TYPES = Map.of(
-      "payment_intent.succeeded", PaymentEvent.Type.CHARGE_SUCCEEDED,
-      PAYMENT_FAILED, PaymentEvent.Type.CHARGE_FAILED,
-      REFUNDED, PaymentEvent.Type.CHARGE_REFUNDED,
-      DISPUTE_CREATED, PaymentEvent.Type.CHARGE_RETURNED);
+  private static final Map<String, PaymentEvent.Type> TYPES =
+      Map.of(
+          "payment_intent.succeeded",
+          PaymentEvent.Type.CHARGE_SUCCEEDED,
+          PAYMENT_FAILED,
+          PaymentEvent.Type.CHARGE_FAILED,
+          REFUNDED,
+          PaymentEvent.Type.CHARGE_REFUNDED,
+          DISPUTE_CREATED,
+          PaymentEvent.Type.CHARGE_RETURNED);
 
   private StripePaymentEvents() {}
 
@@ -63,7 +69,9 @@ public final class StripePaymentEvents {
     Optional<StripeMetadata.Owner> owner(String paymentIntentId);
   }
 
-  /** @param owner null when not read with the Charge */
+  /**
+   * @param owner null when not read with the Charge
+   */
   public record DisputedCharge(String paymentMethodType, StripeMetadata.Owner owner) {}
 
   /**
@@ -79,13 +87,25 @@ public final class StripePaymentEvents {
   /**
    * @param outcome null when the event is not a charge outcome billing acts on
    * @param unsignalled why a charge outcome is not one (a card dispute), else null
-   * @param amountMinor in Stripe's minor unit of {@code currency}; for a refund, the refunded amount
+   * @param amountMinor in Stripe's minor unit of {@code currency}; for a refund, the refunded
+   *     amount
    * @param details chargeId, disputeId, disputeReason, status, livemode, as present
    */
-  public record Reading(String eventId, String type, Instant occurredAt, PaymentEvent.Type outcome,
-      String unsignalled, String transactionId, String subscriptionId, Long cycle,
-      String idempotencyKey, Long amountMinor, String currency, String failureCode,
-      String failureMessage, Map<String, String> details) {
+  public record Reading(
+      String eventId,
+      String type,
+      Instant occurredAt,
+      PaymentEvent.Type outcome,
+      String unsignalled,
+      String transactionId,
+      String subscriptionId,
+      Long cycle,
+      String idempotencyKey,
+      Long amountMinor,
+      String currency,
+      String failureCode,
+      String failureMessage,
+      Map<String, String> details) {
 
     /** True when it is an outcome of a charge we know the subscription and cycle of. */
     public boolean isOurs() {
@@ -118,8 +138,13 @@ public final class StripePaymentEvents {
     } catch (UnreadableObjectException e) {
       throw e;
     } catch (Exception e) {
-      throw new UnreadableObjectException("its data.object (API version " + event.getApiVersion()
-          + ") cannot be read by stripe-java " + com.stripe.Stripe.VERSION + ": " + e.getMessage());
+      throw new UnreadableObjectException(
+          "its data.object (API version "
+              + event.getApiVersion()
+              + ") cannot be read by stripe-java "
+              + com.stripe.Stripe.VERSION
+              + ": "
+              + e.getMessage());
     }
   }
 
@@ -131,14 +156,16 @@ public final class StripePaymentEvents {
     String unsignalled = null;
     StripeMetadata.Owner owner = StripeMetadata.ours(f.metadata);
     if (object instanceof Dispute dispute && DISPUTE_CREATED.equals(type)) {
-      Optional<DisputedCharge> charge = dispute.getCharge() == null ? Optional.empty()
-          : lookups.disputedCharge(dispute.getCharge());
+      Optional<DisputedCharge> charge =
+          dispute.getCharge() == null
+              ? Optional.empty()
+              : lookups.disputedCharge(dispute.getCharge());
       String methodType = charge.map(DisputedCharge::paymentMethodType).orElse(null);
       if (methodType == null && dispute.getPaymentMethodDetails() != null) {
         methodType = dispute.getPaymentMethodDetails().getType();
       }
-      if (!BankDebitReturns.isReturn(methodType, dispute.getNetworkReasonCode(),
-          dispute.getCharge())) {
+      if (!BankDebitReturns.isReturn(
+          methodType, dispute.getNetworkReasonCode(), dispute.getCharge())) {
         outcome = null;
         unsignalled = "a card dispute is a chargeback, not a bank debit return";
       } else if (owner == null && charge.isPresent()) {
@@ -147,14 +174,27 @@ public final class StripePaymentEvents {
     }
     // A PaymentIntent's own metadata is all there is of it; a Charge or dispute without ours (a
     // dispute never has it) belongs to its PaymentIntent.
-    if (outcome != null && owner == null && f.transactionId != null
+    if (outcome != null
+        && owner == null
+        && f.transactionId != null
         && !(object instanceof PaymentIntent)) {
       owner = lookups.owner(f.transactionId).orElse(null);
     }
-    return new Reading(event.getId(), type, Instant.ofEpochSecond(event.getCreated()), outcome,
-        unsignalled, f.transactionId, owner == null ? null : owner.subscriptionId(),
-        owner == null ? null : owner.cycle(), owner == null ? null : owner.idempotencyKey(),
-        f.amount, f.currency, f.failureCode, f.failureMessage, f.details);
+    return new Reading(
+        event.getId(),
+        type,
+        Instant.ofEpochSecond(event.getCreated()),
+        outcome,
+        unsignalled,
+        f.transactionId,
+        owner == null ? null : owner.subscriptionId(),
+        owner == null ? null : owner.cycle(),
+        owner == null ? null : owner.idempotencyKey(),
+        f.amount,
+        f.currency,
+        f.failureCode,
+        f.failureMessage,
+        f.details);
   }
 
   /** The fields read from each kind of object. */
@@ -182,7 +222,8 @@ public final class StripePaymentEvents {
           f.failureMessage = intent.getLastPaymentError().getMessage();
         }
       } else if (object instanceof Charge charge) {
-        f.transactionId = charge.getPaymentIntent() != null ? charge.getPaymentIntent() : charge.getId();
+        f.transactionId =
+            charge.getPaymentIntent() != null ? charge.getPaymentIntent() : charge.getId();
         f.metadata = charge.getMetadata();
         f.amount = REFUNDED.equals(type) ? charge.getAmountRefunded() : charge.getAmount();
         f.currency = charge.getCurrency();
@@ -192,8 +233,8 @@ public final class StripePaymentEvents {
         f.failureCode = charge.getFailureCode();
         f.failureMessage = charge.getFailureMessage();
       } else if (object instanceof Dispute dispute) {
-        f.transactionId = dispute.getPaymentIntent() != null ? dispute.getPaymentIntent()
-            : dispute.getCharge();
+        f.transactionId =
+            dispute.getPaymentIntent() != null ? dispute.getPaymentIntent() : dispute.getCharge();
         f.metadata = dispute.getMetadata();
         f.amount = dispute.getAmount();
         f.currency = dispute.getCurrency();
@@ -202,13 +243,15 @@ public final class StripePaymentEvents {
         f.put("disputeReason", dispute.getReason());
         f.put("status", dispute.getStatus());
         f.put("livemode", dispute.getLivemode());
-        f.failureCode = dispute.getNetworkReasonCode() != null ? dispute.getNetworkReasonCode()
-            : dispute.getReason();
-        f.failureMessage = "disputed: "
-            + (dispute.getReason() != null ? dispute.getReason() : "no reason given");
+        f.failureCode =
+            dispute.getNetworkReasonCode() != null
+                ? dispute.getNetworkReasonCode()
+                : dispute.getReason();
+        f.failureMessage =
+            "disputed: " + (dispute.getReason() != null ? dispute.getReason() : "no reason given");
       } else if (object instanceof Refund refund) {
-        f.transactionId = refund.getPaymentIntent() != null ? refund.getPaymentIntent()
-            : refund.getCharge();
+        f.transactionId =
+            refund.getPaymentIntent() != null ? refund.getPaymentIntent() : refund.getCharge();
         f.metadata = refund.getMetadata();
         f.amount = refund.getAmount();
         f.currency = refund.getCurrency();

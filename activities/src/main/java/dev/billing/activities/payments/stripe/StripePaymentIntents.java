@@ -20,12 +20,15 @@ final class StripePaymentIntents {
   static GatewayChargeState state(PaymentIntent intent) {
     Money amount = amount(intent);
     Charge charge = intent.getLatestChargeObject();
-    Money refunded = charge != null && charge.getAmountRefunded() != null
-        ? StripeAmounts.fromStripe(charge.getAmountRefunded(), intent.getCurrency())
-        : Money.zero(amount.currency());
+    Money refunded =
+        charge != null && charge.getAmountRefunded() != null
+            ? StripeAmounts.fromStripe(charge.getAmountRefunded(), intent.getCurrency())
+            : Money.zero(amount.currency());
     StripeMetadata.Owner ours = StripeMetadata.ours(intent.getMetadata());
-    String key = intent.getMetadata() == null ? null
-        : intent.getMetadata().get(GatewayChargeRequest.IDEMPOTENCY_KEY);
+    String key =
+        intent.getMetadata() == null
+            ? null
+            : intent.getMetadata().get(GatewayChargeRequest.IDEMPOTENCY_KEY);
     Instant created = Instant.ofEpochSecond(intent.getCreated());
     StripeError error = intent.getLastPaymentError();
     Status status;
@@ -33,9 +36,14 @@ final class StripePaymentIntents {
     String message = null;
     switch (String.valueOf(intent.getStatus())) {
       case "succeeded" -> {
-        if (charge != null && Boolean.TRUE.equals(charge.getDisputed())
-            && BankDebitReturns.isReturn(charge.getPaymentMethodDetails() == null ? null
-                : charge.getPaymentMethodDetails().getType(), null, charge.getId())) {
+        if (charge != null
+            && Boolean.TRUE.equals(charge.getDisputed())
+            && BankDebitReturns.isReturn(
+                charge.getPaymentMethodDetails() == null
+                    ? null
+                    : charge.getPaymentMethodDetails().getType(),
+                null,
+                charge.getId())) {
           status = Status.RETURNED;
           code = "disputed";
           message = "The charge was disputed (a bank debit: returned) by the customer's bank.";
@@ -60,10 +68,19 @@ final class StripePaymentIntents {
         message = error != null ? error.getMessage() : "PaymentIntent is " + intent.getStatus();
       }
     }
-    return new GatewayChargeState(status, key, intent.getId(), amount, refunded,
+    return new GatewayChargeState(
+        status,
+        key,
+        intent.getId(),
+        amount,
+        refunded,
         ours == null || ours.cycle() == null ? null : ours.subscriptionId(),
-        ours == null ? null : ours.cycle(), created,
-        null, null, code, message);
+        ours == null ? null : ours.cycle(),
+        created,
+        null,
+        null,
+        code,
+        message);
   }
 
   static boolean hasAmount(PaymentIntent intent) {

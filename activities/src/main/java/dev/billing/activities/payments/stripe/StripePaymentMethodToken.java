@@ -3,11 +3,11 @@ package dev.billing.activities.payments.stripe;
 import java.util.Objects;
 
 /**
- * The payment method token stored with a subscription when Stripe is the gateway:
- * {@code cus_.../pm_...} (the Stripe customer the payment method is attached to, then the payment
- * method), or a bare {@code pm_...} for payment methods that need no customer (Stripe's test tokens
- * such as {@code pm_card_visa}). Off-session charges of a saved payment method need its customer.
- * Never logged; {@link #toString()} hides both ids.
+ * The payment method token stored with a subscription when Stripe is the gateway: {@code
+ * cus_.../pm_...} (the Stripe customer the payment method is attached to, then the payment method),
+ * or a bare {@code pm_...} for payment methods that need no customer (Stripe's test tokens such as
+ * {@code pm_card_visa}). Off-session charges of a saved payment method need its customer. Never
+ * logged; {@link #toString()} hides both ids.
  *
  * @param customer null for a bare payment method
  */

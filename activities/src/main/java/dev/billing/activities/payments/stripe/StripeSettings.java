@@ -23,8 +23,10 @@ public record StripeSettings(
     int maxNetworkRetries) {
 
   public static final String API_KEY_ENV = "STRIPE_API_KEY";
+
   /** Optional override of the API root, e.g. for stripe-mock. */
   public static final String API_BASE_ENV = "STRIPE_API_BASE";
+
   public static final String DEFAULT_API_BASE = "https://api.stripe.com";
   public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
   public static final Duration DEFAULT_READ_TIMEOUT = Duration.ofSeconds(20);
@@ -54,8 +56,10 @@ public record StripeSettings(
   public static StripeSettings fromEnvironment(Map<String, String> env) {
     String key = env.get(API_KEY_ENV);
     if (key == null || key.isBlank()) {
-      throw new IllegalStateException(API_KEY_ENV + " is not set: the Stripe gateway needs a"
-          + " secret or restricted API key");
+      throw new IllegalStateException(
+          API_KEY_ENV
+              + " is not set: the Stripe gateway needs a"
+              + " secret or restricted API key");
     }
     return new StripeSettings(key, env.get(API_BASE_ENV), null, null, 0);
   }
@@ -75,9 +79,17 @@ public record StripeSettings(
   /** Shows the key's kind and mode ("sk_live_", "rk_test_") and nothing of the secret. */
   @Override
   public String toString() {
-    return "StripeSettings[apiKey=" + keyKind(apiKey) + "…, apiBase=" + apiBase
-        + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
-        + ", maxNetworkRetries=" + maxNetworkRetries + "]";
+    return "StripeSettings[apiKey="
+        + keyKind(apiKey)
+        + "…, apiBase="
+        + apiBase
+        + ", connectTimeout="
+        + connectTimeout
+        + ", readTimeout="
+        + readTimeout
+        + ", maxNetworkRetries="
+        + maxNetworkRetries
+        + "]";
   }
 
   private static String keyKind(String key) {

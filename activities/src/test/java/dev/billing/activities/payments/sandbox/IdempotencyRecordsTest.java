@@ -46,8 +46,9 @@ class IdempotencyRecordsTest {
   @Test
   void aConflictNamesTheParametersNotTheirValues() {
     assertThat(IdempotencyRecords.conflict("charge:s:1:1", List.of("amount", "customer")))
-        .hasMessage("Keys for idempotent requests can only be used with the same parameters they"
-            + " were first used with. Try using a key other than 'charge:s:1:1' if you meant to"
-            + " execute a different request (differs: amount, customer).");
+        .hasMessage(
+            "Keys for idempotent requests can only be used with the same parameters they"
+                + " were first used with. Try using a key other than 'charge:s:1:1' if you meant to"
+                + " execute a different request (differs: amount, customer).");
   }
 }

@@ -40,9 +40,21 @@ class SandboxGatewayTest {
     GatewayCharge charge = gateway.charge(request(KEY, PRICE, SandboxPaymentMethods.VISA));
 
     assertThat(charge).isEqualTo(new GatewayCharge(KEY_TXN, T0_MILLIS, false));
-    assertThat(gateway.charges()).containsExactly(new SandboxCharge(
-        KEY, KEY_TXN, PRICE, "pm_card_visa", Outcome.SUCCEEDED, null, null, T0_MILLIS, "sub-1", 1L,
-        null, null));
+    assertThat(gateway.charges())
+        .containsExactly(
+            new SandboxCharge(
+                KEY,
+                KEY_TXN,
+                PRICE,
+                "pm_card_visa",
+                Outcome.SUCCEEDED,
+                null,
+                null,
+                T0_MILLIS,
+                "sub-1",
+                1L,
+                null,
+                null));
   }
 
   @Test
@@ -53,41 +65,62 @@ class SandboxGatewayTest {
 
     assertThat(second.transactionId()).isEqualTo("ch_sb_7da91304bd28cc55efc4efb5");
     assertThat(second.processedAt()).isEqualTo(Instant.parse("2026-03-01T05:00:00.123Z"));
-    assertThat(gateway.charges()).extracting(SandboxCharge::transactionId)
+    assertThat(gateway.charges())
+        .extracting(SandboxCharge::transactionId)
         .containsExactly(KEY_TXN, "ch_sb_7da91304bd28cc55efc4efb5");
   }
 
   @Test
   void declinesChargeDeclinedCardLikeStripe() {
     assertThatThrownBy(() -> gateway.charge(request(KEY, PRICE, "pm_card_chargeDeclined")))
-        .isInstanceOfSatisfying(PaymentDeclinedException.class, e -> {
-          assertThat(e.code()).isEqualTo("card_declined");
-          assertThat(e.getMessage()).isEqualTo("Your card was declined.");
-          assertThat(e.kind()).isEqualTo(DeclineKind.HARD);
-        });
-    assertThat(gateway.charges()).containsExactly(new SandboxCharge(KEY, KEY_TXN, PRICE,
-        "pm_card_chargeDeclined", Outcome.DECLINED, "card_declined", "Your card was declined.",
-        T0_MILLIS, "sub-1", 1L, null, null));
+        .isInstanceOfSatisfying(
+            PaymentDeclinedException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("card_declined");
+              assertThat(e.getMessage()).isEqualTo("Your card was declined.");
+              assertThat(e.kind()).isEqualTo(DeclineKind.HARD);
+            });
+    assertThat(gateway.charges())
+        .containsExactly(
+            new SandboxCharge(
+                KEY,
+                KEY_TXN,
+                PRICE,
+                "pm_card_chargeDeclined",
+                Outcome.DECLINED,
+                "card_declined",
+                "Your card was declined.",
+                T0_MILLIS,
+                "sub-1",
+                1L,
+                null,
+                null));
   }
 
   @Test
   void declinesInsufficientFundsWithItsOwnCode() {
-    assertThatThrownBy(() -> gateway.charge(request(KEY, PRICE, SandboxPaymentMethods.INSUFFICIENT_FUNDS)))
-        .isInstanceOfSatisfying(PaymentDeclinedException.class, e -> {
-          assertThat(e.code()).isEqualTo("insufficient_funds");
-          assertThat(e.getMessage()).isEqualTo("Your card has insufficient funds.");
-          assertThat(e.kind()).isEqualTo(DeclineKind.SOFT);
-        });
+    assertThatThrownBy(
+            () -> gateway.charge(request(KEY, PRICE, SandboxPaymentMethods.INSUFFICIENT_FUNDS)))
+        .isInstanceOfSatisfying(
+            PaymentDeclinedException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("insufficient_funds");
+              assertThat(e.getMessage()).isEqualTo("Your card has insufficient funds.");
+              assertThat(e.kind()).isEqualTo(DeclineKind.SOFT);
+            });
   }
 
   @Test
   void declinesAnUnknownTokenNamingIt() {
     assertThatThrownBy(() -> gateway.charge(request(KEY, PRICE, "pm_card_nope")))
-        .isInstanceOfSatisfying(PaymentDeclinedException.class, e -> {
-          assertThat(e.code()).isEqualTo("invalid_payment_method");
-          assertThat(e.getMessage()).isEqualTo("No such payment method: 'pm_card_nope'");
-        });
-    assertThat(gateway.charges()).singleElement()
+        .isInstanceOfSatisfying(
+            PaymentDeclinedException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("invalid_payment_method");
+              assertThat(e.getMessage()).isEqualTo("No such payment method: 'pm_card_nope'");
+            });
+    assertThat(gateway.charges())
+        .singleElement()
         .extracting(SandboxCharge::outcome, SandboxCharge::declineCode)
         .containsExactly(Outcome.DECLINED, "invalid_payment_method");
   }
@@ -111,10 +144,12 @@ class SandboxGatewayTest {
     clock.advance(Duration.ofMinutes(5));
 
     assertThatThrownBy(() -> gateway.charge(request(KEY, PRICE, "pm_card_chargeDeclined")))
-        .isInstanceOfSatisfying(PaymentDeclinedException.class, e -> {
-          assertThat(e.code()).isEqualTo("card_declined");
-          assertThat(e.getMessage()).isEqualTo("Your card was declined.");
-        });
+        .isInstanceOfSatisfying(
+            PaymentDeclinedException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("card_declined");
+              assertThat(e.getMessage()).isEqualTo("Your card was declined.");
+            });
     assertThat(gateway.charges()).hasSize(1);
   }
 
@@ -132,10 +167,13 @@ class SandboxGatewayTest {
   @Test
   void refusesUsdBelowFiftyCentsLikeStripeAndAcceptsFiftyCents() {
     assertThatThrownBy(() -> gateway.charge(request(KEY, new Money(49, "USD"), "pm_card_visa")))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class, e -> {
-          assertThat(e.code()).isEqualTo("amount_too_small");
-          assertThat(e.getMessage()).isEqualTo("Amount must be at least 0.50 USD, got 0.49 USD");
-        });
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("amount_too_small");
+              assertThat(e.getMessage())
+                  .isEqualTo("Amount must be at least 0.50 USD, got 0.49 USD");
+            });
     assertThat(gateway.charges()).isEmpty();
 
     // The refused request stored nothing: the same key with a chargeable amount is a first request.
@@ -147,19 +185,22 @@ class SandboxGatewayTest {
   @Test
   void refusesJpyBelowFiftyYenAndAcceptsFifty() {
     assertThatThrownBy(() -> gateway.charge(request(KEY, new Money(49, "JPY"), "pm_card_visa")))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class,
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
             e -> assertThat(e.code()).isEqualTo("amount_too_small"));
 
     assertThat(gateway.charge(request(KEY, new Money(50, "JPY"), "pm_card_visa")).replayed())
         .isFalse();
-    assertThat(gateway.charges()).extracting(SandboxCharge::amount)
+    assertThat(gateway.charges())
+        .extracting(SandboxCharge::amount)
         .containsExactly(new Money(50, "JPY"));
   }
 
   @Test
   void rejectsZeroWithoutKeepingTheKey() {
     assertThatThrownBy(() -> gateway.charge(request(KEY, Money.zero("USD"), "pm_card_visa")))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class,
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
             e -> assertThat(e.code()).isEqualTo("amount_too_small"));
 
     // The key was not consumed by the invalid request, so the corrected one goes through.
@@ -175,10 +216,12 @@ class SandboxGatewayTest {
     try {
       List<Future<GatewayCharge>> results = new ArrayList<>();
       for (int i = 0; i < threads; i++) {
-        results.add(pool.submit(() -> {
-          start.await();
-          return gateway.charge(request(KEY, PRICE, SandboxPaymentMethods.VISA));
-        }));
+        results.add(
+            pool.submit(
+                () -> {
+                  start.await();
+                  return gateway.charge(request(KEY, PRICE, SandboxPaymentMethods.VISA));
+                }));
       }
       start.countDown();
       List<GatewayCharge> charges = new ArrayList<>();
@@ -196,7 +239,11 @@ class SandboxGatewayTest {
   }
 
   private static GatewayChargeRequest request(String key, Money amount, String token) {
-    return new GatewayChargeRequest(key, amount, token, "Pro plan",
+    return new GatewayChargeRequest(
+        key,
+        amount,
+        token,
+        "Pro plan",
         Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1", GatewayChargeRequest.CYCLE, "1"));
   }
 }

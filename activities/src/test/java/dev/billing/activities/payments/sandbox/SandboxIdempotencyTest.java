@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Stripe's idempotency rules on the sandbox clock: keys kept 24 h, any other parameter conflicts. */
+/**
+ * Stripe's idempotency rules on the sandbox clock: keys kept 24 h, any other parameter conflicts.
+ */
 class SandboxIdempotencyTest {
   private static final Instant T0 = Instant.parse("2026-02-01T05:00:00.123Z");
   private static final Money PRICE = new Money(999, "USD");
@@ -52,14 +54,18 @@ class SandboxIdempotencyTest {
     GatewayCharge again = gateway.charge(charge(PRICE, "pm_card_visa"));
 
     assertThat(again.replayed()).isFalse();
-    assertThat(again.transactionId()).isEqualTo(SandboxIds.transactionId(KEY, 2))
+    assertThat(again.transactionId())
+        .isEqualTo(SandboxIds.transactionId(KEY, 2))
         .isNotEqualTo(FIRST_TXN);
     assertThat(again.processedAt()).isEqualTo(T0.plus(Duration.ofHours(24)));
-    assertThat(gateway.charges()).extracting(SandboxCharge::transactionId)
+    assertThat(gateway.charges())
+        .extracting(SandboxCharge::transactionId)
         .containsExactly(FIRST_TXN, again.transactionId());
     // Each charge has its own events, so a webhook receiver deduplicating by id keeps both.
     assertThat(gateway.listEvents(Instant.EPOCH, T0.plus(Duration.ofDays(2))))
-        .extracting(GatewayEvent::id).doesNotHaveDuplicates().hasSize(2);
+        .extracting(GatewayEvent::id)
+        .doesNotHaveDuplicates()
+        .hasSize(2);
   }
 
   @Test
@@ -70,14 +76,16 @@ class SandboxIdempotencyTest {
     GatewayCharge again = gateway.charge(charge(new Money(1999, "USD"), "pm_card_mastercard"));
 
     assertThat(again.replayed()).isFalse();
-    assertThat(gateway.charges()).extracting(SandboxCharge::amount)
+    assertThat(gateway.charges())
+        .extracting(SandboxCharge::amount)
         .containsExactly(PRICE, new Money(1999, "USD"));
   }
 
   @Test
   void theRetentionIsConfigurable() {
-    SandboxGateway hourly = new SandboxGateway(clock,
-        SandboxSettings.defaults().withIdempotencyRetention(Duration.ofHours(1)));
+    SandboxGateway hourly =
+        new SandboxGateway(
+            clock, SandboxSettings.defaults().withIdempotencyRetention(Duration.ofHours(1)));
     hourly.charge(charge(PRICE, "pm_card_visa"));
     clock.advance(Duration.ofMinutes(59));
     assertThat(hourly.charge(charge(PRICE, "pm_card_visa")).replayed()).isTrue();
@@ -88,7 +96,11 @@ class SandboxIdempotencyTest {
   }
 
   @ParameterizedTest(name = "{0}")
-  @CsvSource(delimiter = '|', nullValues = "null", textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      nullValues = "null",
+      textBlock =
+          """
       amount         | 1000 | USD | pm_card_visa                 | Pro plan  | 1
       currency       | 999  | EUR | pm_card_visa                 | Pro plan  | 1
       payment_method | 999  | USD | pm_card_mastercard           | Pro plan  | 1
@@ -96,31 +108,52 @@ class SandboxIdempotencyTest {
       description    | 999  | USD | pm_card_visa                 | Basic     | 1
       metadata       | 999  | USD | pm_card_visa                 | Pro plan  | 2
       """)
-  void aKeyReusedWithAnyOtherParameterIsAConflict(String differs, long amount, String currency,
-      String token, String description, String cycle) {
+  void aKeyReusedWithAnyOtherParameterIsAConflict(
+      String differs,
+      long amount,
+      String currency,
+      String token,
+      String description,
+      String cycle) {
     gateway.charge(charge(PRICE, "pm_card_visa"));
     clock.advance(Duration.ofHours(23));
-    GatewayChargeRequest reused = new GatewayChargeRequest(KEY, new Money(amount, currency),
-        token, description, Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1",
-            GatewayChargeRequest.CYCLE, cycle));
+    GatewayChargeRequest reused =
+        new GatewayChargeRequest(
+            KEY,
+            new Money(amount, currency),
+            token,
+            description,
+            Map.of(
+                GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1", GatewayChargeRequest.CYCLE, cycle));
 
     assertThatThrownBy(() -> gateway.charge(reused))
         .isInstanceOf(IdempotencyConflictException.class)
-        .hasMessage("Keys for idempotent requests can only be used with the same parameters they"
-            + " were first used with. Try using a key other than '" + KEY + "' if you meant to"
-            + " execute a different request (differs: " + differs + ").");
+        .hasMessage(
+            "Keys for idempotent requests can only be used with the same parameters they"
+                + " were first used with. Try using a key other than '"
+                + KEY
+                + "' if you meant to"
+                + " execute a different request (differs: "
+                + differs
+                + ").");
     assertThat(gateway.charges()).hasSize(1);
   }
 
   @Test
   void onlyTheCustomerOfATokenMayDiffer() {
     // The sandbox knows no customers: it declines, and stores the decline under the key.
-    assertThatThrownBy(() -> gateway.charge(new GatewayChargeRequest(KEY, PRICE,
-        "cus_A/pm_card_visa", "Pro plan", METADATA)))
+    assertThatThrownBy(
+            () ->
+                gateway.charge(
+                    new GatewayChargeRequest(
+                        KEY, PRICE, "cus_A/pm_card_visa", "Pro plan", METADATA)))
         .isInstanceOf(PaymentDeclinedException.class);
 
-    assertThatThrownBy(() -> gateway.charge(new GatewayChargeRequest(KEY, PRICE,
-        "cus_B/pm_card_visa", "Pro plan", METADATA)))
+    assertThatThrownBy(
+            () ->
+                gateway.charge(
+                    new GatewayChargeRequest(
+                        KEY, PRICE, "cus_B/pm_card_visa", "Pro plan", METADATA)))
         .isInstanceOf(IdempotencyConflictException.class)
         .hasMessageEndingWith("(differs: customer).")
         .hasMessageNotContaining("cus_");
@@ -137,7 +170,8 @@ class SandboxIdempotencyTest {
     GatewayRefund second = gateway.refund(refund(new Money(100, "USD")));
 
     assertThat(replay).isEqualTo(first);
-    assertThat(second.refundId()).isEqualTo(SandboxIds.refundId(REFUND_KEY, 2))
+    assertThat(second.refundId())
+        .isEqualTo(SandboxIds.refundId(REFUND_KEY, 2))
         .isNotEqualTo(first.refundId());
     assertThat(gateway.refunds()).hasSize(2);
   }
@@ -147,12 +181,21 @@ class SandboxIdempotencyTest {
     gateway.charge(charge(PRICE, "pm_card_visa"));
     gateway.refund(refund(new Money(100, "USD")));
 
-    assertThatThrownBy(() -> gateway.refund(new RefundRequest(REFUND_KEY, "ch_sb_other",
-        new Money(100, "USD"), Reason.REQUESTED_BY_CUSTOMER)))
+    assertThatThrownBy(
+            () ->
+                gateway.refund(
+                    new RefundRequest(
+                        REFUND_KEY,
+                        "ch_sb_other",
+                        new Money(100, "USD"),
+                        Reason.REQUESTED_BY_CUSTOMER)))
         .isInstanceOf(IdempotencyConflictException.class)
         .hasMessageEndingWith("(differs: charge).");
-    assertThatThrownBy(() -> gateway.refund(new RefundRequest(REFUND_KEY, FIRST_TXN,
-        new Money(100, "USD"), Reason.DUPLICATE)))
+    assertThatThrownBy(
+            () ->
+                gateway.refund(
+                    new RefundRequest(
+                        REFUND_KEY, FIRST_TXN, new Money(100, "USD"), Reason.DUPLICATE)))
         .isInstanceOf(IdempotencyConflictException.class)
         .hasMessageEndingWith("(differs: reason).");
     assertThat(gateway.refunds()).hasSize(1);

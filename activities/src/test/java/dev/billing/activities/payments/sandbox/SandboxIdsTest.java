@@ -16,7 +16,8 @@ class SandboxIdsTest {
   void idsAreTheHashOfTheKeyAsBefore() {
     assertThat(SandboxIds.transactionId(KEY, 1)).isEqualTo("ch_sb_335631d4fe51e776484e0fe6");
     assertThat(SandboxIds.transactionId(KEY, 2)).isEqualTo("ch_sb_bc765d21e89153d02da39719");
-    assertThat(SandboxIds.refundId("refund:sub-1:1:r1", 1)).isEqualTo("re_sb_cf2628fa4ac9f5115edb0c8e");
+    assertThat(SandboxIds.refundId("refund:sub-1:1:r1", 1))
+        .isEqualTo("re_sb_cf2628fa4ac9f5115edb0c8e");
     assertThat(SandboxIds.eventId(KEY, GatewayEvent.Type.SUCCEEDED, 1))
         .isEqualTo("evt_sb_52306b91a4c665b053e402d5");
   }

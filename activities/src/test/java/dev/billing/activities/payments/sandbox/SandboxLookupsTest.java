@@ -45,11 +45,14 @@ class SandboxLookupsTest {
         .isInstanceOf(PaymentDeclinedException.class);
 
     assertThat(gateway.lookUp(new ChargeQuery(KEY, "cus_A/pm_card_mastercard", T0)).status())
-        .as("the same customer, another card").isEqualTo(Status.FAILED);
+        .as("the same customer, another card")
+        .isEqualTo(Status.FAILED);
     assertThat(gateway.lookUp(new ChargeQuery(KEY, "cus_B/pm_card_visa", T0)).status())
-        .as("another customer's list does not hold it").isEqualTo(Status.NOT_FOUND);
+        .as("another customer's list does not hold it")
+        .isEqualTo(Status.NOT_FOUND);
     assertThat(gateway.lookUp(new ChargeQuery(KEY, "pm_card_visa", T0)).status())
-        .as("no customer: the whole account").isEqualTo(Status.FAILED);
+        .as("no customer: the whole account")
+        .isEqualTo(Status.FAILED);
   }
 
   @Test
@@ -93,8 +96,11 @@ class SandboxLookupsTest {
 
     assertThat(gateway.lookUp(new ChargeQuery(KEY, null, T0)).transactionId()).isEqualTo(newer);
     // A later sentFrom leaves the older one out of the list altogether.
-    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, T0.plus(Duration.ofHours(24))))
-        .transactionId()).isEqualTo(newer);
+    assertThat(
+            gateway
+                .lookUp(new ChargeQuery(KEY, null, T0.plus(Duration.ofHours(24))))
+                .transactionId())
+        .isEqualTo(newer);
   }
 
   @Test
@@ -105,14 +111,15 @@ class SandboxLookupsTest {
     assertThat(gateway.lookUp(new ChargeQuery(KEY, null, T0)).status()).isEqualTo(Status.SUCCEEDED);
     clock.advance(Duration.ofSeconds(1));
 
-    assertThat(gateway.searchByKey(KEY)).extracting(GatewayChargeState::transactionId)
+    assertThat(gateway.searchByKey(KEY))
+        .extracting(GatewayChargeState::transactionId)
         .containsExactly(FIRST_TXN);
   }
 
   @Test
   void searchLagIsConfigurableToAnOutage() {
-    SandboxGateway lagging = new SandboxGateway(clock,
-        SandboxSettings.defaults().withSearchLag(Duration.ofHours(1)));
+    SandboxGateway lagging =
+        new SandboxGateway(clock, SandboxSettings.defaults().withSearchLag(Duration.ofHours(1)));
     lagging.charge(charge("pm_card_visa"));
     clock.advance(Duration.ofMinutes(59));
     assertThat(lagging.searchByKey(KEY)).isEmpty();
@@ -125,13 +132,18 @@ class SandboxLookupsTest {
   void listChargesIsExactAtOnce() {
     gateway.charge(charge("pm_card_visa"));
 
-    assertThat(gateway.listCharges(T0, T0.plusMillis(1))).extracting(GatewayChargeState::transactionId)
+    assertThat(gateway.listCharges(T0, T0.plusMillis(1)))
+        .extracting(GatewayChargeState::transactionId)
         .containsExactly(FIRST_TXN);
     assertThat(gateway.searchByKey(KEY)).isEmpty();
   }
 
   private static GatewayChargeRequest charge(String token) {
-    return new GatewayChargeRequest(KEY, PRICE, token, "Pro plan",
+    return new GatewayChargeRequest(
+        KEY,
+        PRICE,
+        token,
+        "Pro plan",
         Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1", GatewayChargeRequest.CYCLE, "1"));
   }
 }

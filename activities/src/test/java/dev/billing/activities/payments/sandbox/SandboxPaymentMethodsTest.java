@@ -20,15 +20,26 @@ class SandboxPaymentMethodsTest {
 
   @Test
   void listsSucceedingMethodsFirstThenDeclinesThenScriptedOnes() {
-    assertThat(SandboxPaymentMethods.all()).extracting(SandboxPaymentMethod::token).containsExactly(
-        "pm_card_visa", "pm_card_mastercard", "pm_card_chargeDeclined",
-        "pm_card_chargeDeclinedInsufficientFunds", "pm_card_chargeDeclinedExpiredCard",
-        "pm_sandbox_recoversAfter_2", "pm_sandbox_transientErrors_2",
-        "pm_sandbox_serverError", "pm_sandbox_timeoutAfterCharge", "pm_sandbox_bankDebit", "pm_sandbox_bankDebitReturned");
-    assertThat(SandboxPaymentMethods.all()).filteredOn(SandboxPaymentMethod::succeeds)
+    assertThat(SandboxPaymentMethods.all())
+        .extracting(SandboxPaymentMethod::token)
+        .containsExactly(
+            "pm_card_visa",
+            "pm_card_mastercard",
+            "pm_card_chargeDeclined",
+            "pm_card_chargeDeclinedInsufficientFunds",
+            "pm_card_chargeDeclinedExpiredCard",
+            "pm_sandbox_recoversAfter_2",
+            "pm_sandbox_transientErrors_2",
+            "pm_sandbox_serverError",
+            "pm_sandbox_timeoutAfterCharge",
+            "pm_sandbox_bankDebit",
+            "pm_sandbox_bankDebitReturned");
+    assertThat(SandboxPaymentMethods.all())
+        .filteredOn(SandboxPaymentMethod::succeeds)
         .extracting(SandboxPaymentMethod::token)
         .containsExactly("pm_card_visa", "pm_card_mastercard");
-    assertThat(SandboxPaymentMethods.all()).filteredOn(SandboxPaymentMethod::settlesLater)
+    assertThat(SandboxPaymentMethods.all())
+        .filteredOn(SandboxPaymentMethod::settlesLater)
         .extracting(SandboxPaymentMethod::mask)
         .containsExactly("Bank account •••• 6789", "Bank account •••• 2227");
   }
@@ -37,25 +48,47 @@ class SandboxPaymentMethodsTest {
   void classifiesDeclinesHardOrSoft() {
     assertThat(SandboxPaymentMethods.find("pm_card_chargeDeclined").orElseThrow().declineKind())
         .isEqualTo(DeclineKind.HARD);
-    assertThat(SandboxPaymentMethods.find("pm_card_chargeDeclinedExpiredCard").orElseThrow()
-        .declineKind()).isEqualTo(DeclineKind.HARD);
-    assertThat(SandboxPaymentMethods.find("pm_card_chargeDeclinedInsufficientFunds").orElseThrow()
-        .declineKind()).isEqualTo(DeclineKind.SOFT);
-    assertThat(SandboxPaymentMethods.find("pm_sandbox_recoversAfter_3").orElseThrow()
-        .declineKind()).isEqualTo(DeclineKind.SOFT);
+    assertThat(
+            SandboxPaymentMethods.find("pm_card_chargeDeclinedExpiredCard")
+                .orElseThrow()
+                .declineKind())
+        .isEqualTo(DeclineKind.HARD);
+    assertThat(
+            SandboxPaymentMethods.find("pm_card_chargeDeclinedInsufficientFunds")
+                .orElseThrow()
+                .declineKind())
+        .isEqualTo(DeclineKind.SOFT);
+    assertThat(SandboxPaymentMethods.find("pm_sandbox_recoversAfter_3").orElseThrow().declineKind())
+        .isEqualTo(DeclineKind.SOFT);
     assertThat(SandboxPaymentMethods.find("pm_card_visa").orElseThrow().declineKind()).isNull();
   }
 
   @Test
   void parsesTheCountOfParametrisedTokens() {
-    assertThat(SandboxPaymentMethods.find("pm_sandbox_recoversAfter_3")).get()
-        .isEqualTo(new SandboxPaymentMethod("pm_sandbox_recoversAfter_3", "Visa •••• 1881",
-            Behaviour.RECOVERS_AFTER, 3, "insufficient_funds", "Your card has insufficient funds."));
-    assertThat(SandboxPaymentMethods.find("pm_sandbox_transientErrors_0")).get()
-        .isEqualTo(new SandboxPaymentMethod("pm_sandbox_transientErrors_0", "Mastercard •••• 8210",
-            Behaviour.TRANSIENT_ERRORS, 0, null, null));
-    assertThat(SandboxPaymentMethods.find("pm_sandbox_transientErrors_100")).get()
-        .extracting(SandboxPaymentMethod::count).isEqualTo(100);
+    assertThat(SandboxPaymentMethods.find("pm_sandbox_recoversAfter_3"))
+        .get()
+        .isEqualTo(
+            new SandboxPaymentMethod(
+                "pm_sandbox_recoversAfter_3",
+                "Visa •••• 1881",
+                Behaviour.RECOVERS_AFTER,
+                3,
+                "insufficient_funds",
+                "Your card has insufficient funds."));
+    assertThat(SandboxPaymentMethods.find("pm_sandbox_transientErrors_0"))
+        .get()
+        .isEqualTo(
+            new SandboxPaymentMethod(
+                "pm_sandbox_transientErrors_0",
+                "Mastercard •••• 8210",
+                Behaviour.TRANSIENT_ERRORS,
+                0,
+                null,
+                null));
+    assertThat(SandboxPaymentMethods.find("pm_sandbox_transientErrors_100"))
+        .get()
+        .extracting(SandboxPaymentMethod::count)
+        .isEqualTo(100);
     assertThat(SandboxPaymentMethods.recoversAfter(2)).isEqualTo("pm_sandbox_recoversAfter_2");
   }
 

@@ -61,8 +61,14 @@ class SandboxRateLimitTest {
 
   @Test
   void theEventsAsAWebhookSenderSeesThemSpendNoRequests() {
-    gateway.charge(new GatewayChargeRequest("charge:sub-1:1:1", new Money(999, "USD"), "pm_card_visa",
-        "Pro plan", Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1", GatewayChargeRequest.CYCLE, "1")));
+    gateway.charge(
+        new GatewayChargeRequest(
+            "charge:sub-1:1:1",
+            new Money(999, "USD"),
+            "pm_card_visa",
+            "Pro plan",
+            Map.of(
+                GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1", GatewayChargeRequest.CYCLE, "1")));
     for (int i = 0; i < 100; i++) {
       assertThat(gateway.events(Instant.EPOCH, Instant.MAX)).hasSize(1);
     }
@@ -86,10 +92,11 @@ class SandboxRateLimitTest {
 
   @Test
   void theLimitIsConfigurableAndCanBeTurnedOffExplicitly() {
-    SandboxGateway live = new SandboxGateway(clock,
-        SandboxSettings.defaults().withRequestsPerSecond(100), nanos::get);
-    SandboxGateway unlimited = new SandboxGateway(clock,
-        SandboxSettings.defaults().withoutRateLimit(), nanos::get);
+    SandboxGateway live =
+        new SandboxGateway(
+            clock, SandboxSettings.defaults().withRequestsPerSecond(100), nanos::get);
+    SandboxGateway unlimited =
+        new SandboxGateway(clock, SandboxSettings.defaults().withoutRateLimit(), nanos::get);
     for (int i = 0; i < 100; i++) {
       live.lookUp(new ChargeQuery("k", null, T0));
     }
@@ -102,7 +109,7 @@ class SandboxRateLimitTest {
   }
 
   private static GatewayChargeRequest charge(String key) {
-    return new GatewayChargeRequest(key, new Money(999, "USD"), "pm_card_visa", "Pro plan",
-        Map.of());
+    return new GatewayChargeRequest(
+        key, new Money(999, "USD"), "pm_card_visa", "Pro plan", Map.of());
   }
 }

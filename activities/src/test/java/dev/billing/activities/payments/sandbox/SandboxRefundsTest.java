@@ -1,10 +1,10 @@
 package dev.billing.activities.payments.sandbox;
 
-import dev.billing.activities.payments.ChargeQuery;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.billing.activities.MutableClock;
+import dev.billing.activities.payments.ChargeQuery;
 import dev.billing.activities.payments.GatewayChargeRequest;
 import dev.billing.activities.payments.GatewayEvent;
 import dev.billing.activities.payments.GatewayEvent.Type;
@@ -45,9 +45,12 @@ class SandboxRefundsTest {
 
     assertThat(refund).isEqualTo(new GatewayRefund(REFUND_ID1, PRICE, T1));
     assertThat(replay).isEqualTo(refund);
-    assertThat(gateway.refunds()).containsExactly(
-        new SandboxRefund(REFUND_KEY1, REFUND_ID1, TXN, PRICE, Reason.REQUESTED_BY_CUSTOMER, T1));
-    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH)).refunded()).isEqualTo(PRICE);
+    assertThat(gateway.refunds())
+        .containsExactly(
+            new SandboxRefund(
+                REFUND_KEY1, REFUND_ID1, TXN, PRICE, Reason.REQUESTED_BY_CUSTOMER, T1));
+    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH)).refunded())
+        .isEqualTo(PRICE);
   }
 
   @Test
@@ -56,18 +59,24 @@ class SandboxRefundsTest {
 
     gateway.refund(refund(REFUND_KEY1, new Money(500, "USD")));
     assertThatThrownBy(() -> gateway.refund(refund(REFUND_KEY2, new Money(500, "USD"))))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class, e -> {
-          assertThat(e.code()).isEqualTo("amount_too_large");
-          assertThat(e.getMessage()).isEqualTo("Refund amount (5.00 USD) is greater than"
-              + " unrefunded amount on charge (4.99 USD)");
-        });
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("amount_too_large");
+              assertThat(e.getMessage())
+                  .isEqualTo(
+                      "Refund amount (5.00 USD) is greater than"
+                          + " unrefunded amount on charge (4.99 USD)");
+            });
     GatewayRefund rest = gateway.refund(refund(REFUND_KEY2, new Money(499, "USD")));
     assertThatThrownBy(() -> gateway.refund(refund("refund:sub-1:1:3", new Money(1, "USD"))))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class,
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
             e -> assertThat(e.code()).isEqualTo("charge_already_refunded"));
 
     assertThat(rest).isEqualTo(new GatewayRefund(REFUND_ID2, new Money(499, "USD"), T0));
-    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH)).refunded()).isEqualTo(PRICE);
+    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH)).refunded())
+        .isEqualTo(PRICE);
   }
 
   @Test
@@ -78,11 +87,30 @@ class SandboxRefundsTest {
     clock.advance(Duration.ofDays(1));
     gateway.refund(refund(REFUND_KEY2, new Money(200, "USD")));
 
-    assertThat(gateway.listEvents(T1, T1.plus(Duration.ofDays(2)))).containsExactly(
-        new GatewayEvent("evt_sb_c10b566b8279163fa50ef4e0", Type.REFUNDED, T1, KEY, TXN, "sub-1", 1,
-            new Money(300, "USD"), null, null),
-        new GatewayEvent("evt_sb_2eec83a342605eb8f36da249", Type.REFUNDED,
-            T1.plus(Duration.ofDays(1)), KEY, TXN, "sub-1", 1, new Money(500, "USD"), null, null));
+    assertThat(gateway.listEvents(T1, T1.plus(Duration.ofDays(2))))
+        .containsExactly(
+            new GatewayEvent(
+                "evt_sb_c10b566b8279163fa50ef4e0",
+                Type.REFUNDED,
+                T1,
+                KEY,
+                TXN,
+                "sub-1",
+                1,
+                new Money(300, "USD"),
+                null,
+                null),
+            new GatewayEvent(
+                "evt_sb_2eec83a342605eb8f36da249",
+                Type.REFUNDED,
+                T1.plus(Duration.ofDays(1)),
+                KEY,
+                TXN,
+                "sub-1",
+                1,
+                new Money(500, "USD"),
+                null,
+                null));
   }
 
   @Test
@@ -99,19 +127,24 @@ class SandboxRefundsTest {
   @Test
   void refusesUnknownUnsettledReturnedAndDeclinedCharges() {
     assertThatThrownBy(() -> gateway.refund(refund(REFUND_KEY1, PRICE)))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class, e -> {
-          assertThat(e.code()).isEqualTo("resource_missing");
-          assertThat(e.getMessage()).isEqualTo("No such charge: '" + TXN + "'");
-        });
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("resource_missing");
+              assertThat(e.getMessage()).isEqualTo("No such charge: '" + TXN + "'");
+            });
     charge(SandboxPaymentMethods.BANK_DEBIT_RETURNED);
     assertThatThrownBy(() -> gateway.refund(refund(REFUND_KEY1, PRICE)))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class, e -> {
-          assertThat(e.code()).isEqualTo("charge_not_refundable");
-          assertThat(e.getMessage()).contains("PENDING");
-        });
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("charge_not_refundable");
+              assertThat(e.getMessage()).contains("PENDING");
+            });
     clock.advance(Duration.ofDays(5));
     assertThatThrownBy(() -> gateway.refund(refund(REFUND_KEY1, PRICE)))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class,
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
             e -> assertThat(e.getMessage()).contains("RETURNED"));
     assertThat(gateway.refunds()).isEmpty();
   }
@@ -123,15 +156,22 @@ class SandboxRefundsTest {
     assertThatThrownBy(() -> gateway.refund(refund(REFUND_KEY1, new Money(999, "EUR"))))
         .isInstanceOf(InvalidGatewayRequestException.class);
     assertThatThrownBy(() -> gateway.refund(refund(REFUND_KEY1, Money.zero("USD"))))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class,
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
             e -> assertThat(e.code()).isEqualTo("amount_too_small"));
     assertThat(gateway.refunds()).isEmpty();
   }
 
   private void charge(String token) {
     try {
-      gateway.charge(new GatewayChargeRequest(KEY, PRICE, token, "Pro plan",
-          Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1", GatewayChargeRequest.CYCLE, "1")));
+      gateway.charge(
+          new GatewayChargeRequest(
+              KEY,
+              PRICE,
+              token,
+              "Pro plan",
+              Map.of(
+                  GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1", GatewayChargeRequest.CYCLE, "1")));
     } catch (RuntimeException e) {
       throw new AssertionError("charge failed", e);
     }

@@ -1,11 +1,11 @@
 package dev.billing.activities.payments.sandbox;
 
-import dev.billing.activities.payments.ChargeQuery;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 import dev.billing.activities.MutableClock;
+import dev.billing.activities.payments.ChargeQuery;
 import dev.billing.activities.payments.DeclineKind;
 import dev.billing.activities.payments.GatewayCharge;
 import dev.billing.activities.payments.GatewayChargeRequest;
@@ -62,9 +62,11 @@ class SandboxScenariosTest {
       assertThat(e.getMessage()).isEqualTo("Your card has insufficient funds.");
       assertThat(e.kind()).isEqualTo(DeclineKind.SOFT);
     }
-    assertThat(third).isEqualTo(
-        new GatewayCharge(TXN3, Instant.parse("2026-02-04T05:00:00.123Z"), false, false));
-    assertThat(gateway.charges()).extracting(SandboxCharge::idempotencyKey, SandboxCharge::outcome)
+    assertThat(third)
+        .isEqualTo(
+            new GatewayCharge(TXN3, Instant.parse("2026-02-04T05:00:00.123Z"), false, false));
+    assertThat(gateway.charges())
+        .extracting(SandboxCharge::idempotencyKey, SandboxCharge::outcome)
         .containsExactly(
             tuple(KEY1, Outcome.DECLINED),
             tuple(KEY2, Outcome.DECLINED),
@@ -74,7 +76,8 @@ class SandboxScenariosTest {
 
   @Test
   void recoversAfterZeroSucceedsOnTheFirstAttempt() {
-    GatewayCharge charge = gateway.charge(request(KEY1, SandboxPaymentMethods.recoversAfter(0), "1"));
+    GatewayCharge charge =
+        gateway.charge(request(KEY1, SandboxPaymentMethods.recoversAfter(0), "1"));
 
     assertThat(charge).isEqualTo(new GatewayCharge(TXN1, T0, false, false));
   }
@@ -88,7 +91,8 @@ class SandboxScenariosTest {
     GatewayCharge second = gateway.charge(request("retry-b", token, "1"));
 
     assertThat(second.replayed()).isFalse();
-    assertThat(gateway.charges()).extracting(SandboxCharge::outcome)
+    assertThat(gateway.charges())
+        .extracting(SandboxCharge::outcome)
         .containsExactly(Outcome.DECLINED, Outcome.SUCCEEDED);
   }
 
@@ -108,12 +112,18 @@ class SandboxScenariosTest {
     String token = SandboxPaymentMethods.transientErrors(2);
 
     assertThatThrownBy(() -> gateway.charge(request(KEY1, token, "1")))
-        .isInstanceOfSatisfying(GatewayUnavailableException.class, e -> assertThat(e.getMessage())
-            .isEqualTo("Sandbox gateway error 1 of 2 for 'charge:sub-1:1:1'"
-                + " (simulated 503 Service Unavailable)"));
-    GatewayChargeState afterFirstError = gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
+        .isInstanceOfSatisfying(
+            GatewayUnavailableException.class,
+            e ->
+                assertThat(e.getMessage())
+                    .isEqualTo(
+                        "Sandbox gateway error 1 of 2 for 'charge:sub-1:1:1'"
+                            + " (simulated 503 Service Unavailable)"));
+    GatewayChargeState afterFirstError =
+        gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
     assertThatThrownBy(() -> gateway.charge(request(KEY1, token, "1")))
-        .isInstanceOfSatisfying(GatewayUnavailableException.class,
+        .isInstanceOfSatisfying(
+            GatewayUnavailableException.class,
             e -> assertThat(e.getMessage()).startsWith("Sandbox gateway error 2 of 2 "));
     GatewayCharge third = gateway.charge(request(KEY1, token, "1"));
     GatewayCharge fourth = gateway.charge(request(KEY1, token, "1"));
@@ -132,22 +142,37 @@ class SandboxScenariosTest {
     String token = SandboxPaymentMethods.SERVER_ERROR;
 
     assertThatThrownBy(() -> gateway.charge(request(KEY1, token, "1")))
-        .isInstanceOfSatisfying(GatewayUnavailableException.class, e -> assertThat(e.getMessage())
-            .isEqualTo("Sandbox gateway error while executing the charge with key"
-                + " 'charge:sub-1:1:1' (simulated 500 Internal Server Error; nothing was charged)"));
+        .isInstanceOfSatisfying(
+            GatewayUnavailableException.class,
+            e ->
+                assertThat(e.getMessage())
+                    .isEqualTo(
+                        "Sandbox gateway error while executing the charge with key"
+                            + " 'charge:sub-1:1:1' (simulated 500 Internal Server Error; nothing was charged)"));
     clock.advance(Duration.ofHours(23));
     // Stripe answers a repeat with the stored 500, not with a new execution.
     assertThatThrownBy(() -> gateway.charge(request(KEY1, token, "1")))
-        .isInstanceOfSatisfying(GatewayUnavailableException.class,
+        .isInstanceOfSatisfying(
+            GatewayUnavailableException.class,
             e -> assertThat(e.getMessage()).endsWith("(replayed for this key)"));
     // The stored request is compared like any other.
-    assertThatThrownBy(() -> gateway.charge(new GatewayChargeRequest(KEY1, new Money(1000, "USD"),
-        token, "Pro plan", Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1",
-            GatewayChargeRequest.CYCLE, "1"))))
+    assertThatThrownBy(
+            () ->
+                gateway.charge(
+                    new GatewayChargeRequest(
+                        KEY1,
+                        new Money(1000, "USD"),
+                        token,
+                        "Pro plan",
+                        Map.of(
+                            GatewayChargeRequest.SUBSCRIPTION_ID,
+                            "sub-1",
+                            GatewayChargeRequest.CYCLE,
+                            "1"))))
         .isInstanceOf(dev.billing.activities.payments.IdempotencyConflictException.class);
     // A list read is exact: no charge was made, so the caller may send the next key.
-    assertThat(gateway.lookUp(new ChargeQuery(KEY1, null, T0))).isEqualTo(
-        GatewayChargeState.notFound(KEY1));
+    assertThat(gateway.lookUp(new ChargeQuery(KEY1, null, T0)))
+        .isEqualTo(GatewayChargeState.notFound(KEY1));
     assertThat(gateway.charges()).isEmpty();
 
     clock.advance(Duration.ofHours(1));
@@ -167,18 +192,44 @@ class SandboxScenariosTest {
     assertThatThrownBy(() -> gateway.charge(request(KEY1, token, "1")))
         .isInstanceOf(GatewayUnavailableException.class)
         .hasCauseInstanceOf(SocketTimeoutException.class);
-    GatewayChargeState lookedUp = gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
+    GatewayChargeState lookedUp =
+        gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
     clock.advance(Duration.ofSeconds(30));
     GatewayCharge retried = gateway.charge(request(KEY1, token, "1"));
 
-    assertThat(gateway.charges()).containsExactly(new SandboxCharge(KEY1, TXN1, PRICE, token,
-        Outcome.SUCCEEDED, null, null, T0, "sub-1", 1L, null, null));
-    assertThat(lookedUp).isEqualTo(new GatewayChargeState(Status.SUCCEEDED, KEY1, TXN1, PRICE, ZERO,
-        "sub-1", 1L, T0, T0, null, null, null));
+    assertThat(gateway.charges())
+        .containsExactly(
+            new SandboxCharge(
+                KEY1,
+                TXN1,
+                PRICE,
+                token,
+                Outcome.SUCCEEDED,
+                null,
+                null,
+                T0,
+                "sub-1",
+                1L,
+                null,
+                null));
+    assertThat(lookedUp)
+        .isEqualTo(
+            new GatewayChargeState(
+                Status.SUCCEEDED, KEY1, TXN1, PRICE, ZERO, "sub-1", 1L, T0, T0, null, null, null));
     assertThat(retried).isEqualTo(new GatewayCharge(TXN1, T0, true, false));
-    assertThat(gateway.listEvents(EPOCH, FAR)).containsExactly(new GatewayEvent(
-        "evt_sb_52306b91a4c665b053e402d5", Type.SUCCEEDED, T0, KEY1, TXN1, "sub-1", 1, PRICE, null,
-        null));
+    assertThat(gateway.listEvents(EPOCH, FAR))
+        .containsExactly(
+            new GatewayEvent(
+                "evt_sb_52306b91a4c665b053e402d5",
+                Type.SUCCEEDED,
+                T0,
+                KEY1,
+                TXN1,
+                "sub-1",
+                1,
+                PRICE,
+                null,
+                null));
   }
 
   @Test
@@ -187,22 +238,49 @@ class SandboxScenariosTest {
     clock.advance(Duration.ofHours(23));
     GatewayCharge replay = gateway.charge(request(KEY1, SandboxPaymentMethods.BANK_DEBIT, "1"));
     clock.advance(Duration.ofDays(3).minusHours(23).minusMillis(1));
-    GatewayChargeState justBefore = gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
+    GatewayChargeState justBefore =
+        gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
     List<GatewayEvent> eventsBefore = gateway.listEvents(EPOCH, FAR);
     clock.advance(Duration.ofMillis(1));
-    GatewayChargeState atSettlement = gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
+    GatewayChargeState atSettlement =
+        gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
 
     assertThat(charge).isEqualTo(new GatewayCharge(TXN1, T0, false, true));
-    assertThat(justBefore).isEqualTo(new GatewayChargeState(Status.PENDING, KEY1, TXN1, PRICE, ZERO,
-        "sub-1", 1L, T0, null, null, null, null));
+    assertThat(justBefore)
+        .isEqualTo(
+            new GatewayChargeState(
+                Status.PENDING, KEY1, TXN1, PRICE, ZERO, "sub-1", 1L, T0, null, null, null, null));
     assertThat(eventsBefore).isEmpty();
-    assertThat(atSettlement).isEqualTo(new GatewayChargeState(Status.SUCCEEDED, KEY1, TXN1, PRICE,
-        ZERO, "sub-1", 1L, T0, SETTLES, null, null, null));
+    assertThat(atSettlement)
+        .isEqualTo(
+            new GatewayChargeState(
+                Status.SUCCEEDED,
+                KEY1,
+                TXN1,
+                PRICE,
+                ZERO,
+                "sub-1",
+                1L,
+                T0,
+                SETTLES,
+                null,
+                null,
+                null));
     // Like Stripe, a replay (within the 24 h the key is kept) answers the stored first response.
     assertThat(replay).isEqualTo(new GatewayCharge(TXN1, T0, true, true));
-    assertThat(gateway.listEvents(EPOCH, FAR)).containsExactly(new GatewayEvent(
-        "evt_sb_52306b91a4c665b053e402d5", Type.SUCCEEDED, SETTLES, KEY1, TXN1, "sub-1", 1, PRICE,
-        null, null));
+    assertThat(gateway.listEvents(EPOCH, FAR))
+        .containsExactly(
+            new GatewayEvent(
+                "evt_sb_52306b91a4c665b053e402d5",
+                Type.SUCCEEDED,
+                SETTLES,
+                KEY1,
+                TXN1,
+                "sub-1",
+                1,
+                PRICE,
+                null,
+                null));
   }
 
   @Test
@@ -210,37 +288,93 @@ class SandboxScenariosTest {
     GatewayCharge charge =
         gateway.charge(request(KEY1, SandboxPaymentMethods.BANK_DEBIT_RETURNED, "1"));
     clock.advance(Duration.ofDays(3));
-    GatewayChargeState settled = gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
+    GatewayChargeState settled =
+        gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
     clock.advance(Duration.ofDays(2).minusMillis(1));
-    GatewayChargeState stillSettled = gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
+    GatewayChargeState stillSettled =
+        gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
     List<GatewayEvent> eventsBeforeReturn = gateway.listEvents(EPOCH, FAR);
     clock.advance(Duration.ofMillis(1));
-    GatewayChargeState returned = gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
+    GatewayChargeState returned =
+        gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH));
 
     assertThat(charge).isEqualTo(new GatewayCharge(TXN1, T0, false, true));
     assertThat(settled.status()).isEqualTo(Status.SUCCEEDED);
     assertThat(stillSettled.status()).isEqualTo(Status.SUCCEEDED);
     assertThat(eventsBeforeReturn).extracting(GatewayEvent::type).containsExactly(Type.SUCCEEDED);
-    assertThat(returned).isEqualTo(new GatewayChargeState(Status.RETURNED, KEY1, TXN1, PRICE, ZERO,
-        "sub-1", 1L, T0, SETTLES, RETURNS, "insufficient_funds",
-        "The customer's bank returned the debit: insufficient funds."));
-    assertThat(gateway.listEvents(EPOCH, FAR)).containsExactly(
-        new GatewayEvent("evt_sb_52306b91a4c665b053e402d5", Type.SUCCEEDED, SETTLES, KEY1, TXN1,
-            "sub-1", 1, PRICE, null, null),
-        new GatewayEvent("evt_sb_cf83ba1b0b4ddbc192828a35", Type.RETURNED, RETURNS, KEY1, TXN1,
-            "sub-1", 1, PRICE, "insufficient_funds",
-            "The customer's bank returned the debit: insufficient funds."));
+    assertThat(returned)
+        .isEqualTo(
+            new GatewayChargeState(
+                Status.RETURNED,
+                KEY1,
+                TXN1,
+                PRICE,
+                ZERO,
+                "sub-1",
+                1L,
+                T0,
+                SETTLES,
+                RETURNS,
+                "insufficient_funds",
+                "The customer's bank returned the debit: insufficient funds."));
+    assertThat(gateway.listEvents(EPOCH, FAR))
+        .containsExactly(
+            new GatewayEvent(
+                "evt_sb_52306b91a4c665b053e402d5",
+                Type.SUCCEEDED,
+                SETTLES,
+                KEY1,
+                TXN1,
+                "sub-1",
+                1,
+                PRICE,
+                null,
+                null),
+            new GatewayEvent(
+                "evt_sb_cf83ba1b0b4ddbc192828a35",
+                Type.RETURNED,
+                RETURNS,
+                KEY1,
+                TXN1,
+                "sub-1",
+                1,
+                PRICE,
+                "insufficient_funds",
+                "The customer's bank returned the debit: insufficient funds."));
   }
 
   @Test
   void declinesAreFailedEventsAndLookUps() {
     decline(KEY1, SandboxPaymentMethods.EXPIRED_CARD);
 
-    assertThat(gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH))).isEqualTo(new GatewayChargeState(Status.FAILED, KEY1, TXN1,
-        PRICE, ZERO, "sub-1", 1L, T0, null, null, "expired_card", "Your card has expired."));
-    assertThat(gateway.listEvents(EPOCH, FAR)).containsExactly(new GatewayEvent(
-        "evt_sb_16fcf9f929e593a4bf319c63", Type.FAILED, T0, KEY1, TXN1, "sub-1", 1, PRICE,
-        "expired_card", "Your card has expired."));
+    assertThat(gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH)))
+        .isEqualTo(
+            new GatewayChargeState(
+                Status.FAILED,
+                KEY1,
+                TXN1,
+                PRICE,
+                ZERO,
+                "sub-1",
+                1L,
+                T0,
+                null,
+                null,
+                "expired_card",
+                "Your card has expired."));
+    assertThat(gateway.listEvents(EPOCH, FAR))
+        .containsExactly(
+            new GatewayEvent(
+                "evt_sb_16fcf9f929e593a4bf319c63",
+                Type.FAILED,
+                T0,
+                KEY1,
+                TXN1,
+                "sub-1",
+                1,
+                PRICE,
+                "expired_card",
+                "Your card has expired."));
   }
 
   @Test
@@ -251,14 +385,15 @@ class SandboxScenariosTest {
     Instant visaAt = T0.plus(Duration.ofHours(1));
     clock.advance(Duration.ofDays(4));
 
-    assertThat(gateway.listEvents(EPOCH, FAR)).extracting(GatewayEvent::type, GatewayEvent::occurredAt)
-        .containsExactly(
-            tuple(Type.SUCCEEDED, visaAt),
-            tuple(Type.SUCCEEDED, SETTLES));
-    assertThat(gateway.listEvents(visaAt, SETTLES)).extracting(GatewayEvent::transactionId)
+    assertThat(gateway.listEvents(EPOCH, FAR))
+        .extracting(GatewayEvent::type, GatewayEvent::occurredAt)
+        .containsExactly(tuple(Type.SUCCEEDED, visaAt), tuple(Type.SUCCEEDED, SETTLES));
+    assertThat(gateway.listEvents(visaAt, SETTLES))
+        .extracting(GatewayEvent::transactionId)
         .containsExactly(TXN2);
     assertThat(gateway.listEvents(visaAt.plusMillis(1), SETTLES.plusMillis(1)))
-        .extracting(GatewayEvent::transactionId).containsExactly(TXN1);
+        .extracting(GatewayEvent::transactionId)
+        .containsExactly(TXN1);
     // The return is due at RETURNS, after the sandbox's now: not listed yet, whatever the window.
     assertThat(gateway.listEvents(RETURNS, FAR)).isEmpty();
   }
@@ -271,21 +406,34 @@ class SandboxScenariosTest {
     clock.advance(Duration.ofDays(2));
 
     assertThat(gateway.listCharges(T0, T0.plus(Duration.ofDays(1))))
-        .containsExactly(new GatewayChargeState(Status.SUCCEEDED, KEY1, TXN1, PRICE, ZERO, "sub-1",
-            1L, T0, SETTLES, null, null, null));
-    assertThat(gateway.listCharges(EPOCH, FAR)).extracting(GatewayChargeState::transactionId,
-            GatewayChargeState::status)
         .containsExactly(
-            tuple(TXN1, Status.SUCCEEDED),
-            tuple(TXN2, Status.FAILED));
+            new GatewayChargeState(
+                Status.SUCCEEDED,
+                KEY1,
+                TXN1,
+                PRICE,
+                ZERO,
+                "sub-1",
+                1L,
+                T0,
+                SETTLES,
+                null,
+                null,
+                null));
+    assertThat(gateway.listCharges(EPOCH, FAR))
+        .extracting(GatewayChargeState::transactionId, GatewayChargeState::status)
+        .containsExactly(tuple(TXN1, Status.SUCCEEDED), tuple(TXN2, Status.FAILED));
   }
 
   @Test
   void chargesWithoutSubscriptionMetadataHaveNoEvents() {
-    gateway.charge(new GatewayChargeRequest(KEY1, PRICE, SandboxPaymentMethods.VISA, null, Map.of()));
+    gateway.charge(
+        new GatewayChargeRequest(KEY1, PRICE, SandboxPaymentMethods.VISA, null, Map.of()));
 
     assertThat(gateway.listEvents(EPOCH, FAR)).isEmpty();
-    assertThat(gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH)).subscriptionId()).isNull();
+    assertThat(
+            gateway.lookUp(new ChargeQuery(KEY1, null, java.time.Instant.EPOCH)).subscriptionId())
+        .isNull();
   }
 
   private PaymentDeclinedException decline(String key, String token) {
@@ -302,7 +450,11 @@ class SandboxScenariosTest {
   }
 
   private static GatewayChargeRequest request(String key, String token, String cycle) {
-    return new GatewayChargeRequest(key, PRICE, token, "Pro plan",
+    return new GatewayChargeRequest(
+        key,
+        PRICE,
+        token,
+        "Pro plan",
         Map.of(GatewayChargeRequest.SUBSCRIPTION_ID, "sub-1", GatewayChargeRequest.CYCLE, cycle));
   }
 }

@@ -14,18 +14,18 @@ class SlidingWindowRateLimiterTest {
   void admitsTheLimitInAnyOneSecondWindowAndNoMore() {
     SlidingWindowRateLimiter limiter = new SlidingWindowRateLimiter(3, nanos::get);
 
-    assertThat(limiter.tryAcquire()).isTrue();        // t = 0
+    assertThat(limiter.tryAcquire()).isTrue(); // t = 0
     nanos.set(400 * MILLI);
-    assertThat(limiter.tryAcquire()).isTrue();        // t = 400 ms
-    assertThat(limiter.tryAcquire()).isTrue();        // t = 400 ms
+    assertThat(limiter.tryAcquire()).isTrue(); // t = 400 ms
+    assertThat(limiter.tryAcquire()).isTrue(); // t = 400 ms
     assertThat(limiter.tryAcquire()).isFalse();
     nanos.set(999 * MILLI);
-    assertThat(limiter.tryAcquire()).isFalse();       // the first is still inside the window
+    assertThat(limiter.tryAcquire()).isFalse(); // the first is still inside the window
     nanos.set(1000 * MILLI);
-    assertThat(limiter.tryAcquire()).isTrue();        // it left: one slot
+    assertThat(limiter.tryAcquire()).isTrue(); // it left: one slot
     assertThat(limiter.tryAcquire()).isFalse();
     nanos.set(1400 * MILLI);
-    assertThat(limiter.tryAcquire()).isTrue();        // both of 400 ms left
+    assertThat(limiter.tryAcquire()).isTrue(); // both of 400 ms left
     assertThat(limiter.tryAcquire()).isTrue();
     assertThat(limiter.tryAcquire()).isFalse();
   }

@@ -37,14 +37,20 @@ final class StripeIdempotency implements ResponseTransformerV2 {
     if (earlier != null) {
       if (earlier.url().equals(request.getUrl())
           && earlier.body().equals(request.getBodyAsString())) {
-        HttpHeaders headers = (earlier.response().getHeaders() == null ? new HttpHeaders()
-            : earlier.response().getHeaders()).plus(new HttpHeader("Idempotent-Replayed", "true"));
+        HttpHeaders headers =
+            (earlier.response().getHeaders() == null
+                    ? new HttpHeaders()
+                    : earlier.response().getHeaders())
+                .plus(new HttpHeader("Idempotent-Replayed", "true"));
         return Response.Builder.like(earlier.response()).but().headers(headers).build();
       }
-      return Response.Builder.like(response).but()
+      return Response.Builder.like(response)
+          .but()
           .status(400)
-          .headers(new HttpHeaders(new HttpHeader("Content-Type", "application/json"),
-              new HttpHeader("Request-Id", "req_TestIdempotency1")))
+          .headers(
+              new HttpHeaders(
+                  new HttpHeader("Content-Type", "application/json"),
+                  new HttpHeader("Request-Id", "req_TestIdempotency1")))
           .body(idempotencyError(key))
           .build();
     }
@@ -55,9 +61,12 @@ final class StripeIdempotency implements ResponseTransformerV2 {
   }
 
   private static boolean ran(Response response) {
-    HttpHeader retry = response.getHeaders() == null ? HttpHeader.absent("Stripe-Should-Retry")
-        : response.getHeaders().getHeader("Stripe-Should-Retry");
-    return response.getStatus() != 409 && response.getStatus() != 429
+    HttpHeader retry =
+        response.getHeaders() == null
+            ? HttpHeader.absent("Stripe-Should-Retry")
+            : response.getHeaders().getHeader("Stripe-Should-Retry");
+    return response.getStatus() != 409
+        && response.getStatus() != 429
         && !(retry.isPresent() && "true".equals(retry.firstValue()));
   }
 
@@ -66,7 +75,8 @@ final class StripeIdempotency implements ResponseTransformerV2 {
         {"error": {"message": "Keys for idempotent requests can only be used with the same \
         parameters they were first used with. Try using a key other than '%s' if you meant to \
         execute a different request.", "type": "idempotency_error"}}
-        """.formatted(key);
+        """
+        .formatted(key);
   }
 
   @Override

@@ -5,8 +5,8 @@ import java.time.Instant;
 
 /**
  * Response bodies in the shapes of Stripe's API reference (PaymentIntent, Refund, Charge, Dispute,
- * Event, list envelopes, error objects), trimmed of fields nothing here reads
- * only where Stripe marks them nullable.
+ * Event, list envelopes, error objects), trimmed of fields nothing here reads only where Stripe
+ * marks them nullable.
  */
 final class StripeJson {
   private StripeJson() {}
@@ -29,18 +29,26 @@ final class StripeJson {
 
   /** Our PaymentIntent after the issuer declined its confirmation. */
   static String declinedIntent(String declineCode) {
-    String error = """
+    String error =
+        """
         {"charge": "ch_3QxTestDeclined01", "code": "card_declined", "decline_code": "%s",
          "doc_url": "https://stripe.com/docs/error-codes/card-declined",
          "message": "Your card was declined.", "type": "card_error"}
-        """.formatted(declineCode);
-    return paymentIntent(INTENT, "requires_payment_method", 999, CREATED, KEY, error,
-        "\"ch_3QxTestDeclined01\"");
+        """
+            .formatted(declineCode);
+    return paymentIntent(
+        INTENT, "requires_payment_method", 999, CREATED, KEY, error, "\"ch_3QxTestDeclined01\"");
   }
 
   /** A PaymentIntent of ours: metadata {subscriptionId, cycle, idempotencyKey}. */
-  static String paymentIntent(String id, String status, long amount, long created, String key,
-      String lastPaymentError, String latestCharge) {
+  static String paymentIntent(
+      String id,
+      String status,
+      long amount,
+      long created,
+      String key,
+      String lastPaymentError,
+      String latestCharge) {
     return """
         {
           "id": "%1$s",
@@ -84,37 +92,69 @@ final class StripeJson {
           "transfer_data": null,
           "transfer_group": null
         }
-        """.formatted(id, status, amount, "succeeded".equals(status) ? amount : 0, created,
-        CUSTOMER, key, lastPaymentError == null ? "null" : lastPaymentError,
-        latestCharge == null ? "null" : latestCharge, PAYMENT_METHOD);
+        """
+        .formatted(
+            id,
+            status,
+            amount,
+            "succeeded".equals(status) ? amount : 0,
+            created,
+            CUSTOMER,
+            key,
+            lastPaymentError == null ? "null" : lastPaymentError,
+            latestCharge == null ? "null" : latestCharge,
+            PAYMENT_METHOD);
   }
 
   /** A card Charge, as expanded into latest_charge or carried by charge.* events. */
-  static String charge(String id, String intent, long amount, long refunded, boolean disputed,
-      long created, String metadata) {
+  static String charge(
+      String id,
+      String intent,
+      long amount,
+      long refunded,
+      boolean disputed,
+      long created,
+      String metadata) {
     return charge(id, intent, amount, refunded, disputed, created, metadata, "card");
   }
 
-  /** @param methodType "card", or "us_bank_account" for an ACH debit */
-  static String charge(String id, String intent, long amount, long refunded, boolean disputed,
-      long created, String metadata, String methodType) {
-    return chargeWithIntent(id, "\"" + intent + "\"", amount, refunded, disputed, created,
-        metadata, methodType);
+  /**
+   * @param methodType "card", or "us_bank_account" for an ACH debit
+   */
+  static String charge(
+      String id,
+      String intent,
+      long amount,
+      long refunded,
+      boolean disputed,
+      long created,
+      String metadata,
+      String methodType) {
+    return chargeWithIntent(
+        id, "\"" + intent + "\"", amount, refunded, disputed, created, metadata, methodType);
   }
 
   /**
    * @param intentJson the payment_intent field: a quoted id, or the PaymentIntent itself when the
    *     request expanded it
    */
-  static String chargeWithIntent(String id, String intentJson, long amount, long refunded,
-      boolean disputed, long created, String metadata, String methodType) {
-    String details = "us_bank_account".equals(methodType)
-        ? """
+  static String chargeWithIntent(
+      String id,
+      String intentJson,
+      long amount,
+      long refunded,
+      boolean disputed,
+      long created,
+      String metadata,
+      String methodType) {
+    String details =
+        "us_bank_account".equals(methodType)
+            ? """
           {"type": "us_bank_account", "us_bank_account": {"account_holder_type": "individual",
               "account_type": "checking", "bank_name": "STRIPE TEST BANK",
               "fingerprint": "Fx9TestFingerprint", "last4": "6789", "routing_number": "110000000"}}
           """
-        : "{\"type\": \"" + methodType + "\"}";
+            : "{\"type\": \"" + methodType + "\"}";
     return """
         {
           "id": "%1$s",
@@ -143,13 +183,32 @@ final class StripeJson {
           "refunded": %10$s,
           "status": "succeeded"
         }
-        """.formatted(id, intentJson, amount, refunded, disputed, created, metadata, CUSTOMER,
-        PAYMENT_METHOD, refunded == amount, details);
+        """
+        .formatted(
+            id,
+            intentJson,
+            amount,
+            refunded,
+            disputed,
+            created,
+            metadata,
+            CUSTOMER,
+            PAYMENT_METHOD,
+            refunded == amount,
+            details);
   }
 
-  /** @param failureReason only for a failed refund; null leaves the field out, as Stripe does */
-  static String refund(String id, String intent, long amount, long created, String key,
-      String status, String failureReason) {
+  /**
+   * @param failureReason only for a failed refund; null leaves the field out, as Stripe does
+   */
+  static String refund(
+      String id,
+      String intent,
+      long amount,
+      long created,
+      String key,
+      String status,
+      String failureReason) {
     return """
         {
           "id": "%1$s",
@@ -169,28 +228,48 @@ final class StripeJson {
           "status": "%6$s",
           "transfer_reversal": null
         }
-        """.formatted(id, intent, amount, created, key, status,
-        failureReason == null ? "" : "\n  \"failure_reason\": \"" + failureReason + "\",");
+        """
+        .formatted(
+            id,
+            intent,
+            amount,
+            created,
+            key,
+            status,
+            failureReason == null ? "" : "\n  \"failure_reason\": \"" + failureReason + "\",");
   }
 
   /**
    * A dispute of an ACH debit, how Stripe reports a returned bank debit: its own
    * payment_method_details only ever describe card-like methods, so it has none; its Charge tells.
    */
-  static String dispute(String id, String charge, String intent, long amount, long created,
-      String reason) {
+  static String dispute(
+      String id, String charge, String intent, long amount, long created, String reason) {
     return dispute(id, charge, intent, amount, created, reason, null);
   }
 
   /** A card dispute (a chargeback) with the network's reason code. */
-  static String cardDispute(String id, String charge, String intent, long amount, long created,
-      String reason) {
-    return dispute(id, charge, intent, amount, created, reason, """
+  static String cardDispute(
+      String id, String charge, String intent, long amount, long created, String reason) {
+    return dispute(
+        id,
+        charge,
+        intent,
+        amount,
+        created,
+        reason,
+        """
         {"type": "card", "card": {"brand": "visa", "network_reason_code": "10.4"}}""");
   }
 
-  private static String dispute(String id, String charge, String intent, long amount,
-      long created, String reason, String methodDetails) {
+  private static String dispute(
+      String id,
+      String charge,
+      String intent,
+      long amount,
+      long created,
+      String reason,
+      String methodDetails) {
     return """
         {
           "id": "%1$s",
@@ -211,8 +290,15 @@ final class StripeJson {
           "reason": "%6$s",
           "status": "lost"
         }
-        """.formatted(id, charge, intent, amount, created, reason,
-        methodDetails == null ? "" : "\n  \"payment_method_details\": " + methodDetails + ",");
+        """
+        .formatted(
+            id,
+            charge,
+            intent,
+            amount,
+            created,
+            reason,
+            methodDetails == null ? "" : "\n  \"payment_method_details\": " + methodDetails + ",");
   }
 
   static String event(String id, String type, long created, String apiVersion, String object) {
@@ -228,21 +314,23 @@ final class StripeJson {
           "request": {"id": null, "idempotency_key": null},
           "type": "%2$s"
         }
-        """.formatted(id, type, created, apiVersion, object);
+        """
+        .formatted(id, type, created, apiVersion, object);
   }
 
   static String list(String url, boolean hasMore, String... items) {
     return """
         {"object": "list", "data": [%s], "has_more": %s, "url": "%s"}
-        """.formatted(String.join(",", items), hasMore, url);
+        """
+        .formatted(String.join(",", items), hasMore, url);
   }
 
   /**
    * The 402 Stripe answers an off-session confirmation the issuer declines. Codes Stripe has no
    * value for are left out, as Stripe does (the description has them as non-null strings).
    */
-  static String cardError(String code, String declineCode, String adviceCode, String message,
-      String intent) {
+  static String cardError(
+      String code, String declineCode, String adviceCode, String message, String intent) {
     return """
         {
           "error": {%s%s
@@ -255,8 +343,14 @@ final class StripeJson {
             "type": "card_error"
           }
         }
-        """.formatted(field("advice_code", adviceCode), field("decline_code", declineCode), code,
-        code.replace('_', '-'), message, intent);
+        """
+        .formatted(
+            field("advice_code", adviceCode),
+            field("decline_code", declineCode),
+            code,
+            code.replace('_', '-'),
+            message,
+            intent);
   }
 
   private static String field(String name, String value) {
@@ -266,13 +360,15 @@ final class StripeJson {
   static String apiError(String message) {
     return """
         {"error": {"message": "%s", "type": "api_error"}}
-        """.formatted(message);
+        """
+        .formatted(message);
   }
 
   static String invalidRequest(String code, String param, String message) {
     return """
         {"error": {"code": "%s", "doc_url": "https://stripe.com/docs/error-codes/%s",
           "message": "%s", "param": "%s", "type": "invalid_request_error"}}
-        """.formatted(code, code.replace('_', '-'), message, param);
+        """
+        .formatted(code, code.replace('_', '-'), message, param);
   }
 }

@@ -28,24 +28,46 @@ import org.junit.jupiter.api.Test;
 class StripeLookUpTest extends StripeStubTest {
   /** The attempt started half a minute after the intent's creation at Stripe (clock skew). */
   private static final Instant SENT_FROM = CREATED_AT.plusSeconds(30);
+
   private static final long LISTED_FROM = CREATED + 30 - StripeGateway.CLOCK_SLACK.toSeconds();
 
   @Test
   void looksUpByTheKeyInTheMetadataAmongTheCustomersIntentsSinceTheKeyWasSent() {
-    account(StripeJson.paymentIntent("pi_3QxOtherKey01", "succeeded", 999, CREATED + 5,
-            "charge:sub-2:1:1", null, null),
-        StripeJson.paymentIntent(INTENT, "succeeded", 999, CREATED, KEY, null,
+    account(
+        StripeJson.paymentIntent(
+            "pi_3QxOtherKey01", "succeeded", 999, CREATED + 5, "charge:sub-2:1:1", null, null),
+        StripeJson.paymentIntent(
+            INTENT,
+            "succeeded",
+            999,
+            CREATED,
+            KEY,
+            null,
             StripeJson.charge("ch_3QxTestCharge01", INTENT, 999, 300, false, CREATED, OURS)));
 
     GatewayChargeState state = gateway.lookUp(new ChargeQuery(KEY, StripeJson.TOKEN, SENT_FROM));
 
-    assertThat(state).isEqualTo(new GatewayChargeState(Status.SUCCEEDED, KEY, INTENT, PRICE,
-        new Money(300, "USD"), "sub-1", 3L, CREATED_AT, null, null, null, null));
-    stripe.verify(getRequestedFor(urlPathEqualTo("/v1/payment_intents"))
-        .withQueryParam("created[gte]", equalTo(Long.toString(LISTED_FROM)))
-        .withQueryParam("customer", equalTo(StripeJson.CUSTOMER))
-        .withQueryParam("expand[0]", equalTo("data.latest_charge"))
-        .withQueryParam("limit", equalTo("100")));
+    assertThat(state)
+        .isEqualTo(
+            new GatewayChargeState(
+                Status.SUCCEEDED,
+                KEY,
+                INTENT,
+                PRICE,
+                new Money(300, "USD"),
+                "sub-1",
+                3L,
+                CREATED_AT,
+                null,
+                null,
+                null,
+                null));
+    stripe.verify(
+        getRequestedFor(urlPathEqualTo("/v1/payment_intents"))
+            .withQueryParam("created[gte]", equalTo(Long.toString(LISTED_FROM)))
+            .withQueryParam("customer", equalTo(StripeJson.CUSTOMER))
+            .withQueryParam("expand[0]", equalTo("data.latest_charge"))
+            .withQueryParam("limit", equalTo("100")));
     stripe.verify(0, getRequestedFor(urlPathEqualTo("/v1/payment_intents/search")));
   }
 
@@ -54,8 +76,8 @@ class StripeLookUpTest extends StripeStubTest {
     long now = Instant.now().getEpochSecond();
     account(StripeJson.paymentIntent(INTENT, "processing", 999, now, KEY, null, null));
 
-    GatewayChargeState state = gateway.lookUp(
-        new ChargeQuery(KEY, StripeJson.TOKEN, Instant.ofEpochSecond(now)));
+    GatewayChargeState state =
+        gateway.lookUp(new ChargeQuery(KEY, StripeJson.TOKEN, Instant.ofEpochSecond(now)));
 
     assertThat(state.status()).isEqualTo(Status.PENDING);
     assertThat(state.transactionId()).isEqualTo(INTENT);
@@ -64,8 +86,9 @@ class StripeLookUpTest extends StripeStubTest {
   @Test
   void anIntentWithTheKeyCreatedBeforeItWasSentIsNotTheAnswer() {
     // A key reused after Stripe forgot it: the day-old intent is another request's.
-    account(StripeJson.paymentIntent("pi_3QxYesterday01", "succeeded", 999, CREATED - 86_400,
-        KEY, null, null));
+    account(
+        StripeJson.paymentIntent(
+            "pi_3QxYesterday01", "succeeded", 999, CREATED - 86_400, KEY, null, null));
 
     assertThat(gateway.lookUp(new ChargeQuery(KEY, StripeJson.TOKEN, SENT_FROM)))
         .isEqualTo(GatewayChargeState.notFound(KEY));
@@ -73,19 +96,40 @@ class StripeLookUpTest extends StripeStubTest {
 
   @Test
   void readsEveryPage() {
-    stripe.stubFor(get(urlPathEqualTo("/v1/payment_intents"))
-        .withQueryParam("starting_after", absent())
-        .willReturn(ok(StripeJson.list("/v1/payment_intents", true,
-            StripeJson.paymentIntent("pi_3QxOtherKey02", "succeeded", 999, CREATED + 9,
-                "charge:sub-2:1:1", null, null),
-            StripeJson.paymentIntent("pi_3QxOtherKey01", "succeeded", 999, CREATED + 8,
-                "charge:sub-3:1:1", null, null)))
-            .withTransformers(StripeListFilter.NAME)));
-    stripe.stubFor(get(urlPathEqualTo("/v1/payment_intents"))
-        .withQueryParam("starting_after", equalTo("pi_3QxOtherKey01"))
-        .willReturn(ok(StripeJson.list("/v1/payment_intents", false,
-            StripeJson.paymentIntent(INTENT, "succeeded", 999, CREATED, KEY, null, null)))
-            .withTransformers(StripeListFilter.NAME)));
+    stripe.stubFor(
+        get(urlPathEqualTo("/v1/payment_intents"))
+            .withQueryParam("starting_after", absent())
+            .willReturn(
+                ok(StripeJson.list(
+                        "/v1/payment_intents",
+                        true,
+                        StripeJson.paymentIntent(
+                            "pi_3QxOtherKey02",
+                            "succeeded",
+                            999,
+                            CREATED + 9,
+                            "charge:sub-2:1:1",
+                            null,
+                            null),
+                        StripeJson.paymentIntent(
+                            "pi_3QxOtherKey01",
+                            "succeeded",
+                            999,
+                            CREATED + 8,
+                            "charge:sub-3:1:1",
+                            null,
+                            null)))
+                    .withTransformers(StripeListFilter.NAME)));
+    stripe.stubFor(
+        get(urlPathEqualTo("/v1/payment_intents"))
+            .withQueryParam("starting_after", equalTo("pi_3QxOtherKey01"))
+            .willReturn(
+                ok(StripeJson.list(
+                        "/v1/payment_intents",
+                        false,
+                        StripeJson.paymentIntent(
+                            INTENT, "succeeded", 999, CREATED, KEY, null, null)))
+                    .withTransformers(StripeListFilter.NAME)));
 
     GatewayChargeState state = gateway.lookUp(new ChargeQuery(KEY, StripeJson.TOKEN, SENT_FROM));
 
@@ -95,8 +139,9 @@ class StripeLookUpTest extends StripeStubTest {
 
   @Test
   void ofSeveralIntentsWithTheKeyTheOneThatMovedMoneyWins() {
-    account(StripeJson.paymentIntent("pi_3QxLaterFail01", "canceled", 999, CREATED + 20, KEY, null,
-            null),
+    account(
+        StripeJson.paymentIntent(
+            "pi_3QxLaterFail01", "canceled", 999, CREATED + 20, KEY, null, null),
         StripeJson.paymentIntent(INTENT, "succeeded", 999, CREATED, KEY, null, null));
 
     assertThat(gateway.lookUp(new ChargeQuery(KEY, StripeJson.TOKEN, SENT_FROM)).transactionId())
@@ -105,8 +150,9 @@ class StripeLookUpTest extends StripeStubTest {
 
   @Test
   void ofSeveralFailedIntentsWithTheKeyTheNewestWins() {
-    account(StripeJson.paymentIntent("pi_3QxLaterFail01", "canceled", 999, CREATED + 20, KEY, null,
-            null),
+    account(
+        StripeJson.paymentIntent(
+            "pi_3QxLaterFail01", "canceled", 999, CREATED + 20, KEY, null, null),
         StripeJson.declinedIntent("insufficient_funds"));
 
     assertThat(gateway.lookUp(new ChargeQuery(KEY, StripeJson.TOKEN, SENT_FROM)).transactionId())
@@ -120,15 +166,24 @@ class StripeLookUpTest extends StripeStubTest {
     gateway.lookUp(new ChargeQuery(KEY, "pm_card_visa", SENT_FROM));
     gateway.lookUp(new ChargeQuery(KEY, null, SENT_FROM));
 
-    stripe.verify(2, getRequestedFor(urlPathEqualTo("/v1/payment_intents"))
-        .withQueryParam("customer", absent()));
+    stripe.verify(
+        2,
+        getRequestedFor(urlPathEqualTo("/v1/payment_intents"))
+            .withQueryParam("customer", absent()));
   }
 
   @Test
   void looksUpADisputedBankDebitAsReturned() {
-    account(StripeJson.paymentIntent(INTENT, "succeeded", 999, CREATED, KEY, null,
-        StripeJson.charge("py_3QxTestDebit01", INTENT, 999, 0, true, CREATED, OURS,
-            "us_bank_account")));
+    account(
+        StripeJson.paymentIntent(
+            INTENT,
+            "succeeded",
+            999,
+            CREATED,
+            KEY,
+            null,
+            StripeJson.charge(
+                "py_3QxTestDebit01", INTENT, 999, 0, true, CREATED, OURS, "us_bank_account")));
 
     assertThat(gateway.lookUp(new ChargeQuery(KEY, StripeJson.TOKEN, SENT_FROM)))
         .extracting(GatewayChargeState::status, GatewayChargeState::failureCode)
@@ -138,8 +193,15 @@ class StripeLookUpTest extends StripeStubTest {
   @Test
   void aDisputedCardChargeIsStillPaidForBilling() {
     // A chargeback is handled as a dispute, not dunned as a returned debit.
-    account(StripeJson.paymentIntent(INTENT, "succeeded", 999, CREATED, KEY, null,
-        StripeJson.charge("ch_3QxTestCharge01", INTENT, 999, 0, true, CREATED, OURS, "card")));
+    account(
+        StripeJson.paymentIntent(
+            INTENT,
+            "succeeded",
+            999,
+            CREATED,
+            KEY,
+            null,
+            StripeJson.charge("ch_3QxTestCharge01", INTENT, 999, 0, true, CREATED, OURS, "card")));
 
     assertThat(gateway.lookUp(new ChargeQuery(KEY, StripeJson.TOKEN, SENT_FROM)).status())
         .isEqualTo(Status.SUCCEEDED);
@@ -151,9 +213,21 @@ class StripeLookUpTest extends StripeStubTest {
 
     GatewayChargeState state = gateway.lookUp(new ChargeQuery(KEY, StripeJson.TOKEN, SENT_FROM));
 
-    assertThat(state).isEqualTo(new GatewayChargeState(Status.FAILED, KEY, INTENT, PRICE,
-        Money.zero("USD"), "sub-1", 3L, CREATED_AT, null, null, "insufficient_funds",
-        "Your card was declined."));
+    assertThat(state)
+        .isEqualTo(
+            new GatewayChargeState(
+                Status.FAILED,
+                KEY,
+                INTENT,
+                PRICE,
+                Money.zero("USD"),
+                "sub-1",
+                3L,
+                CREATED_AT,
+                null,
+                null,
+                "insufficient_funds",
+                "Your card was declined."));
   }
 
   @Test
@@ -166,8 +240,10 @@ class StripeLookUpTest extends StripeStubTest {
 
   /** Every PaymentIntent of the account, newest first; one page. */
   private void account(String... intents) {
-    stripe.stubFor(get(urlPathEqualTo("/v1/payment_intents"))
-        .willReturn(ok(StripeJson.list("/v1/payment_intents", false, intents))
-            .withTransformers(StripeListFilter.NAME)));
+    stripe.stubFor(
+        get(urlPathEqualTo("/v1/payment_intents"))
+            .willReturn(
+                ok(StripeJson.list("/v1/payment_intents", false, intents))
+                    .withTransformers(StripeListFilter.NAME)));
   }
 }

@@ -33,29 +33,30 @@ import java.util.regex.Pattern;
  * the operation's requestBody and parameters, which reject unknown parameters.
  *
  * <p>OpenAPI 3.0 schema objects are validated as JSON Schema draft 4 after one rewrite: Stripe puts
- * {@code nullable: true} next to {@code anyOf}, {@code enum} and {@code type} alike and means
- * "or null" in every case, so each becomes an explicit null alternative.
+ * {@code nullable: true} next to {@code anyOf}, {@code enum} and {@code type} alike and means "or
+ * null" in every case, so each becomes an explicit null alternative.
  */
 final class StripeOpenApi {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-
   private final ObjectNode root;
+
   /**
    * Draft 4, with the description's own keys and Stripe's x- extensions read as annotations (their
    * meaning is documentation and SDK generation, not validation).
    */
-  private static final JsonMetaSchema OPENAPI_SCHEMA_OBJECT = JsonMetaSchema
-      .builder(JsonMetaSchema.getV4())
-      .unknownKeywordFactory((name, context) -> new NonValidationKeyword(name))
-      .build();
+  private static final JsonMetaSchema OPENAPI_SCHEMA_OBJECT =
+      JsonMetaSchema.builder(JsonMetaSchema.getV4())
+          .unknownKeywordFactory((name, context) -> new NonValidationKeyword(name))
+          .build();
 
   /** Declared after the constants its constructor uses. */
   static final StripeOpenApi DESCRIPTION = new StripeOpenApi("/stripe/openapi-trimmed.json");
 
-  private final JsonSchemaFactory factory = JsonSchemaFactory.getInstance(
-      SpecVersion.VersionFlag.V4, builder -> builder.metaSchema(OPENAPI_SCHEMA_OBJECT));
+  private final JsonSchemaFactory factory =
+      JsonSchemaFactory.getInstance(
+          SpecVersion.VersionFlag.V4, builder -> builder.metaSchema(OPENAPI_SCHEMA_OBJECT));
   private final Map<String, JsonSchema> schemas = new ConcurrentHashMap<>();
 
   private StripeOpenApi(String resource) {
@@ -117,20 +118,30 @@ final class StripeOpenApi {
     if ("event".equals(value.path("object").asText())) {
       events.add(value);
     }
-    value.path("data").forEach(item -> {
-      if ("event".equals(item.path("object").asText())) {
-        events.add(item);
-      }
-    });
+    value
+        .path("data")
+        .forEach(
+            item -> {
+              if ("event".equals(item.path("object").asText())) {
+                events.add(item);
+              }
+            });
     for (JsonNode event : events) {
       JsonNode object = event.path("data").path("object");
       String type = object.path("object").asText();
       if (root.at("/components/schemas/" + type).isMissingNode()) {
-        errors.add("event " + event.path("id").asText() + ": object " + type
-            + " is not in the description");
+        errors.add(
+            "event "
+                + event.path("id").asText()
+                + ": object "
+                + type
+                + " is not in the description");
       } else {
-        errors.addAll(validate("/components/schemas/" + type, object,
-            "event " + event.path("id").asText() + " data.object"));
+        errors.addAll(
+            validate(
+                "/components/schemas/" + type,
+                object,
+                "event " + event.path("id").asText() + " data.object"));
       }
     }
     return errors;
@@ -162,8 +173,8 @@ final class StripeOpenApi {
       JsonNode value = coerce(params.get(name), root.at(pointer));
       errors.addAll(validate(pointer, value, method + " " + path + " ?" + name));
     }
-    String bodyPointer = op.pointer()
-        + "/requestBody/content/application~1x-www-form-urlencoded/schema";
+    String bodyPointer =
+        op.pointer() + "/requestBody/content/application~1x-www-form-urlencoded/schema";
     if (body != null && !body.isEmpty()) {
       if (root.at(bodyPointer).isMissingNode()) {
         errors.add(method + " " + path + ": the operation takes no body");
@@ -185,19 +196,25 @@ final class StripeOpenApi {
       String regex = "\\Q" + template.replaceAll("\\{[^}]+}", "\\\\E[^/]+\\\\Q") + "\\E";
       if (Pattern.matches(regex, path)
           && root.path("paths").path(template).has(method.toLowerCase())) {
-        return new Operation("/paths/" + template.replace("~", "~0").replace("/", "~1") + "/"
-            + method.toLowerCase());
+        return new Operation(
+            "/paths/"
+                + template.replace("~", "~0").replace("/", "~1")
+                + "/"
+                + method.toLowerCase());
       }
     }
     return null;
   }
 
   private List<String> validate(String pointer, JsonNode value, String where) {
-    JsonSchema schema = schemas.computeIfAbsent(pointer, p -> {
-      ObjectNode wrapper = root.deepCopy();
-      wrapper.put("$ref", "#" + p);
-      return factory.getSchema(wrapper);
-    });
+    JsonSchema schema =
+        schemas.computeIfAbsent(
+            pointer,
+            p -> {
+              ObjectNode wrapper = root.deepCopy();
+              wrapper.put("$ref", "#" + p);
+              return factory.getSchema(wrapper);
+            });
     Set<ValidationMessage> messages = schema.validate(value);
     return messages.stream().map(m -> where + ": " + m.getMessage()).sorted().toList();
   }
@@ -242,10 +259,10 @@ final class StripeOpenApi {
     if (encoded != null && !encoded.isEmpty()) {
       for (String pair : encoded.split("&")) {
         int eq = pair.indexOf('=');
-        String key = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq),
-            StandardCharsets.UTF_8);
-        String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1),
-            StandardCharsets.UTF_8);
+        String key =
+            URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+        String value =
+            eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
         List<String> path = new ArrayList<>();
         int bracket = key.indexOf('[');
         path.add(bracket < 0 ? key : key.substring(0, bracket));
@@ -291,8 +308,10 @@ final class StripeOpenApi {
     if (value.isTextual()) {
       String text = value.asText();
       for (JsonNode alt : alternatives) {
-        String type = alt.path("type").isArray() ? alt.path("type").get(0).asText()
-            : alt.path("type").asText();
+        String type =
+            alt.path("type").isArray()
+                ? alt.path("type").get(0).asText()
+                : alt.path("type").asText();
         if (type.equals("integer") && text.matches("-?\\d+")) {
           return NODES.numberNode(Long.parseLong(text));
         }
@@ -304,25 +323,32 @@ final class StripeOpenApi {
     }
     if (value.isArray()) {
       ArrayNode out = NODES.arrayNode();
-      JsonNode items = alternatives.stream().filter(a -> a.has("items")).findFirst()
-          .map(a -> a.get("items")).orElse(NODES.objectNode());
+      JsonNode items =
+          alternatives.stream()
+              .filter(a -> a.has("items"))
+              .findFirst()
+              .map(a -> a.get("items"))
+              .orElse(NODES.objectNode());
       value.forEach(v -> out.add(coerce(v, items)));
       return out;
     }
     ObjectNode out = NODES.objectNode();
-    value.fields().forEachRemaining(field -> {
-      JsonNode sub = NODES.objectNode();
-      for (JsonNode alt : alternatives) {
-        if (alt.path("properties").has(field.getKey())) {
-          sub = alt.path("properties").get(field.getKey());
-          break;
-        }
-        if (alt.path("additionalProperties").isObject()) {
-          sub = alt.get("additionalProperties");
-        }
-      }
-      out.set(field.getKey(), coerce(field.getValue(), sub));
-    });
+    value
+        .fields()
+        .forEachRemaining(
+            field -> {
+              JsonNode sub = NODES.objectNode();
+              for (JsonNode alt : alternatives) {
+                if (alt.path("properties").has(field.getKey())) {
+                  sub = alt.path("properties").get(field.getKey());
+                  break;
+                }
+                if (alt.path("additionalProperties").isObject()) {
+                  sub = alt.get("additionalProperties");
+                }
+              }
+              out.set(field.getKey(), coerce(field.getValue(), sub));
+            });
     return out;
   }
 

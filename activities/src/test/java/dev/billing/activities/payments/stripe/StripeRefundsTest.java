@@ -7,6 +7,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.urlEqualTo;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.protobuf.ByteString;
 import dev.billing.activities.PaymentActivitiesImpl;
 import dev.billing.activities.payments.GatewayRefund;
 import dev.billing.activities.payments.IdempotencyConflictException;
@@ -16,7 +17,6 @@ import dev.billing.domain.Money;
 import dev.billing.workflows.activities.PaymentFailures;
 import dev.billing.workflows.activities.RefundInput;
 import dev.billing.workflows.activities.RefundResult;
-import com.google.protobuf.ByteString;
 import io.temporal.api.common.v1.Payload;
 import io.temporal.common.converter.DataConverter;
 import io.temporal.common.converter.DefaultDataConverter;
@@ -40,12 +40,14 @@ class StripeRefundsTest extends StripeStubTest {
     GatewayRefund refund = gateway.refund(request(HALF));
 
     assertThat(refund).isEqualTo(new GatewayRefund(REFUND_ID, HALF, AT, false));
-    stripe.verify(1, postRequestedFor(urlEqualTo("/v1/refunds"))
-        .withHeader("Idempotency-Key", equalTo(REFUND_KEY))
-        .withFormParam("payment_intent", equalTo(StripeJson.INTENT))
-        .withFormParam("amount", equalTo("500"))
-        .withFormParam("reason", equalTo("requested_by_customer"))
-        .withFormParam("metadata[idempotencyKey]", equalTo(REFUND_KEY)));
+    stripe.verify(
+        1,
+        postRequestedFor(urlEqualTo("/v1/refunds"))
+            .withHeader("Idempotency-Key", equalTo(REFUND_KEY))
+            .withFormParam("payment_intent", equalTo(StripeJson.INTENT))
+            .withFormParam("amount", equalTo("500"))
+            .withFormParam("reason", equalTo("requested_by_customer"))
+            .withFormParam("metadata[idempotencyKey]", equalTo(REFUND_KEY)));
   }
 
   @ParameterizedTest
@@ -64,10 +66,12 @@ class StripeRefundsTest extends StripeStubTest {
     stubRefund(status, "failed".equals(status) ? "expired_or_canceled_card" : null);
 
     assertThatThrownBy(() -> gateway.refund(request(HALF)))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class, e -> {
-          assertThat(e.code()).isEqualTo("refund_failed");
-          assertThat(e.getMessage()).contains(REFUND_ID).contains(status);
-        });
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
+            e -> {
+              assertThat(e.code()).isEqualTo("refund_failed");
+              assertThat(e.getMessage()).contains(REFUND_ID).contains(status);
+            });
   }
 
   @Test
@@ -84,18 +88,20 @@ class StripeRefundsTest extends StripeStubTest {
     stubRefund("failed", "insufficient_funds");
 
     assertThatThrownBy(() -> new PaymentActivitiesImpl(gateway).refund(input()))
-        .isInstanceOfSatisfying(ApplicationFailure.class, e -> {
-          assertThat(e.getType()).isEqualTo(PaymentFailures.REFUND_REFUSED);
-          assertThat(e.isNonRetryable()).isTrue();
-        });
+        .isInstanceOfSatisfying(
+            ApplicationFailure.class,
+            e -> {
+              assertThat(e.getType()).isEqualTo(PaymentFailures.REFUND_REFUSED);
+              assertThat(e.isNonRetryable()).isTrue();
+            });
   }
 
   @Test
   void aRefundResultRecordedBeforeTheFlagExistedReadsAsDone() {
     // Histories hold RefundResult payloads without "pending": they must replay as done refunds.
     DataConverter converter = DefaultDataConverter.newDefaultInstance();
-    Payload recorded = converter.toPayload(new RefundResult(REFUND_ID, HALF, AT, true))
-        .orElseThrow();
+    Payload recorded =
+        converter.toPayload(new RefundResult(REFUND_ID, HALF, AT, true)).orElseThrow();
     String withoutFlag = recorded.getData().toStringUtf8().replaceAll(",?\"pending\":true", "");
     Payload old = recorded.toBuilder().setData(ByteString.copyFromUtf8(withoutFlag)).build();
 
@@ -115,28 +121,47 @@ class StripeRefundsTest extends StripeStubTest {
 
   @Test
   void aRefundLargerThanWhatIsLeftIsAnInvalidRequest() {
-    stripe.stubFor(post(urlEqualTo("/v1/refunds")).willReturn(json(400,
-        StripeJson.invalidRequest("amount_too_large", "amount",
-            "Refund amount ($10.00) is greater than unrefunded amount on charge ($9.99)"))));
+    stripe.stubFor(
+        post(urlEqualTo("/v1/refunds"))
+            .willReturn(
+                json(
+                    400,
+                    StripeJson.invalidRequest(
+                        "amount_too_large",
+                        "amount",
+                        "Refund amount ($10.00) is greater than unrefunded amount on charge ($9.99)"))));
 
-    assertThatThrownBy(() -> gateway.refund(new RefundRequest(REFUND_KEY, StripeJson.INTENT,
-        new Money(1000, "USD"), null)))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class,
+    assertThatThrownBy(
+            () ->
+                gateway.refund(
+                    new RefundRequest(REFUND_KEY, StripeJson.INTENT, new Money(1000, "USD"), null)))
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
             e -> assertThat(e.code()).isEqualTo("amount_too_large"));
   }
 
   private void stubRefund(String status, String failureReason) {
-    stripe.stubFor(post(urlEqualTo("/v1/refunds")).willReturn(ok(StripeJson.refund(REFUND_ID,
-        StripeJson.INTENT, 500, StripeJson.CREATED + 60, REFUND_KEY, status, failureReason))));
+    stripe.stubFor(
+        post(urlEqualTo("/v1/refunds"))
+            .willReturn(
+                ok(
+                    StripeJson.refund(
+                        REFUND_ID,
+                        StripeJson.INTENT,
+                        500,
+                        StripeJson.CREATED + 60,
+                        REFUND_KEY,
+                        status,
+                        failureReason))));
   }
 
   private static RefundRequest request(Money amount) {
-    return new RefundRequest(REFUND_KEY, StripeJson.INTENT, amount,
-        RefundRequest.Reason.REQUESTED_BY_CUSTOMER);
+    return new RefundRequest(
+        REFUND_KEY, StripeJson.INTENT, amount, RefundRequest.Reason.REQUESTED_BY_CUSTOMER);
   }
 
   private static RefundInput input() {
-    return new RefundInput("acc-1", "sub-1", 3, StripeJson.INTENT, HALF, REFUND_KEY,
-        "late delivery");
+    return new RefundInput(
+        "acc-1", "sub-1", 3, StripeJson.INTENT, HALF, REFUND_KEY, "late delivery");
   }
 }

@@ -31,8 +31,9 @@ abstract class StripeStubTest {
 
   @BeforeEach
   void startStripe() {
-    stripe = new WireMockServer(options().dynamicPort()
-        .extensions(new StripeIdempotency(), new StripeListFilter()));
+    stripe =
+        new WireMockServer(
+            options().dynamicPort().extensions(new StripeIdempotency(), new StripeListFilter()));
     stripe.start();
     gateway = new StripeGateway(settings());
   }
@@ -40,7 +41,8 @@ abstract class StripeStubTest {
   @AfterEach
   void checkAndStopStripe() {
     try {
-      assertThat(violations()).as("requests and stubs against Stripe's OpenAPI description")
+      assertThat(violations())
+          .as("requests and stubs against Stripe's OpenAPI description")
           .isEmpty();
     } finally {
       stripe.stop();
@@ -56,11 +58,13 @@ abstract class StripeStubTest {
       LoggedRequest request = event.getRequest();
       URI url = URI.create(request.getUrl());
       String method = request.getMethod().getName();
-      out.addAll(StripeOpenApi.DESCRIPTION.validateRequest(method, url.getPath(),
-          url.getRawQuery(), request.getBodyAsString()));
+      out.addAll(
+          StripeOpenApi.DESCRIPTION.validateRequest(
+              method, url.getPath(), url.getRawQuery(), request.getBodyAsString()));
       LoggedResponse response = event.getResponse();
-      out.addAll(StripeOpenApi.DESCRIPTION.validateResponse(method, url.getPath(),
-          response.getStatus(), response.getBodyAsString()));
+      out.addAll(
+          StripeOpenApi.DESCRIPTION.validateResponse(
+              method, url.getPath(), response.getStatus(), response.getBodyAsString()));
     }
     return out;
   }

@@ -20,31 +20,31 @@ class StripeValuesTest {
    */
   @ParameterizedTest(name = "{0}: {1} ISO minor units = {2} at Stripe")
   @CsvSource({
-      "BIF, 5000, 5000",       // zero-decimal, ISO 0
-      "CLP, 5000, 5000",
-      "DJF, 5000, 5000",
-      "GNF, 5000, 5000",
-      "JPY, 1200, 1200",
-      "KMF, 5000, 5000",
-      "KRW, 5000, 5000",
-      "MGA, 150000, 1500",     // zero-decimal at Stripe, ISO 2: 1500.00 ariary is 1500
-      "PYG, 5000, 5000",
-      "RWF, 5000, 5000",
-      "VND, 5000, 5000",
-      "VUV, 5000, 5000",
-      "XAF, 5000, 5000",
-      "XOF, 5000, 5000",
-      "XPF, 5000, 5000",
-      "ISK, 1500, 150000",     // two decimals at Stripe for compatibility, ISO 0
-      "UGX, 1500, 150000",
-      "HUF, 150000, 150000",   // special case for payouts only
-      "TWD, 150000, 150000",
-      "BHD, 12340, 12340",     // three-decimal, as ISO
-      "JOD, 12340, 12340",
-      "KWD, 12340, 12340",
-      "OMR, 12340, 12340",
-      "TND, 12340, 12340",
-      "USD, 999, 999",         // not in the table: two decimals
+    "BIF, 5000, 5000", // zero-decimal, ISO 0
+    "CLP, 5000, 5000",
+    "DJF, 5000, 5000",
+    "GNF, 5000, 5000",
+    "JPY, 1200, 1200",
+    "KMF, 5000, 5000",
+    "KRW, 5000, 5000",
+    "MGA, 150000, 1500", // zero-decimal at Stripe, ISO 2: 1500.00 ariary is 1500
+    "PYG, 5000, 5000",
+    "RWF, 5000, 5000",
+    "VND, 5000, 5000",
+    "VUV, 5000, 5000",
+    "XAF, 5000, 5000",
+    "XOF, 5000, 5000",
+    "XPF, 5000, 5000",
+    "ISK, 1500, 150000", // two decimals at Stripe for compatibility, ISO 0
+    "UGX, 1500, 150000",
+    "HUF, 150000, 150000", // special case for payouts only
+    "TWD, 150000, 150000",
+    "BHD, 12340, 12340", // three-decimal, as ISO
+    "JOD, 12340, 12340",
+    "KWD, 12340, 12340",
+    "OMR, 12340, 12340",
+    "TND, 12340, 12340",
+    "USD, 999, 999", // not in the table: two decimals
   })
   void amountsFollowStripesExponentPerCurrency(String currency, long ours, long stripes) {
     assertThat(StripeAmounts.toStripe(new Money(ours, currency))).isEqualTo(stripes);
@@ -54,10 +54,11 @@ class StripeValuesTest {
 
   @Test
   void everyRowOfTheExponentTableIsPinnedAbove() throws NoSuchMethodException {
-    CsvSource rows = StripeValuesTest.class
-        .getDeclaredMethod("amountsFollowStripesExponentPerCurrency", String.class, long.class,
-            long.class)
-        .getAnnotation(CsvSource.class);
+    CsvSource rows =
+        StripeValuesTest.class
+            .getDeclaredMethod(
+                "amountsFollowStripesExponentPerCurrency", String.class, long.class, long.class)
+            .getAnnotation(CsvSource.class);
     assertThat(Arrays.stream(rows.value()).map(r -> r.split(",")[0].trim()))
         .containsAll(StripeAmounts.STRIPE_EXPONENTS.keySet());
   }
@@ -65,7 +66,8 @@ class StripeValuesTest {
   @Test
   void anMgaAmountWithAFractionOfAnAriaryIsRefusedBeforeItIsSent() {
     assertThatThrownBy(() -> StripeAmounts.toStripe(new Money(150050, "MGA")))
-        .isInstanceOfSatisfying(InvalidGatewayRequestException.class,
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
             e -> assertThat(e.code()).isEqualTo("amount_precision"));
   }
 
@@ -82,9 +84,11 @@ class StripeValuesTest {
         .isEqualTo(new StripePaymentMethodToken(null, "pm_card_visa"));
     assertThat(StripePaymentMethodToken.parse("cus_A1/pm_B2").token()).isEqualTo("cus_A1/pm_B2");
     assertThat(StripePaymentMethodToken.parse("cus_A1/pm_B2").toString())
-        .doesNotContain("A1").doesNotContain("B2");
+        .doesNotContain("A1")
+        .doesNotContain("B2");
     assertThatThrownBy(() -> StripePaymentMethodToken.parse("acct_X/pm_B2"))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageNotContaining("acct_X");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageNotContaining("acct_X");
     assertThatThrownBy(() -> StripePaymentMethodToken.parse("cus_A1/"))
         .isInstanceOf(IllegalArgumentException.class);
   }

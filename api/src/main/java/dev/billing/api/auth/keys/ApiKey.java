@@ -30,7 +30,8 @@ public record ApiKey(
     Objects.requireNonNull(createdAt, "createdAt");
     Objects.requireNonNull(createdBy, "createdBy");
     if ((role == Role.ACCOUNT) != (accountId != null)) {
-      throw new IllegalArgumentException("an account key has exactly one account, an operator key none");
+      throw new IllegalArgumentException(
+          "an account key has exactly one account, an operator key none");
     }
   }
 

@@ -22,11 +22,14 @@ public final class ApiKeyAuthenticator implements Authenticator<String, BillingP
     if (presented.isEmpty()) {
       return Optional.empty();
     }
-    return store.find(presented.get().keyId())
+    return store
+        .find(presented.get().keyId())
         .filter(key -> !key.revoked())
         .filter(key -> ApiKeyTokens.matches(presented.get(), key.hash()))
-        .map(key -> key.role() == Role.OPERATOR
-            ? BillingPrincipal.operator(key.principalName())
-            : BillingPrincipal.account(key.principalName(), key.accountId()));
+        .map(
+            key ->
+                key.role() == Role.OPERATOR
+                    ? BillingPrincipal.operator(key.principalName())
+                    : BillingPrincipal.account(key.principalName(), key.accountId()));
   }
 }

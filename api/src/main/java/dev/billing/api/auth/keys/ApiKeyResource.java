@@ -1,7 +1,7 @@
 package dev.billing.api.auth.keys;
 
-import dev.billing.api.resources.Actors;
 import dev.billing.api.errors.ApiProblem;
+import dev.billing.api.resources.Actors;
 import dev.billing.api.views.PageView;
 import dev.billing.api.views.Timestamps;
 import jakarta.ws.rs.Consumes;
@@ -30,7 +30,9 @@ public final class ApiKeyResource {
   private final ApiKeyService keys;
   private final Consumer<String> forgetCachedKey;
 
-  /** @param forgetCachedKey drops a revoked key id from this instance's authentication cache */
+  /**
+   * @param forgetCachedKey drops a revoked key id from this instance's authentication cache
+   */
   public ApiKeyResource(ApiKeyService keys, Consumer<String> forgetCachedKey) {
     this.keys = keys;
     this.forgetCachedKey = forgetCachedKey;
@@ -40,35 +42,61 @@ public final class ApiKeyResource {
   public record CreateApiKeyRequest(String role, String accountId, String label) {}
 
   /** A key as listed: no secret, no hash. */
-  public record ApiKeyView(String keyId, String role, String accountId, String label,
-      String createdAt, String createdBy, String revokedAt, String revokedBy) {
+  public record ApiKeyView(
+      String keyId,
+      String role,
+      String accountId,
+      String label,
+      String createdAt,
+      String createdBy,
+      String revokedAt,
+      String revokedBy) {
     static ApiKeyView of(ApiKey key) {
-      return new ApiKeyView(key.keyId(), key.role().wireName(), key.accountId(), key.label(),
-          Timestamps.instant(key.createdAt()), key.createdBy(), Timestamps.instant(key.revokedAt()),
+      return new ApiKeyView(
+          key.keyId(),
+          key.role().wireName(),
+          key.accountId(),
+          key.label(),
+          Timestamps.instant(key.createdAt()),
+          key.createdBy(),
+          Timestamps.instant(key.revokedAt()),
           key.revokedBy());
     }
   }
 
   /** The create response: the key and, this once, its token. */
-  public record CreatedApiKeyView(String keyId, String apiKey, String role, String accountId,
-      String label, String createdAt, String createdBy) {}
+  public record CreatedApiKeyView(
+      String keyId,
+      String apiKey,
+      String role,
+      String accountId,
+      String label,
+      String createdAt,
+      String createdBy) {}
 
   @POST
   @Consumes(MediaType.APPLICATION_JSON)
-  public Response create(CreateApiKeyRequest body, @Context SecurityContext security,
-      @Context UriInfo uri) {
+  public Response create(
+      CreateApiKeyRequest body, @Context SecurityContext security, @Context UriInfo uri) {
     if (body == null) {
       throw ApiProblem.invalid(null, "a JSON object with the key's role is required");
     }
-    ApiKeyService.Created created = keys.create(body.role(), body.accountId(), body.label(),
-        Actors.of(security));
+    ApiKeyService.Created created =
+        keys.create(body.role(), body.accountId(), body.label(), Actors.of(security));
     ApiKey key = created.key();
     CacheControl noStore = new CacheControl();
     noStore.setNoStore(true);
     return Response.created(uri.getBaseUriBuilder().path("v1/api-keys/{keyId}").build(key.keyId()))
         .cacheControl(noStore)
-        .entity(new CreatedApiKeyView(key.keyId(), created.token(), key.role().wireName(),
-            key.accountId(), key.label(), Timestamps.instant(key.createdAt()), key.createdBy()))
+        .entity(
+            new CreatedApiKeyView(
+                key.keyId(),
+                created.token(),
+                key.role().wireName(),
+                key.accountId(),
+                key.label(),
+                Timestamps.instant(key.createdAt()),
+                key.createdBy()))
         .build();
   }
 
@@ -81,7 +109,8 @@ public final class ApiKeyResource {
   @GET
   @Path("/{keyId}")
   public ApiKeyView get(@PathParam("keyId") String keyId) {
-    return keys.find(keyId).map(ApiKeyView::of)
+    return keys.find(keyId)
+        .map(ApiKeyView::of)
         .orElseThrow(() -> ApiProblem.notFound("There is no API key " + keyId + "."));
   }
 
@@ -92,8 +121,9 @@ public final class ApiKeyResource {
   @POST
   @Path("/{keyId}/revoke")
   public ApiKeyView revoke(@PathParam("keyId") String keyId, @Context SecurityContext security) {
-    ApiKey revoked = keys.revoke(keyId, Actors.of(security))
-        .orElseThrow(() -> ApiProblem.notFound("There is no API key " + keyId + "."));
+    ApiKey revoked =
+        keys.revoke(keyId, Actors.of(security))
+            .orElseThrow(() -> ApiProblem.notFound("There is no API key " + keyId + "."));
     forgetCachedKey.accept(keyId);
     return ApiKeyView.of(revoked);
   }

@@ -15,11 +15,11 @@ import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 import software.amazon.awssdk.services.dynamodb.model.ReturnValuesOnConditionCheckFailure;
 
 /**
- * API keys in the billing table, all in one partition: {@code PK = APIKEYS}, {@code SK = KEY#<keyId>}.
- * One partition keeps listing a Query (never a Scan of the whole table) and lets IAM confine the key
- * administration role to exactly these items ({@code dynamodb:LeadingKeys = APIKEYS}). The load is
- * small: keys are few, and each API instance reads one only on a cache miss. The items carry none of
- * the GSI attributes, so the due-date indexes never see them.
+ * API keys in the billing table, all in one partition: {@code PK = APIKEYS}, {@code SK =
+ * KEY#<keyId>}. One partition keeps listing a Query (never a Scan of the whole table) and lets IAM
+ * confine the key administration role to exactly these items ({@code dynamodb:LeadingKeys =
+ * APIKEYS}). The load is small: keys are few, and each API instance reads one only on a cache miss.
+ * The items carry none of the GSI attributes, so the due-date indexes never see them.
  */
 public final class ApiKeyStore {
   static final String PARTITION = "APIKEYS";
@@ -33,7 +33,9 @@ public final class ApiKeyStore {
     this.table = billingTable;
   }
 
-  /** @return false when a key with this id exists already (the caller issues another id) */
+  /**
+   * @return false when a key with this id exists already (the caller issues another id)
+   */
   public boolean create(ApiKey key) {
     Map<String, AttributeValue> item = new HashMap<>();
     item.put("PK", s(PARTITION));
@@ -47,7 +49,8 @@ public final class ApiKeyStore {
     item.put("CreatedAt", s(key.createdAt().toString()));
     item.put("CreatedBy", s(key.createdBy()));
     try {
-      client.putItem(r -> r.tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
+      client.putItem(
+          r -> r.tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
       return true;
     } catch (ConditionalCheckFailedException e) {
       return false;
@@ -56,7 +59,8 @@ public final class ApiKeyStore {
 
   /** A strongly consistent read: a key works (and a revocation bites) as soon as it is written. */
   public Optional<ApiKey> find(String keyId) {
-    return apiKey(client.getItem(r -> r.tableName(table).consistentRead(true).key(keyOf(keyId))).item());
+    return apiKey(
+        client.getItem(r -> r.tableName(table).consistentRead(true).key(keyOf(keyId))).item());
   }
 
   /**
@@ -66,14 +70,20 @@ public final class ApiKeyStore {
    */
   public Optional<ApiKey> revoke(String keyId, Instant at, String by) {
     try {
-      return apiKey(client.updateItem(r -> r.tableName(table)
-          .key(keyOf(keyId))
-          .conditionExpression("attribute_exists(PK) AND attribute_not_exists(RevokedAt)")
-          .updateExpression("SET RevokedAt = :at, RevokedBy = :by")
-          .expressionAttributeValues(Map.of(":at", s(at.toString()), ":by", s(by)))
-          .returnValues(ReturnValue.ALL_NEW)
-          .returnValuesOnConditionCheckFailure(ReturnValuesOnConditionCheckFailure.ALL_OLD))
-          .attributes());
+      return apiKey(
+          client
+              .updateItem(
+                  r ->
+                      r.tableName(table)
+                          .key(keyOf(keyId))
+                          .conditionExpression(
+                              "attribute_exists(PK) AND attribute_not_exists(RevokedAt)")
+                          .updateExpression("SET RevokedAt = :at, RevokedBy = :by")
+                          .expressionAttributeValues(Map.of(":at", s(at.toString()), ":by", s(by)))
+                          .returnValues(ReturnValue.ALL_NEW)
+                          .returnValuesOnConditionCheckFailure(
+                              ReturnValuesOnConditionCheckFailure.ALL_OLD))
+              .attributes());
     } catch (ConditionalCheckFailedException e) {
       // Revoked before: the item as that revocation left it. Unknown: no item.
       return apiKey(e.item());
@@ -86,12 +96,19 @@ public final class ApiKeyStore {
     Map<String, AttributeValue> start = null;
     do {
       Map<String, AttributeValue> from = start;
-      QueryResponse page = client.query(r -> r.tableName(table).consistentRead(true)
-          .keyConditionExpression("PK = :pk")
-          .expressionAttributeValues(Map.of(":pk", s(PARTITION)))
-          .exclusiveStartKey(from));
+      QueryResponse page =
+          client.query(
+              r ->
+                  r.tableName(table)
+                      .consistentRead(true)
+                      .keyConditionExpression("PK = :pk")
+                      .expressionAttributeValues(Map.of(":pk", s(PARTITION)))
+                      .exclusiveStartKey(from));
       page.items().forEach(item -> keys.add(fromItem(item)));
-      start = page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty() ? page.lastEvaluatedKey() : null;
+      start =
+          page.hasLastEvaluatedKey() && !page.lastEvaluatedKey().isEmpty()
+              ? page.lastEvaluatedKey()
+              : null;
     } while (start != null);
     return keys;
   }
@@ -109,8 +126,14 @@ public final class ApiKeyStore {
     if (role == null) {
       throw new IllegalStateException("API key " + str(item, "KeyId") + " has an unknown role");
     }
-    return new ApiKey(str(item, "KeyId"), str(item, "KeyHash"), role, optStr(item, "AccountId"),
-        optStr(item, "Label"), Instant.parse(str(item, "CreatedAt")), str(item, "CreatedBy"),
+    return new ApiKey(
+        str(item, "KeyId"),
+        str(item, "KeyHash"),
+        role,
+        optStr(item, "AccountId"),
+        optStr(item, "Label"),
+        Instant.parse(str(item, "CreatedAt")),
+        str(item, "CreatedBy"),
         optStr(item, "RevokedAt") == null ? null : Instant.parse(optStr(item, "RevokedAt")),
         optStr(item, "RevokedBy"));
   }

@@ -10,8 +10,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * API keys: {@code bk_<keyId>_<secret>}, a public key id (16 hex digits, the lookup key) and a secret
- * of 256 random bits (64 hex digits). Only {@link #hash} of the secret is stored.
+ * API keys: {@code bk_<keyId>_<secret>}, a public key id (16 hex digits, the lookup key) and a
+ * secret of 256 random bits (64 hex digits). Only {@link #hash} of the secret is stored.
  *
  * <p>Why a single SHA-256 and not bcrypt/scrypt/argon2: slow hashes protect low-entropy passwords
  * from guessing. A 256-bit random secret cannot be guessed, with or without the stolen hash, so a
@@ -55,7 +55,9 @@ public final class ApiKeyTokens {
     return new Issued(keyId, PREFIX + keyId + "_" + secretHex, hash(keyId, secretHex));
   }
 
-  /** @return the parts of a well-formed key, or empty for anything else */
+  /**
+   * @return the parts of a well-formed key, or empty for anything else
+   */
   public static Optional<Presented> parse(String token) {
     if (token == null) {
       return Optional.empty();
@@ -66,7 +68,8 @@ public final class ApiKeyTokens {
 
   /** Hex SHA-256 of the secret, bound to its key id. */
   public static String hash(String keyId, String secret) {
-    return Digests.hex(Digests.sha256(Digests.utf8(HASH_CONTEXT), Digests.utf8(keyId + "\n" + secret)));
+    return Digests.hex(
+        Digests.sha256(Digests.utf8(HASH_CONTEXT), Digests.utf8(keyId + "\n" + secret)));
   }
 
   /** Constant-time comparison of the presented secret's hash with the stored one. */

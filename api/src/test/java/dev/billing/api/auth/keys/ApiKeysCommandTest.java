@@ -52,7 +52,17 @@ class ApiKeysCommandTest {
 
   @Test
   void createPrintsTheTokenOnceAndStoresOnlyItsHash() throws Exception {
-    String output = run("keys", "create", "--role", "account", "--account", "acc-7", "--label", "batch", "api.yml");
+    String output =
+        run(
+            "keys",
+            "create",
+            "--role",
+            "account",
+            "--account",
+            "acc-7",
+            "--label",
+            "batch",
+            "api.yml");
 
     Matcher token = Pattern.compile("(?m)^(bk_([0-9a-f]{16})_[0-9a-f]{64})$").matcher(output);
     assertThat(token.find()).as(output).isTrue();
@@ -66,7 +76,10 @@ class ApiKeysCommandTest {
         .contains(BillingPrincipal.account("key:" + token.group(2), "acc-7"));
 
     String listed = run("keys", "list", "api.yml");
-    assertThat(listed).contains(token.group(2)).contains("acc-7").contains("active")
+    assertThat(listed)
+        .contains(token.group(2))
+        .contains("acc-7")
+        .contains("active")
         .doesNotContain(token.group(1).substring(20));
   }
 

@@ -8,9 +8,12 @@ import io.temporal.client.WorkflowNotFoundException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** The {@code paymentEvent} signal: delivered to a running workflow of the fake, refused otherwise. */
+/**
+ * The {@code paymentEvent} signal: delivered to a running workflow of the fake, refused otherwise.
+ */
 public final class FakePaymentEventSignals implements PaymentEventSignals {
   private final FakeSubscriptionWorkflows workflows;
+
   /** Every event delivered, in order. */
   public final List<PaymentEvent> delivered = new CopyOnWriteArrayList<>();
 
@@ -21,8 +24,12 @@ public final class FakePaymentEventSignals implements PaymentEventSignals {
   @Override
   public void send(PaymentEvent event) {
     if (!workflows.running(event.subscriptionId())) {
-      throw new WorkflowNotFoundException(WorkflowExecution.newBuilder()
-          .setWorkflowId(BillingIds.workflowId(event.subscriptionId())).build(), "SubscriptionWorkflow", null);
+      throw new WorkflowNotFoundException(
+          WorkflowExecution.newBuilder()
+              .setWorkflowId(BillingIds.workflowId(event.subscriptionId()))
+              .build(),
+          "SubscriptionWorkflow",
+          null);
     }
     delivered.add(event);
   }

@@ -13,10 +13,10 @@ import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Reconciliation runs as {@link dev.billing.api.ops.ReconciliationRuns} starts them, without running
- * them: the same workflow ids, one run per Idempotency-Key (409 for another request under it), one
- * repair of a subscription per window. Runs never finish here: what a run finds is the worker's part,
- * shown by the end-to-end tests.
+ * Reconciliation runs as {@link dev.billing.api.ops.ReconciliationRuns} starts them, without
+ * running them: the same workflow ids, one run per Idempotency-Key (409 for another request under
+ * it), one repair of a subscription per window. Runs never finish here: what a run finds is the
+ * worker's part, shown by the end-to-end tests.
  */
 public final class FakeReconciliations implements Reconciliations {
 
@@ -26,8 +26,10 @@ public final class FakeReconciliations implements Reconciliations {
   private final InstantSource clock;
   private final Map<String, String> requestOfWorkflow = new HashMap<>();
   private final Map<String, Started> startedOfWorkflow = new HashMap<>();
+
   /** The repair workflows started; they never complete here, so a repeat joins the running one. */
   private final Map<String, Boolean> repairs = new HashMap<>();
+
   public final List<Call> calls = new CopyOnWriteArrayList<>();
 
   public FakeReconciliations(InstantSource clock) {
@@ -37,15 +39,22 @@ public final class FakeReconciliations implements Reconciliations {
   @Override
   public Started start(ReconciliationInput input, String idempotencyKey) {
     calls.add(new Call(input, idempotencyKey));
-    return startOnce(idempotencyKey,
+    return startOnce(
+        idempotencyKey,
         "window lookbackDays=" + input.lookbackDays() + " repair=" + input.repair());
   }
 
   @Override
   public Started start(SubscriptionRepairInput input, String idempotencyKey) {
     calls.add(new Call(input, idempotencyKey));
-    return startOnce(idempotencyKey, "subscription " + input.accountId() + "/" + input.subscriptionId()
-        + " repair=" + input.repair());
+    return startOnce(
+        idempotencyKey,
+        "subscription "
+            + input.accountId()
+            + "/"
+            + input.subscriptionId()
+            + " repair="
+            + input.repair());
   }
 
   @Override
@@ -60,8 +69,9 @@ public final class FakeReconciliations implements Reconciliations {
   }
 
   private synchronized Started startOnce(String idempotencyKey, String request) {
-    String workflowId = "reconciliation-api-"
-        + (idempotencyKey != null ? idempotencyKey : UUID.randomUUID().toString());
+    String workflowId =
+        "reconciliation-api-"
+            + (idempotencyKey != null ? idempotencyKey : UUID.randomUUID().toString());
     String earlier = requestOfWorkflow.get(workflowId);
     if (earlier == null) {
       Started started = new Started(workflowId, UUID.randomUUID().toString(), true);
@@ -70,8 +80,11 @@ public final class FakeReconciliations implements Reconciliations {
       return started;
     }
     if (!earlier.equals(request)) {
-      throw ApiProblem.conflict("idempotency-key-reused", "Idempotency key reused with a different request",
-          "This Idempotency-Key already started a run for a different request (" + earlier
+      throw ApiProblem.conflict(
+          "idempotency-key-reused",
+          "Idempotency key reused with a different request",
+          "This Idempotency-Key already started a run for a different request ("
+              + earlier
               + "); use a new key for a new run.");
     }
     return new Started(workflowId, startedOfWorkflow.get(workflowId).reportId(), false);

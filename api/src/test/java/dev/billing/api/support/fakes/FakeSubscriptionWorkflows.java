@@ -13,11 +13,11 @@ import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
-import dev.billing.workflows.subscription.SubscriptionChanges;
 import dev.billing.workflows.SubscriptionState;
 import dev.billing.workflows.UpdateRequest;
 import dev.billing.workflows.UpdateRequests;
 import dev.billing.workflows.WaiveRequest;
+import dev.billing.workflows.subscription.SubscriptionChanges;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.client.WorkflowExecutionAlreadyStarted;
 import io.temporal.client.WorkflowNotFoundException;
@@ -57,6 +57,7 @@ public final class FakeSubscriptionWorkflows implements SubscriptionCommands {
   private final InstantSource clock;
   private final Map<String, Run> runs = new HashMap<>();
   private final Deque<Function<Subscription, SubscriptionState>> scripted = new ArrayDeque<>();
+
   /** Every update sent, in order; creates are not updates. */
   public final List<Sent> sent = new CopyOnWriteArrayList<>();
 
@@ -86,9 +87,10 @@ public final class FakeSubscriptionWorkflows implements SubscriptionCommands {
    * {@link dev.billing.workflows.UpdateRejections}) carrying the request's fingerprint.
    */
   public synchronized void refuseNext(String type, String message) {
-    scripted.add(subscription -> {
-      throw new Refusal(type, message);
-    });
+    scripted.add(
+        subscription -> {
+          throw new Refusal(type, message);
+        });
   }
 
   /** The subscription's workflow ends (its record stays as the store has it). */
@@ -123,7 +125,8 @@ public final class FakeSubscriptionWorkflows implements SubscriptionCommands {
       throw new WorkflowExecutionAlreadyStarted(execution(id), "SubscriptionWorkflow", null);
     }
     if (run == null) {
-      store.createSubscription(SubscriptionChanges.creation(subscription, requestedBy, clock.instant()));
+      store.createSubscription(
+          SubscriptionChanges.creation(subscription, requestedBy, clock.instant()));
       runs.put(id, new Run(subscription.accountId()));
     }
     return state(store.getSubscription(subscription.accountId(), id).orElseThrow(), null);
@@ -185,8 +188,10 @@ public final class FakeSubscriptionWorkflows implements SubscriptionCommands {
     return update(subscriptionId, "changeBillingDay", request);
   }
 
-  private synchronized SubscriptionState update(String subscriptionId, String name, UpdateRequest<?> request) {
-    // The Temporal implementation gives every request an id before sending it; so must the resources.
+  private synchronized SubscriptionState update(
+      String subscriptionId, String name, UpdateRequest<?> request) {
+    // The Temporal implementation gives every request an id before sending it; so must the
+    // resources.
     if (request.requestId() == null) {
       throw new IllegalArgumentException("an update without a request id: " + request);
     }
@@ -214,26 +219,48 @@ public final class FakeSubscriptionWorkflows implements SubscriptionCommands {
     Function<Subscription, SubscriptionState> script = scripted.poll();
     String fingerprint = UpdateRequests.fingerprint(request);
     if (script == null) {
-      return state(current, new AppliedRequest(request.requestId(), fingerprint,
-          AppliedRequest.Status.APPLIED, null, null, clock.instant()));
+      return state(
+          current,
+          new AppliedRequest(
+              request.requestId(),
+              fingerprint,
+              AppliedRequest.Status.APPLIED,
+              null,
+              null,
+              clock.instant()));
     }
     try {
       SubscriptionState state = script.apply(current);
-      return state.request() != null ? state : state(state.subscription(), new AppliedRequest(
-          request.requestId(), fingerprint, AppliedRequest.Status.APPLIED, null, null, clock.instant()));
+      return state.request() != null
+          ? state
+          : state(
+              state.subscription(),
+              new AppliedRequest(
+                  request.requestId(),
+                  fingerprint,
+                  AppliedRequest.Status.APPLIED,
+                  null,
+                  null,
+                  clock.instant()));
     } catch (Refusal refusal) {
-      return new WorkflowUpdateException(execution(subscriptionId), request.requestId(), name,
-          ApplicationFailure.newNonRetryableFailure(refusal.getMessage(), refusal.type, fingerprint));
+      return new WorkflowUpdateException(
+          execution(subscriptionId),
+          request.requestId(),
+          name,
+          ApplicationFailure.newNonRetryableFailure(
+              refusal.getMessage(), refusal.type, fingerprint));
     }
   }
 
   private static SubscriptionState state(Subscription subscription, AppliedRequest request) {
-    return new SubscriptionState(subscription, SubscriptionState.Phase.WAITING_FOR_REMINDER, null, null,
-        request);
+    return new SubscriptionState(
+        subscription, SubscriptionState.Phase.WAITING_FOR_REMINDER, null, null, request);
   }
 
   private static WorkflowExecution execution(String subscriptionId) {
-    return WorkflowExecution.newBuilder().setWorkflowId(BillingIds.workflowId(subscriptionId)).build();
+    return WorkflowExecution.newBuilder()
+        .setWorkflowId(BillingIds.workflowId(subscriptionId))
+        .build();
   }
 
   private static final class Refusal extends RuntimeException {
