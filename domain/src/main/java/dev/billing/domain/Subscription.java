@@ -99,203 +99,64 @@ public record Subscription(
    * reminder date when reminders are off, so GSI-1 never lists a reminder that will not be sent.
    */
   public Subscription scheduledFor(long nextCycle) {
-    return new Subscription(
-        accountId,
-        subscriptionId,
-        sku,
-        price,
-        email,
-        paymentMethod,
-        schedule,
-        status,
-        nextCycle,
-        schedule.sendsReminders() ? schedule.reminderDate(nextCycle) : null,
-        schedule.dueDate(nextCycle),
-        lastReminderAt,
-        lastPaymentAt,
-        createdAt,
-        version,
-        requestHash,
-        locale,
-        lifecycle);
+    Copy copy = new Copy(this);
+    copy.cycle = nextCycle;
+    copy.nextReminderDate = schedule.sendsReminders() ? schedule.reminderDate(nextCycle) : null;
+    copy.nextPaymentDate = schedule.dueDate(nextCycle);
+    return copy.build();
   }
 
   public Subscription withStatus(SubscriptionStatus newStatus) {
-    return new Subscription(
-        accountId,
-        subscriptionId,
-        sku,
-        price,
-        email,
-        paymentMethod,
-        schedule,
-        newStatus,
-        cycle,
-        nextReminderDate,
-        nextPaymentDate,
-        lastReminderAt,
-        lastPaymentAt,
-        createdAt,
-        version,
-        requestHash,
-        locale,
-        lifecycle);
+    Copy copy = new Copy(this);
+    copy.status = newStatus;
+    return copy.build();
   }
 
   public Subscription withVersion(long newVersion) {
-    return new Subscription(
-        accountId,
-        subscriptionId,
-        sku,
-        price,
-        email,
-        paymentMethod,
-        schedule,
-        status,
-        cycle,
-        nextReminderDate,
-        nextPaymentDate,
-        lastReminderAt,
-        lastPaymentAt,
-        createdAt,
-        newVersion,
-        requestHash,
-        locale,
-        lifecycle);
+    Copy copy = new Copy(this);
+    copy.version = newVersion;
+    return copy.build();
   }
 
   /** The reminder of the current cycle went out: it leaves GSI-1 until the next cycle. */
   public Subscription withReminderSent(Instant at) {
-    return new Subscription(
-        accountId,
-        subscriptionId,
-        sku,
-        price,
-        email,
-        paymentMethod,
-        schedule,
-        status,
-        cycle,
-        null,
-        nextPaymentDate,
-        at,
-        lastPaymentAt,
-        createdAt,
-        version,
-        requestHash,
-        locale,
-        lifecycle);
+    Copy copy = new Copy(this);
+    copy.nextReminderDate = null;
+    copy.lastReminderAt = at;
+    return copy.build();
   }
 
   public Subscription withLastPaymentAt(Instant at) {
-    return new Subscription(
-        accountId,
-        subscriptionId,
-        sku,
-        price,
-        email,
-        paymentMethod,
-        schedule,
-        status,
-        cycle,
-        nextReminderDate,
-        nextPaymentDate,
-        lastReminderAt,
-        at,
-        createdAt,
-        version,
-        requestHash,
-        locale,
-        lifecycle);
+    Copy copy = new Copy(this);
+    copy.lastPaymentAt = at;
+    return copy.build();
   }
 
   public Subscription withPaymentMethod(PaymentMethod method) {
-    return new Subscription(
-        accountId,
-        subscriptionId,
-        sku,
-        price,
-        email,
-        method,
-        schedule,
-        status,
-        cycle,
-        nextReminderDate,
-        nextPaymentDate,
-        lastReminderAt,
-        lastPaymentAt,
-        createdAt,
-        version,
-        requestHash,
-        locale,
-        lifecycle);
+    Copy copy = new Copy(this);
+    copy.paymentMethod = method;
+    return copy.build();
   }
 
   /** Both date-index keys at once (null drops the item from that index). */
   public Subscription withDates(LocalDate reminderDate, LocalDate paymentDate) {
-    return new Subscription(
-        accountId,
-        subscriptionId,
-        sku,
-        price,
-        email,
-        paymentMethod,
-        schedule,
-        status,
-        cycle,
-        reminderDate,
-        paymentDate,
-        lastReminderAt,
-        lastPaymentAt,
-        createdAt,
-        version,
-        requestHash,
-        locale,
-        lifecycle);
+    Copy copy = new Copy(this);
+    copy.nextReminderDate = reminderDate;
+    copy.nextPaymentDate = paymentDate;
+    return copy.build();
   }
 
   public Subscription withPlan(String newSku, Money newPrice) {
-    return new Subscription(
-        accountId,
-        subscriptionId,
-        newSku,
-        newPrice,
-        email,
-        paymentMethod,
-        schedule,
-        status,
-        cycle,
-        nextReminderDate,
-        nextPaymentDate,
-        lastReminderAt,
-        lastPaymentAt,
-        createdAt,
-        version,
-        requestHash,
-        locale,
-        lifecycle);
+    Copy copy = new Copy(this);
+    copy.sku = newSku;
+    copy.price = newPrice;
+    return copy.build();
   }
 
   public Subscription withSchedule(BillingSchedule newSchedule) {
-    return new Subscription(
-        accountId,
-        subscriptionId,
-        sku,
-        price,
-        email,
-        paymentMethod,
-        newSchedule,
-        status,
-        cycle,
-        nextReminderDate,
-        nextPaymentDate,
-        lastReminderAt,
-        lastPaymentAt,
-        createdAt,
-        version,
-        requestHash,
-        locale,
-        lifecycle);
+    Copy copy = new Copy(this);
+    copy.schedule = newSchedule;
+    return copy.build();
   }
 
   /**
@@ -339,47 +200,81 @@ public record Subscription(
   }
 
   public Subscription withLifecycle(Lifecycle newLifecycle) {
-    return new Subscription(
-        accountId,
-        subscriptionId,
-        sku,
-        price,
-        email,
-        paymentMethod,
-        schedule,
-        status,
-        cycle,
-        nextReminderDate,
-        nextPaymentDate,
-        lastReminderAt,
-        lastPaymentAt,
-        createdAt,
-        version,
-        requestHash,
-        locale,
-        newLifecycle);
+    Copy copy = new Copy(this);
+    copy.lifecycle = newLifecycle;
+    return copy.build();
   }
 
   /** Nothing more is due: the item leaves both date indexes. */
   public Subscription withNothingDue() {
-    return new Subscription(
-        accountId,
-        subscriptionId,
-        sku,
-        price,
-        email,
-        paymentMethod,
-        schedule,
-        status,
-        cycle,
-        null,
-        null,
-        lastReminderAt,
-        lastPaymentAt,
-        createdAt,
-        version,
-        requestHash,
-        locale,
-        lifecycle);
+    Copy copy = new Copy(this);
+    copy.nextReminderDate = null;
+    copy.nextPaymentDate = null;
+    return copy.build();
+  }
+
+  /** A field-by-field copy for the {@code with...} methods: each changes only what it names. */
+  private static final class Copy {
+    private String accountId;
+    private String subscriptionId;
+    private String sku;
+    private Money price;
+    private String email;
+    private PaymentMethod paymentMethod;
+    private BillingSchedule schedule;
+    private SubscriptionStatus status;
+    private long cycle;
+    private LocalDate nextReminderDate;
+    private LocalDate nextPaymentDate;
+    private Instant lastReminderAt;
+    private Instant lastPaymentAt;
+    private Instant createdAt;
+    private long version;
+    private String requestHash;
+    private String locale;
+    private Lifecycle lifecycle;
+
+    Copy(Subscription from) {
+      accountId = from.accountId;
+      subscriptionId = from.subscriptionId;
+      sku = from.sku;
+      price = from.price;
+      email = from.email;
+      paymentMethod = from.paymentMethod;
+      schedule = from.schedule;
+      status = from.status;
+      cycle = from.cycle;
+      nextReminderDate = from.nextReminderDate;
+      nextPaymentDate = from.nextPaymentDate;
+      lastReminderAt = from.lastReminderAt;
+      lastPaymentAt = from.lastPaymentAt;
+      createdAt = from.createdAt;
+      version = from.version;
+      requestHash = from.requestHash;
+      locale = from.locale;
+      lifecycle = from.lifecycle;
+    }
+
+    Subscription build() {
+      return new Subscription(
+          accountId,
+          subscriptionId,
+          sku,
+          price,
+          email,
+          paymentMethod,
+          schedule,
+          status,
+          cycle,
+          nextReminderDate,
+          nextPaymentDate,
+          lastReminderAt,
+          lastPaymentAt,
+          createdAt,
+          version,
+          requestHash,
+          locale,
+          lifecycle);
+    }
   }
 }
