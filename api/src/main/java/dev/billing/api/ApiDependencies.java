@@ -1,5 +1,7 @@
 package dev.billing.api;
 
+import dev.billing.activities.payments.PaymentEventIntake;
+import dev.billing.activities.payments.TemporalPaymentEventSignals;
 import dev.billing.activities.payments.stripe.StripeChargeMethods;
 import dev.billing.activities.payments.stripe.StripeSettings;
 import dev.billing.api.auth.keys.ApiKeyStore;
@@ -7,12 +9,13 @@ import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.ops.Reconciliations;
 import dev.billing.api.subscriptions.SubscriptionCommands;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
-import dev.billing.api.webhooks.PaymentEventSignals;
 import dev.billing.api.webhooks.WebhookSettings;
 import dev.billing.runtime.DynamoConnection;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
 import dev.billing.store.BillingStore;
+import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.ReconciliationQueries;
 import dev.billing.store.ReconciliationReports;
 import dev.billing.store.events.PaymentEventStore;
 import io.dropwizard.core.setup.Environment;
@@ -29,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * @param subscriptions the subscriptions' workflows: their only writer
  * @param reconciliations starts reconciliation runs and repairs of one subscription
  * @param paymentEvents where webhook deliveries are recorded
- * @param paymentEventSignals delivers a recorded payment event to its subscription's workflow
+ * @param paymentEventSignals delivers a recorded payment event to its subscription's workflow, or
+ *     starts an ended subscription's workflow again for a return
  * @param apiKeys where API keys are stored, hashed
  * @param chargeMethods a disputed Charge's payment method type, read from Stripe; empty when
  *     unknown
@@ -44,7 +48,7 @@ public record ApiDependencies(
     Reconciliations reconciliations,
     ReconciliationReports reconciliationReports,
     PaymentEventStore paymentEvents,
-    PaymentEventSignals paymentEventSignals,
+    PaymentEventIntake.Signals paymentEventSignals,
     ApiKeyStore apiKeys,
     Function<String, Optional<String>> chargeMethods,
     InstantSource clock,
@@ -66,13 +70,18 @@ public record ApiDependencies(
     DynamoConnection dynamo = connections.dynamo();
     var client = connections.temporal().client();
     String taskQueue = config.temporal.taskQueue();
+    DynamoBillingStore store = connections.store(pageTokenKey);
     return new ApiDependencies(
-        connections.store(pageTokenKey),
+        store,
         new SubscriptionWorkflows(client, taskQueue),
         new ReconciliationRuns(client, taskQueue, clock),
         new ReconciliationReports(dynamo.client(), dynamo.tableNames().billing(), pageTokenKey),
         new PaymentEventStore(dynamo.client(), dynamo.tableNames().paymentEvents(), pageTokenKey),
-        PaymentEventSignals.temporal(client),
+        new TemporalPaymentEventSignals(
+            client,
+            taskQueue,
+            TemporalPaymentEventSignals.Records.of(new ReconciliationQueries(store)),
+            clock),
         new ApiKeyStore(dynamo.client(), dynamo.tableNames().billing()),
         stripeChargeMethods(config.webhooks, System.getenv()),
         clock,

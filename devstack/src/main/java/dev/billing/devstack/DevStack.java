@@ -105,6 +105,7 @@ public final class DevStack implements AutoCloseable {
             gateway,
             "sandbox",
             DunningPolicy.DEFAULT,
+            temporal.clock(),
             null));
     worker.start();
     // A Temporal Schedule on the real dev server; a cron workflow on the test server (no

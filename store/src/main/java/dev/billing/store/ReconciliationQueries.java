@@ -4,6 +4,7 @@ import static dev.billing.store.Attrs.s;
 
 import dev.billing.domain.Period;
 import dev.billing.domain.Receipt;
+import dev.billing.domain.Subscription;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -84,6 +85,12 @@ public final class ReconciliationQueries {
     return store.getHistory(subscriptionId, PageRequest.first(1)).items().stream()
         .findFirst()
         .map(HistoryEntry::accountId);
+  }
+
+  /** A subscription found by its id alone: its account from its history, then its item. */
+  public Optional<Subscription> subscription(String subscriptionId) {
+    return accountOf(subscriptionId)
+        .flatMap(accountId -> store.getSubscription(accountId, subscriptionId));
   }
 
   /** One period, read consistently. */

@@ -8,6 +8,7 @@ import dev.billing.activities.ReminderActivitiesImpl;
 import dev.billing.activities.notifications.MessageTemplates;
 import dev.billing.activities.notifications.Notifier;
 import dev.billing.activities.payments.PaymentGateway;
+import dev.billing.activities.payments.TemporalPaymentEventSignals;
 import dev.billing.activities.reconciliation.ReconciliationActivitiesImpl;
 import dev.billing.activities.reconciliation.TemporalSubscriptionWorkflowOps;
 import dev.billing.domain.DunningPolicy;
@@ -28,6 +29,7 @@ import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
 import io.temporal.worker.WorkerFactoryOptions;
 import io.temporal.worker.WorkerOptions;
+import java.time.InstantSource;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -134,6 +136,7 @@ public final class BillingWorker {
    * What the reconciliation steps work on, over the process's DynamoDB client and Temporal client.
    *
    * @param provider the name the gateway's events are stored under ("sandbox", "stripe")
+   * @param clock "now" for a run started from the record (the dev stack's follows the test server)
    * @param onFinding told of every finding (the metrics count them); may be null
    */
   public static ReconciliationActivitiesImpl.Dependencies reconciliation(
@@ -146,13 +149,16 @@ public final class BillingWorker {
       PaymentGateway gateway,
       String provider,
       DunningPolicy dunning,
+      InstantSource clock,
       Consumer<Finding> onFinding) {
+    ReconciliationQueries queries = new ReconciliationQueries(store);
     return new ReconciliationActivitiesImpl.Dependencies(
         store,
-        new ReconciliationQueries(store),
+        queries,
         new ReconciliationReports(dynamo, tables.billing(), pageTokenKey),
         new PaymentEventStore(dynamo, tables.paymentEvents(), pageTokenKey),
-        new TemporalSubscriptionWorkflowOps(client, taskQueue),
+        new TemporalSubscriptionWorkflowOps(
+            client, taskQueue, TemporalPaymentEventSignals.Records.of(queries), clock),
         gateway,
         provider,
         dunning,

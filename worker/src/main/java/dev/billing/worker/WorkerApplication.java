@@ -85,6 +85,7 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
             gateway,
             config.gateway,
             config.dunning,
+            InstantSource.system(),
             metrics::finding));
     environment
         .lifecycle()

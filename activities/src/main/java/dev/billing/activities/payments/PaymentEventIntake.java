@@ -17,12 +17,21 @@ import java.util.Objects;
 public final class PaymentEventIntake {
 
   /** Delivers a payment event to its subscription's workflow. */
-  @FunctionalInterface
   public interface Signals {
     /**
      * @throws WorkflowNotFoundException when the subscription has no running workflow
      */
     void send(PaymentEvent event);
+
+    /**
+     * Starts the workflow of an ended subscription again from its record, with the event as the
+     * first thing it acts on (see {@code SubscriptionRestart.afterEnd}); if a run has opened
+     * meanwhile, the event is signalled to it instead.
+     *
+     * @return false when there is no ended subscription to start: none recorded, or one that still
+     *     bills (its missing run is reconciliation's to restart, under the worker's dunning policy)
+     */
+    boolean startEnded(PaymentEvent event);
   }
 
   public enum Outcome {
@@ -31,8 +40,14 @@ public final class PaymentEventIntake {
     /** Stored; not about a charge of ours that billing acts on, so nothing to signal. */
     STORED_ONLY,
     /**
-     * Stored; its subscription has no running workflow (never created, or ended). Reconciliation
-     * compares the gateway with the periods and finds what such an event left undone.
+     * Stored; it moved money after its subscription ended (a bank debit returned after the
+     * cancellation), so the subscription's workflow was started again from the record to record it.
+     */
+    RESTARTED,
+    /**
+     * Stored; its subscription has no running workflow (never created, or ended) and the event
+     * moves no money back. Reconciliation compares the gateway with the periods and finds what such
+     * an event left undone.
      */
     NO_WORKFLOW
   }
@@ -80,7 +95,24 @@ public final class PaymentEventIntake {
       signals.send(signal);
       return new Result(Outcome.SIGNALLED, duplicate);
     } catch (WorkflowNotFoundException e) {
+      return afterEnd(signal, duplicate);
+    } catch (RuntimeException e) {
+      throw new SignalFailedException(signal, e);
+    }
+  }
+
+  /**
+   * A return can come weeks after the debit settled, long after a cancellation ended the run: left
+   * unrecorded, the books would show money the customer got back. Other events about an ended
+   * subscription's charges move no money back and are left to reconciliation's charge check.
+   */
+  private Result afterEnd(PaymentEvent signal, boolean duplicate) {
+    if (signal.type() != PaymentEvent.Type.CHARGE_RETURNED) {
       return new Result(Outcome.NO_WORKFLOW, duplicate);
+    }
+    try {
+      return new Result(
+          signals.startEnded(signal) ? Outcome.RESTARTED : Outcome.NO_WORKFLOW, duplicate);
     } catch (RuntimeException e) {
       throw new SignalFailedException(signal, e);
     }

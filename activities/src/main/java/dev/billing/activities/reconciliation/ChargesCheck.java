@@ -469,7 +469,7 @@ final class ChargesCheck {
             Repair.NONE);
         return;
       }
-      workflows.signal(event);
+      workflows.send(event);
       log.add(
           kind,
           charge.subscriptionId(),

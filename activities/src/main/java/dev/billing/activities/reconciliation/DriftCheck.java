@@ -304,7 +304,7 @@ final class DriftCheck {
             Repair.NONE);
         return;
       }
-      workflows.signal(event);
+      workflows.send(event);
       log.add(
           FindingKind.PAYMENT_OVERDUE,
           record.subscriptionId(),

@@ -14,7 +14,7 @@ import java.util.Map;
  * a charge (no event at hand) gets a deterministic id of its own, "reconciliation:" + transaction +
  * status, which the workflow deduplicates like any other.
  */
-final class GatewayOutcomes {
+public final class GatewayOutcomes {
   private GatewayOutcomes() {}
 
   static PaymentEvent.Type type(GatewayEvent.Type type) {
@@ -27,7 +27,7 @@ final class GatewayOutcomes {
   }
 
   /** The signal a listed gateway event stands for. */
-  static PaymentEvent signal(String provider, GatewayEvent event) {
+  public static PaymentEvent signal(String provider, GatewayEvent event) {
     return new PaymentEvent(
         event.id(),
         provider,
@@ -42,7 +42,7 @@ final class GatewayOutcomes {
   }
 
   /** The payment-events item a listed gateway event is stored as, as a webhook would store it. */
-  static StoredEvent stored(String provider, GatewayEvent event, Instant receivedAt) {
+  public static StoredEvent stored(String provider, GatewayEvent event, Instant receivedAt) {
     Map<String, String> summary = new LinkedHashMap<>();
     summary.put("amount", event.amount().toPlainString());
     summary.put("currency", event.amount().currency());

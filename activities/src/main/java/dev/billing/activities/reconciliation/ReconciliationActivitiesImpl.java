@@ -103,7 +103,7 @@ public final class ReconciliationActivitiesImpl implements ReconciliationActivit
         new WebhookReplay(
             deps.gateway(),
             deps.events(),
-            new PaymentEventIntake(deps.events(), deps.workflows()::signal),
+            new PaymentEventIntake(deps.events(), deps.workflows()),
             deps.provider());
   }
 

@@ -1,13 +1,13 @@
 package dev.billing.activities.reconciliation;
 
-import dev.billing.domain.PaymentEvent;
+import dev.billing.activities.payments.PaymentEventIntake;
 import dev.billing.workflows.SubscriptionInput;
 import java.time.Instant;
 
 /**
  * What reconciliation does to subscription workflows; Temporal in production, a fake in some tests.
  */
-public interface SubscriptionWorkflowOps {
+public interface SubscriptionWorkflowOps extends PaymentEventIntake.Signals {
 
   /** DescribeWorkflowExecution of {@code subscription-<id>} (the latest run). */
   WorkflowView describe(String subscriptionId);
@@ -21,13 +21,6 @@ public interface SubscriptionWorkflowOps {
    * @return false when a run is open after all (someone restarted it meanwhile)
    */
   boolean restart(SubscriptionInput input, Instant pastDueSince);
-
-  /**
-   * The {@code paymentEvent} signal to the running workflow.
-   *
-   * @throws io.temporal.client.WorkflowNotFoundException when it has no running workflow
-   */
-  void signal(PaymentEvent event);
 
   /**
    * Whether the running workflow's current run has already received the payment event with this id.

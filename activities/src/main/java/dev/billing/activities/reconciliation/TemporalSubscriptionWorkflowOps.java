@@ -1,5 +1,6 @@
 package dev.billing.activities.reconciliation;
 
+import dev.billing.activities.payments.TemporalPaymentEventSignals;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.workflows.BillingSearchAttributes;
@@ -20,6 +21,7 @@ import io.temporal.client.WorkflowExecutionDescription;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowOptions;
 import java.time.Instant;
+import java.time.InstantSource;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -31,10 +33,20 @@ public final class TemporalSubscriptionWorkflowOps implements SubscriptionWorkfl
 
   private final WorkflowClient client;
   private final String taskQueue;
+  private final TemporalPaymentEventSignals signals;
 
-  public TemporalSubscriptionWorkflowOps(WorkflowClient client, String taskQueue) {
+  /**
+   * @param records where an ended subscription's record is read when a return starts its run again
+   * @param clock the restart's "now" (the dev stack's follows the test server)
+   */
+  public TemporalSubscriptionWorkflowOps(
+      WorkflowClient client,
+      String taskQueue,
+      TemporalPaymentEventSignals.Records records,
+      InstantSource clock) {
     this.client = Objects.requireNonNull(client, "client");
     this.taskQueue = Objects.requireNonNull(taskQueue, "taskQueue");
+    this.signals = new TemporalPaymentEventSignals(client, taskQueue, records, clock);
   }
 
   @Override
@@ -90,10 +102,13 @@ public final class TemporalSubscriptionWorkflowOps implements SubscriptionWorkfl
   }
 
   @Override
-  public void signal(PaymentEvent event) {
-    client
-        .newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId(event.subscriptionId()))
-        .paymentEvent(event);
+  public void send(PaymentEvent event) {
+    signals.send(event);
+  }
+
+  @Override
+  public boolean startEnded(PaymentEvent event) {
+    return signals.startEnded(event);
   }
 
   @Override

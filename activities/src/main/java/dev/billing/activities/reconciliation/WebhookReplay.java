@@ -88,6 +88,9 @@ final class WebhookReplay {
             situation
                 + switch (result.outcome()) {
                   case SIGNALLED -> "; stored and signalled to the workflow";
+                  case RESTARTED ->
+                      "; stored; the subscription had ended, so its workflow was started again"
+                          + " from the record to record the return";
                   case NO_WORKFLOW ->
                       "; stored; no running workflow to signal (the charge check compares"
                           + " it with the period)";

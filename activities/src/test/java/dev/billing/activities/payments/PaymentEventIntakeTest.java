@@ -16,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -57,7 +59,7 @@ class PaymentEventIntakeTest {
 
   @Test
   void storesOnceAndSignalsEveryDelivery() {
-    PaymentEventIntake intake = new PaymentEventIntake(events, signalled::add);
+    PaymentEventIntake intake = new PaymentEventIntake(events, signals(signalled::add, e -> false));
 
     assertThat(intake.accept(stored("evt_1"), signal("evt_1")))
         .isEqualTo(new PaymentEventIntake.Result(Outcome.SIGNALLED, false));
@@ -72,23 +74,18 @@ class PaymentEventIntakeTest {
   @Test
   void aSubscriptionWithoutWorkflowAndAFailedSignalAreToldApartAndTheEventIsStoredEitherWay() {
     PaymentEventIntake noWorkflow =
-        new PaymentEventIntake(
-            events,
-            event -> {
-              throw new WorkflowNotFoundException(
-                  WorkflowExecution.newBuilder().setWorkflowId("subscription-sub-1").build(),
-                  "Subscription",
-                  null);
-            });
+        new PaymentEventIntake(events, signals(PaymentEventIntakeTest::noRun, e -> true));
     assertThat(noWorkflow.accept(stored("evt_3"), signal("evt_3")).outcome())
         .isEqualTo(Outcome.NO_WORKFLOW);
 
     PaymentEventIntake down =
         new PaymentEventIntake(
             events,
-            event -> {
-              throw new IllegalStateException("UNAVAILABLE: io exception");
-            });
+            signals(
+                event -> {
+                  throw new IllegalStateException("UNAVAILABLE: io exception");
+                },
+                e -> false));
     assertThatThrownBy(() -> down.accept(stored("evt_4"), signal("evt_4")))
         .isInstanceOf(PaymentEventIntake.SignalFailedException.class)
         .hasMessage(
@@ -96,6 +93,83 @@ class PaymentEventIntakeTest {
                 + " java.lang.IllegalStateException: UNAVAILABLE: io exception");
     assertThat(events.find("sandbox", "evt_3")).isPresent();
     assertThat(events.find("sandbox", "evt_4")).isPresent();
+  }
+
+  @Test
+  void aReturnForAnEndedSubscriptionStartsItsRunAgainAndNothingElseDoes() {
+    List<PaymentEvent> started = new ArrayList<>();
+    PaymentEventIntake intake =
+        new PaymentEventIntake(
+            events,
+            signals(
+                PaymentEventIntakeTest::noRun,
+                event -> {
+                  started.add(event);
+                  return event.subscriptionId().equals("sub-1");
+                }));
+
+    assertThat(intake.accept(stored("evt_5"), returned("evt_5", "sub-1")).outcome())
+        .isEqualTo(Outcome.RESTARTED);
+    assertThat(intake.accept(stored("evt_6"), returned("evt_6", "sub-never")).outcome())
+        .as("no ended subscription to start")
+        .isEqualTo(Outcome.NO_WORKFLOW);
+    assertThat(intake.accept(stored("evt_7"), signal("evt_7")).outcome())
+        .as("a success moves no money back")
+        .isEqualTo(Outcome.NO_WORKFLOW);
+    assertThat(started).extracting(PaymentEvent::eventId).containsExactly("evt_5", "evt_6");
+  }
+
+  @Test
+  void aReturnWhoseRunCannotBeStartedIsStoredAndAskedForAgain() {
+    PaymentEventIntake intake =
+        new PaymentEventIntake(
+            events,
+            signals(
+                PaymentEventIntakeTest::noRun,
+                event -> {
+                  throw new IllegalStateException("UNAVAILABLE: io exception");
+                }));
+    assertThatThrownBy(() -> intake.accept(stored("evt_8"), returned("evt_8", "sub-1")))
+        .isInstanceOf(PaymentEventIntake.SignalFailedException.class);
+    assertThat(events.find("sandbox", "evt_8")).isPresent();
+  }
+
+  private static void noRun(PaymentEvent event) {
+    throw new WorkflowNotFoundException(
+        WorkflowExecution.newBuilder()
+            .setWorkflowId("subscription-" + event.subscriptionId())
+            .build(),
+        "Subscription",
+        null);
+  }
+
+  private static PaymentEventIntake.Signals signals(
+      Consumer<PaymentEvent> send, Predicate<PaymentEvent> startEnded) {
+    return new PaymentEventIntake.Signals() {
+      @Override
+      public void send(PaymentEvent event) {
+        send.accept(event);
+      }
+
+      @Override
+      public boolean startEnded(PaymentEvent event) {
+        return startEnded.test(event);
+      }
+    };
+  }
+
+  private static PaymentEvent returned(String id, String subscriptionId) {
+    return new PaymentEvent(
+        id,
+        "sandbox",
+        PaymentEvent.Type.CHARGE_RETURNED,
+        subscriptionId,
+        1,
+        "charge:" + subscriptionId + ":1:1",
+        "ch_1",
+        "insufficient_funds",
+        null,
+        AT);
   }
 
   private static StoredEvent stored(String id) {

@@ -350,7 +350,7 @@ class ReconciliationChecksTest {
               .findFirst()
               .orElseThrow();
       // sub-ghost's webhook did arrive (stored by the endpoint).
-      new PaymentEventIntake(f.events, e -> {})
+      new PaymentEventIntake(f.events, f.ops)
           .accept(GatewayOutcomes.stored("sandbox", delivered, f.now()), null);
       Instant asOf = Instant.parse("2026-03-03T03:00:00Z");
 

@@ -9,6 +9,7 @@ import dev.billing.activities.notifications.MessageTemplates;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.GatewayChargeRequest;
 import dev.billing.activities.payments.PaymentEventIntake;
+import dev.billing.activities.payments.TemporalPaymentEventSignals;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
@@ -105,7 +106,9 @@ final class ReconciliationFixture implements AutoCloseable {
         .registerActivitiesImplementations(new PaymentActivitiesImpl(sandbox));
     env.start();
     client = env.getWorkflowClient();
-    ops = new TemporalSubscriptionWorkflowOps(client, QUEUE);
+    ops =
+        new TemporalSubscriptionWorkflowOps(
+            client, QUEUE, TemporalPaymentEventSignals.Records.of(queries), clock);
   }
 
   DriftCheck drift() {
@@ -118,8 +121,7 @@ final class ReconciliationFixture implements AutoCloseable {
   }
 
   WebhookReplay replay() {
-    return new WebhookReplay(
-        sandbox, events, new PaymentEventIntake(events, ops::signal), "sandbox");
+    return new WebhookReplay(sandbox, events, new PaymentEventIntake(events, ops), "sandbox");
   }
 
   /** The activities as the worker registers them, with small pages and budgets, called directly. */

@@ -55,7 +55,7 @@ public final class WebhookResource {
   public static WebhookResource create(
       WebhookSettings settings,
       PaymentEventStore events,
-      PaymentEventSignals signals,
+      PaymentEventIntake.Signals signals,
       InstantSource clock) {
     return create(settings, events, signals, clock, charge -> Optional.empty());
   }
@@ -67,7 +67,7 @@ public final class WebhookResource {
   public static WebhookResource create(
       WebhookSettings settings,
       PaymentEventStore events,
-      PaymentEventSignals signals,
+      PaymentEventIntake.Signals signals,
       InstantSource clock,
       Function<String, Optional<String>> stripeChargeMethods) {
     List<WebhookProvider> providers =
@@ -83,7 +83,7 @@ public final class WebhookResource {
       List<WebhookProvider> providers,
       Map<String, byte[]> secrets,
       PaymentEventStore events,
-      PaymentEventSignals signals,
+      PaymentEventIntake.Signals signals,
       InstantSource clock) {
     Map<String, Endpoint> endpoints = new LinkedHashMap<>();
     for (WebhookProvider provider : providers) {
@@ -94,7 +94,7 @@ public final class WebhookResource {
     }
     this.endpoints = Map.copyOf(endpoints);
     // The same handling as reconciliation's replay of missed webhooks (worker).
-    this.intake = new PaymentEventIntake(events, signals::send);
+    this.intake = new PaymentEventIntake(events, signals);
     this.clock = clock;
     LOG.info(
         "Webhook endpoints: {} (a provider without a signing secret has none)",
@@ -155,6 +155,14 @@ public final class WebhookResource {
           LOG.warn(
               "{} event {} ({}) is for subscription {}, which has no running"
                   + " workflow; stored, not signalled",
+              name,
+              event.stored().eventId(),
+              event.stored().type(),
+              event.signal().subscriptionId());
+      case RESTARTED ->
+          LOG.info(
+              "{} event {} ({}) moved money after subscription {} ended; its workflow was"
+                  + " started again from the record to record it",
               name,
               event.stored().eventId(),
               event.stored().type(),

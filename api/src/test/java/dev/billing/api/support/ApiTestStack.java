@@ -1,15 +1,16 @@
 package dev.billing.api.support;
 
 import dev.billing.activities.notifications.OutboxNotifier;
+import dev.billing.activities.payments.TemporalPaymentEventSignals;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.api.ApiDependencies;
 import dev.billing.api.auth.keys.ApiKeyService;
 import dev.billing.api.auth.keys.ApiKeyStore;
 import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
-import dev.billing.api.webhooks.PaymentEventSignals;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.ReconciliationQueries;
 import dev.billing.store.ReconciliationReports;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
@@ -105,6 +106,7 @@ public final class ApiTestStack implements Managed {
             gateway,
             "sandbox",
             DunningPolicy.DEFAULT,
+            clock,
             null));
     env.start();
   }
@@ -118,7 +120,11 @@ public final class ApiTestStack implements Managed {
         new ReconciliationRuns(client, TaskQueues.BILLING, clock),
         reconciliationReports,
         paymentEvents,
-        PaymentEventSignals.temporal(client),
+        new TemporalPaymentEventSignals(
+            client,
+            TaskQueues.BILLING,
+            TemporalPaymentEventSignals.Records.of(new ReconciliationQueries(store)),
+            clock),
         apiKeys,
         charge -> Optional.empty(),
         clock,

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.billing.activities.payments.PaymentEventIntake;
 import dev.billing.api.errors.ApiProblemMapper;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.store.BillingTables;
@@ -52,12 +53,20 @@ class WebhookRedeliveryTest {
               WebhookResource.create(
                   new WebhookSettings(null, SANDBOX_SECRET),
                   EVENTS,
-                  event -> {
-                    RuntimeException failure = FAILURE.get();
-                    if (failure != null) {
-                      throw failure;
+                  new PaymentEventIntake.Signals() {
+                    @Override
+                    public void send(PaymentEvent event) {
+                      RuntimeException failure = FAILURE.get();
+                      if (failure != null) {
+                        throw failure;
+                      }
+                      DELIVERED.add(event);
                     }
-                    DELIVERED.add(event);
+
+                    @Override
+                    public boolean startEnded(PaymentEvent event) {
+                      return false;
+                    }
                   },
                   InstantSource.fixed(NOW)))
           .addProvider(new ApiProblemMapper())

@@ -137,6 +137,7 @@ public final class BenchWorker {
             gateway,
             "sandbox",
             DunningPolicy.DEFAULT,
+            clock,
             null));
     factory.start();
     out.println(ANSWER + READY);

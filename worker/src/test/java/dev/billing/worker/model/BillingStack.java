@@ -8,24 +8,27 @@ import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayChargeState.Status;
 import dev.billing.activities.payments.GatewayEvent;
+import dev.billing.activities.payments.PaymentEventIntake;
+import dev.billing.activities.payments.TemporalPaymentEventSignals;
 import dev.billing.activities.payments.sandbox.SandboxCharge;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
 import dev.billing.activities.payments.sandbox.SandboxPaymentMethods;
 import dev.billing.activities.payments.sandbox.SandboxRefund;
+import dev.billing.activities.reconciliation.GatewayOutcomes;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.Money;
-import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Period;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.HistoryEntry;
 import dev.billing.store.Page;
 import dev.billing.store.PageRequest;
+import dev.billing.store.ReconciliationQueries;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
+import dev.billing.store.events.PaymentEventStore;
 import dev.billing.store.testing.LocalDynamoDb;
 import dev.billing.worker.BillingWorker;
 import dev.billing.workflows.BillingSearchAttributes;
-import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.TaskQueues;
 import io.grpc.Status.Code;
 import io.grpc.StatusRuntimeException;
@@ -38,7 +41,6 @@ import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionResponse;
 import io.temporal.api.workflowservice.v1.GetWorkflowExecutionHistoryRequest;
 import io.temporal.api.workflowservice.v1.GetWorkflowExecutionHistoryResponse;
 import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.common.interceptors.ActivityInboundCallsInterceptor;
 import io.temporal.common.interceptors.ActivityInboundCallsInterceptorBase;
 import io.temporal.common.interceptors.WorkerInterceptorBase;
@@ -93,7 +95,8 @@ final class BillingStack implements AutoCloseable {
   final FaultyGateway gateway;
   final SubscriptionUpdates updates;
   private final OutboxNotifier notifier = new OutboxNotifier();
-  private final Map<String, PaymentEvent> delivered = new LinkedHashMap<>();
+  private final PaymentEventIntake intake;
+  private final Map<String, GatewayEvent> delivered = new LinkedHashMap<>();
   private final List<String> brokenWorkflows = new ArrayList<>();
   private final AtomicInteger activitiesRunning = new AtomicInteger();
   private WorkerFactory factory;
@@ -112,6 +115,14 @@ final class BillingStack implements AutoCloseable {
     sandbox = new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
     gateway = new FaultyGateway(sandbox);
     updates = new SubscriptionUpdates(client(), TaskQueues.BILLING);
+    intake =
+        new PaymentEventIntake(
+            new PaymentEventStore(dynamo, tables.paymentEvents(), new byte[32]),
+            new TemporalPaymentEventSignals(
+                client(),
+                TaskQueues.BILLING,
+                TemporalPaymentEventSignals.Records.of(new ReconciliationQueries(store)),
+                this::now));
     startWorker();
   }
 
@@ -269,7 +280,7 @@ final class BillingStack implements AutoCloseable {
 
   /** Sends every event delivered so far once more, as a webhook retry or the poller would. */
   void redeliverEvents() {
-    List.copyOf(delivered.values()).forEach(this::signal);
+    List.copyOf(delivered.values()).forEach(this::deliver);
   }
 
   int deliveredEvents() {
@@ -425,51 +436,27 @@ final class BillingStack implements AutoCloseable {
     return events;
   }
 
-  /** Events due by now and not yet delivered, signalled as the webhook endpoint does; how many. */
+  /**
+   * Events due by now and not yet delivered, taken in as the webhook endpoint takes them (stored,
+   * signalled, or an ended subscription's run started again for a return); how many.
+   */
   private int deliverEvents() {
     // Stripe's webhooks are not requests of ours: reading them from the rate-limited list, as often
     // as the rest check polls, would throttle the workflow's own calls.
     int sent = 0;
     for (GatewayEvent e : sandbox.events(Instant.EPOCH, Instant.MAX)) {
       if (!delivered.containsKey(e.id())) {
-        PaymentEvent event =
-            new PaymentEvent(
-                e.id(),
-                "sandbox",
-                typeOf(e.type()),
-                e.subscriptionId(),
-                e.cycle(),
-                e.idempotencyKey(),
-                e.transactionId(),
-                e.failureCode(),
-                e.failureMessage(),
-                e.occurredAt());
-        delivered.put(e.id(), event);
-        signal(event);
+        delivered.put(e.id(), e);
+        deliver(e);
         sent++;
       }
     }
     return sent;
   }
 
-  private void signal(PaymentEvent event) {
-    try {
-      client()
-          .newWorkflowStub(
-              SubscriptionWorkflow.class, BillingIds.workflowId(event.subscriptionId()))
-          .paymentEvent(event);
-    } catch (WorkflowNotFoundException ended) {
-      // The endpoint stores it and answers 200; reconciliation reads the store. Nothing to signal.
-    }
-  }
-
-  private static PaymentEvent.Type typeOf(GatewayEvent.Type type) {
-    return switch (type) {
-      case SUCCEEDED -> PaymentEvent.Type.CHARGE_SUCCEEDED;
-      case FAILED -> PaymentEvent.Type.CHARGE_FAILED;
-      case RETURNED -> PaymentEvent.Type.CHARGE_RETURNED;
-      case REFUNDED -> PaymentEvent.Type.CHARGE_REFUNDED;
-    };
+  private void deliver(GatewayEvent e) {
+    intake.accept(
+        GatewayOutcomes.stored("sandbox", e, now()), GatewayOutcomes.signal("sandbox", e));
   }
 
   /** What a list read of the sandbox reports of a charge now, without spending its rate limit. */

@@ -104,6 +104,7 @@ class ReconciliationSchedulingTest {
               sandbox,
               "sandbox",
               DunningPolicy.DEFAULT,
+              () -> Instant.ofEpochMilli(env.currentTimeMillis()),
               counted::add));
       env.start();
       // A subscription in DynamoDB whose workflow is gone (due on the 1st, so already overdue).

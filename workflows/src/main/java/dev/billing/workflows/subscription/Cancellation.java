@@ -144,11 +144,16 @@ final class Cancellation {
     run.phase(Phase.ENDED);
     run.waitingUntil(null);
     while (true) {
+      // A payment event that comes while the run waits to end is acted on, not dropped.
+      while (periods.hasEvents()) {
+        collector.onEvent(periods.nextEvent());
+      }
       changes.dropUnrecorded();
       changes.applyAll(lifecycle);
       if (Workflow.isEveryHandlerFinished()
           && run.notices.allDone()
-          && !run.requests.waitsBeforeEnd()) {
+          && !run.requests.waitsBeforeEnd()
+          && !periods.hasEvents()) {
         break;
       }
       // A refund without an answer keeps the run open for its re-sends (see RequestLog).
@@ -157,7 +162,8 @@ final class Cancellation {
               (Workflow.isEveryHandlerFinished()
                       && run.notices.allDone()
                       && !run.requests.waitsBeforeEnd())
-                  || !changes.isEmpty());
+                  || !changes.isEmpty()
+                  || periods.hasEvents());
     }
   }
 }

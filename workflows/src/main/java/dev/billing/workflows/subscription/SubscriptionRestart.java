@@ -2,8 +2,10 @@ package dev.billing.workflows.subscription;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.DunningPolicy;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.Period;
+import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.CollectionState;
 import dev.billing.workflows.OpenPeriod;
@@ -111,14 +113,7 @@ public final class SubscriptionRestart {
                     period.amount()));
         case COMPLETED -> {
           if (period.transactionId() != null) {
-            int attempt = Math.max(1, period.attempts());
-            settled.add(
-                new SettledCharge(
-                    period.cycle(),
-                    attempt,
-                    BillingIds.chargeKey(record.subscriptionId(), period.cycle(), attempt),
-                    period.transactionId(),
-                    period.amount()));
+            settled.add(settledCharge(record, period));
           }
         }
         default -> {}
@@ -145,6 +140,62 @@ public final class SubscriptionRestart {
             pendingUpgrades(record),
             refunds,
             record.lifecycle().upgradesPaid().stream().map(UpgradeCharge::of).toList()));
+  }
+
+  /**
+   * The input that starts the workflow of an ended (cancelled) subscription again to act on a
+   * payment event that moved money after its run ended: a bank debit returned weeks after it
+   * settled. The event is the run's first pending event, so it is acted on whether or not the
+   * signal that carries it too has been handled yet (that copy is a duplicate by its id). The
+   * period it is about is among the settled charges even when older than the last {@value
+   * PeriodCollection#MAX_SETTLED}. The run records what the event did (a return: the period unpaid,
+   * no dunning, the subscription left CANCELLED), settles what was still pending, and ends.
+   *
+   * @throws IllegalArgumentException when the record is not ended: a subscription that still bills
+   *     and has no run is reconciliation's to restart, under the worker's dunning policy
+   */
+  public static SubscriptionInput afterEnd(
+      Subscription record, List<Period> periods, PaymentEvent event, Instant now) {
+    Objects.requireNonNull(event, "event");
+    if (!record.status().isTerminal()) {
+      throw new IllegalArgumentException(
+          "subscription " + record.subscriptionId() + " is " + record.status() + ", not ended");
+    }
+    // Nothing is dunned after the end: a pending debit that fails is closed unpaid, so the policy
+    // only fills the open periods' fields.
+    SubscriptionInput restart = fromRecord(record, periods, DunningPolicy.DEFAULT, now);
+    CollectionState from = restart.collections();
+    List<SettledCharge> settled = new ArrayList<>(from.settled());
+    periods.stream()
+        .filter(p -> p.cycle() == event.cycle() && p.status() == PeriodStatus.COMPLETED)
+        .filter(p -> p.transactionId() != null)
+        .map(p -> settledCharge(record, p))
+        .filter(charge -> !settled.contains(charge))
+        .forEach(settled::add);
+    return new SubscriptionInput(
+        record,
+        true,
+        new CollectionState(
+            from.open(),
+            settled,
+            List.of(event.eventId()),
+            List.of(event),
+            from.unpaid(),
+            from.unverifiedKeys(),
+            from.returned(),
+            from.sentKeys()),
+        null,
+        restart.requests());
+  }
+
+  private static SettledCharge settledCharge(Subscription record, Period period) {
+    int attempt = Math.max(1, period.attempts());
+    return new SettledCharge(
+        period.cycle(),
+        attempt,
+        BillingIds.chargeKey(record.subscriptionId(), period.cycle(), attempt),
+        period.transactionId(),
+        period.amount());
   }
 
   /**

@@ -84,6 +84,9 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     requests.armCarried();
     while (true) {
       if (run.current().status().isTerminal()) {
+        // An ended subscription's run (see SubscriptionRestart#afterEnd): money that moved after
+        // the end is recorded before it ends again.
+        cancellation.settle();
         return end();
       }
       run.clearNext();

@@ -1,6 +1,6 @@
 package dev.billing.api.support.fakes;
 
-import dev.billing.api.webhooks.PaymentEventSignals;
+import dev.billing.activities.payments.PaymentEventIntake;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.PaymentEvent;
 import io.temporal.api.common.v1.WorkflowExecution;
@@ -11,7 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 /**
  * The {@code paymentEvent} signal: delivered to a running workflow of the fake, refused otherwise.
  */
-public final class FakePaymentEventSignals implements PaymentEventSignals {
+public final class FakePaymentEventSignals implements PaymentEventIntake.Signals {
   private final FakeSubscriptionWorkflows workflows;
 
   /** Every event delivered, in order. */
@@ -32,5 +32,14 @@ public final class FakePaymentEventSignals implements PaymentEventSignals {
           null);
     }
     delivered.add(event);
+  }
+
+  /**
+   * The fake keeps no record to start a run from: an ended subscription's return stays unsignalled
+   * here (the real path is tested in activities and on the test stack).
+   */
+  @Override
+  public boolean startEnded(PaymentEvent event) {
+    return false;
   }
 }
