@@ -1,6 +1,7 @@
 package dev.billing.domain;
 
 import java.util.HexFormat;
+import java.util.regex.Pattern;
 
 /**
  * Deterministic identifiers for external effects. Derived only from (subscription, cycle, attempt
@@ -9,6 +10,8 @@ import java.util.HexFormat;
  * and the receiver deduplicates it.
  */
 public final class BillingIds {
+  private static final Pattern CYCLE = Pattern.compile("[0-9]{1,18}");
+
   private BillingIds() {}
 
   public static final String WORKFLOW_ID_PREFIX = "subscription-";
@@ -20,6 +23,22 @@ public final class BillingIds {
   /** The gateway idempotency key of one collection attempt of one period. */
   public static String chargeKey(String subscriptionId, long cycle, int attempt) {
     return "charge:" + subscriptionId + ":" + cycle + ":" + attempt;
+  }
+
+  /**
+   * The cycle in a key made by {@link #chargeKey} for this subscription; null for any other key (an
+   * upgrade's, another subscription's, one not of ours). Gateway events carry the key in metadata.
+   */
+  public static Long cycleOfChargeKey(String idempotencyKey, String subscriptionId) {
+    if (idempotencyKey == null || subscriptionId == null) {
+      return null;
+    }
+    String prefix = "charge:" + subscriptionId + ":";
+    if (!idempotencyKey.startsWith(prefix)) {
+      return null;
+    }
+    String[] rest = idempotencyKey.substring(prefix.length()).split(":");
+    return rest.length == 2 && CYCLE.matcher(rest[0]).matches() ? Long.valueOf(rest[0]) : null;
   }
 
   /**

@@ -110,20 +110,7 @@ public record Period(
     List<PeriodRefund> next = new ArrayList<>(refunds);
     next.removeIf(r -> r.idempotencyKey().equals(refund.idempotencyKey()));
     next.add(refund);
-    return new Period(
-        accountId,
-        subscriptionId,
-        cycle,
-        dueDate,
-        amount,
-        status,
-        attempts,
-        transactionId,
-        failureCode,
-        failureMessage,
-        updatedAt,
-        refunded,
-        next);
+    return withRefunds(next);
   }
 
   /**
@@ -132,6 +119,10 @@ public record Period(
   public Period withoutRefund(String key) {
     List<PeriodRefund> next = new ArrayList<>(refunds);
     next.removeIf(r -> r.idempotencyKey().equals(key));
+    return withRefunds(next);
+  }
+
+  private Period withRefunds(List<PeriodRefund> next) {
     return new Period(
         accountId,
         subscriptionId,

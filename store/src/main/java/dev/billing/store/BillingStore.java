@@ -7,6 +7,8 @@ import dev.billing.domain.RecordResult;
 import dev.billing.domain.Subscription;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -57,6 +59,19 @@ public interface BillingStore {
 
   /** The periods of one subscription, oldest first. */
   Page<Period> getPeriods(String accountId, String subscriptionId, PageRequest page);
+
+  /** Every period of one subscription, oldest first (one per cycle: a few dozen at most). */
+  default List<Period> allPeriods(String accountId, String subscriptionId) {
+    List<Period> periods = new ArrayList<>();
+    String token = null;
+    do {
+      Page<Period> page =
+          getPeriods(accountId, subscriptionId, new PageRequest(token, PageRequest.MAX_LIMIT));
+      periods.addAll(page.items());
+      token = page.nextPageToken();
+    } while (token != null);
+    return periods;
+  }
 
   /** The history of one subscription, oldest first. */
   Page<HistoryEntry> getHistory(String subscriptionId, PageRequest page);

@@ -7,7 +7,6 @@ import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -100,16 +99,7 @@ public final class ReconciliationQueries {
 
   /** Every period of a subscription, oldest first (one per cycle: a few dozen at most). */
   public List<Period> periods(String accountId, String subscriptionId) {
-    List<Period> periods = new ArrayList<>();
-    String token = null;
-    do {
-      Page<Period> page =
-          store.getPeriods(
-              accountId, subscriptionId, new PageRequest(token, PageRequest.MAX_LIMIT));
-      periods.addAll(page.items());
-      token = page.nextPageToken();
-    } while (token != null);
-    return periods;
+    return store.allPeriods(accountId, subscriptionId);
   }
 
   /**

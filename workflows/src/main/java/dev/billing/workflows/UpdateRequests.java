@@ -1,9 +1,6 @@
 package dev.billing.workflows;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
+import dev.billing.domain.Digests;
 
 /** What the API and the workflow both compute about an {@link UpdateRequest}. Pure. */
 public final class UpdateRequests {
@@ -15,14 +12,6 @@ public final class UpdateRequests {
    * workflow compare the same fingerprint, so both refuse a reused id with the same rule.
    */
   public static String fingerprint(UpdateRequest<?> request) {
-    String canonical = request.withRequestId(null).toString();
-    try {
-      return HexFormat.of()
-          .formatHex(
-              MessageDigest.getInstance("SHA-256")
-                  .digest(canonical.getBytes(StandardCharsets.UTF_8)));
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is required of every Java runtime", e);
-    }
+    return Digests.sha256Hex(request.withRequestId(null).toString());
   }
 }

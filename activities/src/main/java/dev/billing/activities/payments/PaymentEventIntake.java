@@ -28,8 +28,10 @@ public final class PaymentEventIntake {
      * first thing it acts on (see {@code SubscriptionRestart.afterEnd}); if a run has opened
      * meanwhile, the event is signalled to it instead.
      *
-     * @return false when there is no ended subscription to start: none recorded, or one that still
-     *     bills (its missing run is reconciliation's to restart, under the worker's dunning policy)
+     * @return false when there is no ended subscription to start: none recorded, one that still
+     *     bills (its missing run is reconciliation's to restart, under the worker's dunning
+     *     policy), or one whose record shows nothing the event's charge collected (its return is
+     *     recorded)
      */
     boolean startEnded(PaymentEvent event);
   }

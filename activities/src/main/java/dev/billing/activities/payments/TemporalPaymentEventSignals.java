@@ -73,8 +73,9 @@ public final class TemporalPaymentEventSignals implements PaymentEventIntake.Sig
    * Signal-with-start: when a run is open under the id after all (a refund after the end, a
    * reconciliation restart), the event is signalled to it; otherwise a run starts from the record
    * with the event pending, and the signal's copy of it is a duplicate the run ignores. Delivered
-   * twice (a redelivered webhook after the return was recorded), the record no longer shows the
-   * period collected, so the new run finds nothing to do and ends.
+   * again after the return was recorded, the record no longer shows the charge collected, so no run
+   * is started. A run that is open knows every collected charge too (a refund after the end starts
+   * one from the record the same way), so the return is recorded whichever run takes it.
    */
   @Override
   public boolean startEnded(PaymentEvent event) {
@@ -83,8 +84,11 @@ public final class TemporalPaymentEventSignals implements PaymentEventIntake.Sig
       return false;
     }
     Subscription record = found.get();
-    SubscriptionInput input =
+    Optional<SubscriptionInput> input =
         SubscriptionRestart.afterEnd(record, records.periods(record), event, clock.instant());
+    if (input.isEmpty()) {
+      return false; // nothing the record shows collected by that charge: nothing to record
+    }
     SubscriptionWorkflow workflow =
         client.newWorkflowStub(
             SubscriptionWorkflow.class,
@@ -95,7 +99,7 @@ public final class TemporalPaymentEventSignals implements PaymentEventIntake.Sig
                 WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
                 WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING));
     BatchRequest start = client.newSignalWithStartRequest();
-    start.add(workflow::run, input);
+    start.add(workflow::run, input.get());
     start.add(workflow::paymentEvent, event);
     client.signalWithStart(start);
     return true;

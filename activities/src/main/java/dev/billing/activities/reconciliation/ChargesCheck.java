@@ -382,19 +382,60 @@ final class ChargesCheck {
             + "), but period "
             + charge.cycle()
             + " is still collected with it";
-    if (!input.repair()
-        || workflows.describe(charge.subscriptionId()).state() != WorkflowView.State.RUNNING) {
+    if (!input.repair()) {
       log.add(
           FindingKind.RETURN_NOT_RECORDED,
           charge.subscriptionId(),
           account,
           charge.cycle(),
           charge.transactionId(),
-          situation + (input.repair() ? "; no running workflow to tell" : " (report only)"),
+          situation + " (report only)",
           Repair.NONE);
       return;
     }
-    signal(FindingKind.RETURN_NOT_RECORDED, charge, account, input, situation, log);
+    if (workflows.describe(charge.subscriptionId()).state() == WorkflowView.State.RUNNING) {
+      signal(FindingKind.RETURN_NOT_RECORDED, charge, account, input, situation, log);
+      return;
+    }
+    startEnded(charge, account, input, situation, log);
+  }
+
+  /**
+   * A return whose subscription has no run (it ended: a bank can return a debit weeks after a
+   * cancellation): its workflow is started again from the record to record it, as the webhook does.
+   * A subscription that still bills has its missing run restarted by the drift check.
+   */
+  private void startEnded(
+      GatewayChargeState charge,
+      String account,
+      DayCheckInput input,
+      String situation,
+      FindingLog log) {
+    PaymentEvent event = GatewayOutcomes.event(provider, charge, input.asOf());
+    try {
+      boolean started = event != null && workflows.startEnded(event);
+      log.add(
+          FindingKind.RETURN_NOT_RECORDED,
+          charge.subscriptionId(),
+          account,
+          charge.cycle(),
+          charge.transactionId(),
+          situation
+              + (started
+                  ? "; the subscription has ended: its workflow was started again from the"
+                      + " record to record the return"
+                  : "; no running workflow to tell, and no ended subscription to start"),
+          started ? Repair.WORKFLOW_RESTARTED : Repair.NONE);
+    } catch (RuntimeException e) {
+      log.add(
+          FindingKind.RETURN_NOT_RECORDED,
+          charge.subscriptionId(),
+          account,
+          charge.cycle(),
+          charge.transactionId(),
+          situation + "; starting the ended subscription's workflow failed: " + e.getMessage(),
+          Repair.FAILED);
+    }
   }
 
   private void refundRecorded(

@@ -16,6 +16,7 @@ import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.WaiveRequest;
+import dev.billing.workflows.subscription.SubscriptionRestart;
 import jakarta.validation.Valid;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
@@ -54,6 +55,7 @@ public final class SubscriptionLifecycleResource {
   /** The longest pause: three years of monthly cycles. */
   static final int MAX_PAUSE_CYCLES = 36;
 
+  private final BillingStore store;
   private final WorkflowChanges changes;
   private final SubscriptionCommands workflows;
   private final InstantSource clock;
@@ -66,6 +68,7 @@ public final class SubscriptionLifecycleResource {
       SubscriptionCommands workflows,
       Reconciliations repairs,
       InstantSource clock) {
+    this.store = store;
     this.changes = new WorkflowChanges(store, repairs);
     this.workflows = workflows;
     this.clock = clock;
@@ -309,7 +312,11 @@ public final class SubscriptionLifecycleResource {
         Actors.of(security),
         request,
         () -> workflows.refundPeriod(subscriptionId, request),
-        () -> workflows.refundAfterEnd(subscription, request));
+        () ->
+            workflows.refundAfterEnd(
+                SubscriptionRestart.ended(
+                    subscription, store.allPeriods(accountId, subscriptionId), clock.instant()),
+                request));
   }
 
   /** Moves the billing anchor to another day of the month (clamped to shorter months' last day). */

@@ -2,17 +2,14 @@ package dev.billing.api.subscriptions;
 
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.Digests;
 import dev.billing.domain.Money;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.Term;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.util.HexFormat;
 
 /**
  * Turns a create request its constraints accepted ({@link CreateSubscriptionRequest}, checked
@@ -176,12 +173,6 @@ public final class CreateSubscriptionValidator {
     if (!Subscription.DEFAULT_LOCALE.equals(locale)) {
       canonical += "\nlocale=" + locale;
     }
-    try {
-      byte[] digest =
-          MessageDigest.getInstance("SHA-256").digest(canonical.getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is part of every JRE", e);
-    }
+    return Digests.sha256Hex(canonical);
   }
 }

@@ -9,6 +9,7 @@ import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
+import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionState;
 import dev.billing.workflows.WaiveRequest;
 
@@ -56,8 +57,10 @@ public interface SubscriptionCommands {
 
   /**
    * Refunds a period of a subscription whose workflow has ended, by running it again to apply it.
+   *
+   * @param ended the run's input, from the record ({@code SubscriptionRestart.ended})
    */
-  SubscriptionState refundAfterEnd(Subscription ended, RefundRequest request);
+  SubscriptionState refundAfterEnd(SubscriptionInput ended, RefundRequest request);
 
   SubscriptionState changeBillingDay(String subscriptionId, BillingDayChange request);
 }

@@ -28,6 +28,7 @@ import io.temporal.client.WorkflowUpdateException;
 import io.temporal.client.WorkflowUpdateHandle;
 import io.temporal.client.WorkflowUpdateStage;
 import io.temporal.failure.ApplicationFailure;
+import io.temporal.workflow.Functions;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -126,49 +127,28 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
    */
   @Override
   public SubscriptionState cancel(String subscriptionId, CancelRequest request) {
-    CancelRequest sent = identified(request);
-    return update(
-        subscriptionId,
-        sent,
-        workflow -> WorkflowClient.startUpdate(workflow::cancel, sent, accepted(sent)));
+    return send(subscriptionId, request, workflow -> workflow::cancel);
   }
 
   /** Sends the {@code changePaymentMethod} update; completes once the change is recorded. */
   @Override
   public SubscriptionState changePaymentMethod(String subscriptionId, PaymentMethodChange change) {
-    PaymentMethodChange sent = identified(change);
-    return update(
-        subscriptionId,
-        sent,
-        workflow ->
-            WorkflowClient.startUpdate(workflow::changePaymentMethod, sent, accepted(sent)));
+    return send(subscriptionId, change, workflow -> workflow::changePaymentMethod);
   }
 
   @Override
   public SubscriptionState pause(String subscriptionId, PauseRequest request) {
-    PauseRequest sent = identified(request);
-    return update(
-        subscriptionId,
-        sent,
-        workflow -> WorkflowClient.startUpdate(workflow::pause, sent, accepted(sent)));
+    return send(subscriptionId, request, workflow -> workflow::pause);
   }
 
   @Override
   public SubscriptionState resume(String subscriptionId, ResumeRequest request) {
-    ResumeRequest sent = identified(request);
-    return update(
-        subscriptionId,
-        sent,
-        workflow -> WorkflowClient.startUpdate(workflow::resume, sent, accepted(sent)));
+    return send(subscriptionId, request, workflow -> workflow::resume);
   }
 
   @Override
   public SubscriptionState changePlan(String subscriptionId, PlanChangeRequest request) {
-    PlanChangeRequest sent = identified(request);
-    return update(
-        subscriptionId,
-        sent,
-        workflow -> WorkflowClient.startUpdate(workflow::changePlan, sent, accepted(sent)));
+    return send(subscriptionId, request, workflow -> workflow::changePlan);
   }
 
   /**
@@ -176,29 +156,17 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
    */
   @Override
   public SubscriptionState payNow(String subscriptionId, PayNowRequest request) {
-    PayNowRequest sent = identified(request);
-    return update(
-        subscriptionId,
-        sent,
-        workflow -> WorkflowClient.startUpdate(workflow::payNow, sent, accepted(sent)));
+    return send(subscriptionId, request, workflow -> workflow::payNow);
   }
 
   @Override
   public SubscriptionState waivePeriod(String subscriptionId, WaiveRequest request) {
-    WaiveRequest sent = identified(request);
-    return update(
-        subscriptionId,
-        sent,
-        workflow -> WorkflowClient.startUpdate(workflow::waivePeriod, sent, accepted(sent)));
+    return send(subscriptionId, request, workflow -> workflow::waivePeriod);
   }
 
   @Override
   public SubscriptionState refundPeriod(String subscriptionId, RefundRequest request) {
-    RefundRequest sent = identified(request);
-    return update(
-        subscriptionId,
-        sent,
-        workflow -> WorkflowClient.startUpdate(workflow::refundPeriod, sent, accepted(sent)));
+    return send(subscriptionId, request, workflow -> workflow::refundPeriod);
   }
 
   /**
@@ -207,9 +175,12 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
    * update; that run applies it and ends. USE_EXISTING attaches to such a run if one is still open.
    * The new run does not have the ended run's memory of requests: a retry of a refund the ended run
    * took on is answered from the period's record, which keeps every refund key before it is sent.
+   * It knows every charge the record shows collected, so a bank's return that reaches it while it
+   * is open is recorded.
    */
   @Override
-  public SubscriptionState refundAfterEnd(Subscription ended, RefundRequest request) {
+  public SubscriptionState refundAfterEnd(SubscriptionInput restart, RefundRequest request) {
+    Subscription ended = restart.subscription();
     RefundRequest sent = identified(request);
     // The new run shows what the ended one showed (BillingStatus CANCELLED...), not nothing.
     WorkflowOptions options =
@@ -221,7 +192,7 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
             WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING);
     SubscriptionWorkflow workflow = client.newWorkflowStub(SubscriptionWorkflow.class, options);
     WithStartWorkflowOperation<SubscriptionState> start =
-        new WithStartWorkflowOperation<>(workflow::run, new SubscriptionInput(ended, true));
+        new WithStartWorkflowOperation<>(workflow::run, restart);
     UpdateOptions<SubscriptionState> update =
         UpdateOptions.newBuilder(SubscriptionState.class)
             .setUpdateId(sent.requestId())
@@ -235,11 +206,21 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
 
   @Override
   public SubscriptionState changeBillingDay(String subscriptionId, BillingDayChange request) {
-    BillingDayChange sent = identified(request);
+    return send(subscriptionId, request, workflow -> workflow::changeBillingDay);
+  }
+
+  /**
+   * Sends one update, the request with its id (see {@link #identified}), through {@link #update}.
+   */
+  private <T extends UpdateRequest<T>> SubscriptionState send(
+      String subscriptionId,
+      T request,
+      Function<SubscriptionWorkflow, Functions.Func1<T, SubscriptionState>> method) {
+    T sent = identified(request);
     return update(
         subscriptionId,
         sent,
-        workflow -> WorkflowClient.startUpdate(workflow::changeBillingDay, sent, accepted(sent)));
+        workflow -> WorkflowClient.startUpdate(method.apply(workflow), sent, accepted(sent)));
   }
 
   /**

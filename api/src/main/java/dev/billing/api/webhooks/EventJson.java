@@ -73,19 +73,6 @@ final class EventJson {
     return null;
   }
 
-  /** The cycle in a key made by BillingIds.chargeKey: "charge:<subscription>:<cycle>:<attempt>". */
-  static Long cycleOfKey(String idempotencyKey, String subscriptionId) {
-    if (idempotencyKey == null || subscriptionId == null) {
-      return null;
-    }
-    String prefix = "charge:" + subscriptionId + ":";
-    if (!idempotencyKey.startsWith(prefix)) {
-      return null;
-    }
-    String[] rest = idempotencyKey.substring(prefix.length()).split(":");
-    return rest.length == 2 && DIGITS.matcher(rest[0]).matches() ? Long.valueOf(rest[0]) : null;
-  }
-
   /** Puts a provider's free text into a summary: shortened, and never a card number. */
   static void putMessage(Map<String, String> summary, String name, String text) {
     if (text != null) {

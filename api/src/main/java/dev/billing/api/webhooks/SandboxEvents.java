@@ -5,6 +5,7 @@ import static dev.billing.api.webhooks.EventJson.putMessage;
 import static dev.billing.api.webhooks.EventJson.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.billing.domain.BillingIds;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.store.events.StoredEvent;
 import java.time.Instant;
@@ -55,7 +56,7 @@ final class SandboxEvents implements WebhookProvider {
     String transactionId = text(data, "transactionId");
     Long cycle = EventJson.wholeNumber(data, "cycle");
     if (cycle == null) {
-      cycle = EventJson.cycleOfKey(idempotencyKey, subscriptionId);
+      cycle = BillingIds.cycleOfChargeKey(idempotencyKey, subscriptionId);
     }
     String failureCode = text(data, "failureCode");
     String failureMessage = text(data, "failureMessage");

@@ -35,6 +35,7 @@ import io.grpc.StatusRuntimeException;
 import io.temporal.api.common.v1.WorkflowExecution;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
+import io.temporal.api.enums.v1.WorkflowTaskFailedCause;
 import io.temporal.api.history.v1.HistoryEvent;
 import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionRequest;
 import io.temporal.api.workflowservice.v1.DescribeWorkflowExecutionResponse;
@@ -368,7 +369,11 @@ final class BillingStack implements AutoCloseable {
     WorkflowExecution run = described.getWorkflowExecutionInfo().getExecution();
     List<HistoryEvent> history = history(run);
     for (HistoryEvent event : history) {
-      if (event.getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_FAILED) {
+      // UNHANDLED_COMMAND is Temporal refusing a completion that a signal overtook: the next task
+      // carries the signal and the run acts on it (a redelivered event to a run that is ending).
+      if (event.getEventType() == EventType.EVENT_TYPE_WORKFLOW_TASK_FAILED
+          && event.getWorkflowTaskFailedEventAttributes().getCause()
+              != WorkflowTaskFailedCause.WORKFLOW_TASK_FAILED_CAUSE_UNHANDLED_COMMAND) {
         note(
             workflowId
                 + " run "

@@ -178,7 +178,7 @@ final class Dunning {
       boolean late,
       Money amount) {
     if (current().status().isTerminal()) {
-      closeUnpaid(cycle, attempts, code, message, unknown, process, event, suffix, source);
+      closeUnpaid(cycle, attempts, code, message, unknown, process, event, suffix, source, amount);
       return;
     }
     BillingSchedule schedule = current().schedule();
@@ -291,7 +291,8 @@ final class Dunning {
       Process process,
       HistoryEvent event,
       String suffix,
-      String source) {
+      String source,
+      Money amount) {
     String what =
         (event == HistoryEvent.PAYMENT_RETURNED ? "payment returned: " : "payment failed: ")
             + code
@@ -303,7 +304,7 @@ final class Dunning {
         CollectionChanges.unpaid(
             current(),
             cycle,
-            charging.amountOf(cycle),
+            amount,
             attempts,
             code,
             message,
@@ -393,7 +394,8 @@ final class Dunning {
           Process.RECONCILIATION,
           HistoryEvent.PAYMENT_FAILED,
           "exhausted",
-          source);
+          source,
+          charging.amountOf(cycle));
       return;
     }
     Money amount = charging.amountOf(cycle);

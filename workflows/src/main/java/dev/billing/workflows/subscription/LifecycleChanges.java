@@ -8,9 +8,7 @@ import dev.billing.domain.Money;
 import dev.billing.domain.PaidUpgradeCharge;
 import dev.billing.domain.Pause;
 import dev.billing.domain.PendingPlanChange;
-import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.Period;
-import dev.billing.domain.PeriodRefund;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
@@ -29,7 +27,21 @@ import java.time.LocalDate;
 final class LifecycleChanges {
   private LifecycleChanges() {}
 
-  private static String id(String what, Subscription current) {
+  /** A change of the subscription alone: no period, no receipt. */
+  static RecordInput change(
+      String what,
+      Subscription current,
+      Subscription next,
+      HistoryEvent event,
+      Process process,
+      String actor,
+      String detail,
+      Instant at) {
+    return new RecordInput(
+        id(what, current), current, next, event, process, actor, detail, null, null, at);
+  }
+
+  static String id(String what, Subscription current) {
     return what + "/v" + (current.version() + 1);
   }
 
@@ -51,17 +63,8 @@ final class LifecycleChanges {
             .withLifecycle(current.lifecycle().withPause(pause))
             .withDates(null, restartsOn)
             .withVersion(current.version() + 1);
-    return new RecordInput(
-        id("pause", current),
-        current,
-        next,
-        HistoryEvent.SUBSCRIPTION_PAUSED,
-        process,
-        actor,
-        detail,
-        null,
-        null,
-        at);
+    return change(
+        "pause", current, next, HistoryEvent.SUBSCRIPTION_PAUSED, process, actor, detail, at);
   }
 
   /** The period due while paused is skipped; the subscription moves on to the next cycle. */
@@ -121,16 +124,14 @@ final class LifecycleChanges {
     if (reminded) {
       next = next.withDates(null, next.nextPaymentDate());
     }
-    return new RecordInput(
-        id("resume", current),
+    return change(
+        "resume",
         current,
         next.withVersion(current.version() + 1),
         HistoryEvent.SUBSCRIPTION_RESUMED,
         process,
         actor,
         detail,
-        null,
-        null,
         at);
   }
 
@@ -192,97 +193,6 @@ final class LifecycleChanges {
             + " ("
             + stored.amount()
             + ") waived"
-            + (reason == null ? "" : ": " + reason),
-        period,
-        null,
-        at);
-  }
-
-  /**
-   * A refund's key about to be sent: the period item keeps it, before any money moves, so that
-   * whatever happens to the run (it ends, it is lost) a retry of the request, or a run restarted
-   * from the record, knows the key may have been sent and never sends it as a new refund.
-   */
-  static RecordInput refundSending(
-      Subscription current,
-      Period stored,
-      PeriodRefund refund,
-      String actor,
-      String detail,
-      Instant at) {
-    return new RecordInput(
-        id("refund-sending-" + stored.cycle(), current),
-        current,
-        current.withVersion(current.version() + 1),
-        HistoryEvent.REFUND_REQUESTED,
-        Process.API,
-        actor,
-        detail,
-        stored.withRefund(refund),
-        null,
-        at);
-  }
-
-  /** The gateway refused a refund: its key is taken off the period, since no money moved. */
-  static RecordInput refundRefused(
-      Subscription current, Period withoutIt, String actor, String detail, Instant at) {
-    return new RecordInput(
-        id("refund-refused-" + withoutIt.cycle(), current),
-        current,
-        current.withVersion(current.version() + 1),
-        HistoryEvent.PAYMENT_FAILED,
-        Process.API,
-        actor,
-        detail,
-        withoutIt,
-        null,
-        at);
-  }
-
-  /** The period's own charge refunded: its total refunded grows and the refund is marked made. */
-  static RecordInput refunded(
-      Subscription current,
-      Period stored,
-      PeriodRefund made,
-      String actor,
-      String reason,
-      Instant at) {
-    Money amount = made.amount();
-    Money total = stored.refunded() == null ? amount : stored.refunded().plus(amount);
-    Period period =
-        new Period(
-                stored.accountId(),
-                stored.subscriptionId(),
-                stored.cycle(),
-                stored.dueDate(),
-                stored.amount(),
-                PeriodStatus.REFUNDED,
-                stored.attempts(),
-                stored.transactionId(),
-                null,
-                null,
-                at,
-                total,
-                stored.refunds())
-            .withRefund(made);
-    Subscription next = current.withVersion(current.version() + 1);
-    return new RecordInput(
-        id("refund-" + stored.cycle(), current),
-        current,
-        next,
-        HistoryEvent.PAYMENT_REFUNDED,
-        Process.API,
-        actor,
-        "refunded "
-            + amount
-            + " of cycle "
-            + stored.cycle()
-            + " ("
-            + total
-            + " of "
-            + stored.amount()
-            + " in all), refund "
-            + made.refundId()
             + (reason == null ? "" : ": " + reason),
         period,
         null,
@@ -376,16 +286,14 @@ final class LifecycleChanges {
       // Already reminded for this cycle, or its new reminder date has passed: no second reminder.
       next = next.withDates(null, next.nextPaymentDate());
     }
-    return new RecordInput(
-        id("billing-day", current),
+    return change(
+        "billing-day",
         current,
         next.withVersion(current.version() + 1),
         HistoryEvent.BILLING_DAY_CHANGED,
         Process.API,
         actor,
         detail,
-        null,
-        null,
         at);
   }
 
@@ -456,121 +364,14 @@ final class LifecycleChanges {
       String actor,
       String detail,
       Instant at) {
-    return new RecordInput(
-        id(what, current),
+    return change(
+        what,
         current,
         current.withVersion(current.version() + 1),
         event,
         process,
         actor,
         detail,
-        null,
-        null,
-        at);
-  }
-
-  /**
-   * An immediate upgrade's charge without an answer: the plan is unchanged, and the subscription
-   * item keeps the charge's key until its lookup says what became of it, so a run restarted from
-   * the record looks it up too.
-   */
-  static RecordInput upgradePending(
-      Subscription current, PendingUpgradeCharge charge, String actor, String detail, Instant at) {
-    Subscription next =
-        current
-            .withLifecycle(current.lifecycle().withUpgradeCharge(charge))
-            .withVersion(current.version() + 1);
-    return new RecordInput(
-        id("upgrade-pending", current),
-        current,
-        next,
-        HistoryEvent.PAYMENT_PENDING,
-        Process.API,
-        actor,
-        detail,
-        null,
-        null,
-        at);
-  }
-
-  /**
-   * The pending upgrade's lookup answered without the plan changing (dropped, or after the end).
-   */
-  static RecordInput upgradeResolved(
-      Subscription current,
-      String what,
-      HistoryEvent event,
-      Process process,
-      String actor,
-      String detail,
-      Instant at) {
-    Subscription next =
-        current
-            .withLifecycle(current.lifecycle().withUpgradeCharge(null))
-            .withVersion(current.version() + 1);
-    return new RecordInput(
-        id(what, current), current, next, event, process, actor, detail, null, null, at);
-  }
-
-  /**
-   * An upgrade's charge came back after the plan changed: the plan stays, the amount is owed again
-   * with the next charge (the balance), and a reversing receipt (the amount negated, same
-   * transaction) says the first one no longer stands; all in one write.
-   */
-  static RecordInput upgradeReturned(
-      Subscription current, Money owed, Receipt reversal, String key, String detail, Instant at) {
-    Money balance = current.lifecycle().balance();
-    Subscription next =
-        current
-            .withLifecycle(
-                current
-                    .lifecycle()
-                    .withoutUpgradePaid(key)
-                    .withBalance(balance == null ? owed : balance.plus(owed)))
-            .withVersion(current.version() + 1);
-    return new RecordInput(
-        "upgrade/" + key + "/returned",
-        current,
-        next,
-        HistoryEvent.PAYMENT_RETURNED,
-        Process.WEBHOOK,
-        SubscriptionChanges.SYSTEM_ACTOR,
-        detail,
-        null,
-        reversal,
-        at);
-  }
-
-  /**
-   * A refund of an upgrade's prorated charge: not the period's own charge, so the period's status
-   * and refunded total are left alone; the refund is kept on the period item beside its own, where
-   * the ledger reads what was refunded of the upgrade's charge.
-   */
-  static RecordInput upgradeRefunded(
-      Subscription current,
-      Period stored,
-      PeriodRefund made,
-      String actor,
-      String reason,
-      Instant at) {
-    return new RecordInput(
-        id("refund-upgrade-" + stored.cycle(), current),
-        current,
-        current.withVersion(current.version() + 1),
-        HistoryEvent.PAYMENT_REFUNDED,
-        Process.API,
-        actor,
-        "refunded "
-            + made.amount()
-            + " of the upgrade charge "
-            + made.transactionId()
-            + " in cycle "
-            + stored.cycle()
-            + ", refund "
-            + made.refundId()
-            + (reason == null ? "" : ": " + reason),
-        stored.withRefund(made),
-        null,
         at);
   }
 }

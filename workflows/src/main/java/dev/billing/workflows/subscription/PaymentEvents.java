@@ -141,6 +141,17 @@ final class PaymentEvents {
                   + ", "
                   + event.transactionId()
                   + ") succeeded for a period that is not open");
+        } else if (event.type() == PaymentEvent.Type.CHARGE_RETURNED
+            && periods.returnedFor(event) == null) {
+          // Never silent either: money went back to the customer and no period here holds it.
+          log.error(
+              "RETURN NOT RECORDED: {} of {} (key {}) for subscription {}: {}; reconcile",
+              source,
+              event.transactionId(),
+              event.idempotencyKey(),
+              event.subscriptionId(),
+              periods.whyIgnored(event));
+          run.outcome("return not recorded: " + source + " matches no collected charge here");
         } else {
           log.info("payment event has no effect: {}", periods.whyIgnored(event));
         }
@@ -237,6 +248,9 @@ final class PaymentEvents {
   private void upgradeReturned(UpgradeCharge upgrade, PaymentEvent event) {
     Subscription sub = current();
     Money amount = upgrade.amount();
+    // After the end there is no next charge: what came back is written off, openly, and not
+    // asked of the customer.
+    boolean ended = sub.status().isTerminal();
     Receipt reversal =
         new Receipt(
             sub.accountId(),
@@ -262,15 +276,22 @@ final class PaymentEvents {
             + (event.failureCode() == null ? "" : " (" + event.failureCode() + ")")
             + "; its receipt is reversed and "
             + amount
-            + " is owed with the next charge";
+            + (ended
+                ? " is written off: the subscription has ended, nothing more is charged"
+                : " is owed with the next charge");
     run.requests.upgradeReturned(upgrade);
     periods.returned(
         new SettledCharge(
             upgrade.cycle(), 0, upgrade.idempotencyKey(), upgrade.transactionId(), amount));
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(
-        LifecycleChanges.upgradeReturned(
-            sub, amount, reversal, upgrade.idempotencyKey(), detail, now()));
+        RequestMoneyChanges.upgradeReturned(
+            sub, ended ? null : amount, reversal, upgrade.idempotencyKey(), detail, now()));
+    log.warn("subscription {}: {}", sub.subscriptionId(), detail);
+    run.outcome(detail);
+    if (ended) {
+      return;
+    }
     Subscription owed = current();
     // One notice per upgrade charge: its id derives from the charge's key (the request's digest).
     String digest =
@@ -286,8 +307,6 @@ final class PaymentEvents {
             .reason(event.failureMessage() != null ? event.failureMessage() : event.failureCode())
             .at(now())
             .build());
-    log.warn("subscription {}: {}", sub.subscriptionId(), detail);
-    run.outcome(detail);
   }
 
   private Subscription current() {

@@ -260,7 +260,7 @@ final class Refunds {
               null);
       run.phase(Phase.RECORDING_PAYMENT);
       run.record(
-          LifecycleChanges.refundSending(
+          RequestMoneyChanges.refundSending(
               run.current(),
               period,
               asked,
@@ -293,7 +293,7 @@ final class Refunds {
           // The gateway refused it: no money moved, and the key no longer holds any back.
           run.phase(Phase.RECORDING_PAYMENT);
           run.record(
-              LifecycleChanges.refundRefused(
+              RequestMoneyChanges.refundRefused(
                   run.current(),
                   period.withoutRefund(input.idempotencyKey()),
                   pending.actor(),
@@ -349,8 +349,9 @@ final class Refunds {
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(
         pending.upgradeTransactionId() == null
-            ? LifecycleChanges.refunded(sub, period, made, pending.actor(), reason, now())
-            : LifecycleChanges.upgradeRefunded(sub, period, made, pending.actor(), reason, now()));
+            ? RequestMoneyChanges.refunded(sub, period, made, pending.actor(), reason, now())
+            : RequestMoneyChanges.upgradeRefunded(
+                sub, period, made, pending.actor(), reason, now()));
     run.notice(
         run.noticeOf(NotifyCustomerInput.Kind.REFUND_ISSUED, "refund-v" + run.current().version())
             .amount(refunded.amount())

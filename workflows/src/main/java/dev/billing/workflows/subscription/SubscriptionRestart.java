@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * The input that starts a subscription's workflow again from the system of record, after its
@@ -111,7 +112,9 @@ public final class SubscriptionRestart {
                     now,
                     period.transactionId(),
                     period.amount()));
-        case COMPLETED -> {
+        case COMPLETED, REFUNDED -> {
+          // A refund, even in full, leaves the charge itself collected: the bank can still return
+          // it, and a return must find it.
           if (period.transactionId() != null) {
             settled.add(settledCharge(record, period));
           }
@@ -143,49 +146,102 @@ public final class SubscriptionRestart {
   }
 
   /**
-   * The input that starts the workflow of an ended (cancelled) subscription again to act on a
-   * payment event that moved money after its run ended: a bank debit returned weeks after it
-   * settled. The event is the run's first pending event, so it is acted on whether or not the
-   * signal that carries it too has been handled yet (that copy is a duplicate by its id). The
-   * period it is about is among the settled charges even when older than the last {@value
-   * PeriodCollection#MAX_SETTLED}. The run records what the event did (a return: the period unpaid,
-   * no dunning, the subscription left CANCELLED), settles what was still pending, and ends.
+   * The input that starts the workflow of an ended (cancelled) subscription again, to refund one of
+   * its periods or to act on money that moved after the end. It knows every charge the record shows
+   * collected (no cap: a run of an ended subscription never continues as new), so a return that
+   * reaches it while it is open is recorded, and the periods still settling (from {@link
+   * #fromRecord}); nothing is dunned after the end, so a pending debit that fails is closed unpaid
+   * and the policy only fills the open periods' fields.
    *
    * @throws IllegalArgumentException when the record is not ended: a subscription that still bills
    *     and has no run is reconciliation's to restart, under the worker's dunning policy
    */
-  public static SubscriptionInput afterEnd(
-      Subscription record, List<Period> periods, PaymentEvent event, Instant now) {
-    Objects.requireNonNull(event, "event");
+  public static SubscriptionInput ended(Subscription record, List<Period> periods, Instant now) {
     if (!record.status().isTerminal()) {
       throw new IllegalArgumentException(
           "subscription " + record.subscriptionId() + " is " + record.status() + ", not ended");
     }
-    // Nothing is dunned after the end: a pending debit that fails is closed unpaid, so the policy
-    // only fills the open periods' fields.
     SubscriptionInput restart = fromRecord(record, periods, DunningPolicy.DEFAULT, now);
     CollectionState from = restart.collections();
-    List<SettledCharge> settled = new ArrayList<>(from.settled());
-    periods.stream()
-        .filter(p -> p.cycle() == event.cycle() && p.status() == PeriodStatus.COMPLETED)
-        .filter(p -> p.transactionId() != null)
-        .map(p -> settledCharge(record, p))
-        .filter(charge -> !settled.contains(charge))
-        .forEach(settled::add);
+    List<SettledCharge> settled =
+        periods.stream()
+            .filter(SubscriptionRestart::collected)
+            .sorted(Comparator.comparingLong(Period::cycle))
+            .map(p -> settledCharge(record, p))
+            .toList();
     return new SubscriptionInput(
         record,
         true,
         new CollectionState(
             from.open(),
             settled,
-            List.of(event.eventId()),
-            List.of(event),
+            List.of(),
+            List.of(),
             from.unpaid(),
             from.unverifiedKeys(),
             from.returned(),
             from.sentKeys()),
         null,
         restart.requests());
+  }
+
+  /**
+   * {@link #ended} with a payment event that moved money after the run ended (a bank debit returned
+   * weeks after it settled) as the first thing the run acts on: pending in the input, so it is
+   * acted on whether or not the signal that carries it too has been handled yet (that copy is a
+   * duplicate by its id). The run records what the event did (a return: the period unpaid, no
+   * dunning, the subscription left CANCELLED) and ends.
+   *
+   * @return empty when the record shows nothing the event's charge collected (never collected, or
+   *     its return recorded already): starting a run would change nothing
+   */
+  public static Optional<SubscriptionInput> afterEnd(
+      Subscription record, List<Period> periods, PaymentEvent event, Instant now) {
+    Objects.requireNonNull(event, "event");
+    boolean collectedByIt =
+        periods.stream()
+                .filter(SubscriptionRestart::collected)
+                .anyMatch(
+                    p -> {
+                      SettledCharge charge = settledCharge(record, p);
+                      return isAbout(event, charge.idempotencyKey(), charge.transactionId());
+                    })
+            || record.lifecycle().upgradesPaid().stream()
+                .anyMatch(u -> isAbout(event, u.idempotencyKey(), u.transactionId()));
+    if (!collectedByIt) {
+      return Optional.empty();
+    }
+    SubscriptionInput input = ended(record, periods, now);
+    CollectionState from = input.collections();
+    return Optional.of(
+        new SubscriptionInput(
+            record,
+            true,
+            new CollectionState(
+                from.open(),
+                from.settled(),
+                List.of(event.eventId()),
+                List.of(event),
+                from.unpaid(),
+                from.unverifiedKeys(),
+                from.returned(),
+                from.sentKeys()),
+            null,
+            input.requests()));
+  }
+
+  private static boolean collected(Period period) {
+    return (period.status() == PeriodStatus.COMPLETED || period.status() == PeriodStatus.REFUNDED)
+        && period.transactionId() != null;
+  }
+
+  /**
+   * As the workflow matches an event to a charge: by key when it names one, else by transaction.
+   */
+  private static boolean isAbout(PaymentEvent event, String key, String transactionId) {
+    return event.idempotencyKey() != null
+        ? event.idempotencyKey().equals(key)
+        : transactionId != null && transactionId.equals(event.transactionId());
   }
 
   private static SettledCharge settledCharge(Subscription record, Period period) {

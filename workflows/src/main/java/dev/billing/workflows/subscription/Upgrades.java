@@ -176,7 +176,7 @@ final class Upgrades {
             + "; the gateway is asked for it before the plan changes";
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(
-        LifecycleChanges.upgradePending(
+        RequestMoneyChanges.upgradePending(
             sub,
             new PendingUpgradeCharge(
                 upgrade.requestId(),
@@ -236,7 +236,7 @@ final class Upgrades {
                   + " not changed: refund it";
           log.error("subscription {}: {}", sub.subscriptionId(), detail);
           run.record(
-              LifecycleChanges.upgradeResolved(
+              RequestMoneyChanges.upgradeResolved(
                   sub,
                   "upgrade-after-end",
                   HistoryEvent.PAYMENT_SUCCEEDED,
@@ -263,7 +263,7 @@ final class Upgrades {
                 + "; the plan is unchanged";
         run.phase(Phase.RECORDING_PAYMENT);
         run.record(
-            LifecycleChanges.upgradeResolved(
+            RequestMoneyChanges.upgradeResolved(
                 sub,
                 "upgrade-dropped",
                 HistoryEvent.PAYMENT_FAILED,

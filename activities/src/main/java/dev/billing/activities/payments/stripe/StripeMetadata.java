@@ -1,6 +1,7 @@
 package dev.billing.activities.payments.stripe;
 
 import dev.billing.activities.payments.GatewayChargeRequest;
+import dev.billing.domain.BillingIds;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -34,20 +35,8 @@ public final class StripeMetadata {
     Long parsed =
         cycle != null && DIGITS.matcher(cycle).matches()
             ? Long.valueOf(cycle)
-            : cycleOfKey(key, subscription);
+            : BillingIds.cycleOfChargeKey(key, subscription);
     return new Owner(subscription, parsed, key);
-  }
-
-  static Long cycleOfKey(String idempotencyKey, String subscriptionId) {
-    if (idempotencyKey == null) {
-      return null;
-    }
-    String prefix = "charge:" + subscriptionId + ":";
-    if (!idempotencyKey.startsWith(prefix)) {
-      return null;
-    }
-    String[] rest = idempotencyKey.substring(prefix.length()).split(":");
-    return rest.length == 2 && DIGITS.matcher(rest[0]).matches() ? Long.valueOf(rest[0]) : null;
   }
 
   private static String blankToNull(String value) {

@@ -13,6 +13,7 @@ import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
+import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionState;
 import dev.billing.workflows.UpdateRequest;
 import dev.billing.workflows.UpdateRequests;
@@ -173,7 +174,9 @@ public final class FakeSubscriptionWorkflows implements SubscriptionCommands {
   }
 
   @Override
-  public synchronized SubscriptionState refundAfterEnd(Subscription ended, RefundRequest request) {
+  public synchronized SubscriptionState refundAfterEnd(
+      SubscriptionInput restart, RefundRequest request) {
+    Subscription ended = restart.subscription();
     // The workflow starts again under its id (ALLOW_DUPLICATE), applies the refund and ends.
     runs.computeIfAbsent(ended.subscriptionId(), id -> new Run(ended.accountId())).open = true;
     try {
