@@ -17,8 +17,9 @@ import java.util.List;
  *     subtracts (negative: credit from a downgrade); null when nothing is carried
  * @param emailBounce the last permanent rejection of a message to the customer; null when none
  * @param upgradeCharge an immediate upgrade whose charge's outcome is not known yet; null when none
- * @param upgradesPaid immediate upgrades' charges that collected, in the latest period that had any
- *     (a returned one leaves the list); empty when none
+ * @param upgradesPaid immediate upgrades' charges that collected, the latest {@value
+ *     #MAX_UPGRADES_PAID} (a return of one must find it) (a returned one leaves the list); empty
+ *     when none
  */
 public record Lifecycle(
     LocalDate trialEndsOn,
@@ -29,6 +30,8 @@ public record Lifecycle(
     EmailBounce emailBounce,
     PendingUpgradeCharge upgradeCharge,
     List<PaidUpgradeCharge> upgradesPaid) {
+  /** Collected upgrade charges kept for returns, as many as a run keeps settled periods. */
+  public static final int MAX_UPGRADES_PAID = 12;
 
   public static final Lifecycle NONE =
       new Lifecycle(null, null, null, null, null, null, null, null);
@@ -110,14 +113,17 @@ public record Lifecycle(
   }
 
   /**
-   * With {@code paid} added; charges of earlier periods are dropped (their period is over: no
-   * unused days to refund, and a return of them is left to reconciliation).
+   * With {@code paid} added; only the latest {@value #MAX_UPGRADES_PAID} are kept. A bank can
+   * return a debit weeks after it settled, periods later, so a charge is not dropped when its
+   * period ends: a return must still find it.
    */
   public Lifecycle withUpgradePaid(PaidUpgradeCharge paid) {
     List<PaidUpgradeCharge> next = new ArrayList<>(upgradesPaid);
-    next.removeIf(
-        c -> c.cycle() < paid.cycle() || c.idempotencyKey().equals(paid.idempotencyKey()));
+    next.removeIf(c -> c.idempotencyKey().equals(paid.idempotencyKey()));
     next.add(paid);
+    if (next.size() > MAX_UPGRADES_PAID) {
+      next = next.subList(next.size() - MAX_UPGRADES_PAID, next.size());
+    }
     return new Lifecycle(
         trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge, next);
   }

@@ -38,4 +38,34 @@ class UpgradeReturnModelTest {
       }
     }
   }
+
+  /**
+   * Seed 6129239077633154157 (the second one-hour run), as jqwik shrank it: the upgrade's debit
+   * settles, the next cycle is charged (the run continues as new), and the return comes after. The
+   * next run must still know the upgrade charge.
+   */
+  @Test
+  void anUpgradeDebitReturnedAfterTheNextCycleBeganLeavesTheBooksBalanced() {
+    ModelStats stats = new ModelStats();
+    try (BillingModel model = new BillingModel(stats)) {
+      model.stack.gateway.loseAnswers(2);
+      model.stack.restartWorker();
+      model.advance(Duration.ofHours(28));
+      model.check();
+      model.create(
+          new Money(999, "USD"), 6, "Pacific/Auckland", "pm_sandbox_bankDebitReturned", 3, 2);
+      model.stack.gateway.loseAnswers(1);
+      model.advance(Duration.ofHours(456));
+      model.check();
+      model.update(
+          "plan 20.00 USD NOW for sub-1",
+          "sub-1",
+          (sub, id) ->
+              model.stack.updates.changePlan(
+                  sub, id, "plan-2000", new Money(2000, "USD"), PlanChangeRequest.Effective.NOW));
+      model.check();
+      model.advance(Duration.ofHours(384));
+      model.check();
+    }
+  }
 }

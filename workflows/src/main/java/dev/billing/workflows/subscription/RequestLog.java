@@ -1,5 +1,6 @@
 package dev.billing.workflows.subscription;
 
+import dev.billing.domain.Lifecycle;
 import dev.billing.workflows.AppliedRequest;
 import dev.billing.workflows.AppliedRequest.Status;
 import dev.billing.workflows.PendingRefund;
@@ -212,14 +213,16 @@ final class RequestLog {
   }
 
   /**
-   * @param paidCycle the period in service in the next run: older upgrade charges are done with
+   * What the next run needs: the collected upgrade charges stay (the latest {@value
+   * Lifecycle#MAX_UPGRADES_PAID}), since a bank can return one periods after its own ended.
    */
-  RequestState carry(long paidCycle) {
-    return new RequestState(
-        applied,
-        upgrades,
-        refunds,
-        upgradeCharges.stream().filter(c -> c.cycle() >= paidCycle).toList());
+  RequestState carry() {
+    List<UpgradeCharge> kept =
+        upgradeCharges.size() > Lifecycle.MAX_UPGRADES_PAID
+            ? upgradeCharges.subList(
+                upgradeCharges.size() - Lifecycle.MAX_UPGRADES_PAID, upgradeCharges.size())
+            : upgradeCharges;
+    return new RequestState(applied, upgrades, refunds, List.copyOf(kept));
   }
 
   private static Instant now() {

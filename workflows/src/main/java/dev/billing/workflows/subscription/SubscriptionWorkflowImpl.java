@@ -103,8 +103,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     // The next run's search attributes (next payment date) and memo travel in this command.
     Workflow.continueAsNew(
         SubscriptionVisibility.continueAsNew(run.current()),
-        new SubscriptionInput(
-            run.current(), true, periods.carry(), null, requests.carry(run.current().cycle() - 1)));
+        new SubscriptionInput(run.current(), true, periods.carry(), null, requests.carry()));
     return run.snapshot(); // not reached: continueAsNew does not return
   }
 
