@@ -29,6 +29,7 @@ import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
 import io.temporal.worker.WorkerFactoryOptions;
 import io.temporal.worker.WorkerOptions;
+import io.temporal.worker.WorkflowImplementationOptions;
 import java.time.InstantSource;
 import java.util.function.Consumer;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
@@ -189,8 +190,28 @@ public final class BillingWorker {
       WorkerOptions options,
       Adapters adapters,
       double paymentActivitiesPerSecond) {
+    return register(
+        factory,
+        taskQueue,
+        options,
+        WorkflowImplementationOptions.getDefaultInstance(),
+        adapters,
+        paymentActivitiesPerSecond);
+  }
+
+  /**
+   * {@link #register(WorkerFactory, String, WorkerOptions, Adapters, double)} with the workflow's
+   * implementation options: tests shorten an activity's timeouts with them (per activity type).
+   */
+  public static Worker register(
+      WorkerFactory factory,
+      String taskQueue,
+      WorkerOptions options,
+      WorkflowImplementationOptions workflowOptions,
+      Adapters adapters,
+      double paymentActivitiesPerSecond) {
     Worker worker = factory.newWorker(taskQueue, options);
-    worker.registerWorkflowImplementationTypes(SubscriptionWorkflowImpl.class);
+    worker.registerWorkflowImplementationTypes(workflowOptions, SubscriptionWorkflowImpl.class);
     MessageTemplates templates = new MessageTemplates();
     worker.registerActivitiesImplementations(
         new RecordActivitiesImpl(adapters.store(), adapters.receiptNotifier(), templates),

@@ -39,10 +39,13 @@ import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.TaskQueues;
+import io.temporal.activity.ActivityOptions;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
+import io.temporal.worker.WorkerOptions;
+import io.temporal.worker.WorkflowImplementationOptions;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -73,8 +76,14 @@ class ChargeFaultInjectionTest {
    */
   private static final int TIMEOUT_SUBSCRIPTIONS = 4;
 
-  /** Longer than the charge activity's 30 s start-to-close timeout. */
-  private static final Duration HANG_PAST_TIMEOUT = Duration.ofSeconds(35);
+  /**
+   * The charge activity's start-to-close timeout in the timeout test: production's 30 s path, in
+   * seconds (the test server does not skip time while an activity runs).
+   */
+  private static final Duration CHARGE_TIMEOUT = Duration.ofSeconds(3);
+
+  /** Longer than {@link #CHARGE_TIMEOUT}. */
+  private static final Duration HANG_PAST_TIMEOUT = Duration.ofSeconds(5);
 
   private static final Instant START = Instant.parse("2031-03-01T00:00:00Z");
   private static final LocalDate DUE = LocalDate.of(2031, 3, 10);
@@ -121,10 +130,24 @@ class ChargeFaultInjectionTest {
     SandboxGateway sandbox =
         new SandboxGateway(() -> Instant.ofEpochMilli(env.currentTimeMillis()));
     DiesAfterCharging hanging = new DiesAfterCharging(sandbox, HANG_PAST_TIMEOUT);
-    DynamoBillingStore store = run(hanging, "pm_card_visa", TIMEOUT_SUBSCRIPTIONS);
+    DynamoBillingStore store =
+        run(
+            hanging,
+            "pm_card_visa",
+            TIMEOUT_SUBSCRIPTIONS,
+            WorkflowImplementationOptions.newBuilder()
+                .setActivityOptions(
+                    Map.of(
+                        "ChargePaymentMethod",
+                        ActivityOptions.newBuilder()
+                            .setStartToCloseTimeout(CHARGE_TIMEOUT)
+                            .build()))
+                .build());
 
     assertThat(hanging.died).hasSize(TIMEOUT_SUBSCRIPTIONS);
     for (String id : subscriptionIds(TIMEOUT_SUBSCRIPTIONS)) {
+      // The hung attempt timed out and a second one sent the same key.
+      assertThat(hanging.calls.get(BillingIds.chargeKey(id, 1, 1))).as(id).isEqualTo(2);
       List<SandboxCharge> charges =
           sandbox.charges().stream()
               .filter(c -> c.idempotencyKey().startsWith("charge:" + id + ":1:"))
@@ -165,10 +188,15 @@ class ChargeFaultInjectionTest {
   }
 
   private DynamoBillingStore run(PaymentGateway gateway, String paymentToken) {
-    return run(gateway, paymentToken, SUBSCRIPTIONS);
+    return run(
+        gateway, paymentToken, SUBSCRIPTIONS, WorkflowImplementationOptions.getDefaultInstance());
   }
 
-  private DynamoBillingStore run(PaymentGateway gateway, String paymentToken, int subscriptions) {
+  private DynamoBillingStore run(
+      PaymentGateway gateway,
+      String paymentToken,
+      int subscriptions,
+      WorkflowImplementationOptions workflowOptions) {
     TableNames tables = new TableNames("billing", "billing-history");
     local.createTables(tables);
     DynamoBillingStore store =
@@ -182,7 +210,10 @@ class ChargeFaultInjectionTest {
     BillingWorker.register(
         env.getWorkerFactory(),
         TaskQueues.BILLING,
-        new BillingWorker.Adapters(store, gateway, new OutboxNotifier()));
+        WorkerOptions.getDefaultInstance(),
+        workflowOptions,
+        new BillingWorker.Adapters(store, gateway, new OutboxNotifier()),
+        BillingWorker.DEFAULT_PAYMENT_ACTIVITIES_PER_SECOND);
     env.start();
 
     WorkflowClient client = env.getWorkflowClient();
@@ -302,6 +333,7 @@ class ChargeFaultInjectionTest {
   private static final class DiesAfterCharging extends ForwardingGateway {
     private final Duration hang;
     private final Set<String> died = ConcurrentHashMap.newKeySet();
+    private final Map<String, Integer> calls = new ConcurrentHashMap<>();
 
     DiesAfterCharging(PaymentGateway gateway) {
       this(gateway, Duration.ZERO);
@@ -314,6 +346,7 @@ class ChargeFaultInjectionTest {
 
     @Override
     public GatewayCharge charge(GatewayChargeRequest request) {
+      calls.merge(request.idempotencyKey(), 1, Integer::sum);
       GatewayCharge charged = super.charge(request);
       if (died.add(request.idempotencyKey())) {
         if (hang.isZero()) {
