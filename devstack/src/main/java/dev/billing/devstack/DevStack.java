@@ -18,8 +18,10 @@ import dev.billing.worker.observability.BusinessMetrics;
 import dev.billing.worker.observability.ObservabilityInterceptor;
 import dev.billing.worker.observability.UpdateRefusalLogging;
 import dev.billing.worker.reconciliation.ReconciliationScheduling;
+import dev.billing.worker.reconciliation.ReconciliationSettings;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.temporal.worker.WorkerFactory;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.jetty.server.Server;
@@ -210,11 +212,23 @@ public final class DevStack implements AutoCloseable {
         "  Reconciliation     "
             + (reconciliation.mode() == ReconciliationScheduling.Mode.DISABLED
                 ? "not scheduled"
-                : reconciliation.mode() + " \"" + settings.reconciliation().cron() + "\" UTC")
+                : reconciliation.mode() + " " + scheduled(settings.reconciliation()))
             + "; GET/POST "
             + apiUrl()
             + "/v1/ops/reconciliations",
         "");
+  }
+
+  /** What is scheduled, each with its cron, for the banner. */
+  private static String scheduled(ReconciliationSettings settings) {
+    List<String> jobs = new ArrayList<>();
+    if (settings.enabled()) {
+      jobs.add("daily \"" + settings.cron() + "\" UTC");
+    }
+    if (settings.webhookPoll().enabled()) {
+      jobs.add("webhook poll \"" + settings.webhookPoll().cron() + "\" UTC");
+    }
+    return String.join(", ", jobs);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.billing.devstack;
 
 import dev.billing.worker.reconciliation.ReconciliationSettings;
+import dev.billing.worker.reconciliation.WebhookPollSettings;
 
 /**
  * Ports of the embedded stack and its operator key. {@link #fromEnvironment()} reads the documented
@@ -25,10 +26,12 @@ public record DevStackSettings(
    * Weekly (Mondays 03:00 UTC on the test clock) over the past week, not daily over three days as
    * in production: advancing the clock a month then runs four reconciliations instead of thirty,
    * which keeps a jump to a few seconds. RECONCILIATION_CRON and RECONCILIATION_ENABLED override
-   * it.
+   * it. The missed-webhook poll is off for the same reason (every four hours, a month is 180 polls)
+   * and because the stack relays every sandbox webhook itself; WEBHOOK_POLL_ENABLED=true (and
+   * WEBHOOK_POLL_CRON) turn it on.
    */
   public static final ReconciliationSettings DEV_RECONCILIATION =
-      new ReconciliationSettings(true, "0 3 * * 1", 7, null);
+      new ReconciliationSettings(true, "0 3 * * 1", 7, null, WebhookPollSettings.off());
 
   /**
    * Shards of the due-date index keys in the dev stack's (in-memory) table: two, not production's
@@ -54,6 +57,7 @@ public record DevStackSettings(
   public static DevStackSettings fromEnvironment() {
     String enabled = System.getenv("RECONCILIATION_ENABLED");
     String cron = System.getenv("RECONCILIATION_CRON");
+    String pollEnabled = System.getenv("WEBHOOK_POLL_ENABLED");
     return new DevStackSettings(
         port("BILLING_PORT", 8080),
         port("BILLING_ADMIN_PORT", 8081),
@@ -63,7 +67,12 @@ public record DevStackSettings(
             enabled == null || enabled.isBlank() ? null : Boolean.valueOf(enabled.trim()),
             cron == null || cron.isBlank() ? DEV_RECONCILIATION.cron() : cron,
             DEV_RECONCILIATION.lookbackDays(),
-            null),
+            null,
+            new WebhookPollSettings(
+                pollEnabled != null && Boolean.parseBoolean(pollEnabled.trim()),
+                System.getenv("WEBHOOK_POLL_CRON"),
+                null,
+                null)),
         DevTemporalChoice.of(System.getenv(DevTemporalChoice.VARIABLE), System.getenv("PATH")),
         port("TEMPORAL_UI_PORT", 8233),
         System.getenv("BILLING_DEV_API_KEY"));

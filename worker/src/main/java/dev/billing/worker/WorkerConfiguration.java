@@ -37,7 +37,8 @@ public class WorkerConfiguration extends BillingConfiguration {
   public DunningPolicy dunning = DunningPolicy.DEFAULT;
 
   /**
-   * The daily reconciliation: a Temporal Schedule, or a cron workflow where Schedules are missing.
+   * The daily reconciliation and the missed-webhook poll: Temporal Schedules, or cron workflows
+   * where Schedules are missing.
    */
   @NotNull
   @JsonProperty("reconciliation")

@@ -67,6 +67,10 @@ class WorkerConfigurationTest {
         .isEqualTo(
             new dev.billing.worker.reconciliation.ReconciliationSettings(
                 true, "0 3 * * *", 3, "billing-reconciliation"));
+    assertThat(config.reconciliation.webhookPoll())
+        .isEqualTo(
+            new dev.billing.worker.reconciliation.WebhookPollSettings(
+                true, "15 */4 * * *", 1, "billing-webhook-poll"));
     assertThat(config.mail)
         .isEqualTo(new MailSettings("localhost", 0, "none", null, "billing@localhost"));
   }
@@ -77,6 +81,29 @@ class WorkerConfigurationTest {
             () -> parse(yaml("reconciliation:\n  cron: \"0 0 3 * * *\"\n"), "inline.yml"))
         .isInstanceOf(ConfigurationException.class)
         .hasMessageContaining("reconciliation.cron must have five fields");
+  }
+
+  @Test
+  void theWebhookPollIsConfiguredBesideTheDailyRunAndCheckedTheSameWay() throws Exception {
+    WorkerConfiguration config =
+        parse(
+            yaml(
+                "reconciliation:\n  webhookPoll:\n    enabled: false\n    cron: \"5 * * * *\"\n"
+                    + "    lookbackDays: 2\n"),
+            "inline.yml");
+    assertThat(config.reconciliation.webhookPoll())
+        .isEqualTo(
+            new dev.billing.worker.reconciliation.WebhookPollSettings(
+                false, "5 * * * *", 2, "billing-webhook-poll"));
+    assertThat(config.reconciliation.cron()).isEqualTo("0 3 * * *");
+
+    assertThatThrownBy(
+            () ->
+                parse(
+                    yaml("reconciliation:\n  webhookPoll:\n    cron: \"*/4 * * *\"\n"),
+                    "inline.yml"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("reconciliation.webhookPoll.cron must have five fields");
   }
 
   @Test

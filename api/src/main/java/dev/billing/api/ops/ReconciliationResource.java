@@ -6,6 +6,7 @@ import dev.billing.api.resources.PageParams;
 import dev.billing.api.resources.PathIds;
 import dev.billing.api.views.PageView;
 import dev.billing.domain.reconciliation.Finding;
+import dev.billing.domain.reconciliation.FindingKind.Check;
 import dev.billing.domain.reconciliation.ReconciliationSummary;
 import dev.billing.store.BillingStore;
 import dev.billing.store.Page;
@@ -26,7 +27,11 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import jakarta.ws.rs.core.UriBuilder;
 import java.time.InstantSource;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * Operators' view of reconciliation (issue 6): the reports of past runs, and a run started now
@@ -127,7 +132,12 @@ public final class ReconciliationResource {
             "lookbackDays",
             "lookbackDays must be between 1 and " + ReconciliationInput.MAX_LOOKBACK_DAYS);
       }
-      started = runs.start(new ReconciliationInput(lookback, repair, trigger), key);
+      List<Check> checks = checks(request == null ? null : request.checks());
+      started =
+          runs.start(
+              new ReconciliationInput(
+                  lookback, repair, ReconciliationInput.trigger(trigger, checks), checks),
+              key);
     }
     return Response.accepted(
             new StartedReconciliationView(
@@ -135,6 +145,34 @@ public final class ReconciliationResource {
         .location(
             UriBuilder.fromResource(ReconciliationResource.class).path(started.reportId()).build())
         .build();
+  }
+
+  /**
+   * The checks a request names; null when it names none (all three). An empty list is refused
+   * rather than read as "all": a client that filtered its list down to nothing did not ask for
+   * everything. Values are not repeated in the answer (a body may carry anything).
+   */
+  private static List<Check> checks(List<String> names) {
+    if (names == null) {
+      return null;
+    }
+    String known = Arrays.stream(Check.values()).map(Check::name).collect(Collectors.joining(", "));
+    if (names.isEmpty()) {
+      throw ApiProblem.invalid(
+          "checks", "checks must name at least one of " + known + "; leave it out for all three");
+    }
+    EnumSet<Check> checks = EnumSet.noneOf(Check.class);
+    for (String name : names) {
+      checks.add(
+          Arrays.stream(Check.values())
+              .filter(check -> check.name().equals(name))
+              .findFirst()
+              .orElseThrow(
+                  () ->
+                      ApiProblem.invalid(
+                          "checks", "checks may name only " + known + " (upper case)")));
+    }
+    return List.copyOf(checks);
   }
 
   private static boolean namesASubscription(StartReconciliationRequest request) {
@@ -149,6 +187,10 @@ public final class ReconciliationResource {
     if (request.lookbackDays() != null) {
       throw ApiProblem.invalid(
           "lookbackDays", "a run for one subscription has no window; leave lookbackDays out");
+    }
+    if (request.checks() != null) {
+      throw ApiProblem.invalid(
+          "checks", "a run for one subscription checks its drift only; leave checks out");
     }
     if (store.getSubscription(account, subscription).isEmpty()) {
       throw ApiProblem.notFound(

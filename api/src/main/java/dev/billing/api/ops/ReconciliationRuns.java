@@ -47,7 +47,7 @@ public final class ReconciliationRuns implements Reconciliations {
    */
   @Override
   public Started start(ReconciliationInput input, String idempotencyKey) {
-    String request = "window lookbackDays=" + input.lookbackDays() + " repair=" + input.repair();
+    String request = Reconciliations.requestOf(input);
     return startOnce(
         idempotencyKey,
         request,

@@ -3,6 +3,7 @@ package dev.billing.api.ops;
 import dev.billing.workflows.reconciliation.ReconciliationInput;
 import dev.billing.workflows.reconciliation.SubscriptionRepairInput;
 import java.time.Duration;
+import java.util.stream.Collectors;
 
 /**
  * What the API asks of reconciliation: runs on demand and repairs of one subscription. {@link
@@ -30,6 +31,22 @@ public interface Reconciliations {
    * @param nextWindow how long until another repair may start
    */
   record Repair(String workflowId, boolean running, Duration nextWindow) {}
+
+  /**
+   * What an Idempotency-Key remembers of a run over a window, to tell a retried request from
+   * another one. The checks are named only when not all three: a request without {@code checks} and
+   * one naming all three start the same run.
+   */
+  static String requestOf(ReconciliationInput input) {
+    return "window lookbackDays="
+        + input.lookbackDays()
+        + " repair="
+        + input.repair()
+        + (input.checksAll()
+            ? ""
+            : " checks="
+                + input.checks().stream().map(Enum::name).collect(Collectors.joining(",")));
+  }
 
   /**
    * Starts a run over a window of dates. With an idempotency key a retried request finds the run

@@ -8,18 +8,19 @@ import io.temporal.client.WorkflowOptions;
 
 /**
  * The fallback where the server has no Schedules (the Java test server of the embedded dev stack):
- * the same workflow as a cron workflow. Temporal starts each run at the cron time; one workflow id
- * holds them all. Not visible as a schedule in the UI, and changing the cron means terminating the
- * workflow so the next worker start creates it again (docs/operations.md).
+ * the same workflow as a cron workflow, one per job (the daily run, the webhook poll). Temporal
+ * starts each run at the cron time, after the previous run of the same id has ended; one workflow
+ * id holds them all. Not visible as a schedule in the UI, and changing the cron or the look-back
+ * means terminating the workflow so the next worker start creates it again (docs/operations.md).
  */
 public final class ReconciliationCron {
   private ReconciliationCron() {}
 
-  static WorkflowOptions options(ReconciliationSettings settings, String taskQueue) {
+  static WorkflowOptions options(ReconciliationJob job, String taskQueue) {
     return WorkflowOptions.newBuilder()
-        .setWorkflowId(settings.scheduleId())
+        .setWorkflowId(job.id())
         .setTaskQueue(taskQueue)
-        .setCronSchedule(settings.cron())
+        .setCronSchedule(job.cron())
         .setWorkflowIdConflictPolicy(WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_FAIL)
         .build();
   }
@@ -27,11 +28,11 @@ public final class ReconciliationCron {
   /**
    * @return "started", or "already running" when an earlier start (or another worker) made it
    */
-  static String ensure(WorkflowClient client, ReconciliationSettings settings, String taskQueue) {
+  static String ensure(WorkflowClient client, ReconciliationJob job, String taskQueue) {
     ReconciliationWorkflow workflow =
-        client.newWorkflowStub(ReconciliationWorkflow.class, options(settings, taskQueue));
+        client.newWorkflowStub(ReconciliationWorkflow.class, options(job, taskQueue));
     try {
-      WorkflowClient.start(workflow::run, settings.input("cron"));
+      WorkflowClient.start(workflow::run, job.input("cron"));
       return "started";
     } catch (WorkflowExecutionAlreadyStarted running) {
       return "already running";

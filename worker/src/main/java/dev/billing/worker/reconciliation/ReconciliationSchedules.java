@@ -12,71 +12,65 @@ import io.temporal.client.schedules.SchedulePolicy;
 import io.temporal.client.schedules.ScheduleSpec;
 import io.temporal.client.schedules.ScheduleState;
 import io.temporal.client.schedules.ScheduleUpdate;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The daily reconciliation as a Temporal Schedule: listed, paused, triggered and backfilled from
- * the Temporal UI or {@code temporal schedule ...}. Every worker start makes the schedule match
- * worker.yml (created if missing, else updated) but keeps its state: a schedule an operator paused
- * stays paused.
+ * The daily reconciliation and the missed-webhook poll as Temporal Schedules: listed, paused,
+ * triggered and backfilled from the Temporal UI or {@code temporal schedule ...}. Every worker
+ * start makes each schedule match worker.yml (created if missing, else updated) but keeps its
+ * state: a schedule an operator paused stays paused.
  */
 public final class ReconciliationSchedules {
   private ReconciliationSchedules() {}
 
   /**
-   * At most one run at a time (a slow run makes the next one skip, not pile up); a run missed while
-   * the server was down is caught up within a day; the run's workflow id is the schedule's id plus
-   * the scheduled time, which Temporal appends.
+   * At most one run of the schedule at a time (a slow run makes its next one skip, not pile up;
+   * another schedule's runs do not count); a run missed while the server was down is caught up
+   * within the job's window; the run's workflow id is the schedule's id plus the scheduled time,
+   * which Temporal appends.
    */
-  static Schedule schedule(ReconciliationSettings settings, String taskQueue, ScheduleState state) {
+  static Schedule schedule(ReconciliationJob job, String taskQueue, ScheduleState state) {
     return Schedule.newBuilder()
-        .setSpec(ScheduleSpec.newBuilder().setCronExpressions(List.of(settings.cron())).build())
+        .setSpec(ScheduleSpec.newBuilder().setCronExpressions(List.of(job.cron())).build())
         .setAction(
             ScheduleActionStartWorkflow.newBuilder()
                 .setWorkflowType(ReconciliationWorkflow.class)
-                .setArguments(settings.input("schedule"))
+                .setArguments(job.input("schedule"))
                 .setOptions(
                     WorkflowOptions.newBuilder()
-                        .setWorkflowId(settings.scheduleId())
+                        .setWorkflowId(job.id())
                         .setTaskQueue(taskQueue)
                         .build())
                 .build())
         .setPolicy(
             SchedulePolicy.newBuilder()
                 .setOverlap(ScheduleOverlapPolicy.SCHEDULE_OVERLAP_POLICY_SKIP)
-                .setCatchupWindow(Duration.ofDays(1))
+                .setCatchupWindow(job.catchupWindow())
                 .build())
         .setState(state)
         .build();
   }
 
-  static final String NOTE =
-      "Daily billing reconciliation: drift, payments, missed webhooks"
-          + " (docs/operations.md). Pausing it stops the daily runs; POST /v1/ops/reconciliations still works.";
-
   /**
    * @return "created" or "updated"
    */
-  static String ensure(
-      ScheduleClient schedules, ReconciliationSettings settings, String taskQueue) {
+  static String ensure(ScheduleClient schedules, ReconciliationJob job, String taskQueue) {
     Schedule desired =
-        schedule(settings, taskQueue, ScheduleState.newBuilder().setNote(NOTE).build());
+        schedule(job, taskQueue, ScheduleState.newBuilder().setNote(job.note()).build());
     try {
       schedules.createSchedule(
-          settings.scheduleId(),
+          job.id(),
           desired,
-          ScheduleOptions.newBuilder().setMemo(Map.of("purpose", NOTE)).build());
+          ScheduleOptions.newBuilder().setMemo(Map.of("purpose", job.note())).build());
       return "created";
     } catch (ScheduleAlreadyRunningException exists) {
       schedules
-          .getHandle(settings.scheduleId())
+          .getHandle(job.id())
           .update(
               input ->
                   new ScheduleUpdate(
-                      schedule(
-                          settings, taskQueue, input.getDescription().getSchedule().getState())));
+                      schedule(job, taskQueue, input.getDescription().getSchedule().getState())));
       return "updated";
     }
   }

@@ -4,17 +4,23 @@ import io.dropwizard.lifecycle.Managed;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.schedules.ScheduleClient;
 import io.temporal.client.schedules.ScheduleClientOptions;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Makes sure the daily reconciliation is scheduled, once the worker polls: as a Temporal Schedule
- * when the server implements Schedules, otherwise as a cron workflow. The choice is logged.
+ * Makes sure the daily reconciliation and the missed-webhook poll are scheduled, each unless
+ * disabled, once the worker polls: as Temporal Schedules when the server implements Schedules,
+ * otherwise as cron workflows. The choice is logged.
  */
 public final class ReconciliationScheduling implements Managed {
   private static final Logger LOG = LoggerFactory.getLogger(ReconciliationScheduling.class);
 
+  /** The path taken; DISABLED when neither the daily run nor the poll is enabled. */
   public enum Mode {
     SCHEDULE,
     CRON,
@@ -27,6 +33,7 @@ public final class ReconciliationScheduling implements Managed {
   private final SchedulesCapability capability;
   private final Supplier<ScheduleClient> schedules;
   private volatile Mode mode;
+  private volatile Map<String, String> outcomes = Map.of();
 
   ReconciliationScheduling(
       WorkflowClient client,
@@ -66,32 +73,59 @@ public final class ReconciliationScheduling implements Managed {
     return mode;
   }
 
+  /**
+   * What the last start did with each job, by id: "created" or "updated" (a Schedule), "started" or
+   * "already running" (a cron workflow). Empty before a start and when nothing is scheduled.
+   */
+  public Map<String, String> outcomes() {
+    return outcomes;
+  }
+
   Mode ensure() {
     if (!settings.enabled()) {
       LOG.info(
-          "Reconciliation scheduling disabled (reconciliation.enabled=false); runs start only"
+          "Daily reconciliation not scheduled (reconciliation.enabled=false); runs start only"
               + " through POST /v1/ops/reconciliations");
-      return Mode.DISABLED;
     }
-    if (capability.supported()) {
-      String done = ReconciliationSchedules.ensure(schedules.get(), settings, taskQueue);
+    if (!settings.webhookPoll().enabled()) {
       LOG.info(
-          "Reconciliation: Temporal Schedule {} {} (cron \"{}\" UTC, lookback {} days); pause or"
-              + " trigger it in the Temporal UI",
-          settings.scheduleId(),
-          done,
-          settings.cron(),
-          settings.lookbackDays());
-      return Mode.SCHEDULE;
+          "Missed-webhook poll not scheduled (reconciliation.webhookPoll.enabled=false); the daily"
+              + " run still replays missed webhooks");
     }
-    String done = ReconciliationCron.ensure(client, settings, taskQueue);
-    LOG.info(
-        "Reconciliation: this Temporal server has no Schedules (the Java test server); cron"
-            + " workflow {} {} instead (cron \"{}\" UTC, lookback {} days)",
-        settings.scheduleId(),
-        done,
-        settings.cron(),
-        settings.lookbackDays());
-    return Mode.CRON;
+    List<ReconciliationJob> jobs = settings.jobs();
+    Map<String, String> done = new LinkedHashMap<>();
+    Mode path;
+    if (jobs.isEmpty()) {
+      path = Mode.DISABLED;
+    } else if (capability.supported()) {
+      ScheduleClient scheduleClient = schedules.get();
+      for (ReconciliationJob job : jobs) {
+        done.put(job.id(), ReconciliationSchedules.ensure(scheduleClient, job, taskQueue));
+        LOG.info(
+            "Reconciliation: Temporal Schedule {} ({}) {} (cron \"{}\" UTC, lookback {} days);"
+                + " pause or trigger it in the Temporal UI",
+            job.id(),
+            job.name(),
+            done.get(job.id()),
+            job.cron(),
+            job.lookbackDays());
+      }
+      path = Mode.SCHEDULE;
+    } else {
+      for (ReconciliationJob job : jobs) {
+        done.put(job.id(), ReconciliationCron.ensure(client, job, taskQueue));
+        LOG.info(
+            "Reconciliation: this Temporal server has no Schedules (the Java test server); cron"
+                + " workflow {} ({}) {} instead (cron \"{}\" UTC, lookback {} days)",
+            job.id(),
+            job.name(),
+            done.get(job.id()),
+            job.cron(),
+            job.lookbackDays());
+      }
+      path = Mode.CRON;
+    }
+    outcomes = Collections.unmodifiableMap(done);
+    return path;
   }
 }

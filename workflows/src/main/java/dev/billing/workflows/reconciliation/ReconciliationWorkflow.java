@@ -9,8 +9,8 @@ import io.temporal.workflow.WorkflowMethod;
  * One reconciliation run: compares DynamoDB with Temporal (drift), the gateway with the receipts
  * and periods (payments), and the gateway's events with the ones the webhooks stored (missed
  * webhooks), repairs what it safely can, and writes a report. Started every day by a Temporal
- * Schedule (or, on a server without Schedules, as a cron workflow) and on demand by {@code POST
- * /v1/ops/reconciliations}.
+ * Schedule (or, on a server without Schedules, as a cron workflow), with the missed-webhook check
+ * alone several times a day by a second one, and on demand by {@code POST /v1/ops/reconciliations}.
  */
 @WorkflowInterface
 public interface ReconciliationWorkflow {

@@ -17,11 +17,12 @@ import java.util.function.Function;
 import org.slf4j.Logger;
 
 /**
- * Runs the three checks over the window. Each check is one activity call on a quiet day and a few
- * more on a busy one (a call stops after a bounded amount of work and returns a cursor), and the
- * history holds counts only (findings go straight to the report): about five activities a run. A
- * check that fails after its retries is noted in the report and the run goes on: one gateway outage
- * must not hide the drift findings.
+ * Runs the input's checks over the window: all three, in the order drift, payments, webhooks, or
+ * some of them (the webhook poll runs only the last, several times a day). Each check is one
+ * activity call on a quiet day and a few more on a busy one (a call stops after a bounded amount of
+ * work and returns a cursor), and the history holds counts only (findings go straight to the
+ * report): about five activities a run. A check that fails after its retries is noted in the report
+ * and the run goes on: one gateway outage must not hide the drift findings.
  *
  * <p>A long run (a large book, a thirty-day look-back) continues as new after {@value
  * #CALLS_PER_RUN} calls, or earlier when Temporal suggests it, carrying the report head, the check
@@ -72,11 +73,12 @@ public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
               null);
       report.openReport(progress);
       log.info(
-          "reconciliation {} of {} to {} started (trigger {}, repair {})",
+          "reconciliation {} of {} to {} started (trigger {}, checks {}, repair {})",
           progress.reportId(),
           from,
           today,
           input.trigger(),
+          input.checks(),
           input.repair());
     } else {
       progress = resume.summary();
@@ -87,8 +89,8 @@ public class ReconciliationWorkflowImpl implements ReconciliationWorkflow {
           resume.cursor());
     }
 
-    List<Check> order = List.of(Check.DRIFT, Check.PAYMENTS, Check.WEBHOOKS);
-    Check first = resume == null ? Check.DRIFT : resume.check();
+    List<Check> order = input.checks();
+    Check first = resume == null ? order.get(0) : resume.check();
     for (Check check : order.subList(order.indexOf(first), order.size())) {
       String cursor = resume != null && check == resume.check() ? resume.cursor() : null;
       switch (check) {

@@ -187,6 +187,87 @@ class ReconciliationWorkflowTest {
   }
 
   @Test
+  void aWebhookPollRunsOnlyTheWebhookStepAndSaysSoInItsTrigger() {
+    ReconciliationSummary summary =
+        run(
+            new ReconciliationInput(
+                1,
+                true,
+                ReconciliationInput.trigger("schedule", List.of(FindingKind.Check.WEBHOOKS)),
+                List.of(FindingKind.Check.WEBHOOKS)));
+
+    assertThat(steps.calls)
+        .containsExactly(
+            "open RUNNING 2028-03-09..2028-03-10",
+            "webhooks 2028-03-09..2028-03-10 from null",
+            "close COMPLETED");
+    assertThat(steps.dueCalls).isZero();
+    assertThat(steps.chargeAttempts).isZero();
+    assertThat(summary.trigger()).isEqualTo("schedule:webhooks");
+    assertThat(summary.status()).isEqualTo(ReconciliationSummary.Status.COMPLETED);
+    assertThat(summary.counts().subscriptionsChecked()).isZero();
+    assertThat(summary.counts().chargesCompared()).isZero();
+    assertThat(summary.counts().eventsCompared()).isEqualTo(6);
+    assertThat(summary.counts().findings()).containsOnly(Map.entry(FindingKind.WEBHOOK_MISSED, 2));
+    assertThat(steps.asOf).containsOnly(summary.startedAt());
+  }
+
+  @Test
+  void someChecksRunInTheFixedOrderWhateverTheOrderAsked() {
+    run(
+        new ReconciliationInput(
+            1, false, "api:ops", List.of(FindingKind.Check.WEBHOOKS, FindingKind.Check.DRIFT)));
+
+    assertThat(steps.calls)
+        .containsExactly(
+            "open RUNNING 2028-03-09..2028-03-10",
+            "due 2028-03-09..2028-03-11 from null",
+            "webhooks 2028-03-09..2028-03-10 from null",
+            "close COMPLETED");
+  }
+
+  @Test
+  void aLongPollContinuesAsNewAndGoesOnWithTheWebhookStepOnly() {
+    List<String> cursors = new ArrayList<>();
+    for (int page = 1; page < 120; page++) {
+      cursors.add("2028-03-09|events-" + page);
+    }
+    steps.webhookCursors = cursors; // 120 webhook calls
+    ReconciliationWorkflow workflow =
+        env.getWorkflowClient()
+            .newWorkflowStub(
+                ReconciliationWorkflow.class,
+                WorkflowOptions.newBuilder()
+                    .setWorkflowId("poll-long")
+                    .setTaskQueue(QUEUE)
+                    .build());
+
+    WorkflowExecution firstRun =
+        WorkflowClient.start(
+            workflow::run,
+            new ReconciliationInput(
+                1, true, "schedule:webhooks", List.of(FindingKind.Check.WEBHOOKS)));
+    ReconciliationSummary summary =
+        WorkflowStub.fromTyped(workflow).getResult(ReconciliationSummary.class);
+
+    assertThat(summary.reportId()).isEqualTo(firstRun.getRunId());
+    assertThat(steps.calls.get(0)).isEqualTo("open RUNNING 2028-03-09..2028-03-10");
+    assertThat(steps.calls.subList(1, steps.calls.size() - 1))
+        .hasSize(120)
+        .allMatch(c -> c.startsWith("webhooks 2028-03-09..2028-03-10 from "));
+    // The 101st call is the first of the new run, from the cursor the 100th returned.
+    assertThat(steps.calls.get(101))
+        .isEqualTo("webhooks 2028-03-09..2028-03-10 from 2028-03-09|events-100");
+    assertThat(steps.calls.get(steps.calls.size() - 1)).isEqualTo("close COMPLETED");
+    assertThat(steps.dueCalls).isZero();
+    assertThat(steps.chargeAttempts).isZero();
+    assertThat(summary.counts().eventsCompared()).isEqualTo(720);
+    assertThat(summary.counts().findings())
+        .containsOnly(Map.entry(FindingKind.WEBHOOK_MISSED, 240));
+    assertThat(summary.trigger()).isEqualTo("schedule:webhooks");
+  }
+
+  @Test
   void aRepairOfOneSubscriptionChecksOnlyItsDrift() {
     ReconciliationSummary summary =
         repair(new SubscriptionRepairInput("acc-1", "sub-1", true, "api:ops workflow-not-found"));
@@ -247,10 +328,12 @@ class ReconciliationWorkflowTest {
     final List<Instant> asOf = new ArrayList<>();
     final List<Boolean> repairFlags = new ArrayList<>();
     List<String> dueCursors = List.of();
+    List<String> webhookCursors = List.of();
     boolean failCharges;
     boolean failSubscription;
     int chargeAttempts;
     int dueCalls;
+    int webhookCalls;
     ReconciliationSummary closed;
 
     @Override
@@ -290,7 +373,9 @@ class ReconciliationWorkflowTest {
     @Override
     public synchronized CheckResult replayMissedWebhooks(WindowCheckInput input) {
       record("webhooks", input);
-      return new CheckResult(6, Map.of(FindingKind.WEBHOOK_MISSED, 2), 2, 0, null);
+      String next = webhookCalls < webhookCursors.size() ? webhookCursors.get(webhookCalls) : null;
+      webhookCalls++;
+      return new CheckResult(6, Map.of(FindingKind.WEBHOOK_MISSED, 2), 2, 0, next);
     }
 
     @Override

@@ -39,9 +39,7 @@ public final class FakeReconciliations implements Reconciliations {
   @Override
   public Started start(ReconciliationInput input, String idempotencyKey) {
     calls.add(new Call(input, idempotencyKey));
-    return startOnce(
-        idempotencyKey,
-        "window lookbackDays=" + input.lookbackDays() + " repair=" + input.repair());
+    return startOnce(idempotencyKey, Reconciliations.requestOf(input));
   }
 
   @Override
