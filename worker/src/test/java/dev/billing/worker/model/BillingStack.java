@@ -72,10 +72,9 @@ final class BillingStack implements AutoCloseable {
   static final Instant START = Instant.parse("2031-01-01T00:00:00Z");
 
   /**
-   * Real time allowed for the stack to come to rest after one step. A step takes a second or two
-   * on a quiet machine; a full build beside the model test held one workflow task past 45 s (a
-   * failure that a quiet replay of the same steps did not show). A workflow that is stuck stays
-   * stuck, so a wide bound costs only the time to report it.
+   * Real time allowed for the stack to come to rest after one step: a second or two on a quiet
+   * machine, tens of seconds beside a full build. A stuck workflow stays stuck, so a wide bound
+   * only delays its report.
    */
   private static final Duration REST_BOUND = Duration.ofSeconds(120);
 
