@@ -22,6 +22,7 @@ import dev.billing.api.input.PathParamFilter;
 import dev.billing.api.input.StrictJsonBodies;
 import dev.billing.api.input.UnreadBodyDrain;
 import dev.billing.api.logging.LoggingContextFilter;
+import dev.billing.api.openapi.OpenApiResource;
 import dev.billing.api.ops.PaymentEventsResource;
 import dev.billing.api.ops.ReconciliationResource;
 import dev.billing.api.resources.BillingDueResource;
@@ -75,6 +76,7 @@ public final class ApiComponents {
         new ReconciliationResource(
             dependencies.reconciliationReports(), reconciliations, store, clock));
     components.add(new PaymentEventsResource(dependencies.paymentEvents()));
+    components.add(new OpenApiResource());
 
     // Who may call what, and what a body may carry: registered for the whole application, so every
     // resource (including those added later) is covered without doing anything.

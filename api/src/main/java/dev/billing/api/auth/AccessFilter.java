@@ -2,6 +2,7 @@ package dev.billing.api.auth;
 
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.ProblemResponses;
+import dev.billing.api.openapi.OpenApiResource;
 import io.dropwizard.auth.AuthFilter;
 import io.dropwizard.auth.Authenticator;
 import io.dropwizard.auth.Authorizer;
@@ -27,6 +28,8 @@ import org.glassfish.jersey.uri.UriTemplate;
  *
  * <ol>
  *   <li>{@code /v1/webhooks/**}: open here; each delivery is authenticated by its signature.
+ *   <li>{@code GET /v1/openapi.json}: open to anyone; it describes the endpoints and reaches no
+ *       data.
  *   <li>everything else needs {@code Authorization: Bearer <credential>}: 401 without a valid one.
  *   <li>operators reach everything.
  *   <li>an account principal reaches {@code /v1/accounts/{accountId}/**} of its own account only;
@@ -44,6 +47,7 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
   static final String REALM = "billing";
   static final String WEBHOOKS = "/v1/webhooks/";
   static final String ACCOUNT_SCOPE = "/v1/accounts/{accountId}/";
+  static final String OPEN_DOCUMENT = OpenApiResource.PATH + "/";
 
   /** JWTs of real issuers stay well below this; bounds the work done on garbage. */
   static final int MAX_CREDENTIAL_LENGTH = 8192;
@@ -62,7 +66,7 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
   public void filter(ContainerRequestContext request) {
     ExtendedUriInfo uri = (ExtendedUriInfo) request.getUriInfo();
     Route route = route(uri);
-    if (route.template().startsWith(WEBHOOKS)) {
+    if (route.template().startsWith(WEBHOOKS) || route.template().equals(OPEN_DOCUMENT)) {
       return;
     }
     List<String> headers = request.getHeaders().get(HttpHeaders.AUTHORIZATION);

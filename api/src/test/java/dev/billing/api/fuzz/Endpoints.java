@@ -1,5 +1,6 @@
 package dev.billing.api.fuzz;
 
+import dev.billing.api.openapi.OpenApiResource;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.MediaType;
 import java.util.ArrayList;
@@ -39,6 +40,11 @@ final class Endpoints {
 
     boolean isWebhook() {
       return template.startsWith("/v1/webhooks/");
+    }
+
+    /** Open to every caller, with or without a credential: the API's own description. */
+    boolean isOpen() {
+      return template.equals(OpenApiResource.PATH);
     }
 
     boolean isAccountScoped() {
