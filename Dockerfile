@@ -23,8 +23,8 @@ RUN ./mvnw -B -q -DskipTests -pl worker,api -am package
 FROM eclipse-temurin:17.0.14_7-jre-jammy
 RUN useradd --system --uid 10001 --home-dir /app billing
 WORKDIR /app
-COPY --from=build /src/worker/target/billing-worker-0.1.0-SNAPSHOT-all.jar billing-worker.jar
-COPY --from=build /src/api/target/billing-api-0.1.0-SNAPSHOT-all.jar billing-api.jar
+COPY --from=build /src/worker/target/billing-worker-1.0.0-all.jar billing-worker.jar
+COPY --from=build /src/api/target/billing-api-1.0.0-all.jar billing-api.jar
 USER billing
 # API 8080 (admin 8081), worker admin 8091.
 EXPOSE 8080 8081 8091

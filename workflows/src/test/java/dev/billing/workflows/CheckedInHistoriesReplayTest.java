@@ -10,10 +10,16 @@ import dev.billing.domain.Money;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.Subscription;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
+import dev.billing.workflows.subscription.SubscriptionRestart;
 import dev.billing.workflows.subscription.SubscriptionWorkflowImpl;
+import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
+import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
+import io.temporal.client.BatchRequest;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowStub;
 import io.temporal.common.WorkflowExecutionHistory;
@@ -73,6 +79,7 @@ class CheckedInHistoriesReplayTest {
             "1.0.0/unknown-outcome-resent.json",
             "1.0.0/payment-method-changed.json",
             "1.0.0/settled-after-cancel.json",
+            "1.0.0/return-after-end.json",
             "1.0.0/paused-skipped.json",
             "1.0.0/resumed-paid.json",
             "1.0.0/dunning-paused.json",
@@ -202,6 +209,41 @@ class CheckedInHistoriesReplayTest {
               Instant.parse("2028-01-23T00:00:00Z")));
       WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
       write(t.client, "sub-history-late", null, "settled-after-cancel.json");
+      // Two days later the bank returns that debit: the ended run starts again from the record.
+      t.env.sleep(Duration.ofDays(2));
+      List<RecordInput> writes = t.fake.writes();
+      Subscription ended = writes.get(writes.size() - 1).next();
+      PaymentEvent returned =
+          new PaymentEvent(
+              "evt_sb_0003",
+              "sandbox",
+              PaymentEvent.Type.CHARGE_RETURNED,
+              "sub-history-late",
+              1,
+              "charge:sub-history-late:1:1",
+              "txn_sub-history-late_1",
+              "R01",
+              "Insufficient funds",
+              Instant.parse("2028-01-25T00:00:00Z"));
+      SubscriptionWorkflow again =
+          t.client.newWorkflowStub(
+              SubscriptionWorkflow.class,
+              SubscriptionStartOptions.of(
+                  ended,
+                  TaskQueues.BILLING,
+                  null,
+                  WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+                  WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING));
+      BatchRequest start = t.client.newSignalWithStartRequest();
+      start.add(
+          again::run,
+          SubscriptionRestart.afterEnd(
+                  ended, List.of(t.fake.period("sub-history-late", 1)), returned, t.now())
+              .orElseThrow());
+      start.add(again::paymentEvent, returned);
+      t.client.signalWithStart(start);
+      WorkflowStub.fromTyped(again).getResult(SubscriptionState.class);
+      write(t.client, "sub-history-late", null, "return-after-end.json");
     }
     recordLifecycle(newYork);
     recordDueInstantSpread(newYork.withDueWindow(Duration.ofHours(6)));
