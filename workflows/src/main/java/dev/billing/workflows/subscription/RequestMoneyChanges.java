@@ -33,33 +33,21 @@ final class RequestMoneyChanges {
       String actor,
       String detail,
       Instant at) {
-    return new RecordInput(
-        LifecycleChanges.id("refund-sending-" + stored.cycle(), current),
+    return periodNote(
+        "refund-sending-",
         current,
-        current.withVersion(current.version() + 1),
         HistoryEvent.REFUND_REQUESTED,
-        Process.API,
         actor,
         detail,
         stored.withRefund(refund),
-        null,
         at);
   }
 
   /** The gateway refused a refund: its key is taken off the period, since no money moved. */
   static RecordInput refundRefused(
       Subscription current, Period withoutIt, String actor, String detail, Instant at) {
-    return new RecordInput(
-        LifecycleChanges.id("refund-refused-" + withoutIt.cycle(), current),
-        current,
-        current.withVersion(current.version() + 1),
-        HistoryEvent.PAYMENT_FAILED,
-        Process.API,
-        actor,
-        detail,
-        withoutIt,
-        null,
-        at);
+    return periodNote(
+        "refund-refused-", current, HistoryEvent.PAYMENT_FAILED, actor, detail, withoutIt, at);
   }
 
   /** The period's own charge refunded: its total refunded grows and the refund is marked made. */
@@ -194,13 +182,7 @@ final class RequestMoneyChanges {
       String actor,
       String reason,
       Instant at) {
-    return new RecordInput(
-        LifecycleChanges.id("refund-upgrade-" + stored.cycle(), current),
-        current,
-        current.withVersion(current.version() + 1),
-        HistoryEvent.PAYMENT_REFUNDED,
-        Process.API,
-        actor,
+    String detail =
         "refunded "
             + made.amount()
             + " of the upgrade charge "
@@ -209,8 +191,38 @@ final class RequestMoneyChanges {
             + stored.cycle()
             + ", refund "
             + made.refundId()
-            + (reason == null ? "" : ": " + reason),
+            + (reason == null ? "" : ": " + reason);
+    return periodNote(
+        "refund-upgrade-",
+        current,
+        HistoryEvent.PAYMENT_REFUNDED,
+        actor,
+        detail,
         stored.withRefund(made),
+        at);
+  }
+
+  /**
+   * A client's change of one period item that leaves the subscription as it is but for its version;
+   * the change id names the kind and the period.
+   */
+  private static RecordInput periodNote(
+      String kind,
+      Subscription current,
+      HistoryEvent event,
+      String actor,
+      String detail,
+      Period period,
+      Instant at) {
+    return new RecordInput(
+        LifecycleChanges.id(kind + period.cycle(), current),
+        current,
+        current.withVersion(current.version() + 1),
+        event,
+        Process.API,
+        actor,
+        detail,
+        period,
         null,
         at);
   }
