@@ -30,12 +30,19 @@ final class Dunning {
   private final PeriodCollection periods;
   private final ChargeAttempts charging;
   private final Settlement settlement;
+  private final DunningEnd end;
 
   Dunning(RunState run, ChargeAttempts charging, Settlement settlement) {
     this.run = run;
     this.periods = run.periods;
     this.charging = charging;
     this.settlement = settlement;
+    this.end = new DunningEnd(run, charging);
+  }
+
+  /** See {@link DunningEnd#exhaust}. */
+  void exhaust(OpenPeriod period, int attempts, String code, String message, String source) {
+    end.exhaust(period, attempts, code, message, source);
   }
 
   /**
@@ -178,7 +185,8 @@ final class Dunning {
       boolean late,
       Money amount) {
     if (current().status().isTerminal()) {
-      closeUnpaid(cycle, attempts, code, message, unknown, process, event, suffix, source, amount);
+      end.closeUnpaid(
+          cycle, attempts, code, message, unknown, process, event, suffix, source, amount);
       return;
     }
     BillingSchedule schedule = current().schedule();
@@ -272,58 +280,7 @@ final class Dunning {
     run.outcome("cycle " + cycle + " " + what + (source == null ? "" : " [" + source + "]") + plan);
     log.warn("cycle {} of {} unpaid: {}{}", cycle, current().subscriptionId(), code, plan);
     if (exhausted) {
-      finalOutcome(cycle, attempts, policy);
-    }
-  }
-
-  /**
-   * Settle-only mode after a cancellation: a failure (event or lookup) is recorded and the period
-   * closed, with no dunning, no notice and the subscription left CANCELLED. A NOT_FOUND cannot be
-   * answered by re-sending the key (no new charges after a cancellation), so it is closed too and
-   * left to reconciliation.
-   */
-  void closeUnpaid(
-      long cycle,
-      int attempts,
-      String code,
-      String message,
-      boolean unknown,
-      Process process,
-      HistoryEvent event,
-      String suffix,
-      String source,
-      Money amount) {
-    String what =
-        (event == HistoryEvent.PAYMENT_RETURNED ? "payment returned: " : "payment failed: ")
-            + code
-            + (message == null ? "" : " (" + message + ")");
-    String detail =
-        what + (source == null ? "" : " [" + source + "]") + "; subscription cancelled: no retry";
-    run.phase(Phase.RECORDING_PAYMENT);
-    RecordInput change =
-        CollectionChanges.unpaid(
-            current(),
-            cycle,
-            amount,
-            attempts,
-            code,
-            message,
-            event,
-            false,
-            process,
-            CollectionChanges.changeId(cycle, attempts, suffix),
-            detail,
-            now());
-    periods.remove(cycle);
-    run.record(change);
-    run.outcome("cycle " + cycle + " " + detail);
-    if (unknown) {
-      log.error(
-          "cycle {} of cancelled subscription {}: outcome of {} still unknown; closed unpaid, "
-              + "reconcile with the gateway",
-          cycle,
-          current().subscriptionId(),
-          charging.key(cycle, attempts));
+      end.finalOutcome(cycle, attempts, policy);
     }
   }
 
@@ -376,88 +333,6 @@ final class Dunning {
         current().subscriptionId(),
         period.lastKey(current().subscriptionId()),
         askAt);
-  }
-
-  /**
-   * Dunning ends unpaid now that the last attempt ({@code attempts}) is known not to have
-   * collected. After a cancellation only the period is recorded (settle-only).
-   */
-  void exhaust(OpenPeriod period, int attempts, String code, String message, String source) {
-    long cycle = period.cycle();
-    if (current().status().isTerminal()) {
-      closeUnpaid(
-          cycle,
-          attempts,
-          code,
-          message,
-          false,
-          Process.RECONCILIATION,
-          HistoryEvent.PAYMENT_FAILED,
-          "exhausted",
-          source,
-          charging.amountOf(cycle));
-      return;
-    }
-    Money amount = charging.amountOf(cycle);
-    String detail =
-        "payment failed: "
-            + code
-            + (message == null ? "" : " (" + message + ")")
-            + (source == null ? "" : " [" + source + "]")
-            + "; dunning exhausted after "
-            + attempts
-            + (attempts == 1 ? " attempt" : " attempts")
-            + ": "
-            + period.policy().finalOutcome();
-    run.phase(Phase.RECORDING_PAYMENT);
-    RecordInput change =
-        CollectionChanges.unpaid(
-            current(),
-            cycle,
-            amount,
-            attempts,
-            code,
-            message,
-            HistoryEvent.DUNNING_EXHAUSTED,
-            false,
-            Process.RETRY,
-            CollectionChanges.changeId(cycle, attempts, "exhausted"),
-            detail,
-            now());
-    periods.remove(cycle);
-    if (period.policy().finalOutcome() != DunningPolicy.FinalOutcome.CANCEL) {
-      periods.putUnpaid(
-          new UnpaidPeriod(
-              cycle,
-              attempts,
-              amount,
-              current().schedule().dueDate(cycle),
-              period.policy().staleAfterDays(),
-              message != null ? message : code));
-    }
-    run.record(change);
-    run.outcome("cycle " + cycle + " " + detail);
-    finalOutcome(cycle, attempts, period.policy());
-  }
-
-  void finalOutcome(long cycle, int attempts, DunningPolicy policy) {
-    switch (policy.finalOutcome()) {
-      case CANCEL ->
-          run.cancelAfterDunning(
-              "payment for cycle "
-                  + cycle
-                  + " not collected after "
-                  + attempts
-                  + (attempts == 1 ? " attempt" : " attempts"));
-      case PAUSE ->
-          run.pauseAfterDunning(
-              "payment for cycle "
-                  + cycle
-                  + " not collected after "
-                  + attempts
-                  + (attempts == 1 ? " attempt" : " attempts"));
-      case LEAVE_UNPAID -> {}
-    }
   }
 
   NotifyCustomerInput failureNotice(long cycle, String kind, LocalDate nextRetry, String reason) {
