@@ -2,16 +2,23 @@ package dev.billing.activities.reconciliation;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
+import static org.awaitility.Awaitility.await;
 
+import dev.billing.activities.payments.GatewayChargeRequest;
 import dev.billing.activities.payments.GatewayEvent;
 import dev.billing.activities.payments.PaymentEventIntake;
 import dev.billing.activities.payments.RefundRequest;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
+import dev.billing.activities.payments.sandbox.SandboxPaymentMethods;
 import dev.billing.domain.BillingIds;
+import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.PaymentEvent;
+import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.reconciliation.CheckResult;
@@ -26,6 +33,7 @@ import dev.billing.workflows.SubscriptionWorkflow;
 import dev.billing.workflows.activities.SubscriptionCheckInput;
 import dev.billing.workflows.activities.WindowCheckInput;
 import io.temporal.client.WorkflowStub;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -285,6 +293,71 @@ class ReconciliationChecksTest {
       assertThat(again.findings())
           .extracting(Finding::kind)
           .doesNotContain(FindingKind.RECEIPT_MISSING);
+    }
+  }
+
+  @Test
+  void aReturnAfterTheSubscriptionEndedIsRecordedByStartingItsWorkflowAgain() {
+    try (ReconciliationFixture f = new ReconciliationFixture("2026-03-01T00:00:00Z")) {
+      // As a settle-only run leaves it: cancelled, period 1 collected by a debit, no workflow.
+      Subscription created = f.recordOnly("acc-ret", "sub-ret");
+      f.runUntil("2026-03-02T00:05:00Z");
+      String txn =
+          f.sandbox
+              .charge(
+                  new GatewayChargeRequest(
+                      BillingIds.chargeKey("sub-ret", 1, 1),
+                      ReconciliationFixture.PRICE,
+                      SandboxPaymentMethods.BANK_DEBIT_RETURNED,
+                      "test",
+                      Map.of(
+                          GatewayChargeRequest.SUBSCRIPTION_ID,
+                          "sub-ret",
+                          GatewayChargeRequest.CYCLE,
+                          "1")))
+              .transactionId();
+      Instant settled = Instant.parse("2026-03-05T00:10:00Z");
+      f.store.updateSubscription(
+          new RecordInput(
+              "cycle-1/charge-1/settled",
+              created,
+              created.withStatus(SubscriptionStatus.CANCELLED).withVersion(2),
+              HistoryEvent.PAYMENT_SUCCEEDED,
+              Process.WEBHOOK,
+              "system",
+              "settled",
+              new Period(
+                  "acc-ret",
+                  "sub-ret",
+                  1,
+                  DUE,
+                  ReconciliationFixture.PRICE,
+                  PeriodStatus.COMPLETED,
+                  1,
+                  txn,
+                  null,
+                  null,
+                  settled),
+              null,
+              settled));
+      f.runUntil("2026-03-08T00:00:00Z"); // settled on the 5th, returned on the 7th
+      Instant asOf = f.now();
+
+      FindingLog log = f.log("run-r", asOf);
+      f.charges().check(new DayCheckInput("run-r", DUE, asOf, true), log, NO_HEARTBEAT);
+
+      assertThat(log.findings())
+          .extracting(Finding::kind, Finding::reference, Finding::repair)
+          .contains(tuple(FindingKind.RETURN_NOT_RECORDED, txn, Repair.WORKFLOW_RESTARTED));
+      await()
+          .atMost(Duration.ofSeconds(30))
+          .until(
+              () ->
+                  f.store.getPeriod("acc-ret", "sub-ret", 1).orElseThrow().status()
+                      == PeriodStatus.ERROR);
+      Subscription after = f.store.getSubscription("acc-ret", "sub-ret").orElseThrow();
+      assertThat(after.status()).isEqualTo(SubscriptionStatus.CANCELLED);
+      assertThat(f.sandbox.charges()).as("nothing charged after the end").hasSize(1);
     }
   }
 
