@@ -9,6 +9,7 @@ import dev.billing.api.auth.BillingPrincipal;
 import dev.billing.api.auth.keys.ApiKeyAuthenticator;
 import dev.billing.api.auth.keys.ApiKeyResource;
 import dev.billing.api.auth.keys.ApiKeyService;
+import dev.billing.api.endpoints.WebhookEndpointResource;
 import dev.billing.api.errors.ApiProblemMapper;
 import dev.billing.api.errors.ConstraintViolationMapper;
 import dev.billing.api.errors.DependencyUnavailableMapper;
@@ -76,6 +77,9 @@ public final class ApiComponents {
         new ReconciliationResource(
             dependencies.reconciliationReports(), reconciliations, store, clock));
     components.add(new PaymentEventsResource(dependencies.paymentEvents()));
+    components.add(
+        new WebhookEndpointResource(
+            dependencies.webhookEndpoints(), clock, dependencies.devOperatorKey().isPresent()));
     components.add(new OpenApiResource());
 
     // Who may call what, and what a body may carry: registered for the whole application, so every

@@ -17,6 +17,7 @@ import dev.billing.store.BillingStore;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.ReconciliationQueries;
 import dev.billing.store.ReconciliationReports;
+import dev.billing.store.endpoints.WebhookEndpointStore;
 import dev.billing.store.events.PaymentEventStore;
 import io.dropwizard.core.setup.Environment;
 import java.time.InstantSource;
@@ -35,6 +36,7 @@ import org.slf4j.LoggerFactory;
  * @param paymentEventSignals delivers a recorded payment event to its subscription's workflow, or
  *     starts an ended subscription's workflow again for a return
  * @param apiKeys where API keys are stored, hashed
+ * @param webhookEndpoints where merchants' webhook endpoints are stored, their secrets sealed
  * @param chargeMethods a disputed Charge's payment method type, read from Stripe; empty when
  *     unknown
  * @param clock "now" for the API: today's date for defaults and past checks, receipt expiry. In the
@@ -50,6 +52,7 @@ public record ApiDependencies(
     PaymentEventStore paymentEvents,
     PaymentEventIntake.Signals paymentEventSignals,
     ApiKeyStore apiKeys,
+    WebhookEndpointStore webhookEndpoints,
     Function<String, Optional<String>> chargeMethods,
     InstantSource clock,
     Optional<String> devOperatorKey) {
@@ -83,6 +86,7 @@ public record ApiDependencies(
             TemporalPaymentEventSignals.Records.of(new ReconciliationQueries(store)),
             clock),
         new ApiKeyStore(dynamo.client(), dynamo.tableNames().billing()),
+        new WebhookEndpointStore(dynamo.client(), dynamo.tableNames().billing(), pageTokenKey),
         stripeChargeMethods(config.webhooks, System.getenv()),
         clock,
         Optional.empty());
@@ -98,6 +102,7 @@ public record ApiDependencies(
         paymentEvents,
         paymentEventSignals,
         apiKeys,
+        webhookEndpoints,
         chargeMethods,
         clock,
         Optional.of(key));

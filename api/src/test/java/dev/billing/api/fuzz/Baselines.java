@@ -3,6 +3,7 @@ package dev.billing.api.fuzz;
 import static dev.billing.api.fuzz.HostileValues.quoted;
 
 import dev.billing.api.auth.keys.ApiKeyResource;
+import dev.billing.api.endpoints.WebhookEndpointResource;
 import dev.billing.api.ops.StartReconciliationRequest;
 import dev.billing.api.resources.CancelSubscriptionRequest;
 import dev.billing.api.resources.ChangeBillingDayRequest;
@@ -86,7 +87,14 @@ final class Baselines {
                   List.of(
                       new Field("role", quoted("account")),
                       new Field("accountId", quoted(f.otherAccount())),
-                      new Field("label", quoted("fuzz")))));
+                      new Field("label", quoted("fuzz")))),
+          Map.entry(
+              WebhookEndpointResource.CreateRequest.class,
+              f ->
+                  List.of(
+                      new Field("url", quoted("https://merchant.example/fuzz")),
+                      new Field("events", "[" + quoted("payment.failed") + "]"),
+                      new Field("description", quoted("fuzz")))));
 
   /**
    * The field names a body of this type has: every component of a record (an example may leave
@@ -179,6 +187,7 @@ final class Baselines {
       case "subscriptionId" -> fixture.subscriptionId();
       case "keyId" -> fixture.keyId();
       case "provider" -> "sandbox";
+      case "endpointId" -> "we_0123456789abcdef01234567";
       default -> "1";
     };
   }

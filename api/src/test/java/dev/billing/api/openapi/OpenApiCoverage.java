@@ -3,6 +3,7 @@ package dev.billing.api.openapi;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.api.auth.keys.ApiKeyResource;
 import dev.billing.api.constraints.Required;
+import dev.billing.api.endpoints.WebhookEndpointResource;
 import dev.billing.api.errors.Problem;
 import dev.billing.api.openapi.RegisteredOperations.Operation;
 import dev.billing.api.ops.StartedReconciliationView;
@@ -50,6 +51,10 @@ final class OpenApiCoverage {
           Map.of("202", StartedReconciliationView.class),
           "POST /v1/api-keys",
           Map.of("201", ApiKeyResource.CreatedApiKeyView.class),
+          "POST /v1/webhook-endpoints",
+          Map.of("201", WebhookEndpointResource.CreatedEndpointView.class),
+          "DELETE /v1/webhook-endpoints/{endpointId}",
+          Map.of(),
           "POST /v1/webhooks/{provider}",
           Map.of("200", WebhookReceipt.class),
           "GET " + OpenApiResource.PATH,

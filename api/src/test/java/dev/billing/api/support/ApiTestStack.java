@@ -14,6 +14,7 @@ import dev.billing.store.ReconciliationQueries;
 import dev.billing.store.ReconciliationReports;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
+import dev.billing.store.endpoints.WebhookEndpointStore;
 import dev.billing.store.events.PaymentEventStore;
 import dev.billing.store.testing.LocalDynamoDb;
 import dev.billing.worker.BillingWorker;
@@ -52,6 +53,7 @@ public final class ApiTestStack implements Managed {
   public final SandboxGateway gateway;
   public final OutboxNotifier outbox;
   public final ApiKeyStore apiKeys;
+  public final WebhookEndpointStore webhookEndpoints;
 
   /** Writes that took effect in DynamoDB, by anyone (API, worker, key store). */
   public final AtomicLong writes = new AtomicLong();
@@ -83,6 +85,8 @@ public final class ApiTestStack implements Managed {
     paymentEvents = new PaymentEventStore(dynamo, tables.paymentEvents(), pageTokenKey);
 
     apiKeys = new ApiKeyStore(dynamo, tables.billing());
+
+    webhookEndpoints = new WebhookEndpointStore(dynamo, tables.billing(), pageTokenKey);
     keyService = new ApiKeyService(apiKeys, InstantSource.system());
 
     reconciliationReports = new ReconciliationReports(dynamo, tables.billing(), pageTokenKey);
@@ -126,6 +130,7 @@ public final class ApiTestStack implements Managed {
             TemporalPaymentEventSignals.Records.of(new ReconciliationQueries(store)),
             clock),
         apiKeys,
+        webhookEndpoints,
         charge -> Optional.empty(),
         clock,
         Optional.empty());

@@ -15,6 +15,7 @@ import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.ReconciliationReports;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
+import dev.billing.store.endpoints.WebhookEndpointStore;
 import dev.billing.store.events.PaymentEventStore;
 import dev.billing.store.testing.LocalDynamoDb;
 import java.nio.charset.StandardCharsets;
@@ -36,6 +37,7 @@ public final class ResourceTestStack implements AutoCloseable {
   public final ReconciliationReports reconciliationReports;
   public final InstantSource clock = InstantSource.fixed(ApiTestStack.START);
   public final ApiKeyStore apiKeys;
+  public final WebhookEndpointStore webhookEndpoints;
 
   /** Creates keys the way the operator command does, straight into the store. */
   public final ApiKeyService keyService;
@@ -60,6 +62,7 @@ public final class ResourceTestStack implements AutoCloseable {
     paymentEvents = new PaymentEventStore(dynamo, tables.paymentEvents(), pageTokenKey);
     reconciliationReports = new ReconciliationReports(dynamo, tables.billing(), pageTokenKey);
     apiKeys = new ApiKeyStore(dynamo, tables.billing());
+    webhookEndpoints = new WebhookEndpointStore(dynamo, tables.billing(), pageTokenKey);
     keyService = new ApiKeyService(apiKeys, InstantSource.system());
     workflows = new FakeSubscriptionWorkflows(store, clock);
     reconciliations = new FakeReconciliations(clock);
@@ -98,6 +101,7 @@ public final class ResourceTestStack implements AutoCloseable {
         paymentEvents,
         signals,
         apiKeys,
+        webhookEndpoints,
         charge -> Optional.empty(),
         clock,
         Optional.empty());

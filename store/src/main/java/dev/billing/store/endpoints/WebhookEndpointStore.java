@@ -1,0 +1,133 @@
+package dev.billing.store.endpoints;
+
+import dev.billing.store.Page;
+import dev.billing.store.PageRequest;
+import dev.billing.store.PageTokens;
+import dev.billing.store.QueryPager;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
+import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
+import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
+import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+
+/**
+ * Webhook endpoints in the billing table, all in one partition: {@code PK = WEBHOOK_ENDPOINTS},
+ * {@code SK = ENDPOINT#<id>}. Like the API keys: one partition keeps listing a Query, lets IAM
+ * confine access to these items, and the load is small (endpoints are few). No GSI attribute, so
+ * the due-date indexes never see them. The signing secret is stored sealed ({@link
+ * EndpointSecrets}), never in clear. Thread-safe.
+ */
+public final class WebhookEndpointStore {
+  static final String PARTITION = "WEBHOOK_ENDPOINTS";
+  static final String SK_PREFIX = "ENDPOINT#";
+  static final String SECRET_ATTRIBUTE = "SealedSecret";
+
+  private final DynamoDbClient client;
+  private final String table;
+  private final QueryPager pager;
+  private final EndpointSecrets secrets;
+
+  /**
+   * @param configuredKey the API's configured secret; the secrets' key is derived from it
+   */
+  public WebhookEndpointStore(DynamoDbClient client, String billingTable, byte[] configuredKey) {
+    this.client = Objects.requireNonNull(client, "client");
+    this.table = Objects.requireNonNull(billingTable, "billingTable");
+    this.pager = new QueryPager(client, new PageTokens(configuredKey.clone()));
+    this.secrets = new EndpointSecrets(configuredKey);
+  }
+
+  /**
+   * @return false when an endpoint with this id exists already (the caller issues another id)
+   */
+  public boolean create(WebhookEndpoint endpoint, String secret) {
+    Map<String, AttributeValue> item = new HashMap<>(keyOf(endpoint.id()));
+    item.put("Type", s("WEBHOOK_ENDPOINT"));
+    item.put("EndpointId", s(endpoint.id()));
+    item.put("Url", s(endpoint.url()));
+    item.put(
+        "Events",
+        AttributeValue.fromL(endpoint.events().stream().map(WebhookEndpointStore::s).toList()));
+    if (endpoint.description() != null) {
+      item.put("Description", s(endpoint.description()));
+    }
+    item.put("CreatedAt", s(endpoint.createdAt().toString()));
+    item.put(SECRET_ATTRIBUTE, s(secrets.seal(endpoint.id(), secret)));
+    try {
+      client.putItem(
+          r -> r.tableName(table).item(item).conditionExpression("attribute_not_exists(PK)"));
+      return true;
+    } catch (ConditionalCheckFailedException e) {
+      return false;
+    }
+  }
+
+  public Optional<WebhookEndpoint> find(String id) {
+    return Optional.ofNullable(item(id)).map(WebhookEndpointStore::endpoint);
+  }
+
+  /** In id order, which is not creation order: ids are random. */
+  public Page<WebhookEndpoint> list(PageRequest page) {
+    return pager.page(
+        QueryRequest.builder()
+            .tableName(table)
+            .consistentRead(true)
+            .keyConditionExpression("PK = :pk AND begins_with(SK, :sk)")
+            .expressionAttributeValues(Map.of(":pk", s(PARTITION), ":sk", s(SK_PREFIX)))
+            .build(),
+        table + "|" + PARTITION,
+        page,
+        WebhookEndpointStore::endpoint);
+  }
+
+  /**
+   * @return false when there was no such endpoint
+   */
+  public boolean delete(String id) {
+    try {
+      client.deleteItem(
+          r -> r.tableName(table).key(keyOf(id)).conditionExpression("attribute_exists(PK)"));
+      return true;
+    } catch (ConditionalCheckFailedException e) {
+      return false;
+    }
+  }
+
+  /**
+   * The endpoint's signing secret in clear, for signing deliveries.
+   *
+   * @throws IllegalStateException when it does not open (see {@link EndpointSecrets#open})
+   */
+  public Optional<String> secret(String id) {
+    return Optional.ofNullable(item(id))
+        .map(item -> secrets.open(id, item.get(SECRET_ATTRIBUTE).s()));
+  }
+
+  private Map<String, AttributeValue> item(String id) {
+    Map<String, AttributeValue> item =
+        client.getItem(r -> r.tableName(table).consistentRead(true).key(keyOf(id))).item();
+    return item == null || item.isEmpty() ? null : item;
+  }
+
+  private static Map<String, AttributeValue> keyOf(String id) {
+    return Map.of("PK", s(PARTITION), "SK", s(SK_PREFIX + id));
+  }
+
+  private static WebhookEndpoint endpoint(Map<String, AttributeValue> item) {
+    AttributeValue description = item.get("Description");
+    return new WebhookEndpoint(
+        item.get("EndpointId").s(),
+        item.get("Url").s(),
+        item.get("Events").l().stream().map(AttributeValue::s).toList(),
+        description == null ? null : description.s(),
+        Instant.parse(item.get("CreatedAt").s()));
+  }
+
+  private static AttributeValue s(String value) {
+    return AttributeValue.fromS(value);
+  }
+}
