@@ -198,21 +198,15 @@ public final class SubscriptionRestart {
   public static Optional<SubscriptionInput> afterEnd(
       Subscription record, List<Period> periods, PaymentEvent event, Instant now) {
     Objects.requireNonNull(event, "event");
+    SubscriptionInput input = ended(record, periods, now);
+    CollectionState from = input.collections();
     boolean collectedByIt =
-        periods.stream()
-                .filter(SubscriptionRestart::collected)
-                .anyMatch(
-                    p -> {
-                      SettledCharge charge = settledCharge(record, p);
-                      return isAbout(event, charge.idempotencyKey(), charge.transactionId());
-                    })
-            || record.lifecycle().upgradesPaid().stream()
+        from.settled().stream().anyMatch(c -> isAbout(event, c.idempotencyKey(), c.transactionId()))
+            || input.requests().upgradeCharges().stream()
                 .anyMatch(u -> isAbout(event, u.idempotencyKey(), u.transactionId()));
     if (!collectedByIt) {
       return Optional.empty();
     }
-    SubscriptionInput input = ended(record, periods, now);
-    CollectionState from = input.collections();
     return Optional.of(
         new SubscriptionInput(
             record,
