@@ -138,11 +138,15 @@ final class Cancellation {
   /**
    * The run has ended: refunds still come (a refund after the end restarts this workflow with the
    * record) and are applied; every other change is refused by its own rule, the subscription being
-   * ended. Returns once every handler and notice is finished and no refund waits for an answer.
+   * ended. Returns once every handler and notice is finished and no refund, nor an upgrade's charge
+   * that may still settle, waits for an answer.
    */
   void serveUntilDone() {
     run.phase(Phase.ENDED);
     run.waitingUntil(null);
+    // Plan changes are refused once ended: only an upgrade already pending can keep the run open.
+    boolean upgrades =
+        run.requests.pendingUpgrade() != null && WorkflowChanges.upgradeAfterEndRefunded();
     while (true) {
       // A payment event that comes while the run waits to end is acted on, not dropped.
       while (periods.hasEvents()) {
@@ -152,16 +156,17 @@ final class Cancellation {
       changes.applyAll(lifecycle);
       if (Workflow.isEveryHandlerFinished()
           && run.notices.allDone()
-          && !run.requests.waitsBeforeEnd()
+          && !run.requests.waitsBeforeEnd(upgrades)
           && !periods.hasEvents()) {
         break;
       }
-      // A refund without an answer keeps the run open for its re-sends (see RequestLog).
+      // A refund without an answer keeps the run open for its re-sends, an upgrade charge for its
+      // lookups (see RequestLog).
       Workflow.await(
           () ->
               (Workflow.isEveryHandlerFinished()
                       && run.notices.allDone()
-                      && !run.requests.waitsBeforeEnd())
+                      && !run.requests.waitsBeforeEnd(upgrades))
                   || !changes.isEmpty()
                   || periods.hasEvents());
     }

@@ -20,8 +20,8 @@ final class MoneyChanges {
   private final RequestLog requests;
 
   MoneyChanges(RunState run, Gateway gateway) {
-    this.upgrades = new Upgrades(run, gateway);
     this.refunds = new Refunds(run, gateway);
+    this.upgrades = new Upgrades(run, gateway, refunds);
     this.requests = run.requests;
   }
 

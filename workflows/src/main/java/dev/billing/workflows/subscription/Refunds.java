@@ -234,7 +234,7 @@ final class Refunds {
    *
    * @param stored the period as just read; null to read it again
    */
-  private boolean refundOrAwait(PendingRefund pending, Period stored) {
+  boolean refundOrAwait(PendingRefund pending, Period stored) {
     RefundInput input = pending.input();
     Period period = stored != null ? stored : gateway.load(run.current(), input.cycle());
     PeriodRefund known = period.refund(input.idempotencyKey());

@@ -34,6 +34,12 @@ final class RequestLog {
    */
   static final Duration RESEND_WINDOW = Duration.ofHours(23);
 
+  /**
+   * How long an ended run waits for an upgrade's charge to settle: a bank debit takes days, and the
+   * charge check looks a charge up this long after it too.
+   */
+  static final Duration UPGRADE_SETTLEMENT_WINDOW = Duration.ofDays(14);
+
   /** The waits before each look at an unknown outcome; the last one repeats. */
   private static final List<Duration> DELAYS =
       List.of(
@@ -177,12 +183,16 @@ final class RequestLog {
 
   /**
    * Whether the workflow should stay open for an unknown outcome before it ends: a refund still
-   * within its re-send window. An upgrade of an ended subscription is not applied anyway; its key
-   * stays in the record's history for reconciliation.
+   * within its re-send window, or (when {@code upgrades}) an upgrade's charge that may still
+   * settle, whose money is refunded if it succeeds. Past their windows the keys stay in the record
+   * for reconciliation.
    */
-  boolean waitsBeforeEnd() {
+  boolean waitsBeforeEnd(boolean upgrades) {
     Instant now = now();
-    return refunds.stream().anyMatch(r -> now.isBefore(r.sentFrom().plus(RESEND_WINDOW)));
+    return refunds.stream().anyMatch(r -> now.isBefore(r.sentFrom().plus(RESEND_WINDOW)))
+        || (upgrades
+            && this.upgrades.stream()
+                .anyMatch(u -> now.isBefore(u.sentFrom().plus(UPGRADE_SETTLEMENT_WINDOW))));
   }
 
   // ---- The paid period's upgrade charges.

@@ -141,6 +141,32 @@ final class RequestMoneyChanges {
   }
 
   /**
+   * An upgrade's charge that succeeded after the subscription ended, the plan never changed: its
+   * receipt (the money was taken), the refund of all of it about to be sent (its key on the period
+   * it was charged in, as {@link #refundSending} keeps it) and the pending upgrade taken off the
+   * subscription, in one write, so that no restart of the run either forgets the charge or sends
+   * the refund as new.
+   */
+  static RecordInput upgradeChargedAfterEnd(
+      Subscription current, Period withRefund, Receipt receipt, String detail, Instant at) {
+    Subscription next =
+        current
+            .withLifecycle(current.lifecycle().withUpgradeCharge(null))
+            .withVersion(current.version() + 1);
+    return new RecordInput(
+        LifecycleChanges.id("upgrade-after-end", current),
+        current,
+        next,
+        HistoryEvent.REFUND_REQUESTED,
+        Process.RECONCILIATION,
+        SubscriptionChanges.SYSTEM_ACTOR,
+        detail,
+        withRefund,
+        receipt,
+        at);
+  }
+
+  /**
    * An upgrade's charge came back after the plan changed: the plan stays, the amount is owed again
    * with the next charge (the balance), and a reversing receipt (the amount negated, same
    * transaction) says the first one no longer stands; all in one write.

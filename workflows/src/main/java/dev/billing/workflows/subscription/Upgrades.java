@@ -40,11 +40,13 @@ final class Upgrades {
   private final RunState run;
   private final RequestLog requests;
   private final Gateway gateway;
+  private final UpgradeAfterEnd afterEnd;
 
-  Upgrades(RunState run, Gateway gateway) {
+  Upgrades(RunState run, Gateway gateway, Refunds refunds) {
     this.run = run;
     this.requests = run.requests;
     this.gateway = gateway;
+    this.afterEnd = new UpgradeAfterEnd(run, gateway, refunds);
   }
 
   /** Room for the gateway's clock in the lower bound of when a key was first sent. */
@@ -109,18 +111,7 @@ final class Upgrades {
   /** The upgrade's charge collected: the plan changes now, with its receipt. */
   private void applyUpgrade(PendingUpgrade upgrade, ChargeResult charged) {
     Subscription sub = run.current();
-    Receipt receipt =
-        new Receipt(
-            sub.accountId(),
-            sub.subscriptionId(),
-            upgrade.paidCycle(),
-            upgrade.sku(),
-            sub.email(),
-            upgrade.amount(),
-            charged.processedAt() != null ? charged.processedAt() : now(),
-            charged.transactionId(),
-            upgrade.paymentMethod().mask(),
-            null);
+    Receipt receipt = receiptOf(upgrade, charged.transactionId(), charged.processedAt());
     String detail =
         "plan "
             + sub.sku()
@@ -224,6 +215,10 @@ final class Upgrades {
       case PENDING -> requests.awaitUpgrade(upgrade.asked());
       case SUCCEEDED -> {
         requests.removeUpgrade(upgrade);
+        if (sub.status().isTerminal() && WorkflowChanges.upgradeAfterEndRefunded()) {
+          afterEnd.refund(upgrade, receiptOf(upgrade, found));
+          return;
+        }
         if (sub.status().isTerminal()) {
           String detail =
               "the upgrade charge "
@@ -274,6 +269,25 @@ final class Upgrades {
         run.outcome(detail);
       }
     }
+  }
+
+  private Receipt receiptOf(PendingUpgrade upgrade, ChargeLookup found) {
+    return receiptOf(upgrade, found.transactionId(), found.processedAt());
+  }
+
+  private Receipt receiptOf(PendingUpgrade upgrade, String transactionId, Instant processedAt) {
+    Subscription sub = run.current();
+    return new Receipt(
+        sub.accountId(),
+        sub.subscriptionId(),
+        upgrade.paidCycle(),
+        upgrade.sku(),
+        sub.email(),
+        upgrade.amount(),
+        processedAt != null ? processedAt : now(),
+        transactionId,
+        upgrade.paymentMethod().mask(),
+        null);
   }
 
   /**
