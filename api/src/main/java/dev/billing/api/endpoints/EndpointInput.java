@@ -2,6 +2,7 @@ package dev.billing.api.endpoints;
 
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
+import dev.billing.domain.net.PublicAddresses;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
@@ -57,6 +58,9 @@ final class EndpointInput {
     }
     List<FieldError> errors = new ArrayList<>();
     String urlProblem = urlProblem(body.url());
+    if (urlProblem == null) {
+      urlProblem = hostProblem(URI.create(body.url()).getHost());
+    }
     if (urlProblem != null) {
       errors.add(new FieldError("url", urlProblem));
     }
@@ -113,6 +117,25 @@ final class EndpointInput {
             && scheme.equals("http")
             && LOOPBACK_HOSTS.contains(uri.getHost().toLowerCase(Locale.ROOT));
     return scheme.equals("https") || localHttp ? null : rule;
+  }
+
+  /**
+   * An endpoint is on the public internet: one inside our network would let anyone who can register
+   * an endpoint make the service post to it (deliveries check each resolved address again).
+   */
+  private String hostProblem(String host) {
+    String name = host.toLowerCase(Locale.ROOT);
+    if (devStack && LOOPBACK_HOSTS.contains(name)) {
+      return null;
+    }
+    String refusal = PublicAddresses.hostRefusal(name);
+    return refusal == null
+        ? null
+        : "url host "
+            + host
+            + " "
+            + refusal
+            + ": webhook endpoints must be reachable on the public internet";
   }
 
   private static List<String> events(List<String> events, List<FieldError> errors) {

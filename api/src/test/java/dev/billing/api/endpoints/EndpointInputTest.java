@@ -42,4 +42,30 @@ class EndpointInputTest {
               ApiProblem.class, p -> assertThat(p.errors().get(0).field()).isEqualTo("url"));
     }
   }
+
+  @Test
+  void productionRefusesHttpsIntoOurOwnNetwork() {
+    EndpointInput production = new EndpointInput(false);
+
+    for (String url :
+        List.of(
+            "https://localhost/hooks",
+            "https://169.254.169.254/latest/meta-data/",
+            "https://10.0.0.7:8443/",
+            "https://[::1]/",
+            "https://[::ffff:127.0.0.1]/",
+            "https://2130706433/",
+            "https://metadata.google.internal/")) {
+      assertThatThrownBy(() -> production.check(to(url)))
+          .as(url)
+          .isInstanceOfSatisfying(
+              ApiProblem.class,
+              p -> {
+                assertThat(p.errors().get(0).field()).isEqualTo("url");
+                assertThat(p.errors().get(0).message()).contains("public internet");
+              });
+    }
+    assertThat(production.check(to("https://hooks.merchant.example/billing")).url())
+        .isEqualTo("https://hooks.merchant.example/billing");
+  }
 }
