@@ -114,7 +114,7 @@ class SubscriptionReadTest {
   void anUnknownSubscriptionIsNotFound() {
     String account = newAccount();
 
-    for (String suffix : List.of("", "/history", "/periods")) {
+    for (String suffix : List.of("", "/history", "/periods", "/upcoming")) {
       JsonNode problem =
           assertProblem(API.get(subscriptionPath(account, "sub_missing") + suffix), 404);
       assertThat(problem.get("type").asText()).isEqualTo("https://billing.dev/problems/not-found");
@@ -128,7 +128,30 @@ class SubscriptionReadTest {
 
     assertProblem(API.get(subscriptionPath(newAccount(), id)), 404);
     assertProblem(API.get(subscriptionPath(newAccount(), id) + "/history"), 404);
+    assertProblem(API.get(subscriptionPath(newAccount(), id) + "/upcoming"), 404);
     assertThat(API.get(subscriptionPath(owner, id)).getStatus()).isEqualTo(200);
+  }
+
+  @Test
+  void theUpcomingChargeIsTheFirstPeriodAtThePlansPrice() {
+    String account = newAccount();
+    JsonNode created = API.created(account, subscriptionBody());
+    String id = created.get("subscriptionId").asText();
+
+    JsonNode upcoming = body(API.get(subscriptionPath(account, id) + "/upcoming"));
+
+    assertThat(upcoming.get("subscriptionId").asText()).isEqualTo(id);
+    assertThat(upcoming.get("cycle").asLong()).isEqualTo(1);
+    assertThat(upcoming.get("dueDate").asText()).isEqualTo(created.get("nextPaymentDate").asText());
+    assertThat(upcoming.get("amount").asText()).isEqualTo("9.99");
+    assertThat(upcoming.get("currency").asText()).isEqualTo("USD");
+    assertThat(upcoming.get("carriedToNextCharge").isNull()).isTrue();
+    assertThat(upcoming.get("lines")).hasSize(1);
+    JsonNode plan = upcoming.get("lines").get(0);
+    assertThat(plan.get("kind").asText()).isEqualTo("plan");
+    assertThat(plan.get("amount").asText()).isEqualTo("9.99");
+    assertThat(plan.get("description").asText())
+        .startsWith("pro-monthly, " + created.get("nextPaymentDate").asText() + " to ");
   }
 
   @Test

@@ -14,8 +14,10 @@ import dev.billing.api.views.HistoryEntryView;
 import dev.billing.api.views.PageView;
 import dev.billing.api.views.PeriodView;
 import dev.billing.api.views.SubscriptionView;
+import dev.billing.api.views.UpcomingChargeView;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
+import dev.billing.domain.Upcoming;
 import dev.billing.store.BillingStore;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.SubscriptionState;
@@ -167,6 +169,22 @@ public final class SubscriptionResource {
       @PathParam("accountId") String accountId,
       @PathParam("subscriptionId") String subscriptionId) {
     return SubscriptionView.of(find(accountId, subscriptionId));
+  }
+
+  /**
+   * The next regular charge: its date, amount and lines, by the rules the workflow charges by. 404
+   * (saying why) when none is coming: ended, ending before it, or paused without an end date.
+   */
+  @GET
+  @Path("/{subscriptionId}/upcoming")
+  public UpcomingChargeView upcoming(
+      @PathParam("accountId") String accountId,
+      @PathParam("subscriptionId") String subscriptionId) {
+    Upcoming next = Upcoming.of(find(accountId, subscriptionId));
+    if (next instanceof Upcoming.Charge charge) {
+      return UpcomingChargeView.of(subscriptionId, charge);
+    }
+    throw ApiProblem.notFound("No upcoming charge: " + ((Upcoming.None) next).reason());
   }
 
   @GET

@@ -98,6 +98,11 @@ class CancelModesTest {
         .isEqualTo(API.operatorPrincipal());
     assertThat(history.get("items").get(1).get("detail").asText()).isEqualTo("too expensive");
     assertThat(history.get("items").get(1).get("version").asLong()).isEqualTo(2);
+    assertThat(
+            assertProblem(API.get(subscriptionPath(account, id) + "/upcoming"), 404)
+                .get("detail")
+                .asText())
+        .isEqualTo("No upcoming charge: the subscription is CANCELLED: nothing more is charged");
 
     Response again = API.request(subscriptionPath(account, id) + "/cancel").post(Entity.json("{}"));
     JsonNode problem = assertProblem(again, 409);
