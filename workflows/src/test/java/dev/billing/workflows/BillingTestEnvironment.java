@@ -10,9 +10,11 @@ import dev.billing.workflows.subscription.SubscriptionRestart;
 import dev.billing.workflows.subscription.SubscriptionWorkflowImpl;
 import io.temporal.api.enums.v1.EventType;
 import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.client.UpdateOptions;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
 import io.temporal.client.WorkflowStub;
+import io.temporal.client.WorkflowUpdateStage;
 import io.temporal.common.SearchAttributeKey;
 import io.temporal.common.SearchAttributes;
 import io.temporal.testing.TestEnvironmentOptions;
@@ -123,6 +125,28 @@ final class BillingTestEnvironment implements AutoCloseable {
                 .build());
     WorkflowClient.start(workflow::run, input);
     return workflow;
+  }
+
+  /**
+   * Sends an immediate upgrade to PRO-MAX at 19.99 USD as the API does (the request id is the
+   * update id) and returns once the workflow accepted it, without waiting for its outcome: the
+   * charge may get no answer or settle later.
+   */
+  void upgradeNowAccepted(SubscriptionWorkflow workflow, String requestId) {
+    PlanChangeRequest upgrade =
+        new PlanChangeRequest(
+            "PRO-MAX",
+            Money.parse("19.99", "USD"),
+            PlanChangeRequest.Effective.NOW,
+            "user:ada",
+            requestId);
+    WorkflowClient.startUpdate(
+        workflow::changePlan,
+        upgrade,
+        UpdateOptions.newBuilder(SubscriptionState.class)
+            .setUpdateId(requestId)
+            .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
+            .build());
   }
 
   /** A stub of the latest run, as the API addresses it: by workflow id only. */

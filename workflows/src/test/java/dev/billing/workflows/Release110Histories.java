@@ -2,13 +2,9 @@ package dev.billing.workflows;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
-import dev.billing.domain.Money;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
-import io.temporal.client.UpdateOptions;
-import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowStub;
-import io.temporal.client.WorkflowUpdateStage;
 import java.time.Duration;
 import java.time.YearMonth;
 
@@ -38,20 +34,7 @@ final class Release110Histories {
           t.start(BillingTestEnvironment.requested("sub-history-upae", onThe15th, "9.99"));
       workflow.created();
       t.runUntil("2028-01-20T10:00:00Z");
-      PlanChangeRequest upgrade =
-          new PlanChangeRequest(
-              "PRO-MAX",
-              Money.parse("19.99", "USD"),
-              PlanChangeRequest.Effective.NOW,
-              "user:ada",
-              "upgrade-h");
-      WorkflowClient.startUpdate(
-          workflow::changePlan,
-          upgrade,
-          UpdateOptions.newBuilder(SubscriptionState.class)
-              .setUpdateId(upgrade.requestId())
-              .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
-              .build());
+      t.upgradeNowAccepted(workflow, "upgrade-h");
       t.env.sleep(Duration.ofSeconds(10));
       workflow.cancel(
           new CancelRequest("moving", "user:ada", false, true).withRequestId("cancel-h"));

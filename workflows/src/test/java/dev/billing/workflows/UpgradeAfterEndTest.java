@@ -16,10 +16,7 @@ import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.RefundInput;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
-import io.temporal.client.UpdateOptions;
-import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowStub;
-import io.temporal.client.WorkflowUpdateStage;
 import java.time.Duration;
 import java.time.YearMonth;
 import java.util.List;
@@ -52,20 +49,7 @@ class UpgradeAfterEndTest {
     t.start(BillingTestEnvironment.requested(sub, ON_THE_15TH, "9.99"));
     t.runUntil("2028-01-20T10:00:00Z");
     SubscriptionWorkflow running = t.existing(sub);
-    PlanChangeRequest upgrade =
-        new PlanChangeRequest(
-            "PRO-MAX",
-            Money.parse("19.99", "USD"),
-            PlanChangeRequest.Effective.NOW,
-            "user:ada",
-            "upgrade-a");
-    WorkflowClient.startUpdate(
-        running::changePlan,
-        upgrade,
-        UpdateOptions.newBuilder(SubscriptionState.class)
-            .setUpdateId(upgrade.requestId())
-            .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
-            .build());
+    t.upgradeNowAccepted(running, "upgrade-a");
     while (events(t, HistoryEvent.PAYMENT_PENDING).isEmpty()) {
       t.env.sleep(Duration.ofSeconds(5));
     }

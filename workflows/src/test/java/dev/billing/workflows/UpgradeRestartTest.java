@@ -10,9 +10,6 @@ import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
-import io.temporal.client.UpdateOptions;
-import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowUpdateStage;
 import java.time.Duration;
 import java.time.YearMonth;
 import java.util.List;
@@ -42,20 +39,7 @@ class UpgradeRestartTest {
       t.start(BillingTestEnvironment.requested("sub-ul", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-20T10:00:00Z");
       SubscriptionWorkflow running = t.existing("sub-ul");
-      PlanChangeRequest upgrade =
-          new PlanChangeRequest(
-              "PRO-MAX",
-              Money.parse("19.99", "USD"),
-              PlanChangeRequest.Effective.NOW,
-              "user:ada",
-              "upgrade-l");
-      WorkflowClient.startUpdate(
-          running::changePlan,
-          upgrade,
-          UpdateOptions.newBuilder(SubscriptionState.class)
-              .setUpdateId(upgrade.requestId())
-              .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
-              .build());
+      t.upgradeNowAccepted(running, "upgrade-l");
       while (events(t, HistoryEvent.PAYMENT_PENDING).isEmpty()) {
         t.env.sleep(Duration.ofSeconds(20));
       }

@@ -13,9 +13,6 @@ import dev.billing.domain.RecordInput;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import dev.billing.workflows.activities.ChargeLookup;
-import io.temporal.client.UpdateOptions;
-import io.temporal.client.WorkflowClient;
-import io.temporal.client.WorkflowUpdateStage;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.YearMonth;
@@ -46,20 +43,7 @@ class UpgradeReturnTest {
       SubscriptionWorkflow workflow =
           t.start(BillingTestEnvironment.requested("sub-ur", ON_THE_15TH, "9.99"));
       t.runUntil("2028-01-20T10:00:00Z");
-      PlanChangeRequest upgrade =
-          new PlanChangeRequest(
-              "PRO-MAX",
-              Money.parse("19.99", "USD"),
-              PlanChangeRequest.Effective.NOW,
-              "user:ada",
-              "upgrade-r");
-      WorkflowClient.startUpdate(
-          workflow::changePlan,
-          upgrade,
-          UpdateOptions.newBuilder(SubscriptionState.class)
-              .setUpdateId(upgrade.requestId())
-              .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
-              .build());
+      t.upgradeNowAccepted(workflow, "upgrade-r");
       while (events(t, HistoryEvent.PAYMENT_PENDING).isEmpty()) {
         t.env.sleep(Duration.ofSeconds(20));
       }
