@@ -5,6 +5,7 @@ import dev.billing.activities.notifications.MessageTemplates;
 import dev.billing.activities.notifications.Notification;
 import dev.billing.activities.notifications.Notifier;
 import dev.billing.activities.notifications.ReceiptMessages;
+import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.RecordResult;
 import dev.billing.store.BillingStore;
@@ -52,8 +53,12 @@ public final class RecordActivitiesImpl implements RecordActivities {
   @Override
   public RecordResult record(RecordInput input) {
     RecordResult recorded = recorder.record(input);
-    if (input.receipt() == null || input.receipt().amount().minor() <= 0) {
-      // A reversing receipt (a returned charge) is no payment: the workflow's notice tells of it.
+    if (input.receipt() == null
+        || input.receipt().amount().minor() <= 0
+        || input.event() == HistoryEvent.REFUND_REQUESTED) {
+      // A reversing receipt (a returned charge) is no payment, and a charge recorded as its refund
+      // is sent (an upgrade charge that succeeded after the end) is no purchase: the workflow's
+      // notice tells of each.
       return recorded;
     }
     boolean delivered = mailReceipt(input);

@@ -204,4 +204,47 @@ class ReceiptMailTest {
         .contains(Money.parse("-9.99", "USD"));
     assertThat(t.mail.received()).isEmpty();
   }
+
+  /**
+   * An upgrade charge that succeeded after the subscription ended is recorded with the refund of
+   * all of it about to be sent: its receipt is stored (the money was taken) but not mailed as a
+   * purchase; the refund notice tells the customer.
+   */
+  @Test
+  void aChargeRecordedWithItsRefundIsStoredButNotMailed() {
+    RecordInput paid = paid("ana@example.com");
+    records.record(paid);
+    int mailed = t.mail.received().size();
+    Instant at = PAID_AT.plusSeconds(86_400);
+    Receipt upgrade =
+        new Receipt(
+            "acc-1",
+            "sub-1",
+            1,
+            "pro-max",
+            "ana@example.com",
+            Money.parse("8.39", "USD"),
+            at,
+            "sbx_ch_upgrade",
+            paid.receipt().paymentMask(),
+            null);
+    RecordInput chargedAfterEnd =
+        new RecordInput(
+            "upgrade-after-end/v3",
+            paid.next(),
+            paid.next().withVersion(3),
+            HistoryEvent.REFUND_REQUESTED,
+            Process.RECONCILIATION,
+            "system",
+            "the upgrade charge succeeded after the subscription ended; all of it is refunded",
+            null,
+            upgrade,
+            at);
+
+    assertThat(records.record(chargedAfterEnd)).isEqualTo(new RecordResult(3, false, false));
+    assertThat(t.dynamo.store.getReceiptsByAccount("acc-1", at, PageRequest.first(10)).items())
+        .extracting(r -> r.transactionId())
+        .contains("sbx_ch_upgrade");
+    assertThat(t.mail.received()).hasSize(mailed);
+  }
 }

@@ -92,6 +92,9 @@ class UpgradeAfterEndTest {
       assertThat(charged.next().lifecycle().upgradeCharge()).isNull();
       assertThat(charged.next().sku()).isEqualTo(charged.previous().sku());
       assertThat(charged.period().refund(refundKey)).isNotNull();
+      assertThat(charged.next().lifecycle().upgradesPaid())
+          .extracting(dev.billing.domain.PaidUpgradeCharge::transactionId)
+          .containsExactly(upgradeTxn);
 
       Period period = t.fake.period("sub-ua", 1);
       PeriodRefund made = period.refund(refundKey);
@@ -135,6 +138,108 @@ class UpgradeAfterEndTest {
           .anyMatch(d -> d.contains("refund it by hand"));
       assertThat(t.untyped("sub-ub").describe().getStatus())
           .isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED);
+    }
+  }
+
+  @Test
+  void anUnansweredRefundIsSentAgainOnItsOwnTimerOnly() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow running = upgradedWithoutAnswer(t, "sub-uc");
+      t.fake.refundsUnanswered(1);
+      running.cancel(new CancelRequest("moving", "user:ada").withRequestId("cancel-c"));
+      t.runUntil("2028-01-21T12:00:00Z");
+
+      String refundKey = BillingIds.refundKey("sub-uc", 1, "upgrade-a");
+      // Sends, not the activity's own retries of one send: the first (no answer) and one re-send
+      // by its timer, which the gateway answers with the refund it made.
+      List<Call<RefundInput>> calls =
+          t.fake.refunds().stream()
+              .filter(c -> c.input().idempotencyKey().equals(refundKey))
+              .toList();
+      List<Integer> sends = new java.util.ArrayList<>();
+      for (int i = 0; i < calls.size(); i++) {
+        if (calls.get(i).attempt() == 1) {
+          sends.add(i);
+        }
+      }
+      assertThat(sends).hasSize(2);
+      // The re-send waits for its timer after the first send's last try gave up.
+      assertThat(
+              Duration.between(
+                  calls.get(sends.get(1) - 1).startedAt(), calls.get(sends.get(1)).startedAt()))
+          .isGreaterThanOrEqualTo(Duration.ofMinutes(1));
+      assertThat(t.fake.period("sub-uc", 1).refund(refundKey).made()).isTrue();
+      assertThat(t.untyped("sub-uc").describe().getStatus())
+          .isEqualTo(WorkflowExecutionStatus.WORKFLOW_EXECUTION_STATUS_COMPLETED);
+    }
+  }
+
+  /**
+   * A bank may return a debit months after it settled, after its refund: the return still finds the
+   * charge (kept among the collected upgrade charges), reverses its receipt, and says that the
+   * customer has the money back twice.
+   */
+  @Test
+  void aReturnAfterTheRefundIsRecordedAndFlaggedForRecovery() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow running = upgradedWithoutAnswer(t, "sub-ud");
+      running.cancel(new CancelRequest("moving", "user:ada").withRequestId("cancel-d"));
+      WorkflowStub.fromTyped(running).getResult(SubscriptionState.class);
+      String upgradeKey = BillingIds.changeChargeKey("sub-ud", "upgrade-a");
+      String upgradeTxn = t.fake.succeededCharges().get(upgradeKey);
+      List<RecordInput> writes = t.fake.writes();
+      dev.billing.domain.Subscription record = writes.get(writes.size() - 1).next();
+      assertThat(record.lifecycle().upgradesPaid())
+          .extracting(dev.billing.domain.PaidUpgradeCharge::transactionId)
+          .containsExactly(upgradeTxn);
+      int chargesBefore = t.fake.charges().size();
+      t.env.sleep(Duration.ofDays(20));
+
+      dev.billing.domain.PaymentEvent returned =
+          new dev.billing.domain.PaymentEvent(
+              "evt_upgrade_returned",
+              "sandbox",
+              dev.billing.domain.PaymentEvent.Type.CHARGE_RETURNED,
+              "sub-ud",
+              1,
+              upgradeKey,
+              upgradeTxn,
+              "R10",
+              "Customer advises not authorized",
+              t.now());
+      SubscriptionInput input =
+          dev.billing.workflows.subscription.SubscriptionRestart.afterEnd(
+                  record, List.of(t.fake.period("sub-ud", 1)), returned, t.now())
+              .orElseThrow(() -> new AssertionError("the return started no run"));
+      SubscriptionWorkflow again =
+          t.client.newWorkflowStub(
+              SubscriptionWorkflow.class,
+              SubscriptionStartOptions.of(
+                  record,
+                  TaskQueues.BILLING,
+                  null,
+                  io.temporal.api.enums.v1.WorkflowIdReusePolicy
+                      .WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+                  io.temporal.api.enums.v1.WorkflowIdConflictPolicy
+                      .WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING));
+      io.temporal.client.BatchRequest start = t.client.newSignalWithStartRequest();
+      start.add(again::run, input);
+      start.add(again::paymentEvent, returned);
+      t.client.signalWithStart(start);
+      WorkflowStub.fromTyped(again).getResult(SubscriptionState.class);
+
+      RecordInput reversal =
+          t.fake.writes().stream()
+              .filter(w -> w.event() == HistoryEvent.PAYMENT_RETURNED)
+              .findFirst()
+              .orElseThrow(() -> new AssertionError("the return was not recorded"));
+      assertThat(reversal.receipt().amount()).isEqualTo(Money.parse("-8.39", "USD"));
+      assertThat(reversal.receipt().transactionId()).isEqualTo(upgradeTxn);
+      assertThat(reversal.detail())
+          .contains("is written off")
+          .contains("8.39 USD of it had been refunded before it came back")
+          .contains("recover it");
+      assertThat(t.fake.charges()).as("nothing charged after the end").hasSize(chargesBefore);
     }
   }
 }

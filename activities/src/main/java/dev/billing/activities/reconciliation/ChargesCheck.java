@@ -218,9 +218,7 @@ final class ChargesCheck {
               account,
               charge.cycle(),
               charge.transactionId(),
-              violation.detail()
-                  + ": the plan change that made it was not recorded (its update failed"
-                  + " after charging); if the subscription's plan did not change, refund this charge",
+              violation.detail() + changeChargeAdvice(account, charge),
               Repair.NONE);
         } else {
           notRecorded(charge, account, period, input, log);
@@ -311,6 +309,27 @@ final class ChargesCheck {
     }
     writeReceipt(
         FindingKind.RECEIPT_MISSING, charge, record.get(), period.amount(), situation, log);
+  }
+
+  /**
+   * What an operator does about a plan change's charge without its receipt: nothing while the
+   * subscription's record still names its key pending (its workflow looks it up, then applies the
+   * plan or, the subscription having ended, refunds it); otherwise the plan change that made it was
+   * lost.
+   */
+  private String changeChargeAdvice(String account, GatewayChargeState charge) {
+    boolean pending =
+        store
+            .getSubscription(account, charge.subscriptionId())
+            .map(s -> s.lifecycle().upgradeCharge())
+            .filter(u -> u.idempotencyKey().equals(charge.idempotencyKey()))
+            .isPresent();
+    return pending
+        ? ": the subscription's workflow still waits for this charge's outcome (its key is pending"
+            + " on the record) and applies the plan or, if the subscription ended, refunds it; do"
+            + " not refund it by hand"
+        : ": the plan change that made it was not recorded (its update failed after charging); if"
+            + " the subscription's plan did not change, refund this charge";
   }
 
   private void notRecorded(

@@ -2,11 +2,13 @@ package dev.billing.workflows.subscription;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Process;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.OpenPeriod;
+import dev.billing.workflows.PendingUpgrade;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import io.temporal.workflow.Workflow;
@@ -169,6 +171,30 @@ final class Cancellation {
                       && !run.requests.waitsBeforeEnd(upgrades))
                   || !changes.isEmpty()
                   || periods.hasEvents());
+    }
+    PendingUpgrade left = run.requests.pendingUpgrade();
+    if (upgrades && left != null) {
+      String detail =
+          "the upgrade charge "
+              + left.idempotencyKey()
+              + " of "
+              + left.amount()
+              + " has no final outcome "
+              + RequestLog.UPGRADE_SETTLEMENT_WINDOW.toDays()
+              + " days after it was sent; the run ends with its key on the record: look it up at"
+              + " the gateway and, if it succeeded, refund it";
+      log.error(
+          "UPGRADE CHARGE UNRESOLVED subscription {}: {}", run.current().subscriptionId(), detail);
+      run.record(
+          LifecycleChanges.note(
+              run.current(),
+              "upgrade-unresolved",
+              HistoryEvent.PAYMENT_PENDING,
+              Process.RECONCILIATION,
+              SubscriptionChanges.SYSTEM_ACTOR,
+              detail,
+              RunState.now()));
+      run.outcome(detail);
     }
   }
 }

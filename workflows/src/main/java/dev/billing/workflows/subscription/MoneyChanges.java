@@ -5,6 +5,7 @@ import dev.billing.workflows.PendingRefund;
 import dev.billing.workflows.PendingUpgrade;
 import dev.billing.workflows.UpdateRequest;
 import io.temporal.workflow.Workflow;
+import java.util.List;
 
 /**
  * The money a client request moves: an immediate upgrade's prorated charge and refunds (asked for,
@@ -27,10 +28,13 @@ final class MoneyChanges {
 
   /** A timer of a change whose money is unknown fired: ask the gateway (on the main thread). */
   void resolvePending(String requestId) {
+    // Taken before the upgrades are resolved: a refund an upgrade's resolution sends, without an
+    // answer, has just been sent and armed a timer of its own.
+    List<PendingRefund> due = requests.refunds(requestId);
     for (PendingUpgrade upgrade : requests.upgrades(requestId)) {
       upgrades.resolveUpgrade(upgrade);
     }
-    for (PendingRefund refund : requests.refunds(requestId)) {
+    for (PendingRefund refund : due) {
       refunds.resolveRefund(refund);
     }
   }

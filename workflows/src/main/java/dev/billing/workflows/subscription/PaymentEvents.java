@@ -5,6 +5,8 @@ import dev.billing.domain.DunningPolicy;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.PaymentEvent;
+import dev.billing.domain.Period;
+import dev.billing.domain.PeriodRefund;
 import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
@@ -27,13 +29,20 @@ final class PaymentEvents {
   private static final Logger log = Workflow.getLogger(PaymentEvents.class);
 
   private final RunState run;
+  private final Gateway gateway;
   private final PeriodCollection periods;
   private final ChargeAttempts charging;
   private final Settlement settlement;
   private final Dunning dunning;
 
-  PaymentEvents(RunState run, ChargeAttempts charging, Settlement settlement, Dunning dunning) {
+  PaymentEvents(
+      RunState run,
+      Gateway gateway,
+      ChargeAttempts charging,
+      Settlement settlement,
+      Dunning dunning) {
     this.run = run;
+    this.gateway = gateway;
     this.periods = run.periods;
     this.charging = charging;
     this.settlement = settlement;
@@ -278,7 +287,8 @@ final class PaymentEvents {
             + amount
             + (ended
                 ? " is written off: the subscription has ended, nothing more is charged"
-                : " is owed with the next charge");
+                : " is owed with the next charge")
+            + (ended ? refundedBeforeReturn(sub, upgrade) : "");
     run.requests.upgradeReturned(upgrade);
     periods.returned(
         new SettledCharge(
@@ -307,6 +317,41 @@ final class PaymentEvents {
             .reason(event.failureMessage() != null ? event.failureMessage() : event.failureCode())
             .at(now())
             .build());
+  }
+
+  /**
+   * What was refunded of an upgrade charge the bank has now returned: the customer then has that
+   * part back twice (a bank may return a debit months after it settled, so a refund cannot wait it
+   * out). Said in the history and logged for an operator to recover; "" when nothing was refunded.
+   */
+  private String refundedBeforeReturn(Subscription sub, UpgradeCharge upgrade) {
+    if (!WorkflowChanges.upgradeAfterEndRefunded()) {
+      return "";
+    }
+    Period period = gateway.period(sub, upgrade.cycle());
+    if (period == null) {
+      return "";
+    }
+    Money refunded = Money.zero(upgrade.amount().currency());
+    for (PeriodRefund refund : period.refunds()) {
+      if (refund.made() && upgrade.transactionId().equals(refund.transactionId())) {
+        refunded = refunded.plus(refund.amount());
+      }
+    }
+    if (refunded.minor() == 0) {
+      return "";
+    }
+    String sentence =
+        "; "
+            + refunded
+            + " of it had been refunded before it came back: the customer has that back twice,"
+            + " recover it from them";
+    log.error(
+        "REFUNDED AND RETURNED subscription {}: upgrade charge {}{}",
+        sub.subscriptionId(),
+        upgrade.transactionId(),
+        sentence);
+    return sentence;
   }
 
   private Subscription current() {

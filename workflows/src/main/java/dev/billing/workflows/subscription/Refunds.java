@@ -412,11 +412,11 @@ final class Refunds {
   }
 
   /** Whether the gateway still replays the key: sending it again cannot make a second refund. */
-  private static boolean resendable(PendingRefund pending) {
+  static boolean resendable(PendingRefund pending) {
     return now().isBefore(pending.sentFrom().plus(RequestLog.RESEND_WINDOW));
   }
 
-  private static String unresolvedSentence(PendingRefund pending) {
+  static String unresolvedSentence(PendingRefund pending) {
     RefundInput input = pending.input();
     return "refund "
         + input.idempotencyKey()

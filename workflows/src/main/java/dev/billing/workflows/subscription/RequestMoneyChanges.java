@@ -2,6 +2,7 @@ package dev.billing.workflows.subscription;
 
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaidUpgradeCharge;
 import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodRefund;
@@ -143,15 +144,21 @@ final class RequestMoneyChanges {
   /**
    * An upgrade's charge that succeeded after the subscription ended, the plan never changed: its
    * receipt (the money was taken), the refund of all of it about to be sent (its key on the period
-   * it was charged in, as {@link #refundSending} keeps it) and the pending upgrade taken off the
-   * subscription, in one write, so that no restart of the run either forgets the charge or sends
-   * the refund as new.
+   * it was charged in, as {@link #refundSending} keeps it), the pending upgrade taken off the
+   * subscription and the charge kept among its collected upgrade charges (a bank's later return of
+   * it is then recorded), in one write, so that no restart of the run either forgets the charge or
+   * sends the refund as new.
    */
   static RecordInput upgradeChargedAfterEnd(
-      Subscription current, Period withRefund, Receipt receipt, String detail, Instant at) {
+      Subscription current,
+      Period withRefund,
+      Receipt receipt,
+      PaidUpgradeCharge paid,
+      String detail,
+      Instant at) {
     Subscription next =
         current
-            .withLifecycle(current.lifecycle().withUpgradeCharge(null))
+            .withLifecycle(current.lifecycle().withUpgradeCharge(null).withUpgradePaid(paid))
             .withVersion(current.version() + 1);
     return new RecordInput(
         LifecycleChanges.id("upgrade-after-end", current),

@@ -10,10 +10,12 @@ import dev.billing.domain.Subscription;
 import dev.billing.workflows.PendingRefund;
 import dev.billing.workflows.PendingUpgrade;
 import dev.billing.workflows.SubscriptionState.Phase;
+import dev.billing.workflows.UpgradeCharge;
 import dev.billing.workflows.activities.RefundInput;
 import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
+import java.time.LocalDate;
 import org.slf4j.Logger;
 
 /**
@@ -43,6 +45,14 @@ final class UpgradeAfterEnd {
     long cycle = upgrade.paidCycle();
     String key = BillingIds.refundKey(sub.subscriptionId(), cycle, upgrade.requestId());
     String transactionId = charged.transactionId();
+    Period period = gateway.load(sub, cycle);
+    PeriodRefund known = period.refund(key);
+    if (known != null && known.made()) {
+      run.outcome(
+          "the upgrade charge " + transactionId + " was refunded already: " + known.refundId());
+      return;
+    }
+    Instant sentFrom = known != null ? known.sentAt() : now();
     RefundInput input =
         RefundInput.of(sub, cycle)
             .ofCharge(transactionId)
@@ -55,18 +65,34 @@ final class UpgradeAfterEnd {
             .build();
     PendingRefund pending =
         new PendingRefund(
-            upgrade.requestId(), input, transactionId, SubscriptionChanges.SYSTEM_ACTOR, now(), 0);
-    Period period = gateway.load(sub, cycle);
-    if (period.refund(key) == null) {
+            upgrade.requestId(),
+            input,
+            transactionId,
+            SubscriptionChanges.SYSTEM_ACTOR,
+            sentFrom,
+            0);
+    if (known == null) {
       PeriodRefund asked =
-          new PeriodRefund(key, upgrade.requestId(), transactionId, upgrade.amount(), now(), null);
+          new PeriodRefund(
+              key, upgrade.requestId(), transactionId, upgrade.amount(), sentFrom, null);
       period = period.withRefund(asked);
+      // Known as a collected upgrade charge, so that a bank's later return of it is recorded.
+      UpgradeCharge paid =
+          new UpgradeCharge(
+              cycle,
+              transactionId,
+              upgrade.amount(),
+              today(sub),
+              today(sub),
+              upgrade.idempotencyKey());
+      run.requests.upgradeCharged(paid);
       run.phase(Phase.RECORDING_PAYMENT);
       run.record(
           RequestMoneyChanges.upgradeChargedAfterEnd(
               sub,
               period,
               charged,
+              paid.toRecord(),
               "the upgrade charge "
                   + upgrade.idempotencyKey()
                   + " of "
@@ -77,6 +103,13 @@ final class UpgradeAfterEnd {
                   + " refunded with key "
                   + key,
               now()));
+    } else if (!Refunds.resendable(pending)) {
+      // A restart found the key on the period long after it was first sent: sending it again
+      // could make a second refund.
+      String detail = Refunds.unresolvedSentence(pending);
+      log.error("UPGRADE REFUND UNRESOLVED subscription {}: {}", sub.subscriptionId(), detail);
+      run.outcome(detail);
+      return;
     }
     try {
       refunds.refundOrAwait(pending, period);
@@ -88,8 +121,9 @@ final class UpgradeAfterEnd {
               + upgrade.amount()
               + " taken after the subscription ended was not refunded ("
               + refused.getOriginalMessage()
-              + "): refund it by hand";
-      log.error("subscription {}: {}", sub.subscriptionId(), detail);
+              + "): check the charge at the gateway and, if it still holds the money, refund it"
+              + " by hand";
+      log.error("UPGRADE REFUND REFUSED subscription {}: {}", sub.subscriptionId(), detail);
       run.record(
           LifecycleChanges.note(
               run.current(),
@@ -101,6 +135,10 @@ final class UpgradeAfterEnd {
               now()));
       run.outcome(detail);
     }
+  }
+
+  private static LocalDate today(Subscription sub) {
+    return sub.schedule().dateAt(now());
   }
 
   private static Instant now() {
