@@ -19,6 +19,7 @@ import dev.billing.api.errors.JsonLimitsMapper;
 import dev.billing.api.errors.MalformedJsonMapper;
 import dev.billing.api.errors.UnexpectedExceptionMapper;
 import dev.billing.api.errors.WebApplicationExceptionMapper;
+import dev.billing.api.events.EventResource;
 import dev.billing.api.input.PathParamFilter;
 import dev.billing.api.input.StrictJsonBodies;
 import dev.billing.api.input.UnreadBodyDrain;
@@ -80,6 +81,7 @@ public final class ApiComponents {
     components.add(
         new WebhookEndpointResource(
             dependencies.webhookEndpoints(), clock, dependencies.devOperatorKey().isPresent()));
+    components.add(new EventResource(dependencies.events()));
     components.add(new OpenApiResource());
 
     // Who may call what, and what a body may carry: registered for the whole application, so every

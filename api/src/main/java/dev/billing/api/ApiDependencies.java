@@ -15,6 +15,7 @@ import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
 import dev.billing.store.BillingStore;
 import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.MerchantEventStore;
 import dev.billing.store.ReconciliationQueries;
 import dev.billing.store.ReconciliationReports;
 import dev.billing.store.endpoints.WebhookEndpointStore;
@@ -37,6 +38,7 @@ import org.slf4j.LoggerFactory;
  *     starts an ended subscription's workflow again for a return
  * @param apiKeys where API keys are stored, hashed
  * @param webhookEndpoints where merchants' webhook endpoints are stored, their secrets sealed
+ * @param events the merchant events, written by the worker with each change
  * @param chargeMethods a disputed Charge's payment method type, read from Stripe; empty when
  *     unknown
  * @param clock "now" for the API: today's date for defaults and past checks, receipt expiry. In the
@@ -53,6 +55,7 @@ public record ApiDependencies(
     PaymentEventIntake.Signals paymentEventSignals,
     ApiKeyStore apiKeys,
     WebhookEndpointStore webhookEndpoints,
+    MerchantEventStore events,
     Function<String, Optional<String>> chargeMethods,
     InstantSource clock,
     Optional<String> devOperatorKey) {
@@ -87,6 +90,7 @@ public record ApiDependencies(
             clock),
         new ApiKeyStore(dynamo.client(), dynamo.tableNames().billing()),
         new WebhookEndpointStore(dynamo.client(), dynamo.tableNames().billing(), pageTokenKey),
+        new MerchantEventStore(store, pageTokenKey),
         stripeChargeMethods(config.webhooks, System.getenv()),
         clock,
         Optional.empty());
@@ -103,6 +107,7 @@ public record ApiDependencies(
         paymentEventSignals,
         apiKeys,
         webhookEndpoints,
+        events,
         chargeMethods,
         clock,
         Optional.of(key));

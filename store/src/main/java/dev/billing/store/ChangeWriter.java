@@ -17,7 +17,8 @@ import software.amazon.awssdk.services.dynamodb.model.Put;
 import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
 
 /**
- * Writes one subscription change, with its history entry, period and receipt, in one transaction.
+ * Writes one subscription change, with its history entry, period, receipt and merchant events, in
+ * one transaction.
  */
 final class ChangeWriter {
   private static final Map<String, String> PK_NAME = Map.of("#pk", Keys.PK);
@@ -56,7 +57,7 @@ final class ChangeWriter {
         TransactionOp.subscription(
             "subscription " + Keys.subscription(next.subscriptionId(), next.sku()),
             put(tables.billing(), subscriptionItem(change), ABSENT, PK_NAME, Map.of())));
-    addHistoryPeriodAndReceipt(change, ops);
+    addHistoryAndParts(change, ops);
     return new ChangeTransaction(client, lookup, change, ops).run();
   }
 
@@ -97,11 +98,11 @@ final class ChangeWriter {
                           .build())
                   .build()));
     }
-    addHistoryPeriodAndReceipt(change, ops);
+    addHistoryAndParts(change, ops);
     return new ChangeTransaction(client, lookup, change, ops).run();
   }
 
-  private void addHistoryPeriodAndReceipt(RecordInput change, List<TransactionOp> ops) {
+  private void addHistoryAndParts(RecordInput change, List<TransactionOp> ops) {
     Map<String, AttributeValue> history = HistoryItems.item(change);
     String historyKey = history.get(Keys.PK).s() + "/" + history.get(Keys.SK).s();
     ops.add(
@@ -124,6 +125,15 @@ final class ChangeWriter {
           TransactionOp.other(
               "receipt " + receipt.get(Keys.SK).s(),
               put(tables.billing(), receipt, ABSENT, PK_NAME, Map.of())));
+    }
+    // The outbox: an event exists exactly when its change does. Put on absence like the history
+    // entry, so a retry of a committed change finds them written and writes none twice.
+    for (Map<String, AttributeValue> event :
+        OutboxItems.items(change, sharding.get(), receiptRetention)) {
+      ops.add(
+          TransactionOp.other(
+              "event " + event.get("EventId").s(),
+              put(tables.billing(), event, ABSENT, PK_NAME, Map.of())));
     }
   }
 

@@ -52,7 +52,11 @@ class BillingTablesTest extends LocalDynamoDbTestBase {
             "NextReminderDate:S",
             "LastReminderDate:S",
             "NextPaymentDate:S",
-            "LastPaymentDate:S");
+            "LastPaymentDate:S",
+            "EventAccount:S",
+            "EventTypeShard:S",
+            "EventAt:S",
+            "Undelivered:S");
     assertThat(request.globalSecondaryIndexes())
         .containsExactly(
             GlobalSecondaryIndex.builder()
@@ -74,6 +78,21 @@ class BillingTablesTest extends LocalDynamoDbTestBase {
                         "Currency",
                         "SKU",
                         "PaymentDetails"))
+                .build(),
+            GlobalSecondaryIndex.builder()
+                .indexName("EventsByAccount")
+                .keySchema(hash("EventAccount"), range("EventAt"))
+                .projection(p -> p.projectionType(ProjectionType.ALL))
+                .build(),
+            GlobalSecondaryIndex.builder()
+                .indexName("EventsByType")
+                .keySchema(hash("EventTypeShard"), range("EventAt"))
+                .projection(p -> p.projectionType(ProjectionType.ALL))
+                .build(),
+            GlobalSecondaryIndex.builder()
+                .indexName("EventsUndelivered")
+                .keySchema(hash("Undelivered"), range("EventAt"))
+                .projection(p -> p.projectionType(ProjectionType.KEYS_ONLY))
                 .build());
   }
 
@@ -123,7 +142,8 @@ class BillingTablesTest extends LocalDynamoDbTestBase {
     assertThat(billing.tableStatus()).isEqualTo(TableStatus.ACTIVE);
     assertThat(billing.globalSecondaryIndexes())
         .extracting(i -> i.indexName())
-        .containsExactlyInAnyOrder("GSI-1", "GSI-2");
+        .containsExactlyInAnyOrder(
+            "GSI-1", "GSI-2", "EventsByAccount", "EventsByType", "EventsUndelivered");
     assertThat(describe(tables.history()).tableStatus()).isEqualTo(TableStatus.ACTIVE);
     assertThat(ttl(tables.billing()))
         .isEqualTo(
@@ -164,7 +184,8 @@ class BillingTablesTest extends LocalDynamoDbTestBase {
         .hasMessage(
             "table "
                 + tables.billing()
-                + " exists without index(es) [GSI-1, GSI-2];"
+                + " exists without index(es) [GSI-1, GSI-2, EventsByAccount, EventsByType,"
+                + " EventsUndelivered];"
                 + " add them (aws dynamodb update-table) or use another table name");
   }
 

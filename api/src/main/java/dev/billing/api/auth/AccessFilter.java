@@ -35,6 +35,8 @@ import org.glassfish.jersey.uri.UriTemplate;
  *   <li>an account principal reaches {@code /v1/accounts/{accountId}/**} of its own account only;
  *       another account's paths answer 404, exactly like a resource that does not exist. An
  *       endpoint there marked {@link OperatorOnly} answers it 403.
+ *   <li>an account principal reaches a method marked {@link AccountConfined} outside {@code
+ *       /v1/accounts}, which answers it for its own account only ({@code /v1/events}).
  *   <li>every other path ({@code /v1/billing}, {@code /v1/ops}, {@code /v1/api-keys}, {@code
  *       /v1/dev}, and whatever is added outside {@code /v1/accounts}) is operator-only: 403.
  * </ol>
@@ -101,6 +103,9 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
       }
       return;
     }
+    if (route.accountConfined()) {
+      return;
+    }
     request.abortWith(
         ProblemResponses.of(
             ApiProblem.forbidden(
@@ -125,18 +130,20 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
   }
 
   /**
-   * What the rules need to know of a resource method: its full template and {@link OperatorOnly}.
+   * What the rules need to know of a resource method: its full template, {@link OperatorOnly} and
+   * {@link AccountConfined}.
    */
-  private record Route(String template, boolean operatorOnly) {}
+  private record Route(String template, boolean operatorOnly, boolean accountConfined) {}
 
   private Route route(ExtendedUriInfo uri) {
     ResourceMethod method = uri.getMatchedResourceMethod();
     // A method behind a sub-resource locator can be reached under more than one path, so only the
     // methods Jersey matched directly are remembered.
     if (method == null || !uri.getMatchedResourceLocators().isEmpty()) {
-      return new Route(template(uri), operatorOnly(method));
+      return new Route(template(uri), operatorOnly(method), accountConfined(method));
     }
-    return routes.computeIfAbsent(method, m -> new Route(template(uri), operatorOnly(m)));
+    return routes.computeIfAbsent(
+        method, m -> new Route(template(uri), operatorOnly(m), accountConfined(m)));
   }
 
   /**
@@ -190,6 +197,14 @@ public final class AccessFilter extends AuthFilter<String, BillingPrincipal> {
     Method handling = invocable.getHandlingMethod();
     return (handling != null && handling.isAnnotationPresent(OperatorOnly.class))
         || invocable.getHandler().getHandlerClass().isAnnotationPresent(OperatorOnly.class);
+  }
+
+  private static boolean accountConfined(ResourceMethod method) {
+    if (method == null) {
+      return false;
+    }
+    Method handling = method.getInvocable().getHandlingMethod();
+    return handling != null && handling.isAnnotationPresent(AccountConfined.class);
   }
 
   private static Response unauthorized(String detail, boolean invalidToken) {

@@ -188,6 +188,7 @@ final class Baselines {
       case "keyId" -> fixture.keyId();
       case "provider" -> "sandbox";
       case "endpointId" -> "we_0123456789abcdef01234567";
+      case "eventId" -> "evt_" + fixture.subscriptionId() + "_1_0";
       default -> "1";
     };
   }
@@ -197,6 +198,7 @@ final class Baselines {
     return switch (name) {
       case "date" -> "2026-04-01";
       case "limit" -> "10";
+      case "type" -> "subscription.created";
       default -> null;
     };
   }

@@ -1,5 +1,6 @@
 package dev.billing.api.fuzz;
 
+import dev.billing.api.auth.AccountConfined;
 import dev.billing.api.openapi.OpenApiResource;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.core.MediaType;
@@ -32,7 +33,8 @@ final class Endpoints {
       List<String> queryParams,
       List<String> headerParams,
       Class<?> bodyType,
-      boolean consumesJson) {
+      boolean consumesJson,
+      boolean accountConfined) {
 
     boolean hasBody() {
       return bodyType != null;
@@ -49,6 +51,11 @@ final class Endpoints {
 
     boolean isAccountScoped() {
       return template.startsWith("/v1/accounts/{accountId}/");
+    }
+
+    /** Outside /v1/accounts, yet open to account credentials for their own account's data. */
+    boolean isAccountConfined() {
+      return accountConfined;
     }
 
     @Override
@@ -103,7 +110,12 @@ final class Endpoints {
               List.copyOf(queryParams),
               List.copyOf(headerParams),
               body,
-              json));
+              json,
+              method.getInvocable().getHandlingMethod() != null
+                  && method
+                      .getInvocable()
+                      .getHandlingMethod()
+                      .isAnnotationPresent(AccountConfined.class)));
     }
     for (Resource child : resource.getChildResources()) {
       collect(child, path, into);

@@ -4,6 +4,7 @@ import com.codahale.metrics.MetricRegistry;
 import dev.billing.api.ApiComponents;
 import dev.billing.api.ApiConfiguration;
 import dev.billing.api.ApiJson;
+import dev.billing.api.auth.AccountConfined;
 import dev.billing.api.auth.OperatorOnly;
 import dev.billing.api.support.ResourceTestStack;
 import io.dropwizard.jackson.Jackson;
@@ -47,7 +48,10 @@ final class RegisteredOperations {
       Type entity,
       boolean consumesJson) {
 
-    /** Who may call it, as auth.AccessFilter decides from the template and {@link OperatorOnly}. */
+    /**
+     * Who may call it, as auth.AccessFilter decides from the template, {@link OperatorOnly} and
+     * {@link AccountConfined}.
+     */
     String access() {
       if (template.equals(OpenApiResource.PATH)) {
         return "public";
@@ -58,7 +62,8 @@ final class RegisteredOperations {
       boolean narrowed =
           javaMethod.isAnnotationPresent(OperatorOnly.class)
               || resource.isAnnotationPresent(OperatorOnly.class);
-      return accountScoped() && !narrowed ? "account-or-operator" : "operator";
+      boolean opened = javaMethod.isAnnotationPresent(AccountConfined.class);
+      return (accountScoped() || opened) && !narrowed ? "account-or-operator" : "operator";
     }
 
     boolean accountScoped() {

@@ -10,6 +10,7 @@ import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.subscriptions.SubscriptionWorkflows;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.MerchantEventStore;
 import dev.billing.store.ReconciliationQueries;
 import dev.billing.store.ReconciliationReports;
 import dev.billing.store.StoreSettings;
@@ -54,6 +55,7 @@ public final class ApiTestStack implements Managed {
   public final OutboxNotifier outbox;
   public final ApiKeyStore apiKeys;
   public final WebhookEndpointStore webhookEndpoints;
+  public final MerchantEventStore events;
 
   /** Writes that took effect in DynamoDB, by anyone (API, worker, key store). */
   public final AtomicLong writes = new AtomicLong();
@@ -87,6 +89,7 @@ public final class ApiTestStack implements Managed {
     apiKeys = new ApiKeyStore(dynamo, tables.billing());
 
     webhookEndpoints = new WebhookEndpointStore(dynamo, tables.billing(), pageTokenKey);
+    events = new MerchantEventStore(store, pageTokenKey);
     keyService = new ApiKeyService(apiKeys, InstantSource.system());
 
     reconciliationReports = new ReconciliationReports(dynamo, tables.billing(), pageTokenKey);
@@ -131,6 +134,7 @@ public final class ApiTestStack implements Managed {
             clock),
         apiKeys,
         webhookEndpoints,
+        events,
         charge -> Optional.empty(),
         clock,
         Optional.empty());

@@ -12,6 +12,7 @@ import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.MerchantEventStore;
 import dev.billing.store.ReconciliationReports;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
@@ -38,6 +39,7 @@ public final class ResourceTestStack implements AutoCloseable {
   public final InstantSource clock = InstantSource.fixed(ApiTestStack.START);
   public final ApiKeyStore apiKeys;
   public final WebhookEndpointStore webhookEndpoints;
+  public final MerchantEventStore events;
 
   /** Creates keys the way the operator command does, straight into the store. */
   public final ApiKeyService keyService;
@@ -63,6 +65,7 @@ public final class ResourceTestStack implements AutoCloseable {
     reconciliationReports = new ReconciliationReports(dynamo, tables.billing(), pageTokenKey);
     apiKeys = new ApiKeyStore(dynamo, tables.billing());
     webhookEndpoints = new WebhookEndpointStore(dynamo, tables.billing(), pageTokenKey);
+    events = new MerchantEventStore(store, pageTokenKey);
     keyService = new ApiKeyService(apiKeys, InstantSource.system());
     workflows = new FakeSubscriptionWorkflows(store, clock);
     reconciliations = new FakeReconciliations(clock);
@@ -102,6 +105,7 @@ public final class ResourceTestStack implements AutoCloseable {
         signals,
         apiKeys,
         webhookEndpoints,
+        events,
         charge -> Optional.empty(),
         clock,
         Optional.empty());
