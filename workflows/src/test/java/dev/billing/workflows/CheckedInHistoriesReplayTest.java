@@ -54,7 +54,7 @@ class CheckedInHistoriesReplayTest {
   private static final Path ROOT = Path.of("src/test/resources/histories");
 
   /** The release whose histories {@link #record()} writes. */
-  private static final String RELEASE = "1.0.0";
+  private static final String RELEASE = "1.1.0";
 
   private static final Path DIR = ROOT.resolve(RELEASE);
 
@@ -96,7 +96,9 @@ class CheckedInHistoriesReplayTest {
             "1.0.0/paid-by-credit.json",
             "1.0.0/prorate-paid-period-only-paid.json",
             "1.0.0/prorate-paid-period-only.json",
-            "1.0.0/pause-skip-before-resume.json");
+            "1.0.0/pause-skip-before-resume.json",
+            "1.1.0/gateway-refund-disputed-won.json",
+            "1.1.0/gateway-refund-after-end.json");
     List<String> failed = new java.util.ArrayList<>();
     for (Path file : files) {
       try {
@@ -118,6 +120,7 @@ class CheckedInHistoriesReplayTest {
   @Test
   @EnabledIfSystemProperty(named = "billing.recordHistories", matches = "true")
   void record() throws Exception {
+    recordGatewayMoney();
     recordMidnightSchedule();
     BillingSchedule newYork =
         new BillingSchedule(YearMonth.of(2028, 1), 20, Term.MONTHLY, "America/New_York", 3);
@@ -516,6 +519,78 @@ class CheckedInHistoriesReplayTest {
     }
   }
 
+  /**
+   * 1.1.0: refunds made in the gateway's dashboard (the webhook's, redelivered, then the total as
+   * reconciliation reports it) and a card dispute won; a refund after the end, by a run started
+   * from the record.
+   */
+  private static void recordGatewayMoney() throws Exception {
+    BillingSchedule on15th = new BillingSchedule(YearMonth.of(2028, 1), 15, Term.MONTHLY, "UTC", 3);
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-gw", on15th, "9.99"));
+      t.runUntil("2028-01-16T00:00:00Z");
+      workflow.paymentEvent(
+          gatewayMoney("evt_gw_1", PaymentEvent.Type.CHARGE_REFUNDED, "3.00", true));
+      workflow.paymentEvent(
+          gatewayMoney("evt_gw_1", PaymentEvent.Type.CHARGE_REFUNDED, "3.00", true));
+      workflow.paymentEvent(
+          gatewayMoney("evt_gw_2", PaymentEvent.Type.CHARGE_REFUNDED, "3.00", false));
+      t.runUntil("2028-01-18T00:00:00Z");
+      workflow.paymentEvent(
+          gatewayMoney("evt_gw_3", PaymentEvent.Type.CHARGE_DISPUTED, "6.99", false));
+      t.runUntil("2028-01-20T00:00:00Z");
+      workflow.paymentEvent(gatewayMoney("evt_gw_4", PaymentEvent.Type.DISPUTE_WON, "6.99", false));
+      t.runUntil("2028-01-22T00:00:00Z");
+      workflow.cancel(new CancelRequest("moving away", "user:ada"));
+      WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
+      write(t.client, "sub-history-gw", null, "gateway-refund-disputed-won.json");
+      List<RecordInput> writes = t.fake.writes();
+      var record = writes.get(writes.size() - 1).next();
+      PaymentEvent late =
+          gatewayMoney("evt_gw_5", PaymentEvent.Type.CHARGE_REFUNDED, "5.00", false);
+      SubscriptionWorkflow ended =
+          t.client.newWorkflowStub(
+              SubscriptionWorkflow.class,
+              SubscriptionStartOptions.of(
+                  record,
+                  TaskQueues.BILLING,
+                  null,
+                  WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+                  WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING));
+      BatchRequest start = t.client.newSignalWithStartRequest();
+      start.add(
+          ended::run,
+          SubscriptionRestart.afterEnd(
+                  record, List.of(t.fake.period("sub-history-gw", 1)), late, t.now())
+              .orElseThrow());
+      start.add(ended::paymentEvent, late);
+      t.client.signalWithStart(start);
+      WorkflowStub.fromTyped(ended).getResult(SubscriptionState.class);
+      write(t.client, "sub-history-gw", null, "gateway-refund-after-end.json");
+    }
+  }
+
+  private static PaymentEvent gatewayMoney(
+      String id, PaymentEvent.Type type, String amount, boolean listed) {
+    Money money = Money.parse(amount, "USD");
+    return new PaymentEvent(
+        id,
+        "sandbox",
+        type,
+        "sub-history-gw",
+        1,
+        "charge:sub-history-gw:1:1",
+        "txn_sub-history-gw_1",
+        type == PaymentEvent.Type.CHARGE_DISPUTED ? "fraudulent" : null,
+        type == PaymentEvent.Type.CHARGE_DISPUTED ? "disputed: fraudulent" : null,
+        Instant.parse("2028-01-17T00:00:00Z"),
+        money,
+        listed
+            ? List.of(new dev.billing.domain.ChargeRefund("re_gw_1", money, null, null))
+            : List.of());
+  }
+
   private static void write(WorkflowClient client, String subscriptionId, String runId, String file)
       throws IOException {
     WorkflowExecutionHistory history =
@@ -523,8 +598,10 @@ class CheckedInHistoriesReplayTest {
             ? client.fetchHistory(BillingIds.workflowId(subscriptionId))
             : client.fetchHistory(BillingIds.workflowId(subscriptionId), runId);
     Files.createDirectories(DIR);
-    if (Files.exists(DIR.resolve(file))) {
-      return; // a recorded history is never replaced: record mode only adds missing ones
+    try (Stream<Path> releases = Files.list(ROOT)) {
+      if (releases.anyMatch(release -> Files.exists(release.resolve(file)))) {
+        return; // a recorded history is never replaced: record mode only adds missing ones
+      }
     }
     Files.writeString(DIR.resolve(file), history.toJson(true));
   }
