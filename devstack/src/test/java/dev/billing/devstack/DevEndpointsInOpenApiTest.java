@@ -42,7 +42,8 @@ class DevEndpointsInOpenApiTest {
             "GET /v1/dev/clock",
             "POST /v1/dev/clock/advance",
             "GET /v1/dev/outbox",
-            "GET /v1/dev/charges");
+            "GET /v1/dev/charges",
+            "POST /v1/dev/charges/{transactionId}/refund");
     assertThat(gaps).isEmpty();
   }
 

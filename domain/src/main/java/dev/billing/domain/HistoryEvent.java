@@ -30,5 +30,9 @@ public enum HistoryEvent {
    * A refund's key kept on its period before the key is sent: its outcome follows as
    * PAYMENT_REFUNDED, PAYMENT_PENDING (no answer) or PAYMENT_FAILED (refused).
    */
-  REFUND_REQUESTED
+  REFUND_REQUESTED,
+  /** A collected period's charge was disputed by the card holder: the period is DISPUTED. */
+  PAYMENT_DISPUTED,
+  /** A dispute was decided for the merchant: the disputed period is collected again. */
+  DISPUTE_WON
 }

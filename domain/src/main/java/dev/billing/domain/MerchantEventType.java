@@ -3,7 +3,7 @@ package dev.billing.domain;
 /**
  * What a merchant's product learns of a subscription, by the name it is sent and listed under. Only
  * what billing records a change for is here: a type with nothing to derive it from (a reactivated
- * subscription, a card dispute) would be a promise never kept.
+ * subscription) would be a promise never kept.
  */
 public enum MerchantEventType {
   SUBSCRIPTION_CREATED("subscription.created"),
@@ -19,7 +19,12 @@ public enum MerchantEventType {
   PAYMENT_SUCCEEDED("payment.succeeded"),
   /** A charge the gateway declined, or that came back after it was collected. */
   PAYMENT_FAILED("payment.failed"),
-  PAYMENT_REFUNDED("payment.refunded");
+  PAYMENT_REFUNDED("payment.refunded"),
+  /**
+   * A card dispute was opened: the network holds the money until it is decided. Lost, it comes as
+   * {@code payment.failed} (the money returned); won, the period is collected again, with no event.
+   */
+  PAYMENT_DISPUTED("payment.disputed");
 
   private final String wireName;
 

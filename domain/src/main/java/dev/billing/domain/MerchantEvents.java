@@ -66,6 +66,11 @@ public final class MerchantEvents {
           events.add(event(MerchantEventType.PAYMENT_REFUNDED, change));
         }
       }
+      case PAYMENT_DISPUTED -> {
+        if (period != null && period.status() == PeriodStatus.DISPUTED) {
+          events.add(event(MerchantEventType.PAYMENT_DISPUTED, change));
+        }
+      }
       default -> {}
     }
   }

@@ -1,6 +1,7 @@
 package dev.billing.domain;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -13,6 +14,11 @@ import java.util.Objects;
  * @param idempotencyKey the key of the charge attempt the event is about (from the charge's
  *     metadata)
  * @param failureCode the provider's failure or return code; null on success
+ * @param amount for CHARGE_REFUNDED everything refunded of the charge so far (Stripe's {@code
+ *     amount_refunded}, which a redelivery repeats and a later refund raises); for a dispute the
+ *     amount disputed; null otherwise or when the reader does not tell
+ * @param refunds for CHARGE_REFUNDED the charge's refunds as the reader found them, each with the
+ *     gateway's id; empty when it found none listed (the total alone then tells the workflow)
  */
 public record PaymentEvent(
     String eventId,
@@ -24,7 +30,9 @@ public record PaymentEvent(
     String transactionId,
     String failureCode,
     String failureMessage,
-    Instant occurredAt) {
+    Instant occurredAt,
+    Money amount,
+    List<ChargeRefund> refunds) {
 
   public enum Type {
     /** The charge succeeded (for a bank debit: it settled). */
@@ -33,8 +41,15 @@ public record PaymentEvent(
     CHARGE_FAILED,
     /** A settled bank debit was returned: the money came back to the customer. */
     CHARGE_RETURNED,
-    /** The charge was refunded, fully or in part. */
-    CHARGE_REFUNDED
+    /** The charge was refunded, fully or in part, by billing or at the gateway. */
+    CHARGE_REFUNDED,
+    /**
+     * A card payment was disputed (a chargeback): the money is held until the dispute is decided. A
+     * lost dispute arrives as CHARGE_RETURNED, a returned bank debit being a dispute too.
+     */
+    CHARGE_DISPUTED,
+    /** A dispute was decided for the merchant: the charge is collected again. */
+    DISPUTE_WON
   }
 
   public PaymentEvent {
@@ -43,5 +58,33 @@ public record PaymentEvent(
     Objects.requireNonNull(type, "type");
     Objects.requireNonNull(subscriptionId, "subscriptionId");
     Objects.requireNonNull(occurredAt, "occurredAt");
+    refunds = refunds == null ? List.of() : List.copyOf(refunds);
+  }
+
+  /** An event that carries no amount: a success, failure or return. */
+  public PaymentEvent(
+      String eventId,
+      String provider,
+      Type type,
+      String subscriptionId,
+      long cycle,
+      String idempotencyKey,
+      String transactionId,
+      String failureCode,
+      String failureMessage,
+      Instant occurredAt) {
+    this(
+        eventId,
+        provider,
+        type,
+        subscriptionId,
+        cycle,
+        idempotencyKey,
+        transactionId,
+        failureCode,
+        failureMessage,
+        occurredAt,
+        null,
+        null);
   }
 }

@@ -19,5 +19,11 @@ public enum PeriodStatus {
   /** Collected, then refunded in full or in part (the period's refunded amount says how much). */
   REFUNDED,
   /** Unpaid for longer than the dunning policy's stale age: no longer collected. */
-  STALE
+  STALE,
+  /**
+   * Collected, then disputed by the card holder (a chargeback): the gateway holds the money until
+   * the dispute is decided. Won, the period is collected again (COMPLETED or REFUNDED); lost, the
+   * money went back as with a returned bank debit (ERROR).
+   */
+  DISPUTED
 }

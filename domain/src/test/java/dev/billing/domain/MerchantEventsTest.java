@@ -280,6 +280,23 @@ class MerchantEventsTest {
   }
 
   @Test
+  void aCardDisputeOpenedIsADisputedPaymentAndItsWinNoEvent() {
+    Subscription before = active();
+    Period disputed = period(PeriodStatus.DISPUTED, "ch_1", null);
+    Period won = period(PeriodStatus.COMPLETED, "ch_1", null);
+
+    assertThat(
+            MerchantEvents.of(
+                change(
+                    before, before.withVersion(5), HistoryEvent.PAYMENT_DISPUTED, disputed, null)))
+        .containsExactly(
+            new MerchantEvent(
+                MerchantEventType.PAYMENT_DISPUTED, before.withVersion(5), disputed, null));
+    assertThat(types(change(before, before.withVersion(6), HistoryEvent.DISPUTE_WON, won, null)))
+        .isEmpty();
+  }
+
+  @Test
   void theTrialEndingNoticeIsTrialWillEnd() {
     Subscription trialing = sub(SubscriptionStatus.TRIALING, null, 1);
 
@@ -393,6 +410,5 @@ class MerchantEventsTest {
       assertThat(MerchantEventType.fromWireName(type.wireName())).isEqualTo(type);
     }
     assertThat(MerchantEventType.fromWireName("subscription.reactivated")).isNull();
-    assertThat(MerchantEventType.fromWireName("payment.disputed")).isNull();
   }
 }

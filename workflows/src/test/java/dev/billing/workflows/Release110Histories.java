@@ -2,11 +2,22 @@ package dev.billing.workflows;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.ChargeRefund;
+import dev.billing.domain.Money;
+import dev.billing.domain.PaymentEvent;
+import dev.billing.domain.RecordInput;
+import dev.billing.domain.Subscription;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
+import dev.billing.workflows.subscription.SubscriptionRestart;
+import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
+import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
+import io.temporal.client.BatchRequest;
 import io.temporal.client.WorkflowStub;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.YearMonth;
+import java.util.List;
 
 /**
  * The scenarios of 1.1.0's checked-in histories ({@code histories/1.1.0/}): each is a path that
@@ -17,6 +28,77 @@ final class Release110Histories {
 
   static void record(HistoryFiles files) throws Exception {
     recordUpgradeAfterEndRefunded(files);
+    recordGatewayMoney(files);
+  }
+
+  /**
+   * {@code gateway-refunds} and {@code card-disputes}: refunds made at the gateway (one named
+   * twice, one by its total only), a card dispute opened and won, then a refund after the end that
+   * starts the ended run again from the record.
+   */
+  private static void recordGatewayMoney(HistoryFiles files) throws Exception {
+    BillingSchedule on15th = new BillingSchedule(YearMonth.of(2028, 1), 15, Term.MONTHLY, "UTC", 3);
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-gw", on15th, "9.99"));
+      t.runUntil("2028-01-16T00:00:00Z");
+      workflow.paymentEvent(
+          gatewayMoney("evt_gw_1", PaymentEvent.Type.CHARGE_REFUNDED, "3.00", true));
+      workflow.paymentEvent(
+          gatewayMoney("evt_gw_1", PaymentEvent.Type.CHARGE_REFUNDED, "3.00", true));
+      workflow.paymentEvent(
+          gatewayMoney("evt_gw_2", PaymentEvent.Type.CHARGE_REFUNDED, "3.00", false));
+      t.runUntil("2028-01-18T00:00:00Z");
+      workflow.paymentEvent(
+          gatewayMoney("evt_gw_3", PaymentEvent.Type.CHARGE_DISPUTED, "6.99", false));
+      t.runUntil("2028-01-20T00:00:00Z");
+      workflow.paymentEvent(gatewayMoney("evt_gw_4", PaymentEvent.Type.DISPUTE_WON, "6.99", false));
+      t.runUntil("2028-01-22T00:00:00Z");
+      workflow.cancel(new CancelRequest("moving away", "user:ada"));
+      WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
+      files.write(t.client, "sub-history-gw", null, "gateway-refund-disputed-won.json");
+      List<RecordInput> writes = t.fake.writes();
+      Subscription record = writes.get(writes.size() - 1).next();
+      PaymentEvent late =
+          gatewayMoney("evt_gw_5", PaymentEvent.Type.CHARGE_REFUNDED, "5.00", false);
+      SubscriptionWorkflow ended =
+          t.client.newWorkflowStub(
+              SubscriptionWorkflow.class,
+              SubscriptionStartOptions.of(
+                  record,
+                  TaskQueues.BILLING,
+                  null,
+                  WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+                  WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING));
+      BatchRequest start = t.client.newSignalWithStartRequest();
+      start.add(
+          ended::run,
+          SubscriptionRestart.afterEnd(
+                  record, List.of(t.fake.period("sub-history-gw", 1)), late, t.now())
+              .orElseThrow());
+      start.add(ended::paymentEvent, late);
+      t.client.signalWithStart(start);
+      WorkflowStub.fromTyped(ended).getResult(SubscriptionState.class);
+      files.write(t.client, "sub-history-gw", null, "gateway-refund-after-end.json");
+    }
+  }
+
+  private static PaymentEvent gatewayMoney(
+      String id, PaymentEvent.Type type, String amount, boolean listed) {
+    Money money = Money.parse(amount, "USD");
+    return new PaymentEvent(
+        id,
+        "sandbox",
+        type,
+        "sub-history-gw",
+        1,
+        "charge:sub-history-gw:1:1",
+        "txn_sub-history-gw_1",
+        type == PaymentEvent.Type.CHARGE_DISPUTED ? "fraudulent" : null,
+        type == PaymentEvent.Type.CHARGE_DISPUTED ? "disputed: fraudulent" : null,
+        Instant.parse("2028-01-17T00:00:00Z"),
+        money,
+        listed ? List.of(new ChargeRefund("re_gw_1", money, null, null)) : List.of());
   }
 
   /**

@@ -54,9 +54,14 @@ public record RecordedPeriod(
         others);
   }
 
-  /** COMPLETED or REFUNDED: the records say money was collected for it. */
+  /**
+   * COMPLETED or REFUNDED, or DISPUTED (the gateway holds the charge as succeeded until the dispute
+   * is lost): the records say money was collected for it.
+   */
   boolean collected() {
-    return status == PeriodStatus.COMPLETED || status == PeriodStatus.REFUNDED;
+    return status == PeriodStatus.COMPLETED
+        || status == PeriodStatus.REFUNDED
+        || status == PeriodStatus.DISPUTED;
   }
 
   /**

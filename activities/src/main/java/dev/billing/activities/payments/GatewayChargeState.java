@@ -1,7 +1,9 @@
 package dev.billing.activities.payments;
 
+import dev.billing.domain.ChargeRefund;
 import dev.billing.domain.Money;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -20,6 +22,8 @@ import java.util.Objects;
  * @param returnedAt when a settled charge was returned; null unless RETURNED, and may be null then
  *     too when the gateway does not tell
  * @param failureCode the decline, failure or return code; null unless FAILED or RETURNED
+ * @param refunds the refunds that make up {@code refunded}, when the adapter lists them (with
+ *     billing's key on those billing made); empty when it does not
  */
 public record GatewayChargeState(
     Status status,
@@ -33,7 +37,8 @@ public record GatewayChargeState(
     Instant settledAt,
     Instant returnedAt,
     String failureCode,
-    String failureMessage) {
+    String failureMessage,
+    List<ChargeRefund> refunds) {
 
   public enum Status {
     /** No charge was created with this key: the money did not move. */
@@ -55,6 +60,37 @@ public record GatewayChargeState(
       Objects.requireNonNull(amount, "amount");
       Objects.requireNonNull(createdAt, "createdAt");
     }
+    refunds = refunds == null ? List.of() : List.copyOf(refunds);
+  }
+
+  /** A state whose refunds are not listed one by one. */
+  public GatewayChargeState(
+      Status status,
+      String idempotencyKey,
+      String transactionId,
+      Money amount,
+      Money refunded,
+      String subscriptionId,
+      Long cycle,
+      Instant createdAt,
+      Instant settledAt,
+      Instant returnedAt,
+      String failureCode,
+      String failureMessage) {
+    this(
+        status,
+        idempotencyKey,
+        transactionId,
+        amount,
+        refunded,
+        subscriptionId,
+        cycle,
+        createdAt,
+        settledAt,
+        returnedAt,
+        failureCode,
+        failureMessage,
+        null);
   }
 
   /** The answer for a key the gateway has never seen. */

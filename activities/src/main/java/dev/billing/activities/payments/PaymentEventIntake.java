@@ -43,7 +43,8 @@ public final class PaymentEventIntake {
     STORED_ONLY,
     /**
      * Stored; it moved money after its subscription ended (a bank debit returned after the
-     * cancellation), so the subscription's workflow was started again from the record to record it.
+     * cancellation, a refund made at the gateway, a card dispute), so the subscription's workflow
+     * was started again from the record to record it.
      */
     RESTARTED,
     /**
@@ -104,12 +105,14 @@ public final class PaymentEventIntake {
   }
 
   /**
-   * A return can come weeks after the debit settled, long after a cancellation ended the run: left
-   * unrecorded, the books would show money the customer got back. Other events about an ended
-   * subscription's charges move no money back and are left to reconciliation's charge check.
+   * Money can move at the gateway long after a cancellation ended the run: a bank debit returned
+   * weeks after it settled, a refund made in the gateway's dashboard, a card dispute opened or
+   * decided. Left unrecorded, the books would show money the customer got back (or the merchant no
+   * longer holds). A success or a failure about an ended subscription's charge moves no money back
+   * and is left to reconciliation's charge check.
    */
   private Result afterEnd(PaymentEvent signal, boolean duplicate) {
-    if (signal.type() != PaymentEvent.Type.CHARGE_RETURNED) {
+    if (!movesMoneyAfterTheEnd(signal.type())) {
       return new Result(Outcome.NO_WORKFLOW, duplicate);
     }
     try {
@@ -118,5 +121,12 @@ public final class PaymentEventIntake {
     } catch (RuntimeException e) {
       throw new SignalFailedException(signal, e);
     }
+  }
+
+  static boolean movesMoneyAfterTheEnd(PaymentEvent.Type type) {
+    return switch (type) {
+      case CHARGE_RETURNED, CHARGE_REFUNDED, CHARGE_DISPUTED, DISPUTE_WON -> true;
+      case CHARGE_SUCCEEDED, CHARGE_FAILED -> false;
+    };
   }
 }

@@ -73,9 +73,10 @@ public final class TemporalPaymentEventSignals implements PaymentEventIntake.Sig
    * Signal-with-start: when a run is open under the id after all (a refund after the end, a
    * reconciliation restart), the event is signalled to it; otherwise a run starts from the record
    * with the event pending, and the signal's copy of it is a duplicate the run ignores. Delivered
-   * again after the return was recorded, the record no longer shows the charge collected, so no run
-   * is started. A run that is open knows every collected charge too (a refund after the end starts
-   * one from the record the same way), so the return is recorded whichever run takes it.
+   * again after the return was recorded, the record no longer shows the charge collected (after a
+   * refund or dispute was recorded, the period holds it), so no run is started. A run that is open
+   * knows every collected charge too (a refund after the end starts one from the record the same
+   * way), so the return is recorded whichever run takes it.
    */
   @Override
   public boolean startEnded(PaymentEvent event) {

@@ -47,7 +47,10 @@ import java.util.TreeMap;
  *
  * <ul>
  *   <li>a period collected with the charge whose receipt is gone: the receipt is written again (a
- *       conditional put); a refund the period does not show is reported;
+ *       conditional put);
+ *   <li>a refund the period does not show (made in the gateway's dashboard, its webhook missed):
+ *       sent to the workflow as the webhook would have, or its ended workflow started again with it
+ *       ({@link RefundRepair});
  *   <li>a second successful charge of a collected period: reported for a refund of that charge;
  *   <li>a period charge the period does not record: the running workflow is sent the success (it
  *       records period and receipt in one transaction, as for a webhook); with no running workflow
@@ -76,6 +79,7 @@ final class ChargesCheck {
   private final SubscriptionWorkflowOps workflows;
   private final PaymentGateway gateway;
   private final String provider;
+  private final RefundRepair refunds;
 
   ChargesCheck(
       BillingStore store,
@@ -88,6 +92,7 @@ final class ChargesCheck {
     this.workflows = workflows;
     this.gateway = gateway;
     this.provider = provider;
+    this.refunds = new RefundRepair(workflows, provider);
   }
 
   void check(DayCheckInput input, FindingLog log, Runnable heartbeat) {
@@ -237,7 +242,7 @@ final class ChargesCheck {
                   + "), not the one the period records",
               Repair.NONE);
       case RECEIPT_MISSING -> receiptExists(charge, account, period, input, log);
-      case REFUND_MISMATCH -> refundRecorded(charge, account, period, violation, log);
+      case REFUND_MISMATCH -> refunds.repair(charge, account, period, violation, input, log);
       case COLLECTION_NOT_SETTLED -> {
         if (period != null
             && charge.transactionId().equals(period.transactionId())
@@ -454,58 +459,6 @@ final class ChargesCheck {
           charge.transactionId(),
           situation + "; starting the ended subscription's workflow failed: " + e.getMessage(),
           Repair.FAILED);
-    }
-  }
-
-  private void refundRecorded(
-      GatewayChargeState charge,
-      String account,
-      Period period,
-      LedgerViolation violation,
-      FindingLog log) {
-    Money refunded =
-        charge.refunded() == null ? Money.zero(charge.amount().currency()) : charge.refunded();
-    boolean periodsOwn = period != null && charge.transactionId().equals(period.transactionId());
-    long recorded = periodsOwn && period.refunded() != null ? period.refunded().minor() : 0;
-    if (refunded.minor() <= recorded) {
-      log.add(
-          FindingKind.LEDGER_MISMATCH,
-          charge.subscriptionId(),
-          account,
-          violation.cycle(),
-          charge.transactionId(),
-          violation.detail()
-              + "; the records show more refunded than the"
-              + " gateway: find the refund the records name before refunding anything",
-          Repair.NONE);
-    } else if (!periodsOwn) {
-      log.add(
-          FindingKind.LEDGER_MISMATCH,
-          charge.subscriptionId(),
-          account,
-          violation.cycle(),
-          charge.transactionId(),
-          violation.detail()
-              + "; a refund made outside billing of a plan"
-              + " change's charge, which billing does not record: do not refund it again",
-          Repair.NONE);
-    } else {
-      log.add(
-          FindingKind.REFUND_NOT_RECORDED,
-          charge.subscriptionId(),
-          account,
-          period.cycle(),
-          charge.transactionId(),
-          "the gateway refunded "
-              + refunded
-              + " of "
-              + charge.transactionId()
-              + ", period "
-              + period.cycle()
-              + " records "
-              + (period.refunded() == null ? "no refund" : period.refunded())
-              + ": a refund made outside billing (dashboard?) or not yet recorded",
-          Repair.NONE);
     }
   }
 

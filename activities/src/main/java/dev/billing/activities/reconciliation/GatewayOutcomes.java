@@ -23,6 +23,8 @@ public final class GatewayOutcomes {
       case FAILED -> PaymentEvent.Type.CHARGE_FAILED;
       case RETURNED -> PaymentEvent.Type.CHARGE_RETURNED;
       case REFUNDED -> PaymentEvent.Type.CHARGE_REFUNDED;
+      case DISPUTED -> PaymentEvent.Type.CHARGE_DISPUTED;
+      case DISPUTE_WON -> PaymentEvent.Type.DISPUTE_WON;
     };
   }
 
@@ -38,7 +40,40 @@ public final class GatewayOutcomes {
         event.transactionId(),
         event.failureCode(),
         StoredEvent.redactCardNumbers(event.failureMessage()),
-        event.occurredAt());
+        event.occurredAt(),
+        carriesAmount(event.type()) ? event.amount() : null,
+        event.refunds());
+  }
+
+  /** The events whose amount is not the charge's: what was refunded, or disputed. */
+  private static boolean carriesAmount(GatewayEvent.Type type) {
+    return type == GatewayEvent.Type.REFUNDED
+        || type == GatewayEvent.Type.DISPUTED
+        || type == GatewayEvent.Type.DISPUTE_WON;
+  }
+
+  /**
+   * The refund a charge's refunded total shows, as the webhook would have told it: the total, and
+   * the refunds the gateway listed with it. Its id names the total, so a later run that finds the
+   * same total sends the same event, which the workflow deduplicates; a larger total is news.
+   */
+  static PaymentEvent refunded(String provider, GatewayChargeState charge, Instant at) {
+    if (charge.subscriptionId() == null || charge.cycle() == null || charge.refunded() == null) {
+      return null;
+    }
+    return new PaymentEvent(
+        "reconciliation:" + charge.transactionId() + ":refunded:" + charge.refunded().minor(),
+        provider,
+        PaymentEvent.Type.CHARGE_REFUNDED,
+        charge.subscriptionId(),
+        charge.cycle(),
+        charge.idempotencyKey(),
+        charge.transactionId(),
+        null,
+        null,
+        at,
+        charge.refunded(),
+        charge.refunds());
   }
 
   /** The payment-events item a listed gateway event is stored as, as a webhook would store it. */

@@ -7,6 +7,8 @@ import dev.billing.activities.ledger.LedgerViolation.Kind;
 import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayChargeState.Status;
 import dev.billing.domain.BillingIds;
+import dev.billing.domain.ChargeRefund;
+import dev.billing.domain.GatewayRefunds;
 import dev.billing.domain.Money;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodRefund;
@@ -395,6 +397,106 @@ class LedgerTest {
     assertThat(stillHeld.violations())
         .extracting(LedgerViolation::kind)
         .containsExactly(Kind.UNRECORDED_CHARGE, Kind.NET_MISMATCH);
+  }
+
+  @Test
+  void dashboardRefundsRecordedAsTheGatewayReportsThemAgreeWithItsRefundedTotal() {
+    // The gateway holds two dashboard refunds of t1 (3.00, then 2.00) and billing's own of 1.00.
+    Money total = usd(600);
+    GatewayChargeState atGateway =
+        new GatewayChargeState(
+            Status.SUCCEEDED,
+            periodKey(1, 1),
+            "t1",
+            PRICE,
+            total,
+            SUB,
+            1L,
+            AT,
+            AT,
+            null,
+            null,
+            null,
+            List.of(
+                new ChargeRefund("re_d1", usd(300), null, AT),
+                new ChargeRefund("re_own", usd(100), "refund:sub-1:1:req:abc", AT),
+                new ChargeRefund("re_d2", usd(200), null, AT)));
+    PeriodRefund own =
+        new PeriodRefund("refund:sub-1:1:req:abc", "req", "t1", usd(100), AT, "re_own");
+    Period recorded =
+        new Period(
+            "acc",
+            SUB,
+            1,
+            LocalDate.of(2026, 3, 1),
+            PRICE,
+            PeriodStatus.REFUNDED,
+            1,
+            "t1",
+            null,
+            null,
+            AT,
+            usd(100),
+            List.of(own));
+    assertThat(books(atGateway, recorded).violations())
+        .extracting(LedgerViolation::kind)
+        .contains(Kind.REFUND_MISMATCH);
+
+    // What the webhook reports, then again as reconciliation reads it (the total alone).
+    Period afterWebhook = withAdded(recorded, atGateway.refunds(), total);
+    Period afterReplay = withAdded(afterWebhook, List.of(), total);
+
+    assertThat(afterReplay.refunded()).isEqualTo(total);
+    assertThat(afterReplay.refunds())
+        .extracting(PeriodRefund::refundId)
+        .containsExactlyInAnyOrder("re_own", "re_d1", "re_d2");
+    LedgerReport report = books(atGateway, afterReplay);
+    assertThat(report.violations()).isEmpty();
+    assertThat(report.recordedNet()).isEqualTo(report.gatewayNet());
+  }
+
+  @Test
+  void aDisputedPeriodIsCollectedUntilItsDisputeIsLost() {
+    GatewayChargeState held =
+        charge("t1", periodKey(1, 1), PRICE, usd(0), 1); // Stripe keeps the charge succeeded
+    assertThat(
+            Ledger.check(
+                    complete(
+                        List.of(held),
+                        List.of(period(1, PeriodStatus.DISPUTED, PRICE, "t1", null)),
+                        List.of(receipt(1, PRICE, "t1"))))
+                .violations())
+        .isEmpty();
+  }
+
+  /** The period as the workflow records what the gateway reported: GatewayRefunds' additions. */
+  private static Period withAdded(Period period, List<ChargeRefund> listed, Money total) {
+    Period next = period;
+    Money refunded = period.refunded();
+    for (PeriodRefund refund : GatewayRefunds.unrecorded(period, "t1", total, listed, AT)) {
+      next = next.withRefund(refund);
+      refunded = refunded.plus(refund.amount());
+    }
+    return new Period(
+        next.accountId(),
+        SUB,
+        1,
+        next.dueDate(),
+        PRICE,
+        PeriodStatus.REFUNDED,
+        1,
+        "t1",
+        null,
+        null,
+        AT,
+        refunded,
+        next.refunds());
+  }
+
+  private static LedgerReport books(GatewayChargeState charge, Period period) {
+    return Ledger.check(
+        complete(
+            List.of(charge), List.of(RecordedPeriod.of(period)), List.of(receipt(1, PRICE, "t1"))));
   }
 
   private static LedgerInput complete(

@@ -120,6 +120,75 @@ class PaymentEventIntakeTest {
   }
 
   @Test
+  void aRefundOrADisputeForAnEndedSubscriptionStartsItsRunAgainToo() {
+    List<PaymentEvent> started = new ArrayList<>();
+    PaymentEventIntake intake =
+        new PaymentEventIntake(
+            events,
+            signals(
+                PaymentEventIntakeTest::noRun,
+                event -> {
+                  started.add(event);
+                  // As the record answers: the second delivery finds the refund recorded.
+                  return started.size() == 1 || event.type() != PaymentEvent.Type.CHARGE_REFUNDED;
+                }));
+
+    assertThat(intake.accept(stored("evt_r1"), moved("evt_r1", PaymentEvent.Type.CHARGE_REFUNDED)))
+        .isEqualTo(new PaymentEventIntake.Result(Outcome.RESTARTED, false));
+    assertThat(intake.accept(stored("evt_r1"), moved("evt_r1", PaymentEvent.Type.CHARGE_REFUNDED)))
+        .as("delivered again once recorded: nothing to start")
+        .isEqualTo(new PaymentEventIntake.Result(Outcome.NO_WORKFLOW, true));
+    assertThat(
+            intake
+                .accept(stored("evt_d1"), moved("evt_d1", PaymentEvent.Type.CHARGE_DISPUTED))
+                .outcome())
+        .isEqualTo(Outcome.RESTARTED);
+    assertThat(
+            intake
+                .accept(stored("evt_w1"), moved("evt_w1", PaymentEvent.Type.DISPUTE_WON))
+                .outcome())
+        .isEqualTo(Outcome.RESTARTED);
+    assertThat(started)
+        .extracting(PaymentEvent::eventId)
+        .containsExactly("evt_r1", "evt_r1", "evt_d1", "evt_w1");
+  }
+
+  @Test
+  void aRefundWhoseRunCannotBeStartedIsStoredAndAskedForAgain() {
+    PaymentEventIntake intake =
+        new PaymentEventIntake(
+            events,
+            signals(
+                PaymentEventIntakeTest::noRun,
+                event -> {
+                  throw new IllegalStateException("UNAVAILABLE: io exception");
+                }));
+    assertThatThrownBy(
+            () ->
+                intake.accept(stored("evt_r9"), moved("evt_r9", PaymentEvent.Type.CHARGE_REFUNDED)))
+        .isInstanceOf(PaymentEventIntake.SignalFailedException.class);
+    assertThat(events.find("sandbox", "evt_r9")).isPresent();
+  }
+
+  private static PaymentEvent moved(String id, PaymentEvent.Type type) {
+    return new PaymentEvent(
+        id,
+        "sandbox",
+        type,
+        "sub-1",
+        1,
+        "charge:sub-1:1:1",
+        "ch_1",
+        null,
+        null,
+        AT,
+        dev.billing.domain.Money.parse("3.00", "USD"),
+        List.of(
+            new dev.billing.domain.ChargeRefund(
+                "re_1", dev.billing.domain.Money.parse("3.00", "USD"), null, AT)));
+  }
+
+  @Test
   void aReturnWhoseRunCannotBeStartedIsStoredAndAskedForAgain() {
     PaymentEventIntake intake =
         new PaymentEventIntake(

@@ -248,7 +248,7 @@ class ReconciliationChecksTest {
           .extracting(Finding::kind, Finding::subscriptionId, Finding::reference, Finding::repair)
           .containsExactlyInAnyOrder(
               tuple(FindingKind.RECEIPT_MISSING, "sub-ok", okTxn, Repair.RECEIPT_CREATED),
-              tuple(FindingKind.REFUND_NOT_RECORDED, "sub-ok", okTxn, Repair.NONE),
+              tuple(FindingKind.REFUND_NOT_RECORDED, "sub-ok", okTxn, Repair.WORKFLOW_SIGNALLED),
               tuple(FindingKind.RECEIPT_WITHOUT_CHARGE, "sub-ok", "ch_forged", Repair.NONE),
               tuple(
                   FindingKind.CHARGE_NOT_RECORDED,
@@ -260,7 +260,9 @@ class ReconciliationChecksTest {
       assertThat(result.repaired()).as("the receipt written; a signal is not counted").isEqualTo(1);
       assertThat(result.findings()).containsEntry(FindingKind.RECEIPT_MISSING, 1).hasSize(5);
       assertThat(byKind(log, FindingKind.REFUND_NOT_RECORDED).detail())
-          .startsWith("the gateway refunded 3.00 USD of " + okTxn + ", period 1 records no refund");
+          .startsWith(
+              "the gateway refunded 3.00 USD of " + okTxn + ", period 1 records no refund of it")
+          .contains("signalled CHARGE_REFUNDED (reconciliation:" + okTxn + ":refunded:300)");
       assertThat(byKind(log, FindingKind.CHARGE_NOT_RECORDED).detail())
           .isEqualTo(
               "charge "
@@ -287,12 +289,22 @@ class ReconciliationChecksTest {
       assertThat(f.reports.findings("run-1", asOf, PageRequest.first(50)).items()).hasSize(5);
       assertThat(f.noticed).hasSize(5);
 
-      // Repaired receipts stay repaired.
+      // The workflow records the refund the gateway listed, under its id, as the webhook would.
+      f.runUntil("2026-03-02T00:10:00Z");
+      Period refunded = f.store.getPeriod("acc-ok", "sub-ok", 1).orElseThrow();
+      assertThat(refunded.status()).isEqualTo(PeriodStatus.REFUNDED);
+      assertThat(refunded.refunded()).isEqualTo(new Money(300, "USD"));
+      assertThat(refunded.refunds())
+          .singleElement()
+          .satisfies(
+              r -> assertThat(r.refundId()).isEqualTo(f.sandbox.refunds().get(0).refundId()));
+
+      // Repaired receipts and refunds stay repaired.
       FindingLog again = f.log("run-2", asOf);
       f.charges().check(new DayCheckInput("run-2", DUE, asOf, true), again, NO_HEARTBEAT);
       assertThat(again.findings())
           .extracting(Finding::kind)
-          .doesNotContain(FindingKind.RECEIPT_MISSING);
+          .doesNotContain(FindingKind.RECEIPT_MISSING, FindingKind.REFUND_NOT_RECORDED);
     }
   }
 

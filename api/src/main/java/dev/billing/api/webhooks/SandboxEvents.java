@@ -6,10 +6,14 @@ import static dev.billing.api.webhooks.EventJson.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.domain.BillingIds;
+import dev.billing.domain.ChargeRefund;
+import dev.billing.domain.Money;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.store.events.StoredEvent;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,7 +29,9 @@ final class SandboxEvents implements WebhookProvider {
           "charge.succeeded", PaymentEvent.Type.CHARGE_SUCCEEDED,
           "charge.failed", PaymentEvent.Type.CHARGE_FAILED,
           "charge.returned", PaymentEvent.Type.CHARGE_RETURNED,
-          "charge.refunded", PaymentEvent.Type.CHARGE_REFUNDED);
+          "charge.refunded", PaymentEvent.Type.CHARGE_REFUNDED,
+          "charge.dispute.created", PaymentEvent.Type.CHARGE_DISPUTED,
+          "charge.dispute.won", PaymentEvent.Type.DISPUTE_WON);
 
   @Override
   public String name() {
@@ -98,6 +104,53 @@ final class SandboxEvents implements WebhookProvider {
             transactionId,
             failureCode,
             summary.get("failureMessage"),
-            occurredAt));
+            occurredAt,
+            moves(outcome) ? money(text(data, "amount"), text(data, "currency")) : null,
+            outcome == PaymentEvent.Type.CHARGE_REFUNDED
+                ? refunds(data.path("refunds"), text(data, "currency"))
+                : List.of()));
+  }
+
+  /** The events whose amount is what moved (refunded in all, or disputed), not the charge's. */
+  private static boolean moves(PaymentEvent.Type outcome) {
+    return outcome == PaymentEvent.Type.CHARGE_REFUNDED
+        || outcome == PaymentEvent.Type.CHARGE_DISPUTED
+        || outcome == PaymentEvent.Type.DISPUTE_WON;
+  }
+
+  private static List<ChargeRefund> refunds(JsonNode listed, String currency) {
+    if (listed.isMissingNode() || listed.isNull()) {
+      return List.of();
+    }
+    if (!listed.isArray()) {
+      throw new WebhookPayloadException("data.refunds is not a list");
+    }
+    List<ChargeRefund> refunds = new ArrayList<>();
+    for (JsonNode refund : listed) {
+      String id = text(refund, "id");
+      if (id == null) {
+        throw new WebhookPayloadException("a refund in data.refunds has no id");
+      }
+      Long created = EventJson.wholeNumber(refund, "created");
+      refunds.add(
+          new ChargeRefund(
+              id,
+              money(text(refund, "amount"), currency),
+              text(refund, "idempotencyKey"),
+              created == null ? null : Instant.ofEpochSecond(created)));
+    }
+    return refunds;
+  }
+
+  private static Money money(String amount, String currency) {
+    if (amount == null || currency == null) {
+      throw new WebhookPayloadException("the event names no amount and currency");
+    }
+    try {
+      return Money.parse(amount, currency);
+    } catch (RuntimeException e) {
+      throw new WebhookPayloadException(
+          "the amount " + amount + " " + currency + " cannot be read");
+    }
   }
 }

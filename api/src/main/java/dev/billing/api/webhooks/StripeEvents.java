@@ -161,7 +161,9 @@ final class StripeEvents implements WebhookProvider {
             reading.transactionId(),
             summary.get("failureCode"),
             summary.get("failureMessage"),
-            reading.occurredAt()));
+            reading.occurredAt(),
+            reading.movedAmount(),
+            reading.refunds()));
   }
 
   /** The envelope, checked as before stripe-java reads it: a wrong shape is the sender's 400. */

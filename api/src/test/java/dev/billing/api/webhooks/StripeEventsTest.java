@@ -3,6 +3,8 @@ package dev.billing.api.webhooks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.billing.domain.ChargeRefund;
+import dev.billing.domain.Money;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.store.events.ChargeOwner;
 import dev.billing.store.events.StoredEvent;
@@ -88,10 +90,39 @@ class StripeEventsTest {
     assertThat(event.signal().type()).isEqualTo(PaymentEvent.Type.CHARGE_REFUNDED);
     assertThat(event.signal().transactionId()).isEqualTo("pi_2");
     assertThat(event.signal().cycle()).isEqualTo(3);
+    assertThat(event.signal().amount()).as("everything refunded so far").isEqualTo(usd(500));
+    assertThat(event.signal().refunds()).as("not embedded, not listed here").isEmpty();
     assertThat(event.stored().summary())
         .containsEntry("amount", "5.00")
         .containsEntry("chargeId", "ch_2")
         .doesNotContainKey("last4");
+  }
+
+  @Test
+  void aRefundedChargeThatEmbedsItsRefundsNamesEachWithBillingsKeyWhereBillingMadeIt() {
+    ParsedEvent event =
+        parse(
+            event(
+                "charge.refunded",
+                """
+        {"id":"ch_2","object":"charge","amount":999,"amount_refunded":800,"currency":"usd",
+         "payment_intent":"pi_2","status":"succeeded","refunded":false,"metadata":%s,
+         "refunds":{"object":"list","has_more":false,"url":"/v1/charges/ch_2/refunds","data":[
+           {"id":"re_own","object":"refund","amount":300,"currency":"usd","created":1773140000,
+            "status":"succeeded","metadata":{"idempotencyKey":"refund:sub_1:3:req:ab"}},
+           {"id":"re_dash","object":"refund","amount":500,"currency":"usd","created":1773144000,
+            "status":"succeeded","metadata":{}},
+           {"id":"re_failed","object":"refund","amount":100,"currency":"usd","created":1773144000,
+            "status":"failed","metadata":{}}]}}
+        """
+                    .formatted(METADATA)));
+
+    assertThat(event.signal().amount()).isEqualTo(usd(800));
+    assertThat(event.signal().refunds())
+        .containsExactly(
+            new ChargeRefund(
+                "re_own", usd(300), "refund:sub_1:3:req:ab", Instant.ofEpochSecond(1773140000)),
+            new ChargeRefund("re_dash", usd(500), null, Instant.ofEpochSecond(CREATED)));
   }
 
   @Test
@@ -197,9 +228,38 @@ class StripeEventsTest {
                 "debit_not_authorized",
                 "disputed: debit_not_authorized",
                 Instant.ofEpochSecond(CREATED)));
-    assertThat(card.signal()).isNull();
-    assertThat(card.unsignalled())
-        .isEqualTo("a card dispute is a chargeback, not a bank debit return");
+    assertThat(card.signal().type()).isEqualTo(PaymentEvent.Type.CHARGE_DISPUTED);
+    assertThat(card.signal().failureCode()).isEqualTo("debit_not_authorized");
+    assertThat(card.signal().amount()).isEqualTo(usd(999));
+
+    // Closed: a bank debit's return was recorded when its dispute opened; a card's decides.
+    ParsedEvent achClosed =
+        readingCharges.parse(bytes(event("charge.dispute.closed", ACH_DISPUTE)), RECEIVED);
+    assertThat(achClosed.signal()).isNull();
+    assertThat(achClosed.unsignalled())
+        .isEqualTo("a bank debit's return is recorded when its dispute opens");
+    ParsedEvent lost =
+        readingCharges.parse(
+            bytes(event("charge.dispute.closed", ACH_DISPUTE.replace("py_7", "ch_8"))), RECEIVED);
+    assertThat(lost.signal().type()).isEqualTo(PaymentEvent.Type.CHARGE_RETURNED);
+    assertThat(lost.signal().failureCode()).isEqualTo("dispute_lost");
+    assertThat(lost.signal().failureMessage()).isEqualTo("dispute lost: debit_not_authorized");
+    ParsedEvent won =
+        readingCharges.parse(
+            bytes(
+                event(
+                    "charge.dispute.closed",
+                    ACH_DISPUTE.replace("py_7", "ch_8").replace("\"lost\"", "\"won\""))),
+            RECEIVED);
+    assertThat(won.signal().type()).isEqualTo(PaymentEvent.Type.DISPUTE_WON);
+    ParsedEvent review =
+        readingCharges.parse(
+            bytes(
+                event(
+                    "charge.dispute.closed",
+                    ACH_DISPUTE.replace("py_7", "ch_8").replace("\"lost\"", "\"under_review\""))),
+            RECEIVED);
+    assertThat(review.signal()).isNull();
   }
 
   @Test
@@ -218,7 +278,7 @@ class StripeEventsTest {
   }
 
   @Test
-  void aCardDisputeIsAChargebackNotAReturn() {
+  void aCardDisputeIsAChargebackThePeriodWaitsOnNotAReturn() {
     ParsedEvent event =
         parse(
             event(
@@ -230,11 +290,10 @@ class StripeEventsTest {
          "metadata":{}}
         """));
 
-    assertThat(event.signal()).isNull();
-    assertThat(event.lacksOurMetadata()).isFalse();
-    assertThat(event.stored().paymentEventType()).isNull();
-    assertThat(event.unsignalled())
-        .isEqualTo("a card dispute is a chargeback, not a bank debit return");
+    assertThat(event.signal().type()).isEqualTo(PaymentEvent.Type.CHARGE_DISPUTED);
+    assertThat(event.signal().subscriptionId()).isEqualTo("sub_9");
+    assertThat(event.signal().failureCode()).isEqualTo("10.4");
+    assertThat(event.stored().paymentEventType()).isEqualTo(PaymentEvent.Type.CHARGE_DISPUTED);
 
     ParsedEvent amex =
         parse(
@@ -245,7 +304,9 @@ class StripeEventsTest {
          "payment_intent":"pi_ach","reason":"product_not_received","network_reason_code":"R13",
          "metadata":{}}
         """));
-    assertThat(amex.signal()).isNull();
+    assertThat(amex.signal().type())
+        .as("an R code on a card charge (ch_) is a chargeback, not an ACH return")
+        .isEqualTo(PaymentEvent.Type.CHARGE_DISPUTED);
   }
 
   @Test
@@ -343,6 +404,10 @@ class StripeEventsTest {
         + "\",\"data\":{\"object\":"
         + object
         + "}}";
+  }
+
+  private static Money usd(long minor) {
+    return new Money(minor, "USD");
   }
 
   private static byte[] bytes(String text) {

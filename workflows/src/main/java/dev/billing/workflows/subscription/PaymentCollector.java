@@ -78,7 +78,9 @@ final class PaymentCollector {
     this.settlement = new Settlement(run, charging);
     this.dunning = new Dunning(run, charging, settlement);
     this.resolution = new Resolution(run, charging, settlement, dunning, this);
-    this.events = new PaymentEvents(run, gateway, charging, settlement, dunning);
+    this.events =
+        new PaymentEvents(
+            run, gateway, charging, settlement, dunning, new GatewayMoney(run, gateway));
   }
 
   /** What a manual repayment came to, for the update that asked for it. */

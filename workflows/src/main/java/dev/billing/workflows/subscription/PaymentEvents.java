@@ -34,25 +34,32 @@ final class PaymentEvents {
   private final ChargeAttempts charging;
   private final Settlement settlement;
   private final Dunning dunning;
+  private final GatewayMoney gatewayMoney;
 
   PaymentEvents(
       RunState run,
       Gateway gateway,
       ChargeAttempts charging,
       Settlement settlement,
-      Dunning dunning) {
+      Dunning dunning,
+      GatewayMoney gatewayMoney) {
     this.run = run;
     this.gateway = gateway;
     this.periods = run.periods;
     this.charging = charging;
     this.settlement = settlement;
     this.dunning = dunning;
+    this.gatewayMoney = gatewayMoney;
   }
 
   /**
    * Acts on a payment event taken from the inbox; its meaning is re-read from the current state.
    */
   void onEvent(PaymentEvent event) {
+    if (gatewayMoney.takes(event)) {
+      gatewayMoney.onEvent(event);
+      return;
+    }
     UpgradeCharge upgrade =
         event.type() == PaymentEvent.Type.CHARGE_RETURNED && periods.returnedFor(event) == null
             ? run.requests.upgradeCharge(event.idempotencyKey(), event.transactionId())

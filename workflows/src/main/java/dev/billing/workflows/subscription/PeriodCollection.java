@@ -165,7 +165,8 @@ final class PeriodCollection {
           settledFor(event) != null
               ? Effect.RETURN_SETTLED
               : pending || unknown ? Effect.RETURN_PENDING : Effect.NONE;
-      case CHARGE_REFUNDED -> Effect.NONE;
+      // Recorded from the period item by GatewayMoney where the run's code does.
+      case CHARGE_REFUNDED, CHARGE_DISPUTED, DISPUTE_WON -> Effect.NONE;
     };
   }
 

@@ -2,6 +2,7 @@ package dev.billing.workflows.subscription;
 
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.DunningPolicy;
+import dev.billing.domain.GatewayRefunds;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.Period;
@@ -112,9 +113,9 @@ public final class SubscriptionRestart {
                     now,
                     period.transactionId(),
                     period.amount()));
-        case COMPLETED, REFUNDED -> {
+        case COMPLETED, REFUNDED, DISPUTED -> {
           // A refund, even in full, leaves the charge itself collected: the bank can still return
-          // it, and a return must find it.
+          // it, and a return must find it; so does a dispute until it is lost.
           if (period.transactionId() != null) {
             settled.add(settledCharge(record, period));
           }
@@ -187,13 +188,15 @@ public final class SubscriptionRestart {
 
   /**
    * {@link #ended} with a payment event that moved money after the run ended (a bank debit returned
-   * weeks after it settled) as the first thing the run acts on: pending in the input, so it is
-   * acted on whether or not the signal that carries it too has been handled yet (that copy is a
-   * duplicate by its id). The run records what the event did (a return: the period unpaid, no
-   * dunning, the subscription left CANCELLED) and ends.
+   * weeks after it settled, a refund made in the gateway's dashboard, a card dispute) as the first
+   * thing the run acts on: pending in the input, so it is acted on whether or not the signal that
+   * carries it too has been handled yet (that copy is a duplicate by its id). The run records what
+   * the event did (a return: the period unpaid, no dunning, the subscription left CANCELLED; a
+   * refund: the period REFUNDED with it) and ends.
    *
    * @return empty when the record shows nothing the event's charge collected (never collected, or
-   *     its return recorded already): starting a run would change nothing
+   *     its return recorded already) or holds what the event reports already: starting a run would
+   *     change nothing
    */
   public static Optional<SubscriptionInput> afterEnd(
       Subscription record, List<Period> periods, PaymentEvent event, Instant now) {
@@ -204,7 +207,7 @@ public final class SubscriptionRestart {
         from.settled().stream().anyMatch(c -> isAbout(event, c.idempotencyKey(), c.transactionId()))
             || input.requests().upgradeCharges().stream()
                 .anyMatch(u -> isAbout(event, u.idempotencyKey(), u.transactionId()));
-    if (!collectedByIt) {
+    if (!collectedByIt || !changesRecord(event, periods)) {
       return Optional.empty();
     }
     return Optional.of(
@@ -224,8 +227,34 @@ public final class SubscriptionRestart {
             input.requests()));
   }
 
+  /**
+   * Whether the event would change the record: a refund it reports that the period does not hold, a
+   * dispute of a period not disputed yet, a won dispute of a disputed one. Delivered again once
+   * recorded, it starts nothing.
+   */
+  private static boolean changesRecord(PaymentEvent event, List<Period> periods) {
+    Period period =
+        periods.stream().filter(p -> p.cycle() == event.cycle()).findFirst().orElse(null);
+    return switch (event.type()) {
+      case CHARGE_REFUNDED ->
+          period != null
+              && !GatewayRefunds.unrecorded(
+                      period,
+                      event.transactionId(),
+                      event.amount(),
+                      event.refunds(),
+                      event.occurredAt())
+                  .isEmpty();
+      case CHARGE_DISPUTED -> period != null && period.status() != PeriodStatus.DISPUTED;
+      case DISPUTE_WON -> period != null && period.status() == PeriodStatus.DISPUTED;
+      default -> true;
+    };
+  }
+
   private static boolean collected(Period period) {
-    return (period.status() == PeriodStatus.COMPLETED || period.status() == PeriodStatus.REFUNDED)
+    return (period.status() == PeriodStatus.COMPLETED
+            || period.status() == PeriodStatus.REFUNDED
+            || period.status() == PeriodStatus.DISPUTED)
         && period.transactionId() != null;
   }
 

@@ -52,7 +52,7 @@ final class ChargeOutcomes {
             returnsAt = settlesAt.plus(SandboxPaymentMethods.RETURN_DELAY);
           }
         }
-        case SUCCEEDS, TRANSIENT_ERRORS, SERVER_ERROR, TIMEOUT_AFTER_CHARGE -> {}
+        case SUCCEEDS, TRANSIENT_ERRORS, SERVER_ERROR, TIMEOUT_AFTER_CHARGE, DISPUTED -> {}
       }
     }
     return new SandboxCharge(

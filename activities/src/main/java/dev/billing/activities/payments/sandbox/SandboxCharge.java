@@ -60,10 +60,36 @@ public record SandboxCharge(
     return declineCode == null ? null : DeclineCodes.kindOf(declineCode);
   }
 
+  /** When the card holder disputes it (pm_sandbox_disputed); null when never. */
+  public Instant disputedAt() {
+    boolean disputed = outcome == Outcome.SUCCEEDED && SandboxPaymentMethods.DISPUTED.equals(token);
+    return disputed ? at.plus(SandboxPaymentMethods.DISPUTE_DELAY) : null;
+  }
+
+  /** When its dispute is lost and the money goes back; null when never. */
+  public Instant disputeLostAt() {
+    Instant disputed = disputedAt();
+    return disputed == null ? null : disputed.plus(SandboxPaymentMethods.DISPUTE_DECIDED_AFTER);
+  }
+
+  /** Whether a dispute holds it at {@code now}, open or lost: it cannot be refunded. */
+  public boolean disputedBy(Instant now) {
+    Instant disputed = disputedAt();
+    return disputed != null && !now.isBefore(disputed);
+  }
+
+  /** When a settled charge was taken back (a debit returned, a dispute lost); null when never. */
+  public Instant takenBackAt() {
+    return returnsAt != null ? returnsAt : disputeLostAt();
+  }
+
   /** What a look-up at {@code now} reports. */
   public Status statusAt(Instant now) {
     return switch (outcome) {
-      case SUCCEEDED -> Status.SUCCEEDED;
+      case SUCCEEDED -> {
+        Instant lost = disputeLostAt();
+        yield lost != null && !now.isBefore(lost) ? Status.RETURNED : Status.SUCCEEDED;
+      }
       case DECLINED -> Status.FAILED;
       case PENDING -> {
         if (now.isBefore(settlesAt)) {

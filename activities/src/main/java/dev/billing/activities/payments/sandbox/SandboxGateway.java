@@ -15,6 +15,7 @@ import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.RefundRequest;
 import dev.billing.activities.payments.sandbox.SandboxPaymentMethod.Behaviour;
 import dev.billing.domain.ChargeMinimums;
+import dev.billing.domain.ChargeRefund;
 import dev.billing.domain.Money;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
@@ -206,36 +207,7 @@ public final class SandboxGateway implements PaymentGateway {
           InvalidGatewayRequestException.RESOURCE_MISSING,
           "No such charge: '" + request.transactionId() + "'");
     }
-    Status status = charge.statusAt(now);
-    if (status != Status.SUCCEEDED) {
-      throw new InvalidGatewayRequestException(
-          InvalidGatewayRequestException.CHARGE_NOT_REFUNDABLE,
-          "Charge " + charge.transactionId() + " is " + status + " and holds nothing to refund");
-    }
-    if (!request.amount().currency().equals(charge.amount().currency())
-        || !request.amount().greaterThanZero()) {
-      throw new InvalidGatewayRequestException(
-          InvalidGatewayRequestException.AMOUNT_TOO_SMALL,
-          "Refund amount must be a positive amount in "
-              + charge.amount().currency()
-              + ", got "
-              + request.amount());
-    }
-    Money left = charge.amount().minus(refundedOf(charge.transactionId()));
-    if (!left.greaterThanZero()) {
-      throw new InvalidGatewayRequestException(
-          InvalidGatewayRequestException.CHARGE_ALREADY_REFUNDED,
-          "Charge " + charge.transactionId() + " has already been refunded.");
-    }
-    if (request.amount().minor() > left.minor()) {
-      throw new InvalidGatewayRequestException(
-          InvalidGatewayRequestException.AMOUNT_TOO_LARGE,
-          "Refund amount ("
-              + request.amount()
-              + ") is greater than unrefunded amount on charge ("
-              + left
-              + ")");
-    }
+    refundable(charge, request.amount(), now);
     List<SandboxRefund> withKey = refundsByKey.computeIfAbsent(key, k -> new ArrayList<>());
     SandboxRefund refund =
         new SandboxRefund(
@@ -249,6 +221,77 @@ public final class SandboxGateway implements PaymentGateway {
     withKey.add(refund);
     refunds.add(refund);
     return new GatewayRefund(refund.refundId(), refund.amount(), refund.at());
+  }
+
+  /**
+   * A refund made in the gateway's dashboard, outside billing's calls (the dev stack's {@code POST
+   * /v1/dev/charges/{transactionId}/refund}): no idempotency key of billing's and no rate limit,
+   * and told to billing only by its charge.refunded event, as Stripe tells a dashboard refund.
+   *
+   * @param amount null for everything left to refund
+   * @throws InvalidGatewayRequestException as {@link #refund} refuses (unknown charge, nothing
+   *     left, more than is left, a disputed charge)
+   */
+  public synchronized GatewayRefund refundAtDashboard(String transactionId, Money amount) {
+    Instant now = now();
+    SandboxCharge charge = byTransaction.get(transactionId);
+    if (charge == null) {
+      throw new InvalidGatewayRequestException(
+          InvalidGatewayRequestException.RESOURCE_MISSING,
+          "No such charge: '" + transactionId + "'");
+    }
+    Money asked = amount != null ? amount : charge.amount().minus(refundedOf(transactionId));
+    refundable(charge, asked, now);
+    String key = SandboxIds.dashboardRefundKey(transactionId, dashboardRefunds(transactionId) + 1);
+    SandboxRefund refund =
+        new SandboxRefund(key, SandboxIds.refundId(key, 1), transactionId, asked, null, now);
+    refundsByKey.computeIfAbsent(key, k -> new ArrayList<>()).add(refund);
+    refunds.add(refund);
+    return new GatewayRefund(refund.refundId(), refund.amount(), refund.at());
+  }
+
+  private long dashboardRefunds(String transactionId) {
+    return refunds.stream()
+        .filter(r -> r.transactionId().equals(transactionId) && SandboxIds.isDashboard(r))
+        .count();
+  }
+
+  /** Refuses a refund Stripe would refuse; nothing is stored for the key then. */
+  private void refundable(SandboxCharge charge, Money amount, Instant now) {
+    Status status = charge.statusAt(now);
+    if (status != Status.SUCCEEDED) {
+      throw new InvalidGatewayRequestException(
+          InvalidGatewayRequestException.CHARGE_NOT_REFUNDABLE,
+          "Charge " + charge.transactionId() + " is " + status + " and holds nothing to refund");
+    }
+    if (charge.disputedBy(now)) {
+      throw new InvalidGatewayRequestException(
+          InvalidGatewayRequestException.CHARGE_NOT_REFUNDABLE,
+          "Charge " + charge.transactionId() + " has been disputed and cannot be refunded");
+    }
+    if (!amount.currency().equals(charge.amount().currency()) || !amount.greaterThanZero()) {
+      throw new InvalidGatewayRequestException(
+          InvalidGatewayRequestException.AMOUNT_TOO_SMALL,
+          "Refund amount must be a positive amount in "
+              + charge.amount().currency()
+              + ", got "
+              + amount);
+    }
+    Money left = charge.amount().minus(refundedOf(charge.transactionId()));
+    if (!left.greaterThanZero()) {
+      throw new InvalidGatewayRequestException(
+          InvalidGatewayRequestException.CHARGE_ALREADY_REFUNDED,
+          "Charge " + charge.transactionId() + " has already been refunded.");
+    }
+    if (amount.minor() > left.minor()) {
+      throw new InvalidGatewayRequestException(
+          InvalidGatewayRequestException.AMOUNT_TOO_LARGE,
+          "Refund amount ("
+              + amount
+              + ") is greater than unrefunded amount on charge ("
+              + left
+              + ")");
+    }
   }
 
   /**
@@ -316,7 +359,25 @@ public final class SandboxGateway implements PaymentGateway {
         continue; // not one of ours: nothing to tell a subscription
       }
       switch (c.outcome()) {
-        case SUCCEEDED -> events.add(event(c, GatewayEvent.Type.SUCCEEDED, c.at(), null, null));
+        case SUCCEEDED -> {
+          events.add(event(c, GatewayEvent.Type.SUCCEEDED, c.at(), null, null));
+          if (c.disputedAt() != null) {
+            events.add(
+                event(
+                    c,
+                    GatewayEvent.Type.DISPUTED,
+                    c.disputedAt(),
+                    SandboxPaymentMethods.DISPUTE_REASON,
+                    "disputed: " + SandboxPaymentMethods.DISPUTE_REASON));
+            events.add(
+                event(
+                    c,
+                    GatewayEvent.Type.RETURNED,
+                    c.disputeLostAt(),
+                    SandboxPaymentMethods.DISPUTE_LOST_CODE,
+                    "dispute lost: " + SandboxPaymentMethods.DISPUTE_REASON));
+          }
+        }
         case DECLINED ->
             events.add(
                 event(c, GatewayEvent.Type.FAILED, c.at(), c.declineCode(), c.declineMessage()));
@@ -335,9 +396,13 @@ public final class SandboxGateway implements PaymentGateway {
       }
     }
     Map<String, Money> refundedSoFar = new HashMap<>();
+    Map<String, List<ChargeRefund>> listedSoFar = new HashMap<>();
     for (SandboxRefund r : refunds) {
       SandboxCharge c = byTransaction.get(r.transactionId());
       Money total = refundedSoFar.merge(r.transactionId(), r.amount(), Money::plus);
+      List<ChargeRefund> listed =
+          listedSoFar.computeIfAbsent(r.transactionId(), t -> new ArrayList<>());
+      listed.add(listed(r));
       if (c.subscriptionId() != null && c.cycle() != null) {
         int sequence = refundsByKey.get(r.idempotencyKey()).indexOf(r) + 1;
         events.add(
@@ -351,7 +416,8 @@ public final class SandboxGateway implements PaymentGateway {
                 c.cycle(),
                 total,
                 null,
-                null));
+                null,
+                listed));
       }
     }
     return events.stream()
@@ -398,9 +464,12 @@ public final class SandboxGateway implements PaymentGateway {
     if (status == Status.FAILED) {
       code = c.declineCode();
       message = c.declineMessage();
-    } else if (status == Status.RETURNED) {
+    } else if (status == Status.RETURNED && c.returnsAt() != null) {
       code = SandboxPaymentMethods.RETURN_CODE;
       message = SandboxPaymentMethods.RETURN_MESSAGE;
+    } else if (status == Status.RETURNED) {
+      code = SandboxPaymentMethods.DISPUTE_LOST_CODE;
+      message = "dispute lost: " + SandboxPaymentMethods.DISPUTE_REASON;
     }
     return new GatewayChargeState(
         status,
@@ -412,9 +481,19 @@ public final class SandboxGateway implements PaymentGateway {
         c.cycle(),
         c.at(),
         c.settledAt(now),
-        status == Status.RETURNED ? c.returnsAt() : null,
+        status == Status.RETURNED ? c.takenBackAt() : null,
         code,
-        message);
+        message,
+        refunds.stream()
+            .filter(r -> r.transactionId().equals(c.transactionId()))
+            .map(SandboxGateway::listed)
+            .toList());
+  }
+
+  /** A refund as a list read shows it: billing's key on billing's own, none on the dashboard's. */
+  private static ChargeRefund listed(SandboxRefund r) {
+    return new ChargeRefund(
+        r.refundId(), r.amount(), SandboxIds.isDashboard(r) ? null : r.idempotencyKey(), r.at());
   }
 
   private GatewayEvent event(

@@ -31,6 +31,21 @@ public final class SandboxIds {
     return id(EVENT_PREFIX, idempotencyKey + "|" + type.wireName(), sequence);
   }
 
+  /**
+   * The sandbox's own key for the {@code n}-th refund made of a charge in its dashboard (no caller
+   * sent one): never a billing key, which starts with "refund:".
+   */
+  public static String dashboardRefundKey(String transactionId, long n) {
+    return DASHBOARD_PREFIX + transactionId + ":" + n;
+  }
+
+  /** Made in the dashboard, not by a caller's request. */
+  static boolean isDashboard(SandboxRefund refund) {
+    return refund.idempotencyKey().startsWith(DASHBOARD_PREFIX);
+  }
+
+  private static final String DASHBOARD_PREFIX = "dashboard:";
+
   private static String id(String prefix, String key, int sequence) {
     if (sequence < 1) {
       throw new IllegalArgumentException("sequences start at 1");

@@ -32,7 +32,8 @@ public record SandboxPaymentMethod(
     SERVER_ERROR,
     TIMEOUT_AFTER_CHARGE,
     BANK_DEBIT,
-    BANK_DEBIT_RETURNED
+    BANK_DEBIT_RETURNED,
+    DISPUTED
   }
 
   public SandboxPaymentMethod {

@@ -49,6 +49,11 @@ import java.util.Optional;
  *   <tr><td>pm_sandbox_bankDebitReturned</td><td>Bank account •••• 2227</td><td>as pm_sandbox_bankDebit,
  *       then returned {@link #RETURN_DELAY} (2 days) after settling: RETURNED with code
  *       {@code insufficient_funds} and a charge.returned event at that instant</td></tr>
+ *   <tr><td>pm_sandbox_disputed</td><td>Visa •••• 0259</td><td>succeeds; the card holder disputes it
+ *       {@link #DISPUTE_DELAY} (5 days) later ({@code fraudulent}, a charge.dispute.created event),
+ *       and the dispute is lost {@link #DISPUTE_DECIDED_AFTER} (10 days) after that: RETURNED with
+ *       code {@code dispute_lost} and a charge.returned event. A disputed charge cannot be
+ *       refunded</td></tr>
  * </table>
  *
  * <p>N is 0 to {@link #MAX_COUNT}, written without leading zeros.
@@ -67,6 +72,19 @@ public final class SandboxPaymentMethods {
   public static final String TIMEOUT_AFTER_CHARGE = "pm_sandbox_timeoutAfterCharge";
   public static final String BANK_DEBIT = "pm_sandbox_bankDebit";
   public static final String BANK_DEBIT_RETURNED = "pm_sandbox_bankDebitReturned";
+  public static final String DISPUTED = "pm_sandbox_disputed";
+
+  /** From the charge of pm_sandbox_disputed to its dispute. */
+  public static final Duration DISPUTE_DELAY = Duration.ofDays(5);
+
+  /** From the dispute of pm_sandbox_disputed to its loss. */
+  public static final Duration DISPUTE_DECIDED_AFTER = Duration.ofDays(10);
+
+  /** The reason of pm_sandbox_disputed's dispute. */
+  public static final String DISPUTE_REASON = "fraudulent";
+
+  /** The return code of a lost dispute. */
+  public static final String DISPUTE_LOST_CODE = "dispute_lost";
 
   /** Largest N of the parametrised tokens. */
   public static final int MAX_COUNT = 100;
@@ -131,7 +149,8 @@ public final class SandboxPaymentMethods {
               Behaviour.BANK_DEBIT_RETURNED,
               0,
               null,
-              null));
+              null),
+          new SandboxPaymentMethod(DISPUTED, "Visa •••• 0259", Behaviour.DISPUTED, 0, null, null));
 
   /** pm_sandbox_recoversAfter_N. */
   public static String recoversAfter(int n) {
@@ -159,7 +178,8 @@ public final class SandboxPaymentMethods {
         FIXED.get(SERVER_ERROR),
         FIXED.get(TIMEOUT_AFTER_CHARGE),
         FIXED.get(BANK_DEBIT),
-        FIXED.get(BANK_DEBIT_RETURNED));
+        FIXED.get(BANK_DEBIT_RETURNED),
+        FIXED.get(DISPUTED));
   }
 
   public static Optional<SandboxPaymentMethod> find(String token) {

@@ -1,6 +1,7 @@
 package dev.billing.activities.payments.sandbox;
 
 import dev.billing.activities.payments.GatewayEvent;
+import dev.billing.domain.ChargeRefund;
 import dev.billing.domain.Digests;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,7 +22,12 @@ import java.util.Objects;
  *          "cycle":3,"amount":"9.99","currency":"USD","failureCode":null,"failureMessage":null}}
  * }</pre>
  *
- * ({@code created} is the event's time, {@code t} the signing time; the body is one line.)
+ * ({@code created} is the event's time, {@code t} the signing time; the body is one line.) Types:
+ * charge.succeeded, charge.failed, charge.returned (a returned debit, or a lost dispute with code
+ * {@code dispute_lost}), charge.refunded ({@code amount} is everything refunded of the charge so
+ * far, and {@code data} ends with {@code "refunds":[{"id","amount","idempotencyKey","created"}]},
+ * the key null on a refund made in the dashboard), charge.dispute.created ({@code amount} the
+ * amount disputed, {@code failureCode} the reason), charge.dispute.won.
  */
 public final class SandboxWebhooks {
   private SandboxWebhooks() {}
@@ -64,8 +70,25 @@ public final class SandboxWebhooks {
         .append(",\"failureCode\":")
         .append(string(event.failureCode()))
         .append(",\"failureMessage\":")
-        .append(string(event.failureMessage()))
-        .append("}}");
+        .append(string(event.failureMessage()));
+    if (event.type() == GatewayEvent.Type.REFUNDED) {
+      json.append(",\"refunds\":[");
+      for (int i = 0; i < event.refunds().size(); i++) {
+        ChargeRefund refund = event.refunds().get(i);
+        json.append(i == 0 ? "" : ",")
+            .append("{\"id\":")
+            .append(string(refund.refundId()))
+            .append(",\"amount\":")
+            .append(string(refund.amount().toPlainString()))
+            .append(",\"idempotencyKey\":")
+            .append(string(refund.idempotencyKey()))
+            .append(",\"created\":")
+            .append(refund.createdAt() == null ? "null" : refund.createdAt().getEpochSecond())
+            .append('}');
+      }
+      json.append(']');
+    }
+    json.append("}}");
     return json.toString();
   }
 

@@ -20,6 +20,7 @@ import com.stripe.param.EventListParams;
 import com.stripe.param.PaymentIntentCreateParams;
 import com.stripe.param.PaymentIntentListParams;
 import com.stripe.param.RefundCreateParams;
+import com.stripe.param.RefundListParams;
 import dev.billing.activities.payments.ChargeQuery;
 import dev.billing.activities.payments.DeclineCodes;
 import dev.billing.activities.payments.DeclineKind;
@@ -33,6 +34,7 @@ import dev.billing.activities.payments.InvalidGatewayRequestException;
 import dev.billing.activities.payments.PaymentDeclinedException;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.activities.payments.RefundRequest;
+import dev.billing.domain.ChargeRefund;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -71,8 +73,9 @@ import org.slf4j.LoggerFactory;
  * </ul>
  *
  * <p>Events: payment_intent.succeeded is SUCCEEDED, payment_intent.payment_failed FAILED,
- * charge.refunded REFUNDED (amount = amount_refunded), charge.dispute.created of a bank debit
- * RETURNED (BankDebitReturns; card chargebacks are left out, as the webhook leaves them). A
+ * charge.refunded REFUNDED (amount = amount_refunded, with the Charge's refunds listed), charge
+ * .dispute.created of a bank debit RETURNED (BankDebitReturns), of a card DISPUTED, and
+ * charge.dispute.closed of a card DISPUTE_WON or, lost, RETURNED ({@link StripePaymentEvents}). A
  * dispute's own {@code payment_method_details} only ever names card-like methods (card, klarna,
  * paypal, amazon_pay), so the disputed Charge is retrieved (with its PaymentIntent expanded, for
  * our metadata) and its {@code payment_method_details.type} ({@code us_bank_account}) decides.
@@ -92,7 +95,8 @@ public final class StripeGateway implements PaymentGateway {
           "payment_intent.succeeded",
           "payment_intent.payment_failed",
           "charge.refunded",
-          "charge.dispute.created");
+          "charge.dispute.created",
+          "charge.dispute.closed");
   private static final long PAGE_SIZE = 100;
 
   /** How far Stripe's clock may run behind ours: a look-up lists from this much before sentFrom. */
@@ -387,6 +391,8 @@ public final class StripeGateway implements PaymentGateway {
           case CHARGE_FAILED -> GatewayEvent.Type.FAILED;
           case CHARGE_RETURNED -> GatewayEvent.Type.RETURNED;
           case CHARGE_REFUNDED -> GatewayEvent.Type.REFUNDED;
+          case CHARGE_DISPUTED -> GatewayEvent.Type.DISPUTED;
+          case DISPUTE_WON -> GatewayEvent.Type.DISPUTE_WON;
         };
     return Optional.of(
         new GatewayEvent(
@@ -399,7 +405,8 @@ public final class StripeGateway implements PaymentGateway {
             reading.cycle(),
             StripeAmounts.fromStripe(reading.amountMinor(), reading.currency()),
             reading.failureCode(),
-            reading.failureMessage()));
+            reading.failureMessage(),
+            reading.refunds()));
   }
 
   /** The adapter reads what an event lacks from Stripe itself. */
@@ -420,7 +427,31 @@ public final class StripeGateway implements PaymentGateway {
         public Optional<StripeMetadata.Owner> owner(String paymentIntentId) {
           return Optional.ofNullable(StripeMetadata.ours(intentMetadata(paymentIntentId)));
         }
+
+        @Override
+        public List<ChargeRefund> refunds(String chargeId) {
+          return refundsOf(chargeId);
+        }
       };
+
+  /** The Charge's refunds that moved money, every page. */
+  private List<ChargeRefund> refundsOf(String chargeId) {
+    RefundListParams params =
+        RefundListParams.builder().setCharge(chargeId).setLimit(PAGE_SIZE).build();
+    List<ChargeRefund> refunds = new ArrayList<>();
+    paginate(
+        "list refunds of " + chargeId,
+        () -> {
+          for (Refund refund :
+              list(() -> client.v1().refunds().list(params)).autoPagingIterable()) {
+            ChargeRefund read = StripePaymentEvents.refund(refund);
+            if (read != null) {
+              refunds.add(read);
+            }
+          }
+        });
+    return refunds;
+  }
 
   private PaymentDeclinedException decline(StripeError error, StripePaymentMethodToken token) {
     if (error == null) {

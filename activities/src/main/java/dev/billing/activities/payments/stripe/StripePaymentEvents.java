@@ -8,9 +8,13 @@ import com.stripe.model.PaymentIntent;
 import com.stripe.model.Refund;
 import com.stripe.model.StripeObject;
 import dev.billing.domain.BankDebitReturns;
+import dev.billing.domain.ChargeRefund;
+import dev.billing.domain.Money;
 import dev.billing.domain.PaymentEvent;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -24,17 +28,30 @@ import java.util.Optional;
  * <ul>
  *   <li>{@code payment_intent.succeeded}: CHARGE_SUCCEEDED (for a bank debit, it settled).
  *   <li>{@code payment_intent.payment_failed}: CHARGE_FAILED, with the decline code.
- *   <li>{@code charge.refunded}: CHARGE_REFUNDED, amount = {@code amount_refunded}.
+ *   <li>{@code charge.refunded}: CHARGE_REFUNDED, amount = {@code amount_refunded} (everything
+ *       refunded of the charge so far: a redelivery repeats it, a later refund raises it), with the
+ *       Charge's refunds when the event embeds them (API versions before 2022-11-15), else as the
+ *       reader lists them ({@link Lookups#refunds}); a refund carrying our {@code idempotencyKey}
+ *       metadata is billing's own, one without was made in the dashboard.
  *   <li>{@code charge.dispute.created} of a bank debit (the disputed Charge's payment method type
  *       decides, {@link BankDebitReturns}): CHARGE_RETURNED, code = the network's return code (R01,
- *       R10) or else the dispute's reason. Stripe reports an ACH return as a dispute. A card
- *       dispute is a chargeback: not signalled, as dunning a customer who disputed would only make
- *       it worse.
+ *       R10) or else the dispute's reason. Stripe reports an ACH return as a dispute. Of a card: a
+ *       chargeback, CHARGE_DISPUTED with the dispute's reason (the period waits for the decision;
+ *       nothing is retried).
+ *   <li>{@code charge.dispute.closed} of a card: won (or {@code warning_closed}, an inquiry that
+ *       never became a chargeback) is DISPUTE_WON; lost is CHARGE_RETURNED with code {@code
+ *       dispute_lost}, recorded as any returned payment. Of a bank debit: not signalled, its return
+ *       was recorded when the dispute opened.
  *   <li>Anything else: not an outcome.
  * </ul>
  */
 public final class StripePaymentEvents {
   public static final String DISPUTE_CREATED = "charge.dispute.created";
+  public static final String DISPUTE_CLOSED = "charge.dispute.closed";
+
+  /** The return code of a lost card dispute. */
+  public static final String DISPUTE_LOST = "dispute_lost";
+
   private static final String REFUNDED = "charge.refunded";
   private static final String PAYMENT_FAILED = "payment_intent.payment_failed";
   private static final Map<String, PaymentEvent.Type> TYPES =
@@ -46,6 +63,8 @@ public final class StripePaymentEvents {
           REFUNDED,
           PaymentEvent.Type.CHARGE_REFUNDED,
           DISPUTE_CREATED,
+          PaymentEvent.Type.CHARGE_RETURNED,
+          DISPUTE_CLOSED,
           PaymentEvent.Type.CHARGE_RETURNED);
 
   private StripePaymentEvents() {}
@@ -67,6 +86,16 @@ public final class StripePaymentEvents {
 
     /** Whose charge a PaymentIntent is, for an object that lacks our metadata. */
     Optional<StripeMetadata.Owner> owner(String paymentIntentId);
+
+    /**
+     * The Charge's refunds, for a charge.refunded whose Charge does not embed them; empty when this
+     * reader cannot list them (the refunded total then tells the workflow alone).
+     *
+     * @throws RuntimeException when Stripe cannot be read now
+     */
+    default List<ChargeRefund> refunds(String chargeId) {
+      return List.of();
+    }
   }
 
   /**
@@ -90,6 +119,7 @@ public final class StripePaymentEvents {
    * @param amountMinor in Stripe's minor unit of {@code currency}; for a refund, the refunded
    *     amount
    * @param details chargeId, disputeId, disputeReason, status, livemode, as present
+   * @param refunds for CHARGE_REFUNDED the Charge's refunds as found; empty otherwise
    */
   public record Reading(
       String eventId,
@@ -105,11 +135,23 @@ public final class StripePaymentEvents {
       String currency,
       String failureCode,
       String failureMessage,
-      Map<String, String> details) {
+      Map<String, String> details,
+      List<ChargeRefund> refunds) {
 
     /** True when it is an outcome of a charge we know the subscription and cycle of. */
     public boolean isOurs() {
       return outcome != null && subscriptionId != null && cycle != null;
+    }
+
+    /** What a refund or dispute event says moved; null for the other outcomes. */
+    public Money movedAmount() {
+      boolean moved =
+          outcome == PaymentEvent.Type.CHARGE_REFUNDED
+              || outcome == PaymentEvent.Type.CHARGE_DISPUTED
+              || outcome == PaymentEvent.Type.DISPUTE_WON;
+      return moved && amountMinor != null && currency != null
+          ? StripeAmounts.fromStripe(amountMinor, currency)
+          : null;
     }
   }
 
@@ -155,7 +197,8 @@ public final class StripePaymentEvents {
     PaymentEvent.Type outcome = TYPES.get(type);
     String unsignalled = null;
     StripeMetadata.Owner owner = StripeMetadata.ours(f.metadata);
-    if (object instanceof Dispute dispute && DISPUTE_CREATED.equals(type)) {
+    if (object instanceof Dispute dispute
+        && (DISPUTE_CREATED.equals(type) || DISPUTE_CLOSED.equals(type))) {
       Optional<DisputedCharge> charge =
           dispute.getCharge() == null
               ? Optional.empty()
@@ -164,13 +207,32 @@ public final class StripePaymentEvents {
       if (methodType == null && dispute.getPaymentMethodDetails() != null) {
         methodType = dispute.getPaymentMethodDetails().getType();
       }
-      if (!BankDebitReturns.isReturn(
-          methodType, dispute.getNetworkReasonCode(), dispute.getCharge())) {
+      boolean bankDebit =
+          BankDebitReturns.isReturn(
+              methodType, dispute.getNetworkReasonCode(), dispute.getCharge());
+      if (DISPUTE_CREATED.equals(type)) {
+        outcome = bankDebit ? PaymentEvent.Type.CHARGE_RETURNED : PaymentEvent.Type.CHARGE_DISPUTED;
+      } else if (bankDebit) {
         outcome = null;
-        unsignalled = "a card dispute is a chargeback, not a bank debit return";
-      } else if (owner == null && charge.isPresent()) {
+        unsignalled = "a bank debit's return is recorded when its dispute opens";
+      } else {
+        outcome = closed(dispute.getStatus());
+        if (outcome == PaymentEvent.Type.CHARGE_RETURNED) {
+          f.failureCode = DISPUTE_LOST;
+          f.failureMessage =
+              "dispute lost: "
+                  + (dispute.getReason() != null ? dispute.getReason() : "no reason given");
+        } else if (outcome == null) {
+          unsignalled = "a dispute closed as " + dispute.getStatus() + " moves no money";
+        }
+      }
+      if (outcome != null && owner == null && charge.isPresent()) {
         owner = charge.get().owner();
       }
+    }
+    List<ChargeRefund> refunds = List.of();
+    if (object instanceof Charge refundedCharge && REFUNDED.equals(type)) {
+      refunds = refundsOf(refundedCharge, lookups);
     }
     // A PaymentIntent's own metadata is all there is of it; a Charge or dispute without ours (a
     // dispute never has it) belongs to its PaymentIntent.
@@ -194,7 +256,57 @@ public final class StripePaymentEvents {
         f.currency,
         f.failureCode,
         f.failureMessage,
-        f.details);
+        f.details,
+        refunds);
+  }
+
+  /** A closed card dispute's outcome: won collects again, lost takes the money back. */
+  private static PaymentEvent.Type closed(String status) {
+    return switch (String.valueOf(status)) {
+      case "won", "warning_closed" -> PaymentEvent.Type.DISPUTE_WON;
+      case "lost" -> PaymentEvent.Type.CHARGE_RETURNED;
+      default -> null;
+    };
+  }
+
+  /**
+   * The Charge's refunds that moved money (not failed or canceled), as embedded in the event, else
+   * as the reader lists them.
+   */
+  private static List<ChargeRefund> refundsOf(Charge charge, Lookups lookups) {
+    if (charge.getRefunds() == null || charge.getRefunds().getData() == null) {
+      return charge.getId() == null ? List.of() : lookups.refunds(charge.getId());
+    }
+    List<ChargeRefund> refunds = new ArrayList<>();
+    for (Refund refund : charge.getRefunds().getData()) {
+      ChargeRefund read = refund(refund);
+      if (read != null) {
+        refunds.add(read);
+      }
+    }
+    return refunds;
+  }
+
+  /** One Refund as the port reads it; null when it moved no money or cannot be read. */
+  public static ChargeRefund refund(Refund refund) {
+    if (refund.getId() == null
+        || refund.getAmount() == null
+        || refund.getCurrency() == null
+        || "failed".equals(refund.getStatus())
+        || "canceled".equals(refund.getStatus())) {
+      return null;
+    }
+    String key =
+        refund.getMetadata() == null
+            ? null
+            : refund
+                .getMetadata()
+                .get(dev.billing.activities.payments.GatewayChargeRequest.IDEMPOTENCY_KEY);
+    return new ChargeRefund(
+        refund.getId(),
+        StripeAmounts.fromStripe(refund.getAmount(), refund.getCurrency()),
+        key,
+        refund.getCreated() == null ? null : Instant.ofEpochSecond(refund.getCreated()));
   }
 
   /** The fields read from each kind of object. */

@@ -33,7 +33,8 @@ class SandboxPaymentMethodsTest {
             "pm_sandbox_serverError",
             "pm_sandbox_timeoutAfterCharge",
             "pm_sandbox_bankDebit",
-            "pm_sandbox_bankDebitReturned");
+            "pm_sandbox_bankDebitReturned",
+            "pm_sandbox_disputed");
     assertThat(SandboxPaymentMethods.all())
         .filteredOn(SandboxPaymentMethod::succeeds)
         .extracting(SandboxPaymentMethod::token)

@@ -13,9 +13,11 @@ import dev.billing.activities.payments.IdempotencyConflictException;
 import dev.billing.activities.payments.InvalidGatewayRequestException;
 import dev.billing.activities.payments.RefundRequest;
 import dev.billing.activities.payments.RefundRequest.Reason;
+import dev.billing.domain.ChargeRefund;
 import dev.billing.domain.Money;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -87,6 +89,15 @@ class SandboxRefundsTest {
     clock.advance(Duration.ofDays(1));
     gateway.refund(refund(REFUND_KEY2, new Money(200, "USD")));
 
+    ChargeRefund first =
+        new ChargeRefund(
+            gateway.refunds().get(0).refundId(), new Money(300, "USD"), REFUND_KEY1, T1);
+    ChargeRefund second =
+        new ChargeRefund(
+            gateway.refunds().get(1).refundId(),
+            new Money(200, "USD"),
+            REFUND_KEY2,
+            T1.plus(Duration.ofDays(1)));
     assertThat(gateway.listEvents(T1, T1.plus(Duration.ofDays(2))))
         .containsExactly(
             new GatewayEvent(
@@ -99,7 +110,8 @@ class SandboxRefundsTest {
                 1,
                 new Money(300, "USD"),
                 null,
-                null),
+                null,
+                List.of(first)),
             new GatewayEvent(
                 "evt_sb_2eec83a342605eb8f36da249",
                 Type.REFUNDED,
@@ -110,7 +122,57 @@ class SandboxRefundsTest {
                 1,
                 new Money(500, "USD"),
                 null,
-                null));
+                null,
+                List.of(first, second)));
+  }
+
+  @Test
+  void aDashboardRefundIsListedWithoutAKeyOfBillingsAndCountsAgainstWhatIsLeft() {
+    charge(SandboxPaymentMethods.VISA);
+    clock.advance(Duration.ofDays(1));
+    gateway.refund(refund(REFUND_KEY1, new Money(300, "USD")));
+    clock.advance(Duration.ofDays(1));
+
+    GatewayRefund dashboard = gateway.refundAtDashboard(TXN, null);
+
+    assertThat(dashboard.amount()).as("everything left").isEqualTo(new Money(699, "USD"));
+    GatewayEvent event = gateway.listEvents(T1, T1.plus(Duration.ofDays(2))).get(1);
+    assertThat(event.amount()).isEqualTo(PRICE);
+    assertThat(event.refunds())
+        .extracting(ChargeRefund::idempotencyKey)
+        .containsExactly(REFUND_KEY1, null);
+    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, java.time.Instant.EPOCH)).refunds())
+        .isEqualTo(event.refunds());
+    assertThatThrownBy(() -> gateway.refundAtDashboard(TXN, new Money(1, "USD")))
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
+            e -> assertThat(e.code()).isEqualTo("charge_already_refunded"));
+    assertThatThrownBy(() -> gateway.refundAtDashboard("ch_sb_unknown", null))
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
+            e -> assertThat(e.code()).isEqualTo("resource_missing"));
+  }
+
+  @Test
+  void aDisputedChargeIsDisputedFiveDaysLaterLostTenDaysAfterThatAndCannotBeRefunded() {
+    charge(SandboxPaymentMethods.DISPUTED);
+    Instant charged = clock.instant().truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+    clock.advance(Duration.ofDays(16));
+
+    assertThat(gateway.listEvents(charged, charged.plus(Duration.ofDays(16))))
+        .extracting(GatewayEvent::type, GatewayEvent::occurredAt, GatewayEvent::failureCode)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(Type.SUCCEEDED, charged, null),
+            org.assertj.core.groups.Tuple.tuple(
+                Type.DISPUTED, charged.plus(Duration.ofDays(5)), "fraudulent"),
+            org.assertj.core.groups.Tuple.tuple(
+                Type.RETURNED, charged.plus(Duration.ofDays(15)), "dispute_lost"));
+    assertThat(gateway.lookUp(new ChargeQuery(KEY, null, Instant.EPOCH)).status())
+        .isEqualTo(dev.billing.activities.payments.GatewayChargeState.Status.RETURNED);
+    assertThatThrownBy(() -> gateway.refundAtDashboard(TXN, null))
+        .isInstanceOfSatisfying(
+            InvalidGatewayRequestException.class,
+            e -> assertThat(e.code()).isEqualTo("charge_not_refundable"));
   }
 
   @Test

@@ -27,6 +27,7 @@ import dev.billing.activities.payments.GatewayUnavailableException;
 import dev.billing.activities.payments.IdempotencyConflictException;
 import dev.billing.activities.payments.InvalidGatewayRequestException;
 import dev.billing.activities.payments.PaymentDeclinedException;
+import dev.billing.domain.ChargeRefund;
 import dev.billing.domain.Money;
 import java.time.Duration;
 import java.time.Instant;
@@ -463,7 +464,42 @@ class StripeGatewayTest extends StripeStubTest {
                     t + 15,
                     "fraudulent")),
             StripeJson.event(
-                "evt_0", "payment_intent.succeeded", t + 10, Stripe.API_VERSION, foreignIntent));
+                "evt_0", "payment_intent.succeeded", t + 10, Stripe.API_VERSION, foreignIntent),
+            StripeJson.event(
+                "evt_5",
+                "charge.dispute.closed",
+                t + 50,
+                Stripe.API_VERSION,
+                StripeJson.cardDispute(
+                    "du_3QxTestDispute02",
+                    "ch_3QxTestCharge02",
+                    INTENT,
+                    999,
+                    t + 15,
+                    "fraudulent")));
+    // charge.refunded of this API version does not embed the refunds: they are listed, billing's
+    // own (its key in the metadata) and one made in the dashboard (none).
+    stripe.stubFor(
+        get(urlPathEqualTo("/v1/refunds"))
+            .withQueryParam("charge", equalTo("ch_3QxTestCharge01"))
+            .willReturn(
+                ok(
+                    StripeJson.list(
+                        "/v1/refunds",
+                        false,
+                        StripeJson.refund(
+                            "re_3QxTestOwn01",
+                            INTENT,
+                            300,
+                            t + 5,
+                            "refund:sub-1:3:req:ab12",
+                            "succeeded",
+                            null),
+                        StripeJson.refund(
+                                "re_3QxTestDash01", INTENT, 699, t + 19, "-", "succeeded", null)
+                            .replace(
+                                "\"metadata\": {\"idempotencyKey\": \"-\"}",
+                                "\"metadata\": {}")))));
     // The disputed charges, with their PaymentIntent expanded: the ACH debit, and a card charge.
     stripe.stubFor(
         get(urlPathEqualTo("/v1/charges/py_3QxTestDebit01"))
@@ -514,6 +550,17 @@ class StripeGatewayTest extends StripeStubTest {
     assertThat(events)
         .containsExactly(
             new GatewayEvent(
+                "evt_0b",
+                Type.DISPUTED,
+                at.plusSeconds(15),
+                KEY,
+                INTENT,
+                "sub-1",
+                3,
+                PRICE,
+                "fraudulent",
+                "disputed: fraudulent"),
+            new GatewayEvent(
                 "evt_1",
                 Type.RETURNED,
                 at.plusSeconds(20),
@@ -534,7 +581,15 @@ class StripeGatewayTest extends StripeStubTest {
                 3,
                 PRICE,
                 null,
-                null),
+                null,
+                List.of(
+                    new ChargeRefund(
+                        "re_3QxTestOwn01",
+                        new Money(300, "USD"),
+                        "refund:sub-1:3:req:ab12",
+                        at.plusSeconds(5)),
+                    new ChargeRefund(
+                        "re_3QxTestDash01", new Money(699, "USD"), null, at.plusSeconds(19)))),
             new GatewayEvent(
                 "evt_3",
                 Type.FAILED,
@@ -556,7 +611,18 @@ class StripeGatewayTest extends StripeStubTest {
                 3,
                 PRICE,
                 null,
-                null));
+                null),
+            new GatewayEvent(
+                "evt_5",
+                Type.RETURNED,
+                at.plusSeconds(50),
+                KEY,
+                INTENT,
+                "sub-1",
+                3,
+                PRICE,
+                "dispute_lost",
+                "dispute lost: fraudulent"));
     stripe.verify(
         2,
         getRequestedFor(urlPathEqualTo("/v1/events"))
@@ -566,6 +632,7 @@ class StripeGatewayTest extends StripeStubTest {
             .withQueryParam("types[1]", equalTo("payment_intent.payment_failed"))
             .withQueryParam("types[2]", equalTo("charge.refunded"))
             .withQueryParam("types[3]", equalTo("charge.dispute.created"))
+            .withQueryParam("types[4]", equalTo("charge.dispute.closed"))
             .withQueryParam("limit", equalTo("100")));
   }
 
