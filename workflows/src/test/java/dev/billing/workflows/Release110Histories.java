@@ -29,6 +29,39 @@ final class Release110Histories {
   static void record(HistoryFiles files) throws Exception {
     recordUpgradeAfterEndRefunded(files);
     recordGatewayMoney(files);
+    recordManualPendingAtChargedAmount(files);
+  }
+
+  /**
+   * {@code manual-pending-at-charged-amount}: a period left unpaid (0.49 USD carried into 0.98 USD)
+   * repaid by hand with a debit that settles later, recorded at the 0.98 USD it charged.
+   */
+  private static void recordManualPendingAtChargedAmount(HistoryFiles files) throws Exception {
+    BillingSchedule on15th = new BillingSchedule(YearMonth.of(2028, 1), 15, Term.MONTHLY, "UTC", 3);
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.policy(
+          new dev.billing.domain.DunningPolicy(
+              List.of(2), dev.billing.domain.DunningPolicy.FinalOutcome.LEAVE_UNPAID));
+      t.fake.script(2, ChargeMode.SOFT_DECLINE, ChargeMode.SOFT_DECLINE, ChargeMode.PENDING);
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-mp", on15th, "0.49"));
+      t.runUntil("2028-02-20T00:00:00Z");
+      workflow.payNow(new PayNowRequest("user:ada"));
+      workflow.paymentEvent(
+          new PaymentEvent(
+              "evt_mp_settled",
+              "sandbox",
+              PaymentEvent.Type.CHARGE_SUCCEEDED,
+              "sub-history-mp",
+              2,
+              "charge:sub-history-mp:2:3",
+              "txn_sub-history-mp_2_3",
+              null,
+              null,
+              Instant.parse("2028-02-23T00:00:00Z")));
+      t.runUntil("2028-02-24T00:00:00Z");
+      files.write(t.client, "sub-history-mp", null, "manual-pending-at-charged-amount.json");
+    }
   }
 
   /**

@@ -258,7 +258,9 @@ final class PaymentCollector {
           attempt.result().transactionId(),
           false,
           Process.MANUAL_REPAYMENT,
-          CollectionChanges.changeId(cycle, number, null));
+          CollectionChanges.changeId(cycle, number, null),
+          // The unpaid period, which held the charged amount, is gone by now.
+          WorkflowChanges.manualPendingAtChargedAmount() ? amount : null);
       return;
     }
     ChargeFailure failure = attempt.failure();

@@ -36,11 +36,26 @@ final class Settlement {
       boolean advance,
       Process process,
       String changeId) {
+    pending(cycle, attempt, prior, transactionId, advance, process, changeId, null);
+  }
+
+  /**
+   * @param charged what the attempt charged; null to take the period's amount as it stands
+   */
+  void pending(
+      long cycle,
+      int attempt,
+      OpenPeriod prior,
+      String transactionId,
+      boolean advance,
+      Process process,
+      String changeId,
+      Money charged) {
     Instant settleBy = now().plus(DunningSchedule.SETTLEMENT_TIMEOUT);
     run.phase(Phase.RECORDING_PAYMENT);
     // The period is pending before the record is awaited: state and store never disagree at a safe
     // point.
-    Money amount = charging.amountOf(cycle);
+    Money amount = charged != null ? charged : charging.amountOf(cycle);
     RecordInput change =
         CollectionChanges.pending(
             current(),

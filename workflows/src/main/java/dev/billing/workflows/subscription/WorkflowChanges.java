@@ -20,4 +20,14 @@ final class WorkflowChanges {
   static boolean upgradeAfterEndRefunded() {
     return Workflow.getVersion(UPGRADE_AFTER_END_REFUNDED, Workflow.DEFAULT_VERSION, 1) >= 1;
   }
+
+  /**
+   * A manual repayment of an unpaid period whose charge is settling records the amount it charged
+   * (price and carried balance, fixed at the period's first attempt), not the plan's price (1.1.0).
+   */
+  static final String MANUAL_PENDING_AT_CHARGED_AMOUNT = "manual-pending-at-charged-amount";
+
+  static boolean manualPendingAtChargedAmount() {
+    return Workflow.getVersion(MANUAL_PENDING_AT_CHARGED_AMOUNT, Workflow.DEFAULT_VERSION, 1) >= 1;
+  }
 }
