@@ -30,5 +30,7 @@ public enum HistoryEvent {
    * A refund's key kept on its period before the key is sent: its outcome follows as
    * PAYMENT_REFUNDED, PAYMENT_PENDING (no answer) or PAYMENT_FAILED (refused).
    */
-  REFUND_REQUESTED
+  REFUND_REQUESTED,
+  /** The customer's email, locale or time zone changed; a new email clears a recorded bounce. */
+  CUSTOMER_CHANGED
 }

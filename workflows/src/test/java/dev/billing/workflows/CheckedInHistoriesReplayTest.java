@@ -72,7 +72,8 @@ class CheckedInHistoriesReplayTest {
             "1.0.0/prorate-paid-period-only-paid.json",
             "1.0.0/prorate-paid-period-only.json",
             "1.0.0/pause-skip-before-resume.json",
-            "1.1.0/upgrade-after-end-refunded.json");
+            "1.1.0/upgrade-after-end-refunded.json",
+            "1.1.0/customer-changed.json");
     List<String> failed = new java.util.ArrayList<>();
     for (Path file : files) {
       try {

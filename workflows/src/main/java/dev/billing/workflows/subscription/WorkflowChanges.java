@@ -20,4 +20,14 @@ final class WorkflowChanges {
   static boolean upgradeAfterEndRefunded() {
     return Workflow.getVersion(UPGRADE_AFTER_END_REFUNDED, Workflow.DEFAULT_VERSION, 1) >= 1;
   }
+
+  /**
+   * The {@code changeCustomer} update records new customer details, and a new time zone plans the
+   * run's timers again (1.1.0). Asked where a change is applied, before its record.
+   */
+  static final String CUSTOMER_CHANGE = "customer-change";
+
+  static boolean customerChange() {
+    return Workflow.getVersion(CUSTOMER_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
+  }
 }
