@@ -29,6 +29,7 @@ import dev.billing.api.ops.PaymentEventsResource;
 import dev.billing.api.ops.ReconciliationResource;
 import dev.billing.api.resources.BillingDueResource;
 import dev.billing.api.resources.ChangeStillRunningMapper;
+import dev.billing.api.resources.CustomerChangeResource;
 import dev.billing.api.resources.ReceiptResource;
 import dev.billing.api.resources.SubscriptionLifecycleResource;
 import dev.billing.api.resources.SubscriptionResource;
@@ -63,6 +64,7 @@ public final class ApiComponents {
     components.add(
         new SubscriptionResource(store, workflows, reconciliations, clock, config.dueWindow()));
     components.add(new SubscriptionLifecycleResource(store, workflows, reconciliations, clock));
+    components.add(new CustomerChangeResource(store, workflows, reconciliations));
     components.add(new ChangeStillRunningMapper());
     components.add(new ReceiptResource(store, clock));
     components.add(new BillingDueResource(store));

@@ -81,6 +81,19 @@ public record BillingSchedule(
         anchor, newBillingDay, term, timeZone, reminderDaysBefore, dueWindow);
   }
 
+  /**
+   * The same schedule in another time zone. The anchor and billing day stay, so every cycle keeps
+   * its number and its calendar due date, which is now a day in {@code newTimeZone}: the instants
+   * move by the difference of the two zones' offsets on that date (at most about a day), never to
+   * another cycle. Whether a moved instant has already passed is the caller's to judge.
+   *
+   * @throws IllegalArgumentException when {@code newTimeZone} is not an IANA zone id
+   */
+  public BillingSchedule withZone(String newTimeZone) {
+    return new BillingSchedule(
+        anchorMonth, billingDay, term, newTimeZone, reminderDaysBefore, dueWindow);
+  }
+
   /** The first cycle from {@code fromCycle} on whose due date is on or after {@code date}. */
   public long firstCycleOnOrAfter(long fromCycle, LocalDate date) {
     long cycle = fromCycle;

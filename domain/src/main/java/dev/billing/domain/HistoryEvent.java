@@ -34,5 +34,7 @@ public enum HistoryEvent {
   /** A collected period's charge was disputed by the card holder: the period is DISPUTED. */
   PAYMENT_DISPUTED,
   /** A dispute was decided for the merchant: the disputed period is collected again. */
-  DISPUTE_WON
+  DISPUTE_WON,
+  /** The customer's email, locale or time zone changed; a new email clears a recorded bounce. */
+  CUSTOMER_CHANGED
 }

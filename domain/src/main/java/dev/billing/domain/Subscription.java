@@ -153,6 +153,14 @@ public record Subscription(
     return copy.build();
   }
 
+  /** Where and in which language the customer's messages go. */
+  public Subscription withCustomer(String newEmail, String newLocale) {
+    Copy copy = new Copy(this);
+    copy.email = newEmail;
+    copy.locale = newLocale;
+    return copy.build();
+  }
+
   public Subscription withSchedule(BillingSchedule newSchedule) {
     Copy copy = new Copy(this);
     copy.schedule = newSchedule;

@@ -106,6 +106,16 @@ public interface SubscriptionWorkflow {
   @UpdateValidatorMethod(updateName = "changeBillingDay")
   void validateChangeBillingDay(BillingDayChange request);
 
+  /**
+   * Changes the customer's email (clearing a recorded bounce), locale or time zone. A new zone
+   * keeps the cycle and its calendar due date and moves the run's timers to that date there.
+   */
+  @UpdateMethod(name = "changeCustomer")
+  SubscriptionState changeCustomer(CustomerChange change);
+
+  @UpdateValidatorMethod(updateName = "changeCustomer")
+  void validateChangeCustomer(CustomerChange change);
+
   /** A gateway event about one of this subscription's charges (webhook or replay poller). */
   @SignalMethod(name = "paymentEvent")
   void paymentEvent(PaymentEvent event);

@@ -75,7 +75,8 @@ class CheckedInHistoriesReplayTest {
             "1.1.0/gateway-refund-disputed-won.json",
             "1.1.0/gateway-refund-after-end.json",
             "1.1.0/upgrade-after-end-refunded.json",
-            "1.1.0/manual-pending-at-charged-amount.json");
+            "1.1.0/manual-pending-at-charged-amount.json",
+            "1.1.0/customer-changed.json");
     List<String> failed = new java.util.ArrayList<>();
     for (Path file : files) {
       try {

@@ -222,6 +222,13 @@ final class FakeBillingActivities
     mailboxGone = true;
   }
 
+  /** Every message to {@code address} bounces; other addresses receive theirs. */
+  void mailboxGone(String address) {
+    goneAddresses.add(address);
+  }
+
+  private final Set<String> goneAddresses = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   /** The record activity reports that it could not mail the receipts it wrote. */
   void receiptsUndelivered() {
     receiptsUndelivered = true;
@@ -346,7 +353,7 @@ final class FakeBillingActivities
       default -> {}
     }
     RecordResult stored = store(input.record());
-    if (mailboxGone) {
+    if (mailboxGone || goneAddresses.contains(input.email())) {
       return new SendReminderResult(input.messageId(), false, stored.version(), true, BOUNCE);
     }
     return new SendReminderResult(input.messageId(), false, stored.version());
@@ -651,7 +658,7 @@ final class FakeBillingActivities
     if (noticesFail) {
       throw ApplicationFailure.newNonRetryableFailure("mailbox does not exist", "AddressRejected");
     }
-    if (mailboxGone) {
+    if (mailboxGone || goneAddresses.contains(input.email())) {
       return new NotifyCustomerResult(input.messageId(), false, true, BOUNCE);
     }
     return new NotifyCustomerResult(input.messageId(), false);

@@ -1,5 +1,7 @@
 package dev.billing.workflows;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.ChargeRefund;
@@ -30,6 +32,34 @@ final class Release110Histories {
     recordUpgradeAfterEndRefunded(files);
     recordGatewayMoney(files);
     recordManualPendingAtChargedAmount(files);
+    recordCustomerChanged(files);
+  }
+
+  /**
+   * {@code customer-change}: cycle 2's reminder bounces; then a new email, locale and time zone
+   * (Honolulu to Kiritimati, where Feb 15 has begun): recorded with the bounce cleared, and cycle 2
+   * charged at once in the same run.
+   */
+  private static void recordCustomerChanged(HistoryFiles files) throws Exception {
+    BillingSchedule honolulu =
+        new BillingSchedule(YearMonth.of(2028, 1), 15, Term.MONTHLY, "Pacific/Honolulu", 3);
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.mailboxGone(BillingTestEnvironment.EMAIL);
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-history-customer", honolulu, "9.99"));
+      workflow.created();
+      t.runUntil("2028-02-14T12:00:00Z");
+      workflow.changeCustomer(
+          new CustomerChange(
+              "ada@new.example", "fr-FR", "Pacific/Kiritimati", "user:ada", "customer-h"));
+      t.runUntil("2028-02-15T00:00:00Z");
+      assertThat(t.fake.charges()).hasSize(2);
+      files.write(
+          t.client,
+          "sub-history-customer",
+          t.fake.charges().get(1).runId(),
+          "customer-changed.json");
+    }
   }
 
   /**

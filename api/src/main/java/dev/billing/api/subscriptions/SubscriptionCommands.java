@@ -3,6 +3,7 @@ package dev.billing.api.subscriptions;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.CustomerChange;
 import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
@@ -63,4 +64,6 @@ public interface SubscriptionCommands {
   SubscriptionState refundAfterEnd(SubscriptionInput ended, RefundRequest request);
 
   SubscriptionState changeBillingDay(String subscriptionId, BillingDayChange request);
+
+  SubscriptionState changeCustomer(String subscriptionId, CustomerChange change);
 }

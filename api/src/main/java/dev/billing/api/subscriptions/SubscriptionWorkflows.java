@@ -5,6 +5,7 @@ import dev.billing.domain.BillingIds;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.CustomerChange;
 import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
@@ -207,6 +208,11 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
   @Override
   public SubscriptionState changeBillingDay(String subscriptionId, BillingDayChange request) {
     return send(subscriptionId, request, workflow -> workflow::changeBillingDay);
+  }
+
+  @Override
+  public SubscriptionState changeCustomer(String subscriptionId, CustomerChange change) {
+    return send(subscriptionId, change, workflow -> workflow::changeCustomer);
   }
 
   /**

@@ -7,6 +7,7 @@ import dev.billing.api.endpoints.WebhookEndpointResource;
 import dev.billing.api.ops.StartReconciliationRequest;
 import dev.billing.api.resources.CancelSubscriptionRequest;
 import dev.billing.api.resources.ChangeBillingDayRequest;
+import dev.billing.api.resources.ChangeCustomerRequest;
 import dev.billing.api.resources.ChangePaymentMethodRequest;
 import dev.billing.api.resources.ChangePlanRequest;
 import dev.billing.api.resources.PauseSubscriptionRequest;
@@ -54,6 +55,13 @@ final class Baselines {
                       new Field("currency", quoted("USD")),
                       new Field("effective", quoted("periodEnd")))),
           Map.entry(ChangeBillingDayRequest.class, f -> List.of(new Field("billingDay", "15"))),
+          Map.entry(
+              ChangeCustomerRequest.class,
+              f ->
+                  List.of(
+                      new Field("email", quoted("fuzz@example.org")),
+                      new Field("locale", quoted("fr-CA")),
+                      new Field("timeZone", quoted("America/Toronto")))),
           Map.entry(WaivePeriodRequest.class, f -> List.of(new Field("reason", quoted("fuzzing")))),
           Map.entry(
               RefundPeriodRequest.class,

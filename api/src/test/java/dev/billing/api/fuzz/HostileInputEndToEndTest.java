@@ -79,7 +79,7 @@ class HostileInputEndToEndTest {
 
   @Property(
       tries = TRIES,
-      seed = "20261127",
+      seed = "20261128",
       shrinking = ShrinkingMode.OFF,
       afterFailure = AfterFailureMode.PREVIOUS_SEED)
   void noInputCausesA5xxAWriteOrAnUnnamedError(@ForAll("requests") FuzzRequest request)

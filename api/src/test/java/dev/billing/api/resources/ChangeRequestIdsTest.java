@@ -18,6 +18,7 @@ import dev.billing.workflows.AppliedRequest;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.CustomerChange;
 import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
@@ -309,6 +310,14 @@ class ChangeRequestIdsTest {
 
     @Override
     public void validateChangeBillingDay(BillingDayChange request) {}
+
+    @Override
+    public SubscriptionState changeCustomer(CustomerChange change) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void validateChangeCustomer(CustomerChange change) {}
 
     @Override
     public void paymentEvent(PaymentEvent event) {}

@@ -15,6 +15,7 @@ import dev.billing.domain.Term;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.CustomerChange;
 import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
@@ -237,6 +238,14 @@ class ChangeStillRunningTest {
 
     @Override
     public void validateChangeBillingDay(BillingDayChange request) {}
+
+    @Override
+    public SubscriptionState changeCustomer(CustomerChange change) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void validateChangeCustomer(CustomerChange change) {}
 
     @Override
     public void paymentEvent(PaymentEvent event) {}

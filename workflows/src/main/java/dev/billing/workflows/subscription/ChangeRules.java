@@ -1,10 +1,12 @@
 package dev.billing.workflows.subscription;
 
+import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.PendingPlanChange;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.CustomerChange;
 import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PendingUpgrade;
@@ -12,6 +14,8 @@ import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.WaiveRequest;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Which change the subscription refuses in which state: null when allowed, else why not. The
@@ -133,6 +137,68 @@ final class ChangeRules {
               ? "subscription already bills on day " + request.billingDay()
               : null;
     };
+  }
+
+  /**
+   * New customer details: any status but ended, at least one field, each well-formed (the API
+   * checks them fully; this keeps a direct update from recording nonsense), and something must
+   * differ. The same email while a bounce is recorded is a change: the customer says the mailbox
+   * works again, and the bounce is cleared.
+   */
+  static String customer(Subscription sub, CustomerChange change, boolean cancelling) {
+    String common = changeable(sub, cancelling);
+    if (common != null) {
+      return common;
+    }
+    if (change == null
+        || (change.email() == null && change.locale() == null && change.timeZone() == null)) {
+      return "give at least one of email, locale and timeZone";
+    }
+    if (change.email() != null && !plainAddress(change.email())) {
+      return "email must be an address such as \"ana@example.com\"";
+    }
+    if (change.locale() != null && (change.locale().isEmpty() || !printable(change.locale()))) {
+      return "locale must be a BCP 47 language tag such as \"en-US\"";
+    }
+    if (change.timeZone() != null) {
+      try {
+        BillingSchedule.zoneOf(change.timeZone());
+      } catch (IllegalArgumentException e) {
+        return e.getMessage();
+      }
+    }
+    List<String> unchanged = new ArrayList<>();
+    if (change.email() != null) {
+      if (!change.email().equals(sub.email()) || sub.lifecycle().emailBounce() != null) {
+        return null;
+      }
+      unchanged.add("email");
+    }
+    if (change.locale() != null) {
+      if (!change.locale().equals(sub.locale())) {
+        return null;
+      }
+      unchanged.add("locale " + sub.locale());
+    }
+    if (change.timeZone() != null) {
+      if (!change.timeZone().equals(sub.schedule().timeZone())) {
+        return null;
+      }
+      unchanged.add("time zone " + sub.schedule().timeZone());
+    }
+    return "nothing to change: the subscription already has this "
+        + String.join(" and ", unchanged);
+  }
+
+  /** One mailbox: text around one '@', no space, control or non-ASCII character. */
+  private static boolean plainAddress(String email) {
+    int at = email.indexOf('@');
+    return at > 0 && at == email.lastIndexOf('@') && at < email.length() - 1 && printable(email);
+  }
+
+  /** Printable ASCII without spaces. */
+  private static boolean printable(String text) {
+    return text.chars().allMatch(c -> c > ' ' && c <= '~');
   }
 
   /**

@@ -27,7 +27,10 @@ final class CustomerNotices {
   private final NotificationActivities notifier =
       Workflow.newActivityStub(
           NotificationActivities.class, BillingActivityOptions.NOTIFY_CUSTOMER);
-  private final List<EmailBounce> bounces = new ArrayList<>();
+  private final List<Bounce> bounces = new ArrayList<>();
+
+  /** A message that bounced, and the address it was sent to. */
+  record Bounce(EmailBounce bounce, String to) {}
 
   /** The last notice sent; each waits for the one before, so a customer reads them in order. */
   private Promise<Void> last = done();
@@ -47,7 +50,8 @@ final class CustomerNotices {
                                 failure);
                           } else if (result != null && result.bounced()) {
                             bounced(
-                                new EmailBounce(now(), input.messageId(), result.bounceReason()));
+                                new EmailBounce(now(), input.messageId(), result.bounceReason()),
+                                input.email());
                           }
                           return null;
                         }));
@@ -57,16 +61,19 @@ final class CustomerNotices {
     return last.isCompleted();
   }
 
-  /** A message that bounced, from a notice or the reminder; recorded at the next safe point. */
-  void bounced(EmailBounce bounce) {
-    bounces.add(bounce);
+  /**
+   * A message to {@code to} that bounced, from a notice or the reminder; recorded at the next safe
+   * point.
+   */
+  void bounced(EmailBounce bounce, String to) {
+    bounces.add(new Bounce(bounce, to));
   }
 
   boolean hasBounces() {
     return !bounces.isEmpty();
   }
 
-  EmailBounce nextBounce() {
+  Bounce nextBounce() {
     return bounces.remove(0);
   }
 

@@ -35,12 +35,6 @@ import org.slf4j.Logger;
 final class GatewayMoney {
   private static final Logger log = Workflow.getLogger(GatewayMoney.class);
 
-  /** The change that records refunds made at the gateway. */
-  static final String REFUNDS_CHANGE = "gateway-refunds";
-
-  /** The change that records card disputes. */
-  static final String DISPUTES_CHANGE = "card-disputes";
-
   private final RunState run;
   private final Gateway gateway;
 
@@ -54,14 +48,11 @@ final class GatewayMoney {
    * change added, so a run that never meets one carries no marker.
    */
   boolean takes(PaymentEvent event) {
-    String change =
-        switch (event.type()) {
-          case CHARGE_REFUNDED -> REFUNDS_CHANGE;
-          case CHARGE_DISPUTED, DISPUTE_WON -> DISPUTES_CHANGE;
-          default -> null;
-        };
-    return change != null
-        && Workflow.getVersion(change, Workflow.DEFAULT_VERSION, 1) != Workflow.DEFAULT_VERSION;
+    return switch (event.type()) {
+      case CHARGE_REFUNDED -> WorkflowChanges.gatewayRefunds();
+      case CHARGE_DISPUTED, DISPUTE_WON -> WorkflowChanges.cardDisputes();
+      default -> false;
+    };
   }
 
   void onEvent(PaymentEvent event) {

@@ -15,14 +15,16 @@ import dev.billing.domain.Receipt;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
+import dev.billing.workflows.CustomerChange;
 import dev.billing.workflows.UnpaidPeriod;
 import java.time.Instant;
 import java.time.LocalDate;
 
 /**
  * The changes of the subscription lifecycle (pause, resume, plan, cancellation at period end,
- * waiver, refund, billing day, stale periods). Pure, like {@link SubscriptionChanges}: the caller
- * passes workflow time, and the change id is unique per version so every change is recorded once.
+ * waiver, refund, billing day, customer details, stale periods). Pure, like {@link
+ * SubscriptionChanges}: the caller passes workflow time, and the change id is unique per version so
+ * every change is recorded once.
  */
 final class LifecycleChanges {
   private LifecycleChanges() {}
@@ -295,6 +297,30 @@ final class LifecycleChanges {
         actor,
         detail,
         at);
+  }
+
+  /**
+   * New customer details. Due dates are calendar dates and stay as they are in a new zone: only the
+   * instants the run waits for move. A new email clears the bounce, which was the old address's.
+   */
+  static RecordInput customerChanged(
+      Subscription current, CustomerChange change, String actor, String detail, Instant at) {
+    String email = change.email() == null ? current.email() : change.email();
+    String locale = change.locale() == null ? current.locale() : change.locale();
+    BillingSchedule schedule =
+        change.timeZone() == null
+            ? current.schedule()
+            : current.schedule().withZone(change.timeZone());
+    Lifecycle lifecycle =
+        change.email() == null ? current.lifecycle() : current.lifecycle().withEmailBounce(null);
+    Subscription next =
+        current
+            .withCustomer(email, locale)
+            .withSchedule(schedule)
+            .withLifecycle(lifecycle)
+            .withVersion(current.version() + 1);
+    return change(
+        "customer", current, next, HistoryEvent.CUSTOMER_CHANGED, Process.API, actor, detail, at);
   }
 
   static RecordInput emailBounced(Subscription current, EmailBounce bounce, Instant at) {

@@ -6,6 +6,7 @@ import dev.billing.domain.Process;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.CustomerChange;
 import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PlanChangeRequest;
@@ -25,14 +26,15 @@ import java.time.LocalDate;
  * enters history; each apply step asks again, because another change may have been applied between
  * validation and its turn, and fails the update with a typed ApplicationFailure ({@link
  * UpdateRejections}) when the state no longer allows it. The steps live by concern: {@link Pauses},
- * {@link PlanChanges}, {@link PeriodChanges}, and the money they move in {@link MoneyChanges};
- * docs/lifecycle.md has the diagram.
+ * {@link PlanChanges}, {@link PeriodChanges}, {@link CustomerChanges}, and the money they move in
+ * {@link MoneyChanges}; docs/lifecycle.md has the diagram.
  */
 final class LifecycleOperations {
   private final RunState run;
   private final Pauses pauses;
   private final PlanChanges plans;
   private final PeriodChanges periodChanges;
+  private final CustomerChanges customers;
   private final MoneyChanges money;
 
   LifecycleOperations(RunState run, Gateway gateway, PaymentCollector collector) {
@@ -41,6 +43,7 @@ final class LifecycleOperations {
     this.pauses = new Pauses(run);
     this.plans = new PlanChanges(run, gateway, money);
     this.periodChanges = new PeriodChanges(run, gateway, collector, money);
+    this.customers = new CustomerChanges(run);
   }
 
   /** The validator's rule for manual repayment: something must be owed, and its outcome known. */
@@ -77,6 +80,10 @@ final class LifecycleOperations {
 
   void changeBillingDay(BillingDayChange request, String actor) {
     plans.changeBillingDay(request, actor);
+  }
+
+  void changeCustomer(CustomerChange change, String actor) {
+    customers.changeCustomer(change, actor);
   }
 
   void payNow(PayNowRequest request) {

@@ -5,6 +5,7 @@ import static dev.billing.workflows.subscription.LifecycleOperations.refusal;
 import dev.billing.domain.Process;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.CustomerChange;
 import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
@@ -59,6 +60,13 @@ sealed interface QueuedChange {
     @Override
     public void applyTo(LifecycleOperations lifecycle) {
       lifecycle.changeBillingDay(request, actor(request.requestedBy()));
+    }
+  }
+
+  record Customer(CustomerChange request) implements QueuedChange {
+    @Override
+    public void applyTo(LifecycleOperations lifecycle) {
+      lifecycle.changeCustomer(request, actor(request.requestedBy()));
     }
   }
 

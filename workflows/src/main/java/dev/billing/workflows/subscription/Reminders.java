@@ -52,7 +52,8 @@ final class Reminders {
               + " sent for the payment due "
               + run.current().nextPaymentDate());
       if (sent.bounced()) {
-        run.notices.bounced(new EmailBounce(RunState.now(), messageId, sent.bounceReason()));
+        run.notices.bounced(
+            new EmailBounce(RunState.now(), messageId, sent.bounceReason()), current.email());
         run.outcome(
             "cycle " + cycle + " reminder " + messageId + " bounced: " + sent.bounceReason());
       }

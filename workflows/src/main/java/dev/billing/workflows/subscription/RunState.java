@@ -218,10 +218,18 @@ final class RunState {
 
   /**
    * Records the bounces reported since the last safe point on the subscription (each message once).
+   * A bounce of a message sent before the customer gave a new address is not the new address's:
+   * only logged. Until a customer change every message goes to the subscription's address, so a run
+   * without one records every bounce and commands exactly what it did before this check.
    */
   void recordBounces() {
     while (notices.hasBounces() && !current().status().isTerminal()) {
-      EmailBounce bounce = notices.nextBounce();
+      CustomerNotices.Bounce next = notices.nextBounce();
+      EmailBounce bounce = next.bounce();
+      if (!next.to().equals(current().email())) {
+        log.info("message {} bounced from an address since replaced", bounce.messageId());
+        continue;
+      }
       EmailBounce known = current().lifecycle().emailBounce();
       if (known == null || !known.messageId().equals(bounce.messageId())) {
         record(LifecycleChanges.emailBounced(current(), bounce, now()));

@@ -5,6 +5,7 @@ import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Process;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.CustomerChange;
 import dev.billing.workflows.OpenPeriod;
 import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.PauseRequest;
@@ -332,6 +333,18 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   @Override
   public SubscriptionState changeBillingDay(BillingDayChange request) {
     return changes.submit(new QueuedChange.BillingDay(ChangeQueue.identified(request)));
+  }
+
+  @Override
+  public void validateChangeCustomer(CustomerChange change) {
+    validate(
+        ChangeQueue.identified(change),
+        () -> ChangeRules.customer(run.current(), change, run.cancelling()));
+  }
+
+  @Override
+  public SubscriptionState changeCustomer(CustomerChange change) {
+    return changes.submit(new QueuedChange.Customer(ChangeQueue.identified(change)));
   }
 
   @Override

@@ -30,4 +30,34 @@ final class WorkflowChanges {
   static boolean manualPendingAtChargedAmount() {
     return Workflow.getVersion(MANUAL_PENDING_AT_CHARGED_AMOUNT, Workflow.DEFAULT_VERSION, 1) >= 1;
   }
+
+  /**
+   * The {@code changeCustomer} update records new customer details, and a new time zone plans the
+   * run's timers again (1.1.0). Asked where a change is applied, before its record.
+   */
+  static final String CUSTOMER_CHANGE = "customer-change";
+
+  static boolean customerChange() {
+    return Workflow.getVersion(CUSTOMER_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
+  }
+
+  /**
+   * A refund made at the gateway ({@code CHARGE_REFUNDED}) is recorded on its period instead of
+   * being ignored (1.1.0). Asked only when such an event arrives.
+   */
+  static final String GATEWAY_REFUNDS = "gateway-refunds";
+
+  static boolean gatewayRefunds() {
+    return Workflow.getVersion(GATEWAY_REFUNDS, Workflow.DEFAULT_VERSION, 1) >= 1;
+  }
+
+  /**
+   * A card dispute marks its period DISPUTED, and a won dispute collects it again (1.1.0). Asked
+   * only when such an event arrives.
+   */
+  static final String CARD_DISPUTES = "card-disputes";
+
+  static boolean cardDisputes() {
+    return Workflow.getVersion(CARD_DISPUTES, Workflow.DEFAULT_VERSION, 1) >= 1;
+  }
 }

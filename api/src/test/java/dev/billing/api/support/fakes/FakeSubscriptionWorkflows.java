@@ -7,6 +7,7 @@ import dev.billing.store.BillingStore;
 import dev.billing.workflows.AppliedRequest;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.CustomerChange;
 import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
@@ -189,6 +190,11 @@ public final class FakeSubscriptionWorkflows implements SubscriptionCommands {
   @Override
   public SubscriptionState changeBillingDay(String subscriptionId, BillingDayChange request) {
     return update(subscriptionId, "changeBillingDay", request);
+  }
+
+  @Override
+  public SubscriptionState changeCustomer(String subscriptionId, CustomerChange change) {
+    return update(subscriptionId, "changeCustomer", change);
   }
 
   private synchronized SubscriptionState update(
