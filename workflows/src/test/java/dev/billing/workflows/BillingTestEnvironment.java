@@ -3,13 +3,17 @@ package dev.billing.workflows;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.subscription.SubscriptionRestart;
 import dev.billing.workflows.subscription.SubscriptionWorkflowImpl;
 import io.temporal.api.enums.v1.EventType;
+import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
+import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
 import io.temporal.api.history.v1.HistoryEvent;
+import io.temporal.client.BatchRequest;
 import io.temporal.client.UpdateOptions;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowOptions;
@@ -147,6 +151,34 @@ final class BillingTestEnvironment implements AutoCloseable {
             .setUpdateId(requestId)
             .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
             .build());
+  }
+
+  /**
+   * What the webhook endpoint does with a payment event about an ended subscription: starts the
+   * workflow again from the record with the event (signal-with-start), then waits until that run
+   * ends.
+   *
+   * @throws AssertionError when the record gives the event nothing to act on (no run is started)
+   */
+  void startAfterEnd(
+      Subscription record, List<dev.billing.domain.Period> periods, PaymentEvent event) {
+    SubscriptionInput input =
+        SubscriptionRestart.afterEnd(record, periods, event, now())
+            .orElseThrow(() -> new AssertionError("the event started no run"));
+    SubscriptionWorkflow workflow =
+        client.newWorkflowStub(
+            SubscriptionWorkflow.class,
+            SubscriptionStartOptions.of(
+                record,
+                TaskQueues.BILLING,
+                null,
+                WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+                WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING));
+    BatchRequest start = client.newSignalWithStartRequest();
+    start.add(workflow::run, input);
+    start.add(workflow::paymentEvent, event);
+    client.signalWithStart(start);
+    WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
   }
 
   /** A stub of the latest run, as the API addresses it: by workflow id only. */

@@ -20,9 +20,6 @@ import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.subscription.SubscriptionRestart;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
-import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
-import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
-import io.temporal.client.BatchRequest;
 import io.temporal.client.UpdateOptions;
 import io.temporal.client.WorkflowClient;
 import io.temporal.client.WorkflowStub;
@@ -253,23 +250,6 @@ class GatewayRefundTest {
   /** As the webhook intake does with no run: signal-with-start from the record. */
   static void startEnded(BillingTestEnvironment t, PaymentEvent event) {
     Subscription record = record(t);
-    SubscriptionInput input =
-        SubscriptionRestart.afterEnd(
-                record, List.of(t.fake.period(event.subscriptionId(), 1)), event, t.now())
-            .orElseThrow();
-    SubscriptionWorkflow workflow =
-        t.client.newWorkflowStub(
-            SubscriptionWorkflow.class,
-            SubscriptionStartOptions.of(
-                record,
-                TaskQueues.BILLING,
-                null,
-                WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
-                WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING));
-    BatchRequest start = t.client.newSignalWithStartRequest();
-    start.add(workflow::run, input);
-    start.add(workflow::paymentEvent, event);
-    t.client.signalWithStart(start);
-    WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
+    t.startAfterEnd(record, List.of(t.fake.period(event.subscriptionId(), 1)), event);
   }
 }

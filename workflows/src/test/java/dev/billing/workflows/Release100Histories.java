@@ -14,10 +14,6 @@ import dev.billing.domain.Subscription;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
-import dev.billing.workflows.subscription.SubscriptionRestart;
-import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
-import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
-import io.temporal.client.BatchRequest;
 import io.temporal.client.WorkflowStub;
 import java.time.Duration;
 import java.time.Instant;
@@ -141,24 +137,7 @@ final class Release100Histories {
               "R01",
               "Insufficient funds",
               Instant.parse("2028-01-25T00:00:00Z"));
-      SubscriptionWorkflow again =
-          t.client.newWorkflowStub(
-              SubscriptionWorkflow.class,
-              SubscriptionStartOptions.of(
-                  ended,
-                  TaskQueues.BILLING,
-                  null,
-                  WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
-                  WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING));
-      BatchRequest start = t.client.newSignalWithStartRequest();
-      start.add(
-          again::run,
-          SubscriptionRestart.afterEnd(
-                  ended, List.of(t.fake.period("sub-history-late", 1)), returned, t.now())
-              .orElseThrow());
-      start.add(again::paymentEvent, returned);
-      t.client.signalWithStart(start);
-      WorkflowStub.fromTyped(again).getResult(SubscriptionState.class);
+      t.startAfterEnd(ended, List.of(t.fake.period("sub-history-late", 1)), returned);
       files.write(t.client, "sub-history-late", null, "return-after-end.json");
     }
     recordLifecycle(files, newYork);

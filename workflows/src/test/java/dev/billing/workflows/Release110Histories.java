@@ -11,10 +11,6 @@ import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
-import dev.billing.workflows.subscription.SubscriptionRestart;
-import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
-import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
-import io.temporal.client.BatchRequest;
 import io.temporal.client.WorkflowStub;
 import java.time.Duration;
 import java.time.Instant;
@@ -124,24 +120,7 @@ final class Release110Histories {
       Subscription record = writes.get(writes.size() - 1).next();
       PaymentEvent late =
           gatewayMoney("evt_gw_5", PaymentEvent.Type.CHARGE_REFUNDED, "5.00", false);
-      SubscriptionWorkflow ended =
-          t.client.newWorkflowStub(
-              SubscriptionWorkflow.class,
-              SubscriptionStartOptions.of(
-                  record,
-                  TaskQueues.BILLING,
-                  null,
-                  WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
-                  WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING));
-      BatchRequest start = t.client.newSignalWithStartRequest();
-      start.add(
-          ended::run,
-          SubscriptionRestart.afterEnd(
-                  record, List.of(t.fake.period("sub-history-gw", 1)), late, t.now())
-              .orElseThrow());
-      start.add(ended::paymentEvent, late);
-      t.client.signalWithStart(start);
-      WorkflowStub.fromTyped(ended).getResult(SubscriptionState.class);
+      t.startAfterEnd(record, List.of(t.fake.period("sub-history-gw", 1)), late);
       files.write(t.client, "sub-history-gw", null, "gateway-refund-after-end.json");
     }
   }

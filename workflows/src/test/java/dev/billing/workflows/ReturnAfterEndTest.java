@@ -20,7 +20,6 @@ import dev.billing.workflows.subscription.SubscriptionRestart;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.api.enums.v1.WorkflowIdConflictPolicy;
 import io.temporal.api.enums.v1.WorkflowIdReusePolicy;
-import io.temporal.client.BatchRequest;
 import io.temporal.client.UpdateOptions;
 import io.temporal.client.WithStartWorkflowOperation;
 import io.temporal.client.WorkflowClient;
@@ -58,15 +57,7 @@ class ReturnAfterEndTest {
 
   /** What the webhook endpoint does for a return with no run: signal-with-start from the record. */
   private static void startWith(BillingTestEnvironment t, PaymentEvent event) {
-    Subscription record = record(t);
-    SubscriptionInput input =
-        SubscriptionRestart.afterEnd(record, periods(t), event, t.now()).orElseThrow();
-    SubscriptionWorkflow workflow = stub(t, record);
-    BatchRequest start = t.client.newSignalWithStartRequest();
-    start.add(workflow::run, input);
-    start.add(workflow::paymentEvent, event);
-    t.client.signalWithStart(start);
-    WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
+    t.startAfterEnd(record(t), periods(t), event);
   }
 
   private static List<Period> periods(BillingTestEnvironment t) {

@@ -207,26 +207,7 @@ class UpgradeAfterEndTest {
               "R10",
               "Customer advises not authorized",
               t.now());
-      SubscriptionInput input =
-          dev.billing.workflows.subscription.SubscriptionRestart.afterEnd(
-                  record, List.of(t.fake.period("sub-ud", 1)), returned, t.now())
-              .orElseThrow(() -> new AssertionError("the return started no run"));
-      SubscriptionWorkflow again =
-          t.client.newWorkflowStub(
-              SubscriptionWorkflow.class,
-              SubscriptionStartOptions.of(
-                  record,
-                  TaskQueues.BILLING,
-                  null,
-                  io.temporal.api.enums.v1.WorkflowIdReusePolicy
-                      .WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
-                  io.temporal.api.enums.v1.WorkflowIdConflictPolicy
-                      .WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING));
-      io.temporal.client.BatchRequest start = t.client.newSignalWithStartRequest();
-      start.add(again::run, input);
-      start.add(again::paymentEvent, returned);
-      t.client.signalWithStart(start);
-      WorkflowStub.fromTyped(again).getResult(SubscriptionState.class);
+      t.startAfterEnd(record, List.of(t.fake.period("sub-ud", 1)), returned);
 
       RecordInput reversal =
           t.fake.writes().stream()
