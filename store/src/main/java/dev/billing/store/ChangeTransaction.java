@@ -61,9 +61,15 @@ final class ChangeTransaction {
     }
   }
 
-  /** Stable across retries of one change, so DynamoDB itself deduplicates a retried commit. */
+  /**
+   * Stable across retries of one change, so DynamoDB itself deduplicates a retried commit; the
+   * version makes it one change's own, since a change id can recur (a cycle's reminder sent again
+   * after a billing-day move or a resume), and DynamoDB answers a token it saw in the last ten
+   * minutes as a replay without writing.
+   */
   static String requestToken(RecordInput change) {
-    String name = change.next().subscriptionId() + "|" + change.changeId();
+    String name =
+        change.next().subscriptionId() + "|" + change.changeId() + "|" + change.next().version();
     return UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)).toString();
   }
 
