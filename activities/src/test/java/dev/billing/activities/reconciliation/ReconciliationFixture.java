@@ -29,6 +29,7 @@ import dev.billing.store.ReconciliationReports;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
 import dev.billing.store.events.PaymentEventStore;
+import dev.billing.store.testing.BackgroundClose;
 import dev.billing.store.testing.LocalDynamoDb;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.SubscriptionInput;
@@ -281,7 +282,10 @@ final class ReconciliationFixture implements AutoCloseable {
 
   @Override
   public void close() {
-    env.close();
-    local.close();
+    BackgroundClose.close(
+        () -> {
+          env.close();
+          local.close();
+        });
   }
 }
