@@ -43,7 +43,8 @@ class ApplicationTest {
 
   // Dropwizard's default mappers switched on in YAML: the API must still answer with its own shape.
   static final ApiTestSupport API =
-      ApiTestSupport.start(ConfigOverride.config("server.registerDefaultExceptionMappers", "true"));
+      ApiTestSupport.onSharedStack(
+          ConfigOverride.config("server.registerDefaultExceptionMappers", "true"));
 
   @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 

@@ -10,7 +10,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.api.support.ApiTestSupport;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -18,15 +17,12 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** PUT .../payment-method: token and mask only, recorded in the history, refused once cancelled. */
 @Tag("e2e")
 class PaymentMethodChangeTest {
 
-  static final ApiTestSupport API = ApiTestSupport.start();
-
-  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  static final ApiTestSupport API = ApiTestSupport.shared();
 
   private static Response put(String path, String json) {
     return API.request(path).put(Entity.entity(json, MediaType.APPLICATION_JSON_TYPE));

@@ -14,13 +14,11 @@ import dev.billing.domain.BillingIds;
 import dev.billing.domain.Money;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.BillingSearchAttributes;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * POST /v1/accounts/{accountId}/subscriptions through the real workflow: the schedule it records,
@@ -30,9 +28,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Tag("e2e")
 class SubscriptionCreateTest {
 
-  static final ApiTestSupport API = ApiTestSupport.start();
-
-  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  static final ApiTestSupport API = ApiTestSupport.shared();
 
   @Test
   void createsTheSubscriptionWithTheScheduleOfItsStartDateBillingDayAndTimeZone() {

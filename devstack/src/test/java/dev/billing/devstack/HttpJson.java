@@ -8,16 +8,22 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A small JSON-over-HTTP client for the end-to-end tests: they speak to the stack only over HTTP.
  */
 final class HttpJson {
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Pattern CREATE = Pattern.compile("^/v1/accounts/([^/?]+)/subscriptions$");
 
   private final HttpClient client =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private final String baseUrl;
+  private final Set<String> accounts = ConcurrentHashMap.newKeySet();
 
   HttpJson(String baseUrl) {
     this.baseUrl = baseUrl;
@@ -59,11 +65,20 @@ final class HttpJson {
   }
 
   Response post(String path, String json) throws IOException, InterruptedException {
+    Matcher create = CREATE.matcher(path);
+    if (create.matches()) {
+      accounts.add(create.group(1));
+    }
     return send(
         HttpRequest.newBuilder(URI.create(baseUrl + path))
             .header("Authorization", AUTHORIZATION)
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(json)));
+  }
+
+  /** The accounts this client created subscriptions in. */
+  Set<String> accounts() {
+    return Set.copyOf(accounts);
   }
 
   private Response send(HttpRequest.Builder request) throws IOException, InterruptedException {

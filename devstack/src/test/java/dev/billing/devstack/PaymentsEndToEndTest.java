@@ -134,7 +134,7 @@ class PaymentsEndToEndTest {
         STACK
             .stack()
             .sandbox()
-            .listEvents(Instant.EPOCH, Instant.now().plus(Duration.ofDays(400)))
+            .listEvents(Instant.EPOCH, EndToEnd.now(http).plusSeconds(1))
             .stream()
             .filter(e -> e.subscriptionId().equals(id) && e.type() == GatewayEvent.Type.SUCCEEDED)
             .findFirst()

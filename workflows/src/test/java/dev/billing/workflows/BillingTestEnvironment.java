@@ -214,6 +214,6 @@ final class BillingTestEnvironment implements AutoCloseable {
 
   @Override
   public void close() {
-    env.close();
+    BackgroundClose.close(env);
   }
 }

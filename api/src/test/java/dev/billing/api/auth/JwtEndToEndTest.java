@@ -43,7 +43,7 @@ class JwtEndToEndTest {
   static final WireMockServer JWKS = startJwks();
 
   static final ApiTestSupport API =
-      ApiTestSupport.start(
+      ApiTestSupport.onSharedStack(
           ConfigOverride.config("auth.jwt.issuer", JwtTokens.ISSUER),
           ConfigOverride.config("auth.jwt.audience", JwtTokens.AUDIENCE),
           ConfigOverride.config(

@@ -5,13 +5,10 @@ import static dev.billing.api.support.ApiTestSupport.subscriptionBody;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.billing.api.ApiConfiguration;
 import dev.billing.api.support.ApiTestSupport;
 import dev.billing.api.support.LifecycleCalls;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * POST .../billing-day through the real workflow. Time never moves here: today is 2026-03-10 and
@@ -20,9 +17,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Tag("e2e")
 class BillingDayChangeTest {
 
-  static final ApiTestSupport API = ApiTestSupport.start();
-
-  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  static final ApiTestSupport API = ApiTestSupport.shared();
 
   static final LifecycleCalls CALLS = new LifecycleCalls(API);
 

@@ -6,7 +6,6 @@ import static dev.billing.api.support.ApiTestSupport.subscriptionPath;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.billing.api.ApiConfiguration;
 import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.support.ApiTestSupport;
 import dev.billing.api.support.LifecycleCalls;
@@ -14,7 +13,6 @@ import dev.billing.domain.BillingIds;
 import dev.billing.domain.reconciliation.FindingKind;
 import dev.billing.domain.reconciliation.Repair;
 import dev.billing.store.PageRequest;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import io.temporal.api.enums.v1.WorkflowExecutionStatus;
 import io.temporal.client.WorkflowExecutionDescription;
 import io.temporal.client.WorkflowStub;
@@ -27,7 +25,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A change to a subscription whose workflow is gone (terminated by hand, lost with a namespace):
@@ -38,9 +35,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Tag("e2e")
 class LostWorkflowTest {
 
-  static final ApiTestSupport API = ApiTestSupport.start();
-
-  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  static final ApiTestSupport API = ApiTestSupport.shared();
 
   static final LifecycleCalls CALLS = new LifecycleCalls(API);
 
@@ -159,7 +154,8 @@ class LostWorkflowTest {
   private static HttpResponse<String> postOnce(String token, String path) throws Exception {
     return HttpClient.newHttpClient()
         .send(
-            HttpRequest.newBuilder(URI.create("http://localhost:" + APP.getLocalPort() + path))
+            HttpRequest.newBuilder(
+                    URI.create("http://localhost:" + API.extension().getLocalPort() + path))
                 .header("Authorization", "Bearer " + token)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{}"))

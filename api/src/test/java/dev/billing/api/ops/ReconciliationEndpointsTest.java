@@ -5,7 +5,6 @@ import static dev.billing.api.support.ApiTestSupport.body;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.billing.api.ApiConfiguration;
 import dev.billing.api.support.ApiTestSupport;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
@@ -16,7 +15,6 @@ import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
-import io.dropwizard.testing.junit5.DropwizardAppExtension;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.time.Instant;
@@ -25,7 +23,6 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * /v1/ops/reconciliations on the real stack: a run started, what it finds and repairs, its report
@@ -35,9 +32,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 @Tag("e2e")
 class ReconciliationEndpointsTest {
 
-  static final ApiTestSupport API = ApiTestSupport.start();
-
-  @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
+  static final ApiTestSupport API = ApiTestSupport.shared();
 
   @Test
   void aRunStartedNowWritesAReportWithItsFindingsAndRepairs() {

@@ -26,6 +26,7 @@ import io.temporal.testing.TestEnvironmentOptions;
 import io.temporal.testing.TestWorkflowEnvironment;
 import io.temporal.worker.Worker;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.InstantSource;
 import java.time.Period;
@@ -138,6 +139,24 @@ public final class ApiTestStack implements Managed {
         charge -> Optional.empty(),
         clock,
         Optional.empty());
+  }
+
+  /**
+   * Waits until no write has taken effect for {@code quiet}, for at most 10 s: on a shared stack
+   * the work an earlier class set off (a charge right after a create, a repaired workflow) may
+   * still be writing.
+   */
+  public void awaitNoWrites(Duration quiet) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    long seen = writes.get();
+    while (System.nanoTime() < deadline) {
+      Thread.sleep(quiet.toMillis());
+      long now = writes.get();
+      if (now == seen) {
+        return;
+      }
+      seen = now;
+    }
   }
 
   @Override

@@ -35,6 +35,8 @@ public final class ApplicationOnFakes extends ApiRequests {
             List.of(
                 ConfigOverride.config("server.applicationConnectors[0].port", "0"),
                 ConfigOverride.config("server.adminConnectors[0].port", "0"),
+                // As ApiTestSupport's: a graceful stop took 2 s with every request answered.
+                ConfigOverride.config("server.shutdownGracePeriod", "0s"),
                 ConfigOverride.config("logging.level", "WARN")));
     overrides.addAll(List.of(extraOverrides));
     Managed stopsTheStack =

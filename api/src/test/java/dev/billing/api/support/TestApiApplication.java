@@ -11,12 +11,12 @@ import java.util.function.Supplier;
 final class TestApiApplication extends BillingApiApplication {
 
   /**
-   * @param stack stopped with the application
+   * @param stopsWithIt stopped with the application (its own stack; nothing for a shared one)
    */
-  TestApiApplication(Managed stack, Supplier<ApiDependencies> dependencies) {
+  TestApiApplication(Managed stopsWithIt, Supplier<ApiDependencies> dependencies) {
     super(
         (config, environment) -> {
-          environment.lifecycle().manage(stack);
+          environment.lifecycle().manage(stopsWithIt);
           return dependencies.get();
         });
   }

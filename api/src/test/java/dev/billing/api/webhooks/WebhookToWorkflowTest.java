@@ -40,7 +40,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class WebhookToWorkflowTest {
 
   static final ApiTestSupport API =
-      ApiTestSupport.start(ConfigOverride.config("webhooks.sandboxSecret", SANDBOX_SECRET));
+      ApiTestSupport.onSharedStack(ConfigOverride.config("webhooks.sandboxSecret", SANDBOX_SECRET));
 
   @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 

@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  */
 @Tag("model")
 class BillingModelTest {
-  static final int DEFAULT_TRIES = 16;
+  static final int DEFAULT_TRIES = 8;
   static final int DEFAULT_STEPS = 24;
   static final int DEFAULT_SECONDS = 80;
 
@@ -140,7 +140,7 @@ class BillingModelTest {
      * verify draws the same sequences every time; new sequences are explored by long runs and by
      * {@code -Dmodel.seed=random}, whose findings are triaged before they can fail a build.
      */
-    static final String VERIFY_SEED = "8459972529371604528";
+    static final String VERIFY_SEED = "-3580652446120237251";
 
     static String seed(String given, boolean longRun) {
       String random = Long.toString(ThreadLocalRandom.current().nextLong());

@@ -26,6 +26,7 @@ import dev.billing.store.ReconciliationQueries;
 import dev.billing.store.StoreSettings;
 import dev.billing.store.TableNames;
 import dev.billing.store.events.PaymentEventStore;
+import dev.billing.store.testing.BackgroundClose;
 import dev.billing.store.testing.LocalDynamoDb;
 import dev.billing.worker.BillingWorker;
 import dev.billing.workflows.BillingSearchAttributes;
@@ -346,16 +347,20 @@ final class BillingStack implements AutoCloseable {
     return "acc-" + subscriptionId;
   }
 
+  /** In the background (BackgroundClose): the next sequence starts on a stack of its own. */
   @Override
   public void close() {
-    try {
-      if (factory != null) {
-        factory.shutdownNow();
-      }
-      env.close();
-    } finally {
-      local.close();
-    }
+    BackgroundClose.close(
+        () -> {
+          try {
+            if (factory != null) {
+              factory.shutdownNow();
+            }
+            env.close();
+          } finally {
+            local.close();
+          }
+        });
   }
 
   private enum Activity {

@@ -7,6 +7,7 @@ import dev.billing.domain.reconciliation.CheckResult;
 import dev.billing.domain.reconciliation.FindingKind;
 import dev.billing.domain.reconciliation.ReconciliationCounts;
 import dev.billing.domain.reconciliation.ReconciliationSummary;
+import dev.billing.workflows.BackgroundClose;
 import dev.billing.workflows.activities.ReconciliationActivities;
 import dev.billing.workflows.activities.SubscriptionCheckInput;
 import dev.billing.workflows.activities.WindowCheckInput;
@@ -54,7 +55,7 @@ class ReconciliationWorkflowTest {
 
   @AfterEach
   void stop() {
-    env.close();
+    BackgroundClose.close(env);
   }
 
   private ReconciliationSummary run(ReconciliationInput input) {
