@@ -105,7 +105,7 @@ final class LifecycleOperations {
 
   /** See {@link Refunds#refundUnused}. */
   void refundUnused(CancelRequest request, String actor) {
-    money.refunds.refundUnused(request, actor);
+    money.unusedDays.refundUnused(request, actor);
   }
 
   /** A timer of a change whose money is unknown fired: see {@link MoneyChanges#resolvePending}. */

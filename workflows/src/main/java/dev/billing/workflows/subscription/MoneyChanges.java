@@ -18,10 +18,12 @@ import java.util.List;
 final class MoneyChanges {
   final Upgrades upgrades;
   final Refunds refunds;
+  final UnusedDaysRefunds unusedDays;
   private final RequestLog requests;
 
   MoneyChanges(RunState run, Gateway gateway) {
     this.refunds = new Refunds(run, gateway);
+    this.unusedDays = new UnusedDaysRefunds(run, gateway, refunds);
     this.upgrades = new Upgrades(run, gateway, refunds);
     this.requests = run.requests;
   }

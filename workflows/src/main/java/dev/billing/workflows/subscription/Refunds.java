@@ -3,22 +3,17 @@ package dev.billing.workflows.subscription;
 import static dev.billing.workflows.subscription.LifecycleOperations.refusal;
 
 import dev.billing.domain.BillingIds;
-import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodRefund;
-import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
-import dev.billing.domain.Proration;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.AppliedRequest;
-import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.PendingRefund;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.UpdateRejections;
-import dev.billing.workflows.UpgradeCharge;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.PaymentFailures;
 import dev.billing.workflows.activities.RefundInput;
@@ -133,96 +128,6 @@ final class Refunds {
     PendingRefund pending = new PendingRefund(requestId, input, null, actor, now(), 0);
     if (!refundOrAwait(pending, stored)) {
       requests.remember(request, AppliedRequest.Status.PENDING, pendingSentence(pending), null);
-    }
-  }
-
-  /**
-   * Immediate cancellation with refundUnused: the unused days of the period in service are refunded
-   * (rounded down, today counted as used), from the period's own charge and from each upgrade
-   * charged within it. Best effort: a refund the gateway refuses does not stop the cancellation,
-   * and is reported for an operator; one without an answer is resolved later.
-   */
-  void refundUnused(CancelRequest request, String actor) {
-    Subscription sub = run.current();
-    long cycle = sub.cycle() - 1;
-    LocalDate today = today(sub);
-    BillingSchedule schedule = sub.schedule();
-    if (cycle < 1
-        || sub.lastPaymentAt() == null
-        || today.isBefore(schedule.dueDate(cycle))
-        || !today.isBefore(schedule.dueDate(cycle + 1))) {
-      run.outcome("no paid period in service: nothing to refund");
-      return;
-    }
-    // A subscription is cancelled once: without a client id, the cancellation itself is the id.
-    String requestId = request.requestId() == null ? "cancellation" : request.requestId();
-    refundUnusedOfPeriod(sub, cycle, requestId, actor);
-    for (UpgradeCharge upgrade : requests.upgradeCharges(cycle)) {
-      long covered = Proration.daysLeft(upgrade.from(), upgrade.until());
-      long unused = Math.min(covered, Proration.daysLeft(today.plusDays(1), upgrade.until()));
-      if (covered <= 0 || unused <= 0) {
-        continue;
-      }
-      Money share = Proration.shareRoundedDown(upgrade.amount(), unused, covered);
-      if (share.minor() <= 0) {
-        continue;
-      }
-      RefundInput input =
-          RefundInput.of(sub, cycle)
-              .ofCharge(upgrade.transactionId())
-              .amount(share)
-              .idempotencyKey(
-                  BillingIds.refundKey(
-                      sub.subscriptionId(), cycle, requestId + "#" + upgrade.transactionId()))
-              .reason(unused + " unused of " + covered + " upgraded days")
-              .build();
-      try {
-        refundOrAwait(
-            new PendingRefund(requestId, input, upgrade.transactionId(), actor, now(), 0), null);
-      } catch (ApplicationFailure e) {
-        log.error(
-            "refund of the upgrade's unused days of {} failed; cancelling anyway: {}",
-            sub.subscriptionId(),
-            e.getOriginalMessage());
-        run.outcome(
-            "unused upgrade days not refunded (" + e.getOriginalMessage() + "); refund by hand");
-      }
-    }
-  }
-
-  private void refundUnusedOfPeriod(Subscription sub, long cycle, String requestId, String actor) {
-    BillingSchedule schedule = sub.schedule();
-    LocalDate today = today(sub);
-    try {
-      Period stored = gateway.load(sub, cycle);
-      if (stored.transactionId() == null
-          || (stored.status() != PeriodStatus.COMPLETED
-              && stored.status() != PeriodStatus.REFUNDED)) {
-        run.outcome("cycle " + cycle + " is " + stored.status() + ": nothing to refund");
-        return;
-      }
-      long unused = Proration.daysLeft(today.plusDays(1), schedule.dueDate(cycle + 1));
-      long days = Proration.daysLeft(schedule.dueDate(cycle), schedule.dueDate(cycle + 1));
-      Money share = Proration.shareRoundedDown(stored.amount(), unused, days);
-      Money amount = share.minor() > stored.refundable().minor() ? stored.refundable() : share;
-      if (amount.minor() <= 0) {
-        run.outcome("no unused amount to refund for cycle " + cycle);
-        return;
-      }
-      RefundInput input =
-          RefundInput.of(sub, cycle)
-              .ofCharge(stored.transactionId())
-              .amount(amount)
-              .idempotencyKey(BillingIds.refundKey(sub.subscriptionId(), cycle, requestId))
-              .reason(unused + " unused of " + days + " days")
-              .build();
-      refundOrAwait(new PendingRefund(requestId, input, null, actor, now(), 0), stored);
-    } catch (ApplicationFailure e) {
-      log.error(
-          "refund of unused days of {} failed; cancelling anyway: {}",
-          sub.subscriptionId(),
-          e.getOriginalMessage());
-      run.outcome("unused days not refunded (" + e.getOriginalMessage() + "); refund by hand");
     }
   }
 
