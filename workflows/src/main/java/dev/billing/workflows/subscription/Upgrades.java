@@ -25,7 +25,6 @@ import io.temporal.failure.ApplicationFailure;
 import io.temporal.workflow.Workflow;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDate;
 import org.slf4j.Logger;
 
 /**
@@ -313,10 +312,6 @@ final class Upgrades {
               + "; the plan is unchanged",
           UpdateRejections.PAYMENT_DECLINED);
     }
-  }
-
-  private static LocalDate today(Subscription sub) {
-    return sub.schedule().dateAt(now());
   }
 
   private static Instant now() {
