@@ -51,6 +51,19 @@ public final class MerchantEventStore {
     this.sharding = new TableSharding(client, billingTable, dateKeyShards);
   }
 
+  /**
+   * The ids of the events a change writes, in their order: what its record activity hands to
+   * delivery once the change is committed (or found committed by an earlier attempt).
+   */
+  public static List<String> idsOf(dev.billing.domain.RecordInput change) {
+    int count = dev.billing.domain.MerchantEvents.of(change).size();
+    List<String> ids = new ArrayList<>(count);
+    for (int n = 0; n < count; n++) {
+      ids.add(OutboxItems.id(change.next().subscriptionId(), change.next().version(), n));
+    }
+    return ids;
+  }
+
   /** One event by id, read consistently; empty for an id that is not an event's. */
   public Optional<OutboxEvent> find(String eventId) {
     Map<String, AttributeValue> key = OutboxItems.keyOf(eventId);
