@@ -15,4 +15,13 @@ public final class TaskQueues {
   public static String payments(String billingQueue) {
     return billingQueue + "-payments";
   }
+
+  /**
+   * The queue of merchant-event delivery (the {@code deliveries-<subscription>} workflows and their
+   * POSTs) beside {@code billingQueue}: a slow or failing endpoint holds up only this queue's
+   * pollers, never billing's workflow and activity tasks.
+   */
+  public static String deliveries(String billingQueue) {
+    return billingQueue + "-deliveries";
+  }
 }

@@ -2,6 +2,7 @@ package dev.billing.workflows;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.billing.workflows.delivery.DeliveryWorkflowImpl;
 import dev.billing.workflows.subscription.SubscriptionWorkflowImpl;
 import io.temporal.testing.WorkflowReplayer;
 import java.nio.file.Files;
@@ -76,12 +77,14 @@ class CheckedInHistoriesReplayTest {
             "1.1.0/gateway-refund-after-end.json",
             "1.1.0/upgrade-after-end-refunded.json",
             "1.1.0/manual-pending-at-charged-amount.json",
-            "1.1.0/customer-changed.json");
+            "1.1.0/customer-changed.json",
+            "1.1.0/deliveries-retried-redelivered.json");
     List<String> failed = new java.util.ArrayList<>();
     for (Path file : files) {
       try {
+        // Each history names its workflow type; the replayer picks the implementation of it.
         WorkflowReplayer.replayWorkflowExecution(
-            Files.readString(file), SubscriptionWorkflowImpl.class);
+            Files.readString(file), SubscriptionWorkflowImpl.class, DeliveryWorkflowImpl.class);
       } catch (Exception e) {
         failed.add(
             ROOT.relativize(file)

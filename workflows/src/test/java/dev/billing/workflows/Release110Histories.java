@@ -29,6 +29,7 @@ final class Release110Histories {
     recordGatewayMoney(files);
     recordManualPendingAtChargedAmount(files);
     recordCustomerChanged(files);
+    dev.billing.workflows.delivery.DeliveryHistories.record(files.dir());
   }
 
   /**

@@ -1,0 +1,21 @@
+package dev.billing.workflows.activities;
+
+import java.util.List;
+
+/**
+ * @param events the events found, in the order asked; an unknown id is left out
+ */
+public record PlanDeliveriesResult(List<PlannedEvent> events) {
+  public PlanDeliveriesResult {
+    events = List.copyOf(events);
+  }
+
+  /**
+   * @param endpointIds the endpoints still owed it; empty when none is (already settled)
+   */
+  public record PlannedEvent(String eventId, String eventType, List<String> endpointIds) {
+    public PlannedEvent {
+      endpointIds = List.copyOf(endpointIds);
+    }
+  }
+}

@@ -1,0 +1,3 @@
+package dev.billing.workflows.activities;
+
+public record SettleEventInput(String eventId) {}

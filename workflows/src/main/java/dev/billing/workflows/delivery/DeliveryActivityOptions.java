@@ -1,0 +1,53 @@
+package dev.billing.workflows.delivery;
+
+import io.temporal.activity.ActivityOptions;
+import io.temporal.common.RetryOptions;
+import java.time.Duration;
+
+/** Timeouts and retries of the delivery steps; each says what its numbers protect. */
+public final class DeliveryActivityOptions {
+  private DeliveryActivityOptions() {}
+
+  /** Activity failure types that end a delivery at once: retrying cannot change the answer. */
+  public static final String ENDPOINT_GONE = "EndpointGone";
+
+  /**
+   * How long an event is offered to an endpoint that keeps failing: then the delivery is recorded
+   * FAILED and the endpoint's next event goes. The contract merchants read (docs/api.md).
+   */
+  public static final Duration RETRY_WINDOW = Duration.ofDays(3);
+
+  /**
+   * One POST: the HTTP client gives up after 10 s (connect 5 s), well inside the 30 s, so an
+   * attempt that times out is still recorded by the activity itself. Retried 10 s, 20 s, 40 s ...
+   * at most an hour apart for {@link #RETRY_WINDOW}: an endpoint down for a day gets about 30 tries
+   * and its events as soon as one succeeds.
+   */
+  public static final ActivityOptions DELIVER =
+      ActivityOptions.newBuilder()
+          .setStartToCloseTimeout(Duration.ofSeconds(30))
+          .setScheduleToCloseTimeout(RETRY_WINDOW)
+          .setRetryOptions(
+              RetryOptions.newBuilder()
+                  .setInitialInterval(Duration.ofSeconds(10))
+                  .setBackoffCoefficient(2)
+                  .setMaximumInterval(Duration.ofHours(1))
+                  .setDoNotRetry(ENDPOINT_GONE)
+                  .build())
+          .build();
+
+  /**
+   * Reads and writes of DynamoDB: retried 1 s doubling to a minute, without limit. Nothing else can
+   * end a delivery's bookkeeping, and DynamoDB comes back.
+   */
+  public static final ActivityOptions STORE =
+      ActivityOptions.newBuilder()
+          .setStartToCloseTimeout(Duration.ofSeconds(30))
+          .setRetryOptions(
+              RetryOptions.newBuilder()
+                  .setInitialInterval(Duration.ofSeconds(1))
+                  .setBackoffCoefficient(2)
+                  .setMaximumInterval(Duration.ofMinutes(1))
+                  .build())
+          .build();
+}
