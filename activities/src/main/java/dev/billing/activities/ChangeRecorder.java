@@ -1,5 +1,6 @@
 package dev.billing.activities;
 
+import dev.billing.activities.delivery.DeliveryHandoff;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.RecordResult;
 import dev.billing.store.BillingStore;
@@ -8,12 +9,23 @@ import dev.billing.store.StaleWriteException;
 import io.temporal.failure.ApplicationFailure;
 import java.util.Objects;
 
-/** Writes one change of a subscription through the store; shared by every activity that records. */
+/**
+ * Writes one change of a subscription through the store; shared by every activity that records.
+ * Once the change is committed, or found committed by an earlier attempt (a process that died
+ * between the write and the hand-off is retried by Temporal and gets here again), its merchant
+ * events are handed to delivery.
+ */
 public final class ChangeRecorder {
   private final BillingStore store;
+  private final DeliveryHandoff delivery;
 
   public ChangeRecorder(BillingStore store) {
+    this(store, DeliveryHandoff.NONE);
+  }
+
+  public ChangeRecorder(BillingStore store, DeliveryHandoff delivery) {
     this.store = Objects.requireNonNull(store, "store");
+    this.delivery = Objects.requireNonNull(delivery, "delivery");
   }
 
   /**
@@ -28,6 +40,12 @@ public final class ChangeRecorder {
    *     retrying it (the record options retry without limit) would only hide the bug
    */
   public RecordResult record(RecordInput change) {
+    RecordResult result = write(change);
+    delivery.committed(change);
+    return result;
+  }
+
+  private RecordResult write(RecordInput change) {
     try {
       return change.previous() == null
           ? store.createSubscription(change)

@@ -1,5 +1,6 @@
 package dev.billing.activities;
 
+import dev.billing.activities.delivery.DeliveryHandoff;
 import dev.billing.activities.notifications.Delivery;
 import dev.billing.activities.notifications.MessageTemplates;
 import dev.billing.activities.notifications.Notification;
@@ -38,7 +39,18 @@ public final class RecordActivitiesImpl implements RecordActivities {
    */
   public RecordActivitiesImpl(
       BillingStore store, Notifier receiptNotifier, MessageTemplates templates) {
-    this.recorder = new ChangeRecorder(store);
+    this(store, receiptNotifier, templates, DeliveryHandoff.NONE);
+  }
+
+  /**
+   * @param delivery told of every committed change's events
+   */
+  public RecordActivitiesImpl(
+      BillingStore store,
+      Notifier receiptNotifier,
+      MessageTemplates templates,
+      DeliveryHandoff delivery) {
+    this.recorder = new ChangeRecorder(store, delivery);
     this.store = store;
     this.receiptNotifier = Objects.requireNonNull(receiptNotifier, "receiptNotifier");
     this.receipts = new ReceiptMessages(templates);

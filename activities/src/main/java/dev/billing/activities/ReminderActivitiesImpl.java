@@ -1,5 +1,6 @@
 package dev.billing.activities;
 
+import dev.billing.activities.delivery.DeliveryHandoff;
 import dev.billing.activities.notifications.Delivery;
 import dev.billing.activities.notifications.MailRejectedException;
 import dev.billing.activities.notifications.MailUnavailableException;
@@ -31,9 +32,17 @@ public final class ReminderActivitiesImpl implements ReminderActivities {
   private final ChangeRecorder recorder;
 
   public ReminderActivitiesImpl(Notifier notifier, MessageTemplates templates, BillingStore store) {
+    this(notifier, templates, store, DeliveryHandoff.NONE);
+  }
+
+  /**
+   * @param delivery told of the events of the reminder's record (a trial's ending)
+   */
+  public ReminderActivitiesImpl(
+      Notifier notifier, MessageTemplates templates, BillingStore store, DeliveryHandoff delivery) {
     this.notifier = Objects.requireNonNull(notifier, "notifier");
     this.messages = new ReminderMessages(templates);
-    this.recorder = new ChangeRecorder(store);
+    this.recorder = new ChangeRecorder(store, delivery);
   }
 
   @Override

@@ -62,6 +62,50 @@ class ChangeRecorderTest {
                 + " it (docs/operations.md).");
   }
 
+  @Test
+  void aCommittedChangeAndOneFoundCommittedAreHandedToDeliveryAndAStaleOneIsNot() {
+    List<String> handed = new ArrayList<>();
+    ChangeRecorder delivering = new ChangeRecorder(store, change -> handed.add(change.changeId()));
+    store.result = new RecordResult(1, false);
+    delivering.record(Fixtures.creation());
+    store.result = new RecordResult(1, true); // the retry of an attempt that died after its write
+    delivering.record(Fixtures.creation());
+    store.stale = new StaleWriteException("stored version 3 is not older than 2");
+    catchThrowableOfType(
+        ApplicationFailure.class, () -> delivering.record(Fixtures.reminderRecorded()));
+
+    assertThat(handed).containsExactly("create", "create");
+  }
+
+  @Test
+  void aHandoffThatFailsNeverFailsTheRecord() {
+    var endpoints =
+        new dev.billing.store.endpoints.WebhookEndpointStore(
+            software.amazon.awssdk.services.dynamodb.DynamoDbClient.builder()
+                .region(software.amazon.awssdk.regions.Region.US_EAST_1)
+                .endpointOverride(java.net.URI.create("http://127.0.0.1:1"))
+                .overrideConfiguration(
+                    c ->
+                        c.retryStrategy(software.amazon.awssdk.core.retry.RetryMode.STANDARD)
+                            .retryStrategy(b -> b.maxAttempts(1)))
+                .credentialsProvider(
+                    software.amazon.awssdk.auth.credentials.AnonymousCredentialsProvider.create())
+                .build(),
+            "billing",
+            new byte[32]);
+    ChangeRecorder delivering =
+        new ChangeRecorder(
+            store,
+            new dev.billing.activities.delivery.EndpointDeliveryHandoff(
+                endpoints,
+                (sub, ids) -> {
+                  throw new IllegalStateException("never reached");
+                }));
+    store.result = new RecordResult(1, false);
+
+    assertThat(delivering.record(Fixtures.creation())).isEqualTo(new RecordResult(1, false));
+  }
+
   private static final class StubStore implements BillingStore {
     final List<String> calls = new ArrayList<>();
     RecordResult result;

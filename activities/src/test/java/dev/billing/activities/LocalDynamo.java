@@ -15,10 +15,12 @@ final class LocalDynamo implements AutoCloseable {
   final DynamoDbClient client;
   final DynamoBillingStore store;
   final NotificationLog notificationLog;
+  final TableNames tables;
 
   LocalDynamo() {
     client = local.client();
     TableNames names = local.createTables();
+    tables = names;
     store = local.store(names);
     notificationLog =
         new NotificationLog(client, names.billing(), NotificationLog.DEFAULT_RETENTION);

@@ -9,9 +9,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.activities.payments.sandbox.SandboxCharge;
+import dev.billing.activities.views.Timestamps;
 import dev.billing.api.support.ApiTestStack;
 import dev.billing.api.support.ApiTestSupport;
-import dev.billing.api.views.Timestamps;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Term;
 import dev.billing.store.PageRequest;

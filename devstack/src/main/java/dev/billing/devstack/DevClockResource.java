@@ -1,8 +1,8 @@
 package dev.billing.devstack;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import dev.billing.activities.views.Timestamps;
 import dev.billing.api.errors.ApiProblem;
-import dev.billing.api.views.Timestamps;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;

@@ -1,8 +1,8 @@
 package dev.billing.devstack;
 
 import dev.billing.activities.notifications.MessageHeaders;
+import dev.billing.activities.views.Timestamps;
 import dev.billing.api.errors.ApiProblem;
-import dev.billing.api.views.Timestamps;
 import jakarta.mail.BodyPart;
 import jakarta.mail.MessagingException;
 import jakarta.mail.Multipart;

@@ -29,9 +29,7 @@ public record DeliveryAttempt(
     /** This try failed; another follows with backoff. */
     FAILED_ATTEMPT,
     /** No more tries: the retry window (three days) ran out, or the failure is final. */
-    FAILED,
-    /** An operator asked for the event again ({@code POST /v1/events/{id}/redeliver}). */
-    REDELIVERY_REQUESTED
+    FAILED
   }
 
   public DeliveryAttempt {

@@ -1,9 +1,9 @@
 package dev.billing.api.endpoints;
 
+import dev.billing.activities.views.Timestamps;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.resources.PageParams;
 import dev.billing.api.views.PageView;
-import dev.billing.api.views.Timestamps;
 import dev.billing.store.endpoints.WebhookEndpoint;
 import dev.billing.store.endpoints.WebhookEndpointStore;
 import jakarta.ws.rs.Consumes;

@@ -1,5 +1,6 @@
 package dev.billing.api.events;
 
+import dev.billing.activities.views.EventView;
 import dev.billing.api.auth.AccountConfined;
 import dev.billing.api.auth.BillingPrincipal;
 import dev.billing.api.errors.ApiProblem;

@@ -1,6 +1,6 @@
 package dev.billing.api.ops;
 
-import dev.billing.api.views.Timestamps;
+import dev.billing.activities.views.Timestamps;
 import dev.billing.domain.reconciliation.Finding;
 
 /** One finding of a report, with what the run did about it. */

@@ -1,6 +1,6 @@
 package dev.billing.api.ops;
 
-import dev.billing.api.views.Timestamps;
+import dev.billing.activities.views.Timestamps;
 import dev.billing.store.events.StoredEvent;
 import java.util.Map;
 

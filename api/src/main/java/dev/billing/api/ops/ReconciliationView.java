@@ -1,6 +1,6 @@
 package dev.billing.api.ops;
 
-import dev.billing.api.views.Timestamps;
+import dev.billing.activities.views.Timestamps;
 import dev.billing.domain.reconciliation.ReconciliationSummary;
 import java.util.List;
 import java.util.Map;

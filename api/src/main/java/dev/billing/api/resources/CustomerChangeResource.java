@@ -1,11 +1,11 @@
 package dev.billing.api.resources;
 
+import dev.billing.activities.views.SubscriptionView;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
 import dev.billing.api.ops.Reconciliations;
 import dev.billing.api.subscriptions.Locales;
 import dev.billing.api.subscriptions.SubscriptionCommands;
-import dev.billing.api.views.SubscriptionView;
 import dev.billing.domain.Subscription;
 import dev.billing.store.BillingStore;
 import dev.billing.workflows.CustomerChange;

@@ -1,7 +1,7 @@
 package dev.billing.api.resources;
 
+import dev.billing.activities.views.ReceiptView;
 import dev.billing.api.views.PageView;
-import dev.billing.api.views.ReceiptView;
 import dev.billing.store.BillingStore;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;

@@ -1,10 +1,10 @@
 package dev.billing.api.resources;
 
+import dev.billing.activities.views.SubscriptionView;
 import dev.billing.api.auth.OperatorOnly;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.ops.Reconciliations;
 import dev.billing.api.subscriptions.SubscriptionCommands;
-import dev.billing.api.views.SubscriptionView;
 import dev.billing.domain.Money;
 import dev.billing.domain.Subscription;
 import dev.billing.store.BillingStore;

@@ -1,5 +1,7 @@
 package dev.billing.api.resources;
 
+import dev.billing.activities.views.PeriodView;
+import dev.billing.activities.views.SubscriptionView;
 import dev.billing.api.constraints.IdempotencyKey;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.ops.Reconciliations;
@@ -12,8 +14,6 @@ import dev.billing.api.subscriptions.SubscriptionCommands;
 import dev.billing.api.subscriptions.SubscriptionIds;
 import dev.billing.api.views.HistoryEntryView;
 import dev.billing.api.views.PageView;
-import dev.billing.api.views.PeriodView;
-import dev.billing.api.views.SubscriptionView;
 import dev.billing.api.views.UpcomingChargeView;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;

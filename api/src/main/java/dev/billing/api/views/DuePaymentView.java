@@ -1,5 +1,7 @@
 package dev.billing.api.views;
 
+import dev.billing.activities.views.PaymentMethodView;
+import dev.billing.activities.views.Timestamps;
 import dev.billing.store.DuePayment;
 
 /** A subscription whose payment is due on the requested date (GSI-2). */

@@ -1,5 +1,6 @@
 package dev.billing.api.views;
 
+import dev.billing.activities.views.Timestamps;
 import dev.billing.store.DueReminder;
 
 /** A subscription whose reminder is due on the requested date (GSI-1). */

@@ -1,5 +1,7 @@
 package dev.billing.api.views;
 
+import dev.billing.activities.views.SubscriptionView;
+import dev.billing.activities.views.Timestamps;
 import dev.billing.store.HistoryEntry;
 import java.util.List;
 import java.util.Locale;

@@ -1,5 +1,6 @@
 package dev.billing.api.views;
 
+import dev.billing.activities.views.Timestamps;
 import dev.billing.domain.Upcoming;
 import java.util.List;
 import java.util.Locale;

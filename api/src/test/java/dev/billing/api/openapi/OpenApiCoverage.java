@@ -1,6 +1,7 @@
 package dev.billing.api.openapi;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.billing.activities.views.SubscriptionView;
 import dev.billing.api.auth.keys.ApiKeyResource;
 import dev.billing.api.constraints.Required;
 import dev.billing.api.endpoints.WebhookEndpointResource;
@@ -10,7 +11,6 @@ import dev.billing.api.ops.StartedReconciliationView;
 import dev.billing.api.resources.ChangeStillRunningMapper;
 import dev.billing.api.resources.SubscriptionResource;
 import dev.billing.api.views.PageView;
-import dev.billing.api.views.SubscriptionView;
 import dev.billing.api.webhooks.WebhookReceipt;
 import jakarta.validation.constraints.NotNull;
 import jakarta.ws.rs.core.Response;

@@ -19,4 +19,12 @@ public record WebhookEndpoint(
     Objects.requireNonNull(createdAt, "createdAt");
     events = List.copyOf(events);
   }
+
+  /** Every type is sent to an endpoint registered for "*". */
+  public static final String ALL = "*";
+
+  /** Whether events of this type (its wire name) go to this endpoint. */
+  public boolean wants(String eventType) {
+    return events.contains(ALL) || events.contains(eventType);
+  }
 }

@@ -85,6 +85,28 @@ public final class WebhookEndpointStore {
   }
 
   /**
+   * Every endpoint, read eventually consistent (a moment behind a registration on AWS): what
+   * delivery asks after each change, so cheap rather than exact. Endpoints are few.
+   */
+  public java.util.List<WebhookEndpoint> all() {
+    java.util.List<WebhookEndpoint> all = new java.util.ArrayList<>();
+    Map<String, AttributeValue> start = null;
+    do {
+      Map<String, AttributeValue> from = start;
+      var response =
+          client.query(
+              r ->
+                  r.tableName(table)
+                      .keyConditionExpression("PK = :pk AND begins_with(SK, :sk)")
+                      .expressionAttributeValues(Map.of(":pk", s(PARTITION), ":sk", s(SK_PREFIX)))
+                      .exclusiveStartKey(from));
+      response.items().forEach(item -> all.add(endpoint(item)));
+      start = response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null;
+    } while (start != null && !start.isEmpty());
+    return all;
+  }
+
+  /**
    * @return false when there was no such endpoint
    */
   public boolean delete(String id) {

@@ -1,9 +1,9 @@
 package dev.billing.api.auth.keys;
 
+import dev.billing.activities.views.Timestamps;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.resources.Actors;
 import dev.billing.api.views.PageView;
-import dev.billing.api.views.Timestamps;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;

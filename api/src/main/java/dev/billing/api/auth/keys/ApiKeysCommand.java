@@ -1,9 +1,9 @@
 package dev.billing.api.auth.keys;
 
+import dev.billing.activities.views.Timestamps;
 import dev.billing.api.ApiConfiguration;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.FieldError;
-import dev.billing.api.views.Timestamps;
 import dev.billing.runtime.DynamoConnection;
 import io.dropwizard.core.cli.ConfiguredCommand;
 import io.dropwizard.core.setup.Bootstrap;

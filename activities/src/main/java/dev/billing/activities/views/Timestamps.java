@@ -1,4 +1,4 @@
-package dev.billing.api.views;
+package dev.billing.activities.views;
 
 import java.time.Instant;
 import java.time.LocalDate;

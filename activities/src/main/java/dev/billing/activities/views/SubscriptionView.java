@@ -1,4 +1,4 @@
-package dev.billing.api.views;
+package dev.billing.activities.views;
 
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Lifecycle;

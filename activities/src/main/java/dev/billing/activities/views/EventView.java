@@ -1,9 +1,7 @@
-package dev.billing.api.events;
+package dev.billing.activities.views;
 
-import dev.billing.api.views.PeriodView;
-import dev.billing.api.views.ReceiptView;
-import dev.billing.api.views.SubscriptionView;
-import dev.billing.api.views.Timestamps;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.billing.store.OutboxEvent;
 
 /**
@@ -21,6 +19,17 @@ public record EventView(String id, String type, String createdAt, Data data) {
    * @param receipt the receipt the change wrote, on payment events that have one; else null
    */
   public record Data(SubscriptionView subscription, PeriodView period, ReceiptView receipt) {}
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /** The body of a delivery: this view as JSON, UTF-8, fields in declaration order, nulls kept. */
+  public static byte[] json(OutboxEvent event) {
+    try {
+      return JSON.writeValueAsBytes(of(event));
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("event " + event.id() + " does not serialise", e);
+    }
+  }
 
   public static EventView of(OutboxEvent event) {
     return new EventView(

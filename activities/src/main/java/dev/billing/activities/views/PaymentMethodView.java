@@ -1,4 +1,4 @@
-package dev.billing.api.views;
+package dev.billing.activities.views;
 
 /**
  * Only the display mask: the gateway token is a credential-like reference and stays server-side.

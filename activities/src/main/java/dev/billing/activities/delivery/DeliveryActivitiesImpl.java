@@ -1,0 +1,228 @@
+package dev.billing.activities.delivery;
+
+import dev.billing.activities.views.EventView;
+import dev.billing.store.DeliveryAttempt;
+import dev.billing.store.EventDeliveryState;
+import dev.billing.store.EventDeliveryStore;
+import dev.billing.store.endpoints.WebhookEndpoint;
+import dev.billing.store.endpoints.WebhookEndpointStore;
+import dev.billing.workflows.activities.DeliverEventInput;
+import dev.billing.workflows.activities.DeliverEventResult;
+import dev.billing.workflows.activities.DeliverEventResult.Outcome;
+import dev.billing.workflows.activities.DeliveryActivities;
+import dev.billing.workflows.activities.DeliveryFailureInput;
+import dev.billing.workflows.activities.DeliveryFailureResult;
+import dev.billing.workflows.activities.PlanDeliveriesInput;
+import dev.billing.workflows.activities.PlanDeliveriesResult;
+import dev.billing.workflows.activities.SettleEventInput;
+import dev.billing.workflows.activities.SettleEventResult;
+import io.temporal.activity.Activity;
+import io.temporal.failure.ApplicationFailure;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.UnknownHostException;
+import java.net.http.HttpTimeoutException;
+import java.time.InstantSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Delivery's steps. Every POST is recorded as an attempt before the activity ends, and the end of a
+ * delivery (2xx, 410, an address refused) in the same transaction as the event's finished set, so a
+ * retry that finds the endpoint in that set sends nothing again. Nothing here logs or records a
+ * secret, a URL (it may carry a token) or a response body: the endpoint's id stands for it.
+ */
+public final class DeliveryActivitiesImpl implements DeliveryActivities {
+  private static final Logger log = LoggerFactory.getLogger(DeliveryActivitiesImpl.class);
+
+  /** The type of a failed attempt (retried); never one of the workflow's do-not-retry types. */
+  static final String DELIVERY_FAILED = "DeliveryFailed";
+
+  /**
+   * @param clock the time attempts are recorded at (the dev stack's follows its test clock); the
+   *     signature's timestamp is always the real time, which is what a product checks it against
+   */
+  public record Dependencies(
+      EventDeliveryStore deliveries,
+      WebhookEndpointStore endpoints,
+      WebhookPoster poster,
+      DeliveryAddresses addresses,
+      InstantSource clock) {
+    public Dependencies {
+      Objects.requireNonNull(deliveries, "deliveries");
+      Objects.requireNonNull(endpoints, "endpoints");
+      Objects.requireNonNull(poster, "poster");
+      Objects.requireNonNull(addresses, "addresses");
+      Objects.requireNonNull(clock, "clock");
+    }
+  }
+
+  private final Dependencies d;
+
+  public DeliveryActivitiesImpl(Dependencies dependencies) {
+    this.d = Objects.requireNonNull(dependencies, "dependencies");
+  }
+
+  @Override
+  public PlanDeliveriesResult plan(PlanDeliveriesInput input) {
+    List<WebhookEndpoint> endpoints = d.endpoints().all();
+    List<PlanDeliveriesResult.PlannedEvent> planned = new ArrayList<>();
+    for (String eventId : input.eventIds()) {
+      Optional<EventDeliveryState> found = d.deliveries().event(eventId);
+      if (found.isEmpty() || !found.get().event().subscriptionId().equals(input.subscriptionId())) {
+        continue;
+      }
+      EventDeliveryState state = found.get();
+      String type = state.event().type().wireName();
+      List<String> owed = new ArrayList<>();
+      if (input.redelivery() || state.owed()) {
+        for (WebhookEndpoint endpoint : endpoints) {
+          if (endpoint.wants(type)
+              && (input.redelivery() || !state.finishedFor().contains(endpoint.id()))) {
+            owed.add(endpoint.id());
+          }
+        }
+      }
+      if (!input.redelivery() && owed.isEmpty() && state.owed()) {
+        d.deliveries().settle(eventId);
+      }
+      planned.add(new PlanDeliveriesResult.PlannedEvent(eventId, type, owed));
+    }
+    return new PlanDeliveriesResult(planned);
+  }
+
+  @Override
+  public DeliverEventResult deliver(DeliverEventInput input) {
+    // From 1 on Temporal's servers; the SDK's activity test environment reports 0.
+    int attempt = Math.max(1, Activity.getExecutionContext().getInfo().getAttempt());
+    Optional<WebhookEndpoint> endpoint = d.endpoints().find(input.endpointId());
+    Optional<String> secret = endpoint.flatMap(e -> d.endpoints().secret(e.id()));
+    if (endpoint.isEmpty() || secret.isEmpty()) {
+      return new DeliverEventResult(Outcome.ENDPOINT_DELETED, attempt, null);
+    }
+    EventDeliveryState state =
+        d.deliveries()
+            .event(input.eventId())
+            .orElseThrow(
+                () ->
+                    ApplicationFailure.newNonRetryableFailure(
+                        "no event " + input.eventId(), "NoSuchEvent"));
+    if (!input.redelivery() && state.finishedFor().contains(input.endpointId())) {
+      // An earlier attempt ended it and was recorded, but its completion never reached Temporal.
+      return new DeliverEventResult(Outcome.DELIVERED, attempt, null);
+    }
+    URI url = URI.create(endpoint.get().url());
+    try {
+      String refusal = d.addresses().refusal(url);
+      if (refusal != null) {
+        log.warn(
+            "Delivery of {} to endpoint {} refused: its host {}",
+            input.eventId(),
+            input.endpointId(),
+            refusal);
+        record(input, state, attempt, DeliveryAttempt.Status.FAILED, null, "address_not_public");
+        return new DeliverEventResult(Outcome.FAILED, attempt, null);
+      }
+    } catch (UnknownHostException e) {
+      throw failedAttempt(input, state, attempt, null, "dns_failed");
+    }
+    byte[] body = EventView.json(state.event());
+    long now = System.currentTimeMillis() / 1000;
+    Map<String, String> headers =
+        Map.of(
+            "Content-Type",
+            "application/json",
+            DeliverySignature.HEADER,
+            DeliverySignature.header(secret.get(), now, body));
+    int status;
+    try {
+      status = d.poster().post(url, headers, body);
+    } catch (HttpTimeoutException e) {
+      throw failedAttempt(input, state, attempt, null, "timeout");
+    } catch (ConnectException e) {
+      throw failedAttempt(input, state, attempt, null, "connect_failed");
+    } catch (IOException e) {
+      throw failedAttempt(input, state, attempt, null, "io_error");
+    }
+    if (status >= 200 && status < 300) {
+      record(input, state, attempt, DeliveryAttempt.Status.SUCCEEDED, status, null);
+      return new DeliverEventResult(Outcome.DELIVERED, attempt, status);
+    }
+    if (status == 410) {
+      // Gone: the product says this endpoint takes no more; retrying cannot change that.
+      record(input, state, attempt, DeliveryAttempt.Status.FAILED, status, "http_410");
+      return new DeliverEventResult(Outcome.FAILED, attempt, status);
+    }
+    throw failedAttempt(input, state, attempt, status, "http_" + status);
+  }
+
+  private ApplicationFailure failedAttempt(
+      DeliverEventInput input,
+      EventDeliveryState state,
+      int attempt,
+      Integer status,
+      String error) {
+    record(input, state, attempt, DeliveryAttempt.Status.FAILED_ATTEMPT, status, error);
+    return ApplicationFailure.newFailure(
+        "delivery of "
+            + input.eventId()
+            + " to endpoint "
+            + input.endpointId()
+            + " failed ("
+            + error
+            + "); retried with backoff",
+        DELIVERY_FAILED);
+  }
+
+  private void record(
+      DeliverEventInput input,
+      EventDeliveryState state,
+      int attempt,
+      DeliveryAttempt.Status status,
+      Integer httpStatus,
+      String error) {
+    d.deliveries()
+        .record(
+            new DeliveryAttempt(
+                input.endpointId(),
+                input.eventId(),
+                state.event().type().wireName(),
+                state.event().subscriptionId(),
+                attempt,
+                status,
+                httpStatus,
+                error,
+                d.clock().instant()),
+            input.lastOwed() && !input.redelivery());
+  }
+
+  @Override
+  public DeliveryFailureResult recordFailure(DeliveryFailureInput input) {
+    d.deliveries()
+        .record(
+            new DeliveryAttempt(
+                input.endpointId(),
+                input.eventId(),
+                input.eventType(),
+                input.subscriptionId(),
+                0,
+                DeliveryAttempt.Status.FAILED,
+                null,
+                input.reason(),
+                input.at()),
+            input.lastOwed());
+    return new DeliveryFailureResult(true);
+  }
+
+  @Override
+  public SettleEventResult settle(SettleEventInput input) {
+    d.deliveries().settle(input.eventId());
+    return new SettleEventResult(true);
+  }
+}
