@@ -82,8 +82,13 @@ public final class ApiComponents {
     components.add(new PaymentEventsResource(dependencies.paymentEvents()));
     components.add(
         new WebhookEndpointResource(
-            dependencies.webhookEndpoints(), clock, dependencies.devOperatorKey().isPresent()));
-    components.add(new EventResource(dependencies.events()));
+            dependencies.webhookEndpoints(),
+            dependencies.deliveries(),
+            clock,
+            dependencies.devOperatorKey().isPresent()));
+    components.add(
+        new EventResource(
+            dependencies.events(), dependencies.webhookEndpoints(), dependencies.redeliveries()));
     components.add(new OpenApiResource());
 
     // Who may call what, and what a body may carry: registered for the whole application, so every

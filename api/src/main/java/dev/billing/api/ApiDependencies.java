@@ -5,6 +5,7 @@ import dev.billing.activities.payments.TemporalPaymentEventSignals;
 import dev.billing.activities.payments.stripe.StripeChargeMethods;
 import dev.billing.activities.payments.stripe.StripeSettings;
 import dev.billing.api.auth.keys.ApiKeyStore;
+import dev.billing.api.events.Redeliveries;
 import dev.billing.api.ops.ReconciliationRuns;
 import dev.billing.api.ops.Reconciliations;
 import dev.billing.api.subscriptions.SubscriptionCommands;
@@ -15,11 +16,13 @@ import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
 import dev.billing.store.BillingStore;
 import dev.billing.store.DynamoBillingStore;
+import dev.billing.store.EventDeliveryStore;
 import dev.billing.store.MerchantEventStore;
 import dev.billing.store.ReconciliationQueries;
 import dev.billing.store.ReconciliationReports;
 import dev.billing.store.endpoints.WebhookEndpointStore;
 import dev.billing.store.events.PaymentEventStore;
+import dev.billing.workflows.TaskQueues;
 import io.dropwizard.core.setup.Environment;
 import java.time.InstantSource;
 import java.util.Map;
@@ -39,6 +42,8 @@ import org.slf4j.LoggerFactory;
  * @param apiKeys where API keys are stored, hashed
  * @param webhookEndpoints where merchants' webhook endpoints are stored, their secrets sealed
  * @param events the merchant events, written by the worker with each change
+ * @param deliveries the attempts of their delivery to the endpoints
+ * @param redeliveries sends an event again through its subscription's delivery workflow
  * @param chargeMethods a disputed Charge's payment method type, read from Stripe; empty when
  *     unknown
  * @param clock "now" for the API: today's date for defaults and past checks, receipt expiry. In the
@@ -56,6 +61,8 @@ public record ApiDependencies(
     ApiKeyStore apiKeys,
     WebhookEndpointStore webhookEndpoints,
     MerchantEventStore events,
+    EventDeliveryStore deliveries,
+    Redeliveries redeliveries,
     Function<String, Optional<String>> chargeMethods,
     InstantSource clock,
     Optional<String> devOperatorKey) {
@@ -91,6 +98,8 @@ public record ApiDependencies(
         new ApiKeyStore(dynamo.client(), dynamo.tableNames().billing()),
         new WebhookEndpointStore(dynamo.client(), dynamo.tableNames().billing(), pageTokenKey),
         new MerchantEventStore(store, pageTokenKey),
+        new EventDeliveryStore(store, pageTokenKey),
+        Redeliveries.of(client, TaskQueues.deliveries(taskQueue)),
         stripeChargeMethods(config.webhooks, System.getenv()),
         clock,
         Optional.empty());
@@ -108,6 +117,8 @@ public record ApiDependencies(
         apiKeys,
         webhookEndpoints,
         events,
+        deliveries,
+        redeliveries,
         chargeMethods,
         clock,
         Optional.of(key));

@@ -14,8 +14,8 @@ import org.apache.commons.text.StringSubstitutor;
 import org.eclipse.jetty.server.Server;
 
 /**
- * The production API plus the dev-only resources (test clock, outbox, sandbox charges). They exist
- * only in this module, so no production jar can serve them.
+ * The production API plus the dev-only resources (test clock, outbox, sandbox charges, what the dev
+ * webhook receiver got). They exist only in this module, so no production jar can serve them.
  */
 final class DevApiApplication extends BillingApiApplication {
 
@@ -23,10 +23,18 @@ final class DevApiApplication extends BillingApiApplication {
   private final DevTemporal temporal;
   private final SandboxGateway gateway;
   private final DevMailServer mail;
+  private final DevWebhooksResource webhooks;
   private final AtomicReference<Server> server = new AtomicReference<>();
 
+  /**
+   * @param webhooks what the dev stack's webhook receiver accepted
+   */
   DevApiApplication(
-      DevStackSettings settings, DevTemporal temporal, SandboxGateway gateway, DevMailServer mail) {
+      DevStackSettings settings,
+      DevTemporal temporal,
+      SandboxGateway gateway,
+      DevMailServer mail,
+      DevWebhooksResource webhooks) {
     // "Today" follows the test server's clock, so due dates and receipts move with it; the
     // configured
     // dev key acts as operator (the start-up log and the banner say so).
@@ -38,6 +46,7 @@ final class DevApiApplication extends BillingApiApplication {
     this.temporal = temporal;
     this.gateway = gateway;
     this.mail = mail;
+    this.webhooks = webhooks;
   }
 
   /** Runs the API's server command and returns the started Jetty server. */
@@ -66,7 +75,8 @@ final class DevApiApplication extends BillingApiApplication {
             "adminPort", Integer.toString(settings.adminPort()),
             "temporalTarget", settings.temporalTarget(),
             "dynamoEndpoint", settings.dynamoEndpoint(),
-            "dateKeyShards", Integer.toString(DevStackSettings.DEV_DATE_KEY_SHARDS));
+            "dateKeyShards", Integer.toString(DevStackSettings.DEV_DATE_KEY_SHARDS),
+            "pageTokenSecret", DevStackSettings.DEV_PAGE_TOKEN_SECRET);
     bootstrap.setConfigurationSourceProvider(
         new SubstitutingSourceProvider(
             new ResourceConfigurationSourceProvider(), new StringSubstitutor(values)));
@@ -79,6 +89,7 @@ final class DevApiApplication extends BillingApiApplication {
     environment.jersey().register(new DevClockResource(temporal));
     environment.jersey().register(new DevOutboxResource(mail));
     environment.jersey().register(new DevChargesResource(gateway));
+    environment.jersey().register(webhooks);
   }
 
   @Override

@@ -12,8 +12,11 @@ import dev.billing.runtime.TemporalSettings;
 import dev.billing.store.DynamoBillingStore;
 import dev.billing.store.NotificationLog;
 import dev.billing.store.StoreSettings;
+import dev.billing.store.endpoints.WebhookEndpointStore;
 import dev.billing.worker.BillingWorker;
 import dev.billing.worker.EmailNotifiers;
+import dev.billing.worker.delivery.EventDelivery;
+import dev.billing.worker.delivery.EventSweepScheduling;
 import dev.billing.worker.observability.BusinessMetrics;
 import dev.billing.worker.observability.ObservabilityInterceptor;
 import dev.billing.worker.observability.UpdateRefusalLogging;
@@ -21,6 +24,7 @@ import dev.billing.worker.reconciliation.ReconciliationScheduling;
 import dev.billing.worker.reconciliation.ReconciliationSettings;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.temporal.worker.WorkerFactory;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -46,6 +50,7 @@ public final class DevStack implements AutoCloseable {
   private final DevMailServer mail;
   private final Server api;
   private final SandboxWebhookRelay webhooks;
+  private final DevWebhookReceiver receiver;
   private final ReconciliationScheduling reconciliation;
 
   private DevStack(DevStackSettings settings) throws Exception {
@@ -87,14 +92,22 @@ public final class DevStack implements AutoCloseable {
                 NotificationLog.DEFAULT_RETENTION),
             temporal.clock());
     String taskQueue = workerTemporal.settings().taskQueue();
+    // Merchant events go to the endpoints registered, on localhost too (only here); attempts are
+    // recorded at the test clock's time.
+    byte[] endpointKey = DevStackSettings.DEV_PAGE_TOKEN_SECRET.getBytes(StandardCharsets.UTF_8);
+    EventDelivery delivery =
+        EventDelivery.of(
+            store, endpointKey, workerTemporal.client(), taskQueue, true, temporal.clock());
     // The production worker's interceptor, so dev logs read the same (subscriptionId, one line per
     // refused update); its metrics go nowhere here.
     this.worker =
         BillingWorker.create(
             workerTemporal.client(),
             taskQueue,
-            new BillingWorker.Adapters(store, gateway, email, DunningPolicy.DEFAULT),
+            new BillingWorker.Adapters(store, gateway, email, DunningPolicy.DEFAULT)
+                .withDelivery(delivery.handoff()),
             new ObservabilityInterceptor(new BusinessMetrics(new SimpleMeterRegistry())));
+    delivery.register(worker, taskQueue);
     BillingWorker.registerReconciliation(
         worker.getWorker(taskQueue),
         BillingWorker.reconciliation(
@@ -115,8 +128,16 @@ public final class DevStack implements AutoCloseable {
     this.reconciliation =
         ReconciliationScheduling.of(workerTemporal.client(), taskQueue, settings.reconciliation());
     reconciliation.start();
+    new EventSweepScheduling(workerTemporal.client(), taskQueue, settings.delivery()).start();
 
-    this.api = new DevApiApplication(settings, temporal, gateway, mail).start();
+    DevWebhooksResource received = new DevWebhooksResource();
+    this.receiver =
+        new DevWebhookReceiver(
+            settings.receiverPort(),
+            new WebhookEndpointStore(
+                workerDynamo.client(), workerDynamo.tableNames().billing(), endpointKey),
+            received);
+    this.api = new DevApiApplication(settings, temporal, gateway, mail, received).start();
     // Stopped by close(), after the webhook relay and before what the API calls; Jetty's own
     // shutdown hook would race that (and log a stack trace on every Ctrl-C).
     api.setStopAtShutdown(false);
@@ -159,6 +180,11 @@ public final class DevStack implements AutoCloseable {
   /** The Temporal frontend of the stack, for tests that look at workflow histories. */
   String temporalTarget() {
     return temporal.target();
+  }
+
+  /** The dev stack's stand-in for a merchant's webhook endpoint. */
+  public String webhookReceiverUrl() {
+    return receiver.url();
   }
 
   public String apiUrl() {
@@ -209,6 +235,11 @@ public final class DevStack implements AutoCloseable {
             + apiUrl()
             + "/v1/dev/outbox (?format=eml for the raw messages)",
         "  Sandbox charges    GET " + apiUrl() + "/v1/dev/charges",
+        "  Webhook receiver   "
+            + receiver.url()
+            + "   (register it as a webhook endpoint; GET "
+            + apiUrl()
+            + "/v1/dev/webhooks)",
         "  Reconciliation     "
             + (reconciliation.mode() == ReconciliationScheduling.Mode.DISABLED
                 ? "not scheduled"
@@ -235,6 +266,7 @@ public final class DevStack implements AutoCloseable {
   public void close() {
     stopQuietly(webhooks::close);
     stopQuietly(api::stop);
+    stopQuietly(receiver::close);
     stopQuietly(
         () -> {
           worker.shutdown();

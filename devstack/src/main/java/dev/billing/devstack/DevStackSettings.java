@@ -1,5 +1,6 @@
 package dev.billing.devstack;
 
+import dev.billing.worker.delivery.DeliverySettings;
 import dev.billing.worker.reconciliation.ReconciliationSettings;
 import dev.billing.worker.reconciliation.WebhookPollSettings;
 
@@ -9,6 +10,8 @@ import dev.billing.worker.reconciliation.WebhookPollSettings;
  *
  * @param devApiKey the bearer key that acts as operator in the dev stack (BILLING_DEV_API_KEY,
  *     default "dev"); the production API has no such key
+ * @param receiverPort the dev webhook receiver's (BILLING_DEV_RECEIVER_PORT, default 8082); 0 for
+ *     any free port
  */
 public record DevStackSettings(
     int apiPort,
@@ -18,7 +21,8 @@ public record DevStackSettings(
     ReconciliationSettings reconciliation,
     DevTemporalChoice temporal,
     int temporalUiPort,
-    String devApiKey) {
+    String devApiKey,
+    int receiverPort) {
 
   public static final String DEFAULT_DEV_API_KEY = "dev";
 
@@ -41,6 +45,13 @@ public record DevStackSettings(
    */
   public static final int DEV_DATE_KEY_SHARDS = 2;
 
+  /**
+   * The dev API's page-token secret, which the dev worker shares: the webhook endpoints' signing
+   * secrets are sealed under a key derived from it.
+   */
+  public static final String DEV_PAGE_TOKEN_SECRET =
+      "dev-only-page-token-secret-not-for-production";
+
   public DevStackSettings {
     reconciliation = reconciliation == null ? DEV_RECONCILIATION : reconciliation;
     temporal = temporal == null ? DevTemporalChoice.of("test-server", null) : temporal;
@@ -51,7 +62,7 @@ public record DevStackSettings(
    * The Java test server (the test clock), the development reconciliation schedule, the key "dev".
    */
   public DevStackSettings(int apiPort, int adminPort, int temporalPort, int dynamoPort) {
-    this(apiPort, adminPort, temporalPort, dynamoPort, null, null, 8233, DEFAULT_DEV_API_KEY);
+    this(apiPort, adminPort, temporalPort, dynamoPort, null, null, 8233, DEFAULT_DEV_API_KEY, 0);
   }
 
   public static DevStackSettings fromEnvironment() {
@@ -75,7 +86,8 @@ public record DevStackSettings(
                 null)),
         DevTemporalChoice.of(System.getenv(DevTemporalChoice.VARIABLE), System.getenv("PATH")),
         port("TEMPORAL_UI_PORT", 8233),
-        System.getenv("BILLING_DEV_API_KEY"));
+        System.getenv("BILLING_DEV_API_KEY"),
+        port("BILLING_DEV_RECEIVER_PORT", 8082));
   }
 
   private static int port(String variable, int fallback) {
@@ -101,5 +113,13 @@ public record DevStackSettings(
 
   public String dynamoEndpoint() {
     return "http://localhost:" + dynamoPort;
+  }
+
+  /**
+   * Delivery of merchant events with its sweep: a Temporal Schedule on the real dev server; none on
+   * the test server, which has no Schedules (the records' signals deliver alone there).
+   */
+  public DeliverySettings delivery() {
+    return DeliverySettings.defaults();
   }
 }

@@ -23,7 +23,11 @@ class DevEndpointsInOpenApiTest {
 
   /** What {@link DevApiApplication} registers beside the production API. */
   private static final List<Class<?>> DEV_RESOURCES =
-      List.of(DevClockResource.class, DevOutboxResource.class, DevChargesResource.class);
+      List.of(
+          DevClockResource.class,
+          DevOutboxResource.class,
+          DevChargesResource.class,
+          DevWebhooksResource.class);
 
   @Test
   void everyDevEndpointIsDescribed() throws Exception {
@@ -43,7 +47,8 @@ class DevEndpointsInOpenApiTest {
             "POST /v1/dev/clock/advance",
             "GET /v1/dev/outbox",
             "GET /v1/dev/charges",
-            "POST /v1/dev/charges/{transactionId}/refund");
+            "POST /v1/dev/charges/{transactionId}/refund",
+            "GET /v1/dev/webhooks");
     assertThat(gaps).isEmpty();
   }
 

@@ -175,7 +175,8 @@ class DockerComposeTest {
             "AWS_REGION",
             "PAYMENT_GATEWAY",
             "BILLING_SMTP_HOST",
-            "BILLING_SMTP_PORT");
+            "BILLING_SMTP_PORT",
+            "BILLING_PAGE_TOKEN_SECRET");
     assertThat(environment("setup").keySet())
         .isSubsetOf(worker)
         .contains("TEMPORAL_TARGET", "DYNAMODB_ENDPOINT");

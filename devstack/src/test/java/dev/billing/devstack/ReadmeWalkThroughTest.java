@@ -95,7 +95,11 @@ class ReadmeWalkThroughTest {
                 header.substring(0, colon).strip(), header.substring(colon + 1).strip()
               });
         }
-        case "-d" -> body = substitute(args.get(++k));
+        // A body may name the dev stack's webhook receiver: where this stack runs it.
+        case "-d" ->
+            body =
+                substitute(args.get(++k))
+                    .replace("http://localhost:8082/webhooks", STACK.stack().webhookReceiverUrl());
         default -> {
           assertThat(arg)
               .as(where + ": a curl option this test does not run")

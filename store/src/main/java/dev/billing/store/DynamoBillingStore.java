@@ -123,11 +123,12 @@ public final class DynamoBillingStore implements BillingStore {
                 .build());
   }
 
-  DynamoDbClient client() {
+  /** The client and tables under this store, for the stores of other items in the same tables. */
+  public DynamoDbClient client() {
     return client;
   }
 
-  TableNames tables() {
+  public TableNames tables() {
     return tables;
   }
 

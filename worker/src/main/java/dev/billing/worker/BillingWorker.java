@@ -5,6 +5,7 @@ import dev.billing.activities.PaymentActivitiesImpl;
 import dev.billing.activities.PolicyActivitiesImpl;
 import dev.billing.activities.RecordActivitiesImpl;
 import dev.billing.activities.ReminderActivitiesImpl;
+import dev.billing.activities.delivery.DeliveryHandoff;
 import dev.billing.activities.notifications.MessageTemplates;
 import dev.billing.activities.notifications.Notifier;
 import dev.billing.activities.payments.PaymentGateway;
@@ -57,7 +58,26 @@ public final class BillingWorker {
       PaymentGateway gateway,
       Notifier notifier,
       DunningPolicy dunning,
-      Notifier receiptNotifier) {
+      Notifier receiptNotifier,
+      DeliveryHandoff delivery) {
+
+    /** Without delivery of merchant events: they stay owed in the outbox. */
+    public Adapters(
+        BillingStore store,
+        PaymentGateway gateway,
+        Notifier notifier,
+        DunningPolicy dunning,
+        Notifier receiptNotifier) {
+      this(store, gateway, notifier, dunning, receiptNotifier, DeliveryHandoff.NONE);
+    }
+
+    /**
+     * The same adapters, handing every committed change's events to {@code delivery} ({@link
+     * dev.billing.worker.delivery.EventDelivery#handoff}).
+     */
+    public Adapters withDelivery(DeliveryHandoff delivery) {
+      return new Adapters(store, gateway, notifier, dunning, receiptNotifier, delivery);
+    }
 
     /** One notifier for everything (tests whose notifier answers at once). */
     public Adapters(
@@ -214,8 +234,10 @@ public final class BillingWorker {
     worker.registerWorkflowImplementationTypes(workflowOptions, SubscriptionWorkflowImpl.class);
     MessageTemplates templates = new MessageTemplates();
     worker.registerActivitiesImplementations(
-        new RecordActivitiesImpl(adapters.store(), adapters.receiptNotifier(), templates),
-        new ReminderActivitiesImpl(adapters.notifier(), templates, adapters.store()),
+        new RecordActivitiesImpl(
+            adapters.store(), adapters.receiptNotifier(), templates, adapters.delivery()),
+        new ReminderActivitiesImpl(
+            adapters.notifier(), templates, adapters.store(), adapters.delivery()),
         new NotificationActivitiesImpl(adapters.notifier(), templates),
         new PolicyActivitiesImpl(adapters.dunning()));
     factory

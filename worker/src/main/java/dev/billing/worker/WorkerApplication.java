@@ -10,6 +10,8 @@ import dev.billing.runtime.DeliberateActivityFailureLogging;
 import dev.billing.runtime.PageTokenKeys;
 import dev.billing.runtime.ProcessConnections;
 import dev.billing.runtime.SecretFiles;
+import dev.billing.worker.delivery.EventDelivery;
+import dev.billing.worker.delivery.EventSweepScheduling;
 import dev.billing.worker.observability.BusinessMetrics;
 import dev.billing.worker.observability.ObservabilityInterceptor;
 import dev.billing.worker.observability.UpdateRefusalLogging;
@@ -59,12 +61,20 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
             environmentWithSecrets,
             connections.notificationLog(),
             InstantSource.system());
-    byte[] pageTokenKey = PageTokenKeys.random();
+    byte[] pageTokenKey = PageTokenKeys.fromSecretOrRandom(config.pageTokenSecret);
     var store = connections.store(pageTokenKey);
     PaymentGateway gateway = gateway(config, environmentWithSecrets);
-    var adapters = new BillingWorker.Adapters(store, gateway, email, config.dunning);
     WorkflowClient client = connections.temporal().client();
     String taskQueue = config.temporal.taskQueue();
+    EventDelivery delivery =
+        config.delivery.enabled()
+            ? EventDelivery.of(
+                store, pageTokenKey, client, taskQueue, false, InstantSource.system())
+            : null;
+    var adapters = new BillingWorker.Adapters(store, gateway, email, config.dunning);
+    if (delivery != null) {
+      adapters = adapters.withDelivery(delivery.handoff());
+    }
     BusinessMetrics metrics = new BusinessMetrics(connections.metrics().registry());
     WorkerFactory factory =
         BillingWorker.create(
@@ -87,6 +97,9 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
             config.dunning,
             InstantSource.system(),
             metrics::finding));
+    if (delivery != null) {
+      delivery.register(factory, taskQueue);
+    }
     environment
         .lifecycle()
         .manage(
@@ -97,6 +110,7 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
     environment
         .lifecycle()
         .manage(ReconciliationScheduling.of(client, taskQueue, config.reconciliation));
+    environment.lifecycle().manage(new EventSweepScheduling(client, taskQueue, config.delivery));
     LOG.info(
         "Worker polling task queue {} (payments at most {}/s) on {} with gateway {}, dunning {},"
             + " mail {}",

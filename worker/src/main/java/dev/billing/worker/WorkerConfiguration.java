@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.runtime.BillingConfiguration;
 import dev.billing.runtime.MailSettings;
+import dev.billing.worker.delivery.DeliverySettings;
 import dev.billing.worker.reconciliation.ReconciliationSettings;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
@@ -43,6 +44,19 @@ public class WorkerConfiguration extends BillingConfiguration {
   @NotNull
   @JsonProperty("reconciliation")
   public ReconciliationSettings reconciliation = ReconciliationSettings.defaults();
+
+  /** Merchant events to webhook endpoints, and the sweep of what is still owed. */
+  @NotNull
+  @JsonProperty("delivery")
+  public DeliverySettings delivery = DeliverySettings.defaults();
+
+  /**
+   * The API's page-token secret (BILLING_PAGE_TOKEN_SECRET): webhook endpoints' signing secrets are
+   * sealed under a key derived from it, and delivery signs with them. Without it no delivery can be
+   * signed: each attempt is recorded as failed ("secret_unreadable") and retried.
+   */
+  @JsonProperty("pageTokenSecret")
+  public String pageTokenSecret = "";
 
   /** The SMTP server of customer email; its password comes from BILLING_SMTP_PASSWORD only. */
   @NotNull

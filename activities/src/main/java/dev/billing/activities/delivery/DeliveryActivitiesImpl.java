@@ -102,8 +102,7 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
     // From 1 on Temporal's servers; the SDK's activity test environment reports 0.
     int attempt = Math.max(1, Activity.getExecutionContext().getInfo().getAttempt());
     Optional<WebhookEndpoint> endpoint = d.endpoints().find(input.endpointId());
-    Optional<String> secret = endpoint.flatMap(e -> d.endpoints().secret(e.id()));
-    if (endpoint.isEmpty() || secret.isEmpty()) {
+    if (endpoint.isEmpty()) {
       return new DeliverEventResult(Outcome.ENDPOINT_DELETED, attempt, null);
     }
     EventDeliveryState state =
@@ -116,6 +115,16 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
     if (!input.redelivery() && state.finishedFor().contains(input.endpointId())) {
       // An earlier attempt ended it and was recorded, but its completion never reached Temporal.
       return new DeliverEventResult(Outcome.DELIVERED, attempt, null);
+    }
+    Optional<String> secret;
+    try {
+      secret = d.endpoints().secret(input.endpointId());
+    } catch (IllegalStateException e) {
+      // Sealed under another key: the worker lacks the API's page-token secret, or it was rotated.
+      throw failedAttempt(input, state, attempt, null, "secret_unreadable");
+    }
+    if (secret.isEmpty()) {
+      return new DeliverEventResult(Outcome.ENDPOINT_DELETED, attempt, null);
     }
     URI url = URI.create(endpoint.get().url());
     try {

@@ -4,6 +4,7 @@ import dev.billing.activities.views.Timestamps;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.resources.PageParams;
 import dev.billing.api.views.PageView;
+import dev.billing.store.EventDeliveryStore;
 import dev.billing.store.endpoints.WebhookEndpoint;
 import dev.billing.store.endpoints.WebhookEndpointStore;
 import jakarta.ws.rs.Consumes;
@@ -44,6 +45,7 @@ public final class WebhookEndpointResource {
   private static final int SECRET_BYTES = 32;
 
   private final WebhookEndpointStore endpoints;
+  private final EventDeliveryStore deliveries;
   private final EndpointInput input;
   private final InstantSource clock;
   private final SecureRandom random = new SecureRandom();
@@ -52,8 +54,12 @@ public final class WebhookEndpointResource {
    * @param devStack whether this API is the dev stack: it accepts http URLs to this machine
    */
   public WebhookEndpointResource(
-      WebhookEndpointStore endpoints, InstantSource clock, boolean devStack) {
+      WebhookEndpointStore endpoints,
+      EventDeliveryStore deliveries,
+      InstantSource clock,
+      boolean devStack) {
     this.endpoints = Objects.requireNonNull(endpoints, "endpoints");
+    this.deliveries = Objects.requireNonNull(deliveries, "deliveries");
     this.clock = Objects.requireNonNull(clock, "clock");
     this.input = new EndpointInput(devStack);
   }
@@ -129,6 +135,23 @@ public final class WebhookEndpointResource {
     Optional<WebhookEndpoint> endpoint =
         ID.matcher(endpointId).matches() ? endpoints.find(endpointId) : Optional.empty();
     return endpoint.map(EndpointView::of).orElseThrow(() -> notFound(endpointId));
+  }
+
+  /**
+   * The endpoint's delivery attempts, newest first: every POST with its answer, and the end of each
+   * delivery (SUCCEEDED, or FAILED when its retries ran out or the endpoint refused it for good).
+   */
+  @GET
+  @Path("/{endpointId}/deliveries")
+  public PageView<DeliveryAttemptView> deliveries(
+      @PathParam("endpointId") String endpointId,
+      @QueryParam("pageToken") String pageToken,
+      @QueryParam("limit") String limit) {
+    var page = PageParams.of(pageToken, limit);
+    if (!ID.matcher(endpointId).matches() || endpoints.find(endpointId).isEmpty()) {
+      throw notFound(endpointId);
+    }
+    return PageView.of(deliveries.attempts(endpointId, page), DeliveryAttemptView::of);
   }
 
   /** Deleting twice is a 404 the second time: nothing is there any more. */

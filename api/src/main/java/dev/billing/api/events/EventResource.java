@@ -10,14 +10,19 @@ import dev.billing.api.resources.PathIds;
 import dev.billing.api.views.PageView;
 import dev.billing.domain.MerchantEventType;
 import dev.billing.store.MerchantEventStore;
+import dev.billing.store.OutboxEvent;
 import dev.billing.store.PageRequest;
+import dev.billing.store.endpoints.WebhookEndpoint;
+import dev.billing.store.endpoints.WebhookEndpointStore;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.SecurityContext;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,9 +44,51 @@ public final class EventResource {
           .collect(Collectors.joining(", "));
 
   private final MerchantEventStore events;
+  private final WebhookEndpointStore endpoints;
+  private final Redeliveries redeliveries;
 
-  public EventResource(MerchantEventStore events) {
+  public EventResource(
+      MerchantEventStore events, WebhookEndpointStore endpoints, Redeliveries redeliveries) {
     this.events = Objects.requireNonNull(events, "events");
+    this.endpoints = Objects.requireNonNull(endpoints, "endpoints");
+    this.redeliveries = Objects.requireNonNull(redeliveries, "redeliveries");
+  }
+
+  /** The answer to a redelivery: the endpoints the event goes to again (those subscribed now). */
+  public record RedeliveryView(String eventId, List<String> endpointIds, String detail) {}
+
+  /**
+   * Sends one event again to every endpoint subscribed to its type now, those it reached included
+   * (operators only). Accepted, not done: the event's delivery workflow sends it, after what is
+   * queued before it for each endpoint, and its attempts are listed under the endpoint.
+   */
+  @POST
+  @Path("/{eventId}/redeliver")
+  public Response redeliver(
+      @PathParam("eventId") String eventId, @Context SecurityContext security) {
+    OutboxEvent event =
+        events
+            .find(eventId)
+            .orElseThrow(() -> ApiProblem.notFound("There is no event " + eventId + "."));
+    List<String> to =
+        endpoints.all().stream()
+            .filter(endpoint -> endpoint.wants(event.type().wireName()))
+            .map(WebhookEndpoint::id)
+            .toList();
+    if (!to.isEmpty()) {
+      redeliveries.redeliver(event.subscriptionId(), event.id(), principal(security).getName());
+    }
+    return Response.accepted(
+            new RedeliveryView(
+                event.id(),
+                to,
+                to.isEmpty()
+                    ? "No endpoint is subscribed to "
+                        + event.type().wireName()
+                        + ": nothing is sent."
+                    : "Sent again to each endpoint after what is queued for it; see"
+                        + " /v1/webhook-endpoints/{id}/deliveries."))
+        .build();
   }
 
   /**

@@ -57,6 +57,8 @@ final class OpenApiCoverage {
           Map.of(),
           "POST /v1/webhooks/{provider}",
           Map.of("200", WebhookReceipt.class),
+          "POST /v1/events/{eventId}/redeliver",
+          Map.of("202", dev.billing.api.events.EventResource.RedeliveryView.class),
           "GET " + OpenApiResource.PATH,
           Map.of());
 

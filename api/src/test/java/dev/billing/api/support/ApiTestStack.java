@@ -57,6 +57,7 @@ public final class ApiTestStack implements Managed {
   public final ApiKeyStore apiKeys;
   public final WebhookEndpointStore webhookEndpoints;
   public final MerchantEventStore events;
+  public final dev.billing.store.EventDeliveryStore deliveries;
 
   /** Writes that took effect in DynamoDB, by anyone (API, worker, key store). */
   public final AtomicLong writes = new AtomicLong();
@@ -68,6 +69,16 @@ public final class ApiTestStack implements Managed {
   public final ApiKeyService keyService;
 
   public ApiTestStack() {
+    this(false);
+  }
+
+  /**
+   * @param delivery whether merchant events are delivered to the webhook endpoints registered
+   *     (loopback allowed, as in the dev stack): only on a stack of its own, since a stack shared
+   *     by classes that register endpoints would post their events and move its clock with the
+   *     retries
+   */
+  public ApiTestStack(boolean delivery) {
     env =
         TestWorkflowEnvironment.newInstance(
             TestEnvironmentOptions.newBuilder()
@@ -91,17 +102,22 @@ public final class ApiTestStack implements Managed {
 
     webhookEndpoints = new WebhookEndpointStore(dynamo, tables.billing(), pageTokenKey);
     events = new MerchantEventStore(store, pageTokenKey);
+    deliveries = new dev.billing.store.EventDeliveryStore(store, pageTokenKey);
     keyService = new ApiKeyService(apiKeys, InstantSource.system());
 
     reconciliationReports = new ReconciliationReports(dynamo, tables.billing(), pageTokenKey);
 
     gateway = new SandboxGateway(clock);
     outbox = new OutboxNotifier();
-    Worker worker =
-        BillingWorker.register(
-            env.getWorkerFactory(),
-            TaskQueues.BILLING,
-            new BillingWorker.Adapters(store, gateway, outbox));
+    var adapters = new BillingWorker.Adapters(store, gateway, outbox);
+    if (delivery) {
+      var eventDelivery =
+          dev.billing.worker.delivery.EventDelivery.of(
+              store, pageTokenKey, env.getWorkflowClient(), TaskQueues.BILLING, true, clock);
+      adapters = adapters.withDelivery(eventDelivery.handoff());
+      eventDelivery.register(env.getWorkerFactory(), TaskQueues.BILLING);
+    }
+    Worker worker = BillingWorker.register(env.getWorkerFactory(), TaskQueues.BILLING, adapters);
     BillingWorker.registerReconciliation(
         worker,
         BillingWorker.reconciliation(
@@ -136,6 +152,8 @@ public final class ApiTestStack implements Managed {
         apiKeys,
         webhookEndpoints,
         events,
+        deliveries,
+        dev.billing.api.events.Redeliveries.of(client, TaskQueues.deliveries(TaskQueues.BILLING)),
         charge -> Optional.empty(),
         clock,
         Optional.empty());

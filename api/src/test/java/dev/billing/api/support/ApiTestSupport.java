@@ -37,7 +37,19 @@ public final class ApiTestSupport extends ApiRequests {
    * Register {@link #extension()} in the class.
    */
   public static ApiTestSupport start(ConfigOverride... extraOverrides) {
-    ApiTestStack stack = new ApiTestStack();
+    return start(false, extraOverrides);
+  }
+
+  /**
+   * {@link #start}, with merchant events delivered to the endpoints the class registers ({@link
+   * ApiTestStack#ApiTestStack(boolean)}).
+   */
+  public static ApiTestSupport startWithDelivery(ConfigOverride... extraOverrides) {
+    return start(true, extraOverrides);
+  }
+
+  private static ApiTestSupport start(boolean delivery, ConfigOverride... extraOverrides) {
+    ApiTestStack stack = new ApiTestStack(delivery);
     Managed stopsTheStack =
         new Managed() {
           @Override

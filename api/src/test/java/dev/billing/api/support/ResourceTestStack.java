@@ -40,6 +40,11 @@ public final class ResourceTestStack implements AutoCloseable {
   public final ApiKeyStore apiKeys;
   public final WebhookEndpointStore webhookEndpoints;
   public final MerchantEventStore events;
+  public final dev.billing.store.EventDeliveryStore deliveries;
+
+  /** "<event id> by <actor>" of every redelivery the API asked for. */
+  public final java.util.List<String> redeliveries =
+      java.util.Collections.synchronizedList(new java.util.ArrayList<>());
 
   /** Creates keys the way the operator command does, straight into the store. */
   public final ApiKeyService keyService;
@@ -66,6 +71,7 @@ public final class ResourceTestStack implements AutoCloseable {
     apiKeys = new ApiKeyStore(dynamo, tables.billing());
     webhookEndpoints = new WebhookEndpointStore(dynamo, tables.billing(), pageTokenKey);
     events = new MerchantEventStore(store, pageTokenKey);
+    deliveries = new dev.billing.store.EventDeliveryStore(store, pageTokenKey);
     keyService = new ApiKeyService(apiKeys, InstantSource.system());
     workflows = new FakeSubscriptionWorkflows(store, clock);
     reconciliations = new FakeReconciliations(clock);
@@ -106,6 +112,8 @@ public final class ResourceTestStack implements AutoCloseable {
         apiKeys,
         webhookEndpoints,
         events,
+        deliveries,
+        (subscriptionId, eventId, actor) -> redeliveries.add(eventId + " by " + actor),
         charge -> Optional.empty(),
         clock,
         Optional.empty());
