@@ -119,7 +119,9 @@ class DeliveryActivitiesTest {
             activities()
                 .plan(new PlanDeliveriesInput(Fixtures.SUBSCRIPTION, List.of(EVENT), false))
                 .events())
-        .containsExactly(new PlannedEvent(EVENT, "subscription.created", List.of("ep_all")));
+        .containsExactly(
+            new PlannedEvent(
+                EVENT, "subscription.created", Fixtures.CREATED_AT, List.of("ep_all")));
     assertThat(deliveries.event(EVENT).orElseThrow().owed()).isTrue();
 
     endpoints.delete("ep_all");
@@ -127,7 +129,8 @@ class DeliveryActivitiesTest {
             activities()
                 .plan(new PlanDeliveriesInput(Fixtures.SUBSCRIPTION, List.of(EVENT), false))
                 .events())
-        .containsExactly(new PlannedEvent(EVENT, "subscription.created", List.of()));
+        .containsExactly(
+            new PlannedEvent(EVENT, "subscription.created", Fixtures.CREATED_AT, List.of()));
     assertThat(deliveries.event(EVENT).orElseThrow().owed()).isFalse();
   }
 

@@ -92,7 +92,8 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
       if (!input.redelivery() && owed.isEmpty() && state.owed()) {
         d.deliveries().settle(eventId);
       }
-      planned.add(new PlanDeliveriesResult.PlannedEvent(eventId, type, owed));
+      planned.add(
+          new PlanDeliveriesResult.PlannedEvent(eventId, type, state.event().createdAt(), owed));
     }
     return new PlanDeliveriesResult(planned);
   }

@@ -1,5 +1,6 @@
 package dev.billing.workflows.activities;
 
+import java.time.Instant;
 import java.util.List;
 
 /**
@@ -11,9 +12,11 @@ public record PlanDeliveriesResult(List<PlannedEvent> events) {
   }
 
   /**
+   * @param createdAt the time of its change: the retry window runs from it
    * @param endpointIds the endpoints still owed it; empty when none is (already settled)
    */
-  public record PlannedEvent(String eventId, String eventType, List<String> endpointIds) {
+  public record PlannedEvent(
+      String eventId, String eventType, Instant createdAt, List<String> endpointIds) {
     public PlannedEvent {
       endpointIds = List.copyOf(endpointIds);
     }

@@ -1,5 +1,6 @@
 package dev.billing.workflows.delivery;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 
@@ -35,7 +36,10 @@ public record DeliveryInput(
   }
 
   /**
+   * @param createdAt the time of the event's change, from which its retry window runs; for a
+   *     redelivery, the time it was asked for
    * @param redelivery sent again on request: it does not count towards the event's owed endpoints
    */
-  public record QueuedEvent(String eventId, String eventType, boolean redelivery) {}
+  public record QueuedEvent(
+      String eventId, String eventType, Instant createdAt, boolean redelivery) {}
 }

@@ -46,8 +46,6 @@ public class DeliveryWorkflowImpl implements DeliveryWorkflow {
 
   private final DeliveryActivities store =
       Workflow.newActivityStub(DeliveryActivities.class, DeliveryActivityOptions.STORE);
-  private final DeliveryActivities http =
-      Workflow.newActivityStub(DeliveryActivities.class, DeliveryActivityOptions.DELIVER);
 
   private final Set<String> recorded = new LinkedHashSet<>();
   private final List<String> redeliveries = new ArrayList<>();
@@ -75,7 +73,7 @@ public class DeliveryWorkflowImpl implements DeliveryWorkflow {
           running.put(
               start.endpointId(),
               Async.function(
-                  http::deliver,
+                  http(start.event().createdAt())::deliver,
                   new DeliverEventInput(
                       start.event().eventId(),
                       start.endpointId(),
@@ -108,6 +106,14 @@ public class DeliveryWorkflowImpl implements DeliveryWorkflow {
         draining = true;
       }
     }
+  }
+
+  /** Each delivery's own window: what is left of its event's three days, an hour at least. */
+  private DeliveryActivities http(Instant windowStart) {
+    return Workflow.newActivityStub(
+        DeliveryActivities.class,
+        DeliveryActivityOptions.deliver(
+            windowStart, Instant.ofEpochMilli(Workflow.currentTimeMillis())));
   }
 
   @Override
@@ -149,8 +155,11 @@ public class DeliveryWorkflowImpl implements DeliveryWorkflow {
         if (event.endpointIds().isEmpty()) {
           remember(event.eventId());
         } else {
+          Instant windowStart =
+              redelivery ? Instant.ofEpochMilli(Workflow.currentTimeMillis()) : event.createdAt();
           lanes.add(
-              new QueuedEvent(event.eventId(), event.eventType(), redelivery), event.endpointIds());
+              new QueuedEvent(event.eventId(), event.eventType(), windowStart, redelivery),
+              event.endpointIds());
         }
       }
     }

@@ -9,8 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class DeliveryLanesTest {
+  private static final java.time.Instant AT = java.time.Instant.parse("2027-03-01T00:00:00Z");
+
   private static QueuedEvent e(String version, String n) {
-    return new QueuedEvent("evt_s_1_" + version + "_" + n, "subscription.created", false);
+    return new QueuedEvent("evt_s_1_" + version + "_" + n, "subscription.created", AT, false);
   }
 
   private static String id(String version, String n) {
@@ -73,7 +75,7 @@ class DeliveryLanesTest {
     lanes.startable();
     lanes.add(e("1", "0"), List.of("a"));
     assertThat(lanes.holds(id("1", "0"))).isTrue();
-    QueuedEvent again = new QueuedEvent(id("1", "0"), "subscription.created", true);
+    QueuedEvent again = new QueuedEvent(id("1", "0"), "subscription.created", AT, true);
     lanes.add(again, List.of("a"));
     lanes.add(again, List.of("a"));
     lanes.finished("a");

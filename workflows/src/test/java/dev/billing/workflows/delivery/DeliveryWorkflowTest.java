@@ -90,10 +90,15 @@ class DeliveryWorkflowTest {
     assertThat(fake.receivedBy("ep_down")).isEmpty();
 
     signal(evt(3, 0));
-    assertThat(awaitEnd()).isEqualTo(new DeliveryResult(8, 0));
+    DeliveryResult debugResult = awaitEnd();
+    java.nio.file.Files.writeString(
+        java.nio.file.Path.of("/tmp/delivery-debug.json"),
+        client.fetchHistory(DeliveryWorkflow.workflowId(SUB)).toJson(true));
+    assertThat(debugResult).isEqualTo(new DeliveryResult(8, 0));
     assertThat(fake.receivedBy("ep_down"))
         .containsExactly(evt(1, 0), evt(2, 0), evt(2, 1), evt(3, 0));
-    assertThat(Instant.ofEpochMilli(env.currentTimeMillis()))
+    // When it arrived, not the clock after the end: the test server may run the clock on then.
+    assertThat(fake.receivedAt("ep_down:" + evt(1, 0)))
         .as("the first try after the outage, an hour apart at most")
         .isBetween(Instant.parse("2027-03-02T00:00:00Z"), Instant.parse("2027-03-02T01:00:01Z"));
     assertThat(fake.failures).isEmpty();
@@ -102,13 +107,45 @@ class DeliveryWorkflowTest {
   @Test
   void afterThreeDaysOfFailuresTheDeliveryIsRecordedFailedAndTheNextEventGoes() {
     fake.endpoints("ep_a");
-    fake.downUntil("ep_a", env.currentTimeMillis() + Duration.ofDays(3).plusHours(2).toMillis());
-    signal(evt(1, 0), evt(2, 0));
+    fake.downUntil("ep_a", env.currentTimeMillis() + Duration.ofDays(3).plusMinutes(30).toMillis());
+    signal(evt(1, 0));
+    env.sleep(Duration.ofDays(2)); // the next event's own window runs to day 5
+    signal(evt(2, 0));
 
     assertThat(awaitEnd()).isEqualTo(new DeliveryResult(1, 1));
     assertThat(fake.failures).containsExactly("ep_a:" + evt(1, 0) + ":retries_exhausted");
     assertThat(fake.receivedBy("ep_a")).containsExactly(evt(2, 0));
     assertThat(fake.settledSet()).containsExactlyInAnyOrder(evt(1, 0), evt(2, 0));
+  }
+
+  @Test
+  void anEndpointThatStaysDownCostsTheFirstEventThreeDaysAndEachLaterOneAnHour() {
+    Instant start = Instant.ofEpochMilli(env.currentTimeMillis());
+    fake.endpoints("ep_a");
+    fake.downUntil("ep_a", env.currentTimeMillis() + Duration.ofDays(30).toMillis());
+    signal(evt(1, 0), evt(2, 0), evt(3, 0));
+
+    assertThat(awaitEnd()).isEqualTo(new DeliveryResult(0, 3));
+    assertThat(fake.failures)
+        .containsExactly(
+            "ep_a:" + evt(1, 0) + ":retries_exhausted",
+            "ep_a:" + evt(2, 0) + ":retries_exhausted",
+            "ep_a:" + evt(3, 0) + ":retries_exhausted");
+    assertThat(fake.failedAt("ep_a:" + evt(3, 0)))
+        .isBetween(start.plus(Duration.ofDays(3)), start.plus(Duration.ofDays(3).plusHours(3)));
+  }
+
+  @Test
+  void aDeliveryGetsWhatIsLeftOfItsEventsThreeDaysAndAnHourAtLeast() {
+    Instant created = Instant.parse("2027-03-01T00:00:00Z");
+    assertThat(
+            DeliveryActivityOptions.deliver(created, created.plus(Duration.ofHours(5)))
+                .getScheduleToCloseTimeout())
+        .isEqualTo(Duration.ofDays(3).minusHours(5));
+    assertThat(
+            DeliveryActivityOptions.deliver(created, created.plus(Duration.ofDays(4)))
+                .getScheduleToCloseTimeout())
+        .isEqualTo(Duration.ofHours(1));
   }
 
   @Test

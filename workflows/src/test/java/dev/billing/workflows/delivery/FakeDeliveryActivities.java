@@ -46,6 +46,25 @@ final class FakeDeliveryActivities implements DeliveryActivities {
     this.clock = clock;
   }
 
+  /** When each event's change happened; unset: when it is planned. */
+  final Map<String, java.time.Instant> createdAt = new ConcurrentHashMap<>();
+
+  private java.time.Instant now() {
+    return java.time.Instant.ofEpochMilli(clock.getAsLong());
+  }
+
+  private final Map<String, java.time.Instant> times = new ConcurrentHashMap<>();
+
+  /** When "endpoint:event" was delivered. */
+  java.time.Instant receivedAt(String delivery) {
+    return times.get("ok " + delivery);
+  }
+
+  /** When "endpoint:event" was recorded failed (workflow time). */
+  java.time.Instant failedAt(String delivery) {
+    return times.get("failed " + delivery);
+  }
+
   void endpoints(String... ids) {
     endpoints = List.of(ids);
   }
@@ -82,7 +101,9 @@ final class FakeDeliveryActivities implements DeliveryActivities {
       if (owed.isEmpty() && !input.redelivery()) {
         settled.add(id);
       }
-      out.add(new PlanDeliveriesResult.PlannedEvent(id, "subscription.created", owed));
+      out.add(
+          new PlanDeliveriesResult.PlannedEvent(
+              id, "subscription.created", createdAt.getOrDefault(id, now()), owed));
     }
     return new PlanDeliveriesResult(out);
   }
@@ -98,6 +119,7 @@ final class FakeDeliveryActivities implements DeliveryActivities {
     return switch (answer) {
       case OK -> {
         received.add(input.endpointId() + ":" + input.eventId());
+        times.put("ok " + input.endpointId() + ":" + input.eventId(), now());
         finish(input);
         yield new DeliverEventResult(DeliverEventResult.Outcome.DELIVERED, attempt, 200);
       }
@@ -121,6 +143,7 @@ final class FakeDeliveryActivities implements DeliveryActivities {
   @Override
   public DeliveryFailureResult recordFailure(DeliveryFailureInput input) {
     failures.add(input.endpointId() + ":" + input.eventId() + ":" + input.reason());
+    times.put("failed " + input.endpointId() + ":" + input.eventId(), input.at());
     finished.add(input.endpointId() + ":" + input.eventId());
     if (input.lastOwed()) {
       settled.add(input.eventId());
