@@ -135,6 +135,31 @@ class DeliveryActivitiesTest {
   }
 
   @Test
+  void anEndpointRegisteredAfterAnEventIsNotOwedItButARedeliveryReachesIt() {
+    endpoints.create(
+        new WebhookEndpoint(
+            "ep_late",
+            "https://shop.example/late",
+            List.of("*"),
+            null,
+            Fixtures.CREATED_AT.plusSeconds(1)),
+        SECRET);
+    assertThat(
+            activities()
+                .plan(new PlanDeliveriesInput(Fixtures.SUBSCRIPTION, List.of(EVENT), false))
+                .events())
+        .containsExactly(
+            new PlannedEvent(EVENT, "subscription.created", Fixtures.CREATED_AT, List.of()));
+    assertThat(
+            activities()
+                .plan(new PlanDeliveriesInput(Fixtures.SUBSCRIPTION, List.of(EVENT), true))
+                .events())
+        .containsExactly(
+            new PlannedEvent(
+                EVENT, "subscription.created", Fixtures.CREATED_AT, List.of("ep_late")));
+  }
+
+  @Test
   void aDeliveryPostsTheEventSignedAndRecordsItsSuccess() throws Exception {
     endpoint("ep_1", "https://shop.example/hook", "*");
     DeliverEventResult result =

@@ -84,7 +84,9 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
       if (input.redelivery() || state.owed()) {
         for (WebhookEndpoint endpoint : endpoints) {
           if (endpoint.wants(type)
-              && (input.redelivery() || !state.finishedFor().contains(endpoint.id()))) {
+              && (input.redelivery()
+                  || (!state.finishedFor().contains(endpoint.id())
+                      && !registeredAfter(endpoint, state)))) {
             owed.add(endpoint.id());
           }
         }
@@ -96,6 +98,14 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
           new PlanDeliveriesResult.PlannedEvent(eventId, type, state.event().createdAt(), owed));
     }
     return new PlanDeliveriesResult(planned);
+  }
+
+  /**
+   * An endpoint gets the events written after it was registered, never the history before it (a
+   * sweep may plan an older event that is still owed to others); a redelivery asks for it anyway.
+   */
+  private static boolean registeredAfter(WebhookEndpoint endpoint, EventDeliveryState state) {
+    return endpoint.createdAt().isAfter(state.event().createdAt());
   }
 
   @Override

@@ -117,7 +117,11 @@ class WebhookDeliveryEndToEndTest {
         .webhookEndpoints
         .create(
             new WebhookEndpoint(
-                "we_0000000000000000000000e2", receiver.url(), List.of("*"), null, Instant.now()),
+                "we_0000000000000000000000e2",
+                receiver.url(),
+                List.of("*"),
+                null,
+                API.stack().clock.instant()),
             SECRET);
   }
 
