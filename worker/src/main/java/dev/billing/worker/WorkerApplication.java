@@ -66,6 +66,13 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
     PaymentGateway gateway = gateway(config, environmentWithSecrets);
     WorkflowClient client = connections.temporal().client();
     String taskQueue = config.temporal.taskQueue();
+    if (config.delivery.enabled()
+        && (config.pageTokenSecret == null || config.pageTokenSecret.isBlank())) {
+      LOG.warn(
+          "No BILLING_PAGE_TOKEN_SECRET on the worker: webhook deliveries cannot open the"
+              + " endpoints' signing secrets; every attempt fails (secret_unreadable) and is retried"
+              + " until the worker has the API's secret");
+    }
     EventDelivery delivery =
         config.delivery.enabled()
             ? EventDelivery.of(
