@@ -121,12 +121,11 @@ final class ChargeRepairs {
       GatewayChargeState charge, String account, DayCheckInput input, FindingLog log) {
     String situation = ChargeFindings.returned(charge);
     if (!input.repair()) {
-      log.add(
+      note(
+          log,
           FindingKind.RETURN_NOT_RECORDED,
-          charge.subscriptionId(),
+          charge,
           account,
-          charge.cycle(),
-          charge.transactionId(),
           situation + ChargeFindings.REPORT_ONLY,
           Repair.NONE);
       return;
@@ -152,12 +151,11 @@ final class ChargeRepairs {
     PaymentEvent event = GatewayOutcomes.event(provider, charge, input.asOf());
     try {
       boolean started = event != null && workflows.startEnded(event);
-      log.add(
+      note(
+          log,
           FindingKind.RETURN_NOT_RECORDED,
-          charge.subscriptionId(),
+          charge,
           account,
-          charge.cycle(),
-          charge.transactionId(),
           situation
               + (started
                   ? "; the subscription has ended: its workflow was started again from the"
@@ -165,12 +163,11 @@ final class ChargeRepairs {
                   : "; no running workflow to tell, and no ended subscription to start"),
           started ? Repair.WORKFLOW_RESTARTED : Repair.NONE);
     } catch (RuntimeException e) {
-      log.add(
+      note(
+          log,
           FindingKind.RETURN_NOT_RECORDED,
-          charge.subscriptionId(),
+          charge,
           account,
-          charge.cycle(),
-          charge.transactionId(),
           situation + "; starting the ended subscription's workflow failed: " + e.getMessage(),
           Repair.FAILED);
     }
@@ -186,32 +183,29 @@ final class ChargeRepairs {
     PaymentEvent event = GatewayOutcomes.event(provider, charge, input.asOf());
     try {
       if (workflows.received(charge.subscriptionId(), event.eventId())) {
-        log.add(
+        note(
+            log,
             kind,
-            charge.subscriptionId(),
+            charge,
             account,
-            charge.cycle(),
-            charge.transactionId(),
             situation + "; " + GatewayOutcomes.unchanged(event),
             Repair.NONE);
         return;
       }
       workflows.send(event);
-      log.add(
+      note(
+          log,
           kind,
-          charge.subscriptionId(),
+          charge,
           account,
-          charge.cycle(),
-          charge.transactionId(),
           situation + "; " + GatewayOutcomes.signalled(event),
           Repair.WORKFLOW_SIGNALLED);
     } catch (RuntimeException e) {
-      log.add(
+      note(
+          log,
           kind,
-          charge.subscriptionId(),
+          charge,
           account,
-          charge.cycle(),
-          charge.transactionId(),
           situation + "; signalling failed: " + e.getMessage(),
           Repair.FAILED);
     }
@@ -248,5 +242,23 @@ final class ChargeRepairs {
           situation + "; writing the receipt failed: " + e.getMessage(),
           Repair.FAILED);
     }
+  }
+
+  /** One finding about a gateway charge, keyed by its subscription, cycle and transaction. */
+  private static void note(
+      FindingLog log,
+      FindingKind kind,
+      GatewayChargeState charge,
+      String account,
+      String situation,
+      Repair repair) {
+    log.add(
+        kind,
+        charge.subscriptionId(),
+        account,
+        charge.cycle(),
+        charge.transactionId(),
+        situation,
+        repair);
   }
 }
