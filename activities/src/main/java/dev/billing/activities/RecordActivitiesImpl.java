@@ -7,6 +7,7 @@ import dev.billing.activities.notifications.Notification;
 import dev.billing.activities.notifications.Notifier;
 import dev.billing.activities.notifications.ReceiptMessages;
 import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.RecordResult;
 import dev.billing.store.BillingStore;
@@ -56,10 +57,17 @@ public final class RecordActivitiesImpl implements RecordActivities {
     this.receipts = new ReceiptMessages(templates);
   }
 
+  /**
+   * A SCHEDULED period is what the next charge will be, not a charge: to the workflow, which asks
+   * for the money a period holds, it is as none.
+   */
   @Override
   public LoadPeriodResult loadPeriod(LoadPeriodInput input) {
     return new LoadPeriodResult(
-        store.getPeriod(input.accountId(), input.subscriptionId(), input.cycle()).orElse(null));
+        store
+            .getPeriod(input.accountId(), input.subscriptionId(), input.cycle())
+            .filter(p -> p.status() != PeriodStatus.SCHEDULED)
+            .orElse(null));
   }
 
   @Override

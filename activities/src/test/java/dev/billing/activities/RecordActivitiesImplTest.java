@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.tuple;
 import dev.billing.activities.notifications.MessageTemplates;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Period;
+import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.RecordResult;
@@ -14,6 +16,7 @@ import dev.billing.domain.Subscription;
 import dev.billing.store.HistoryEntry;
 import dev.billing.store.PageRequest;
 import dev.billing.workflows.BillingActivityOptions;
+import dev.billing.workflows.activities.LoadPeriodInput;
 import dev.billing.workflows.activities.RecordActivities;
 import io.temporal.activity.ActivityOptions;
 import io.temporal.failure.ActivityFailure;
@@ -66,6 +69,17 @@ class RecordActivitiesImplTest {
         .containsExactly(
             tuple(1L, HistoryEvent.SUBSCRIPTION_CREATED, Process.API),
             tuple(2L, HistoryEvent.REMINDER_SENT, Process.REMINDER));
+  }
+
+  @Test
+  void aScheduledPeriodIsNoPeriodToTheWorkflow() {
+    activities.record(Fixtures.creation());
+
+    assertThat(dynamo.store.getPeriod("acc-1", "sub-1", 1))
+        .get()
+        .extracting(Period::status)
+        .isEqualTo(PeriodStatus.SCHEDULED);
+    assertThat(activities.loadPeriod(new LoadPeriodInput("acc-1", "sub-1", 1)).period()).isNull();
   }
 
   @Test

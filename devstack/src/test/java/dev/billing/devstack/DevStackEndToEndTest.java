@@ -89,7 +89,7 @@ class DevStackEndToEndTest {
         http.get("/v1/accounts/acc-e2e/subscriptions/" + declinedId + "/periods").body();
     assertThat(periods.get("items"))
         .extracting(p -> p.get("status").asText())
-        .containsExactly("ERROR", "ERROR", "ERROR");
+        .containsExactly("ERROR", "ERROR", "ERROR", "SCHEDULED");
 
     assertThat(events(payingId))
         .containsExactly(

@@ -58,7 +58,8 @@ class LifecycleEndToEndTest {
             "1 " + due + " COMPLETED",
             "2 " + due.plusMonths(1) + " PAUSED_SKIPPED",
             "3 " + due.plusMonths(2) + " PAUSED_SKIPPED",
-            "4 " + restart + " COMPLETED");
+            "4 " + restart + " COMPLETED",
+            "5 " + due.plusMonths(4) + " SCHEDULED");
     assertThat(http.get("/v1/accounts/acc-pause/receipts").body().get("items")).hasSize(2);
     JsonNode subscription = http.get(base).body();
     assertThat(subscription.get("status").asText()).isEqualTo("ACTIVE");

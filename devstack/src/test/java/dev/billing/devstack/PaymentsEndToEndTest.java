@@ -118,8 +118,9 @@ class PaymentsEndToEndTest {
 
     EndToEnd.advanceTo(
         http, due.atStartOfDay(ZoneOffset.UTC).toInstant().plus(Duration.ofHours(12)));
-    JsonNode pending = EndToEnd.await(http, path + "/periods", b -> b.get("items").size() == 1);
+    JsonNode pending = EndToEnd.await(http, path + "/periods", b -> b.get("items").size() == 2);
     assertThat(pending.get("items").get(0).get("status").asText()).isEqualTo("PENDING_SETTLEMENT");
+    assertThat(pending.get("items").get(1).get("status").asText()).isEqualTo("SCHEDULED");
     assertThat(http.get("/v1/accounts/acc-debit/receipts").body().get("items")).isEmpty();
 
     // Settles three days later; the sandbox delivers charge.succeeded to the webhook by itself.

@@ -43,17 +43,21 @@ final class ChangeTransaction {
   }
 
   RecordResult run() {
+    return run(ops, requestToken(change));
+  }
+
+  private RecordResult run(List<TransactionOp> items, String token) {
     TransactWriteItemsRequest request =
         TransactWriteItemsRequest.builder()
-            .transactItems(ops.stream().map(TransactionOp::item).toList())
-            .clientRequestToken(requestToken(change))
+            .transactItems(items.stream().map(TransactionOp::item).toList())
+            .clientRequestToken(token)
             .returnConsumedCapacity(ReturnConsumedCapacity.TOTAL)
             .build();
     try {
       TransactWriteItemsResponse response = client.transactWriteItems(request);
       return new RecordResult(version(), isReplay(response));
     } catch (TransactionCanceledException e) {
-      return resolveCancelled(e);
+      return resolveCancelled(e, items);
     } catch (IdempotentParameterMismatchException e) {
       // The same change id was sent within DynamoDB's ten-minute token window with other content.
       // What is stored decides: this change's version (a retry) or anything else (stale).
@@ -91,21 +95,41 @@ final class ChangeTransaction {
     return writes == 0 && reads > 0;
   }
 
-  private RecordResult resolveCancelled(TransactionCanceledException e) {
+  private RecordResult resolveCancelled(TransactionCanceledException e, List<TransactionOp> items) {
     List<CancellationReason> reasons =
         e.hasCancellationReasons() ? e.cancellationReasons() : List.of();
     List<String> failed = new ArrayList<>();
     boolean subscriptionFailed = reasons.isEmpty();
+    boolean onlyDroppable = !reasons.isEmpty();
     for (int i = 0; i < reasons.size(); i++) {
       String code = reasons.get(i).code();
       if (CONDITION_FAILED.equals(code)) {
-        failed.add(ops.get(i).label());
-        subscriptionFailed |= ops.get(i).subscription();
+        failed.add(items.get(i).label());
+        subscriptionFailed |= items.get(i).subscription();
+        onlyDroppable &= items.get(i).droppable();
       } else if (code != null && !NONE.equals(code)) {
         throw e;
       }
     }
+    if (!failed.isEmpty() && onlyDroppable) {
+      // Only a view beside the change refused (a SCHEDULED period over a charged one): the change
+      // itself is written without it. Its own token, since these are other items than the first
+      // request's; a retry of the whole change comes back here and is answered as a replay.
+      List<TransactionOp> kept = items.stream().filter(op -> !op.droppable()).toList();
+      return run(kept, droppedToken(change));
+    }
     return resolve(failed, subscriptionFailed);
+  }
+
+  static String droppedToken(RecordInput change) {
+    String name =
+        change.next().subscriptionId()
+            + "|"
+            + change.changeId()
+            + "|"
+            + change.next().version()
+            + "|without-scheduled";
+    return UUID.nameUUIDFromBytes(name.getBytes(StandardCharsets.UTF_8)).toString();
   }
 
   private RecordResult resolve(List<String> failed, boolean subscriptionFailed) {

@@ -2,14 +2,18 @@ package dev.billing.store;
 
 import static dev.billing.store.Attrs.n;
 
+import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.RecordResult;
+import dev.billing.domain.ScheduledPeriods;
 import dev.billing.domain.Subscription;
 import java.time.Period;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.Delete;
@@ -21,6 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactWriteItem;
  * one transaction.
  */
 final class ChangeWriter {
+  private static final Logger log = LoggerFactory.getLogger(ChangeWriter.class);
   private static final Map<String, String> PK_NAME = Map.of("#pk", Keys.PK);
   private static final Map<String, String> VERSION_NAME =
       Map.of("#version", SubscriptionItems.VERSION);
@@ -29,6 +34,11 @@ final class ChangeWriter {
   private static final String ABSENT = "attribute_not_exists(#pk)";
   private static final String OLDER = "#version < :v";
   private static final String ABSENT_OR_OLDER = ABSENT + " OR " + OLDER;
+  private static final Map<String, String> STATUS_NAMES =
+      Map.of("#pk", Keys.PK, "#status", "Status");
+  private static final String ABSENT_OR_SCHEDULED = ABSENT + " OR #status = :scheduled";
+  private static final Map<String, AttributeValue> SCHEDULED =
+      Map.of(":scheduled", AttributeValue.fromS(PeriodStatus.SCHEDULED.name()));
 
   private final DynamoDbClient client;
   private final TableNames tables;
@@ -134,6 +144,55 @@ final class ChangeWriter {
           TransactionOp.other(
               "event " + event.get("EventId").s(),
               put(tables.billing(), event, ABSENT, PK_NAME, Map.of())));
+    }
+    addScheduledPeriod(change, ops);
+  }
+
+  /**
+   * The next period as SCHEDULED, and the removal of one no longer coming. Only ever over a record
+   * that is absent or itself SCHEDULED: a period that was charged is never touched. Should one be
+   * (a broken invariant), the change is written without these ops rather than stopped.
+   */
+  private void addScheduledPeriod(RecordInput change, List<TransactionOp> ops) {
+    ScheduledPeriods.Plan plan;
+    try {
+      plan = ScheduledPeriods.of(change);
+    } catch (RuntimeException e) {
+      log.warn(
+          "next period of {} not scheduled by change {}",
+          change.next().subscriptionId(),
+          change.changeId(),
+          e);
+      return;
+    }
+    if (plan.schedule() != null) {
+      Map<String, AttributeValue> period = PeriodItems.item(plan.schedule());
+      ops.add(
+          TransactionOp.droppable(
+              "scheduled period " + period.get(Keys.SK).s(),
+              put(tables.billing(), period, ABSENT_OR_SCHEDULED, STATUS_NAMES, SCHEDULED)));
+    }
+    if (plan.unschedule() != null) {
+      Subscription next = change.next();
+      ops.add(
+          TransactionOp.droppable(
+              "scheduled period " + Keys.period(next.subscriptionId(), plan.unschedule()),
+              TransactWriteItem.builder()
+                  .delete(
+                      Delete.builder()
+                          .tableName(tables.billing())
+                          .key(
+                              Map.of(
+                                  Keys.PK,
+                                  AttributeValue.fromS(Keys.account(next.accountId())),
+                                  Keys.SK,
+                                  AttributeValue.fromS(
+                                      Keys.period(next.subscriptionId(), plan.unschedule()))))
+                          .conditionExpression(ABSENT_OR_SCHEDULED)
+                          .expressionAttributeNames(STATUS_NAMES)
+                          .expressionAttributeValues(SCHEDULED)
+                          .build())
+                  .build()));
     }
   }
 

@@ -3,6 +3,7 @@ package dev.billing.store;
 import static dev.billing.store.Attrs.s;
 
 import dev.billing.domain.Period;
+import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
 import java.time.Instant;
@@ -92,14 +93,26 @@ public final class ReconciliationQueries {
         .flatMap(accountId -> store.getSubscription(accountId, subscriptionId));
   }
 
-  /** One period, read consistently. */
+  /**
+   * One period, read consistently; none while it is only SCHEDULED (no money was asked for it, and
+   * the checks compare money).
+   */
   public Optional<Period> period(String accountId, String subscriptionId, long cycle) {
-    return store.getPeriod(accountId, subscriptionId, cycle);
+    return store.getPeriod(accountId, subscriptionId, cycle).filter(ReconciliationQueries::charged);
   }
 
-  /** Every period of a subscription, oldest first (one per cycle: a few dozen at most). */
+  /**
+   * Every period of a subscription that money was asked for, oldest first (one per cycle: a few
+   * dozen at most).
+   */
   public List<Period> periods(String accountId, String subscriptionId) {
-    return store.allPeriods(accountId, subscriptionId);
+    return store.allPeriods(accountId, subscriptionId).stream()
+        .filter(ReconciliationQueries::charged)
+        .toList();
+  }
+
+  private static boolean charged(Period period) {
+    return period.status() != PeriodStatus.SCHEDULED;
   }
 
   /**

@@ -116,6 +116,22 @@ final class Fixtures {
         at);
   }
 
+  /** The period a change leaves SCHEDULED: the record's cycle, due date and price, no attempt. */
+  static Period scheduled(Subscription s, Instant at) {
+    return new Period(
+        s.accountId(),
+        s.subscriptionId(),
+        s.cycle(),
+        s.schedule().dueDate(s.cycle()),
+        s.price(),
+        PeriodStatus.SCHEDULED,
+        0,
+        null,
+        null,
+        null,
+        at);
+  }
+
   static Receipt receipt(Subscription s, long cycle, Instant processedAt, String transactionId) {
     return new Receipt(
         s.accountId(),

@@ -299,7 +299,7 @@ class SubscriptionWritesTest extends StoreTestBase {
 
     assertThat(store.getSubscription(account, sub)).contains(paid.next());
     assertThat(store.getPeriods(account, sub, PageRequest.first(10)).items())
-        .containsExactly(paid.period());
+        .containsExactly(paid.period(), Fixtures.scheduled(paid.next(), paidAt));
     assertThat(
             billingItem("ACC#" + account, "REC#2026-02-15T07:30:00.125Z#SKU#SKU-PRO#" + sub + "#1"))
         .containsEntry("ExpiresAt", n("1802676600")) // 2027-02-15T07:30:00Z
@@ -332,7 +332,8 @@ class SubscriptionWritesTest extends StoreTestBase {
                 + sub
                 + "#1 already exists");
     assertThat(store.getSubscription(account, sub)).contains(v1);
-    assertThat(store.getPeriods(account, sub, PageRequest.first(10)).items()).isEmpty();
+    assertThat(store.getPeriods(account, sub, PageRequest.first(10)).items())
+        .containsExactly(Fixtures.scheduled(v1, CREATED));
     assertThat(store.getHistory(sub, PageRequest.first(10)).items())
         .extracting(HistoryEntry::version)
         .containsExactly(1L);
@@ -415,7 +416,8 @@ class SubscriptionWritesTest extends StoreTestBase {
                 "txn-2",
                 null,
                 null,
-                paidAt));
+                paidAt),
+            Fixtures.scheduled(retryPaid.next(), paidAt));
   }
 
   @Test

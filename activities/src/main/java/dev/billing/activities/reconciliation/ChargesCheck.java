@@ -12,11 +12,8 @@ import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayChargeState.Status;
 import dev.billing.activities.payments.PaymentGateway;
 import dev.billing.domain.BillingIds;
-import dev.billing.domain.Money;
-import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Period;
 import dev.billing.domain.Receipt;
-import dev.billing.domain.Subscription;
 import dev.billing.domain.reconciliation.FindingKind;
 import dev.billing.domain.reconciliation.Repair;
 import dev.billing.store.BillingStore;
@@ -65,20 +62,23 @@ import java.util.TreeMap;
  * with the LastPaymentDate sort key bounded to the day) must each have a charge; one whose charge
  * the gateway does not know is reported. Charges younger than {@link #IN_FLIGHT} are skipped: their
  * workflow may be recording them right now.
+ *
+ * <p>This class reads the gateway and the store; what a violation means and the words of its
+ * finding are {@link ChargeFindings}' (pure), and the repairs {@link ChargeRepairs}' and {@link
+ * RefundRepair}'s.
  */
 final class ChargesCheck {
   /**
    * How long before a receipt its charge may have been created: a bank debit settles days later.
    */
-  private static final java.time.Duration LOOKUP_SLACK = java.time.Duration.ofDays(14);
+  private static final Duration LOOKUP_SLACK = Duration.ofDays(14);
 
   static final Duration IN_FLIGHT = Duration.ofMinutes(30);
 
   private final BillingStore store;
   private final ReconciliationQueries queries;
-  private final SubscriptionWorkflowOps workflows;
   private final PaymentGateway gateway;
-  private final String provider;
+  private final ChargeRepairs repairs;
   private final RefundRepair refunds;
 
   ChargesCheck(
@@ -89,9 +89,8 @@ final class ChargesCheck {
       String provider) {
     this.store = store;
     this.queries = queries;
-    this.workflows = workflows;
     this.gateway = gateway;
-    this.provider = provider;
+    this.repairs = new ChargeRepairs(store, queries, workflows, provider);
     this.refunds = new RefundRepair(workflows, provider);
   }
 
@@ -134,11 +133,7 @@ final class ChargesCheck {
               null,
               charge.cycle(),
               charge.transactionId(),
-              describe(charge)
-                  + " names subscription "
-                  + charge.subscriptionId()
-                  + ", which the records do not know: find its owner (records restored from a backup,"
-                  + " another environment's key); refund it only if no subscription of ours owns it",
+              ChargeFindings.unknownSubscription(charge),
               Repair.NONE);
         }
         continue;
@@ -198,14 +193,14 @@ final class ChargesCheck {
       GatewayChargeState charge =
           violation.transactionId() == null ? null : byTransaction.get(violation.transactionId());
       Period period = violation.cycle() == null ? null : periods.get(violation.cycle());
-      if (violation.kind() == LedgerViolation.Kind.NET_MISMATCH && report.violations().size() > 1) {
-        continue; // the other violations name each difference
-      }
-      act(violation, charge, account, period, input, log);
+      ChargeFindings.Response response =
+          ChargeFindings.response(violation, charge, period, report.violations().size());
+      act(response, violation, charge, account, period, input, log);
     }
   }
 
   private void act(
+      ChargeFindings.Response response,
       LedgerViolation violation,
       GatewayChargeState charge,
       String account,
@@ -214,338 +209,43 @@ final class ChargesCheck {
       FindingLog log) {
     String sub =
         charge != null ? charge.subscriptionId() : period != null ? period.subscriptionId() : null;
-    switch (violation.kind()) {
-      case UNRECORDED_CHARGE -> {
-        if (BillingIds.isChangeChargeKey(charge.subscriptionId(), charge.idempotencyKey())) {
-          log.add(
-              FindingKind.CHARGE_NOT_RECORDED,
-              sub,
-              account,
-              charge.cycle(),
-              charge.transactionId(),
-              violation.detail() + changeChargeAdvice(account, charge),
-              Repair.NONE);
-        } else {
-          notRecorded(charge, account, period, input, log);
-        }
+    switch (response) {
+      case NONE -> {}
+      case ADVISE_ON_CHANGE_CHARGE -> {
+        boolean pending =
+            ChargeFindings.upgradeChargePending(
+                store.getSubscription(account, charge.subscriptionId()), charge);
+        log.add(
+            FindingKind.CHARGE_NOT_RECORDED,
+            sub,
+            account,
+            charge.cycle(),
+            charge.transactionId(),
+            violation.detail() + ChargeFindings.changeChargeAdvice(pending),
+            Repair.NONE);
       }
-      case DOUBLE_CHARGE ->
+      case RECORD_CHARGE -> repairs.recordCharge(charge, account, period, input, log);
+      case ADVISE_REFUND_OF_SECOND_CHARGE ->
           log.add(
               FindingKind.CHARGE_WITHOUT_PERIOD,
               sub,
               account,
               charge.cycle(),
               charge.transactionId(),
-              violation.detail()
-                  + "; refund this charge ("
-                  + charge.transactionId()
-                  + "), not the one the period records",
+              ChargeFindings.secondCharge(violation, charge),
               Repair.NONE);
-      case RECEIPT_MISSING -> receiptExists(charge, account, period, input, log);
-      case REFUND_MISMATCH -> refunds.repair(charge, account, period, violation, input, log);
-      case COLLECTION_NOT_SETTLED -> {
-        if (period != null
-            && charge.transactionId().equals(period.transactionId())
-            && charge.status() != Status.PENDING) {
-          returned(charge, account, input, log);
-        } else {
+      case RESTORE_RECEIPT -> repairs.restoreReceipt(charge, account, period, input, log);
+      case RECORD_REFUND -> refunds.repair(charge, account, period, violation, input, log);
+      case RECORD_RETURN -> repairs.recordReturn(charge, account, input, log);
+      case REPORT ->
           log.add(
               FindingKind.LEDGER_MISMATCH,
               sub,
               account,
               violation.cycle(),
               violation.transactionId(),
-              violation.detail()
-                  + "; the workflow is not told (it is not a period's own charge):"
-                  + " settle the difference with the customer",
+              ChargeFindings.mismatch(violation),
               Repair.NONE);
-        }
-      }
-      case CHARGE_RECORDED_TWICE,
-          PERIOD_WITHOUT_CHARGE,
-          COLLECTION_WITHOUT_CHARGE,
-          AMOUNT_MISMATCH,
-          NET_MISMATCH ->
-          log.add(
-              FindingKind.LEDGER_MISMATCH,
-              sub,
-              account,
-              violation.cycle(),
-              violation.transactionId(),
-              violation.detail()
-                  + "; nothing changed: compare the"
-                  + " subscription's history with the gateway's charge",
-              Repair.NONE);
-    }
-  }
-
-  private void receiptExists(
-      GatewayChargeState charge,
-      String account,
-      Period period,
-      DayCheckInput input,
-      FindingLog log) {
-    boolean present =
-        queries.receiptsBetween(account, charge.createdAt(), input.asOf()).stream()
-            .anyMatch(r -> charge.transactionId().equals(r.transactionId()));
-    if (present) {
-      return;
-    }
-    String situation =
-        "period "
-            + period.cycle()
-            + " is collected with "
-            + charge.transactionId()
-            + " but its receipt is gone";
-    Optional<Subscription> record = store.getSubscription(account, charge.subscriptionId());
-    if (!input.repair() || record.isEmpty()) {
-      log.add(
-          FindingKind.RECEIPT_MISSING,
-          charge.subscriptionId(),
-          account,
-          period.cycle(),
-          charge.transactionId(),
-          situation
-              + (input.repair()
-                  ? "; no subscription record to write it from"
-                  : "; not written (report only)"),
-          Repair.NONE);
-      return;
-    }
-    writeReceipt(
-        FindingKind.RECEIPT_MISSING, charge, record.get(), period.amount(), situation, log);
-  }
-
-  /**
-   * What an operator does about a plan change's charge without its receipt: nothing while the
-   * subscription's record still names its key pending (its workflow looks it up, then applies the
-   * plan or, the subscription having ended, refunds it); otherwise the plan change that made it was
-   * lost.
-   */
-  private String changeChargeAdvice(String account, GatewayChargeState charge) {
-    boolean pending =
-        store
-            .getSubscription(account, charge.subscriptionId())
-            .map(s -> s.lifecycle().upgradeCharge())
-            .filter(u -> u.idempotencyKey().equals(charge.idempotencyKey()))
-            .isPresent();
-    return pending
-        ? ": the subscription's workflow still waits for this charge's outcome (its key is pending"
-            + " on the record) and applies the plan or, if the subscription ended, refunds it; do"
-            + " not refund it by hand"
-        : ": the plan change that made it was not recorded (its update failed after charging); if"
-            + " the subscription's plan did not change, refund this charge";
-  }
-
-  private void notRecorded(
-      GatewayChargeState charge,
-      String account,
-      Period period,
-      DayCheckInput input,
-      FindingLog log) {
-    String sub = charge.subscriptionId();
-    String situation =
-        describe(charge)
-            + " succeeded, but period "
-            + charge.cycle()
-            + " is "
-            + (period == null ? "not recorded" : period.status().name());
-    if (!input.repair()) {
-      log.add(
-          FindingKind.CHARGE_NOT_RECORDED,
-          sub,
-          account,
-          charge.cycle(),
-          charge.transactionId(),
-          situation + " (report only)",
-          Repair.NONE);
-      return;
-    }
-    WorkflowView view = workflows.describe(sub);
-    if (view.state() == WorkflowView.State.RUNNING) {
-      signal(FindingKind.CHARGE_NOT_RECORDED, charge, account, input, situation, log);
-      return;
-    }
-    Optional<Subscription> record = store.getSubscription(account, sub);
-    if (record.isPresent() && record.get().status().isTerminal()) {
-      writeReceipt(
-          FindingKind.CHARGE_NOT_RECORDED,
-          charge,
-          record.get(),
-          charge.amount(),
-          situation
-              + "; the subscription is cancelled and its workflow ended, so nothing else will"
-              + " record it (the period item is left to an operator: only a workflow writes periods)",
-          log);
-    } else {
-      log.add(
-          FindingKind.CHARGE_NOT_RECORDED,
-          sub,
-          account,
-          charge.cycle(),
-          charge.transactionId(),
-          situation
-              + "; its workflow is "
-              + view.state()
-              + ": the drift check restarts it, and the"
-              + " restarted run's charge with key "
-              + charge.idempotencyKey()
-              + " is answered from the gateway's record, then recorded",
-          Repair.NONE);
-    }
-  }
-
-  private void returned(
-      GatewayChargeState charge, String account, DayCheckInput input, FindingLog log) {
-    String situation =
-        describe(charge)
-            + " is "
-            + charge.status()
-            + " at the gateway ("
-            + charge.failureCode()
-            + "), but period "
-            + charge.cycle()
-            + " is still collected with it";
-    if (!input.repair()) {
-      log.add(
-          FindingKind.RETURN_NOT_RECORDED,
-          charge.subscriptionId(),
-          account,
-          charge.cycle(),
-          charge.transactionId(),
-          situation + " (report only)",
-          Repair.NONE);
-      return;
-    }
-    if (workflows.describe(charge.subscriptionId()).state() == WorkflowView.State.RUNNING) {
-      signal(FindingKind.RETURN_NOT_RECORDED, charge, account, input, situation, log);
-      return;
-    }
-    startEnded(charge, account, input, situation, log);
-  }
-
-  /**
-   * A return whose subscription has no run (it ended: a bank can return a debit weeks after a
-   * cancellation): its workflow is started again from the record to record it, as the webhook does.
-   * A subscription that still bills has its missing run restarted by the drift check.
-   */
-  private void startEnded(
-      GatewayChargeState charge,
-      String account,
-      DayCheckInput input,
-      String situation,
-      FindingLog log) {
-    PaymentEvent event = GatewayOutcomes.event(provider, charge, input.asOf());
-    try {
-      boolean started = event != null && workflows.startEnded(event);
-      log.add(
-          FindingKind.RETURN_NOT_RECORDED,
-          charge.subscriptionId(),
-          account,
-          charge.cycle(),
-          charge.transactionId(),
-          situation
-              + (started
-                  ? "; the subscription has ended: its workflow was started again from the"
-                      + " record to record the return"
-                  : "; no running workflow to tell, and no ended subscription to start"),
-          started ? Repair.WORKFLOW_RESTARTED : Repair.NONE);
-    } catch (RuntimeException e) {
-      log.add(
-          FindingKind.RETURN_NOT_RECORDED,
-          charge.subscriptionId(),
-          account,
-          charge.cycle(),
-          charge.transactionId(),
-          situation + "; starting the ended subscription's workflow failed: " + e.getMessage(),
-          Repair.FAILED);
-    }
-  }
-
-  private void signal(
-      FindingKind kind,
-      GatewayChargeState charge,
-      String account,
-      DayCheckInput input,
-      String situation,
-      FindingLog log) {
-    PaymentEvent event = GatewayOutcomes.event(provider, charge, input.asOf());
-    try {
-      if (workflows.received(charge.subscriptionId(), event.eventId())) {
-        log.add(
-            kind,
-            charge.subscriptionId(),
-            account,
-            charge.cycle(),
-            charge.transactionId(),
-            situation + "; " + GatewayOutcomes.unchanged(event),
-            Repair.NONE);
-        return;
-      }
-      workflows.send(event);
-      log.add(
-          kind,
-          charge.subscriptionId(),
-          account,
-          charge.cycle(),
-          charge.transactionId(),
-          situation + "; " + GatewayOutcomes.signalled(event),
-          Repair.WORKFLOW_SIGNALLED);
-    } catch (RuntimeException e) {
-      log.add(
-          kind,
-          charge.subscriptionId(),
-          account,
-          charge.cycle(),
-          charge.transactionId(),
-          situation + "; signalling failed: " + e.getMessage(),
-          Repair.FAILED);
-    }
-  }
-
-  private void writeReceipt(
-      FindingKind kind,
-      GatewayChargeState charge,
-      Subscription record,
-      Money amount,
-      String situation,
-      FindingLog log) {
-    // The time the money arrived, as the workflow dates receipts: settlement, else creation.
-    Instant processedAt = charge.settledAt() != null ? charge.settledAt() : charge.createdAt();
-    Receipt receipt =
-        new Receipt(
-            record.accountId(),
-            record.subscriptionId(),
-            charge.cycle(),
-            record.sku(),
-            record.email(),
-            amount,
-            processedAt,
-            charge.transactionId(),
-            record.paymentMethod().mask(),
-            null);
-    try {
-      boolean written = store.createReceipt(receipt);
-      log.add(
-          kind,
-          record.subscriptionId(),
-          record.accountId(),
-          charge.cycle(),
-          charge.transactionId(),
-          situation
-              + (written
-                  ? "; receipt written from the charge (processed " + processedAt + ")"
-                  : "; a receipt with this key exists already"),
-          written ? Repair.RECEIPT_CREATED : Repair.NONE);
-    } catch (RuntimeException e) {
-      log.add(
-          kind,
-          record.subscriptionId(),
-          record.accountId(),
-          charge.cycle(),
-          charge.transactionId(),
-          situation + "; writing the receipt failed: " + e.getMessage(),
-          Repair.FAILED);
     }
   }
 
@@ -579,14 +279,7 @@ final class ChargesCheck {
           account,
           receipt.cycle(),
           receipt.transactionId(),
-          "receipt of "
-              + receipt.amount()
-              + " processed "
-              + receipt.processedAt()
-              + " names transaction "
-              + receipt.transactionId()
-              + ", which the gateway does not know: the customer may hold a receipt for money"
-              + " never collected",
+          ChargeFindings.receiptWithoutCharge(receipt),
           Repair.NONE);
     }
   }
@@ -594,16 +287,6 @@ final class ChargesCheck {
   /** The subscriptions GSI-2 shows paid on the days {@code first..last}; see {@link PaidIndex}. */
   List<DuePayment> paidIndex(LocalDate first, LocalDate last) {
     return PaidIndex.read(queries, first, last);
-  }
-
-  private static String describe(GatewayChargeState charge) {
-    return "charge "
-        + charge.transactionId()
-        + " ("
-        + charge.amount()
-        + ", key "
-        + charge.idempotencyKey()
-        + ")";
   }
 
   private static Instant min(Instant a, Instant b) {

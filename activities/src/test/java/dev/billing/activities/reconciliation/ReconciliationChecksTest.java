@@ -14,6 +14,7 @@ import dev.billing.domain.BillingIds;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.PaymentEvent;
+import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
@@ -411,6 +412,99 @@ class ReconciliationChecksTest {
                   + secondTxn
                   + "), not the one the period records");
       assertThat(upgradeTxn).isNotEqualTo(periodTxn);
+    }
+  }
+
+  @Test
+  void anUpgradesChargeWhoseKeyTheRecordHoldsPendingIsNotAdvisedForARefundUntilItIsNoLonger() {
+    try (ReconciliationFixture f = new ReconciliationFixture("2026-03-01T00:00:00Z")) {
+      // No workflow records the charge: the record alone says whether one waits for it.
+      Subscription created = f.recordOnly("acc-pend", "sub-pend");
+      f.runUntil("2026-03-10T12:00:00Z");
+      String key = BillingIds.changeChargeKey("sub-pend", "req-upgrade");
+      String txn =
+          f.sandbox
+              .charge(
+                  new GatewayChargeRequest(
+                      key,
+                      new Money(645, "USD"),
+                      ReconciliationFixture.VISA.token(),
+                      "upgrade to pro-plus",
+                      Map.of(
+                          GatewayChargeRequest.SUBSCRIPTION_ID,
+                          "sub-pend",
+                          GatewayChargeRequest.CYCLE,
+                          "1")))
+              .transactionId();
+      Subscription waiting =
+          created
+              .withLifecycle(
+                  created
+                      .lifecycle()
+                      .withUpgradeCharge(
+                          new PendingUpgradeCharge(
+                              "req-upgrade",
+                              key,
+                              "pro-plus",
+                              new Money(1999, "USD"),
+                              new Money(645, "USD"),
+                              1,
+                              ReconciliationFixture.VISA,
+                              f.now())))
+              .withVersion(created.version() + 1);
+      f.store.updateSubscription(
+          new RecordInput(
+              "upgrade/req-upgrade/pending",
+              created,
+              waiting,
+              HistoryEvent.PAYMENT_PENDING,
+              Process.API,
+              "ana",
+              "upgrade charge sent, outcome unknown",
+              null,
+              null,
+              f.now()));
+      Instant asOf = Instant.parse("2026-03-11T03:00:00Z");
+      DayCheckInput day = new DayCheckInput("run-p", LocalDate.of(2026, 3, 10), asOf, true);
+
+      FindingLog pending = f.log("run-p", asOf);
+      f.charges().check(day, pending, NO_HEARTBEAT);
+
+      assertThat(pending.findings())
+          .extracting(Finding::kind, Finding::reference, Finding::repair)
+          .containsExactly(tuple(FindingKind.CHARGE_NOT_RECORDED, txn, Repair.NONE));
+      assertThat(pending.findings().get(0).detail())
+          .contains("its key is pending on the record")
+          .endsWith("do not refund it by hand")
+          .doesNotContain("refund this charge");
+
+      // The record no longer waits for the key (the update that charged it was lost).
+      f.store.updateSubscription(
+          new RecordInput(
+              "operator-edit",
+              waiting,
+              waiting
+                  .withLifecycle(waiting.lifecycle().withUpgradeCharge(null))
+                  .withVersion(waiting.version() + 1),
+              HistoryEvent.PAYMENT_METHOD_CHANGED,
+              Process.API,
+              "operator",
+              "edited by hand",
+              null,
+              null,
+              f.now()));
+
+      FindingLog lost = f.log("run-q", asOf);
+      f.charges().check(day, lost, NO_HEARTBEAT);
+
+      assertThat(lost.findings())
+          .extracting(Finding::kind, Finding::reference, Finding::repair)
+          .containsExactly(tuple(FindingKind.CHARGE_NOT_RECORDED, txn, Repair.NONE));
+      assertThat(lost.findings().get(0).detail())
+          .contains("the plan change that made it was not recorded")
+          .endsWith("if the subscription's plan did not change, refund this charge")
+          .doesNotContain("do not refund");
+      assertThat(f.sandbox.refunds()).as("the check refunds nothing itself").isEmpty();
     }
   }
 

@@ -53,7 +53,12 @@ class CancelModesTest {
         API.created(account, with(subscriptionBody(), "amount", "4.50"))
             .get("subscriptionId")
             .asText();
-    assertThat(body(API.get(subscriptionPath(account, id) + "/periods")).get("items")).isEmpty();
+    // The first charge, not made yet, is listed as what it will be.
+    JsonNode scheduled = body(API.get(subscriptionPath(account, id) + "/periods")).get("items");
+    assertThat(scheduled).hasSize(1);
+    assertThat(scheduled.get(0).get("status").asText()).isEqualTo("SCHEDULED");
+    assertThat(scheduled.get(0).get("dueDate").asText()).isEqualTo("2026-03-20");
+    assertThat(scheduled.get(0).get("amount").asText()).isEqualTo("4.50");
 
     API.request(subscriptionPath(account, id) + "/cancel").post(Entity.json("{}"));
 

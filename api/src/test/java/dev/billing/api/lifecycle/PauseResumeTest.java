@@ -61,8 +61,9 @@ class PauseResumeTest {
     CALLS.sleepUntil(LocalDate.parse("2026-07-01"));
 
     var periods = CALLS.periods(account, id);
-    assertThat(periods.keySet()).containsExactly(1L, 2L, 3L, 4L);
+    assertThat(periods.keySet()).containsExactly(1L, 2L, 3L, 4L, 5L);
     assertPeriod(periods.get(1L), "2026-03-31", "COMPLETED");
+    assertPeriod(periods.get(5L), "2026-07-31", "SCHEDULED");
     assertPeriod(periods.get(2L), "2026-04-30", "PAUSED_SKIPPED");
     assertPeriod(periods.get(3L), "2026-05-31", "PAUSED_SKIPPED");
     assertPeriod(periods.get(4L), "2026-06-30", "COMPLETED");
@@ -117,8 +118,9 @@ class PauseResumeTest {
     CALLS.sleepUntil(LocalDate.parse("2026-10-16"));
 
     var periods = CALLS.periods(account, id);
-    assertThat(periods.keySet()).containsExactly(1L, 2L, 3L);
+    assertThat(periods.keySet()).containsExactly(1L, 2L, 3L, 4L);
     assertPeriod(periods.get(3L), "2026-10-15", "COMPLETED");
+    assertPeriod(periods.get(4L), "2026-11-15", "SCHEDULED");
     assertThat(CALLS.succeeded(id)).extracting(SandboxCharge::cycle).containsExactly(1L, 3L);
     assertThat(CALLS.history(account, id))
         .anyMatch(e -> e.startsWith("SUBSCRIPTION_PAUSED API "))
@@ -142,8 +144,9 @@ class PauseResumeTest {
     CALLS.sleepUntil(LocalDate.parse("2027-02-06"));
 
     var periods = CALLS.periods(account, id);
-    assertThat(periods.keySet()).containsExactly(1L, 2L, 3L, 4L);
+    assertThat(periods.keySet()).containsExactly(1L, 2L, 3L, 4L, 5L);
     assertPeriod(periods.get(2L), "2026-12-05", "PAUSED_SKIPPED");
+    assertPeriod(periods.get(5L), "2027-03-05", "SCHEDULED");
     assertPeriod(periods.get(3L), "2027-01-05", "PAUSED_SKIPPED");
     assertPeriod(periods.get(4L), "2027-02-05", "COMPLETED");
     assertThat(CALLS.succeeded(id)).extracting(SandboxCharge::cycle).containsExactly(1L, 4L);

@@ -87,8 +87,11 @@ final class LedgerAudit {
             books,
             threads,
             b -> {
+              // A SCHEDULED period is the next charge, not one: the audit counts money asked for.
               List<Period> periods =
-                  all(page -> store.getPeriods(b.accountId(), b.subscriptionId(), page));
+                  all(page -> store.getPeriods(b.accountId(), b.subscriptionId(), page)).stream()
+                      .filter(p -> p.status() != PeriodStatus.SCHEDULED)
+                      .toList();
               // Expired receipts still record a payment: read as of the epoch, nothing is filtered
               // out.
               List<Receipt> receipts =

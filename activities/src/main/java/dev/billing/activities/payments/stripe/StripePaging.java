@@ -3,6 +3,7 @@ package dev.billing.activities.payments.stripe;
 import com.stripe.exception.StripeException;
 import dev.billing.activities.payments.GatewayUnavailableException;
 import dev.billing.activities.payments.PaymentGatewayException;
+import java.time.Instant;
 import java.util.Objects;
 
 /**
@@ -11,7 +12,18 @@ import java.util.Objects;
  * StripeErrors}.
  */
 final class StripePaging {
+  /** Stripe's largest page. */
+  static final long PAGE_SIZE = 100;
+
   private StripePaging() {}
+
+  /**
+   * An instant as the exclusive upper bound of a {@code created} filter, which Stripe takes in
+   * whole seconds: rounded up, so the window is never cut short (receivers deduplicate by id).
+   */
+  static long ceilSeconds(Instant t) {
+    return t.getNano() == 0 ? t.getEpochSecond() : t.getEpochSecond() + 1;
+  }
 
   interface StripeCall<T> {
     T call() throws StripeException;
