@@ -29,6 +29,35 @@ final class Release110Histories {
     recordGatewayMoney(files);
     recordManualPendingAtChargedAmount(files);
     recordCustomerChanged(files);
+    recordReactivatedAfterEnd(files);
+  }
+
+  /**
+   * {@code reactivation}: cancelled now on Feb 10 within a paid period (on the 31st, Paris), the
+   * workflow started again from the record with the reactivation on Feb 20; that run records it,
+   * reminds and charges cycle 2 on Feb 29, and continues as new.
+   */
+  private static void recordReactivatedAfterEnd(HistoryFiles files) throws Exception {
+    BillingSchedule paris =
+        new BillingSchedule(YearMonth.of(2028, 1), 31, Term.MONTHLY, "Europe/Paris", 3);
+    String id = "sub-history-reactivated";
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested(id, paris, "9.99"));
+      workflow.created();
+      t.runUntil("2028-02-10T09:00:00Z");
+      workflow.cancel(new CancelRequest("moving", "user:ada"));
+      t.runUntil("2028-02-20T10:00:00Z");
+      List<RecordInput> writes = t.fake.writes();
+      Subscription ended = writes.get(writes.size() - 1).next();
+      assertThat(ended.status()).isEqualTo(dev.billing.domain.SubscriptionStatus.CANCELLED);
+      t.reactivateAfterEnd(
+          ended,
+          List.of(t.fake.period(id, 1), t.fake.period(id, 2)),
+          new ReactivateRequest(null, "user:ada", "reactivate-h"));
+      t.runUntil("2028-03-01T00:00:00Z");
+      assertThat(t.fake.charges()).hasSize(2);
+      files.write(t.client, id, t.fake.charges().get(1).runId(), "reactivated-after-end.json");
+    }
   }
 
   /**

@@ -268,6 +268,25 @@ final class ChangeRules {
     return null;
   }
 
+  /**
+   * A reactivation: of an ended subscription whose money has all settled (the API has judged its
+   * window and periods from the record), or the taking back of a cancellation at period end.
+   *
+   * @param moneyOpen a payment still settling, or a refund or upgrade charge without its outcome
+   */
+  static String reactivate(Subscription sub, boolean cancelling, boolean moneyOpen) {
+    if (sub.status().isTerminal()) {
+      return moneyOpen
+          ? "a payment of the cancelled subscription has no final outcome yet; reactivate it once"
+              + " it has"
+          : null;
+    }
+    if (cancelling) {
+      return "subscription is being cancelled";
+    }
+    return sub.lifecycle().cancelsOn() == null ? "subscription is not cancelled" : null;
+  }
+
   static String paymentMethod(Subscription sub, PaymentMethodChange change, boolean cancelling) {
     if (change == null || change.paymentMethod() == null) {
       return "a payment method is required";

@@ -60,4 +60,14 @@ final class WorkflowChanges {
   static boolean cardDisputes() {
     return Workflow.getVersion(CARD_DISPUTES, Workflow.DEFAULT_VERSION, 1) >= 1;
   }
+
+  /**
+   * The {@code reactivate} update: an ended run bills again instead of ending, and a cancellation
+   * at period end is taken back (1.1.0). Asked where a reactivation is applied, before its record.
+   */
+  static final String REACTIVATION = "reactivation";
+
+  static boolean reactivation() {
+    return Workflow.getVersion(REACTIVATION, Workflow.DEFAULT_VERSION, 1) >= 1;
+  }
 }
