@@ -226,4 +226,30 @@ class ChangeRulesTest {
     assertThat(ChangeRules.reactivate(ended, false, true))
         .startsWith("a payment of the cancelled subscription has no final outcome yet");
   }
+
+  @Test
+  void theSamePlanOnAnotherTermIsAChangeAndOnItsOwnTermIsNot() {
+    PlanChangeRequest yearly =
+        new PlanChangeRequest(
+            "basic",
+            usd("10.00"),
+            PlanChangeRequest.Effective.PERIOD_END,
+            dev.billing.domain.Term.YEARLY,
+            "user:ada",
+            null);
+    PlanChangeRequest monthly =
+        new PlanChangeRequest(
+            "basic",
+            usd("10.00"),
+            PlanChangeRequest.Effective.PERIOD_END,
+            dev.billing.domain.Term.MONTHLY,
+            "user:ada",
+            null);
+
+    assertThat(ChangeRules.plan(active(), yearly, false, null)).isNull();
+    assertThat(ChangeRules.termSwitch(active(), yearly)).isEqualTo(dev.billing.domain.Term.YEARLY);
+    assertThat(ChangeRules.plan(active(), monthly, false, null))
+        .isEqualTo("subscription is already on basic at 10.00 USD");
+    assertThat(ChangeRules.termSwitch(active(), monthly)).isNull();
+  }
 }
