@@ -169,16 +169,20 @@ public final class Reactivation {
   }
 
   /**
-   * The cancelled subscription billing again from {@code cycle} (its status as after a pause:
-   * TRIALING when it was never charged in a trial, else ACTIVE; a pause it ended in is over). The
-   * version is the caller's.
+   * The cancelled subscription billing again from {@code cycle}: TRIALING when its trial never
+   * charged and {@code cycle} is the trial's first charge (the trial still runs), else ACTIVE; a
+   * pause it ended in is over. The version is the caller's.
    *
    * @param reminderAt when the run would remind of {@code cycle}: a reminder not after {@code now}
    *     is not sent (nor one already sent for that cycle)
    */
   public static Subscription reactivated(
       Subscription ended, long cycle, Instant reminderAt, Instant now) {
-    boolean trial = ended.lifecycle().trialEndsOn() != null && ended.lastPaymentAt() == null;
+    LocalDate trialEnds = ended.lifecycle().trialEndsOn();
+    boolean trial =
+        trialEnds != null
+            && ended.lastPaymentAt() == null
+            && !ended.schedule().dueDate(cycle).isAfter(trialEnds);
     Subscription next =
         ended
             .withStatus(trial ? SubscriptionStatus.TRIALING : SubscriptionStatus.ACTIVE)

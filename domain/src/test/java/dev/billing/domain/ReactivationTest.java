@@ -245,6 +245,11 @@ class ReactivationTest {
     assertThat(next.status()).isEqualTo(SubscriptionStatus.TRIALING);
     assertThat(next.lifecycle().pause()).isNull();
     assertThat(next.lifecycle().trialEndsOn()).isEqualTo(LocalDate.of(2027, 1, 31));
+    // Back after the trial's end: its first charge is a regular one, not a trial's.
+    Subscription late =
+        Reactivation.reactivated(
+            trialPaused, 2, PARIS_31ST.reminderAt(2), Instant.parse("2027-02-05T00:00:00Z"));
+    assertThat(late.status()).isEqualTo(SubscriptionStatus.ACTIVE);
   }
 
   @Test
