@@ -30,6 +30,7 @@ import dev.billing.api.ops.ReconciliationResource;
 import dev.billing.api.resources.BillingDueResource;
 import dev.billing.api.resources.ChangeStillRunningMapper;
 import dev.billing.api.resources.CustomerChangeResource;
+import dev.billing.api.resources.ReactivationResource;
 import dev.billing.api.resources.ReceiptResource;
 import dev.billing.api.resources.SubscriptionLifecycleResource;
 import dev.billing.api.resources.SubscriptionResource;
@@ -65,6 +66,9 @@ public final class ApiComponents {
         new SubscriptionResource(store, workflows, reconciliations, clock, config.dueWindow()));
     components.add(new SubscriptionLifecycleResource(store, workflows, reconciliations, clock));
     components.add(new CustomerChangeResource(store, workflows, reconciliations));
+    components.add(
+        new ReactivationResource(
+            store, workflows, reconciliations, clock, config.reactivationWindow()));
     components.add(new ChangeStillRunningMapper());
     components.add(new ReceiptResource(store, clock));
     components.add(new BillingDueResource(store));

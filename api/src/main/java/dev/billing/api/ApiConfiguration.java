@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.billing.api.auth.AuthSettings;
 import dev.billing.api.webhooks.WebhookSettings;
 import dev.billing.domain.DueInstants;
+import dev.billing.domain.Reactivation;
 import dev.billing.runtime.BillingConfiguration;
 import java.time.Duration;
 
@@ -38,6 +39,30 @@ public class ApiConfiguration extends BillingConfiguration {
           "dueWindow must be an ISO-8601 duration such as PT6H, got " + dueWindow, e);
     }
     DueInstants.requireWindow(window);
+    return window;
+  }
+
+  /**
+   * How long after its cancellation a subscription can be reactivated (POST .../reactivate); the
+   * API judges it from the record, so a change applies to every cancelled subscription at once.
+   */
+  @JsonProperty("reactivationWindow")
+  public String reactivationWindow = Reactivation.DEFAULT_WINDOW.toString();
+
+  /** {@link #reactivationWindow} parsed and checked: a bad value stops the API at start-up. */
+  public Duration reactivationWindow() {
+    Duration window;
+    try {
+      window = Duration.parse(reactivationWindow);
+    } catch (RuntimeException e) {
+      throw new IllegalArgumentException(
+          "reactivationWindow must be an ISO-8601 duration such as P30D, got " + reactivationWindow,
+          e);
+    }
+    if (window.isNegative() || window.compareTo(Duration.ofDays(366)) > 0) {
+      throw new IllegalArgumentException(
+          "reactivationWindow must be between PT0S and P366D, got " + reactivationWindow);
+    }
     return window;
   }
 

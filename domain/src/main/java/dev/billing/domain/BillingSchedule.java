@@ -82,6 +82,33 @@ public record BillingSchedule(
   }
 
   /**
+   * The schedule with another term, numbered so that {@code cycle} falls on {@code due} (a date of
+   * this billing day) and every later cycle follows the new term from there: the billing day and
+   * the cycle numbers go on, only the interval changes.
+   *
+   * @throws IllegalArgumentException when {@code due} is not a date of this billing day
+   */
+  public BillingSchedule withTerm(long cycle, Term newTerm, LocalDate due) {
+    Objects.requireNonNull(newTerm, "newTerm");
+    if (!clamp(YearMonth.from(due), billingDay).equals(due)) {
+      throw new IllegalArgumentException(due + " is not a date of billing day " + billingDay);
+    }
+    YearMonth anchor =
+        YearMonth.from(due).minusMonths(Math.multiplyExact(cycle - 1, (long) newTerm.months()));
+    return new BillingSchedule(
+        anchor, billingDay, newTerm, timeZone, reminderDaysBefore, dueWindow);
+  }
+
+  /** The latest date of this billing day (clamped) on or before {@code date}. */
+  public LocalDate billingDateOnOrBefore(LocalDate date) {
+    YearMonth month = YearMonth.from(date);
+    if (clamp(month, billingDay).isAfter(date)) {
+      month = month.minusMonths(1);
+    }
+    return clamp(month, billingDay);
+  }
+
+  /**
    * The same schedule in another time zone. The anchor and billing day stay, so every cycle keeps
    * its number and its calendar due date, which is now a day in {@code newTimeZone}: the instants
    * move by the difference of the two zones' offsets on that date (at most about a day), never to

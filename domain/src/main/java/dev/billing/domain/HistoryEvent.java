@@ -36,5 +36,10 @@ public enum HistoryEvent {
   /** A dispute was decided for the merchant: the disputed period is collected again. */
   DISPUTE_WON,
   /** The customer's email, locale or time zone changed; a new email clears a recorded bounce. */
-  CUSTOMER_CHANGED
+  CUSTOMER_CHANGED,
+  /**
+   * A cancelled subscription bills again (within the reactivation window), or a cancellation
+   * scheduled at period end was taken back.
+   */
+  SUBSCRIPTION_REACTIVATED
 }

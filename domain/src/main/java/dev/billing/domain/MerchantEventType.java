@@ -2,8 +2,8 @@ package dev.billing.domain;
 
 /**
  * What a merchant's product learns of a subscription, by the name it is sent and listed under. Only
- * what billing records a change for is here: a type with nothing to derive it from (a reactivated
- * subscription) would be a promise never kept.
+ * what billing records a change for is here: a type with nothing to derive it from would be a
+ * promise never kept.
  */
 public enum MerchantEventType {
   SUBSCRIPTION_CREATED("subscription.created"),
@@ -16,6 +16,11 @@ public enum MerchantEventType {
   SUBSCRIPTION_RESUMED("subscription.resumed"),
   SUBSCRIPTION_PLAN_CHANGED("subscription.plan_changed"),
   SUBSCRIPTION_CANCELED("subscription.canceled"),
+  /**
+   * A cancelled subscription bills again, or its cancellation at period end was taken back: {@code
+   * cancelsOn} is null again either way.
+   */
+  SUBSCRIPTION_REACTIVATED("subscription.reactivated"),
   PAYMENT_SUCCEEDED("payment.succeeded"),
   /** A charge the gateway declined, or that came back after it was collected. */
   PAYMENT_FAILED("payment.failed"),

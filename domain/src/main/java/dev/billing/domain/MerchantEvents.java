@@ -97,6 +97,10 @@ public final class MerchantEvents {
     if (change.event() == HistoryEvent.PLAN_CHANGED) {
       events.add(subscriptionEvent(MerchantEventType.SUBSCRIPTION_PLAN_CHANGED, after));
     }
+    if (change.event() == HistoryEvent.SUBSCRIPTION_REACTIVATED) {
+      // CANCELLED -> ACTIVE/TRIALING has no status event of its own: this is the one.
+      events.add(subscriptionEvent(MerchantEventType.SUBSCRIPTION_REACTIVATED, after));
+    }
     SubscriptionStatus from = before.status();
     SubscriptionStatus to = after.status();
     if (from == to) {

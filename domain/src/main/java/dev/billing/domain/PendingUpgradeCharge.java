@@ -11,6 +11,8 @@ import java.util.Objects;
  * @param paidCycle the period the charge paid the rest of (its receipt's cycle)
  * @param paymentMethod the method the key was sent to (the lookup asks under it)
  * @param sentFrom a lower bound of when the key was first sent
+ * @param term the term the change switches to (its prorated charge covers the new term's period);
+ *     null when the term stays
  */
 public record PendingUpgradeCharge(
     String requestId,
@@ -20,7 +22,8 @@ public record PendingUpgradeCharge(
     Money amount,
     long paidCycle,
     PaymentMethod paymentMethod,
-    Instant sentFrom) {
+    Instant sentFrom,
+    Term term) {
 
   public PendingUpgradeCharge {
     Objects.requireNonNull(requestId, "requestId");
@@ -30,5 +33,18 @@ public record PendingUpgradeCharge(
     Objects.requireNonNull(amount, "amount");
     Objects.requireNonNull(paymentMethod, "paymentMethod");
     Objects.requireNonNull(sentFrom, "sentFrom");
+  }
+
+  /** An upgrade that keeps the term. */
+  public PendingUpgradeCharge(
+      String requestId,
+      String idempotencyKey,
+      String sku,
+      Money price,
+      Money amount,
+      long paidCycle,
+      PaymentMethod paymentMethod,
+      Instant sentFrom) {
+    this(requestId, idempotencyKey, sku, price, amount, paidCycle, paymentMethod, sentFrom, null);
   }
 }

@@ -409,6 +409,29 @@ class MerchantEventsTest {
     for (MerchantEventType type : MerchantEventType.values()) {
       assertThat(MerchantEventType.fromWireName(type.wireName())).isEqualTo(type);
     }
-    assertThat(MerchantEventType.fromWireName("subscription.reactivated")).isNull();
+    assertThat(MerchantEventType.fromWireName("subscription.reactivated"))
+        .isEqualTo(MerchantEventType.SUBSCRIPTION_REACTIVATED);
+    assertThat(MerchantEventType.fromWireName("subscription.revived")).isNull();
+  }
+
+  @Test
+  void aReactivationOfAnEndedSubscriptionIsItsOwnEventAndNoOther() {
+    Subscription before = sub(SubscriptionStatus.CANCELLED, AT.minusSeconds(86_400 * 31), 6);
+    Subscription after = before.withStatus(SubscriptionStatus.ACTIVE).withVersion(7);
+
+    assertThat(types(change(before, after, HistoryEvent.SUBSCRIPTION_REACTIVATED, null, null)))
+        .containsExactly(MerchantEventType.SUBSCRIPTION_REACTIVATED);
+  }
+
+  @Test
+  void takingBackACancellationAtPeriodEndIsAReactivationToo() {
+    Subscription before =
+        active()
+            .withLifecycle(Lifecycle.NONE.withCancelsOn(LocalDate.of(2027, 2, 28)))
+            .withVersion(5);
+    Subscription after = active().withVersion(6);
+
+    assertThat(types(change(before, after, HistoryEvent.SUBSCRIPTION_REACTIVATED, null, null)))
+        .containsExactly(MerchantEventType.SUBSCRIPTION_REACTIVATED);
   }
 }

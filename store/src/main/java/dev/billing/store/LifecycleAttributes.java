@@ -11,6 +11,7 @@ import dev.billing.domain.Pause;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.PendingPlanChange;
 import dev.billing.domain.PendingUpgradeCharge;
+import dev.billing.domain.Term;
 import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.List;
@@ -37,6 +38,9 @@ final class LifecycleAttributes {
       item.put("PendingSKU", s(change.sku()));
       item.put("PendingAmount", Attrs.n(change.price().toPlainString()));
       item.put("PendingEffectiveCycle", Attrs.n(change.effectiveCycle()));
+      if (change.term() != null) {
+        item.put("PendingTerm", s(change.term().name()));
+      }
     }
     putDate(item, "CancelsOn", lifecycle.cancelsOn());
     if (lifecycle.balance() != null) {
@@ -59,6 +63,9 @@ final class LifecycleAttributes {
       item.put("UpgradeMethodToken", s(upgrade.paymentMethod().token()));
       item.put("UpgradeMethodMask", s(upgrade.paymentMethod().mask()));
       item.put("UpgradeSentFrom", s(Timestamps.format(upgrade.sentFrom())));
+      if (upgrade.term() != null) {
+        item.put("UpgradeTerm", s(upgrade.term().name()));
+      }
     }
     if (!lifecycle.upgradesPaid().isEmpty()) {
       item.put(
@@ -112,7 +119,8 @@ final class LifecycleAttributes {
             ? new PendingPlanChange(
                 optStr(item, "PendingSKU"),
                 Money.parse(Attrs.decimal(item, "PendingAmount"), currency),
-                Attrs.num(item, "PendingEffectiveCycle"))
+                Attrs.num(item, "PendingEffectiveCycle"),
+                term(item, "PendingTerm"))
             : null;
     Money balance =
         item.containsKey("Balance") ? Money.parse(Attrs.decimal(item, "Balance"), currency) : null;
@@ -134,7 +142,8 @@ final class LifecycleAttributes {
                 Attrs.num(item, "UpgradeCycle"),
                 new PaymentMethod(
                     optStr(item, "UpgradeMethodToken"), optStr(item, "UpgradeMethodMask")),
-                Timestamps.parse(optStr(item, "UpgradeSentFrom")))
+                Timestamps.parse(optStr(item, "UpgradeSentFrom")),
+                term(item, "UpgradeTerm"))
             : null;
     return new Lifecycle(
         date(item, "TrialEndsOn"),
@@ -151,6 +160,11 @@ final class LifecycleAttributes {
     if (date != null) {
       item.put(name, s(Timestamps.date(date)));
     }
+  }
+
+  private static Term term(Map<String, AttributeValue> item, String name) {
+    String text = optStr(item, name);
+    return text == null ? null : Term.valueOf(text);
   }
 
   private static LocalDate date(Map<String, AttributeValue> item, String name) {

@@ -19,6 +19,7 @@ import dev.billing.domain.Process;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
+import dev.billing.domain.Term;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -91,6 +92,48 @@ class LifecycleItemsTest extends StoreTestBase {
         .containsEntry("UpgradeKey", s("charge:" + sub + ":req:abc"))
         .doesNotContainKey("CancelsOn")
         .doesNotContainKey("NextReminderDate");
+  }
+
+  @Test
+  void aHeldTermSwitchAndAnUpgradeSwitchingTermReadBackWithTheirTerm() {
+    String account = id("acc");
+    String sub = id("sub");
+    Subscription v1 = Fixtures.subscription(account, sub);
+    store.createSubscription(Fixtures.created(v1));
+    Lifecycle lifecycle =
+        Lifecycle.NONE
+            .withPendingChange(
+                new PendingPlanChange("SKU-YEAR", Money.parse("99.00", "USD"), 2, Term.YEARLY))
+            .withUpgradeCharge(
+                new PendingUpgradeCharge(
+                    "req-year",
+                    "charge:" + sub + ":req:year",
+                    "SKU-YEAR",
+                    Money.parse("99.00", "USD"),
+                    Money.parse("89.87", "USD"),
+                    1,
+                    new PaymentMethod("pm_card_visa", "Visa •••• 4242"),
+                    AT.minusSeconds(300),
+                    Term.YEARLY));
+    Subscription next = v1.withLifecycle(lifecycle).withVersion(2);
+
+    store.updateSubscription(
+        new RecordInput(
+            "plan-scheduled/v2",
+            v1,
+            next,
+            HistoryEvent.PLAN_CHANGE_SCHEDULED,
+            Process.API,
+            "user:ada",
+            "yearly",
+            null,
+            null,
+            AT));
+
+    assertThat(store.getSubscription(account, sub).orElseThrow()).isEqualTo(next);
+    assertThat(billingItem("ACC#" + account, "SUB#" + sub + "#SKU#SKU-PRO"))
+        .containsEntry("PendingTerm", s("YEARLY"))
+        .containsEntry("UpgradeTerm", s("YEARLY"));
   }
 
   @Test

@@ -116,6 +116,17 @@ public interface SubscriptionWorkflow {
   @UpdateValidatorMethod(updateName = "changeCustomer")
   void validateChangeCustomer(CustomerChange change);
 
+  /**
+   * Bills a cancelled subscription again from the first due date on or after today (the API starts
+   * an ended run again for it), or takes back a cancellation scheduled at period end. Moves no
+   * money itself.
+   */
+  @UpdateMethod(name = "reactivate")
+  SubscriptionState reactivate(ReactivateRequest request);
+
+  @UpdateValidatorMethod(updateName = "reactivate")
+  void validateReactivate(ReactivateRequest request);
+
   /** A gateway event about one of this subscription's charges (webhook or replay poller). */
   @SignalMethod(name = "paymentEvent")
   void paymentEvent(PaymentEvent event);

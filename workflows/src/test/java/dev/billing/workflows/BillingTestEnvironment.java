@@ -181,6 +181,38 @@ final class BillingTestEnvironment implements AutoCloseable {
     WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
   }
 
+  /**
+   * What the API does to reactivate a cancelled subscription: update-with-start of the workflow
+   * from the record (ALLOW_DUPLICATE: the run ended; USE_EXISTING: an ended run still open takes
+   * it), the request id as the update id. Returns the update's answer.
+   */
+  SubscriptionState reactivateAfterEnd(
+      Subscription record, List<dev.billing.domain.Period> periods, ReactivateRequest request) {
+    SubscriptionWorkflow workflow =
+        client.newWorkflowStub(
+            SubscriptionWorkflow.class,
+            SubscriptionStartOptions.of(
+                record,
+                TaskQueues.BILLING,
+                null,
+                WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+                WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING));
+    io.temporal.client.WorkflowUpdateHandle<SubscriptionState> accepted =
+        WorkflowClient.startUpdateWithStart(
+            workflow::reactivate,
+            request,
+            UpdateOptions.newBuilder(SubscriptionState.class)
+                .setUpdateId(request.requestId())
+                .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
+                .build(),
+            new io.temporal.client.WithStartWorkflowOperation<>(
+                workflow::run, SubscriptionRestart.ended(record, periods, now())));
+    // Awaiting the result while the run waits would let the test server skip years ahead; a
+    // second of workflow time lets the main thread apply it first.
+    env.sleep(Duration.ofSeconds(1));
+    return accepted.getResult();
+  }
+
   /** A stub of the latest run, as the API addresses it: by workflow id only. */
   SubscriptionWorkflow existing(String subscriptionId) {
     return client.newWorkflowStub(

@@ -78,7 +78,10 @@ class CheckedInHistoriesReplayTest {
             "1.1.0/upgrade-after-end-refunded.json",
             "1.1.0/manual-pending-at-charged-amount.json",
             "1.1.0/customer-changed.json",
-            "1.1.0/deliveries-retried-redelivered.json");
+            "1.1.0/deliveries-retried-redelivered.json",
+            "1.1.0/reactivated-after-end.json",
+            "1.1.0/term-switched-now.json",
+            "1.1.0/term-switched-at-period-end.json");
     List<String> failed = new java.util.ArrayList<>();
     for (Path file : files) {
       try {

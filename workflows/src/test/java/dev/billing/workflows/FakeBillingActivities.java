@@ -131,6 +131,7 @@ final class FakeBillingActivities
 
   private volatile DunningPolicy policy = DunningPolicy.DEFAULT;
   private volatile boolean noticesFail;
+  private volatile boolean mailServerDown;
   private volatile boolean lookupsDown;
   private final Set<Long> declinedCycles = new HashSet<>();
   private volatile boolean gatewayDown;
@@ -199,6 +200,11 @@ final class FakeBillingActivities
 
   void noticesFail() {
     noticesFail = true;
+  }
+
+  /** While down, every notice fails as a mail server that does not answer: retried. */
+  void mailServerDown(boolean down) {
+    mailServerDown = down;
   }
 
   void lookupsDown(boolean down) {
@@ -657,6 +663,10 @@ final class FakeBillingActivities
     }
     if (noticesFail) {
       throw ApplicationFailure.newNonRetryableFailure("mailbox does not exist", "AddressRejected");
+    }
+    if (mailServerDown) {
+      throw ApplicationFailure.newFailure(
+          "no answer from the mail server", "MailServerUnavailable");
     }
     if (mailboxGone || goneAddresses.contains(input.email())) {
       return new NotifyCustomerResult(input.messageId(), false, true, BOUNCE);

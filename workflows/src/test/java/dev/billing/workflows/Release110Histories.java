@@ -30,6 +30,90 @@ final class Release110Histories {
     recordManualPendingAtChargedAmount(files);
     recordCustomerChanged(files);
     dev.billing.workflows.delivery.DeliveryHistories.record(files.dir());
+    recordReactivatedAfterEnd(files);
+    recordTermSwitchedNow(files);
+    recordTermSwitchedAtPeriodEnd(files);
+  }
+
+  /**
+   * {@code term-change}, now: 9.99 monthly on the 31st (Paris), switched on 2027-02-10 to 99.00
+   * yearly: 89.87 charged, cycle 2 due 2028-01-31; the run of the switch plans that date.
+   */
+  private static void recordTermSwitchedNow(HistoryFiles files) throws Exception {
+    BillingSchedule paris =
+        new BillingSchedule(YearMonth.of(2027, 1), 31, Term.MONTHLY, "Europe/Paris", 3);
+    String id = "sub-history-term-now";
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2027-01-01T00:00:00Z")) {
+      t.start(BillingTestEnvironment.requested(id, paris, "9.99"));
+      t.runUntil("2027-02-10T10:00:00Z");
+      t.existing(id)
+          .changePlan(
+              new PlanChangeRequest(
+                  "PRO-YEARLY",
+                  Money.parse("99.00", "USD"),
+                  PlanChangeRequest.Effective.NOW,
+                  Term.YEARLY,
+                  "user:ada",
+                  "term-now-h"));
+      t.runUntil("2028-01-31T00:00:00Z");
+      assertThat(t.fake.charges()).hasSize(3);
+      files.write(t.client, id, t.fake.charges().get(1).runId(), "term-switched-now.json");
+    }
+  }
+
+  /**
+   * {@code term-change}, at period end: 99.00 yearly switched on 2027-06-10 to 9.99 monthly from
+   * the next cycle; the run that charges cycle 2 on 2028-01-31 records the monthly schedule.
+   */
+  private static void recordTermSwitchedAtPeriodEnd(HistoryFiles files) throws Exception {
+    BillingSchedule paris =
+        new BillingSchedule(YearMonth.of(2027, 1), 31, Term.YEARLY, "Europe/Paris", 3);
+    String id = "sub-history-term-end";
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2027-01-01T00:00:00Z")) {
+      t.start(BillingTestEnvironment.requested(id, paris, "99.00"));
+      t.runUntil("2027-06-10T10:00:00Z");
+      t.existing(id)
+          .changePlan(
+              new PlanChangeRequest(
+                  "PRO-MONTHLY",
+                  Money.parse("9.99", "USD"),
+                  PlanChangeRequest.Effective.PERIOD_END,
+                  Term.MONTHLY,
+                  "user:ada",
+                  "term-end-h"));
+      t.runUntil("2028-02-01T00:00:00Z");
+      assertThat(t.fake.charges()).hasSize(2);
+      files.write(
+          t.client, id, t.fake.charges().get(1).runId(), "term-switched-at-period-end.json");
+    }
+  }
+
+  /**
+   * {@code reactivation}: cancelled now on Feb 10 within a paid period (on the 31st, Paris), the
+   * workflow started again from the record with the reactivation on Feb 20; that run records it,
+   * reminds and charges cycle 2 on Feb 29, and continues as new.
+   */
+  private static void recordReactivatedAfterEnd(HistoryFiles files) throws Exception {
+    BillingSchedule paris =
+        new BillingSchedule(YearMonth.of(2028, 1), 31, Term.MONTHLY, "Europe/Paris", 3);
+    String id = "sub-history-reactivated";
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested(id, paris, "9.99"));
+      workflow.created();
+      t.runUntil("2028-02-10T09:00:00Z");
+      workflow.cancel(new CancelRequest("moving", "user:ada"));
+      t.runUntil("2028-02-20T10:00:00Z");
+      List<RecordInput> writes = t.fake.writes();
+      Subscription ended = writes.get(writes.size() - 1).next();
+      assertThat(ended.status()).isEqualTo(dev.billing.domain.SubscriptionStatus.CANCELLED);
+      t.reactivateAfterEnd(
+          ended,
+          List.of(t.fake.period(id, 1), t.fake.period(id, 2)),
+          new ReactivateRequest(null, "user:ada", "reactivate-h"));
+      t.runUntil("2028-03-01T00:00:00Z");
+      assertThat(t.fake.charges()).hasSize(2);
+      files.write(t.client, id, t.fake.charges().get(1).runId(), "reactivated-after-end.json");
+    }
   }
 
   /**

@@ -66,7 +66,7 @@ public record SubscriptionView(
         s.status().name(),
         Timestamps.date(lifecycle.trialEndsOn()),
         PauseView.of(lifecycle.pause()),
-        PendingChangeView.of(lifecycle.pendingChange()),
+        PendingChangeView.of(lifecycle.pendingChange(), schedule.term()),
         Timestamps.date(lifecycle.cancelsOn()),
         lifecycle.balance() == null ? null : lifecycle.balance().toPlainString(),
         EmailBounceView.of(lifecycle.emailBounce()),

@@ -7,6 +7,7 @@ import dev.billing.api.ops.Reconciliations;
 import dev.billing.api.subscriptions.SubscriptionCommands;
 import dev.billing.domain.Money;
 import dev.billing.domain.Subscription;
+import dev.billing.domain.Term;
 import dev.billing.store.BillingStore;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
@@ -191,9 +192,10 @@ public final class SubscriptionLifecycleResource {
   }
 
   /**
-   * Moves the subscription to another plan (sku and price), now (prorated) or from the next period.
-   * The currency must be the subscription's: a 400 naming {@code currency} otherwise, because no
-   * state of the subscription would make that request valid (a 409 says "not now").
+   * Moves the subscription to another plan (sku and price, and optionally term), now (prorated) or
+   * from the next period. The currency must be the subscription's: a 400 naming {@code currency}
+   * otherwise, because no state of the subscription would make that request valid (a 409 says "not
+   * now").
    */
   @POST
   @Path("/{subscriptionId}/plan")
@@ -221,9 +223,15 @@ public final class SubscriptionLifecycleResource {
           "currency",
           "currency must be the subscription's currency (" + subscription.price().currency() + ")");
     }
+    Term term = body.term() == null ? null : Term.valueOf(body.term());
     PlanChangeRequest request =
         new PlanChangeRequest(
-            sku, price, effective, Actors.of(security), IdempotencyKeys.requestId(idempotencyKey));
+            sku,
+            price,
+            effective,
+            term,
+            Actors.of(security),
+            IdempotencyKeys.requestId(idempotencyKey));
     return changes.send(
         subscription,
         "moved to another plan",

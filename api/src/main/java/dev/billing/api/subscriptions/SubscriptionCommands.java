@@ -8,6 +8,7 @@ import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
+import dev.billing.workflows.ReactivateRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.SubscriptionInput;
@@ -66,4 +67,15 @@ public interface SubscriptionCommands {
   SubscriptionState changeBillingDay(String subscriptionId, BillingDayChange request);
 
   SubscriptionState changeCustomer(String subscriptionId, CustomerChange change);
+
+  /** Takes back a cancellation at period end; to a running workflow. */
+  SubscriptionState reactivate(String subscriptionId, ReactivateRequest request);
+
+  /**
+   * Reactivates a subscription whose workflow has ended, by running it again to apply it; the run
+   * then bills on instead of ending.
+   *
+   * @param ended the run's input, from the record ({@code SubscriptionRestart.ended})
+   */
+  SubscriptionState reactivateAfterEnd(SubscriptionInput ended, ReactivateRequest request);
 }

@@ -10,6 +10,7 @@ import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
+import dev.billing.workflows.ReactivateRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.SubscriptionInput;
@@ -181,8 +182,35 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
    */
   @Override
   public SubscriptionState refundAfterEnd(SubscriptionInput restart, RefundRequest request) {
+    return afterEnd(restart, identified(request), workflow -> workflow::refundPeriod);
+  }
+
+  @Override
+  public SubscriptionState reactivate(String subscriptionId, ReactivateRequest request) {
+    return send(subscriptionId, request, workflow -> workflow::reactivate);
+  }
+
+  /**
+   * Reactivates a subscription whose workflow has ended, the same way as {@link #refundAfterEnd}:
+   * the run started from the record applies it, and bills on instead of ending. A run of the ended
+   * workflow still open takes it instead (USE_EXISTING).
+   */
+  @Override
+  public SubscriptionState reactivateAfterEnd(
+      SubscriptionInput restart, ReactivateRequest request) {
+    return afterEnd(restart, identified(request), workflow -> workflow::reactivate);
+  }
+
+  /**
+   * Starts the ended workflow again under its id from the record (ALLOW_DUPLICATE: it is closed)
+   * with {@code sent} as its update, and waits for the answer; USE_EXISTING attaches to a run of it
+   * still open. Not finished in time: {@link ChangeStillRunning} (202).
+   */
+  private <T extends UpdateRequest<T>> SubscriptionState afterEnd(
+      SubscriptionInput restart,
+      T sent,
+      Function<SubscriptionWorkflow, Functions.Func1<T, SubscriptionState>> method) {
     Subscription ended = restart.subscription();
-    RefundRequest sent = identified(request);
     // The new run shows what the ended one showed (BillingStatus CANCELLED...), not nothing.
     WorkflowOptions options =
         SubscriptionStartOptions.of(
@@ -201,7 +229,7 @@ public final class SubscriptionWorkflows implements SubscriptionCommands {
             .build();
     return within(
         wait,
-        () -> WorkflowClient.executeUpdateWithStart(workflow::refundPeriod, sent, update, start),
+        () -> WorkflowClient.executeUpdateWithStart(method.apply(workflow), sent, update, start),
         () -> new ChangeStillRunning(ended.subscriptionId(), sent.requestId(), null));
   }
 

@@ -120,7 +120,7 @@ class WebhookEndpointResourceTest {
     assertInvalidField(create(url + ",\"events\":[]}"), "events");
     assertInvalidField(create(url + ",\"events\":[\"payment.paid\"]}"), "events[0]");
     // Types no change of billing records: an endpoint would wait for them forever.
-    assertInvalidField(create(url + ",\"events\":[\"subscription.reactivated\"]}"), "events[0]");
+    assertInvalidField(create(url + ",\"events\":[\"subscription.revived\"]}"), "events[0]");
     assertInvalidField(create(url + ",\"events\":[\"payment.failed\",null]}"), "events[1]");
     assertInvalidField(create(url + ",\"events\":[\"*\",\"payment.failed\"]}"), "events");
     assertInvalidField(

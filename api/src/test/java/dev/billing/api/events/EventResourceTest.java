@@ -144,7 +144,7 @@ class EventResourceTest {
   void badFiltersAreA400NamingTheField() {
     assertThat(assertInvalidField(API.get(PATH + "?type=payment.paid"), "type"))
         .contains("payment.failed");
-    assertInvalidField(API.get(PATH + "?type=subscription.reactivated"), "type");
+    assertInvalidField(API.get(PATH + "?type=subscription.revived"), "type");
     assertInvalidField(API.get(PATH + "?accountId=a%23b"), "accountId");
     assertInvalidField(API.get(PATH + "?subscriptionId=" + "s".repeat(65)), "subscriptionId");
     assertInvalidField(API.get(PATH + "?accountId=acc-1&limit=0"), "limit");

@@ -11,6 +11,7 @@ import dev.billing.api.resources.ChangeCustomerRequest;
 import dev.billing.api.resources.ChangePaymentMethodRequest;
 import dev.billing.api.resources.ChangePlanRequest;
 import dev.billing.api.resources.PauseSubscriptionRequest;
+import dev.billing.api.resources.ReactivateSubscriptionRequest;
 import dev.billing.api.resources.RefundPeriodRequest;
 import dev.billing.api.resources.WaivePeriodRequest;
 import dev.billing.api.subscriptions.CreateSubscriptionRequest;
@@ -63,6 +64,9 @@ final class Baselines {
                       new Field("locale", quoted("fr-CA")),
                       new Field("timeZone", quoted("America/Toronto")))),
           Map.entry(WaivePeriodRequest.class, f -> List.of(new Field("reason", quoted("fuzzing")))),
+          Map.entry(
+              ReactivateSubscriptionRequest.class,
+              f -> List.of(new Field("reason", quoted("fuzzing")))),
           Map.entry(
               RefundPeriodRequest.class,
               f ->

@@ -8,6 +8,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.billing.api.support.LifecycleCalls;
 import dev.billing.api.support.ResourceTestSupport;
+import dev.billing.domain.Term;
+import dev.billing.workflows.PlanChangeRequest;
 import io.dropwizard.testing.junit5.DropwizardExtensionsSupport;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.Test;
@@ -110,5 +112,28 @@ class PlanChangeAnswersTest {
 
   private static String error(String field, String message) {
     return "{\"field\":\"" + field + "\",\"message\":\"" + message + "\"}";
+  }
+
+  @Test
+  void aTermIsOptionalAndOnlyMonthlyOrYearlyAndIsSentWithThePlan() {
+    String account = newAccount();
+    String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
+    String plan =
+        "{\"sku\":\"plus-yearly\",\"amount\":\"99.00\",\"currency\":\"USD\","
+            + "\"effective\":\"now\"";
+
+    JsonNode weekly = invalid(CALLS.post(account, id, "plan", plan + ",\"term\":\"WEEKLY\"}"));
+    assertThat(weekly.get("errors").toString())
+        .isEqualTo("[" + error("term", "term must be MONTHLY or YEARLY") + "]");
+    assertThat(API.stack().workflows.sentTo(id)).isEmpty();
+
+    Response yearly = CALLS.post(account, id, "plan", plan + ",\"term\":\"YEARLY\"}");
+    Response kept = CALLS.post(account, id, "plan", plan + "}");
+
+    assertThat(yearly.getStatus()).isEqualTo(200);
+    assertThat(kept.getStatus()).isEqualTo(200);
+    assertThat(API.stack().workflows.sentTo(id))
+        .extracting(sent -> ((PlanChangeRequest) sent.request()).term())
+        .containsExactly(Term.YEARLY, null);
   }
 }

@@ -145,6 +145,39 @@ class CancelModesTest {
     assertThat(mine(body(API.get("/v1/billing/due-reminders?date=2026-04-04")), account)).isEmpty();
   }
 
+  @Test
+  @Order(0)
+  void aCancelledSubscriptionIsReactivatedByItsRestartedWorkflowAndAnsweredOnceByKey() {
+    String account = newAccount();
+    String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
+    API.request(subscriptionPath(account, id) + "/cancel").post(Entity.json("{}"));
+    String path = subscriptionPath(account, id) + "/reactivate";
+
+    Response back = API.postJson(path, "{\"reason\":\"changed my mind\"}", "back-e2e");
+    JsonNode view = body(back);
+
+    assertThat(back.getStatus()).as("%s", view).isEqualTo(200);
+    assertThat(view.get("status").asText()).isEqualTo("ACTIVE");
+    // Cancelled before its first charge: cycle 1 is billed on its own date, nothing now.
+    assertThat(view.get("nextPaymentDate").asText()).isEqualTo("2026-03-20");
+    assertThat(view.get("cancelsOn").isNull()).isTrue();
+    assertThat(API.stack().gateway.charges()).noneMatch(c -> c.idempotencyKey().contains(id));
+    JsonNode history = body(API.get(subscriptionPath(account, id) + "/history")).get("items");
+    JsonNode last = history.get(history.size() - 1);
+    assertThat(last.get("event").asText()).isEqualTo("SUBSCRIPTION_REACTIVATED");
+    assertThat(last.get("detail").asText())
+        .isEqualTo("reactivated: billing restarts with cycle 1 due 2026-03-20: changed my mind");
+    JsonNode events = body(API.get("/v1/events?subscriptionId=" + id)).get("items");
+    assertThat(events.get(0).get("type").asText()).isEqualTo("subscription.reactivated");
+
+    Response retry = API.postJson(path, "{\"reason\":\"changed my mind\"}", "back-e2e");
+    assertThat(retry.getStatus()).isEqualTo(200);
+    JsonNode notCancelled = assertProblem(API.postJson(path, "{}", "back-e2e-2"), 409);
+    assertThat(notCancelled.get("detail").asText()).isEqualTo("subscription is not cancelled.");
+    assertThat(body(API.get(subscriptionPath(account, id) + "/history")).get("items"))
+        .hasSize(history.size());
+  }
+
   /** Window March to April 2026. */
   @Test
   @Order(1)

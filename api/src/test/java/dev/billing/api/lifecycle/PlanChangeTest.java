@@ -130,6 +130,39 @@ class PlanChangeTest {
   }
 
   /**
+   * Window August 2026. 9.99 USD on the 20th, switched to 99.00 yearly on Aug 30: 99.00 x 355/365 =
+   * 96.29 for the year from Aug 20, less 9.99 x 21/31 = 6.77 for the month's unused days.
+   */
+  @Test
+  @Order(3)
+  void aSwitchToYearlyNowChargesTheYearLessTheMonthsUnusedDaysAndBillsAYearOn() {
+    String account = newAccount();
+    String id =
+        API.created(
+                account,
+                with(with(subscriptionBody(), "startDate", "2026-08-20"), "billingDay", 20))
+            .get("subscriptionId")
+            .asText();
+    CALLS.sleepUntil(LocalDate.parse("2026-08-30"));
+
+    JsonNode yearly =
+        CALLS.ok(
+            account,
+            id,
+            "plan",
+            "{\"sku\":\"pro-yearly\",\"amount\":\"99.00\",\"currency\":\"USD\","
+                + "\"effective\":\"now\",\"term\":\"YEARLY\"}");
+
+    assertThat(yearly.get("term").asText()).isEqualTo("YEARLY");
+    assertThat(yearly.get("amount").asText()).isEqualTo("99.00");
+    assertThat(yearly.get("nextPaymentDate").asText()).isEqualTo("2027-08-20");
+    assertThat(CALLS.succeeded(id))
+        .extracting(SandboxCharge::amount)
+        .containsExactly(usd("9.99"), usd("89.52"));
+    CALLS.ok(account, id, "cancel", "{}");
+  }
+
+  /**
    * No time moves from here on; subscriptions start 10 days ahead, so no reminder is due either.
    */
   @Test

@@ -23,6 +23,7 @@ import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
+import dev.billing.workflows.ReactivateRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.SubscriptionInput;
@@ -318,6 +319,14 @@ class ChangeRequestIdsTest {
 
     @Override
     public void validateChangeCustomer(CustomerChange change) {}
+
+    @Override
+    public SubscriptionState reactivate(ReactivateRequest request) {
+      throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void validateReactivate(ReactivateRequest request) {}
 
     @Override
     public void paymentEvent(PaymentEvent event) {}

@@ -7,6 +7,8 @@ import dev.billing.api.support.fakes.FakePaymentEventSignals;
 import dev.billing.api.support.fakes.FakeReconciliations;
 import dev.billing.api.support.fakes.FakeSubscriptionWorkflows;
 import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Period;
+import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
@@ -20,6 +22,7 @@ import dev.billing.store.endpoints.WebhookEndpointStore;
 import dev.billing.store.events.PaymentEventStore;
 import dev.billing.store.testing.LocalDynamoDb;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
@@ -98,6 +101,46 @@ public final class ResourceTestStack implements AutoCloseable {
             null,
             null,
             clock.instant()));
+    workflows.end(subscriptionId);
+  }
+
+  /**
+   * The subscription cancelled at {@code at} with the record the workflow writes: the cycle it
+   * ended on as a CANCELLED period, at that instant (what a reactivation's window is judged from);
+   * its workflow ended.
+   */
+  public void cancelledAt(String accountId, String subscriptionId, Instant at) {
+    Subscription current = store.getSubscription(accountId, subscriptionId).orElseThrow();
+    Subscription next =
+        current
+            .withStatus(SubscriptionStatus.CANCELLED)
+            .withNothingDue()
+            .withVersion(current.version() + 1);
+    Period ended =
+        new Period(
+            accountId,
+            subscriptionId,
+            current.cycle(),
+            current.schedule().dueDate(current.cycle()),
+            current.price(),
+            PeriodStatus.CANCELLED,
+            0,
+            null,
+            null,
+            null,
+            at);
+    store.updateSubscription(
+        new RecordInput(
+            "cancel",
+            current,
+            next,
+            HistoryEvent.SUBSCRIPTION_CANCELLED,
+            Process.API,
+            "api",
+            "cancelled",
+            ended,
+            null,
+            at));
     workflows.end(subscriptionId);
   }
 

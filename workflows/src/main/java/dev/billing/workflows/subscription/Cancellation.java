@@ -141,7 +141,7 @@ final class Cancellation {
    * The run has ended: refunds still come (a refund after the end restarts this workflow with the
    * record) and are applied; every other change is refused by its own rule, the subscription being
    * ended. Returns once every handler and notice is finished and no refund, nor an upgrade's charge
-   * that may still settle, waits for an answer.
+   * that may still settle, waits for an answer; or at once when a reactivation was applied.
    */
   void serveUntilDone() {
     run.phase(Phase.ENDED);
@@ -156,6 +156,10 @@ final class Cancellation {
       }
       changes.dropUnrecorded();
       changes.applyAll(lifecycle);
+      if (!run.current().status().isTerminal()) {
+        // Reactivated: the run bills again instead of ending (see Reactivations).
+        return;
+      }
       if (Workflow.isEveryHandlerFinished()
           && run.notices.allDone()
           && !run.requests.waitsBeforeEnd(upgrades)

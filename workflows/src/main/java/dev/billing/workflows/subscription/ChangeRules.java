@@ -4,6 +4,7 @@ import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.PendingPlanChange;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
+import dev.billing.domain.Term;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.CustomerChange;
@@ -108,11 +109,21 @@ final class ChangeRules {
           + "); change the plan once it is known";
     }
     PendingPlanChange pending = sub.lifecycle().pendingChange();
-    boolean same = request.sku().equals(sub.sku()) && request.price().equals(sub.price());
+    boolean same =
+        request.sku().equals(sub.sku())
+            && request.price().equals(sub.price())
+            && termSwitch(sub, request) == null;
     if (same && pending == null) {
       return "subscription is already on " + sub.sku() + " at " + sub.price();
     }
     return null;
+  }
+
+  /** The term a plan change switches to; null when it keeps the subscription's. */
+  static Term termSwitch(Subscription sub, PlanChangeRequest request) {
+    return request.term() == null || request.term() == sub.schedule().term()
+        ? null
+        : request.term();
   }
 
   static String billingDay(Subscription sub, BillingDayChange request, boolean cancelling) {
@@ -266,6 +277,25 @@ final class ChangeRules {
       return "subscription is paused: nothing paid runs on; cancel it immediately instead";
     }
     return null;
+  }
+
+  /**
+   * A reactivation: of an ended subscription whose money has all settled (the API has judged its
+   * window and periods from the record), or the taking back of a cancellation at period end.
+   *
+   * @param moneyOpen a payment still settling, or a refund or upgrade charge without its outcome
+   */
+  static String reactivate(Subscription sub, boolean cancelling, boolean moneyOpen) {
+    if (sub.status().isTerminal()) {
+      return moneyOpen
+          ? "a payment of the cancelled subscription has no final outcome yet; reactivate it once"
+              + " it has"
+          : null;
+    }
+    if (cancelling) {
+      return "subscription is being cancelled";
+    }
+    return sub.lifecycle().cancelsOn() == null ? "subscription is not cancelled" : null;
   }
 
   static String paymentMethod(Subscription sub, PaymentMethodChange change, boolean cancelling) {

@@ -220,12 +220,41 @@ final class LifecycleChanges {
       String actor,
       String detail,
       Instant at) {
+    return planChanged(
+        current, sku, price, balance, receipt, paid, null, process, actor, detail, at);
+  }
+
+  /**
+   * @param schedule the schedule with a new term (a term switch); null when it stays. The cycle the
+   *     subscription is on takes its due date from it; a reminder already sent for it is not sent
+   *     again.
+   */
+  static RecordInput planChanged(
+      Subscription current,
+      String sku,
+      Money price,
+      Money balance,
+      Receipt receipt,
+      PaidUpgradeCharge paid,
+      BillingSchedule schedule,
+      Process process,
+      String actor,
+      String detail,
+      Instant at) {
     Lifecycle lifecycle =
         current.lifecycle().withPendingChange(null).withBalance(balance).withUpgradeCharge(null);
     Subscription next =
         current
             .withPlan(sku, price)
             .withLifecycle(paid == null ? lifecycle : lifecycle.withUpgradePaid(paid));
+    if (schedule != null) {
+      long cycle = current.cycle();
+      boolean reminded = current.nextReminderDate() == null;
+      next = next.withSchedule(schedule).scheduledFor(cycle);
+      if (reminded || !schedule.sendsReminders() || !schedule.reminderAt(cycle).isAfter(at)) {
+        next = next.withDates(null, next.nextPaymentDate());
+      }
+    }
     return new RecordInput(
         id("plan", current),
         current,
@@ -255,6 +284,9 @@ final class LifecycleChanges {
         change.sku()
             + " at "
             + change.price()
+            + (change.term() == null
+                ? ""
+                : ", billed " + change.term().name().toLowerCase(java.util.Locale.ROOT))
             + " from cycle "
             + change.effectiveCycle()
             + " (due "

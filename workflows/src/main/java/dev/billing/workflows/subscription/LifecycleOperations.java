@@ -36,9 +36,11 @@ final class LifecycleOperations {
   private final PeriodChanges periodChanges;
   private final CustomerChanges customers;
   private final MoneyChanges money;
+  private final Reactivations reactivations;
 
   LifecycleOperations(RunState run, Gateway gateway, PaymentCollector collector) {
     this.run = run;
+    this.reactivations = new Reactivations(run);
     this.money = new MoneyChanges(run, gateway);
     this.pauses = new Pauses(run);
     this.plans = new PlanChanges(run, gateway, money);
@@ -114,6 +116,16 @@ final class LifecycleOperations {
   }
 
   // ---- Cancellation.
+
+  /** The validator's rule for a reactivation. */
+  String reactivateRefusal() {
+    return reactivations.rule();
+  }
+
+  /** See {@link Reactivations}. */
+  void reactivate(String actor, String reason) {
+    reactivations.reactivate(actor, blankToNull(reason));
+  }
 
   void cancelAtPeriodEnd(CancelRequest request, String actor) {
     refuseIf(ChangeRules.cancelAtPeriodEnd(run.current()));

@@ -3,6 +3,7 @@ package dev.billing.workflows.subscription;
 import static dev.billing.workflows.subscription.LifecycleOperations.refuseIf;
 
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.ChargeMinimums;
 import dev.billing.domain.Money;
 import dev.billing.domain.PendingPlanChange;
 import dev.billing.domain.Period;
@@ -10,6 +11,8 @@ import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.Proration;
 import dev.billing.domain.Subscription;
+import dev.billing.domain.Term;
+import dev.billing.domain.TermChange;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.SubscriptionState.Phase;
@@ -38,8 +41,13 @@ final class PlanChanges {
   void changePlan(PlanChangeRequest request, String actor) {
     refuseIf(ChangeRules.plan(run.current(), request, false, run.requests.pendingUpgrade()));
     Subscription sub = run.current();
+    Term term = ChangeRules.termSwitch(sub, request);
+    if (term != null) {
+      requireTermChange();
+    }
     if (request.effective() == PlanChangeRequest.Effective.PERIOD_END) {
-      PendingPlanChange change = new PendingPlanChange(request.sku(), request.price(), sub.cycle());
+      PendingPlanChange change =
+          new PendingPlanChange(request.sku(), request.price(), sub.cycle(), term);
       run.phase(Phase.RECORDING_PAYMENT);
       run.record(LifecycleChanges.planChangeScheduled(sub, change, actor, now()));
       run.notice(
@@ -60,7 +68,71 @@ final class PlanChanges {
               + ")");
       return;
     }
+    if (term != null) {
+      switchTermNow(sub, request, term, actor);
+      return;
+    }
     changePlanNow(sub, request, actor);
+  }
+
+  /**
+   * A term switch now ({@link TermChange#now}): the new term's share of its period less the old
+   * period's unused days, charged at once when positive and chargeable (as an upgrade is), else
+   * carried to or credited against the next charge. The cycle's due date moves: plan again.
+   */
+  private void switchTermNow(Subscription sub, PlanChangeRequest request, Term term, String actor) {
+    LocalDate today = today(sub);
+    PeriodStatus running =
+        PlanProration.inPaidDates(sub, today) ? periodStatus(sub.cycle() - 1) : null;
+    boolean paidRunning = running == PeriodStatus.COMPLETED || running == PeriodStatus.REFUNDED;
+    TermChange.Immediate change =
+        TermChange.now(
+            sub.schedule(), sub.cycle(), sub.price(), term, request.price(), today, paidRunning);
+    Money net = change.net();
+    if (net.minor() > 0 && ChargeMinimums.chargeable(net)) {
+      money.upgrades.upgradeNow(sub, request, actor, sub.cycle() - 1, net, change.why(), term);
+      return;
+    }
+    Money balance = sub.lifecycle().balance();
+    if (net.minor() != 0) {
+      balance = balance == null ? net : balance.plus(net);
+    }
+    String detail =
+        "plan "
+            + sub.sku()
+            + " -> "
+            + request.sku()
+            + " at "
+            + request.price()
+            + ", billed "
+            + term.name().toLowerCase(java.util.Locale.ROOT)
+            + "; cycle "
+            + sub.cycle()
+            + " due "
+            + change.nextDue()
+            + "; "
+            + (net.minor() > 0
+                ? net
+                    + " ("
+                    + change.why()
+                    + ") is below the gateway's minimum charge: carried to the next charge"
+                : net.minor() < 0
+                    ? "credit "
+                        + new Money(-net.minor(), net.currency())
+                        + " ("
+                        + change.why()
+                        + ") applied to the next charge"
+                    : change.why());
+    money.upgrades.recordPlanChange(
+        request.sku(), request.price(), balance, null, null, actor, detail, change.schedule());
+    run.replan();
+  }
+
+  /** Only a history that switched a term without the marker could replay here; none did. */
+  private static void requireTermChange() {
+    if (!WorkflowChanges.termChange()) {
+      throw LifecycleOperations.refusal("this run cannot switch the term");
+    }
   }
 
   void changePlanNow(Subscription sub, PlanChangeRequest request, String actor) {
@@ -70,7 +142,7 @@ final class PlanChanges {
     PlanProration proration = PlanProration.of(sub, request, today, running);
     if (proration.chargeNow()) {
       money.upgrades.upgradeNow(
-          sub, request, actor, sub.cycle() - 1, proration.prorated(), proration.why());
+          sub, request, actor, sub.cycle() - 1, proration.prorated(), proration.why(), null);
       return;
     }
     money.upgrades.recordPlanChange(
@@ -84,6 +156,11 @@ final class PlanChanges {
     if (change == null || cycle < change.effectiveCycle()) {
       return;
     }
+    BillingSchedule schedule = null;
+    if (change.term() != null && change.term() != sub.schedule().term()) {
+      requireTermChange();
+      schedule = TermChange.atCycle(sub.schedule(), cycle, change.term());
+    }
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(
         LifecycleChanges.planChanged(
@@ -93,6 +170,7 @@ final class PlanChanges {
             sub.lifecycle().balance(),
             null,
             null,
+            schedule,
             Process.INITIAL,
             SubscriptionChanges.SYSTEM_ACTOR,
             "plan "
@@ -101,6 +179,15 @@ final class PlanChanges {
                 + change.sku()
                 + " at "
                 + change.price()
+                + (schedule == null
+                    ? ""
+                    : ", billed "
+                        + change.term().name().toLowerCase(java.util.Locale.ROOT)
+                        + " (cycle "
+                        + (cycle + 1)
+                        + " due "
+                        + schedule.dueDate(cycle + 1)
+                        + ")")
                 + " from cycle "
                 + cycle
                 + " (held change)",

@@ -10,6 +10,7 @@ import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
+import dev.billing.workflows.ReactivateRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.UpdateRequest;
@@ -88,6 +89,13 @@ sealed interface QueuedChange {
     @Override
     public void applyTo(LifecycleOperations lifecycle) {
       lifecycle.refund(request, actor(request.requestedBy()));
+    }
+  }
+
+  record Reactivate(ReactivateRequest request) implements QueuedChange {
+    @Override
+    public void applyTo(LifecycleOperations lifecycle) {
+      lifecycle.reactivate(actor(request.requestedBy()), request.reason());
     }
   }
 

@@ -155,6 +155,11 @@ final class RequestLog {
     return upgrades.isEmpty() ? null : upgrades.get(0);
   }
 
+  /** A refund or an upgrade charge whose outcome is not known yet. */
+  boolean moneyUnresolved() {
+    return !refunds.isEmpty() || !upgrades.isEmpty();
+  }
+
   /** Re-arms the timers of what a previous run left pending; once per run, from its main method. */
   void armCarried() {
     upgrades.forEach(u -> arm(u.requestId(), u.lookups()));

@@ -291,6 +291,13 @@ final class RunState {
     cancellation = request;
   }
 
+  /** Billing again after the end: the cancellation carried out is history now. */
+  void reactivated() {
+    cancellation = null;
+    cancelAtPeriodEnd = false;
+    cancelProcess = Process.API;
+  }
+
   CancelRequest cancellation() {
     return cancellation;
   }

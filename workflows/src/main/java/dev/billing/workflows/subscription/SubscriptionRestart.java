@@ -306,7 +306,8 @@ public final class SubscriptionRestart {
                 charge.sentFrom(),
                 SubscriptionChanges.SYSTEM_ACTOR,
                 "restarted from the record",
-                0));
+                0,
+                charge.term()));
   }
 
   private static List<PendingRefund> pendingRefunds(Subscription record, Period period) {

@@ -12,6 +12,7 @@ import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
+import dev.billing.workflows.ReactivateRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.SubscriptionInput;
@@ -88,7 +89,12 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         // An ended subscription's run (see SubscriptionRestart#afterEnd): money that moved after
         // the end is recorded before it ends again.
         cancellation.settle();
-        return end();
+        end();
+        if (run.current().status().isTerminal()) {
+          return run.snapshot();
+        }
+        // Reactivated while it waited to end: it bills again, planned in this same run.
+        continue;
       }
       run.clearNext();
       Flow flow = run.current().lifecycle().pause() != null ? pausedRun() : cycleRun();
@@ -127,8 +133,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     while (true) {
       serveSafePoint();
       if (run.cancelling()) {
-        cancelAndEnd();
-        return Flow.ENDED;
+        return cancelAndEnd();
       }
       if (run.next() != null) {
         return run.next();
@@ -188,8 +193,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     while (true) {
       serveSafePoint();
       if (run.cancelling()) {
-        cancelAndEnd();
-        return Flow.ENDED;
+        return cancelAndEnd();
       }
       if (run.next() == Flow.REPLAN) {
         return Flow.REPLAN;
@@ -348,6 +352,19 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
   }
 
   @Override
+  public void validateReactivate(ReactivateRequest request) {
+    validate(ChangeQueue.identified(request), lifecycle::reactivateRefusal);
+  }
+
+  @Override
+  public SubscriptionState reactivate(ReactivateRequest request) {
+    return changes.submit(
+        new QueuedChange.Reactivate(
+            ChangeQueue.identified(
+                request == null ? new ReactivateRequest(null, null, null) : request)));
+  }
+
+  @Override
   public void validateChangePaymentMethod(PaymentMethodChange change) {
     validate(
         ChangeQueue.identified(change),
@@ -440,14 +457,16 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   /**
    * Cancels (see {@link Cancellation}); money already asked for may still move, so the run stays
-   * open, settle-only, until it is known; then it ends.
+   * open, settle-only, until it is known; then it ends, unless a reactivation came first.
    */
-  private void cancelAndEnd() {
+  private Flow cancelAndEnd() {
     cancellation.cancel();
     if (periods.awaitingOutcome()) {
       cancellation.settle();
     }
     end();
+    // Reactivated before the run ended: plan the cycle it bills again from.
+    return run.current().status().isTerminal() ? Flow.ENDED : Flow.REPLAN;
   }
 
   /** See {@link Cancellation#serveUntilDone}. */

@@ -9,6 +9,8 @@ import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.Process;
 import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
+import dev.billing.domain.Term;
+import dev.billing.domain.TermChange;
 import dev.billing.workflows.AppliedRequest;
 import dev.billing.workflows.PendingUpgrade;
 import dev.billing.workflows.PlanChangeRequest;
@@ -58,7 +60,8 @@ final class Upgrades {
       String actor,
       long paidCycle,
       Money prorated,
-      String why) {
+      String why,
+      Term term) {
     String requestId = MoneyChanges.requestIdOf(request);
     String key = BillingIds.changeChargeKey(sub.subscriptionId(), requestId);
     // A lower bound of when the key is first sent, with room for the gateway's clock.
@@ -76,7 +79,8 @@ final class Upgrades {
             sentFrom,
             actor,
             why,
-            0);
+            0,
+            term);
     // A bank debit that is still settling holds no money yet: the plan waits, as for no answer.
     if (charged == null || charged.pending()) {
       awaitUpgrade(request, upgrade, charged == null ? "got no answer" : "is still settling");
@@ -93,10 +97,35 @@ final class Upgrades {
       PaidUpgradeCharge paid,
       String actor,
       String detail) {
+    recordPlanChange(sku, price, balance, receipt, paid, actor, detail, null);
+  }
+
+  /**
+   * @param schedule the schedule with a new term; null when it stays
+   */
+  void recordPlanChange(
+      String sku,
+      Money price,
+      Money balance,
+      Receipt receipt,
+      PaidUpgradeCharge paid,
+      String actor,
+      String detail,
+      BillingSchedule schedule) {
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(
         LifecycleChanges.planChanged(
-            run.current(), sku, price, balance, receipt, paid, Process.API, actor, detail, now()));
+            run.current(),
+            sku,
+            price,
+            balance,
+            receipt,
+            paid,
+            schedule,
+            Process.API,
+            actor,
+            detail,
+            now()));
     Subscription changed = run.current();
     run.notice(
         run.noticeOf(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + changed.version())
@@ -124,7 +153,10 @@ final class Upgrades {
             + upgrade.why()
             + "), transaction "
             + charged.transactionId();
-    BillingSchedule schedule = sub.schedule();
+    BillingSchedule schedule = termSchedule(sub, upgrade);
+    if (upgrade.term() != null) {
+      detail += "; billed " + upgrade.term().name().toLowerCase(java.util.Locale.ROOT);
+    }
     UpgradeCharge paid =
         new UpgradeCharge(
             upgrade.paidCycle(),
@@ -141,7 +173,36 @@ final class Upgrades {
         receipt,
         paid.toRecord(),
         upgrade.actor(),
-        detail);
+        detail,
+        upgrade.term() == null ? null : schedule);
+    if (upgrade.term() != null) {
+      // The cycle's due date moved with the term: plan again.
+      run.replan();
+    }
+  }
+
+  /**
+   * The schedule an upgrade's charge paid for: the subscription's, or under a term switch the one
+   * {@link TermChange#now} gave on the day the request was applied (its charge covers that period).
+   * A cycle charged meanwhile (the outcome took that long) takes the term from the cycle the
+   * subscription is on.
+   */
+  private static BillingSchedule termSchedule(Subscription sub, PendingUpgrade upgrade) {
+    if (upgrade.term() == null || upgrade.term() == sub.schedule().term()) {
+      return sub.schedule();
+    }
+    if (sub.cycle() != upgrade.paidCycle() + 1) {
+      return TermChange.atCycle(sub.schedule(), sub.cycle(), upgrade.term());
+    }
+    return TermChange.now(
+            sub.schedule(),
+            sub.cycle(),
+            sub.price(),
+            upgrade.term(),
+            upgrade.price(),
+            sub.schedule().dateAt(upgrade.sentFrom().plus(CLOCK_SKEW)),
+            true)
+        .schedule();
   }
 
   /**
@@ -176,7 +237,8 @@ final class Upgrades {
                 upgrade.amount(),
                 upgrade.paidCycle(),
                 upgrade.paymentMethod(),
-                upgrade.sentFrom()),
+                upgrade.sentFrom(),
+                upgrade.term()),
             upgrade.actor(),
             detail,
             now()));

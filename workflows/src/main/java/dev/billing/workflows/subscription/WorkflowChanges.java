@@ -60,4 +60,25 @@ final class WorkflowChanges {
   static boolean cardDisputes() {
     return Workflow.getVersion(CARD_DISPUTES, Workflow.DEFAULT_VERSION, 1) >= 1;
   }
+
+  /**
+   * The {@code reactivate} update: an ended run bills again instead of ending, and a cancellation
+   * at period end is taken back (1.1.0). Asked where a reactivation is applied, before its record.
+   */
+  static final String REACTIVATION = "reactivation";
+
+  /**
+   * A plan change that switches the term (MONTHLY <-> YEARLY): the schedule is recorded with the
+   * new term, now (prorated over both periods) or with the held change's cycle (1.1.0). Asked only
+   * where a term switch is applied, before its record.
+   */
+  static final String TERM_CHANGE = "term-change";
+
+  static boolean termChange() {
+    return Workflow.getVersion(TERM_CHANGE, Workflow.DEFAULT_VERSION, 1) >= 1;
+  }
+
+  static boolean reactivation() {
+    return Workflow.getVersion(REACTIVATION, Workflow.DEFAULT_VERSION, 1) >= 1;
+  }
 }

@@ -208,4 +208,48 @@ class ChangeRulesTest {
     assertThat(ChangeRules.paymentMethod(active(), null, false))
         .isEqualTo("a payment method is required");
   }
+
+  @Test
+  void reactivationTakesACancelledOrCancellingSubscriptionWhoseMoneyHasSettled() {
+    Subscription cancelling =
+        sub(SubscriptionStatus.ACTIVE, Lifecycle.NONE.withCancelsOn(LocalDate.parse("2028-02-15")));
+    Subscription ended = sub(SubscriptionStatus.CANCELLED, null);
+
+    assertThat(ChangeRules.reactivate(active(), false, false))
+        .isEqualTo("subscription is not cancelled");
+    assertThat(ChangeRules.reactivate(cancelling, false, false)).isNull();
+    // Money still moving does not stop taking back a cancellation: the run keeps collecting.
+    assertThat(ChangeRules.reactivate(cancelling, false, true)).isNull();
+    assertThat(ChangeRules.reactivate(cancelling, true, false))
+        .isEqualTo("subscription is being cancelled");
+    assertThat(ChangeRules.reactivate(ended, false, false)).isNull();
+    assertThat(ChangeRules.reactivate(ended, false, true))
+        .startsWith("a payment of the cancelled subscription has no final outcome yet");
+  }
+
+  @Test
+  void theSamePlanOnAnotherTermIsAChangeAndOnItsOwnTermIsNot() {
+    PlanChangeRequest yearly =
+        new PlanChangeRequest(
+            "basic",
+            usd("10.00"),
+            PlanChangeRequest.Effective.PERIOD_END,
+            dev.billing.domain.Term.YEARLY,
+            "user:ada",
+            null);
+    PlanChangeRequest monthly =
+        new PlanChangeRequest(
+            "basic",
+            usd("10.00"),
+            PlanChangeRequest.Effective.PERIOD_END,
+            dev.billing.domain.Term.MONTHLY,
+            "user:ada",
+            null);
+
+    assertThat(ChangeRules.plan(active(), yearly, false, null)).isNull();
+    assertThat(ChangeRules.termSwitch(active(), yearly)).isEqualTo(dev.billing.domain.Term.YEARLY);
+    assertThat(ChangeRules.plan(active(), monthly, false, null))
+        .isEqualTo("subscription is already on basic at 10.00 USD");
+    assertThat(ChangeRules.termSwitch(active(), monthly)).isNull();
+  }
 }

@@ -12,6 +12,7 @@ import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
+import dev.billing.workflows.ReactivateRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.SubscriptionInput;
@@ -195,6 +196,27 @@ public final class FakeSubscriptionWorkflows implements SubscriptionCommands {
   @Override
   public SubscriptionState changeCustomer(String subscriptionId, CustomerChange change) {
     return update(subscriptionId, "changeCustomer", change);
+  }
+
+  @Override
+  public SubscriptionState reactivate(String subscriptionId, ReactivateRequest request) {
+    return update(subscriptionId, "reactivate", request);
+  }
+
+  @Override
+  public synchronized SubscriptionState reactivateAfterEnd(
+      SubscriptionInput restart, ReactivateRequest request) {
+    Subscription ended = restart.subscription();
+    // The workflow starts again under its id (ALLOW_DUPLICATE) and, reactivated, keeps running;
+    // refused, the run ends at once.
+    Run run = runs.computeIfAbsent(ended.subscriptionId(), id -> new Run(ended.accountId()));
+    run.open = true;
+    try {
+      return update(ended.subscriptionId(), "reactivate", request);
+    } catch (RuntimeException refused) {
+      run.open = false;
+      throw refused;
+    }
   }
 
   private synchronized SubscriptionState update(
