@@ -1,9 +1,9 @@
 package dev.billing.api.resources;
 
+import dev.billing.activities.views.SubscriptionView;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.ops.Reconciliations;
 import dev.billing.api.subscriptions.SubscriptionCommands;
-import dev.billing.api.views.SubscriptionView;
 import dev.billing.domain.Period;
 import dev.billing.domain.Reactivation;
 import dev.billing.domain.Subscription;
