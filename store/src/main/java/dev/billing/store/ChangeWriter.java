@@ -36,9 +36,27 @@ final class ChangeWriter {
   private static final String ABSENT_OR_OLDER = ABSENT + " OR " + OLDER;
   private static final Map<String, String> STATUS_NAMES =
       Map.of("#pk", Keys.PK, "#status", "Status");
+  private static final Map<String, String> SCHEDULE_NAMES =
+      Map.of("#pk", Keys.PK, "#status", "Status", "#txn", "TransactionId", "#refunds", "Refunds");
   private static final String ABSENT_OR_SCHEDULED = ABSENT + " OR #status = :scheduled";
+
+  /**
+   * Also over a period cancelled before it was charged (no transaction, no refund): the next charge
+   * of a subscription reactivated before that period's due date.
+   */
+  private static final String SCHEDULABLE =
+      ABSENT_OR_SCHEDULED
+          + " OR (#status = :cancelled AND attribute_not_exists(#txn)"
+          + " AND attribute_not_exists(#refunds))";
+
   private static final Map<String, AttributeValue> SCHEDULED =
       Map.of(":scheduled", AttributeValue.fromS(PeriodStatus.SCHEDULED.name()));
+  private static final Map<String, AttributeValue> SCHEDULED_OR_CANCELLED =
+      Map.of(
+          ":scheduled",
+          AttributeValue.fromS(PeriodStatus.SCHEDULED.name()),
+          ":cancelled",
+          AttributeValue.fromS(PeriodStatus.CANCELLED.name()));
 
   private final DynamoDbClient client;
   private final TableNames tables;
@@ -170,7 +188,7 @@ final class ChangeWriter {
       ops.add(
           TransactionOp.droppable(
               "scheduled period " + period.get(Keys.SK).s(),
-              put(tables.billing(), period, ABSENT_OR_SCHEDULED, STATUS_NAMES, SCHEDULED)));
+              put(tables.billing(), period, SCHEDULABLE, SCHEDULE_NAMES, SCHEDULED_OR_CANCELLED)));
     }
     if (plan.unschedule() != null) {
       Subscription next = change.next();

@@ -102,4 +102,57 @@ class ScheduledPeriodWritesTest extends StoreTestBase {
         .extracting(p -> p.dueDate())
         .isEqualTo(LocalDate.of(2026, 3, 15));
   }
+
+  @Test
+  void aReactivationSchedulesAgainThePeriodItsCancellationClosedUncharged() {
+    store.createSubscription(Fixtures.created(v1));
+    Subscription cancelled =
+        v1.withStatus(dev.billing.domain.SubscriptionStatus.CANCELLED).withVersion(2);
+    store.updateSubscription(
+        new RecordInput(
+            "cancel/req-1",
+            v1,
+            cancelled,
+            HistoryEvent.SUBSCRIPTION_CANCELLED,
+            Process.API,
+            "api:ada",
+            "cancelled",
+            Fixtures.period(v1, PeriodStatus.CANCELLED, 0, null, REMINDED),
+            null,
+            REMINDED));
+    assertThat(store.getPeriod(account, sub, 1))
+        .get()
+        .extracting(p -> p.status())
+        .isEqualTo(PeriodStatus.CANCELLED);
+    Instant reactivatedAt = Instant.parse("2026-02-13T08:00:00Z");
+    Subscription reactivated =
+        cancelled.withStatus(dev.billing.domain.SubscriptionStatus.ACTIVE).withVersion(3);
+
+    store.updateSubscription(
+        new RecordInput(
+            "reactivate/v3",
+            cancelled,
+            reactivated,
+            HistoryEvent.SUBSCRIPTION_REACTIVATED,
+            Process.API,
+            "api:ada",
+            "reactivated",
+            null,
+            null,
+            reactivatedAt));
+
+    assertThat(store.getPeriod(account, sub, 1))
+        .contains(Fixtures.scheduled(reactivated, reactivatedAt));
+  }
+
+  @Test
+  void aCancelledPeriodThatHoldsAChargeIsNeverScheduledOver() {
+    store.createSubscription(Fixtures.created(v1));
+    var charged = Fixtures.period(v1, PeriodStatus.CANCELLED, 1, "txn-1", REMINDED);
+    client.putItem(r -> r.tableName(tables.billing()).item(PeriodItems.item(charged)));
+
+    store.updateSubscription(Fixtures.reminderSent(v1, REMINDED));
+
+    assertThat(store.getPeriod(account, sub, 1)).contains(charged);
+  }
 }
