@@ -1,6 +1,7 @@
 package dev.billing.api.openapi;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.billing.api.docs.ShellBlock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URLDecoder;
@@ -10,22 +11,17 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * The {@code curl} calls of the documentation's {@code bash} blocks (README.md, docs/): method,
  * path, query, body, and the answer a comment right below shows ({@code # 201 {"status":"ACTIVE",
- * …}}, continued on the following comment lines). Read as a shell would: quotes, {@code \} line
- * continuations, {@code NAME='value'} assignments and {@code $NAME}; as the devstack's
- * ReadmeWalkThrough reads the README's walk-through, which this module cannot use. In a shown
- * answer {@code …} stands for whatever the API answers: a field's value, more fields, or part of a
- * string.
+ * …}}), as {@link ShellBlock} reads them; a variable the docs leave to the reader ({@code $AUTH})
+ * stays as written. In a shown answer {@code …} stands for whatever the API answers: a field's
+ * value, more fields, or part of a string.
  */
 final class DocExamples {
   static final String PLACEHOLDER = "…";
@@ -54,12 +50,6 @@ final class DocExamples {
    * @param shown the object as shown, each {@code …} value a string containing it
    */
   record Answer(int status, JsonNode shown) {}
-
-  private static final Pattern ANSWER =
-      Pattern.compile("^(?:(\\d{3})\\s+)?(\\{.*)$", Pattern.DOTALL);
-  private static final Pattern ASSIGNMENT =
-      Pattern.compile("^([A-Za-z_][A-Za-z0-9_]*)=(.*)$", Pattern.DOTALL);
-  private static final Pattern VARIABLE = Pattern.compile("\\$([A-Za-z_][A-Za-z0-9_]*)");
 
   private DocExamples() {}
 
@@ -92,50 +82,14 @@ final class DocExamples {
   /** The examples of one Markdown text's bash blocks. */
   static List<Example> of(String source, List<String> lines) {
     List<Example> examples = new ArrayList<>();
-    for (int i = 0; i < lines.size(); i++) {
-      if (lines.get(i).strip().equals("```bash")) {
-        int end = i + 1;
-        while (end < lines.size() && !lines.get(end).strip().equals("```")) {
-          end++;
-        }
-        examples.addAll(block(source, lines.subList(i + 1, end), i + 2));
-        i = end;
-      }
-    }
-    return examples;
-  }
-
-  private static List<Example> block(String source, List<String> block, int firstLine) {
-    Map<String, String> variables = new HashMap<>();
-    List<Example> examples = new ArrayList<>();
-    int i = 0;
-    while (i < block.size()) {
-      String line = block.get(i);
-      if (line.isBlank() || line.strip().startsWith("#")) {
-        i++;
-        continue;
-      }
-      int lineNumber = firstLine + i;
-      StringBuilder command = new StringBuilder(line);
-      while (continues(command.toString()) && i + 1 < block.size()) {
-        i++;
-        command.append('\n').append(block.get(i));
-      }
-      i++;
-      List<String> comments = new ArrayList<>();
-      while (i < block.size() && block.get(i).strip().startsWith("#")) {
-        comments.add(block.get(i).strip().substring(1).strip());
-        i++;
-      }
-      List<String> words = words(command.toString(), variables);
-      if (words.size() == 1 && ASSIGNMENT.matcher(words.get(0)).matches()) {
-        Matcher assignment = ASSIGNMENT.matcher(words.get(0));
-        assignment.matches();
-        variables.put(assignment.group(1), assignment.group(2));
-      } else if (!words.isEmpty() && words.get(0).equals("curl")) {
-        Example example = curl(source, lineNumber, words, answer(comments));
-        if (example != null) {
-          examples.add(example);
+    for (ShellBlock block : ShellBlock.in(lines)) {
+      for (ShellBlock.Command command : block.commands(ShellBlock.Unset.AS_WRITTEN)) {
+        List<String> words = command.arguments();
+        if (!words.isEmpty() && words.get(0).equals("curl")) {
+          Example example = curl(source, command.line(), words, answer(command));
+          if (example != null) {
+            examples.add(example);
+          }
         }
       }
     }
@@ -180,13 +134,12 @@ final class DocExamples {
     return new Example(source, line, method, url, query, body, answer);
   }
 
-  private static Answer answer(List<String> comments) {
-    Matcher shown = ANSWER.matcher(String.join(" ", comments));
-    if (comments.isEmpty() || !shown.matches()) {
+  private static Answer answer(ShellBlock.Command command) {
+    ShellBlock.ShownAnswer shown = command.shownAnswer();
+    if (shown == null) {
       return null;
     }
-    int status = shown.group(1) == null ? 200 : Integer.parseInt(shown.group(1));
-    return new Answer(status, lenient(outermostObject(shown.group(2))));
+    return new Answer(shown.status() == null ? 200 : shown.status(), lenient(shown.object()));
   }
 
   /**
@@ -232,111 +185,5 @@ final class DocExamples {
     } catch (IOException e) {
       throw new IllegalStateException("a shown answer that does not read: " + shown, e);
     }
-  }
-
-  /** From the first brace to its match; what follows it is prose. */
-  private static String outermostObject(String text) {
-    int depth = 0;
-    boolean quoted = false;
-    for (int k = 0; k < text.length(); k++) {
-      char c = text.charAt(k);
-      if (c == '"' && (k == 0 || text.charAt(k - 1) != '\\')) {
-        quoted = !quoted;
-      } else if (!quoted && c == '{') {
-        depth++;
-      } else if (!quoted && c == '}' && --depth == 0) {
-        return text.substring(0, k + 1);
-      }
-    }
-    throw new IllegalStateException("an unbalanced answer: " + text);
-  }
-
-  /** Whether a command goes on: a line ending in a backslash, or a quote still open. */
-  private static boolean continues(String text) {
-    if (text.endsWith("\\")) {
-      return true;
-    }
-    char quote = 0;
-    for (int k = 0; k < text.length(); k++) {
-      char c = text.charAt(k);
-      if (quote == 0 && c == '#' && (k == 0 || Character.isWhitespace(text.charAt(k - 1)))) {
-        return false;
-      }
-      if (quote == 0 && (c == '\'' || c == '"')) {
-        quote = c;
-      } else if (c == quote) {
-        quote = 0;
-      }
-    }
-    return quote != 0;
-  }
-
-  /** Splits as a shell does: quotes, backslash-newline, $NAME; a # word starts a comment. */
-  private static List<String> words(String command, Map<String, String> variables) {
-    List<String> words = new ArrayList<>();
-    StringBuilder word = null;
-    int k = 0;
-    while (k < command.length()) {
-      char c = command.charAt(k);
-      if (c == '\\' && k + 1 < command.length() && command.charAt(k + 1) == '\n') {
-        k += 2;
-      } else if (Character.isWhitespace(c)) {
-        if (word != null) {
-          words.add(word.toString());
-          word = null;
-        }
-        k++;
-      } else if (c == '#' && word == null) {
-        break;
-      } else {
-        word = word == null ? new StringBuilder() : word;
-        if (c == '\'' || c == '"') {
-          int close = command.indexOf(c, k + 1);
-          if (close < 0) {
-            close = command.length(); // an unclosed quote runs to the end, as the shell waits
-          }
-          String quoted = command.substring(k + 1, close);
-          word.append(c == '"' ? expand(quoted, variables) : quoted);
-          k = close + 1;
-        } else if (c == '$') {
-          int after = k + 1;
-          while (after < command.length()
-              && (Character.isLetterOrDigit(command.charAt(after))
-                  || command.charAt(after) == '_')) {
-            after++;
-          }
-          word.append(value(command.substring(k + 1, after), variables));
-          k = after;
-        } else {
-          word.append(c);
-          k++;
-        }
-      }
-    }
-    if (word != null) {
-      words.add(word.toString());
-    }
-    return words;
-  }
-
-  private static String expand(String text, Map<String, String> variables) {
-    Matcher reference = VARIABLE.matcher(text);
-    StringBuilder out = new StringBuilder();
-    while (reference.find()) {
-      reference.appendReplacement(
-          out, Matcher.quoteReplacement(value(reference.group(1), variables)));
-    }
-    return reference.appendTail(out).toString();
-  }
-
-  /** A variable's value, its quotes removed; an unset one (a reader's own key) as written. */
-  private static String value(String name, Map<String, String> variables) {
-    String value = variables.get(name);
-    if (value == null) {
-      return "$" + name;
-    }
-    return value.length() >= 2 && value.startsWith("'") && value.endsWith("'")
-        ? value.substring(1, value.length() - 1)
-        : value;
   }
 }
