@@ -4,6 +4,7 @@ import dev.billing.activities.payments.PaymentEventIntake;
 import dev.billing.activities.payments.TemporalPaymentEventSignals;
 import dev.billing.activities.payments.stripe.StripeChargeMethods;
 import dev.billing.activities.payments.stripe.StripeSettings;
+import dev.billing.activities.payments.stripe.StripeWebhookReads;
 import dev.billing.api.auth.keys.ApiKeyStore;
 import dev.billing.api.events.Redeliveries;
 import dev.billing.api.ops.ReconciliationRuns;
@@ -27,7 +28,6 @@ import io.dropwizard.core.setup.Environment;
 import java.time.InstantSource;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Function;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -44,8 +44,8 @@ import org.slf4j.LoggerFactory;
  * @param events the merchant events, written by the worker with each change
  * @param deliveries the attempts of their delivery to the endpoints
  * @param redeliveries sends an event again through its subscription's delivery workflow
- * @param chargeMethods a disputed Charge's payment method type, read from Stripe; empty when
- *     unknown
+ * @param chargeMethods a disputed Charge's payment method type and a refunded Charge's refunds,
+ *     read from Stripe; empty when unknown
  * @param clock "now" for the API: today's date for defaults and past checks, receipt expiry. In the
  *     dev stack it follows the Temporal test server's clock.
  * @param devOperatorKey the dev stack's operator key; empty in production, whatever its
@@ -63,7 +63,7 @@ public record ApiDependencies(
     MerchantEventStore events,
     EventDeliveryStore deliveries,
     Redeliveries redeliveries,
-    Function<String, Optional<String>> chargeMethods,
+    StripeWebhookReads chargeMethods,
     InstantSource clock,
     Optional<String> devOperatorKey) {
 
@@ -126,13 +126,15 @@ public record ApiDependencies(
 
   /**
    * Reads a disputed Charge's payment method from Stripe, which tells a returned bank debit from a
-   * card chargeback. With no STRIPE_API_KEY on the API (a restricted key reading Charges is
-   * enough), disputes are judged by their own fields only, and an ACH return can be missed.
+   * card chargeback, and a refunded Charge's refunds. With no STRIPE_API_KEY on the API (a
+   * restricted key reading Charges and Refunds is enough), disputes are judged by their own fields
+   * only, and an ACH return can be missed, and a dashboard refund is recorded under its total's
+   * name rather than its own id.
    */
-  private static Function<String, Optional<String>> stripeChargeMethods(
+  private static StripeWebhookReads stripeChargeMethods(
       WebhookSettings webhooks, Map<String, String> env) {
     if (webhooks.stripeSecret() == null || webhooks.stripeSecret().isBlank()) {
-      return charge -> Optional.empty(); // no Stripe endpoint
+      return StripeWebhookReads.NONE; // no Stripe endpoint
     }
     String key = env.get(StripeSettings.API_KEY_ENV);
     if (key == null || key.isBlank()) {
@@ -141,8 +143,8 @@ public record ApiDependencies(
               "{} is not set: Stripe disputes are judged"
                   + " without their charge, and a returned bank debit can be missed",
               StripeSettings.API_KEY_ENV);
-      return charge -> Optional.empty();
+      return StripeWebhookReads.NONE;
     }
-    return new StripeChargeMethods(StripeSettings.fromEnvironment(env))::typeOf;
+    return new StripeChargeMethods(StripeSettings.fromEnvironment(env));
   }
 }

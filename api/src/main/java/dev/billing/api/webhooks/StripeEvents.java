@@ -13,12 +13,15 @@ import com.stripe.net.ApiResource;
 import dev.billing.activities.payments.stripe.StripeAmounts;
 import dev.billing.activities.payments.stripe.StripeMetadata;
 import dev.billing.activities.payments.stripe.StripePaymentEvents;
+import dev.billing.activities.payments.stripe.StripeWebhookReads;
+import dev.billing.domain.ChargeRefund;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.store.events.ChargeOwner;
 import dev.billing.store.events.StoredEvent;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -28,8 +31,11 @@ import org.slf4j.LoggerFactory;
 /**
  * Stripe's events ({@code Stripe-Signature}), read by stripe-java ({@link Event}) and mapped by
  * {@link StripePaymentEvents}, the reading the Stripe adapter's event listing uses too. What the
- * event lacks is looked up here: the disputed Charge's payment method type from Stripe, and whose
- * charge a PaymentIntent is from events stored earlier ({@code ByTransaction} index).
+ * event lacks is looked up here: the disputed Charge's payment method type and a refunded Charge's
+ * refunds from Stripe, and whose charge a PaymentIntent is from events stored earlier ({@code
+ * ByTransaction} index). A refunds list that cannot be read leaves the event to its refunded total,
+ * which the workflow records under a name the total makes unique, never twice; a payment method
+ * that cannot be read is a 503, since it decides between a return and a chargeback.
  *
  * <p>An event whose object this stripe-java cannot deserialize (an incompatible API version) is
  * refused with a 400 and not stored when it is of a type billing acts on: stored, it would never be
@@ -45,19 +51,18 @@ final class StripeEvents implements WebhookProvider {
 
   /**
    * @param ownerOfPaymentIntent whose charge a PaymentIntent is, from events stored earlier
-   * @param paymentMethodOfCharge a Charge's {@code payment_method_details.type}, read from Stripe;
-   *     empty when unknown (no API key on this process); throws when Stripe cannot be read
+   * @param stripe a Charge's payment method type and refunds, read from Stripe; empty when unknown
+   *     (no API key on this process); throws when Stripe cannot be read
    */
   StripeEvents(
-      Function<String, Optional<ChargeOwner>> ownerOfPaymentIntent,
-      Function<String, Optional<String>> paymentMethodOfCharge) {
+      Function<String, Optional<ChargeOwner>> ownerOfPaymentIntent, StripeWebhookReads stripe) {
     this.lookups =
         new StripePaymentEvents.Lookups() {
           @Override
           public Optional<StripePaymentEvents.DisputedCharge> disputedCharge(String chargeId) {
             try {
-              return paymentMethodOfCharge
-                  .apply(chargeId)
+              return stripe
+                  .paymentMethodType(chargeId)
                   .map(type -> new StripePaymentEvents.DisputedCharge(type, null));
             } catch (RuntimeException e) {
               throw new WebhookDependencyException(
@@ -76,6 +81,20 @@ final class StripeEvents implements WebhookProvider {
                     o ->
                         new StripeMetadata.Owner(
                             o.subscriptionId(), o.cycle(), o.idempotencyKey()));
+          }
+
+          @Override
+          public List<ChargeRefund> refunds(String chargeId) {
+            try {
+              return stripe.refunds(chargeId);
+            } catch (RuntimeException e) {
+              LOG.warn(
+                  "The refunds of {} could not be read from Stripe ({}): the refunded total"
+                      + " alone is signalled",
+                  chargeId,
+                  e.getMessage());
+              return List.of();
+            }
           }
         };
   }

@@ -1,6 +1,7 @@
 package dev.billing.api.webhooks;
 
 import dev.billing.activities.payments.PaymentEventIntake;
+import dev.billing.activities.payments.stripe.StripeWebhookReads;
 import dev.billing.api.errors.ApiProblem;
 import dev.billing.api.errors.ProblemResponses;
 import dev.billing.store.events.PaymentEventStore;
@@ -19,8 +20,6 @@ import java.time.InstantSource;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,19 +56,19 @@ public final class WebhookResource {
       PaymentEventStore events,
       PaymentEventIntake.Signals signals,
       InstantSource clock) {
-    return create(settings, events, signals, clock, charge -> Optional.empty());
+    return create(settings, events, signals, clock, StripeWebhookReads.NONE);
   }
 
   /**
    * @param stripeChargeMethods a Stripe Charge's payment method type, which tells a returned bank
-   *     debit from a card chargeback; empty when this process cannot read Stripe
+   *     debit from a card chargeback, and its refunds; empty when this process cannot read Stripe
    */
   public static WebhookResource create(
       WebhookSettings settings,
       PaymentEventStore events,
       PaymentEventIntake.Signals signals,
       InstantSource clock,
-      Function<String, Optional<String>> stripeChargeMethods) {
+      StripeWebhookReads stripeChargeMethods) {
     List<WebhookProvider> providers =
         List.of(
             new SandboxEvents(),

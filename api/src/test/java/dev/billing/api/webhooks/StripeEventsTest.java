@@ -3,6 +3,7 @@ package dev.billing.api.webhooks;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.billing.activities.payments.stripe.StripeWebhookReads;
 import dev.billing.domain.ChargeRefund;
 import dev.billing.domain.Money;
 import dev.billing.domain.PaymentEvent;
@@ -10,6 +11,7 @@ import dev.billing.store.events.ChargeOwner;
 import dev.billing.store.events.StoredEvent;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -96,6 +98,59 @@ class StripeEventsTest {
         .containsEntry("amount", "5.00")
         .containsEntry("chargeId", "ch_2")
         .doesNotContainKey("last4");
+  }
+
+  @Test
+  void aRefundedChargeThatDoesNotEmbedItsRefundsHasThemListedFromStripe() {
+    ChargeRefund dashboard =
+        new ChargeRefund("re_dash", usd(500), null, Instant.ofEpochSecond(CREATED));
+    StripeEvents listing =
+        new StripeEvents(
+            paymentIntent -> Optional.empty(),
+            new StripeWebhookReads() {
+              @Override
+              public Optional<String> paymentMethodType(String chargeId) {
+                return Optional.of("card");
+              }
+
+              @Override
+              public List<ChargeRefund> refunds(String chargeId) {
+                assertThat(chargeId).isEqualTo("ch_2");
+                return List.of(dashboard);
+              }
+            });
+    StripeEvents failing =
+        new StripeEvents(
+            paymentIntent -> Optional.empty(),
+            new StripeWebhookReads() {
+              @Override
+              public Optional<String> paymentMethodType(String chargeId) {
+                return Optional.of("card");
+              }
+
+              @Override
+              public List<ChargeRefund> refunds(String chargeId) {
+                throw new IllegalStateException("Stripe is unavailable");
+              }
+            });
+    String body =
+        event(
+            "charge.refunded",
+            """
+        {"id":"ch_2","object":"charge","amount":999,"amount_refunded":500,"currency":"usd",
+         "payment_intent":"pi_2","status":"succeeded","refunded":false,"metadata":%s}
+        """
+                .formatted(METADATA));
+
+    PaymentEvent listed = listing.parse(bytes(body), RECEIVED).signal();
+    PaymentEvent totalOnly = failing.parse(bytes(body), RECEIVED).signal();
+
+    assertThat(listed.amount()).isEqualTo(usd(500));
+    assertThat(listed.refunds()).containsExactly(dashboard);
+    assertThat(totalOnly.amount())
+        .as("the total alone: the workflow names the difference by it")
+        .isEqualTo(usd(500));
+    assertThat(totalOnly.refunds()).isEmpty();
   }
 
   @Test

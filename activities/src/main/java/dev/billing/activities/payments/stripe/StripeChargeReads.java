@@ -5,9 +5,10 @@ import static dev.billing.activities.payments.stripe.StripePaging.ceilSeconds;
 import static dev.billing.activities.payments.stripe.StripePaging.list;
 import static dev.billing.activities.payments.stripe.StripePaging.paginate;
 import static dev.billing.activities.payments.stripe.StripePaymentIntents.hasAmount;
-import static dev.billing.activities.payments.stripe.StripePaymentIntents.state;
 
 import com.stripe.StripeClient;
+import com.stripe.model.Charge;
+import com.stripe.model.Dispute;
 import com.stripe.model.PaymentIntent;
 import com.stripe.param.PaymentIntentListParams;
 import dev.billing.activities.payments.ChargeQuery;
@@ -24,16 +25,27 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The port's reads of charges on Stripe, through the PaymentIntents list endpoint (never the Search
- * API, which lags): the look-up of one idempotency key, and the charges of a time window.
+ * API, which lags): the look-up of one idempotency key, and the charges of a time window. Each
+ * PaymentIntent comes with its latest Charge and that Charge's first page of refunds expanded, so
+ * the refunded total and the refunds that make it up (dashboard refunds among them) cost no call of
+ * their own; only a Charge with more refunds than a page, and a disputed card Charge (whose Dispute
+ * says whether it was lost), are read further ({@link StripeChargeDetails}).
  */
 final class StripeChargeReads {
   // The gateway's logger: operators filter Stripe's calls by that one name.
   private static final Logger log = LoggerFactory.getLogger(StripeGateway.class);
 
+  /** The latest Charge, and its refunds, with each listed PaymentIntent. */
+  static final String EXPAND_CHARGE = "data.latest_charge";
+
+  static final String EXPAND_REFUNDS = "data.latest_charge.refunds";
+
   private final StripeClient client;
+  private final StripeChargeDetails details;
 
   StripeChargeReads(StripeClient client) {
     this.client = client;
+    this.details = new StripeChargeDetails(client);
   }
 
   GatewayChargeState lookUp(ChargeQuery query) {
@@ -42,10 +54,11 @@ final class StripeChargeReads {
     PaymentIntentListParams.Builder params =
         PaymentIntentListParams.builder()
             .setCreated(PaymentIntentListParams.Created.builder().setGte(from).build())
-            .addExpand("data.latest_charge")
+            .addExpand(EXPAND_CHARGE)
+            .addExpand(EXPAND_REFUNDS)
             .setLimit(PAGE_SIZE);
     customerOf(query.paymentMethodToken()).ifPresent(params::setCustomer);
-    List<GatewayChargeState> found = new ArrayList<>();
+    List<PaymentIntent> withKey = new ArrayList<>();
     paginate(
         "look-up " + idempotencyKey,
         () -> {
@@ -55,10 +68,11 @@ final class StripeChargeReads {
                 && intent.getCreated() >= from
                 && hasAmount(intent)
                 && carriesKey(intent, idempotencyKey)) {
-              found.add(state(intent));
+              withKey.add(intent);
             }
           }
         });
+    List<GatewayChargeState> found = withKey.stream().map(this::state).toList();
     if (found.isEmpty()) {
       return GatewayChargeState.notFound(idempotencyKey);
     }
@@ -82,10 +96,11 @@ final class StripeChargeReads {
                     .setGte(from.getEpochSecond())
                     .setLt(ceilSeconds(to))
                     .build())
-            .addExpand("data.latest_charge")
+            .addExpand(EXPAND_CHARGE)
+            .addExpand(EXPAND_REFUNDS)
             .setLimit(PAGE_SIZE)
             .build();
-    List<GatewayChargeState> charges = new ArrayList<>();
+    List<PaymentIntent> intents = new ArrayList<>();
     int[] skipped = {0};
     paginate(
         "list charges",
@@ -93,7 +108,7 @@ final class StripeChargeReads {
           for (PaymentIntent intent :
               list(() -> client.v1().paymentIntents().list(params)).autoPagingIterable()) {
             if (hasAmount(intent)) {
-              charges.add(state(intent));
+              intents.add(intent);
             } else {
               skipped[0]++;
             }
@@ -108,10 +123,22 @@ final class StripeChargeReads {
           from,
           to);
     }
+    List<GatewayChargeState> charges = new ArrayList<>(intents.stream().map(this::state).toList());
     charges.sort(
         Comparator.comparing(GatewayChargeState::createdAt)
             .thenComparing(GatewayChargeState::transactionId));
     return charges;
+  }
+
+  /** The intent's state, with what its latest Charge's refunds and dispute add. */
+  private GatewayChargeState state(PaymentIntent intent) {
+    Charge charge = intent.getLatestChargeObject();
+    Dispute dispute =
+        StripePaymentIntents.cardDisputed(charge)
+            ? details.dispute(charge.getId()).orElse(null)
+            : null;
+    return StripePaymentIntents.state(
+        intent, charge == null ? List.of() : details.refunds(charge), dispute);
   }
 
   private static boolean carriesKey(PaymentIntent intent, String idempotencyKey) {

@@ -9,10 +9,8 @@ import com.stripe.StripeClient;
 import com.stripe.exception.StripeException;
 import com.stripe.model.Charge;
 import com.stripe.model.Event;
-import com.stripe.model.Refund;
 import com.stripe.param.ChargeRetrieveParams;
 import com.stripe.param.EventListParams;
-import com.stripe.param.RefundListParams;
 import dev.billing.activities.payments.GatewayEvent;
 import dev.billing.domain.ChargeRefund;
 import java.time.Instant;
@@ -42,9 +40,11 @@ final class StripeEventReads {
           "charge.dispute.closed");
 
   private final StripeClient client;
+  private final StripeChargeDetails details;
 
   StripeEventReads(StripeClient client) {
     this.client = client;
+    this.details = new StripeChargeDetails(client);
   }
 
   List<GatewayEvent> listEvents(Instant from, Instant to) {
@@ -129,28 +129,9 @@ final class StripeEventReads {
 
         @Override
         public List<ChargeRefund> refunds(String chargeId) {
-          return refundsOf(chargeId);
+          return details.refunds(chargeId);
         }
       };
-
-  /** The Charge's refunds that moved money, every page. */
-  private List<ChargeRefund> refundsOf(String chargeId) {
-    RefundListParams params =
-        RefundListParams.builder().setCharge(chargeId).setLimit(PAGE_SIZE).build();
-    List<ChargeRefund> refunds = new ArrayList<>();
-    paginate(
-        "list refunds of " + chargeId,
-        () -> {
-          for (Refund refund :
-              list(() -> client.v1().refunds().list(params)).autoPagingIterable()) {
-            ChargeRefund read = StripePaymentEvents.refund(refund);
-            if (read != null) {
-              refunds.add(read);
-            }
-          }
-        });
-    return refunds;
-  }
 
   private Map<String, String> intentMetadata(String intentId) {
     if (intentId == null) {

@@ -270,11 +270,13 @@ public final class StripePaymentEvents {
   }
 
   /**
-   * The Charge's refunds that moved money (not failed or canceled), as embedded in the event, else
-   * as the reader lists them.
+   * The Charge's refunds that moved money (not failed or canceled), as embedded in the event when
+   * it embeds them all, else as the reader lists them.
    */
   private static List<ChargeRefund> refundsOf(Charge charge, Lookups lookups) {
-    if (charge.getRefunds() == null || charge.getRefunds().getData() == null) {
+    if (charge.getRefunds() == null
+        || charge.getRefunds().getData() == null
+        || Boolean.TRUE.equals(charge.getRefunds().getHasMore())) {
       return charge.getId() == null ? List.of() : lookups.refunds(charge.getId());
     }
     List<ChargeRefund> refunds = new ArrayList<>();

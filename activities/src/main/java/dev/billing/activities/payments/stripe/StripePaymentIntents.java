@@ -1,23 +1,35 @@
 package dev.billing.activities.payments.stripe;
 
 import com.stripe.model.Charge;
+import com.stripe.model.Dispute;
 import com.stripe.model.PaymentIntent;
 import com.stripe.model.StripeError;
 import dev.billing.activities.payments.GatewayChargeRequest;
 import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayChargeState.Status;
 import dev.billing.domain.BankDebitReturns;
+import dev.billing.domain.ChargeRefund;
 import dev.billing.domain.Money;
 import java.time.Instant;
+import java.util.List;
 
 /**
- * Reads the port's view of a PaymentIntent: its state (a disputed bank debit, told by its latest
- * Charge's payment method type, is RETURNED), our metadata, its amount and failure code.
+ * Reads the port's view of a PaymentIntent: its state, our metadata, its amount, what was refunded
+ * of it and its failure code. Stripe leaves a disputed charge {@code succeeded}: a disputed bank
+ * debit (told by its latest Charge's payment method type) is RETURNED when the dispute opens, as
+ * Stripe takes the money then and an ACH return is final; a card dispute is RETURNED once lost
+ * ({@code dispute_lost}, as the webhook reads charge.dispute.closed) and SUCCEEDED while open or
+ * won, the port having no disputed state (the period records the dispute from its events).
  */
 final class StripePaymentIntents {
   private StripePaymentIntents() {}
 
-  static GatewayChargeState state(PaymentIntent intent) {
+  /**
+   * @param refunds the latest Charge's refunds ({@link StripeChargeDetails#refunds})
+   * @param dispute the latest Charge's card dispute when it is disputed; null otherwise
+   */
+  static GatewayChargeState state(
+      PaymentIntent intent, List<ChargeRefund> refunds, Dispute dispute) {
     Money amount = amount(intent);
     Charge charge = intent.getLatestChargeObject();
     Money refunded =
@@ -34,6 +46,7 @@ final class StripePaymentIntents {
     Status status;
     String code = null;
     String message = null;
+    Instant returnedAt = null;
     switch (String.valueOf(intent.getStatus())) {
       case "succeeded" -> {
         if (charge != null
@@ -47,6 +60,16 @@ final class StripePaymentIntents {
           status = Status.RETURNED;
           code = "disputed";
           message = "The charge was disputed (a bank debit: returned) by the customer's bank.";
+        } else if (dispute != null && "lost".equals(dispute.getStatus())) {
+          status = Status.RETURNED;
+          code = StripePaymentEvents.DISPUTE_LOST;
+          message =
+              "dispute lost: "
+                  + (dispute.getReason() != null ? dispute.getReason() : "no reason given");
+          // Stripe withdraws the disputed amount when the dispute opens and, lost, keeps it;
+          // the Dispute does not say when it was decided.
+          returnedAt =
+              dispute.getCreated() == null ? null : Instant.ofEpochSecond(dispute.getCreated());
         } else {
           status = Status.SUCCEEDED;
         }
@@ -78,9 +101,17 @@ final class StripePaymentIntents {
         ours == null ? null : ours.cycle(),
         created,
         null,
-        null,
+        returnedAt,
         code,
-        message);
+        message,
+        refunds);
+  }
+
+  /** Whether the latest Charge is a card's under a dispute, whose Dispute tells how it stands. */
+  static boolean cardDisputed(Charge charge) {
+    return charge != null
+        && Boolean.TRUE.equals(charge.getDisputed())
+        && !BankDebitReturns.isReturn(StripeChargeMethods.typeOf(charge), null, charge.getId());
   }
 
   static boolean hasAmount(PaymentIntent intent) {

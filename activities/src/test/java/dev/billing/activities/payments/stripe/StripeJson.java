@@ -199,6 +199,28 @@ final class StripeJson {
   }
 
   /**
+   * A Charge with its refunds embedded, as a request expanding {@code refunds} (or an event of an
+   * API version before 2022-11-15) has it.
+   *
+   * @param hasMore whether Stripe has more than this page of them
+   */
+  static String withRefunds(String charge, boolean hasMore, String... refunds) {
+    String marker = "\"status\": \"succeeded\"";
+    return charge.replace(
+        marker,
+        "\"refunds\": "
+            + list("/v1/charges/ch_3QxTestCharge01/refunds", hasMore, refunds).strip()
+            + ",\n  "
+            + marker);
+  }
+
+  /** A refund made in Stripe's dashboard: no metadata of ours. */
+  static String dashboardRefund(String id, String intent, long amount, long created) {
+    return refund(id, intent, amount, created, "-", "succeeded", null)
+        .replace("\"metadata\": {\"idempotencyKey\": \"-\"}", "\"metadata\": {}");
+  }
+
+  /**
    * @param failureReason only for a failed refund; null leaves the field out, as Stripe does
    */
   static String refund(
@@ -248,18 +270,33 @@ final class StripeJson {
     return dispute(id, charge, intent, amount, created, reason, null);
   }
 
-  /** A card dispute (a chargeback) with the network's reason code. */
+  /** A card dispute (a chargeback) with the network's reason code, lost. */
   static String cardDispute(
       String id, String charge, String intent, long amount, long created, String reason) {
+    return cardDispute(id, charge, intent, amount, created, reason, "lost");
+  }
+
+  /**
+   * @param status needs_response, under_review, won, lost, warning_closed, ...
+   */
+  static String cardDispute(
+      String id,
+      String charge,
+      String intent,
+      long amount,
+      long created,
+      String reason,
+      String status) {
     return dispute(
-        id,
-        charge,
-        intent,
-        amount,
-        created,
-        reason,
-        """
-        {"type": "card", "card": {"brand": "visa", "network_reason_code": "10.4"}}""");
+            id,
+            charge,
+            intent,
+            amount,
+            created,
+            reason,
+            """
+        {"type": "card", "card": {"brand": "visa", "network_reason_code": "10.4"}}""")
+        .replace("\"status\": \"lost\"", "\"status\": \"" + status + "\"");
   }
 
   private static String dispute(

@@ -16,8 +16,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.billing.activities.payments.ChargeQuery;
 import dev.billing.activities.payments.GatewayChargeState;
 import dev.billing.activities.payments.GatewayChargeState.Status;
+import dev.billing.domain.ChargeRefund;
 import dev.billing.domain.Money;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,7 +45,10 @@ class StripeLookUpTest extends StripeStubTest {
             CREATED,
             KEY,
             null,
-            StripeJson.charge("ch_3QxTestCharge01", INTENT, 999, 300, false, CREATED, OURS)));
+            StripeJson.withRefunds(
+                StripeJson.charge("ch_3QxTestCharge01", INTENT, 999, 300, false, CREATED, OURS),
+                false,
+                StripeJson.dashboardRefund("re_3QxTestDash01", INTENT, 300, CREATED + 60))));
 
     GatewayChargeState state = gateway.lookUp(new ChargeQuery(KEY, StripeJson.TOKEN, SENT_FROM));
 
@@ -61,12 +66,19 @@ class StripeLookUpTest extends StripeStubTest {
                 null,
                 null,
                 null,
-                null));
+                null,
+                List.of(
+                    new ChargeRefund(
+                        "re_3QxTestDash01",
+                        new Money(300, "USD"),
+                        null,
+                        CREATED_AT.plusSeconds(60)))));
     stripe.verify(
         getRequestedFor(urlPathEqualTo("/v1/payment_intents"))
             .withQueryParam("created[gte]", equalTo(Long.toString(LISTED_FROM)))
             .withQueryParam("customer", equalTo(StripeJson.CUSTOMER))
             .withQueryParam("expand[0]", equalTo("data.latest_charge"))
+            .withQueryParam("expand[1]", equalTo("data.latest_charge.refunds"))
             .withQueryParam("limit", equalTo("100")));
     stripe.verify(0, getRequestedFor(urlPathEqualTo("/v1/payment_intents/search")));
   }
@@ -192,7 +204,23 @@ class StripeLookUpTest extends StripeStubTest {
 
   @Test
   void aDisputedCardChargeIsStillPaidForBilling() {
-    // A chargeback is handled as a dispute, not dunned as a returned debit.
+    // A chargeback is handled as a dispute, not dunned as a returned debit, until it is lost.
+    stripe.stubFor(
+        get(urlPathEqualTo("/v1/disputes"))
+            .withQueryParam("charge", equalTo("ch_3QxTestCharge01"))
+            .willReturn(
+                ok(
+                    StripeJson.list(
+                        "/v1/disputes",
+                        false,
+                        StripeJson.cardDispute(
+                            "du_3QxTestDispute01",
+                            "ch_3QxTestCharge01",
+                            INTENT,
+                            999,
+                            CREATED + 600,
+                            "fraudulent",
+                            "under_review")))));
     account(
         StripeJson.paymentIntent(
             INTENT,
