@@ -16,6 +16,8 @@ public enum MerchantEventType {
   SUBSCRIPTION_RESUMED("subscription.resumed"),
   SUBSCRIPTION_PLAN_CHANGED("subscription.plan_changed"),
   SUBSCRIPTION_CANCELED("subscription.canceled"),
+  /** The first charge was never collected: the subscription ended before it began. */
+  SUBSCRIPTION_INCOMPLETE_EXPIRED("subscription.incomplete_expired"),
   PAYMENT_SUCCEEDED("payment.succeeded"),
   /** A charge the gateway declined, or that came back after it was collected. */
   PAYMENT_FAILED("payment.failed"),

@@ -27,6 +27,12 @@ import java.util.List;
 final class ChangeRules {
   private ChangeRules() {}
 
+  private static final String INCOMPLETE =
+      "subscription is incomplete: its first payment has not been collected";
+
+  private static final String EXPIRED =
+      "subscription expired: its first payment was never collected";
+
   /** How long a pause may last, in cycles. */
   static final int MAX_PAUSE_CYCLES = 36;
 
@@ -41,6 +47,9 @@ final class ChangeRules {
     }
     if (sub.status() == SubscriptionStatus.PAUSED) {
       return "subscription is already paused";
+    }
+    if (sub.status() == SubscriptionStatus.INCOMPLETE) {
+      return INCOMPLETE + "; there is nothing to pause (cancel it instead)";
     }
     if (sub.lifecycle().cancelsOn() != null) {
       return "subscription ends on " + sub.lifecycle().cancelsOn() + "; it cannot be paused";
@@ -130,6 +139,7 @@ final class ChangeRules {
     }
     return switch (sub.status()) {
       case TRIALING -> "the billing day follows the trial's end; change it after the first payment";
+      case INCOMPLETE -> INCOMPLETE + "; change the billing day after it";
       case PAUSED -> "subscription is paused; resume first";
       case PAST_DUE -> "subscription is past due; pay the unpaid period first";
       default ->
@@ -229,6 +239,9 @@ final class ChangeRules {
     if (common != null) {
       return common;
     }
+    if (sub.status() == SubscriptionStatus.INCOMPLETE) {
+      return INCOMPLETE + "; it is not waived (it expires unpaid, or cancel it)";
+    }
     return periodId(request.cycle());
   }
 
@@ -242,6 +255,9 @@ final class ChangeRules {
 
   /** The validator's rule for a cancellation, now or at period end. */
   static String cancel(Subscription sub, CancelRequest request, boolean cancelling) {
+    if (sub.status() == SubscriptionStatus.INCOMPLETE_EXPIRED) {
+      return EXPIRED;
+    }
     if (sub.status().isTerminal() || cancelling) {
       return "subscription is already cancelled";
     }
@@ -256,8 +272,14 @@ final class ChangeRules {
 
   /** What a cancellation at period end needs when its turn comes. */
   static String cancelAtPeriodEnd(Subscription sub) {
+    if (sub.status() == SubscriptionStatus.INCOMPLETE_EXPIRED) {
+      return EXPIRED;
+    }
     if (sub.status().isTerminal()) {
       return "subscription is already cancelled";
+    }
+    if (sub.status() == SubscriptionStatus.INCOMPLETE) {
+      return INCOMPLETE + ": nothing paid runs on; cancel it immediately instead";
     }
     if (sub.lifecycle().cancelsOn() != null) {
       return "subscription already ends on " + sub.lifecycle().cancelsOn();
@@ -272,6 +294,9 @@ final class ChangeRules {
     if (change == null || change.paymentMethod() == null) {
       return "a payment method is required";
     }
+    if (sub.status() == SubscriptionStatus.INCOMPLETE_EXPIRED) {
+      return EXPIRED;
+    }
     if (sub.status().isTerminal() || cancelling) {
       return "subscription is cancelled";
     }
@@ -283,6 +308,9 @@ final class ChangeRules {
   }
 
   private static String changeable(Subscription sub, boolean cancelling) {
+    if (sub.status() == SubscriptionStatus.INCOMPLETE_EXPIRED) {
+      return EXPIRED;
+    }
     return sub.status().isTerminal() || cancelling ? "subscription is cancelled" : null;
   }
 }

@@ -3,6 +3,7 @@ package dev.billing.workflows.subscription;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Process;
+import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.CustomerChange;
@@ -150,7 +151,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
                   stale != null,
                   upcoming == null ? null : PeriodCollection.actionAt(schedule, upcoming, now),
                   upcoming != null && upcoming.state() == State.PENDING_SETTLEMENT,
-                  RunPlanner.nextStaleAt(schedule, periods.unpaid())));
+                  RunPlanner.nextStaleAt(schedule, periods.unpaid())),
+              firstPaymentOpen());
       switch (plan.action()) {
         case SERVE_PERIOD -> collector.serve(due);
         case MARK_STALE -> lifecycle.markStale(stale);
@@ -234,6 +236,12 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
         }
       }
     }
+  }
+
+  /** An INCOMPLETE subscription's first payment is still being collected (see RunPlanner). */
+  private boolean firstPaymentOpen() {
+    return run.current().status() == SubscriptionStatus.INCOMPLETE
+        && !periods.openPeriods().isEmpty();
   }
 
   /**
@@ -458,6 +466,11 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   private void sleepUntil(Phase waitingPhase, Instant until) {
     run.phase(waitingPhase);
+    if (until == null) {
+      // Only an event or a change can move it on (a held cycle whose period waits for one).
+      Workflow.await(this::wakeUp);
+      return;
+    }
     Duration remaining = Duration.between(RunState.now(), until);
     if (remaining.isNegative() || remaining.isZero()) {
       return;

@@ -63,6 +63,43 @@ class ChangeRulesTest {
   }
 
   @Test
+  void anExpiredSubscriptionAcceptsNoChangeButARefundAndSaysWhy() {
+    Subscription sub = sub(SubscriptionStatus.INCOMPLETE_EXPIRED, null);
+    String expired = "subscription expired: its first payment was never collected";
+    assertThat(ChangeRules.pause(sub, null, false, TODAY)).isEqualTo(expired);
+    assertThat(ChangeRules.resume(sub, false)).isEqualTo(expired);
+    assertThat(ChangeRules.billingDay(sub, new BillingDayChange(3, "u"), false)).isEqualTo(expired);
+    assertThat(ChangeRules.pay(sub, false, 1L, null)).isEqualTo(expired);
+    assertThat(ChangeRules.waive(sub, new WaiveRequest(1, null, "u"), false)).isEqualTo(expired);
+    assertThat(
+            ChangeRules.paymentMethod(
+                sub, new PaymentMethodChange(new PaymentMethod("pm_2", "m"), "u"), false))
+        .isEqualTo(expired);
+    assertThat(ChangeRules.cancel(sub, new CancelRequest("r", "u"), false)).isEqualTo(expired);
+    assertThat(ChangeRules.refund(new RefundRequest(1, null, null, "u"))).isNull();
+  }
+
+  @Test
+  void anIncompleteSubscriptionCanBeCancelledPaidOrGivenANewCardButNotPausedMovedOrWaived() {
+    Subscription sub = sub(SubscriptionStatus.INCOMPLETE, null).withLastPaymentAt(null);
+    String incomplete = "subscription is incomplete: its first payment has not been collected";
+    assertThat(ChangeRules.pause(sub, null, false, TODAY))
+        .isEqualTo(incomplete + "; there is nothing to pause (cancel it instead)");
+    assertThat(ChangeRules.billingDay(sub, new BillingDayChange(3, "u"), false))
+        .isEqualTo(incomplete + "; change the billing day after it");
+    assertThat(ChangeRules.waive(sub, new WaiveRequest(1, null, "u"), false))
+        .isEqualTo(incomplete + "; it is not waived (it expires unpaid, or cancel it)");
+    assertThat(ChangeRules.cancelAtPeriodEnd(sub))
+        .isEqualTo(incomplete + ": nothing paid runs on; cancel it immediately instead");
+    assertThat(ChangeRules.cancel(sub, new CancelRequest("r", "u"), false)).isNull();
+    assertThat(ChangeRules.pay(sub, false, 1L, null)).isNull();
+    assertThat(
+            ChangeRules.paymentMethod(
+                sub, new PaymentMethodChange(new PaymentMethod("pm_2", "m"), "u"), false))
+        .isNull();
+  }
+
+  @Test
   void everyChangeButARefundIsRefusedOnceCancelledOrWhileACancellationIsUnderWay() {
     // Cancelled, or active with an immediate cancellation accepted but not recorded yet.
     for (boolean cancelling : new boolean[] {false, true}) {
