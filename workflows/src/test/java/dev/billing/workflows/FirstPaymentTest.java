@@ -4,6 +4,7 @@ import static dev.billing.workflows.SubscriptionWorkflowDunningTest.noticeInputs
 import static dev.billing.workflows.SubscriptionWorkflowDunningTest.periodRecords;
 import static dev.billing.workflows.WorkflowTimeAssert.assertAllAt;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.DunningPolicy;
@@ -23,6 +24,7 @@ import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import dev.billing.workflows.activities.NotifyCustomerInput.Kind;
 import io.temporal.client.WorkflowStub;
+import io.temporal.client.WorkflowUpdateException;
 import java.time.LocalDate;
 import java.time.YearMonth;
 import java.util.List;
@@ -291,6 +293,35 @@ class FirstPaymentTest {
           .containsExactly(LocalDate.of(2028, 1, 15));
       assertThat(periodRecords(t, 1).get(1).next().status())
           .isEqualTo(SubscriptionStatus.INCOMPLETE_EXPIRED);
+    }
+  }
+
+  @Test
+  void anIncompleteSubscriptionPausedBeforeItsFirstChargeResumesIncompleteButNotWhileRetried() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(2, ChargeMode.SOFT_DECLINE, ChargeMode.OK);
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requestedIncomplete("sub-pause", ON_THE_15TH, "9.99"));
+      workflow.created();
+      workflow.pause(new PauseRequest(1, null, null, "user:ada"));
+      assertThat(workflow.state().subscription().status()).isEqualTo(SubscriptionStatus.PAUSED);
+
+      t.runUntil("2028-02-15T12:00:00Z");
+      // Cycle 1 was skipped while paused: cycle 2 is the first charge, declined.
+      assertThat(periodRecords(t, 2))
+          .extracting(r -> r.next().status())
+          .containsExactly(SubscriptionStatus.INCOMPLETE);
+      assertThat(t.fake.records())
+          .extracting(c -> c.input().next().status())
+          .as("resumed INCOMPLETE: it never paid")
+          .doesNotContain(SubscriptionStatus.ACTIVE, SubscriptionStatus.PAST_DUE);
+      assertThatThrownBy(() -> workflow.pause(new PauseRequest(1, null, null, "user:ada")))
+          .isInstanceOf(WorkflowUpdateException.class)
+          .cause()
+          .hasMessageContaining("is being retried");
+
+      t.runUntil("2028-02-17T00:00:00Z");
+      assertThat(workflow.state().subscription().status()).isEqualTo(SubscriptionStatus.ACTIVE);
     }
   }
 }

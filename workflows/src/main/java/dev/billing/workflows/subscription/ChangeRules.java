@@ -36,11 +36,21 @@ final class ChangeRules {
   /** How long a pause may last, in cycles. */
   static final int MAX_PAUSE_CYCLES = 36;
 
+  static String pause(Subscription sub, PauseRequest request, boolean cancelling, LocalDate today) {
+    return pause(sub, request, cancelling, today, false);
+  }
+
   /**
    * @param cancelling an immediate cancellation is asked for (or decided) and not recorded yet
    * @param today the subscription's date in its own zone
+   * @param firstPaymentOpen an INCOMPLETE subscription's first payment is being retried or settled
    */
-  static String pause(Subscription sub, PauseRequest request, boolean cancelling, LocalDate today) {
+  static String pause(
+      Subscription sub,
+      PauseRequest request,
+      boolean cancelling,
+      LocalDate today,
+      boolean firstPaymentOpen) {
     String common = changeable(sub, cancelling);
     if (common != null) {
       return common;
@@ -48,8 +58,9 @@ final class ChangeRules {
     if (sub.status() == SubscriptionStatus.PAUSED) {
       return "subscription is already paused";
     }
-    if (sub.status() == SubscriptionStatus.INCOMPLETE) {
-      return INCOMPLETE + "; there is nothing to pause (cancel it instead)";
+    if (sub.status() == SubscriptionStatus.INCOMPLETE && firstPaymentOpen) {
+      // Paused, its retries would wait and it would neither start nor expire.
+      return INCOMPLETE + " and is being retried; pay it, give a new payment method or cancel";
     }
     if (sub.lifecycle().cancelsOn() != null) {
       return "subscription ends on " + sub.lifecycle().cancelsOn() + "; it cannot be paused";
@@ -139,7 +150,6 @@ final class ChangeRules {
     }
     return switch (sub.status()) {
       case TRIALING -> "the billing day follows the trial's end; change it after the first payment";
-      case INCOMPLETE -> INCOMPLETE + "; change the billing day after it";
       case PAUSED -> "subscription is paused; resume first";
       case PAST_DUE -> "subscription is past due; pay the unpaid period first";
       default ->
@@ -277,9 +287,6 @@ final class ChangeRules {
     }
     if (sub.status().isTerminal()) {
       return "subscription is already cancelled";
-    }
-    if (sub.status() == SubscriptionStatus.INCOMPLETE) {
-      return INCOMPLETE + ": nothing paid runs on; cancel it immediately instead";
     }
     if (sub.lifecycle().cancelsOn() != null) {
       return "subscription already ends on " + sub.lifecycle().cancelsOn();

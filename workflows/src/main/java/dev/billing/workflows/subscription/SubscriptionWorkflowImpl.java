@@ -3,7 +3,6 @@ package dev.billing.workflows.subscription;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.PaymentEvent;
 import dev.billing.domain.Process;
-import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.CustomerChange;
@@ -152,7 +151,7 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
                   upcoming == null ? null : PeriodCollection.actionAt(schedule, upcoming, now),
                   upcoming != null && upcoming.state() == State.PENDING_SETTLEMENT,
                   RunPlanner.nextStaleAt(schedule, periods.unpaid())),
-              firstPaymentOpen());
+              run.firstPaymentOpen());
       switch (plan.action()) {
         case SERVE_PERIOD -> collector.serve(due);
         case MARK_STALE -> lifecycle.markStale(stale);
@@ -238,12 +237,6 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
     }
   }
 
-  /** An INCOMPLETE subscription's first payment is still being collected (see RunPlanner). */
-  private boolean firstPaymentOpen() {
-    return run.current().status() == SubscriptionStatus.INCOMPLETE
-        && !periods.openPeriods().isEmpty();
-  }
-
   /**
    * Temporal suggests continuing as new (a long dunning or pause, many events): the state needed to
    * go on is all in the subscription and the carried periods, so a new run picks up mid-cycle.
@@ -263,7 +256,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
                 run.current(),
                 request,
                 run.cancelling(),
-                run.current().schedule().dateAt(RunState.now())));
+                run.current().schedule().dateAt(RunState.now()),
+                run.firstPaymentOpen()));
   }
 
   @Override

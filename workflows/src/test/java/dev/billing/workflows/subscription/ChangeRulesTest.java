@@ -80,17 +80,18 @@ class ChangeRulesTest {
   }
 
   @Test
-  void anIncompleteSubscriptionCanBeCancelledPaidOrGivenANewCardButNotPausedMovedOrWaived() {
+  void anIncompleteSubscriptionCannotBePausedWhileItsFirstPaymentIsRetriedNorWaived() {
     Subscription sub = sub(SubscriptionStatus.INCOMPLETE, null).withLastPaymentAt(null);
     String incomplete = "subscription is incomplete: its first payment has not been collected";
-    assertThat(ChangeRules.pause(sub, null, false, TODAY))
-        .isEqualTo(incomplete + "; there is nothing to pause (cancel it instead)");
-    assertThat(ChangeRules.billingDay(sub, new BillingDayChange(3, "u"), false))
-        .isEqualTo(incomplete + "; change the billing day after it");
+    assertThat(ChangeRules.pause(sub, null, false, TODAY, true))
+        .isEqualTo(
+            incomplete + " and is being retried; pay it, give a new payment method or cancel");
+    // Before its first attempt (a later start date) it is paused, moved and cancelled as before.
+    assertThat(ChangeRules.pause(sub, null, false, TODAY, false)).isNull();
+    assertThat(ChangeRules.billingDay(sub, new BillingDayChange(3, "u"), false)).isNull();
+    assertThat(ChangeRules.cancelAtPeriodEnd(sub)).isNull();
     assertThat(ChangeRules.waive(sub, new WaiveRequest(1, null, "u"), false))
         .isEqualTo(incomplete + "; it is not waived (it expires unpaid, or cancel it)");
-    assertThat(ChangeRules.cancelAtPeriodEnd(sub))
-        .isEqualTo(incomplete + ": nothing paid runs on; cancel it immediately instead");
     assertThat(ChangeRules.cancel(sub, new CancelRequest("r", "u"), false)).isNull();
     assertThat(ChangeRules.pay(sub, false, 1L, null)).isNull();
     assertThat(
