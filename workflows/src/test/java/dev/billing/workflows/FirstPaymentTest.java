@@ -324,4 +324,41 @@ class FirstPaymentTest {
       assertThat(workflow.state().subscription().status()).isEqualTo(SubscriptionStatus.ACTIVE);
     }
   }
+
+  @Test
+  void aFirstBankDebitReturnedBeforeItSettledIsStillAFirstPayment() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      // Found by the model test: such a return was dunned PAST_DUE for a customer who never paid.
+      t.fake.script(1, ChargeMode.PENDING, ChargeMode.SOFT_DECLINE, ChargeMode.SOFT_DECLINE);
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requestedIncomplete("sub-debit", ON_THE_15TH, "9.99"));
+      t.runUntil("2028-01-17T12:00:00Z");
+      workflow.paymentEvent(
+          new dev.billing.domain.PaymentEvent(
+              "evt_r",
+              "sandbox",
+              dev.billing.domain.PaymentEvent.Type.CHARGE_RETURNED,
+              "sub-debit",
+              1,
+              "charge:sub-debit:1:1",
+              "txn_sub-debit_1",
+              "insufficient_funds",
+              "returned",
+              java.time.Instant.parse("2028-01-17T12:00:00Z")));
+
+      t.runUntil("2028-01-25T00:00:00Z");
+
+      List<RecordInput> period1 = periodRecords(t, 1);
+      assertThat(period1)
+          .extracting(r -> r.next().status())
+          .doesNotContain(SubscriptionStatus.PAST_DUE)
+          .contains(SubscriptionStatus.INCOMPLETE)
+          .last()
+          .isEqualTo(SubscriptionStatus.INCOMPLETE_EXPIRED);
+      // Retried from the return date on the first payment's schedule: Jan 18 and Jan 20.
+      assertAllAt(
+          t.fake.charges().stream().map(Call::startedAt).toList(),
+          List.of("2028-01-15T00:00:00Z", "2028-01-18T00:00:00Z", "2028-01-20T00:00:00Z"));
+    }
+  }
 }

@@ -194,7 +194,7 @@ final class Dunning {
     BillingSchedule schedule = current().schedule();
     boolean returned = event == HistoryEvent.PAYMENT_RETURNED;
     DunningPolicy policy =
-        prior != null && prior.policy() != null ? prior.policy() : policyFor(cycle, returned);
+        prior != null && prior.policy() != null ? prior.policy() : policyFor(cycle);
     // A first payment's record keeps the subscription INCOMPLETE, or expires it.
     boolean firstPayment = policy.expires() && FirstPayment.applies(current());
     LocalDate from =
@@ -302,11 +302,12 @@ final class Dunning {
   /**
    * The policy a period is dunned by, snapshotted when it first fails: the first payment's own
    * (short, then INCOMPLETE_EXPIRED) for a subscription that never paid, else the configured one. A
-   * returned charge had been collected: never a first payment's.
+   * first bank debit returned before its settlement was heard never paid either; a settled charge
+   * that comes back had paid (lastPaymentAt), and carries the configured policy already.
    */
-  private DunningPolicy policyFor(long cycle, boolean returned) {
+  private DunningPolicy policyFor(long cycle) {
     DunningPolicy configured = charging.snapshotPolicy(cycle);
-    return !returned && firstPayment() ? configured.firstPayment() : configured;
+    return firstPayment() ? configured.firstPayment() : configured;
   }
 
   /**
