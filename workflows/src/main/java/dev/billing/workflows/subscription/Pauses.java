@@ -119,8 +119,10 @@ final class Pauses {
     if (trial) {
       return SubscriptionStatus.TRIALING;
     }
-    // Never paid: INCOMPLETE again. A run recorded on 1.0.0 resumed such a subscription ACTIVE.
-    return sub.lastPaymentAt() == null && WorkflowChanges.firstPayment()
+    // Never billed (no payment, nothing left owed by dunning): INCOMPLETE again, its first payment
+    // still to come. A run recorded on 1.0.0 resumed such a subscription ACTIVE.
+    boolean neverBilled = sub.lastPaymentAt() == null && periods.unpaid().isEmpty();
+    return neverBilled && WorkflowChanges.firstPayment()
         ? SubscriptionStatus.INCOMPLETE
         : SubscriptionStatus.ACTIVE;
   }
