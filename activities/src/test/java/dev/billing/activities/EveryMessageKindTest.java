@@ -243,6 +243,22 @@ class EveryMessageKindTest {
 
             we refunded $4.50 of your pro-monthly subscription to Visa •••• 4242 on March 2, 2026.
             It can take 5 to 10 business days to show on your statement.
+            """),
+        Arguments.of(
+            notice(
+                Kind.SUBSCRIPTION_EXPIRED,
+                "pro-monthly",
+                Money.parse("9.99", "USD"),
+                null,
+                "Your card has insufficient funds."),
+            "Your pro-monthly subscription did not start",
+            """
+            Hello,
+
+            your pro-monthly subscription did not start: we could not collect its first payment \
+            of $9.99 from Visa •••• 4242. The bank said: Your card has insufficient funds.
+            Nothing is owed and no further payment will be taken. To subscribe, sign up again \
+            with another payment method.
             """));
   }
 

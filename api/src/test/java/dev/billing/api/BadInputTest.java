@@ -334,7 +334,7 @@ class BadInputTest {
   }
 
   @Test
-  void aCardNumberInACancelReasonIsRefusedAndTheSubscriptionStaysActive() {
+  void aCardNumberInACancelReasonIsRefusedAndTheSubscriptionIsUnchanged() {
     String account = newAccount();
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
 
@@ -344,7 +344,7 @@ class BadInputTest {
 
     assertThat(assertInvalidField(response, "reason")).contains("must never carry a card");
     assertThat(body(API.get(subscriptionPath(account, id))).get("status").asText())
-        .isEqualTo("ACTIVE");
+        .isEqualTo("INCOMPLETE");
     assertThat(API.stack().workflows.sentTo(id)).as("updates sent").isEmpty();
   }
 
@@ -509,7 +509,7 @@ class BadInputTest {
   }
 
   @Test
-  void aTooLongCancelReasonIsRejectedAndTheSubscriptionStaysActive() {
+  void aTooLongCancelReasonIsRejectedAndTheSubscriptionIsUnchanged() {
     String account = newAccount();
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
 
@@ -519,12 +519,12 @@ class BadInputTest {
 
     assertInvalidField(response, "reason");
     assertThat(body(API.get(subscriptionPath(account, id))).get("status").asText())
-        .isEqualTo("ACTIVE");
+        .isEqualTo("INCOMPLETE");
     assertThat(API.stack().workflows.sentTo(id)).as("updates sent").isEmpty();
   }
 
   @Test
-  void anUnknownFieldInTheCancelBodyIsRejectedAndTheSubscriptionStaysActive() {
+  void anUnknownFieldInTheCancelBodyIsRejectedAndTheSubscriptionIsUnchanged() {
     String account = newAccount();
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
 
@@ -534,7 +534,7 @@ class BadInputTest {
 
     assertInvalidField(response, "reasons");
     assertThat(body(API.get(subscriptionPath(account, id))).get("status").asText())
-        .isEqualTo("ACTIVE");
+        .isEqualTo("INCOMPLETE");
     assertThat(API.stack().workflows.sentTo(id)).as("updates sent").isEmpty();
   }
 

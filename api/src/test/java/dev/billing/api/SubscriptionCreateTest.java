@@ -69,7 +69,7 @@ class SubscriptionCreateTest {
     assertThat(created.get("timeZone").asText()).isEqualTo("Europe/Paris");
     assertThat(created.get("reminderDaysBefore").asInt()).isEqualTo(3);
     assertThat(created.get("firstPaymentMonth").asText()).isEqualTo("2026-03");
-    assertThat(created.get("status").asText()).isEqualTo("ACTIVE");
+    assertThat(created.get("status").asText()).isEqualTo("INCOMPLETE");
     assertThat(created.get("cycle").asLong()).isEqualTo(1);
     assertThat(created.get("nextPaymentDate").asText()).isEqualTo("2026-03-31");
     assertThat(created.get("nextReminderDate").asText()).isEqualTo("2026-03-28");

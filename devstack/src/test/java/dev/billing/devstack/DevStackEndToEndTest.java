@@ -79,17 +79,18 @@ class DevStackEndToEndTest {
     assertThat(payingNow.get("status").asText()).isEqualTo("ACTIVE");
     assertThat(payingNow.get("nextPaymentDate").asText()).isEqualTo(start.plusMonths(3).toString());
 
+    // Its first charge hard-declined: it never started, and nothing more was charged or owed.
     JsonNode declinedNow =
         EndToEnd.await(
             http,
             "/v1/accounts/acc-e2e/subscriptions/" + declinedId,
-            body -> body.get("cycle").asLong() == 4);
-    assertThat(declinedNow.get("status").asText()).isEqualTo("PAST_DUE");
+            body -> body.get("status").asText().equals("INCOMPLETE_EXPIRED"));
+    assertThat(declinedNow.get("nextPaymentDate").isNull()).isTrue();
     JsonNode periods =
         http.get("/v1/accounts/acc-e2e/subscriptions/" + declinedId + "/periods").body();
     assertThat(periods.get("items"))
         .extracting(p -> p.get("status").asText())
-        .containsExactly("ERROR", "ERROR", "ERROR", "SCHEDULED");
+        .containsExactly("ERROR");
 
     assertThat(events(payingId))
         .containsExactly(
@@ -114,17 +115,11 @@ class DevStackEndToEndTest {
             "PAYMENT_RECEIPT",
             "PAYMENT_REMINDER",
             "PAYMENT_RECEIPT");
-    // A hard decline is not retried: one failure notice per period, each saying no retry is left.
+    // A first charge hard-declined is not retried: the customer is told it did not start.
     assertThat(outbox)
         .filteredOn(m -> m.get("subscriptionId").asText().equals(declinedId))
         .extracting(m -> m.get("kind").asText())
-        .containsExactly(
-            "PAYMENT_REMINDER",
-            "PAYMENT_FAILED",
-            "PAYMENT_REMINDER",
-            "PAYMENT_FAILED",
-            "PAYMENT_REMINDER",
-            "PAYMENT_FAILED");
+        .containsExactly("PAYMENT_REMINDER", "SUBSCRIPTION_EXPIRED");
     assertMailOf(payingId, start);
 
     JsonNode charges = http.get("/v1/dev/charges").body().get("items");
@@ -138,7 +133,7 @@ class DevStackEndToEndTest {
     assertThat(charges)
         .filteredOn(c -> c.get("idempotencyKey").asText().contains(declinedId))
         .extracting(c -> c.get("outcome").asText())
-        .containsExactly("DECLINED", "DECLINED", "DECLINED");
+        .containsExactly("DECLINED");
 
     // Cancel: nothing is charged afterwards, however far the clock moves.
     HttpJson.Response cancelled =

@@ -21,6 +21,8 @@ public enum MerchantEventType {
    * cancelsOn} is null again either way.
    */
   SUBSCRIPTION_REACTIVATED("subscription.reactivated"),
+  /** The first charge was never collected: the subscription ended before it began. */
+  SUBSCRIPTION_INCOMPLETE_EXPIRED("subscription.incomplete_expired"),
   PAYMENT_SUCCEEDED("payment.succeeded"),
   /** A charge the gateway declined, or that came back after it was collected. */
   PAYMENT_FAILED("payment.failed"),

@@ -106,7 +106,7 @@ public final class MerchantEvents {
     if (from == to) {
       return;
     }
-    if (from == SubscriptionStatus.PAUSED && to != SubscriptionStatus.CANCELLED) {
+    if (from == SubscriptionStatus.PAUSED && !to.isTerminal()) {
       events.add(subscriptionEvent(MerchantEventType.SUBSCRIPTION_RESUMED, after));
     }
     switch (to) {
@@ -115,6 +115,8 @@ public final class MerchantEvents {
       case PAUSED -> events.add(subscriptionEvent(MerchantEventType.SUBSCRIPTION_PAUSED, after));
       case CANCELLED ->
           events.add(subscriptionEvent(MerchantEventType.SUBSCRIPTION_CANCELED, after));
+      case INCOMPLETE_EXPIRED ->
+          events.add(subscriptionEvent(MerchantEventType.SUBSCRIPTION_INCOMPLETE_EXPIRED, after));
       default -> {}
     }
   }

@@ -72,6 +72,14 @@ public final class Reactivation {
   public static Optional<Refused> refusal(
       Subscription record, List<Period> periods, Instant now, Duration window) {
     String id = record.subscriptionId();
+    if (record.status() == SubscriptionStatus.INCOMPLETE_EXPIRED) {
+      // It never started: a customer who never paid subscribes again, with a new first payment.
+      return refused(
+          Refusal.NOT_CANCELLED,
+          "Subscription "
+              + id
+              + " is INCOMPLETE_EXPIRED: its first payment was never collected; subscribe again.");
+    }
     if (!record.status().isTerminal()) {
       return record.lifecycle().cancelsOn() != null
           ? Optional.empty()

@@ -6,6 +6,7 @@ import static dev.billing.domain.MerchantEventType.PAYMENT_SUCCEEDED;
 import static dev.billing.domain.MerchantEventType.SUBSCRIPTION_ACTIVATED;
 import static dev.billing.domain.MerchantEventType.SUBSCRIPTION_CANCELED;
 import static dev.billing.domain.MerchantEventType.SUBSCRIPTION_CREATED;
+import static dev.billing.domain.MerchantEventType.SUBSCRIPTION_INCOMPLETE_EXPIRED;
 import static dev.billing.domain.MerchantEventType.SUBSCRIPTION_PAST_DUE;
 import static dev.billing.domain.MerchantEventType.SUBSCRIPTION_PAUSED;
 import static dev.billing.domain.MerchantEventType.SUBSCRIPTION_PLAN_CHANGED;
@@ -111,6 +112,58 @@ class MerchantEventsTest {
         .containsExactly(
             new MerchantEvent(PAYMENT_SUCCEEDED, after, paid, receipt),
             new MerchantEvent(SUBSCRIPTION_ACTIVATED, after, null, null));
+  }
+
+  @Test
+  void anIncompleteSubscriptionsFirstCollectedPeriodActivatesIt() {
+    Subscription before = sub(SubscriptionStatus.INCOMPLETE, null, 3);
+    Subscription after =
+        before.withStatus(SubscriptionStatus.ACTIVE).withLastPaymentAt(AT).withVersion(4);
+    Period paid = period(PeriodStatus.COMPLETED, "ch_1", null);
+
+    assertThat(types(change(before, after, HistoryEvent.PAYMENT_SUCCEEDED, paid, receipt(PRICE))))
+        .containsExactly(PAYMENT_SUCCEEDED, SUBSCRIPTION_ACTIVATED);
+  }
+
+  @Test
+  void aFirstPaymentDeclinedIsAFailedPaymentAndNoPastDue() {
+    Subscription before = sub(SubscriptionStatus.INCOMPLETE, null, 1);
+    Period unpaid = period(PeriodStatus.ERROR, null, "insufficient_funds");
+    // Retried on the first payment's schedule: still INCOMPLETE, no status event.
+    assertThat(
+            types(change(before, before.withVersion(2), HistoryEvent.PAYMENT_FAILED, unpaid, null)))
+        .containsExactly(PAYMENT_FAILED);
+    // A trial's first charge declined: TRIALING to INCOMPLETE has no event of its own.
+    Subscription trialing = sub(SubscriptionStatus.TRIALING, null, 2);
+    assertThat(
+            types(
+                change(
+                    trialing,
+                    trialing.withStatus(SubscriptionStatus.INCOMPLETE).withVersion(3),
+                    HistoryEvent.PAYMENT_FAILED,
+                    unpaid,
+                    null)))
+        .containsExactly(PAYMENT_FAILED);
+  }
+
+  @Test
+  void theLastFirstPaymentAttemptDeclinedExpiresTheSubscription() {
+    Subscription before = sub(SubscriptionStatus.INCOMPLETE, null, 3);
+    Subscription after =
+        before.withStatus(SubscriptionStatus.INCOMPLETE_EXPIRED).withNothingDue().withVersion(4);
+    Period unpaid = period(PeriodStatus.ERROR, null, "insufficient_funds");
+
+    List<MerchantEvent> events =
+        MerchantEvents.of(change(before, after, HistoryEvent.DUNNING_EXHAUSTED, unpaid, null));
+
+    assertThat(events)
+        .containsExactly(
+            new MerchantEvent(PAYMENT_FAILED, after, unpaid, null),
+            new MerchantEvent(SUBSCRIPTION_INCOMPLETE_EXPIRED, after, null, null));
+    // Expired after a lookup proved the unknown last attempt made no charge: no decline to tell.
+    Period notMade = period(PeriodStatus.ERROR, null, "charge_not_found");
+    assertThat(types(change(before, after, HistoryEvent.DUNNING_EXHAUSTED, notMade, null)))
+        .containsExactly(SUBSCRIPTION_INCOMPLETE_EXPIRED);
   }
 
   @Test

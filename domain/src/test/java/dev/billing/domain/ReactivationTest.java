@@ -102,6 +102,14 @@ class ReactivationTest {
   }
 
   @Test
+  void aSubscriptionWhoseFirstPaymentExpiredIsNeverReactivated() {
+    Subscription expired = cancelled().withStatus(SubscriptionStatus.INCOMPLETE_EXPIRED);
+
+    assertThat(refusal(expired, paidThenCancelled(), "2027-02-11T00:00:00Z"))
+        .contains(Refusal.NOT_CANCELLED);
+  }
+
+  @Test
   void aPeriodLeftUnpaidRefusesItAndAWaivedOneDoesNot() {
     List<Period> unpaid =
         List.of(

@@ -1,11 +1,13 @@
 package dev.billing.worker;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import dev.billing.domain.DunningPolicy;
 import dev.billing.runtime.BillingConfiguration;
 import dev.billing.runtime.MailSettings;
 import dev.billing.worker.delivery.DeliverySettings;
 import dev.billing.worker.reconciliation.ReconciliationSettings;
+import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
 
@@ -36,6 +38,16 @@ public class WorkerConfiguration extends BillingConfiguration {
   @NotNull
   @JsonProperty("dunning")
   public DunningPolicy dunning = DunningPolicy.DEFAULT;
+
+  /** EXPIRE is the end of a first payment's own schedule: it would expire a paying customer. */
+  @JsonIgnore
+  @AssertTrue(
+      message =
+          "dunning.finalOutcome must be CANCEL, PAUSE or LEAVE_UNPAID (EXPIRE ends a first"
+              + " payment only)")
+  public boolean isDunningOutcomeAllowed() {
+    return dunning == null || !dunning.expires();
+  }
 
   /**
    * The daily reconciliation and the missed-webhook poll: Temporal Schedules, or cron workflows

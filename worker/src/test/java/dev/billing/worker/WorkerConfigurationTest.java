@@ -155,6 +155,36 @@ class WorkerConfigurationTest {
   }
 
   @Test
+  void theFirstPaymentHasItsOwnScheduleAndNeverTheExpiryForDunning() throws Exception {
+    WorkerConfiguration config =
+        parse(
+            yaml(
+                "dunning:\n  retryAfterDays: [2, 4]\n  finalOutcome: CANCEL\n"
+                    + "  firstPaymentRetryAfterDays: [2]\n"),
+            "inline.yml");
+    assertThat(config.dunning.retryAfterDays()).containsExactly(2, 4);
+    assertThat(config.dunning.firstPaymentRetryAfterDays()).containsExactly(2);
+    assertThat(config.dunning.firstPayment().retryAfterDays()).containsExactly(2);
+
+    assertThatThrownBy(
+            () ->
+                parse(
+                    yaml("dunning:\n  retryAfterDays: [1]\n  finalOutcome: EXPIRE\n"),
+                    "inline.yml"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("EXPIRE ends a first payment only");
+    assertThatThrownBy(
+            () ->
+                parse(
+                    yaml(
+                        "dunning:\n  retryAfterDays: [1]\n  finalOutcome: CANCEL\n"
+                            + "  firstPaymentRetryAfterDays: [1, 30]\n"),
+                    "inline.yml"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("firstPaymentRetryAfterDays must rise strictly");
+  }
+
+  @Test
   void anApiKeyIsNeverPrinted() throws Exception {
     WorkerConfiguration config =
         parse(

@@ -86,6 +86,12 @@ final class BillingTestEnvironment implements AutoCloseable {
         "req-hash-1");
   }
 
+  /** A subscription as the API hands it over since 1.1.0: INCOMPLETE until its first charge. */
+  static Subscription requestedIncomplete(
+      String subscriptionId, BillingSchedule schedule, String amount) {
+    return requested(subscriptionId, schedule, amount).withStatus(SubscriptionStatus.INCOMPLETE);
+  }
+
   SubscriptionWorkflow start(Subscription requested) {
     return start(requested, SearchAttributes.EMPTY);
   }

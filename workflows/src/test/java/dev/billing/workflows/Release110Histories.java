@@ -33,6 +33,7 @@ final class Release110Histories {
     recordReactivatedAfterEnd(files);
     recordTermSwitchedNow(files);
     recordTermSwitchedAtPeriodEnd(files);
+    recordFirstPayment(files);
   }
 
   /**
@@ -113,6 +114,38 @@ final class Release110Histories {
       t.runUntil("2028-03-01T00:00:00Z");
       assertThat(t.fake.charges()).hasSize(2);
       files.write(t.client, id, t.fake.charges().get(1).runId(), "reactivated-after-end.json");
+    }
+  }
+
+  /**
+   * {@code first-payment}: a trial whose first charge is declined is INCOMPLETE (the run that asks
+   * the change id, {@code first-payment-trial-declined.json}), retried the next day and two days
+   * later, declined again and INCOMPLETE_EXPIRED (the next run, {@code
+   * first-payment-expired.json}).
+   */
+  private static void recordFirstPayment(HistoryFiles files) throws Exception {
+    BillingSchedule on15th = new BillingSchedule(YearMonth.of(2028, 1), 15, Term.MONTHLY, "UTC", 3);
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      t.fake.script(1, ChargeMode.SOFT_DECLINE, ChargeMode.SOFT_DECLINE, ChargeMode.SOFT_DECLINE);
+      SubscriptionWorkflow workflow =
+          t.start(
+              BillingTestEnvironment.requested("sub-history-first", on15th, "9.99")
+                  .withStatus(dev.billing.domain.SubscriptionStatus.TRIALING)
+                  .withLifecycle(
+                      new dev.billing.domain.Lifecycle(
+                          java.time.LocalDate.of(2028, 1, 15), null, null, null, null)));
+      workflow.created();
+      t.runUntil("2028-01-20T00:00:00Z");
+      SubscriptionState end = WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
+      assertThat(end.subscription().status())
+          .isEqualTo(dev.billing.domain.SubscriptionStatus.INCOMPLETE_EXPIRED);
+      assertThat(t.fake.charges()).hasSize(3);
+      files.write(
+          t.client,
+          "sub-history-first",
+          t.fake.charges().get(0).runId(),
+          "first-payment-trial-declined.json");
+      files.write(t.client, "sub-history-first", null, "first-payment-expired.json");
     }
   }
 

@@ -56,6 +56,10 @@ public final class NoticeMessages {
             model.date("refundedOn", notice.date());
             yield NotificationKind.REFUND_ISSUED;
           }
+          case SUBSCRIPTION_EXPIRED -> {
+            model.text("reason", notice.reason());
+            yield NotificationKind.SUBSCRIPTION_EXPIRED;
+          }
         };
     return new Notification(
         notice.messageId(),

@@ -14,7 +14,9 @@ public enum NotificationKind {
   SUBSCRIPTION_PAUSED("subscription-paused"),
   SUBSCRIPTION_RESUMED("subscription-resumed"),
   PLAN_CHANGED("plan-changed"),
-  REFUND_ISSUED("refund-issued");
+  REFUND_ISSUED("refund-issued"),
+  /** The first payment was never collected: the subscription ended before it began. */
+  SUBSCRIPTION_EXPIRED("subscription-expired");
 
   private final String template;
 

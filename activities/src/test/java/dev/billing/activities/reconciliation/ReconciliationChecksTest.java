@@ -174,9 +174,10 @@ class ReconciliationChecksTest {
           f.client.newWorkflowStub(SubscriptionWorkflow.class, BillingIds.workflowId("sub-p"));
       assertThat(restarted.state().subscription().status()).isEqualTo(SubscriptionStatus.PAUSED);
 
-      // Resumed on March 5th: billed from the next billing day, April 2nd.
+      // Resumed on March 5th: billed from the next billing day, April 2nd. Paused before its first
+      // charge, it never paid: INCOMPLETE until that charge succeeds.
       assertThat(restarted.resume(new ResumeRequest("ops")).subscription().status())
-          .isEqualTo(SubscriptionStatus.ACTIVE);
+          .isEqualTo(SubscriptionStatus.INCOMPLETE);
       assertThat(f.store.getSubscription("acc-p", "sub-p").orElseThrow().nextPaymentDate())
           .isEqualTo(LocalDate.of(2026, 4, 2));
 

@@ -31,11 +31,11 @@ public record NewSubscription(
 
   /**
    * The subscription as the workflow's first run receives it: version 0, cycle 1, not yet stored;
-   * TRIALING until its first charge when it has a trial.
+   * TRIALING until its first charge when it has a trial, else INCOMPLETE until it.
    */
   public Subscription toSubscription(String accountId, String subscriptionId, Instant createdAt) {
     SubscriptionStatus status =
-        trialEndsOn == null ? SubscriptionStatus.ACTIVE : SubscriptionStatus.TRIALING;
+        trialEndsOn == null ? SubscriptionStatus.INCOMPLETE : SubscriptionStatus.TRIALING;
     Lifecycle lifecycle =
         trialEndsOn == null ? Lifecycle.NONE : new Lifecycle(trialEndsOn, null, null, null, null);
     return new Subscription(

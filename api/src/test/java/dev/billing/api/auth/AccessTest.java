@@ -149,7 +149,7 @@ class AccessTest {
                 .orElseThrow()
                 .status()
                 .name())
-        .isEqualTo("ACTIVE");
+        .isEqualTo("INCOMPLETE");
     assertThat(API.stack().workflows.sentTo(theirSubscription)).as("updates sent").isEmpty();
     assertProblem(
         API.requestAs(key, subscriptionsPath(theirs)).post(Entity.json(subscriptionBody())), 404);

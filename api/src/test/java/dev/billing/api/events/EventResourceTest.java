@@ -57,7 +57,7 @@ class EventResourceTest {
     assertThat(canceled.get("data").get("period").isNull()).isTrue();
     assertThat(canceled.get("data").get("receipt").isNull()).isTrue();
     assertThat(page.get("items").get(1).get("data").get("subscription").get("status").asText())
-        .isEqualTo("ACTIVE");
+        .isEqualTo("INCOMPLETE");
 
     JsonNode one = body(API.get(PATH + "/evt_" + a.subscriptionId() + "_2_0"));
     assertThat(one).isEqualTo(canceled);

@@ -95,7 +95,7 @@ class BillingDayAndPauseInputTest {
     assertInvalidField(CALLS.post(account, id, "pause", "{\"weeks\":2}"), "weeks");
 
     JsonNode unchanged = CALLS.subscription(account, id);
-    assertThat(unchanged.get("status").asText()).isEqualTo("ACTIVE");
+    assertThat(unchanged.get("status").asText()).isEqualTo("INCOMPLETE");
     assertThat(unchanged.get("version").asLong()).isEqualTo(1);
     assertThat(API.stack().workflows.sentTo(id)).as("updates sent").isEmpty();
   }

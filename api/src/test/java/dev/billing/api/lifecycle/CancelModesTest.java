@@ -312,7 +312,7 @@ class CancelModesTest {
         CALLS.post(account, id, "cancel", "{\"atPeriodEnd\":\"yes\"}"), "atPeriodEnd");
     assertInvalidField(
         CALLS.post(account, id, "cancel", "{\"reason\":\"" + "x".repeat(501) + "\"}"), "reason");
-    assertThat(CALLS.subscription(account, id).get("status").asText()).isEqualTo("ACTIVE");
+    assertThat(CALLS.subscription(account, id).get("status").asText()).isEqualTo("INCOMPLETE");
   }
 
   /** Due lists span all accounts of the shared stack; keep this test's. */

@@ -87,7 +87,8 @@ class LostWorkflowTest {
 
     JsonNode resumed = CALLS.ok(account, id, "resume", "{}");
 
-    assertThat(resumed.get("status").asText()).isEqualTo("ACTIVE");
+    // Never charged yet: INCOMPLETE again until its first payment.
+    assertThat(resumed.get("status").asText()).isEqualTo("INCOMPLETE");
     assertThat(resumed.get("nextPaymentDate").asText()).isEqualTo("2026-03-20");
     assertThat(CALLS.cyclesOf(account, id, "SUBSCRIPTION_PAUSED")).hasSize(1);
     assertThat(CALLS.cyclesOf(account, id, "SUBSCRIPTION_RESUMED")).hasSize(1);

@@ -200,7 +200,7 @@ class PauseResumeTest {
     assertThat(problem.get("type").asText())
         .isEqualTo("https://billing.dev/problems/transition-not-allowed");
     assertThat(CALLS.subscription(account, id).get("version").asLong()).isEqualTo(1);
-    assertThat(CALLS.subscription(account, id).get("status").asText()).isEqualTo("ACTIVE");
+    assertThat(CALLS.subscription(account, id).get("status").asText()).isEqualTo("INCOMPLETE");
   }
 
   @Test

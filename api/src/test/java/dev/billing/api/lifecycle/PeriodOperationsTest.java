@@ -1,5 +1,6 @@
 package dev.billing.api.lifecycle;
 
+import static dev.billing.api.support.ApiRequests.body;
 import static dev.billing.api.support.ApiTestSupport.assertInvalidField;
 import static dev.billing.api.support.ApiTestSupport.assertProblem;
 import static dev.billing.api.support.ApiTestSupport.newAccount;
@@ -13,9 +14,12 @@ import dev.billing.activities.payments.sandbox.SandboxCharge;
 import dev.billing.activities.payments.sandbox.SandboxRefund;
 import dev.billing.api.ApiConfiguration;
 import dev.billing.api.resources.PathIds;
+import dev.billing.api.support.ApiRequests;
 import dev.billing.api.support.ApiTestSupport;
 import dev.billing.api.support.LifecycleCalls;
 import io.dropwizard.testing.junit5.DropwizardAppExtension;
+import jakarta.ws.rs.client.Entity;
+import jakarta.ws.rs.core.Response;
 import java.time.Instant;
 import java.time.LocalDate;
 import org.junit.jupiter.api.MethodOrderer;
@@ -39,6 +43,11 @@ class PeriodOperationsTest {
   @RegisterExtension static final DropwizardAppExtension<ApiConfiguration> APP = API.extension();
 
   static final LifecycleCalls CALLS = new LifecycleCalls(API);
+
+  /** Paid on March 20 (window 1), its April 20 charge declined in window 2. */
+  static String paidBefore;
+
+  static String paidBeforeAccount;
 
   private static String create(String account, String startDate, String paymentMethod) {
     LocalDate start = LocalDate.parse(startDate);
@@ -69,6 +78,8 @@ class PeriodOperationsTest {
     String account = newAccount();
     String full = create(account, "2026-03-20", "pm_card_visa");
     String parts = create(account, "2026-03-20", "pm_card_visa");
+    paidBeforeAccount = newAccount();
+    paidBefore = create(paidBeforeAccount, "2026-03-20", "pm_card_visa");
     CALLS.sleepUntil(noonOf("2026-03-20"));
     SandboxCharge fullCharge = CALLS.succeeded(full).get(0);
     SandboxCharge partsCharge = CALLS.succeeded(parts).get(0);
@@ -125,40 +136,83 @@ class PeriodOperationsTest {
     CALLS.ok(account, parts, "cancel", "{}");
   }
 
-  /** Window April 10 2026: a hard decline leaves the period ERROR; waiving forgives it. */
+  /**
+   * Window April 10 to 20 2026: a first charge hard-declined expires the subscription at once,
+   * which then refuses every change as a cancelled one does; a customer who has paid before is
+   * dunned instead, and waiving forgives the unpaid period.
+   */
   @Test
   @Order(2)
   void waivingAnUnpaidPeriodForgivesItAndAWaivedPeriodCannotBeRefunded() {
     String account = newAccount();
     String declined = create(account, "2026-04-10", "pm_card_chargeDeclined");
     String paid = create(account, "2026-04-10", "pm_card_visa");
+    Response newCard =
+        API.request(ApiRequests.subscriptionPath(paidBeforeAccount, paidBefore) + "/payment-method")
+            .put(Entity.json("{\"paymentMethod\":\"pm_card_chargeDeclined\"}"));
+    assertThat(newCard.getStatus()).isEqualTo(200);
+    assertThat(body(newCard).get("status").asText()).isEqualTo("ACTIVE");
     CALLS.sleepUntil(noonOf("2026-04-10"));
     JsonNode unpaid = CALLS.periods(account, declined).get(1L);
     assertThat(unpaid.get("status").asText()).isEqualTo("ERROR");
     assertThat(unpaid.get("failureCode").asText()).isEqualTo("card_declined");
+    JsonNode expired = CALLS.subscription(account, declined);
+    assertThat(expired.get("status").asText()).isEqualTo("INCOMPLETE_EXPIRED");
+    assertThat(expired.get("nextPaymentDate").isNull()).isTrue();
+    assertThat(CALLS.history(account, declined))
+        .anyMatch(e -> e.startsWith("DUNNING_EXHAUSTED INITIAL 1"));
+    JsonNode events = body(API.get("/v1/events?subscriptionId=" + declined)).get("items");
+    assertThat(events.findValuesAsText("type"))
+        .containsExactly(
+            "subscription.incomplete_expired", "payment.failed", "subscription.created");
+    for (String[] change :
+        new String[][] {
+          {"periods/1/waive", "{}"},
+          {"pay", null},
+          {"pause", "{}"},
+          {"cancel", "{}"},
+          {"billing-day", "{\"billingDay\":3}"},
+          {"periods/1/refund", "{}"}
+        }) {
+      JsonNode refused = assertProblem(CALLS.post(account, declined, change[0], change[1]), 409);
+      assertThat(refused.get("type").asText())
+          .isEqualTo("https://billing.dev/problems/transition-not-allowed");
+    }
+    assertThat(CALLS.succeeded(declined)).isEmpty();
+    assertThat(CALLS.charges(declined)).as("never charged again").hasSize(1);
 
-    JsonNode waived = CALLS.ok(account, declined, "periods/1/waive", "{\"reason\":\"goodwill\"}");
+    CALLS.sleepUntil(noonOf("2026-04-20"));
+    assertThat(CALLS.subscription(paidBeforeAccount, paidBefore).get("status").asText())
+        .isEqualTo("PAST_DUE");
+    assertThat(CALLS.periods(paidBeforeAccount, paidBefore).get(2L).get("failureCode").asText())
+        .isEqualTo("card_declined");
+
+    JsonNode waived =
+        CALLS.ok(paidBeforeAccount, paidBefore, "periods/2/waive", "{\"reason\":\"goodwill\"}");
 
     assertThat(waived.get("status").asText()).isEqualTo("ACTIVE");
-    JsonNode period = CALLS.periods(account, declined).get(1L);
+    JsonNode period = CALLS.periods(paidBeforeAccount, paidBefore).get(2L);
     assertThat(period.get("status").asText()).isEqualTo("WAIVED");
     assertThat(period.get("refundedAmount").isNull()).isTrue();
-    assertThat(CALLS.history(account, declined)).anyMatch(e -> e.startsWith("PERIOD_WAIVED API 1"));
-    assertThat(CALLS.succeeded(declined)).isEmpty();
+    assertThat(CALLS.history(paidBeforeAccount, paidBefore))
+        .anyMatch(e -> e.startsWith("PERIOD_WAIVED API 2"));
 
-    JsonNode refund = assertProblem(CALLS.post(account, declined, "periods/1/refund", "{}"), 409);
+    JsonNode refund =
+        assertProblem(CALLS.post(paidBeforeAccount, paidBefore, "periods/2/refund", "{}"), 409);
     assertThat(refund.get("type").asText())
         .isEqualTo("https://billing.dev/problems/transition-not-allowed");
-    assertProblem(CALLS.post(account, declined, "periods/1/waive", "{}"), 409);
+    assertProblem(CALLS.post(paidBeforeAccount, paidBefore, "periods/2/waive", "{}"), 409);
     // Only an unpaid period can be waived.
     assertProblem(CALLS.post(account, paid, "periods/1/waive", null), 409);
     assertThat(CALLS.periods(account, paid).get(1L).get("status").asText()).isEqualTo("COMPLETED");
-    assertThat(CALLS.refunds(declined)).isEmpty();
-    CALLS.ok(account, declined, "cancel", "{}");
+    assertThat(CALLS.refunds(paidBefore)).isEmpty();
+    CALLS.ok(paidBeforeAccount, paidBefore, "cancel", "{}");
     CALLS.ok(account, paid, "cancel", "{}");
   }
 
-  /** Window May 5 2026: manual repayment of a soft-declined period before its first retry. */
+  /**
+   * Window May 5 2026: manual repayment of a soft-declined first payment before its first retry.
+   */
   @Test
   @Order(3)
   void payNowCollectsTheUnpaidPeriodAtOnce() {
@@ -166,7 +220,7 @@ class PeriodOperationsTest {
     // Declines the first attempt of each period, accepts the second.
     String id = create(account, "2026-05-05", "pm_sandbox_recoversAfter_1");
     CALLS.sleepUntil(noonOf("2026-05-05"));
-    assertThat(CALLS.subscription(account, id).get("status").asText()).isEqualTo("PAST_DUE");
+    assertThat(CALLS.subscription(account, id).get("status").asText()).isEqualTo("INCOMPLETE");
 
     JsonNode paid = CALLS.ok(account, id, "pay", null);
 
@@ -209,7 +263,7 @@ class PeriodOperationsTest {
     assertThat(period.get("status").asText()).isEqualTo("ERROR");
     assertThat(period.get("failureCode").asText()).isEqualTo("insufficient_funds");
     assertThat(period.get("attempts").asInt()).isEqualTo(2);
-    assertThat(CALLS.subscription(account, id).get("status").asText()).isEqualTo("PAST_DUE");
+    assertThat(CALLS.subscription(account, id).get("status").asText()).isEqualTo("INCOMPLETE");
     assertThat(CALLS.succeeded(id)).isEmpty();
 
     JsonNode paid = CALLS.ok(account, id, "pay", null);

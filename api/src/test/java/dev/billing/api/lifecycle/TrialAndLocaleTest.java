@@ -106,7 +106,7 @@ class TrialAndLocaleTest {
             newAccount(),
             with(with(subscriptionBody(), "startDate", "2028-03-20"), "trialDays", 0));
 
-    assertThat(created.get("status").asText()).isEqualTo("ACTIVE");
+    assertThat(created.get("status").asText()).isEqualTo("INCOMPLETE");
     assertThat(created.get("trialEndsOn").isNull()).isTrue();
     assertThat(created.get("nextPaymentDate").asText()).isEqualTo("2028-03-20");
     assertThat(created.get("locale").asText()).isEqualTo("en-US");

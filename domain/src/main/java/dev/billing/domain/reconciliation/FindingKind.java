@@ -2,7 +2,10 @@ package dev.billing.domain.reconciliation;
 
 /** What a reconciliation run can find, grouped by the check that finds it. */
 public enum FindingKind {
-  /** The record is active (ACTIVE, PAST_DUE, PAUSED, TRIALING) but there is no workflow for it. */
+  /**
+   * The record is active (ACTIVE, PAST_DUE, PAUSED, TRIALING, INCOMPLETE) but there is no workflow
+   * for it.
+   */
   WORKFLOW_MISSING(Check.DRIFT),
   /** The record is active but its workflow has ended (terminated, failed, timed out, completed). */
   WORKFLOW_CLOSED(Check.DRIFT),

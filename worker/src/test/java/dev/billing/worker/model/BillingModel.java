@@ -3,6 +3,7 @@ package dev.billing.worker.model;
 import dev.billing.activities.ledger.LedgerViolation;
 import dev.billing.activities.payments.sandbox.SandboxPaymentMethods;
 import dev.billing.domain.BillingSchedule;
+import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
@@ -67,6 +68,7 @@ final class BillingModel implements AutoCloseable {
   private final List<String> subscriptions = new ArrayList<>();
 
   private final Map<String, List<Period>> periods = new HashMap<>();
+  private final java.util.Set<String> createdIncomplete = new java.util.HashSet<>();
   private final List<String> journal = new ArrayList<>();
   private final ModelStats stats;
   private int requests;
@@ -97,6 +99,25 @@ final class BillingModel implements AutoCloseable {
 
   void create(
       Money price, int billingDay, String zone, String token, int startInDays, int reminderDays) {
+    // Odd ones as the API creates them since 1.1.0, even ones ACTIVE as 1.0.0 did: both live on.
+    create(
+        price,
+        billingDay,
+        zone,
+        token,
+        startInDays,
+        reminderDays,
+        subscriptions.size() % 2 == 0 ? SubscriptionStatus.INCOMPLETE : SubscriptionStatus.ACTIVE);
+  }
+
+  void create(
+      Money price,
+      int billingDay,
+      String zone,
+      String token,
+      int startInDays,
+      int reminderDays,
+      SubscriptionStatus status) {
     String name = "sub-" + (subscriptions.size() + 1);
     String id = id(name);
     BillingSchedule schedule =
@@ -111,7 +132,7 @@ final class BillingModel implements AutoCloseable {
             id + "@example.com",
             SandboxPaymentMethods.paymentMethod(token),
             schedule,
-            SubscriptionStatus.ACTIVE,
+            status,
             1,
             schedule.sendsReminders() ? schedule.reminderDate(1) : null,
             schedule.dueDate(1),
@@ -123,6 +144,9 @@ final class BillingModel implements AutoCloseable {
             null,
             null);
     subscriptions.add(name);
+    if (status == SubscriptionStatus.INCOMPLETE) {
+      createdIncomplete.add(id);
+    }
     try {
       stack.updates.create(subscription);
       note("create " + name + ": created, due " + schedule.dueDate(1));
@@ -184,6 +208,11 @@ final class BillingModel implements AutoCloseable {
     }
   }
 
+  /** The stack's id of the model's subscription {@code name} (sub-1...). */
+  String idOf(String name) {
+    return id(name);
+  }
+
   private String id(String subscription) {
     return idPrefix + subscription;
   }
@@ -225,6 +254,22 @@ final class BillingModel implements AutoCloseable {
       for (LedgerViolation v : verdict.violations()) {
         problems.add(id + " " + v.kind() + ": " + v.detail());
       }
+      stack
+          .store
+          .getSubscription(BillingStack.account(id), id)
+          .ifPresent(
+              record -> {
+                for (String wrong :
+                    StatusJudge.judge(
+                        record,
+                        createdIncomplete.contains(id),
+                        stack.recordHistory(id).stream()
+                            .anyMatch(e -> e.event() == HistoryEvent.SUBSCRIPTION_RESUMED),
+                        recorded,
+                        stack.books(id).charges())) {
+                  problems.add(id + " STATUS: " + wrong);
+                }
+              });
     }
     if (!problems.isEmpty()) {
       throw new AssertionError(

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.billing.domain.Money;
 import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.PlanChangeRequest;
 import java.time.Duration;
 import java.util.List;
@@ -23,7 +24,8 @@ class PendingMoneyAllowanceTest {
   void aRefundNamedPendingIsSetAsideUntilItsResendRecordsIt() {
     ModelStats stats = new ModelStats();
     try (BillingModel model = new BillingModel(stats)) {
-      model.create(new Money(12000, "USD"), 1, "UTC", "pm_card_visa", 0, 0);
+      model.create(
+          new Money(12000, "USD"), 1, "UTC", "pm_card_visa", 0, 0, SubscriptionStatus.ACTIVE);
       model.advance(Duration.ofDays(3));
       model.check();
       model.stack.gateway.loseAnswerThenFail(6);
@@ -56,7 +58,8 @@ class PendingMoneyAllowanceTest {
     ModelStats stats = new ModelStats();
     try (BillingModel model = new BillingModel(stats)) {
       Money cent = new Money(1, "USD");
-      model.create(new Money(999, "USD"), 1, "UTC", "pm_card_visa", 0, 0);
+      model.create(
+          new Money(999, "USD"), 1, "UTC", "pm_card_visa", 0, 0, SubscriptionStatus.ACTIVE);
       model.advance(Duration.ofDays(3));
       model.check();
       model.stack.gateway.loseAnswerThenFail(6);
@@ -89,7 +92,8 @@ class PendingMoneyAllowanceTest {
   void anUpgradeChargeNamedPendingIsSetAsideUntilItsLookUpRecordsIt() {
     ModelStats stats = new ModelStats();
     try (BillingModel model = new BillingModel(stats)) {
-      model.create(new Money(999, "USD"), 1, "UTC", "pm_card_visa", 0, 0);
+      model.create(
+          new Money(999, "USD"), 1, "UTC", "pm_card_visa", 0, 0, SubscriptionStatus.ACTIVE);
       model.advance(Duration.ofDays(3));
       model.check();
       model.stack.gateway.loseAnswerThenFail(6);

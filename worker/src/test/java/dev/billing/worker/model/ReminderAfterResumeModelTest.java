@@ -1,6 +1,7 @@
 package dev.billing.worker.model;
 
 import dev.billing.domain.Money;
+import dev.billing.domain.SubscriptionStatus;
 import java.time.Duration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,13 @@ class ReminderAfterResumeModelTest {
       model.advance(Duration.ofHours(657));
       model.check();
       model.create(
-          new Money(999, "USD"), 9, "America/Los_Angeles", "pm_sandbox_transientErrors_7", 12, 6);
+          new Money(999, "USD"),
+          9,
+          "America/Los_Angeles",
+          "pm_sandbox_transientErrors_7",
+          12,
+          6,
+          SubscriptionStatus.ACTIVE);
       model.update("resume sub-1", "sub-1", (sub, id) -> model.stack.updates.resume(sub, id));
       model.check();
       model.advance(Duration.ofHours(144));

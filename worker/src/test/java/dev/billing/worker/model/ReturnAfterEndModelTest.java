@@ -2,6 +2,7 @@ package dev.billing.worker.model;
 
 import dev.billing.activities.payments.sandbox.SandboxPaymentMethods;
 import dev.billing.domain.Money;
+import dev.billing.domain.SubscriptionStatus;
 import java.time.Duration;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,14 @@ class ReturnAfterEndModelTest {
   void aDebitReturnedAfterACancelNowIsRecordedAsReturned() {
     ModelStats stats = new ModelStats();
     try (BillingModel model = new BillingModel(stats)) {
-      model.create(new Money(999, "USD"), 10, "UTC", SandboxPaymentMethods.CHARGE_DECLINED, 3, 0);
+      model.create(
+          new Money(999, "USD"),
+          10,
+          "UTC",
+          SandboxPaymentMethods.CHARGE_DECLINED,
+          3,
+          0,
+          SubscriptionStatus.ACTIVE);
       model.advance(Duration.ofDays(12)); // cycle 1 due on the 10th, declined: PAST_DUE
       model.check();
       model.update(

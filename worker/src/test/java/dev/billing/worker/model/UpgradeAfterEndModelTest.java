@@ -2,6 +2,7 @@ package dev.billing.worker.model;
 
 import dev.billing.activities.payments.sandbox.SandboxPaymentMethods;
 import dev.billing.domain.Money;
+import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.PlanChangeRequest;
 import java.time.Duration;
 import org.junit.jupiter.api.Tag;
@@ -19,7 +20,14 @@ class UpgradeAfterEndModelTest {
   void anUpgradeDebitThatSettlesAfterTheCancellationIsRefunded() {
     ModelStats stats = new ModelStats();
     try (BillingModel model = new BillingModel(stats)) {
-      model.create(new Money(999, "USD"), 6, "Pacific/Auckland", "pm_sandbox_bankDebit", 3, 2);
+      model.create(
+          new Money(999, "USD"),
+          6,
+          "Pacific/Auckland",
+          "pm_sandbox_bankDebit",
+          3,
+          2,
+          SubscriptionStatus.ACTIVE);
       model.advance(Duration.ofDays(12));
       model.check();
       model.update(

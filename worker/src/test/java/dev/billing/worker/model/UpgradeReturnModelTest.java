@@ -1,6 +1,7 @@
 package dev.billing.worker.model;
 
 import dev.billing.domain.Money;
+import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.PlanChangeRequest;
 import java.time.Duration;
 import org.junit.jupiter.api.Tag;
@@ -18,7 +19,13 @@ class UpgradeReturnModelTest {
     ModelStats stats = new ModelStats();
     try (BillingModel model = new BillingModel(stats)) {
       model.create(
-          new Money(49, "USD"), 10, "Pacific/Auckland", "pm_sandbox_bankDebitReturned", 7, 0);
+          new Money(49, "USD"),
+          10,
+          "Pacific/Auckland",
+          "pm_sandbox_bankDebitReturned",
+          7,
+          0,
+          SubscriptionStatus.ACTIVE);
       model.advance(Duration.ofDays(31));
       model.check();
       // Cycle 2's debit (0.98 USD with cycle 1's, below the minimum, carried) has settled and is
@@ -53,7 +60,13 @@ class UpgradeReturnModelTest {
       model.advance(Duration.ofHours(28));
       model.check();
       model.create(
-          new Money(999, "USD"), 6, "Pacific/Auckland", "pm_sandbox_bankDebitReturned", 3, 2);
+          new Money(999, "USD"),
+          6,
+          "Pacific/Auckland",
+          "pm_sandbox_bankDebitReturned",
+          3,
+          2,
+          SubscriptionStatus.ACTIVE);
       model.stack.gateway.loseAnswers(1);
       model.advance(Duration.ofHours(456));
       model.check();

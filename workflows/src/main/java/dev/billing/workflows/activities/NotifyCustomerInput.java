@@ -54,7 +54,12 @@ public record NotifyCustomerInput(
     /** {@code sku}/{@code amount}: the new plan; {@code date}: the first payment at that price. */
     PLAN_CHANGED,
     /** {@code amount}: what was refunded; {@code date}: the refund's date. */
-    REFUND_ISSUED
+    REFUND_ISSUED,
+    /**
+     * The first payment was never collected: the subscription ended before it began, nothing is
+     * owed. {@code amount}: the first payment; {@code reason}: the last decline.
+     */
+    SUBSCRIPTION_EXPIRED
   }
 
   public NotifyCustomerInput {

@@ -28,20 +28,40 @@ import java.util.List;
 final class ChangeRules {
   private ChangeRules() {}
 
+  private static final String INCOMPLETE =
+      "subscription is incomplete: its first payment has not been collected";
+
+  private static final String EXPIRED =
+      "subscription expired: its first payment was never collected";
+
   /** How long a pause may last, in cycles. */
   static final int MAX_PAUSE_CYCLES = 36;
+
+  static String pause(Subscription sub, PauseRequest request, boolean cancelling, LocalDate today) {
+    return pause(sub, request, cancelling, today, false);
+  }
 
   /**
    * @param cancelling an immediate cancellation is asked for (or decided) and not recorded yet
    * @param today the subscription's date in its own zone
+   * @param firstPaymentOpen an INCOMPLETE subscription's first payment is being retried or settled
    */
-  static String pause(Subscription sub, PauseRequest request, boolean cancelling, LocalDate today) {
+  static String pause(
+      Subscription sub,
+      PauseRequest request,
+      boolean cancelling,
+      LocalDate today,
+      boolean firstPaymentOpen) {
     String common = changeable(sub, cancelling);
     if (common != null) {
       return common;
     }
     if (sub.status() == SubscriptionStatus.PAUSED) {
       return "subscription is already paused";
+    }
+    if (sub.status() == SubscriptionStatus.INCOMPLETE && firstPaymentOpen) {
+      // Paused, its retries would wait and it would neither start nor expire.
+      return INCOMPLETE + " and is being retried; pay it, give a new payment method or cancel";
     }
     if (sub.lifecycle().cancelsOn() != null) {
       return "subscription ends on " + sub.lifecycle().cancelsOn() + "; it cannot be paused";
@@ -240,6 +260,9 @@ final class ChangeRules {
     if (common != null) {
       return common;
     }
+    if (sub.status() == SubscriptionStatus.INCOMPLETE) {
+      return INCOMPLETE + "; it is not waived (it expires unpaid, or cancel it)";
+    }
     return periodId(request.cycle());
   }
 
@@ -253,6 +276,9 @@ final class ChangeRules {
 
   /** The validator's rule for a cancellation, now or at period end. */
   static String cancel(Subscription sub, CancelRequest request, boolean cancelling) {
+    if (sub.status() == SubscriptionStatus.INCOMPLETE_EXPIRED) {
+      return EXPIRED;
+    }
     if (sub.status().isTerminal() || cancelling) {
       return "subscription is already cancelled";
     }
@@ -267,6 +293,9 @@ final class ChangeRules {
 
   /** What a cancellation at period end needs when its turn comes. */
   static String cancelAtPeriodEnd(Subscription sub) {
+    if (sub.status() == SubscriptionStatus.INCOMPLETE_EXPIRED) {
+      return EXPIRED;
+    }
     if (sub.status().isTerminal()) {
       return "subscription is already cancelled";
     }
@@ -286,6 +315,9 @@ final class ChangeRules {
    * @param moneyOpen a payment still settling, or a refund or upgrade charge without its outcome
    */
   static String reactivate(Subscription sub, boolean cancelling, boolean moneyOpen) {
+    if (sub.status() == SubscriptionStatus.INCOMPLETE_EXPIRED) {
+      return EXPIRED;
+    }
     if (sub.status().isTerminal()) {
       return moneyOpen
           ? "a payment of the cancelled subscription has no final outcome yet; reactivate it once"
@@ -302,6 +334,9 @@ final class ChangeRules {
     if (change == null || change.paymentMethod() == null) {
       return "a payment method is required";
     }
+    if (sub.status() == SubscriptionStatus.INCOMPLETE_EXPIRED) {
+      return EXPIRED;
+    }
     if (sub.status().isTerminal() || cancelling) {
       return "subscription is cancelled";
     }
@@ -313,6 +348,9 @@ final class ChangeRules {
   }
 
   private static String changeable(Subscription sub, boolean cancelling) {
+    if (sub.status() == SubscriptionStatus.INCOMPLETE_EXPIRED) {
+      return EXPIRED;
+    }
     return sub.status().isTerminal() || cancelling ? "subscription is cancelled" : null;
   }
 }

@@ -3,11 +3,13 @@ package dev.billing.workflows.subscription;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.DunningPolicy;
+import dev.billing.domain.FirstPayment;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.Process;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.OpenPeriod;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.UnpaidPeriod;
@@ -192,7 +194,9 @@ final class Dunning {
     BillingSchedule schedule = current().schedule();
     boolean returned = event == HistoryEvent.PAYMENT_RETURNED;
     DunningPolicy policy =
-        prior != null && prior.policy() != null ? prior.policy() : charging.snapshotPolicy(cycle);
+        prior != null && prior.policy() != null ? prior.policy() : policyFor(cycle);
+    // A first payment's record keeps the subscription INCOMPLETE, or expires it.
+    boolean firstPayment = policy.expires() && FirstPayment.applies(current());
     LocalDate from =
         prior != null && prior.dunningFrom() != null
             ? prior.dunningFrom()
@@ -215,17 +219,23 @@ final class Dunning {
             + code
             + (message == null ? "" : " (" + message + ")");
     String plan =
-        exhausted
-            ? "; dunning exhausted after "
+        exhausted && firstPayment
+            ? "; first payment not collected after "
                 + attempts
                 + (attempts == 1 ? " attempt" : " attempts")
                 + (hard ? " (hard decline: no retries)" : "")
-                + ": "
-                + policy.finalOutcome()
-            : resolve
-                ? "; dunning schedule used up with the outcome unknown: the gateway is asked"
-                    + " before the final outcome"
-                : "; next retry " + schedule.dateAt(next);
+                + ": subscription expired (INCOMPLETE_EXPIRED)"
+            : exhausted
+                ? "; dunning exhausted after "
+                    + attempts
+                    + (attempts == 1 ? " attempt" : " attempts")
+                    + (hard ? " (hard decline: no retries)" : "")
+                    + ": "
+                    + policy.finalOutcome()
+                : resolve
+                    ? "; dunning schedule used up with the outcome unknown: the gateway is asked"
+                        + " before the final outcome"
+                    : "; next retry " + schedule.dateAt(next);
     HistoryEvent recorded =
         exhausted && event == HistoryEvent.PAYMENT_FAILED ? HistoryEvent.DUNNING_EXHAUSTED : event;
     run.phase(Phase.RECORDING_PAYMENT);
@@ -244,10 +254,14 @@ final class Dunning {
             CollectionChanges.changeId(cycle, attempts, suffix),
             what + (source == null ? "" : " [" + source + "]") + plan,
             now());
+    if (firstPayment) {
+      change =
+          exhausted ? FirstPaymentChanges.expired(change) : FirstPaymentChanges.retried(change);
+    }
     // The period's new state is in place before the record is awaited.
     if (exhausted) {
       periods.remove(cycle);
-      if (policy.finalOutcome() != DunningPolicy.FinalOutcome.CANCEL) {
+      if (DunningEnd.leavesOwed(policy)) {
         periods.putUnpaid(
             new UnpaidPeriod(
                 cycle,
@@ -266,8 +280,9 @@ final class Dunning {
           OpenPeriod.dunning(cycle, attempts, unknown, policy, from, used, code, message, amount));
     }
     run.record(change);
-    // An unknown outcome is no news for the customer: the money may well have moved.
-    if (!unknown) {
+    // An unknown outcome is no news for the customer: the money may well have moved. An expired
+    // first payment gets its own notice (DunningEnd), not "update your card to keep it".
+    if (!unknown && !(exhausted && firstPayment)) {
       run.notice(
           failureNotice(
               cycle,
@@ -280,8 +295,32 @@ final class Dunning {
     run.outcome("cycle " + cycle + " " + what + (source == null ? "" : " [" + source + "]") + plan);
     log.warn("cycle {} of {} unpaid: {}{}", cycle, current().subscriptionId(), code, plan);
     if (exhausted) {
-      end.finalOutcome(cycle, attempts, policy);
+      end.finalOutcome(cycle, attempts, policy, amount, message != null ? message : code);
     }
+  }
+
+  /**
+   * The policy a period is dunned by, snapshotted when it first fails: the first payment's own
+   * (short, then INCOMPLETE_EXPIRED) for a subscription that never paid, else the configured one. A
+   * first bank debit returned before its settlement was heard never paid either; a settled charge
+   * that comes back had paid (lastPaymentAt), and carries the configured policy already.
+   */
+  private DunningPolicy policyFor(long cycle) {
+    DunningPolicy configured = charging.snapshotPolicy(cycle);
+    return firstPayment() ? configured.firstPayment() : configured;
+  }
+
+  /**
+   * Whether a failure now is the first payment's. A subscription created INCOMPLETE only exists on
+   * this code; a trial's first charge may have been planned by 1.0.0 code, which dunned it, so the
+   * change id is asked for it, and only for it.
+   */
+  private boolean firstPayment() {
+    Subscription sub = current();
+    if (!FirstPayment.applies(sub)) {
+      return false;
+    }
+    return sub.status() == SubscriptionStatus.INCOMPLETE || WorkflowChanges.firstPayment();
   }
 
   /**

@@ -1,14 +1,18 @@
 package dev.billing.workflows.subscription;
 
+import dev.billing.domain.BillingIds;
 import dev.billing.domain.DunningPolicy;
+import dev.billing.domain.FirstPayment;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.Process;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.OpenPeriod;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.UnpaidPeriod;
+import dev.billing.workflows.activities.NotifyCustomerInput;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
 import org.slf4j.Logger;
@@ -102,16 +106,19 @@ final class DunningEnd {
       return;
     }
     Money amount = charging.amountOf(cycle);
+    boolean firstPayment = period.policy().expires() && FirstPayment.applies(current());
     String detail =
         "payment failed: "
             + code
             + (message == null ? "" : " (" + message + ")")
             + (source == null ? "" : " [" + source + "]")
-            + "; dunning exhausted after "
+            + (firstPayment ? "; first payment not collected after " : "; dunning exhausted after ")
             + attempts
             + (attempts == 1 ? " attempt" : " attempts")
             + ": "
-            + period.policy().finalOutcome();
+            + (firstPayment
+                ? "subscription expired (INCOMPLETE_EXPIRED)"
+                : period.policy().finalOutcome());
     run.phase(Phase.RECORDING_PAYMENT);
     RecordInput change =
         CollectionChanges.unpaid(
@@ -127,8 +134,11 @@ final class DunningEnd {
             CollectionChanges.changeId(cycle, attempts, "exhausted"),
             detail,
             now());
+    if (firstPayment) {
+      change = FirstPaymentChanges.expired(change);
+    }
     periods.remove(cycle);
-    if (period.policy().finalOutcome() != DunningPolicy.FinalOutcome.CANCEL) {
+    if (leavesOwed(period.policy())) {
       periods.putUnpaid(
           new UnpaidPeriod(
               cycle,
@@ -140,10 +150,20 @@ final class DunningEnd {
     }
     run.record(change);
     run.outcome("cycle " + cycle + " " + detail);
-    finalOutcome(cycle, attempts, period.policy());
+    finalOutcome(cycle, attempts, period.policy(), amount, message != null ? message : code);
   }
 
-  void finalOutcome(long cycle, int attempts, DunningPolicy policy) {
+  /** The period stays owed when dunning ends: manual repayment, a waiver, or its stale age. */
+  static boolean leavesOwed(DunningPolicy policy) {
+    return policy.finalOutcome() == DunningPolicy.FinalOutcome.LEAVE_UNPAID
+        || policy.finalOutcome() == DunningPolicy.FinalOutcome.PAUSE;
+  }
+
+  /**
+   * @param amount what the period was charged
+   * @param reason the last decline, for the customer's notice
+   */
+  void finalOutcome(long cycle, int attempts, DunningPolicy policy, Money amount, String reason) {
     switch (policy.finalOutcome()) {
       case CANCEL ->
           run.cancelAfterDunning(
@@ -160,7 +180,30 @@ final class DunningEnd {
                   + attempts
                   + (attempts == 1 ? " attempt" : " attempts"));
       case LEAVE_UNPAID -> {}
+      case EXPIRE -> expired(cycle, amount, reason);
     }
+  }
+
+  /**
+   * The record expired the subscription (when it had not ended already): the customer learns that
+   * it never started and nothing is owed, and the run ends at its next safe point.
+   */
+  private void expired(long cycle, Money amount, String reason) {
+    Subscription sub = current();
+    if (sub.status() != SubscriptionStatus.INCOMPLETE_EXPIRED) {
+      return;
+    }
+    run.notice(
+        NotifyCustomerInput.about(NotifyCustomerInput.Kind.SUBSCRIPTION_EXPIRED, sub)
+            .messageId(BillingIds.messageId(sub.subscriptionId(), cycle, "expired"))
+            .cycle(cycle)
+            .amount(amount)
+            .reason(reason)
+            .at(now())
+            .build());
+    log.warn(
+        "subscription {} expired: its first payment was never collected", sub.subscriptionId());
+    run.replan();
   }
 
   private Subscription current() {

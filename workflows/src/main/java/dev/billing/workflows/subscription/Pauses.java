@@ -31,7 +31,9 @@ final class Pauses {
   }
 
   void pause(PauseRequest request, String actor) {
-    refuseIf(ChangeRules.pause(run.current(), request, false, today(run.current())));
+    refuseIf(
+        ChangeRules.pause(
+            run.current(), request, false, today(run.current()), run.firstPaymentOpen()));
     Subscription sub = run.current();
     long cycle = sub.cycle();
     BillingSchedule schedule = sub.schedule();
@@ -114,7 +116,15 @@ final class Pauses {
       return SubscriptionStatus.PAST_DUE;
     }
     boolean trial = sub.lifecycle().trialEndsOn() != null && sub.lastPaymentAt() == null;
-    return trial ? SubscriptionStatus.TRIALING : SubscriptionStatus.ACTIVE;
+    if (trial) {
+      return SubscriptionStatus.TRIALING;
+    }
+    // Never billed (no payment, nothing left owed by dunning): INCOMPLETE again, its first payment
+    // still to come. A run recorded on 1.0.0 resumed such a subscription ACTIVE.
+    boolean neverBilled = sub.lastPaymentAt() == null && periods.unpaid().isEmpty();
+    return neverBilled && WorkflowChanges.firstPayment()
+        ? SubscriptionStatus.INCOMPLETE
+        : SubscriptionStatus.ACTIVE;
   }
 
   private static LocalDate today(Subscription sub) {

@@ -134,6 +134,17 @@ final class Resolution {
     if (last == null && chargedNewMethod(period, period.failureCode(), period.failureMessage())) {
       return;
     }
+    if (last == null && period.policy().expires() && !current().status().isTerminal()) {
+      // A first payment known to have failed, its schedule used up (a run restarted from the
+      // record): nothing is owed, the subscription expires.
+      dunning.exhaust(
+          period,
+          attempts,
+          ChargeAttempts.codeOr(period.failureCode(), "charge_failed"),
+          period.failureMessage(),
+          source);
+      return;
+    }
     if (last == null) {
       // The last attempt is known to have failed and no later key was sent: the record's
       // judgement stands, nothing new to record.

@@ -86,6 +86,15 @@ final class RunPlanner {
   }
 
   static Next cycle(Instant now, Step step, Cycle cycle, Periods periods) {
+    return cycle(now, step, cycle, periods, false);
+  }
+
+  /**
+   * @param held the cycle's reminder and charge wait: an INCOMPLETE subscription's first payment is
+   *     still being collected, and a subscription that may never start is not billed for a second
+   *     period; once it is collected they go ahead (late, at once), once it expires there are none
+   */
+  static Next cycle(Instant now, Step step, Cycle cycle, Periods periods, boolean held) {
     if (periods.due()) {
       return Next.now(Action.SERVE_PERIOD);
     }
@@ -94,6 +103,12 @@ final class RunPlanner {
     }
     if (step == Step.END && !now.isBefore(cycle.endAt())) {
       return Next.now(Action.END_AT_PERIOD_END);
+    }
+    if (held && (step == Step.REMIND || step == Step.CHARGE)) {
+      Instant periodAt = periods.nextActionAt();
+      return Next.sleep(
+          periods.nextSettling() ? Phase.WAITING_FOR_SETTLEMENT : Phase.WAITING_FOR_RETRY,
+          periodAt);
     }
     if (step == Step.REMIND && !now.isBefore(cycle.reminderAt())) {
       return Next.now(Action.REMIND);

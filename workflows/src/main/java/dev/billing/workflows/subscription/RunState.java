@@ -8,6 +8,7 @@ import dev.billing.domain.Process;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.RecordResult;
 import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.BillingActivityOptions;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.CancelRequest;
@@ -327,6 +328,14 @@ final class RunState {
 
   boolean pausePending() {
     return pauseAfterDunning != null;
+  }
+
+  /**
+   * An INCOMPLETE subscription's first payment is being collected (retried, settling or looked up):
+   * its next cycle waits (RunPlanner) and it cannot be paused.
+   */
+  boolean firstPaymentOpen() {
+    return current.status() == SubscriptionStatus.INCOMPLETE && !periods.openPeriods().isEmpty();
   }
 
   /** When the run, planned again with a moved schedule, reminds of the cycle it is on. */

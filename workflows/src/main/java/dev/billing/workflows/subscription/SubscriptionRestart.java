@@ -8,6 +8,7 @@ import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Subscription;
+import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.CollectionState;
 import dev.billing.workflows.OpenPeriod;
 import dev.billing.workflows.PendingRefund;
@@ -62,13 +63,17 @@ public final class SubscriptionRestart {
 
   /**
    * @param periods every period of the subscription, in any order
-   * @param policy the dunning policy the worker applies to new failures
+   * @param configured the dunning policy the worker applies to new failures (an INCOMPLETE
+   *     subscription's first payment is retried by its {@link DunningPolicy#firstPayment()})
    * @param now when the restart happens
    */
   public static SubscriptionInput fromRecord(
-      Subscription record, List<Period> periods, DunningPolicy policy, Instant now) {
+      Subscription record, List<Period> periods, DunningPolicy configured, Instant now) {
     Objects.requireNonNull(record, "record");
-    Objects.requireNonNull(policy, "policy");
+    Objects.requireNonNull(configured, "policy");
+    // An INCOMPLETE subscription's only unpaid period is its first payment: its own schedule.
+    DunningPolicy policy =
+        record.status() == SubscriptionStatus.INCOMPLETE ? configured.firstPayment() : configured;
     List<Period> byCycle =
         periods.stream().sorted(Comparator.comparingLong(Period::cycle)).toList();
     List<OpenPeriod> open = new ArrayList<>();

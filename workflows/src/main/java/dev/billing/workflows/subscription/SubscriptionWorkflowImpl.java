@@ -155,7 +155,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
                   stale != null,
                   upcoming == null ? null : PeriodCollection.actionAt(schedule, upcoming, now),
                   upcoming != null && upcoming.state() == State.PENDING_SETTLEMENT,
-                  RunPlanner.nextStaleAt(schedule, periods.unpaid())));
+                  RunPlanner.nextStaleAt(schedule, periods.unpaid())),
+              run.firstPaymentOpen());
       switch (plan.action()) {
         case SERVE_PERIOD -> collector.serve(due);
         case MARK_STALE -> lifecycle.markStale(stale);
@@ -259,7 +260,8 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
                 run.current(),
                 request,
                 run.cancelling(),
-                run.current().schedule().dateAt(RunState.now())));
+                run.current().schedule().dateAt(RunState.now()),
+                run.firstPaymentOpen()));
   }
 
   @Override
@@ -477,6 +479,11 @@ public class SubscriptionWorkflowImpl implements SubscriptionWorkflow {
 
   private void sleepUntil(Phase waitingPhase, Instant until) {
     run.phase(waitingPhase);
+    if (until == null) {
+      // Only an event or a change can move it on (a held cycle whose period waits for one).
+      Workflow.await(this::wakeUp);
+      return;
+    }
     Duration remaining = Duration.between(RunState.now(), until);
     if (remaining.isNegative() || remaining.isZero()) {
       return;

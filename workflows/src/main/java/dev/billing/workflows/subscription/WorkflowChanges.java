@@ -81,4 +81,16 @@ final class WorkflowChanges {
   static boolean reactivation() {
     return Workflow.getVersion(REACTIVATION, Workflow.DEFAULT_VERSION, 1) >= 1;
   }
+
+  /**
+   * A trial's first charge that fails makes the subscription INCOMPLETE and is retried on the first
+   * payment's schedule, then expires it (INCOMPLETE_EXPIRED), instead of dunning it PAST_DUE
+   * (1.1.0). Asked when such a failure is recorded, before the policy is applied. A subscription
+   * created INCOMPLETE (by a 1.1.0 API) never ran on 1.0.0 code and needs no marker.
+   */
+  static final String FIRST_PAYMENT = "first-payment";
+
+  static boolean firstPayment() {
+    return Workflow.getVersion(FIRST_PAYMENT, Workflow.DEFAULT_VERSION, 1) >= 1;
+  }
 }

@@ -63,6 +63,44 @@ class ChangeRulesTest {
   }
 
   @Test
+  void anExpiredSubscriptionAcceptsNoChangeButARefundAndSaysWhy() {
+    Subscription sub = sub(SubscriptionStatus.INCOMPLETE_EXPIRED, null);
+    String expired = "subscription expired: its first payment was never collected";
+    assertThat(ChangeRules.pause(sub, null, false, TODAY)).isEqualTo(expired);
+    assertThat(ChangeRules.resume(sub, false)).isEqualTo(expired);
+    assertThat(ChangeRules.billingDay(sub, new BillingDayChange(3, "u"), false)).isEqualTo(expired);
+    assertThat(ChangeRules.pay(sub, false, 1L, null)).isEqualTo(expired);
+    assertThat(ChangeRules.waive(sub, new WaiveRequest(1, null, "u"), false)).isEqualTo(expired);
+    assertThat(
+            ChangeRules.paymentMethod(
+                sub, new PaymentMethodChange(new PaymentMethod("pm_2", "m"), "u"), false))
+        .isEqualTo(expired);
+    assertThat(ChangeRules.cancel(sub, new CancelRequest("r", "u"), false)).isEqualTo(expired);
+    assertThat(ChangeRules.refund(new RefundRequest(1, null, null, "u"))).isNull();
+  }
+
+  @Test
+  void anIncompleteSubscriptionCannotBePausedWhileItsFirstPaymentIsRetriedNorWaived() {
+    Subscription sub = sub(SubscriptionStatus.INCOMPLETE, null).withLastPaymentAt(null);
+    String incomplete = "subscription is incomplete: its first payment has not been collected";
+    assertThat(ChangeRules.pause(sub, null, false, TODAY, true))
+        .isEqualTo(
+            incomplete + " and is being retried; pay it, give a new payment method or cancel");
+    // Before its first attempt (a later start date) it is paused, moved and cancelled as before.
+    assertThat(ChangeRules.pause(sub, null, false, TODAY, false)).isNull();
+    assertThat(ChangeRules.billingDay(sub, new BillingDayChange(3, "u"), false)).isNull();
+    assertThat(ChangeRules.cancelAtPeriodEnd(sub)).isNull();
+    assertThat(ChangeRules.waive(sub, new WaiveRequest(1, null, "u"), false))
+        .isEqualTo(incomplete + "; it is not waived (it expires unpaid, or cancel it)");
+    assertThat(ChangeRules.cancel(sub, new CancelRequest("r", "u"), false)).isNull();
+    assertThat(ChangeRules.pay(sub, false, 1L, null)).isNull();
+    assertThat(
+            ChangeRules.paymentMethod(
+                sub, new PaymentMethodChange(new PaymentMethod("pm_2", "m"), "u"), false))
+        .isNull();
+  }
+
+  @Test
   void everyChangeButARefundIsRefusedOnceCancelledOrWhileACancellationIsUnderWay() {
     // Cancelled, or active with an immediate cancellation accepted but not recorded yet.
     for (boolean cancelling : new boolean[] {false, true}) {

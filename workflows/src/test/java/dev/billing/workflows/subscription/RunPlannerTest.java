@@ -58,6 +58,27 @@ class RunPlannerTest {
   }
 
   @Test
+  void anIncompleteSubscriptionsNextCycleWaitsForItsFirstPayment() {
+    Instant retry = at("2028-02-17T00:00:00Z");
+    Periods firstPaymentRetry = new Periods(false, false, retry, false, null);
+    // Reminder and due instant have come: neither is acted on while the first payment is open.
+    assertThat(RunPlanner.cycle(DUE, Step.REMIND, CYCLE_2, firstPaymentRetry, true))
+        .isEqualTo(Next.sleep(Phase.WAITING_FOR_RETRY, retry));
+    assertThat(RunPlanner.cycle(DUE, Step.CHARGE, CYCLE_2, firstPaymentRetry, true))
+        .isEqualTo(Next.sleep(Phase.WAITING_FOR_RETRY, retry));
+    assertThat(
+            RunPlanner.cycle(
+                retry, Step.CHARGE, CYCLE_2, new Periods(true, false, retry, false, null), true))
+        .isEqualTo(Next.now(Action.SERVE_PERIOD));
+    // The run's own first attempt is done: it continues as new with the period.
+    assertThat(RunPlanner.cycle(DUE, Step.DONE, CYCLE_2, firstPaymentRetry, true))
+        .isEqualTo(Next.now(Action.FINISH));
+    // Collected (no longer held): the late reminder goes out at once.
+    assertThat(RunPlanner.cycle(DUE, Step.REMIND, CYCLE_2, NOTHING, false))
+        .isEqualTo(Next.now(Action.REMIND));
+  }
+
+  @Test
   void onATieAnEarlierPeriodsRetryGoesFirstThenAStalePeriodThenTheCycle() {
     Periods retryAndStale = new Periods(true, true, DUE, false, DUE);
     assertThat(RunPlanner.cycle(DUE, Step.CHARGE, CYCLE_2, retryAndStale))
