@@ -55,6 +55,19 @@ final class ChangeQueue {
   }
 
   /**
+   * From a validator: a repeat of a request taken on is let through (its handler answers it as the
+   * first time); otherwise the rule refuses before the update enters history.
+   */
+  void validate(UpdateRequest<?> request, Supplier<String> rule) {
+    if (!isRepeat(request)) {
+      String refusal = rule.get();
+      if (refusal != null) {
+        throw UpdateRejections.transitionNotAllowed(refusal);
+      }
+    }
+  }
+
+  /**
    * From an update handler: the first answer of a repeat, else queues the change and waits for the
    * answer {@link #applyAll} gives it.
    */

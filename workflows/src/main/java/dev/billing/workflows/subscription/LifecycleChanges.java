@@ -5,13 +5,9 @@ import dev.billing.domain.EmailBounce;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Lifecycle;
 import dev.billing.domain.Money;
-import dev.billing.domain.PaidUpgradeCharge;
-import dev.billing.domain.Pause;
-import dev.billing.domain.PendingPlanChange;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
-import dev.billing.domain.Receipt;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
@@ -21,10 +17,11 @@ import java.time.Instant;
 import java.time.LocalDate;
 
 /**
- * The changes of the subscription lifecycle (pause, resume, plan, cancellation at period end,
- * waiver, refund, billing day, customer details, stale periods). Pure, like {@link
- * SubscriptionChanges}: the caller passes workflow time, and the change id is unique per version so
- * every change is recorded once.
+ * The records of the subscription's lifecycle changes (cancellation at period end, waiver, billing
+ * day, customer details, email bounces, stale periods, notes); a pause's are in {@link
+ * PauseRecords}, a plan change's in {@link PlanRecords}. Pure, like {@link SubscriptionChanges}:
+ * the caller passes workflow time, and the change id is unique per version so every change is
+ * recorded once.
  */
 final class LifecycleChanges {
   private LifecycleChanges() {}
@@ -45,96 +42,6 @@ final class LifecycleChanges {
 
   static String id(String what, Subscription current) {
     return what + "/v" + (current.version() + 1);
-  }
-
-  /**
-   * Paused: no reminder, and the payment index shows the date billing restarts (none when
-   * open-ended).
-   */
-  static RecordInput paused(
-      Subscription current,
-      Pause pause,
-      LocalDate restartsOn,
-      Process process,
-      String actor,
-      String detail,
-      Instant at) {
-    Subscription next =
-        current
-            .withStatus(SubscriptionStatus.PAUSED)
-            .withLifecycle(current.lifecycle().withPause(pause))
-            .withDates(null, restartsOn)
-            .withVersion(current.version() + 1);
-    return change(
-        "pause", current, next, HistoryEvent.SUBSCRIPTION_PAUSED, process, actor, detail, at);
-  }
-
-  /** The period due while paused is skipped; the subscription moves on to the next cycle. */
-  static RecordInput skipped(Subscription current, Instant at) {
-    long cycle = current.cycle();
-    Subscription next =
-        current
-            .scheduledFor(cycle + 1)
-            .withDates(null, current.nextPaymentDate())
-            .withVersion(current.version() + 1);
-    Period period =
-        SubscriptionChanges.period(
-            current,
-            cycle,
-            PeriodStatus.PAUSED_SKIPPED,
-            0,
-            null,
-            null,
-            null,
-            at,
-            current.priceFor(cycle));
-    return new RecordInput(
-        SubscriptionChanges.changeId(cycle, "skipped"),
-        current,
-        next,
-        HistoryEvent.PERIOD_SKIPPED,
-        Process.PAUSE,
-        SubscriptionChanges.SYSTEM_ACTOR,
-        "paused: cycle " + cycle + " due " + current.schedule().dueDate(cycle) + " not billed",
-        period,
-        null,
-        at);
-  }
-
-  /**
-   * Resumed on the cycle the subscription is on. Its reminder is due again unless it already went
-   * out before the pause.
-   */
-  static RecordInput resumed(
-      Subscription current,
-      SubscriptionStatus status,
-      Process process,
-      String actor,
-      String detail,
-      Instant at) {
-    long cycle = current.cycle();
-    Subscription next =
-        current
-            .withStatus(status)
-            .withLifecycle(current.lifecycle().withPause(null))
-            .scheduledFor(cycle);
-    BillingSchedule schedule = current.schedule();
-    boolean reminded =
-        schedule.sendsReminders()
-            && current.lastReminderAt() != null
-            && !current.lastReminderAt().isBefore(schedule.reminderAt(cycle));
-    if (reminded) {
-      next = next.withDates(null, next.nextPaymentDate());
-    }
-    return change(
-        "resume",
-        current,
-        next.withVersion(current.version() + 1),
-        HistoryEvent.SUBSCRIPTION_RESUMED,
-        process,
-        actor,
-        detail,
-        at);
   }
 
   /** Ends at the paid-through date: nothing more is billed, so both date indexes drop it. */
@@ -197,102 +104,6 @@ final class LifecycleChanges {
             + ") waived"
             + (reason == null ? "" : ": " + reason),
         period,
-        null,
-        at);
-  }
-
-  /**
-   * The new plan in force now.
-   *
-   * @param receipt the prorated difference charged for the rest of the paid period; null when none
-   * @param balance the balance carried to the next charge afterwards (a downgrade's credit)
-   * @param paid the upgrade's charge that the receipt records, kept on the item for a return or a
-   *     refund of unused days; null when none
-   */
-  static RecordInput planChanged(
-      Subscription current,
-      String sku,
-      Money price,
-      Money balance,
-      Receipt receipt,
-      PaidUpgradeCharge paid,
-      Process process,
-      String actor,
-      String detail,
-      Instant at) {
-    return planChanged(
-        current, sku, price, balance, receipt, paid, null, process, actor, detail, at);
-  }
-
-  /**
-   * @param schedule the schedule with a new term (a term switch); null when it stays. The cycle the
-   *     subscription is on takes its due date from it; a reminder already sent for it is not sent
-   *     again.
-   */
-  static RecordInput planChanged(
-      Subscription current,
-      String sku,
-      Money price,
-      Money balance,
-      Receipt receipt,
-      PaidUpgradeCharge paid,
-      BillingSchedule schedule,
-      Process process,
-      String actor,
-      String detail,
-      Instant at) {
-    Lifecycle lifecycle =
-        current.lifecycle().withPendingChange(null).withBalance(balance).withUpgradeCharge(null);
-    Subscription next =
-        current
-            .withPlan(sku, price)
-            .withLifecycle(paid == null ? lifecycle : lifecycle.withUpgradePaid(paid));
-    if (schedule != null) {
-      long cycle = current.cycle();
-      boolean reminded = current.nextReminderDate() == null;
-      next = next.withSchedule(schedule).scheduledFor(cycle);
-      if (reminded || !schedule.sendsReminders() || !schedule.reminderAt(cycle).isAfter(at)) {
-        next = next.withDates(null, next.nextPaymentDate());
-      }
-    }
-    return new RecordInput(
-        id("plan", current),
-        current,
-        next.withVersion(current.version() + 1),
-        HistoryEvent.PLAN_CHANGED,
-        process,
-        actor,
-        detail,
-        null,
-        receipt,
-        at);
-  }
-
-  static RecordInput planChangeScheduled(
-      Subscription current, PendingPlanChange change, String actor, Instant at) {
-    Subscription next =
-        current
-            .withLifecycle(current.lifecycle().withPendingChange(change))
-            .withVersion(current.version() + 1);
-    return new RecordInput(
-        id("plan-scheduled", current),
-        current,
-        next,
-        HistoryEvent.PLAN_CHANGE_SCHEDULED,
-        Process.API,
-        actor,
-        change.sku()
-            + " at "
-            + change.price()
-            + (change.term() == null
-                ? ""
-                : ", billed " + change.term().name().toLowerCase(java.util.Locale.ROOT))
-            + " from cycle "
-            + change.effectiveCycle()
-            + " (due "
-            + current.schedule().dueDate(change.effectiveCycle())
-            + ")",
-        null,
         null,
         at);
   }

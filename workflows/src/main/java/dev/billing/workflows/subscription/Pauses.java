@@ -68,7 +68,7 @@ final class Pauses {
                 : "; billing restarts with the payment due " + restartsOn)
             + (pause.reason() == null ? "" : ": " + pause.reason());
     run.phase(Phase.RECORDING_PAYMENT);
-    run.record(LifecycleChanges.paused(sub, pause, restartsOn, process, actor, detail, now()));
+    run.record(PauseRecords.paused(sub, pause, restartsOn, process, actor, detail, now()));
     run.notice(
         run.noticeOf(
                 NotifyCustomerInput.Kind.SUBSCRIPTION_PAUSED, "paused-v" + run.current().version())
@@ -90,7 +90,7 @@ final class Pauses {
             + " due "
             + sub.schedule().dueDate(sub.cycle());
     run.phase(Phase.RECORDING_PAYMENT);
-    run.record(LifecycleChanges.resumed(sub, statusAfterPause(), process, actor, detail, now()));
+    run.record(PauseRecords.resumed(sub, statusAfterPause(), process, actor, detail, now()));
     Subscription resumed = run.current();
     run.notice(
         run.noticeOf(NotifyCustomerInput.Kind.SUBSCRIPTION_RESUMED, "resumed-v" + resumed.version())
@@ -105,7 +105,7 @@ final class Pauses {
   void skipWhilePaused() {
     run.phase(Phase.RECORDING_PAYMENT);
     long cycle = run.current().cycle();
-    run.record(LifecycleChanges.skipped(run.current(), now()));
+    run.record(PauseRecords.skipped(run.current(), now()));
     run.outcome("paused: cycle " + cycle + " skipped (PAUSED_SKIPPED)");
     run.nextRun();
   }

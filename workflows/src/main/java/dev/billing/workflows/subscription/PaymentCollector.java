@@ -53,8 +53,8 @@ import java.time.Instant;
  *   <li>Bank debits: a pending charge is recorded PENDING_SETTLEMENT and waits for its event; after
  *       {@link DunningSchedule#SETTLEMENT_TIMEOUT} the gateway is asked. A failure enters dunning
  *       counted from the due date; a return of a settled charge (still among the last {@link
- *       PeriodCollection#MAX_SETTLED} settled) reopens the period ERROR and duns it counted from
- *       the return date.
+ *       ChargeLedger#MAX_SETTLED} settled) reopens the period ERROR and duns it counted from the
+ *       return date.
  *   <li>Status: collecting a period makes the subscription ACTIVE unless another period is still in
  *       dunning; a pending charge leaves the status as it was.
  *   <li>After a cancellation (settle-only): pending and unanswered charges are still settled by

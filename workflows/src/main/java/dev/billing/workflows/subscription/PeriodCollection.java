@@ -9,31 +9,18 @@ import dev.billing.workflows.OpenPeriod.State;
 import dev.billing.workflows.SettledCharge;
 import dev.billing.workflows.UnpaidPeriod;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.Iterator;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The workflow's memory of payments within a run: open periods, recently settled charges and
- * payment events already seen, plus the inbox of events that still need the main thread. Decides
+ * The workflow's memory of payments within a run: open periods and unpaid ones, recently settled
+ * and returned charges ({@link ChargeLedger}), and payment events ({@link EventInbox}). Decides
  * what an event means from this state alone, so a duplicate or an out-of-order event has no effect.
  * Deterministic; only workflow threads touch it.
  */
 final class PeriodCollection {
-
-  /** Settled charges remembered for returns: a year of monthly periods. */
-  static final int MAX_SETTLED = 12;
-
-  /** Returned charges remembered, so that their late or repeated events change nothing. */
-  static final int MAX_RETURNED = 12;
-
-  /** Event ids remembered for deduplication; older duplicates are still caught by the state. */
-  static final int MAX_SEEN_EVENTS = 200;
 
   /** What an event asks of the workflow. */
   enum Effect {
@@ -58,11 +45,9 @@ final class PeriodCollection {
 
   private final String subscriptionId;
   private final Map<Long, OpenPeriod> open = new TreeMap<>();
-  private final Deque<SettledCharge> settled = new ArrayDeque<>();
-  private final LinkedHashSet<String> seen = new LinkedHashSet<>();
-  private final Deque<PaymentEvent> inbox = new ArrayDeque<>();
   private final Map<Long, UnpaidPeriod> unpaid = new TreeMap<>();
-  private final Deque<SettledCharge> returned = new ArrayDeque<>();
+  private final ChargeLedger charges;
+  private final EventInbox inbox;
 
   /** The keys sent and the keys a lost run may have sent. */
   final SentKeys keys;
@@ -70,23 +55,21 @@ final class PeriodCollection {
   PeriodCollection(String subscriptionId, CollectionState state) {
     this.subscriptionId = subscriptionId;
     state.open().forEach(p -> open.put(p.cycle(), p));
-    settled.addAll(state.settled());
-    seen.addAll(state.seenEventIds());
-    inbox.addAll(state.pendingEvents());
+    charges = new ChargeLedger(state.settled(), state.returned());
+    inbox = new EventInbox(state.seenEventIds(), state.pendingEvents());
     state.unpaid().forEach(p -> unpaid.put(p.cycle(), p));
-    returned.addAll(state.returned());
     keys = new SentKeys(state.sentKeys(), state.unverifiedKeys());
   }
 
   CollectionState carry() {
     return new CollectionState(
         new ArrayList<>(open.values()),
-        new ArrayList<>(settled),
-        new ArrayList<>(seen),
-        new ArrayList<>(inbox),
+        charges.settledCharges(),
+        inbox.seenEventIds(),
+        inbox.pendingEvents(),
         new ArrayList<>(unpaid.values()),
         keys.unverifiedKeys(),
-        new ArrayList<>(returned),
+        charges.returnedCharges(),
         keys.stillNeeded(cycle -> open.containsKey(cycle) || unpaid.containsKey(cycle)));
   }
 
@@ -120,24 +103,15 @@ final class PeriodCollection {
    * duplicate), or null when it was queued.
    */
   String receive(PaymentEvent event) {
-    if (!seen.add(event.eventId())) {
-      return "duplicate delivery of " + event.eventId();
-    }
-    if (seen.size() > MAX_SEEN_EVENTS) {
-      Iterator<String> oldest = seen.iterator();
-      oldest.next();
-      oldest.remove();
-    }
-    inbox.add(event);
-    return null;
+    return inbox.receive(event);
   }
 
   boolean hasEvents() {
-    return !inbox.isEmpty();
+    return inbox.hasEvents();
   }
 
   PaymentEvent nextEvent() {
-    return inbox.poll();
+    return inbox.nextEvent();
   }
 
   Effect effectOf(PaymentEvent event) {
@@ -173,7 +147,7 @@ final class PeriodCollection {
   /** The open period whose latest attempt the event is about. */
   OpenPeriod openFor(PaymentEvent event) {
     for (OpenPeriod period : open.values()) {
-      if (matches(event, period.lastKey(subscriptionId), period.transactionId())) {
+      if (ChargeLedger.matches(event, period.lastKey(subscriptionId), period.transactionId())) {
         return period;
       }
     }
@@ -225,22 +199,12 @@ final class PeriodCollection {
   }
 
   SettledCharge settledFor(PaymentEvent event) {
-    for (SettledCharge charge : settled) {
-      if (matches(event, charge.idempotencyKey(), charge.transactionId())) {
-        return charge;
-      }
-    }
-    return null;
+    return charges.settledFor(event);
   }
 
   /** A returned charge the event is about, or null. */
   SettledCharge returnedFor(PaymentEvent event) {
-    for (SettledCharge charge : returned) {
-      if (matches(event, charge.idempotencyKey(), charge.transactionId())) {
-        return charge;
-      }
-    }
-    return null;
+    return charges.returnedFor(event);
   }
 
   /** Why an event has no effect, for the log. */
@@ -284,13 +248,6 @@ final class PeriodCollection {
         && returnedFor(event) == null;
   }
 
-  private static boolean matches(PaymentEvent event, String key, String transactionId) {
-    if (event.idempotencyKey() != null) {
-      return event.idempotencyKey().equals(key);
-    }
-    return transactionId != null && transactionId.equals(event.transactionId());
-  }
-
   OpenPeriod open(long cycle) {
     return open.get(cycle);
   }
@@ -307,25 +264,14 @@ final class PeriodCollection {
     open.remove(cycle);
   }
 
+  /** See {@link ChargeLedger#settled}. */
   void settled(SettledCharge charge) {
-    settled.removeIf(s -> s.cycle() == charge.cycle());
-    settled.addLast(charge);
-    while (settled.size() > MAX_SETTLED) {
-      settled.removeFirst();
-    }
+    charges.settled(charge);
   }
 
-  /**
-   * The charge came back (or the gateway says it did): it no longer counts as settled, and events
-   * about it have no effect from now on.
-   */
+  /** See {@link ChargeLedger#returned}. */
   void returned(SettledCharge charge) {
-    settled.remove(charge);
-    returned.removeIf(r -> r.idempotencyKey().equals(charge.idempotencyKey()));
-    returned.addLast(charge);
-    while (returned.size() > MAX_RETURNED) {
-      returned.removeFirst();
-    }
+    charges.returned(charge);
   }
 
   /**

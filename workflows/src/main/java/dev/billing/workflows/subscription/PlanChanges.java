@@ -49,7 +49,7 @@ final class PlanChanges {
       PendingPlanChange change =
           new PendingPlanChange(request.sku(), request.price(), sub.cycle(), term);
       run.phase(Phase.RECORDING_PAYMENT);
-      run.record(LifecycleChanges.planChangeScheduled(sub, change, actor, now()));
+      run.record(PlanRecords.planChangeScheduled(sub, change, actor, now()));
       run.notice(
           run.noticeOf(NotifyCustomerInput.Kind.PLAN_CHANGED, "plan-v" + run.current().version())
               .sku(request.sku())
@@ -163,7 +163,7 @@ final class PlanChanges {
     }
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(
-        LifecycleChanges.planChanged(
+        PlanRecords.planChanged(
             sub,
             change.sku(),
             change.price(),

@@ -39,8 +39,8 @@ import java.util.Optional;
  *       next key the lost run may have sent are looked up at once, and only then is it collected,
  *       dunned to its final outcome, or left owed (manual repayment, waiver, stale age);
  *   <li>a PENDING_SETTLEMENT period is looked up at once (settle-by now);
- *   <li>the last {@value PeriodCollection#MAX_SETTLED} collected periods are remembered, so a
- *       return of their payment still reopens them;
+ *   <li>the last {@value ChargeLedger#MAX_SETTLED} collected periods are remembered, so a return of
+ *       their payment still reopens them;
  *   <li>a refund whose key the period item holds without a refund id (written before it was sent,
  *       no answer recorded) is pending again: sent again with its key while the gateway replays it,
  *       else left for reconciliation, never sent as a new refund;
@@ -128,8 +128,8 @@ public final class SubscriptionRestart {
         default -> {}
       }
     }
-    if (settled.size() > PeriodCollection.MAX_SETTLED) {
-      settled = settled.subList(settled.size() - PeriodCollection.MAX_SETTLED, settled.size());
+    if (settled.size() > ChargeLedger.MAX_SETTLED) {
+      settled = settled.subList(settled.size() - ChargeLedger.MAX_SETTLED, settled.size());
     }
     return new SubscriptionInput(
         record,

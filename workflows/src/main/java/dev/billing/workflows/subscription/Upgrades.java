@@ -114,7 +114,7 @@ final class Upgrades {
       BillingSchedule schedule) {
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(
-        LifecycleChanges.planChanged(
+        PlanRecords.planChanged(
             run.current(),
             sku,
             price,

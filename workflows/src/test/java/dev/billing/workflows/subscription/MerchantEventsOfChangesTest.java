@@ -120,7 +120,7 @@ class MerchantEventsOfChangesTest {
   void pauseResumePlanAndCancel() {
     Subscription active = ChangeRulesTest.active();
     RecordInput paused =
-        LifecycleChanges.paused(
+        PauseRecords.paused(
             active,
             new Pause(LocalDate.parse("2028-02-01"), null, "away"),
             null,
@@ -131,12 +131,12 @@ class MerchantEventsOfChangesTest {
     assertThat(types(paused)).containsExactly(SUBSCRIPTION_PAUSED);
 
     RecordInput resumed =
-        LifecycleChanges.resumed(
+        PauseRecords.resumed(
             paused.next(), SubscriptionStatus.ACTIVE, Process.API, "api", "resumed", AT);
     assertThat(types(resumed)).containsExactly(SUBSCRIPTION_RESUMED);
 
     RecordInput plan =
-        LifecycleChanges.planChanged(
+        PlanRecords.planChanged(
             active,
             "team",
             Money.parse("20.00", "USD"),
@@ -165,6 +165,6 @@ class MerchantEventsOfChangesTest {
         ChangeRulesTest.sub(
             SubscriptionStatus.PAUSED,
             Lifecycle.NONE.withPause(new Pause(LocalDate.parse("2028-02-01"), null, null)));
-    assertThat(types(LifecycleChanges.skipped(paused, AT))).isEmpty();
+    assertThat(types(PauseRecords.skipped(paused, AT))).isEmpty();
   }
 }

@@ -152,7 +152,7 @@ class PeriodCollectionTest {
 
     assertThat(periods.carry().settled()).isEmpty();
     assertThat(periods.carry().returned())
-        .hasSize(PeriodCollection.MAX_RETURNED)
+        .hasSize(ChargeLedger.MAX_RETURNED)
         .extracting(SettledCharge::cycle)
         .startsWith(4L)
         .endsWith(15L);
@@ -244,7 +244,7 @@ class PeriodCollectionTest {
   @Test
   void seenIdsAreBoundedAndTravelWithPendingEventsAndPeriods() {
     PeriodCollection periods = withPending();
-    IntStream.range(0, PeriodCollection.MAX_SEEN_EVENTS + 5)
+    IntStream.range(0, EventInbox.MAX_SEEN_EVENTS + 5)
         .forEach(i -> periods.receive(event("n" + i, Type.CHARGE_REFUNDED, "charge:sub-1:1:1")));
     while (periods.hasEvents()) {
       periods.nextEvent(); // the main thread took them
@@ -254,7 +254,7 @@ class PeriodCollectionTest {
     CollectionState carried = periods.carry();
 
     assertThat(carried.seenEventIds())
-        .hasSize(PeriodCollection.MAX_SEEN_EVENTS)
+        .hasSize(EventInbox.MAX_SEEN_EVENTS)
         .doesNotContain("n0")
         .endsWith("ok");
     assertThat(carried.pendingEvents()).extracting(PaymentEvent::eventId).containsExactly("ok");
