@@ -196,6 +196,44 @@ class SubscriptionTermChangeTest {
   }
 
   @Test
+  void theCycleWaitsForASwitchChargeWithoutAnOutcomeInsteadOfBeingChargedAtTheOldTerm() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2027-01-01T00:00:00Z")) {
+      String key = BillingIds.changeChargeKey(SUB, "yearly-late");
+      t.fake.chargeModeForKey(key, ChargeMode.CHARGED_NO_ANSWER);
+      t.start(BillingTestEnvironment.requested(SUB, MONTHLY_31ST, "9.99"));
+      t.runUntil("2027-02-26T10:00:00Z");
+      t.fake.lookupsDown(true);
+      io.temporal.client.WorkflowClient.startUpdate(
+          t.existing(SUB)::changePlan,
+          yearlyNow("yearly-late"),
+          io.temporal.client.UpdateOptions.newBuilder(SubscriptionState.class)
+              .setUpdateId("yearly-late")
+              .setWaitForStage(io.temporal.client.WorkflowUpdateStage.ACCEPTED)
+              .build());
+      while (events(t, HistoryEvent.PAYMENT_PENDING).isEmpty()) {
+        t.env.sleep(Duration.ofSeconds(20));
+      }
+
+      // Cycle 2 was due 2027-02-28 (the 31st clamped): held while the switch's outcome is unknown.
+      t.runUntil("2027-03-02T10:00:00Z");
+      // (The switch's own charge, sent again under its one key while unanswered, is on cycle 1.)
+      assertThat(t.fake.charges()).extracting(c -> c.input().cycle()).containsOnly(1L);
+
+      t.fake.lookupsDown(false);
+      t.runUntil("2027-03-04T10:00:00Z");
+      RecordInput changed = events(t, HistoryEvent.PLAN_CHANGED).get(0);
+      assertThat(changed.next().schedule().term()).isEqualTo(Term.YEARLY);
+      assertThat(changed.next().nextPaymentDate()).isEqualTo(LocalDate.of(2028, 1, 31));
+      assertThat(t.fake.charges())
+          .as("no monthly charge of cycle 2 beside the year")
+          .extracting(c -> c.input().cycle())
+          .containsOnly(1L);
+      assertThat(t.fake.succeededCharges()).hasSize(2);
+      assertThat(t.fake.succeededCharges()).containsKey(key);
+    }
+  }
+
+  @Test
   void aPlanChangeWithoutATermKeepsTheFingerprintItHadBeforeTermsExisted() {
     PlanChangeRequest plain =
         new PlanChangeRequest(

@@ -81,7 +81,7 @@ final class RunLoop {
                   upcoming == null ? null : PeriodCollection.actionAt(schedule, upcoming, now),
                   upcoming != null && upcoming.state() == State.PENDING_SETTLEMENT,
                   RunPlanner.nextStaleAt(schedule, periods.unpaid())),
-              run.firstPaymentOpen());
+              run.firstPaymentOpen() || run.termSwitchOpen());
       switch (plan.action()) {
         case SERVE_PERIOD -> collector.serve(due);
         case MARK_STALE -> lifecycle.markStale(stale);

@@ -92,7 +92,8 @@ final class RunPlanner {
   /**
    * @param held the cycle's reminder and charge wait: an INCOMPLETE subscription's first payment is
    *     still being collected, and a subscription that may never start is not billed for a second
-   *     period; once it is collected they go ahead (late, at once), once it expires there are none
+   *     period; once it is collected they go ahead (late, at once), once it expires there are none.
+   *     Held too while a term switch's charge has no outcome: collected, it moves the cycle
    */
   static Next cycle(Instant now, Step step, Cycle cycle, Periods periods, boolean held) {
     if (periods.due()) {

@@ -12,6 +12,7 @@ import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.BillingActivityOptions;
 import dev.billing.workflows.BillingSearchAttributes;
 import dev.billing.workflows.CancelRequest;
+import dev.billing.workflows.PendingUpgrade;
 import dev.billing.workflows.SubscriptionInput;
 import dev.billing.workflows.SubscriptionState;
 import dev.billing.workflows.SubscriptionState.Phase;
@@ -336,6 +337,16 @@ final class RunState {
    */
   boolean firstPaymentOpen() {
     return current.status() == SubscriptionStatus.INCOMPLETE && !periods.openPeriods().isEmpty();
+  }
+
+  /**
+   * A term switch's charge has no outcome yet: the cycle's reminder and charge wait (RunPlanner),
+   * since the switch, once collected, moves the cycle's due date and price; charged meanwhile at
+   * the old term, the cycle would be paid twice.
+   */
+  boolean termSwitchOpen() {
+    PendingUpgrade upgrade = requests.pendingUpgrade();
+    return upgrade != null && upgrade.term() != null && upgrade.term() != current.schedule().term();
   }
 
   /** When the run, planned again with a moved schedule, reminds of the cycle it is on. */
