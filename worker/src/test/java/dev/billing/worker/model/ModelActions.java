@@ -3,6 +3,7 @@ package dev.billing.worker.model;
 import dev.billing.activities.payments.sandbox.SandboxPaymentMethods;
 import dev.billing.domain.Money;
 import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.Term;
 import dev.billing.workflows.PlanChangeRequest.Effective;
 import java.time.Duration;
 import java.time.LocalDate;
@@ -12,6 +13,7 @@ import java.util.function.Function;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.state.Action;
 import net.jqwik.api.state.ActionChain;
 import net.jqwik.api.state.ActionChainArbitrary;
@@ -84,6 +86,8 @@ final class ModelActions {
         .withAction(1, onSubscription("waive", waive()))
         .withAction(2, onSubscription("refund", refund()))
         .withAction(1, onSubscription("cancel", cancel()))
+        .withAction(2, reactivate())
+        .withAction(1, onSubscription("term", termSwitch()))
         .withAction(
             1,
             onSubscription(
@@ -298,6 +302,59 @@ final class ModelActions {
                                   m.stack.updates.changePlan(
                                       sub, id, "plan-" + price.minor(), price, effective)));
                 });
+  }
+
+  /**
+   * A term switch: a plan change with a term (every subscription is created MONTHLY, so YEARLY
+   * switches and MONTHLY keeps it), now (the prorated difference charged with the upgrade's key or
+   * credited) or at period end.
+   */
+  private static OnSubscription termSwitch() {
+    return (model, s) ->
+        Combinators.combine(
+                Arbitraries.of(PRICES),
+                Arbitraries.of(Effective.class),
+                Arbitraries.of(Term.YEARLY, Term.YEARLY, Term.MONTHLY))
+            .as(
+                (price, effective, term) -> {
+                  String what = "term " + term + " plan " + price + " " + effective + " for " + s;
+                  return mutate(
+                      what,
+                      m ->
+                          m.update(
+                              what,
+                              s,
+                              (sub, id) ->
+                                  m.stack.updates.changePlan(
+                                      sub, id, "plan-" + price.minor(), price, effective, term)));
+                });
+  }
+
+  /**
+   * Drawn once a subscription is cancelled or cancelling (as of the last check), mostly on one of
+   * those; one in five on any subscription, for the refusal of one that is not.
+   */
+  private static Action.Dependent<BillingModel> reactivate() {
+    return new Action.Dependent<>() {
+      @Override
+      public boolean precondition(BillingModel model) {
+        return !model.cancelled().isEmpty();
+      }
+
+      @Override
+      public Arbitrary<Transformer<BillingModel>> transformer(BillingModel model) {
+        Arbitrary<String> which =
+            Arbitraries.frequencyOf(
+                Tuple.of(4, Arbitraries.of(model.cancelled())),
+                Tuple.of(1, Arbitraries.of(model.subscriptions())));
+        return which.map(s -> mutate("reactivate " + s, m -> m.reactivate("reactivate " + s, s)));
+      }
+
+      @Override
+      public String toString() {
+        return "reactivate";
+      }
+    };
   }
 
   private static OnSubscription methodChange() {
