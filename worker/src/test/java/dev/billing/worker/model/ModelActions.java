@@ -5,7 +5,6 @@ import dev.billing.domain.Money;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Term;
 import dev.billing.workflows.PlanChangeRequest.Effective;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Set;
@@ -49,13 +48,13 @@ final class ModelActions {
     ActionChainArbitrary<BillingModel> chains =
         ActionChain.startWith(() -> opened.apply(new BillingModel(stats)));
     if (Boolean.parseBoolean(System.getProperty("model.restarts", "true"))) {
-      chains = chains.withAction(1, restart());
+      chains = chains.withAction(1, StackActions.restart());
     }
     return chains
         .withAction(3, create())
-        .withAction(6, clock())
-        .withAction(2, faults())
-        .withAction(1, redeliver())
+        .withAction(6, StackActions.clock())
+        .withAction(2, StackActions.faults())
+        .withAction(1, StackActions.redeliver())
         .withAction(1, onSubscription("pause", pause()))
         .withAction(
             1,
@@ -145,85 +144,6 @@ final class ModelActions {
         return creates;
       }
     };
-  }
-
-  private static Action.Independent<BillingModel> clock() {
-    Arbitrary<Duration> hours = Arbitraries.integers().between(1, 48).map(Duration::ofHours);
-    Arbitrary<Duration> days = Arbitraries.integers().between(2, 31).map(Duration::ofDays);
-    return independent(
-        Arbitraries.oneOf(hours, days).map(d -> mutate("clock +" + d, m -> m.advance(d))));
-  }
-
-  private static Action.Independent<BillingModel> faults() {
-    Arbitrary<Transformer<BillingModel>> lost =
-        Arbitraries.integers()
-            .between(1, 2)
-            .map(
-                n ->
-                    mutate(
-                        "gateway: lose the answer of the next " + n + " charges/refunds",
-                        m -> {
-                          m.stack.gateway.loseAnswers(n);
-                          m.note("fault: lose " + n + " answers");
-                        }));
-    Arbitrary<Transformer<BillingModel>> errors =
-        Arbitraries.integers()
-            .between(1, 14)
-            .map(
-                n ->
-                    mutate(
-                        "gateway: 503 on the next " + n + " calls",
-                        m -> {
-                          m.stack.gateway.serverErrors(n);
-                          m.note("fault: " + n + " x 503");
-                        }));
-    Arbitrary<Transformer<BillingModel>> throttled =
-        Arbitraries.integers()
-            .between(1, 10)
-            .map(
-                n ->
-                    mutate(
-                        "gateway: 429 on the next " + n + " calls",
-                        m -> {
-                          m.stack.gateway.throttle(n);
-                          m.note("fault: " + n + " x 429");
-                        }));
-    Arbitrary<Transformer<BillingModel>> outage =
-        Arbitraries.integers()
-            .between(6, 14)
-            .map(
-                n ->
-                    mutate(
-                        "gateway: lose the answer of the next charge/refund, then 503 on the next "
-                            + n
-                            + " calls",
-                        m -> {
-                          m.stack.gateway.loseAnswerThenFail(n);
-                          m.note("fault: lose 1 answer, then " + n + " x 503");
-                        }));
-    return independent(Arbitraries.oneOf(lost, errors, throttled, outage));
-  }
-
-  private static Action.Independent<BillingModel> restart() {
-    return independent(
-        Arbitraries.just(
-            mutate(
-                "restart the worker",
-                m -> {
-                  m.stack.restartWorker();
-                  m.note("worker restarted");
-                })));
-  }
-
-  private static Action.Independent<BillingModel> redeliver() {
-    return independent(
-        Arbitraries.just(
-            mutate(
-                "redeliver every gateway event",
-                m -> {
-                  m.stack.redeliverEvents();
-                  m.note("events redelivered");
-                })));
   }
 
   private interface OnSubscription {
