@@ -7,17 +7,20 @@ import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.Reactivation;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.Term;
 import dev.billing.workflows.SubscriptionState;
 import dev.billing.workflows.UpdateRejections;
+import dev.billing.workflows.subscription.SubscriptionRestart;
 import io.temporal.client.WorkflowException;
 import io.temporal.client.WorkflowNotFoundException;
 import io.temporal.client.WorkflowUpdateException;
 import io.temporal.client.WorkflowUpdateHandle;
 import io.temporal.failure.ApplicationFailure;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
 import java.util.ArrayList;
@@ -69,6 +72,12 @@ final class BillingModel implements AutoCloseable {
 
   private final Map<String, List<Period>> periods = new HashMap<>();
   private final java.util.Set<String> createdIncomplete = new java.util.HashSet<>();
+
+  /**
+   * The model's names of subscriptions cancelled or cancelling at period end, as of the last check.
+   */
+  private final java.util.Set<String> cancelled = new java.util.TreeSet<>();
+
   private final List<String> journal = new ArrayList<>();
   private final ModelStats stats;
   private int requests;
@@ -91,6 +100,11 @@ final class BillingModel implements AutoCloseable {
         .filter(p -> statuses.contains(p.status()))
         .map(Period::cycle)
         .toList();
+  }
+
+  /** Subscriptions cancelled or cancelling at period end, as of the last check. */
+  List<String> cancelled() {
+    return List.copyOf(cancelled);
   }
 
   LocalDate today(String zone) {
@@ -192,6 +206,7 @@ final class BillingModel implements AutoCloseable {
       SubscriptionState state = handle.getResultAsync().get(5, TimeUnit.SECONDS);
       note(what + ": done, " + state.subscription().status() + " (" + state.lastOutcome() + ")");
       stats.applied();
+      stats.tally(what, "applied");
     } catch (ExecutionException e) {
       if (e.getCause() instanceof WorkflowUpdateException rejected) {
         outcomeOf(what, rejected);
@@ -206,6 +221,42 @@ final class BillingModel implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /**
+   * A reactivation as the API's ReactivationResource takes it: a subscription still billing gets it
+   * as an update of its run (a cancellation at period end taken back, else refused); an ended one
+   * is judged on its record first ({@link Reactivation#refusal}, the API's 409 with its type, with
+   * the API's default window), and only then started again from the record with the update.
+   */
+  void reactivate(String what, String subscription) {
+    String id = id(subscription);
+    Subscription record = stack.store.getSubscription(BillingStack.account(id), id).orElse(null);
+    if (record == null || !record.status().isTerminal()) {
+      update(what, subscription, (sub, requestId) -> stack.updates.reactivate(sub, requestId));
+      return;
+    }
+    List<Period> all = stack.periods(id);
+    Instant now = stack.now();
+    var refused = Reactivation.refusal(record, all, now, Reactivation.DEFAULT_WINDOW);
+    if (refused.isPresent()) {
+      note(
+          what
+              + ": refused "
+              + refused.get().reason().type()
+              + " ("
+              + refused.get().detail()
+              + ")");
+      stats.refused();
+      stats.tally(what, "refused " + refused.get().reason().type());
+      return;
+    }
+    update(
+        what,
+        subscription,
+        (sub, requestId) ->
+            stack.updates.reactivateAfterEnd(
+                SubscriptionRestart.ended(record, all, now), requestId));
   }
 
   /** The stack's id of the model's subscription {@code name} (sub-1...). */
@@ -242,6 +293,7 @@ final class BillingModel implements AutoCloseable {
     stack.awaitRest(ids());
     stats.step();
     List<String> problems = new ArrayList<>(stack.brokenWorkflows());
+    cancelled.clear();
     for (String id : ids()) {
       List<Period> recorded = stack.periods(id);
       periods.put(id, recorded);
@@ -259,12 +311,18 @@ final class BillingModel implements AutoCloseable {
           .getSubscription(BillingStack.account(id), id)
           .ifPresent(
               record -> {
+                if (record.status() == SubscriptionStatus.CANCELLED
+                    || record.lifecycle().cancelsOn() != null) {
+                  cancelled.add(id.substring(idPrefix.length()));
+                }
                 for (String wrong :
                     StatusJudge.judge(
                         record,
                         createdIncomplete.contains(id),
                         stack.recordHistory(id).stream()
                             .anyMatch(e -> e.event() == HistoryEvent.SUBSCRIPTION_RESUMED),
+                        stack.recordHistory(id).stream()
+                            .anyMatch(e -> e.event() == HistoryEvent.SUBSCRIPTION_REACTIVATED),
                         recorded,
                         stack.books(id).charges())) {
                   problems.add(id + " STATUS: " + wrong);
@@ -305,6 +363,7 @@ final class BillingModel implements AutoCloseable {
     if (REFUSALS.contains(type)) {
       note(what + ": refused " + type.substring(type.lastIndexOf('$') + 1) + " (" + message + ")");
       stats.refused();
+      stats.tally(what, "refused");
     } else {
       note(what + ": failed " + type + " (" + message + ")");
       stats.unexpected(journal.get(journal.size() - 1));

@@ -140,7 +140,7 @@ class BillingModelTest {
      * verify draws the same sequences every time; new sequences are explored by long runs and by
      * {@code -Dmodel.seed=random}, whose findings are triaged before they can fail a build.
      */
-    static final String VERIFY_SEED = "-3580652446120237251";
+    static final String VERIFY_SEED = "2486622276100567864";
 
     static String seed(String given, boolean longRun) {
       String random = Long.toString(ThreadLocalRandom.current().nextLong());

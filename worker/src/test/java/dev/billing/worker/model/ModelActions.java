@@ -3,8 +3,8 @@ package dev.billing.worker.model;
 import dev.billing.activities.payments.sandbox.SandboxPaymentMethods;
 import dev.billing.domain.Money;
 import dev.billing.domain.PeriodStatus;
+import dev.billing.domain.Term;
 import dev.billing.workflows.PlanChangeRequest.Effective;
-import java.time.Duration;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Set;
@@ -12,6 +12,7 @@ import java.util.function.Function;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.state.Action;
 import net.jqwik.api.state.ActionChain;
 import net.jqwik.api.state.ActionChainArbitrary;
@@ -47,13 +48,13 @@ final class ModelActions {
     ActionChainArbitrary<BillingModel> chains =
         ActionChain.startWith(() -> opened.apply(new BillingModel(stats)));
     if (Boolean.parseBoolean(System.getProperty("model.restarts", "true"))) {
-      chains = chains.withAction(1, restart());
+      chains = chains.withAction(1, StackActions.restart());
     }
     return chains
         .withAction(3, create())
-        .withAction(6, clock())
-        .withAction(2, faults())
-        .withAction(1, redeliver())
+        .withAction(6, StackActions.clock())
+        .withAction(2, StackActions.faults())
+        .withAction(1, StackActions.redeliver())
         .withAction(1, onSubscription("pause", pause()))
         .withAction(
             1,
@@ -84,6 +85,8 @@ final class ModelActions {
         .withAction(1, onSubscription("waive", waive()))
         .withAction(2, onSubscription("refund", refund()))
         .withAction(1, onSubscription("cancel", cancel()))
+        .withAction(2, reactivate())
+        .withAction(1, onSubscription("term", termSwitch()))
         .withAction(
             1,
             onSubscription(
@@ -141,85 +144,6 @@ final class ModelActions {
         return creates;
       }
     };
-  }
-
-  private static Action.Independent<BillingModel> clock() {
-    Arbitrary<Duration> hours = Arbitraries.integers().between(1, 48).map(Duration::ofHours);
-    Arbitrary<Duration> days = Arbitraries.integers().between(2, 31).map(Duration::ofDays);
-    return independent(
-        Arbitraries.oneOf(hours, days).map(d -> mutate("clock +" + d, m -> m.advance(d))));
-  }
-
-  private static Action.Independent<BillingModel> faults() {
-    Arbitrary<Transformer<BillingModel>> lost =
-        Arbitraries.integers()
-            .between(1, 2)
-            .map(
-                n ->
-                    mutate(
-                        "gateway: lose the answer of the next " + n + " charges/refunds",
-                        m -> {
-                          m.stack.gateway.loseAnswers(n);
-                          m.note("fault: lose " + n + " answers");
-                        }));
-    Arbitrary<Transformer<BillingModel>> errors =
-        Arbitraries.integers()
-            .between(1, 14)
-            .map(
-                n ->
-                    mutate(
-                        "gateway: 503 on the next " + n + " calls",
-                        m -> {
-                          m.stack.gateway.serverErrors(n);
-                          m.note("fault: " + n + " x 503");
-                        }));
-    Arbitrary<Transformer<BillingModel>> throttled =
-        Arbitraries.integers()
-            .between(1, 10)
-            .map(
-                n ->
-                    mutate(
-                        "gateway: 429 on the next " + n + " calls",
-                        m -> {
-                          m.stack.gateway.throttle(n);
-                          m.note("fault: " + n + " x 429");
-                        }));
-    Arbitrary<Transformer<BillingModel>> outage =
-        Arbitraries.integers()
-            .between(6, 14)
-            .map(
-                n ->
-                    mutate(
-                        "gateway: lose the answer of the next charge/refund, then 503 on the next "
-                            + n
-                            + " calls",
-                        m -> {
-                          m.stack.gateway.loseAnswerThenFail(n);
-                          m.note("fault: lose 1 answer, then " + n + " x 503");
-                        }));
-    return independent(Arbitraries.oneOf(lost, errors, throttled, outage));
-  }
-
-  private static Action.Independent<BillingModel> restart() {
-    return independent(
-        Arbitraries.just(
-            mutate(
-                "restart the worker",
-                m -> {
-                  m.stack.restartWorker();
-                  m.note("worker restarted");
-                })));
-  }
-
-  private static Action.Independent<BillingModel> redeliver() {
-    return independent(
-        Arbitraries.just(
-            mutate(
-                "redeliver every gateway event",
-                m -> {
-                  m.stack.redeliverEvents();
-                  m.note("events redelivered");
-                })));
   }
 
   private interface OnSubscription {
@@ -298,6 +222,59 @@ final class ModelActions {
                                   m.stack.updates.changePlan(
                                       sub, id, "plan-" + price.minor(), price, effective)));
                 });
+  }
+
+  /**
+   * A term switch: a plan change with a term (every subscription is created MONTHLY, so YEARLY
+   * switches and MONTHLY keeps it), now (the prorated difference charged with the upgrade's key or
+   * credited) or at period end.
+   */
+  private static OnSubscription termSwitch() {
+    return (model, s) ->
+        Combinators.combine(
+                Arbitraries.of(PRICES),
+                Arbitraries.of(Effective.class),
+                Arbitraries.of(Term.YEARLY, Term.YEARLY, Term.MONTHLY))
+            .as(
+                (price, effective, term) -> {
+                  String what = "term " + term + " plan " + price + " " + effective + " for " + s;
+                  return mutate(
+                      what,
+                      m ->
+                          m.update(
+                              what,
+                              s,
+                              (sub, id) ->
+                                  m.stack.updates.changePlan(
+                                      sub, id, "plan-" + price.minor(), price, effective, term)));
+                });
+  }
+
+  /**
+   * Drawn once a subscription is cancelled or cancelling (as of the last check), mostly on one of
+   * those; one in five on any subscription, for the refusal of one that is not.
+   */
+  private static Action.Dependent<BillingModel> reactivate() {
+    return new Action.Dependent<>() {
+      @Override
+      public boolean precondition(BillingModel model) {
+        return !model.cancelled().isEmpty();
+      }
+
+      @Override
+      public Arbitrary<Transformer<BillingModel>> transformer(BillingModel model) {
+        Arbitrary<String> which =
+            Arbitraries.frequencyOf(
+                Tuple.of(4, Arbitraries.of(model.cancelled())),
+                Tuple.of(1, Arbitraries.of(model.subscriptions())));
+        return which.map(s -> mutate("reactivate " + s, m -> m.reactivate("reactivate " + s, s)));
+      }
+
+      @Override
+      public String toString() {
+        return "reactivate";
+      }
+    };
   }
 
   private static OnSubscription methodChange() {

@@ -2,6 +2,8 @@ package dev.billing.worker.model;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What a run of the model test did, over all its sequences: printed at the end, quoted in the doc.
@@ -20,6 +22,10 @@ final class ModelStats {
   private long faults;
   private long events;
   private long charges;
+
+  /** Outcomes of the steps whose kind the summary names (reactivations, term switches). */
+  private final Map<String, Long> tallies = new TreeMap<>();
+
   private final List<String> unexpectedSamples = new ArrayList<>();
   private final long startedAt = System.nanoTime();
   private String seed;
@@ -38,6 +44,16 @@ final class ModelStats {
 
   synchronized void refused() {
     refused++;
+  }
+
+  /**
+   * Counts an outcome of a reactivation or a term switch by its step's first word ({@code
+   * reactivate ...}, {@code term ...}), so the summary shows whether a run applied them at all.
+   */
+  synchronized void tally(String step, String outcome) {
+    if (step.startsWith("reactivate ") || step.startsWith("term ")) {
+      tallies.merge(step.substring(0, step.indexOf(' ')) + " " + outcome, 1L, Long::sum);
+    }
   }
 
   /** An update that failed otherwise than by a refusal (the API's 500 or 202): kept, not fatal. */
@@ -103,6 +119,7 @@ final class ModelStats {
         + " checks set a charge without an answer aside, "
         + refundsSetAside
         + " a pending refund"
+        + (tallies.isEmpty() ? "" : "; " + tallies)
         + (unexpectedSamples.isEmpty()
             ? ""
             : "\n  other failures (first "

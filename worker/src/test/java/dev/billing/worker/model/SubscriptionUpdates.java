@@ -4,12 +4,14 @@ import dev.billing.domain.BillingIds;
 import dev.billing.domain.Money;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.Subscription;
+import dev.billing.domain.Term;
 import dev.billing.workflows.BillingDayChange;
 import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.PauseRequest;
 import dev.billing.workflows.PayNowRequest;
 import dev.billing.workflows.PaymentMethodChange;
 import dev.billing.workflows.PlanChangeRequest;
+import dev.billing.workflows.ReactivateRequest;
 import dev.billing.workflows.RefundRequest;
 import dev.billing.workflows.ResumeRequest;
 import dev.billing.workflows.SubscriptionInput;
@@ -92,9 +94,58 @@ final class SubscriptionUpdates {
       String sku,
       Money price,
       PlanChangeRequest.Effective effective) {
+    return changePlan(sub, requestId, sku, price, effective, null);
+  }
+
+  /**
+   * @param term null keeps the subscription's term
+   */
+  WorkflowUpdateHandle<SubscriptionState> changePlan(
+      String sub,
+      String requestId,
+      String sku,
+      Money price,
+      PlanChangeRequest.Effective effective,
+      Term term) {
     PlanChangeRequest request =
-        new PlanChangeRequest(sku, price, effective, ACTOR).withRequestId(requestId);
+        new PlanChangeRequest(sku, price, effective, term, ACTOR, null).withRequestId(requestId);
     return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::changePlan, request, o));
+  }
+
+  /** A reactivation sent to the running workflow (a cancellation at period end taken back). */
+  WorkflowUpdateHandle<SubscriptionState> reactivate(String sub, String requestId) {
+    ReactivateRequest request = new ReactivateRequest("model", ACTOR, requestId);
+    return send(sub, requestId, (w, o) -> WorkflowClient.startUpdate(w::reactivate, request, o));
+  }
+
+  /**
+   * A reactivation of an ended subscription as the API sends it (SubscriptionWorkflows
+   * reactivateAfterEnd): its workflow started again from the record (ALLOW_DUPLICATE, it is closed)
+   * with the reactivation as its update; USE_EXISTING attaches to a run of it still open. Returned
+   * once accepted, like every other change.
+   */
+  WorkflowUpdateHandle<SubscriptionState> reactivateAfterEnd(
+      SubscriptionInput restart, String requestId) {
+    ReactivateRequest request = new ReactivateRequest("model", ACTOR, requestId);
+    SubscriptionWorkflow workflow =
+        client.newWorkflowStub(
+            SubscriptionWorkflow.class,
+            SubscriptionStartOptions.of(
+                restart.subscription(),
+                taskQueue,
+                null,
+                WorkflowIdReusePolicy.WORKFLOW_ID_REUSE_POLICY_ALLOW_DUPLICATE,
+                WorkflowIdConflictPolicy.WORKFLOW_ID_CONFLICT_POLICY_USE_EXISTING));
+    WithStartWorkflowOperation<SubscriptionState> start =
+        new WithStartWorkflowOperation<>(workflow::run, restart);
+    return WorkflowClient.startUpdateWithStart(
+        workflow::reactivate,
+        request,
+        UpdateOptions.newBuilder(SubscriptionState.class)
+            .setUpdateId(requestId)
+            .setWaitForStage(WorkflowUpdateStage.ACCEPTED)
+            .build(),
+        start);
   }
 
   WorkflowUpdateHandle<SubscriptionState> changePaymentMethod(
