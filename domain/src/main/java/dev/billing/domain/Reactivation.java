@@ -34,7 +34,12 @@ public final class Reactivation {
     /** The unused days of the period in service were refunded. */
     REFUNDED_PERIOD("refunded-period"),
     /** Money of it is still moving: a debit settling, a refund or an upgrade charge unanswered. */
-    PAYMENT_UNRESOLVED("payment-unresolved");
+    PAYMENT_UNRESOLVED("payment-unresolved"),
+    /**
+     * It ended before its first payment was collected: it never started, so the customer subscribes
+     * again, with a first payment of its own (INCOMPLETE), rather than coming back ACTIVE.
+     */
+    NEVER_PAID("never-paid");
 
     private final String type;
 
@@ -86,6 +91,11 @@ public final class Reactivation {
           : refused(
               Refusal.NOT_CANCELLED,
               "Subscription " + id + " is " + record.status() + ", not cancelled.");
+    }
+    if (record.lastPaymentAt() == null) {
+      return refused(
+          Refusal.NEVER_PAID,
+          "Subscription " + id + " ended before its first payment was collected; subscribe again.");
     }
     Optional<Instant> cancelled = cancelledAt(record, periods);
     if (cancelled.isEmpty()) {

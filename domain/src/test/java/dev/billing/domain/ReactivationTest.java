@@ -102,6 +102,14 @@ class ReactivationTest {
   }
 
   @Test
+  void aSubscriptionCancelledBeforeItsFirstPaymentIsNeverReactivated() {
+    Subscription neverPaid = cancelled().withLastPaymentAt(null);
+
+    assertThat(refusal(neverPaid, paidThenCancelled(), "2027-02-11T00:00:00Z"))
+        .contains(Refusal.NEVER_PAID);
+  }
+
+  @Test
   void aSubscriptionWhoseFirstPaymentExpiredIsNeverReactivated() {
     Subscription expired = cancelled().withStatus(SubscriptionStatus.INCOMPLETE_EXPIRED);
 

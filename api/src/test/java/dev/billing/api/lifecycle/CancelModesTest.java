@@ -147,35 +147,17 @@ class CancelModesTest {
 
   @Test
   @Order(0)
-  void aCancelledSubscriptionIsReactivatedByItsRestartedWorkflowAndAnsweredOnceByKey() {
+  void aSubscriptionCancelledBeforeItsFirstPaymentIsNotReactivated() {
     String account = newAccount();
     String id = API.created(account, subscriptionBody()).get("subscriptionId").asText();
     API.request(subscriptionPath(account, id) + "/cancel").post(Entity.json("{}"));
-    String path = subscriptionPath(account, id) + "/reactivate";
 
-    Response back = API.postJson(path, "{\"reason\":\"changed my mind\"}", "back-e2e");
-    JsonNode view = body(back);
+    JsonNode refused =
+        assertProblem(
+            API.postJson(subscriptionPath(account, id) + "/reactivate", "{}", "back-unpaid"), 409);
 
-    assertThat(back.getStatus()).as("%s", view).isEqualTo(200);
-    assertThat(view.get("status").asText()).isEqualTo("ACTIVE");
-    // Cancelled before its first charge: cycle 1 is billed on its own date, nothing now.
-    assertThat(view.get("nextPaymentDate").asText()).isEqualTo("2026-03-20");
-    assertThat(view.get("cancelsOn").isNull()).isTrue();
-    assertThat(API.stack().gateway.charges()).noneMatch(c -> c.idempotencyKey().contains(id));
-    JsonNode history = body(API.get(subscriptionPath(account, id) + "/history")).get("items");
-    JsonNode last = history.get(history.size() - 1);
-    assertThat(last.get("event").asText()).isEqualTo("SUBSCRIPTION_REACTIVATED");
-    assertThat(last.get("detail").asText())
-        .isEqualTo("reactivated: billing restarts with cycle 1 due 2026-03-20: changed my mind");
-    JsonNode events = body(API.get("/v1/events?subscriptionId=" + id)).get("items");
-    assertThat(events.get(0).get("type").asText()).isEqualTo("subscription.reactivated");
-
-    Response retry = API.postJson(path, "{\"reason\":\"changed my mind\"}", "back-e2e");
-    assertThat(retry.getStatus()).isEqualTo(200);
-    JsonNode notCancelled = assertProblem(API.postJson(path, "{}", "back-e2e-2"), 409);
-    assertThat(notCancelled.get("detail").asText()).isEqualTo("subscription is not cancelled.");
-    assertThat(body(API.get(subscriptionPath(account, id) + "/history")).get("items"))
-        .hasSize(history.size());
+    assertThat(refused.get("type").asText()).isEqualTo("https://billing.dev/problems/never-paid");
+    assertThat(CALLS.subscription(account, id).get("status").asText()).isEqualTo("CANCELLED");
   }
 
   /** Window March to April 2026. */
@@ -282,6 +264,25 @@ class CancelModesTest {
     assertThat(CALLS.periods(account, id).get(1L).get("status").asText()).isEqualTo("COMPLETED");
     assertThat(CALLS.periods(account, id).get(1L).get("refundedAmount").isNull()).isTrue();
     assertThat(CALLS.refunds(id)).isEmpty();
+
+    // Paid through July 31 and cancelled: reactivated by its restarted workflow, answered once by
+    // its key, nothing charged before cycle 2's date.
+    String path = subscriptionPath(account, id) + "/reactivate";
+    Response back = API.postJson(path, "{\"reason\":\"changed my mind\"}", "back-e2e");
+    JsonNode view = body(back);
+    assertThat(back.getStatus()).as("%s", view).isEqualTo(200);
+    assertThat(view.get("status").asText()).isEqualTo("ACTIVE");
+    assertThat(view.get("nextPaymentDate").asText()).isEqualTo("2026-08-01");
+    assertThat(CALLS.charges(id)).hasSize(1);
+    JsonNode history = body(API.get(subscriptionPath(account, id) + "/history")).get("items");
+    assertThat(history.get(history.size() - 1).get("event").asText())
+        .isEqualTo("SUBSCRIPTION_REACTIVATED");
+    JsonNode events = body(API.get("/v1/events?subscriptionId=" + id)).get("items");
+    assertThat(events.get(0).get("type").asText()).isEqualTo("subscription.reactivated");
+    Response retry = API.postJson(path, "{\"reason\":\"changed my mind\"}", "back-e2e");
+    assertThat(retry.getStatus()).isEqualTo(200);
+    JsonNode notCancelled = assertProblem(API.postJson(path, "{}", "back-e2e-2"), 409);
+    assertThat(notCancelled.get("detail").asText()).isEqualTo("subscription is not cancelled.");
   }
 
   /**

@@ -61,6 +61,18 @@ class ReactivationInputTest {
   }
 
   @Test
+  void aSubscriptionThatNeverPaidIsAConflictAndNothingIsStarted() {
+    String account = newAccount();
+    String id = newSubscription(account);
+    API.stack().cancelledAt(account, id, NOW.minus(Duration.ofDays(2)), false);
+
+    JsonNode problem = assertProblem(reactivate(account, id, "{}"), 409);
+
+    assertThat(problem.get("type").asText()).endsWith("/never-paid");
+    assertThat(API.stack().workflows.sentTo(id)).isEmpty();
+  }
+
+  @Test
   void withinTheWindowTheEndedWorkflowIsStartedAgainWithTheReactivation() {
     String account = newAccount();
     String id = cancelledDaysAgo(account, 29);

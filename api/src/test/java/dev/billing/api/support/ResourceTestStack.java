@@ -110,10 +110,19 @@ public final class ResourceTestStack implements AutoCloseable {
    * its workflow ended.
    */
   public void cancelledAt(String accountId, String subscriptionId, Instant at) {
+    cancelledAt(accountId, subscriptionId, at, true);
+  }
+
+  /**
+   * @param paidBefore whether the customer had paid a period before (else it ended before its first
+   *     payment)
+   */
+  public void cancelledAt(String accountId, String subscriptionId, Instant at, boolean paidBefore) {
     Subscription current = store.getSubscription(accountId, subscriptionId).orElseThrow();
     Subscription next =
         current
             .withStatus(SubscriptionStatus.CANCELLED)
+            .withLastPaymentAt(paidBefore ? at.minus(java.time.Duration.ofDays(20)) : null)
             .withNothingDue()
             .withVersion(current.version() + 1);
     Period ended =

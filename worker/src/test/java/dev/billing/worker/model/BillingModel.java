@@ -321,8 +321,6 @@ final class BillingModel implements AutoCloseable {
                         createdIncomplete.contains(id),
                         stack.recordHistory(id).stream()
                             .anyMatch(e -> e.event() == HistoryEvent.SUBSCRIPTION_RESUMED),
-                        stack.recordHistory(id).stream()
-                            .anyMatch(e -> e.event() == HistoryEvent.SUBSCRIPTION_REACTIVATED),
                         recorded,
                         stack.books(id).charges())) {
                   problems.add(id + " STATUS: " + wrong);

@@ -16,14 +16,6 @@ import java.util.Set;
 final class StatusJudge {
   private StatusJudge() {}
 
-  /**
-   * Opt-in, for exploring past an open finding (docs/model-test.md, "Open"): a subscription created
-   * INCOMPLETE, cancelled before its first payment and reactivated is made ACTIVE, so a declined
-   * first charge dunns it PAST_DUE. Off by default: the rule stands, and the finding fails a run.
-   */
-  static final boolean TOLERATE_REACTIVATED_NEVER_PAID =
-      Boolean.getBoolean("model.tolerateReactivatedNeverPaid");
-
   private static final Set<PeriodStatus> COLLECTED =
       Set.of(PeriodStatus.COMPLETED, PeriodStatus.REFUNDED, PeriodStatus.DISPUTED);
 
@@ -31,7 +23,6 @@ final class StatusJudge {
    * @param createdIncomplete created as the API creates it since 1.1.0 (else ACTIVE, as 1.0.0 did)
    * @param resumed its history records a resume: one that never paid resumes INCOMPLETE, however it
    *     was created
-   * @param reactivated its history records a reactivation
    * @param charges every charge the gateway holds for the subscription
    * @return what is wrong, one line each; empty when nothing is
    */
@@ -39,7 +30,6 @@ final class StatusJudge {
       Subscription record,
       boolean createdIncomplete,
       boolean resumed,
-      boolean reactivated,
       List<Period> periods,
       List<GatewayChargeState> charges) {
     List<String> problems = new ArrayList<>();
@@ -71,7 +61,6 @@ final class StatusJudge {
     }
     if (status == SubscriptionStatus.PAST_DUE
         && createdIncomplete
-        && !(reactivated && TOLERATE_REACTIVATED_NEVER_PAID)
         && record.lastPaymentAt() == null
         && periods.stream().noneMatch(p -> p.status() == PeriodStatus.COMPLETED)) {
       problems.add("PAST_DUE although it never paid: a first payment is INCOMPLETE");

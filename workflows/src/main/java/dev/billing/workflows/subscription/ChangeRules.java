@@ -318,6 +318,9 @@ final class ChangeRules {
     if (sub.status() == SubscriptionStatus.INCOMPLETE_EXPIRED) {
       return EXPIRED;
     }
+    if (sub.status().isTerminal() && sub.lastPaymentAt() == null) {
+      return "the subscription ended before its first payment was collected; subscribe again";
+    }
     if (sub.status().isTerminal()) {
       return moneyOpen
           ? "a payment of the cancelled subscription has no final outcome yet; reactivate it once"
