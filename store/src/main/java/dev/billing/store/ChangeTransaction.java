@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.CancellationReason;
@@ -23,6 +25,7 @@ import software.amazon.awssdk.services.dynamodb.model.TransactionCanceledExcepti
  * conflict or throttling, propagate unchanged: they are transient and the caller retries.
  */
 final class ChangeTransaction {
+  private static final Logger log = LoggerFactory.getLogger(ChangeTransaction.class);
   private static final String NONE = "None";
   private static final String CONDITION_FAILED = "ConditionalCheckFailed";
 
@@ -115,6 +118,12 @@ final class ChangeTransaction {
       // Only a view beside the change refused (a SCHEDULED period over a charged one): the change
       // itself is written without it. Its own token, since these are other items than the first
       // request's; a retry of the whole change comes back here and is answered as a replay.
+      log.warn(
+          "change {} (version {}) of {} written without {}: its condition failed",
+          change.changeId(),
+          version(),
+          change.next().subscriptionId(),
+          String.join(", ", failed));
       List<TransactionOp> kept = items.stream().filter(op -> !op.droppable()).toList();
       return run(kept, droppedToken(change));
     }
