@@ -20,6 +20,7 @@ import java.util.List;
  * @param upgradesPaid immediate upgrades' charges that collected, the latest {@value
  *     #MAX_UPGRADES_PAID} (a return of one must find it) (a returned one leaves the list); empty
  *     when none
+ * @param reTermed the latest paid period an immediate term switch re-priced; null when none
  */
 public record Lifecycle(
     LocalDate trialEndsOn,
@@ -29,12 +30,34 @@ public record Lifecycle(
     Money balance,
     EmailBounce emailBounce,
     PendingUpgradeCharge upgradeCharge,
-    List<PaidUpgradeCharge> upgradesPaid) {
+    List<PaidUpgradeCharge> upgradesPaid,
+    ReTermedPeriod reTermed) {
   /** Collected upgrade charges kept for returns, as many as a run keeps settled periods. */
   public static final int MAX_UPGRADES_PAID = 12;
 
   public static final Lifecycle NONE =
-      new Lifecycle(null, null, null, null, null, null, null, null);
+      new Lifecycle(null, null, null, null, null, null, null, null, null);
+
+  public Lifecycle(
+      LocalDate trialEndsOn,
+      Pause pause,
+      PendingPlanChange pendingChange,
+      LocalDate cancelsOn,
+      Money balance,
+      EmailBounce emailBounce,
+      PendingUpgradeCharge upgradeCharge,
+      List<PaidUpgradeCharge> upgradesPaid) {
+    this(
+        trialEndsOn,
+        pause,
+        pendingChange,
+        cancelsOn,
+        balance,
+        emailBounce,
+        upgradeCharge,
+        upgradesPaid,
+        null);
+  }
 
   public Lifecycle(
       LocalDate trialEndsOn,
@@ -82,22 +105,47 @@ public record Lifecycle(
         balance,
         emailBounce,
         upgradeCharge,
-        upgradesPaid);
+        upgradesPaid,
+        reTermed);
   }
 
   public Lifecycle withPendingChange(PendingPlanChange change) {
     return new Lifecycle(
-        trialEndsOn, pause, change, cancelsOn, balance, emailBounce, upgradeCharge, upgradesPaid);
+        trialEndsOn,
+        pause,
+        change,
+        cancelsOn,
+        balance,
+        emailBounce,
+        upgradeCharge,
+        upgradesPaid,
+        reTermed);
   }
 
   public Lifecycle withCancelsOn(LocalDate date) {
     return new Lifecycle(
-        trialEndsOn, pause, pendingChange, date, balance, emailBounce, upgradeCharge, upgradesPaid);
+        trialEndsOn,
+        pause,
+        pendingChange,
+        date,
+        balance,
+        emailBounce,
+        upgradeCharge,
+        upgradesPaid,
+        reTermed);
   }
 
   public Lifecycle withEmailBounce(EmailBounce bounce) {
     return new Lifecycle(
-        trialEndsOn, pause, pendingChange, cancelsOn, balance, bounce, upgradeCharge, upgradesPaid);
+        trialEndsOn,
+        pause,
+        pendingChange,
+        cancelsOn,
+        balance,
+        bounce,
+        upgradeCharge,
+        upgradesPaid,
+        reTermed);
   }
 
   public Lifecycle withBalance(Money newBalance) {
@@ -109,7 +157,8 @@ public record Lifecycle(
         newBalance,
         emailBounce,
         upgradeCharge,
-        upgradesPaid);
+        upgradesPaid,
+        reTermed);
   }
 
   /**
@@ -125,7 +174,15 @@ public record Lifecycle(
       next = next.subList(next.size() - MAX_UPGRADES_PAID, next.size());
     }
     return new Lifecycle(
-        trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge, next);
+        trialEndsOn,
+        pause,
+        pendingChange,
+        cancelsOn,
+        balance,
+        emailBounce,
+        upgradeCharge,
+        next,
+        reTermed);
   }
 
   /** Without the charge with {@code key} (it came back: it holds no money). */
@@ -133,11 +190,40 @@ public record Lifecycle(
     List<PaidUpgradeCharge> next = new ArrayList<>(upgradesPaid);
     next.removeIf(c -> c.idempotencyKey().equals(key));
     return new Lifecycle(
-        trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, upgradeCharge, next);
+        trialEndsOn,
+        pause,
+        pendingChange,
+        cancelsOn,
+        balance,
+        emailBounce,
+        upgradeCharge,
+        next,
+        reTermed);
   }
 
   public Lifecycle withUpgradeCharge(PendingUpgradeCharge charge) {
     return new Lifecycle(
-        trialEndsOn, pause, pendingChange, cancelsOn, balance, emailBounce, charge, upgradesPaid);
+        trialEndsOn,
+        pause,
+        pendingChange,
+        cancelsOn,
+        balance,
+        emailBounce,
+        charge,
+        upgradesPaid,
+        reTermed);
+  }
+
+  public Lifecycle withReTermed(ReTermedPeriod period) {
+    return new Lifecycle(
+        trialEndsOn,
+        pause,
+        pendingChange,
+        cancelsOn,
+        balance,
+        emailBounce,
+        upgradeCharge,
+        upgradesPaid,
+        period);
   }
 }

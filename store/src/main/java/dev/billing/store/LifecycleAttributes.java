@@ -11,6 +11,7 @@ import dev.billing.domain.Pause;
 import dev.billing.domain.PaymentMethod;
 import dev.billing.domain.PendingPlanChange;
 import dev.billing.domain.PendingUpgradeCharge;
+import dev.billing.domain.ReTermedPeriod;
 import dev.billing.domain.Term;
 import java.time.LocalDate;
 import java.util.HashMap;
@@ -75,6 +76,30 @@ final class LifecycleAttributes {
                   .map(p -> AttributeValue.fromM(paidItem(p)))
                   .toList()));
     }
+    ReTermedPeriod reTermed = lifecycle.reTermed();
+    if (reTermed != null) {
+      Map<String, AttributeValue> map = new HashMap<>();
+      map.put("Cycle", Attrs.n(reTermed.cycle()));
+      map.put("From", s(Timestamps.date(reTermed.from())));
+      map.put("Until", s(Timestamps.date(reTermed.until())));
+      map.put("Carried", Attrs.n(reTermed.carried().toPlainString()));
+      map.put("Excess", Attrs.n(reTermed.excess().toPlainString()));
+      item.put("ReTermed", AttributeValue.fromM(map));
+    }
+  }
+
+  private static ReTermedPeriod reTermed(Map<String, AttributeValue> item, String currency) {
+    AttributeValue value = item.get("ReTermed");
+    if (value == null || !value.hasM()) {
+      return null;
+    }
+    Map<String, AttributeValue> map = value.m();
+    return new ReTermedPeriod(
+        Attrs.num(map, "Cycle"),
+        date(map, "From"),
+        date(map, "Until"),
+        Money.parse(Attrs.decimal(map, "Carried"), currency),
+        Money.parse(Attrs.decimal(map, "Excess"), currency));
   }
 
   private static Map<String, AttributeValue> paidItem(PaidUpgradeCharge paid) {
@@ -153,7 +178,8 @@ final class LifecycleAttributes {
         balance,
         bounce,
         upgrade,
-        upgradesPaid(item, currency));
+        upgradesPaid(item, currency),
+        reTermed(item, currency));
   }
 
   private static void putDate(Map<String, AttributeValue> item, String name, LocalDate date) {

@@ -16,6 +16,7 @@ import dev.billing.domain.Period;
 import dev.billing.domain.PeriodRefund;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
+import dev.billing.domain.ReTermedPeriod;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
@@ -114,7 +115,14 @@ class LifecycleItemsTest extends StoreTestBase {
                     1,
                     new PaymentMethod("pm_card_visa", "Visa •••• 4242"),
                     AT.minusSeconds(300),
-                    Term.YEARLY));
+                    Term.YEARLY))
+            .withReTermed(
+                new ReTermedPeriod(
+                    1,
+                    LocalDate.of(2026, 2, 10),
+                    LocalDate.of(2026, 2, 28),
+                    Money.parse("6.42", "USD"),
+                    Money.parse("0.00", "USD")));
     Subscription next = v1.withLifecycle(lifecycle).withVersion(2);
 
     store.updateSubscription(
@@ -133,7 +141,11 @@ class LifecycleItemsTest extends StoreTestBase {
     assertThat(store.getSubscription(account, sub).orElseThrow()).isEqualTo(next);
     assertThat(billingItem("ACC#" + account, "SUB#" + sub + "#SKU#SKU-PRO"))
         .containsEntry("PendingTerm", s("YEARLY"))
-        .containsEntry("UpgradeTerm", s("YEARLY"));
+        .containsEntry("UpgradeTerm", s("YEARLY"))
+        .containsKey("ReTermed");
+    assertThat(billingItem("ACC#" + account, "SUB#" + sub + "#SKU#SKU-PRO").get("ReTermed").m())
+        .containsEntry("From", s("2026-02-10"))
+        .containsEntry("Carried", n("6.42"));
   }
 
   @Test

@@ -34,6 +34,41 @@ final class Release110Histories {
     recordTermSwitchedNow(files);
     recordTermSwitchedAtPeriodEnd(files);
     recordFirstPayment(files);
+    recordTermSwitchedThenCancelledWithRefund(files);
+  }
+
+  /**
+   * {@code term-change}, the re-priced period refunded: 99.00 yearly switched on 2027-06-10 to 9.99
+   * monthly (credit 57.08), then cancelled with refundUnused the same day: one refund of 63.40 of
+   * the year's charge.
+   */
+  private static void recordTermSwitchedThenCancelledWithRefund(HistoryFiles files)
+      throws Exception {
+    BillingSchedule paris =
+        new BillingSchedule(YearMonth.of(2027, 1), 31, Term.YEARLY, "Europe/Paris", 3);
+    String id = "sub-history-term-refund";
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2027-01-01T00:00:00Z")) {
+      t.start(BillingTestEnvironment.requested(id, paris, "99.00"));
+      t.runUntil("2027-06-10T10:00:00Z");
+      SubscriptionWorkflow workflow = t.existing(id);
+      workflow.changePlan(
+          new PlanChangeRequest(
+              "PRO-MONTHLY",
+              Money.parse("9.99", "USD"),
+              PlanChangeRequest.Effective.NOW,
+              Term.MONTHLY,
+              "user:ada",
+              "term-refund-h"));
+      workflow.cancel(new CancelRequest("moving", "user:ada", false, true, "term-refund-c"));
+      t.runUntil("2027-06-12T00:00:00Z");
+      assertThat(t.fake.refunds()).hasSize(1);
+      assertThat(t.fake.refunds().get(0).input().amount()).isEqualTo(Money.parse("63.40", "USD"));
+      files.write(
+          t.client,
+          id,
+          t.fake.refunds().get(0).runId(),
+          "term-switched-then-cancelled-with-refund.json");
+    }
   }
 
   /**

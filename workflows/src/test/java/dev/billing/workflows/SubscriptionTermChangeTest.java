@@ -13,6 +13,7 @@ import dev.billing.domain.Term;
 import dev.billing.workflows.FakeBillingActivities.Call;
 import dev.billing.workflows.FakeBillingActivities.ChargeMode;
 import dev.billing.workflows.activities.ChargeInput;
+import dev.billing.workflows.activities.RefundInput;
 import java.time.Duration;
 import java.time.LocalDate;
 import java.time.YearMonth;
@@ -158,6 +159,60 @@ class SubscriptionTermChangeTest {
       assertThat(t.fake.charges()).hasSize(2);
       assertCharge(t.fake.charges().get(1), 7, "2.86", "2027-11-29T23:00:00Z");
       assertThat(record(t).lifecycle().balance()).isNull();
+    }
+  }
+
+  @Test
+  void cancellingWithRefundAfterASwitchToMonthlyRefundsTheMonthsUnusedDaysAndTheYearsCredit() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2027-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested(SUB, YEARLY_31ST, "99.00"));
+      t.runUntil("2027-06-10T10:00:00Z");
+      workflow.changePlan(
+          new PlanChangeRequest(
+              "PRO-MONTHLY",
+              usd("9.99"),
+              PlanChangeRequest.Effective.NOW,
+              Term.MONTHLY,
+              "user:ada",
+              "monthly-now"));
+
+      workflow.cancel(new CancelRequest("moving", "user:ada", false, true, "cancel-m"));
+
+      // The month's share 6.66 x 19/20 = 6.32 (today used) and the credit the switch left, 57.08,
+      // from the year's own charge: never 99.00 x 19/30 of a month the year was not paid as.
+      Call<RefundInput> refund = t.fake.refunds().get(0);
+      assertThat(t.fake.refunds()).hasSize(1);
+      assertThat(refund.input().amount()).isEqualTo(usd("63.40"));
+      assertThat(refund.input().idempotencyKey())
+          .isEqualTo(BillingIds.refundKey(SUB, 1, "cancel-m"));
+      Subscription cancelled = record(t);
+      assertThat(cancelled.lifecycle().balance()).as("the credit went back").isNull();
+      assertThat(events(t, HistoryEvent.SUBSCRIPTION_CANCELLED).get(0).detail())
+          .doesNotContain("left unused");
+    }
+  }
+
+  @Test
+  void cancellingWithRefundAfterASwitchToYearlyRefundsTheYearsUnusedDaysOnce() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2027-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested(SUB, MONTHLY_31ST, "9.99"));
+      t.runUntil("2027-02-10T10:00:00Z");
+      workflow.changePlan(yearlyNow("yearly-1"));
+
+      workflow.cancel(new CancelRequest("moving", "user:ada", false, true, "cancel-y"));
+
+      // 354 of the 355 days from the switch are unused: the month's credit 6.42 -> 6.40 from the
+      // month's charge and 89.87 -> 89.61 from the switch's, 96.01 in all (99.00 x 354/365). The
+      // month's charge pro rata of the new year (9.68) would refund 99.29.
+      List<Call<RefundInput>> refunds = t.fake.refunds();
+      assertThat(refunds).hasSize(2);
+      assertThat(refunds.get(0).input().amount()).isEqualTo(usd("6.40"));
+      assertThat(refunds.get(1).input().amount()).isEqualTo(usd("89.61"));
+      String switchCharge = events(t, HistoryEvent.PLAN_CHANGED).get(0).receipt().transactionId();
+      assertThat(refunds.get(1).input().transactionId()).isEqualTo(switchCharge);
+      assertThat(refunds.get(0).input().transactionId()).isNotEqualTo(switchCharge);
     }
   }
 

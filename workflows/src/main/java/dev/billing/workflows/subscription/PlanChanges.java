@@ -124,7 +124,15 @@ final class PlanChanges {
                         + ") applied to the next charge"
                     : change.why());
     money.upgrades.recordPlanChange(
-        request.sku(), request.price(), balance, null, null, actor, detail, change.schedule());
+        request.sku(),
+        request.price(),
+        balance,
+        null,
+        null,
+        actor,
+        detail,
+        change.schedule(),
+        change.reTermed(sub.cycle() - 1, today));
     run.replan();
   }
 
@@ -171,6 +179,7 @@ final class PlanChanges {
             null,
             null,
             schedule,
+            null,
             Process.INITIAL,
             SubscriptionChanges.SYSTEM_ACTOR,
             "plan "

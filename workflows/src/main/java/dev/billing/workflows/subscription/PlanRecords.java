@@ -9,6 +9,7 @@ import dev.billing.domain.Money;
 import dev.billing.domain.PaidUpgradeCharge;
 import dev.billing.domain.PendingPlanChange;
 import dev.billing.domain.Process;
+import dev.billing.domain.ReTermedPeriod;
 import dev.billing.domain.Receipt;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
@@ -41,13 +42,14 @@ final class PlanRecords {
       String detail,
       Instant at) {
     return planChanged(
-        current, sku, price, balance, receipt, paid, null, process, actor, detail, at);
+        current, sku, price, balance, receipt, paid, null, null, process, actor, detail, at);
   }
 
   /**
    * @param schedule the schedule with a new term (a term switch); null when it stays. The cycle the
    *     subscription is on takes its due date from it; a reminder already sent for it is not sent
    *     again.
+   * @param reTermed the paid period an immediate switch re-priced; null when none
    */
   static RecordInput planChanged(
       Subscription current,
@@ -57,12 +59,16 @@ final class PlanRecords {
       Receipt receipt,
       PaidUpgradeCharge paid,
       BillingSchedule schedule,
+      ReTermedPeriod reTermed,
       Process process,
       String actor,
       String detail,
       Instant at) {
     Lifecycle lifecycle =
         current.lifecycle().withPendingChange(null).withBalance(balance).withUpgradeCharge(null);
+    if (reTermed != null) {
+      lifecycle = lifecycle.withReTermed(reTermed);
+    }
     Subscription next =
         current
             .withPlan(sku, price)

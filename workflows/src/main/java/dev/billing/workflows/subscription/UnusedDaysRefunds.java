@@ -6,6 +6,7 @@ import dev.billing.domain.Money;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Proration;
+import dev.billing.domain.ReTermedPeriod;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.CancelRequest;
 import dev.billing.workflows.PendingRefund;
@@ -29,12 +30,14 @@ final class UnusedDaysRefunds {
   private final RequestLog requests;
   private final Gateway gateway;
   private final Refunds refunds;
+  private final ReTermedRefunds reTermed;
 
   UnusedDaysRefunds(RunState run, Gateway gateway, Refunds refunds) {
     this.run = run;
     this.requests = run.requests;
     this.gateway = gateway;
     this.refunds = refunds;
+    this.reTermed = new ReTermedRefunds(run, refunds);
   }
 
   /**
@@ -57,8 +60,16 @@ final class UnusedDaysRefunds {
     }
     // A subscription is cancelled once: without a client id, the cancellation itself is the id.
     String requestId = request.requestId() == null ? "cancellation" : request.requestId();
-    refundUnusedOfPeriod(sub, cycle, requestId, actor);
+    ReTermedPeriod switched = sub.lifecycle().reTermed();
+    if (switched != null && switched.cycle() != cycle) {
+      switched = null;
+    }
+    refundUnusedOfPeriod(sub, cycle, switched, requestId, actor);
     for (UpgradeCharge upgrade : requests.upgradeCharges(cycle)) {
+      if (switched != null && switched.consumed(upgrade.toRecord())) {
+        // Its unused days were credited by the switch: refunded with the period's own money.
+        continue;
+      }
       long covered = Proration.daysLeft(upgrade.from(), upgrade.until());
       long unused = Math.min(covered, Proration.daysLeft(today.plusDays(1), upgrade.until()));
       if (covered <= 0 || unused <= 0) {
@@ -91,7 +102,11 @@ final class UnusedDaysRefunds {
     }
   }
 
-  private void refundUnusedOfPeriod(Subscription sub, long cycle, String requestId, String actor) {
+  /**
+   * @param switched the period in service as a term switch re-priced it; null when none did
+   */
+  private void refundUnusedOfPeriod(
+      Subscription sub, long cycle, ReTermedPeriod switched, String requestId, String actor) {
     BillingSchedule schedule = sub.schedule();
     LocalDate today = today(sub);
     try {
@@ -100,6 +115,10 @@ final class UnusedDaysRefunds {
           || (stored.status() != PeriodStatus.COMPLETED
               && stored.status() != PeriodStatus.REFUNDED)) {
         run.outcome("cycle " + cycle + " is " + stored.status() + ": nothing to refund");
+        return;
+      }
+      if (switched != null) {
+        reTermed.refund(sub, stored, switched, requestId, actor);
         return;
       }
       long unused = Proration.daysLeft(today.plusDays(1), schedule.dueDate(cycle + 1));

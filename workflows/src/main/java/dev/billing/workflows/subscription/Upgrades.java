@@ -7,6 +7,7 @@ import dev.billing.domain.Money;
 import dev.billing.domain.PaidUpgradeCharge;
 import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.Process;
+import dev.billing.domain.ReTermedPeriod;
 import dev.billing.domain.Receipt;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.Term;
@@ -97,11 +98,12 @@ final class Upgrades {
       PaidUpgradeCharge paid,
       String actor,
       String detail) {
-    recordPlanChange(sku, price, balance, receipt, paid, actor, detail, null);
+    recordPlanChange(sku, price, balance, receipt, paid, actor, detail, null, null);
   }
 
   /**
    * @param schedule the schedule with a new term; null when it stays
+   * @param reTermed the paid period an immediate switch re-priced; null when none
    */
   void recordPlanChange(
       String sku,
@@ -111,7 +113,8 @@ final class Upgrades {
       PaidUpgradeCharge paid,
       String actor,
       String detail,
-      BillingSchedule schedule) {
+      BillingSchedule schedule,
+      ReTermedPeriod reTermed) {
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(
         PlanRecords.planChanged(
@@ -122,6 +125,7 @@ final class Upgrades {
             receipt,
             paid,
             schedule,
+            reTermed,
             Process.API,
             actor,
             detail,
@@ -153,7 +157,8 @@ final class Upgrades {
             + upgrade.why()
             + "), transaction "
             + charged.transactionId();
-    BillingSchedule schedule = termSchedule(sub, upgrade);
+    TermChange.Immediate switched = termSwitch(sub, upgrade);
+    BillingSchedule schedule = switched == null ? termSchedule(sub, upgrade) : switched.schedule();
     if (upgrade.term() != null) {
       detail += "; billed " + upgrade.term().name().toLowerCase(java.util.Locale.ROOT);
     }
@@ -174,7 +179,8 @@ final class Upgrades {
         paid.toRecord(),
         upgrade.actor(),
         detail,
-        upgrade.term() == null ? null : schedule);
+        upgrade.term() == null ? null : schedule,
+        switched == null ? null : switched.reTermed(upgrade.paidCycle(), paid.from()));
     if (upgrade.term() != null) {
       // The cycle's due date moved with the term: plan again.
       run.replan();
@@ -191,18 +197,31 @@ final class Upgrades {
     if (upgrade.term() == null || upgrade.term() == sub.schedule().term()) {
       return sub.schedule();
     }
-    if (sub.cycle() != upgrade.paidCycle() + 1) {
-      return TermChange.atCycle(sub.schedule(), sub.cycle(), upgrade.term());
+    TermChange.Immediate switched = termSwitch(sub, upgrade);
+    return switched != null
+        ? switched.schedule()
+        : TermChange.atCycle(sub.schedule(), sub.cycle(), upgrade.term());
+  }
+
+  /**
+   * The switch as {@link TermChange#now} gave it on the day the request was applied, while the
+   * period it re-priced is still the one in service; null otherwise (no switch, or a cycle charged
+   * meanwhile).
+   */
+  private static TermChange.Immediate termSwitch(Subscription sub, PendingUpgrade upgrade) {
+    if (upgrade.term() == null
+        || upgrade.term() == sub.schedule().term()
+        || sub.cycle() != upgrade.paidCycle() + 1) {
+      return null;
     }
     return TermChange.now(
-            sub.schedule(),
-            sub.cycle(),
-            sub.price(),
-            upgrade.term(),
-            upgrade.price(),
-            sub.schedule().dateAt(upgrade.sentFrom().plus(CLOCK_SKEW)),
-            true)
-        .schedule();
+        sub.schedule(),
+        sub.cycle(),
+        sub.price(),
+        upgrade.term(),
+        upgrade.price(),
+        sub.schedule().dateAt(upgrade.sentFrom().plus(CLOCK_SKEW)),
+        true);
   }
 
   /**
