@@ -2,24 +2,16 @@ package dev.billing.bench.scenarios;
 
 import dev.billing.bench.BenchOptions;
 import dev.billing.bench.dynamo.ConsumedUnits;
-import dev.billing.bench.dynamo.IndexProjection;
-import dev.billing.bench.dynamo.ItemSize;
-import dev.billing.bench.report.ReportWriter;
 import dev.billing.bench.report.Section;
 import dev.billing.bench.report.Summary;
 import dev.billing.bench.stack.BenchStack;
 import dev.billing.bench.temporal.ActionCount;
 import dev.billing.bench.temporal.ActionCounter;
-import dev.billing.store.BillingTables;
-import dev.billing.store.TableNames;
 import io.temporal.api.history.v1.HistoryEvent;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
-import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
-import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
 
 /**
  * Scenario 2: what one monthly happy-path cycle costs, from the peak's billing days. Temporal
@@ -29,11 +21,6 @@ import software.amazon.awssdk.services.dynamodb.model.CreateTableRequest;
  * are also priced from the items' actual sizes by AWS's rules; reads are priced as reported.
  */
 final class CostModel {
-  /** The store's due-date indexes: reminders (GSI-1) and payments (GSI-2). */
-  private static final String REMINDER_INDEX = "GSI-1";
-
-  private static final String PAYMENT_INDEX = "GSI-2";
-
   private final BenchOptions options;
   private final BenchStack stack;
   private final int n;
@@ -167,11 +154,26 @@ final class CostModel {
         Summary.of(batchReads));
 
     // Writes at AWS's rules, from the items the workflow actually wrote.
-    WriteModel model = writeModel(stack.dynamo(), stack.tables());
+    CycleWrites.Model model =
+        CycleWrites.read(
+            stack.dynamo(),
+            stack.tables(),
+            BenchSubscriptions.accountId("w", 0),
+            BenchSubscriptions.subscriptionId("w", 0));
     section.table(
         "Write units per cycle at AWS's rules (item sizes read back from the store)",
         List.of("write", "items (bytes)", "WRU"),
         model.rows());
+    section.figure(
+        "writeUnitsAwsReminder",
+        "  of which the reminder's transaction",
+        "WRU",
+        Summary.of(model.units("reminder")));
+    section.figure(
+        "writeUnitsAwsCharge",
+        "  of which the charge's transaction",
+        "WRU",
+        Summary.of(model.units("charge")));
     Summary awsWrites = Summary.of(model.total());
     section.figure(
         "writeUnitsAws",
@@ -218,7 +220,11 @@ final class CostModel {
             + "transaction's total on each table; AWS bills 2 per KB per item "
             + "(TransactWriteItems). Reads as Local reports them follow AWS's rules (0.5 per 4 KB eventual, "
             + "1 consistent), so the cost uses reads as reported and writes at AWS's rules; index writes "
-            + "are counted at 1 unit per KB of the projected item (2 when the key changes: delete + put).");
+            + "are counted at 1 unit per KB of the projected item (2 when the key changes: delete + put). "
+            + "Each transaction also holds the change's merchant events (outbox items, each in the "
+            + "EventsByAccount, EventsByType and EventsUndelivered indexes) and the SCHEDULED next period "
+            + "the store writes beside every change; the sweep's later removal of an event from "
+            + "EventsUndelivered and webhook delivery's own writes are not counted.");
     return section;
   }
 
@@ -232,100 +238,5 @@ final class CostModel {
     Map<String, Integer> medians = new TreeMap<>();
     byKind.forEach((k, v) -> medians.put(k, (int) Math.round(Summary.of(v).median())));
     return medians;
-  }
-
-  /** The writes of one cycle: the reminder's transaction and the charge's. */
-  record WriteModel(List<List<String>> rows, double total) {}
-
-  private static WriteModel writeModel(DynamoDbClient dynamo, TableNames tables) {
-    String account = BenchSubscriptions.accountId("w", 0);
-    String subscription = BenchSubscriptions.subscriptionId("w", 0);
-    String billing = tables.billing();
-    Map<String, AttributeValue> sub =
-        first(dynamo, billing, "ACC#" + account, "SUB#" + subscription + "#");
-    Map<String, AttributeValue> period =
-        first(dynamo, billing, "ACC#" + account, "PER#" + subscription + "#");
-    Map<String, AttributeValue> receipt = first(dynamo, billing, "ACC#" + account, "REC#");
-    Map<String, AttributeValue> reminderEntry = null;
-    Map<String, AttributeValue> paidEntry = null;
-    for (Map<String, AttributeValue> entry :
-        dynamo
-            .query(
-                r ->
-                    r.tableName(tables.history())
-                        .keyConditionExpression("PK = :pk")
-                        .expressionAttributeValues(
-                            Map.of(":pk", AttributeValue.fromS("SUB#" + subscription))))
-            .items()) {
-      String event = entry.get("Event").s();
-      if (event.equals("REMINDER_SENT")) {
-        reminderEntry = entry;
-      } else if (event.equals("PAYMENT_SUCCEEDED")) {
-        paidEntry = entry;
-      }
-    }
-    long subBytes = ItemSize.bytes(sub);
-    CreateTableRequest schema = BillingTables.schema(BillingTables.BILLING_SCHEMA, billing);
-    long gsi1 = ItemSize.bytes(IndexProjection.of(schema, REMINDER_INDEX).project(sub));
-    long gsi2 = ItemSize.bytes(IndexProjection.of(schema, PAYMENT_INDEX).project(sub));
-    long remindBytes = ItemSize.bytes(reminderEntry);
-    long paidBytes = ItemSize.bytes(paidEntry);
-    long periodBytes = ItemSize.bytes(period);
-    long receiptBytes = ItemSize.bytes(receipt);
-    List<List<String>> rows = new ArrayList<>();
-    double reminder =
-        2.0 * (ItemSize.writeUnits(subBytes) + ItemSize.writeUnits(remindBytes))
-            + ItemSize.writeUnits(gsi1);
-    rows.add(
-        List.of(
-            "reminder: transaction (subscription, history entry) x2 + GSI-1 delete",
-            subBytes + ", " + remindBytes + "; index " + gsi1,
-            ReportWriter.number(reminder)));
-    double charge =
-        2.0
-                * (ItemSize.writeUnits(subBytes)
-                    + ItemSize.writeUnits(paidBytes)
-                    + ItemSize.writeUnits(periodBytes)
-                    + ItemSize.writeUnits(receiptBytes))
-            + 2 * ItemSize.writeUnits(gsi2)
-            + ItemSize.writeUnits(gsi1);
-    rows.add(
-        List.of(
-            "charge: transaction (subscription, history entry, period, receipt) x2 + GSI-2 key move (2) + GSI-1 put",
-            subBytes
-                + ", "
-                + paidBytes
-                + ", "
-                + periodBytes
-                + ", "
-                + receiptBytes
-                + "; indexes "
-                + gsi2
-                + ", "
-                + gsi1,
-            ReportWriter.number(charge)));
-    return new WriteModel(rows, reminder + charge);
-  }
-
-  private static Map<String, AttributeValue> first(
-      DynamoDbClient dynamo, String table, String pk, String prefix) {
-    var items =
-        dynamo
-            .query(
-                r ->
-                    r.tableName(table)
-                        .consistentRead(true)
-                        .keyConditionExpression("PK = :pk AND begins_with(SK, :p)")
-                        .expressionAttributeValues(
-                            Map.of(
-                                ":pk",
-                                AttributeValue.fromS(pk),
-                                ":p",
-                                AttributeValue.fromS(prefix))))
-            .items();
-    if (items.isEmpty()) {
-      throw new IllegalStateException("no item " + pk + " " + prefix);
-    }
-    return items.get(0);
   }
 }
