@@ -160,6 +160,54 @@ class DeliveryActivitiesTest {
   }
 
   @Test
+  void anEarlierEventStillOwedIsPlannedBeforeTheEventsAskedAndOnlyWhileOwed() {
+    endpoint("ep_all", "https://shop.example/all", "*");
+    endpoint("ep_pay", "https://shop.example/pay", "payment.succeeded");
+    dynamo.store.updateSubscription(Fixtures.paid(Fixtures.created(), "sbx_ch_1", NOW));
+    List<String> paid =
+        dev.billing.store.MerchantEventStore.idsOf(
+            Fixtures.paid(Fixtures.created(), "sbx_ch_1", NOW));
+    assertThat(paid).isNotEmpty().doesNotContain(EVENT);
+
+    // Only the payment's events are asked: the creation's hand-off was lost.
+    List<String> planned =
+        activities()
+            .plan(new PlanDeliveriesInput(Fixtures.SUBSCRIPTION, List.of(paid.get(0)), false))
+            .events()
+            .stream()
+            .map(PlannedEvent::eventId)
+            .toList();
+    assertThat(planned).containsExactly(EVENT, paid.get(0));
+    PlannedEvent creation =
+        activities()
+            .plan(new PlanDeliveriesInput(Fixtures.SUBSCRIPTION, List.of(paid.get(0)), false))
+            .events()
+            .get(0);
+    assertThat(creation)
+        .as("owed to the endpoints of its type only")
+        .isEqualTo(
+            new PlannedEvent(
+                EVENT, "subscription.created", Fixtures.CREATED_AT, List.of("ep_all")));
+
+    assertThat(
+            activities()
+                .plan(new PlanDeliveriesInput(Fixtures.SUBSCRIPTION, List.of(paid.get(0)), true))
+                .events())
+        .as("a redelivery sends the one event asked")
+        .extracting(PlannedEvent::eventId)
+        .containsExactly(paid.get(0));
+
+    activities().deliver(new DeliverEventInput(EVENT, "ep_all", true, false));
+    assertThat(
+            activities()
+                .plan(new PlanDeliveriesInput(Fixtures.SUBSCRIPTION, List.of(paid.get(0)), false))
+                .events())
+        .as("delivered: no longer owed")
+        .extracting(PlannedEvent::eventId)
+        .containsExactly(paid.get(0));
+  }
+
+  @Test
   void aDeliveryPostsTheEventSignedAndRecordsItsSuccess() throws Exception {
     endpoint("ep_1", "https://shop.example/hook", "*");
     DeliverEventResult result =
