@@ -214,6 +214,7 @@ class DeliveryActivitiesTest {
         activities().deliver(new DeliverEventInput(EVENT, "ep_1", true, false));
 
     assertThat(result.outcome()).isEqualTo(DeliverEventResult.Outcome.DELIVERED);
+    assertThat(result.lagMillis()).as("change to 2xx").isEqualTo(300_000L);
     Post post = posts.get(0);
     assertThat(post.url()).isEqualTo(URI.create("https://shop.example/hook"));
     String signature = post.headers().get("Billing-Signature");
@@ -235,7 +236,9 @@ class DeliveryActivitiesTest {
             });
     assertThat(deliveries.event(EVENT).orElseThrow().owed()).as("the last owed").isFalse();
 
-    activities().deliver(new DeliverEventInput(EVENT, "ep_1", true, false));
+    assertThat(activities().deliver(new DeliverEventInput(EVENT, "ep_1", true, false)).lagMillis())
+        .as("not delivered now: no lag")
+        .isNull();
     assertThat(posts).as("a retry after the record sends nothing again").hasSize(1);
   }
 

@@ -24,6 +24,8 @@ import java.net.ConnectException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -214,8 +216,12 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
       throw failedAttempt(input, state, attempt, null, "io_error");
     }
     if (status >= 200 && status < 300) {
-      record(input, state, attempt, DeliveryAttempt.Status.SUCCEEDED, status, null);
-      return new DeliverEventResult(Outcome.DELIVERED, attempt, status);
+      Instant at = record(input, state, attempt, DeliveryAttempt.Status.SUCCEEDED, status, null);
+      Long lag =
+          input.redelivery()
+              ? null
+              : Math.max(0, Duration.between(state.event().createdAt(), at).toMillis());
+      return new DeliverEventResult(Outcome.DELIVERED, attempt, status, lag);
     }
     if (status == 410) {
       // Gone: the product says this endpoint takes no more; retrying cannot change that.
@@ -243,13 +249,15 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
         DELIVERY_FAILED);
   }
 
-  private void record(
+  /** Returns the time the attempt is recorded at. */
+  private Instant record(
       DeliverEventInput input,
       EventDeliveryState state,
       int attempt,
       DeliveryAttempt.Status status,
       Integer httpStatus,
       String error) {
+    Instant at = d.clock().instant();
     d.deliveries()
         .record(
             new DeliveryAttempt(
@@ -261,8 +269,9 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
                 status,
                 httpStatus,
                 error,
-                d.clock().instant()),
+                at),
             input.lastOwed() && !input.redelivery());
+    return at;
   }
 
   @Override
