@@ -160,12 +160,61 @@ class DeliveryActivitiesTest {
   }
 
   @Test
+  void anEarlierEventStillOwedIsPlannedBeforeTheEventsAskedAndOnlyWhileOwed() {
+    endpoint("ep_all", "https://shop.example/all", "*");
+    endpoint("ep_pay", "https://shop.example/pay", "payment.succeeded");
+    dynamo.store.updateSubscription(Fixtures.paid(Fixtures.created(), "sbx_ch_1", NOW));
+    List<String> paid =
+        dev.billing.store.MerchantEventStore.idsOf(
+            Fixtures.paid(Fixtures.created(), "sbx_ch_1", NOW));
+    assertThat(paid).isNotEmpty().doesNotContain(EVENT);
+
+    // Only the payment's events are asked: the creation's hand-off was lost.
+    List<String> planned =
+        activities()
+            .plan(new PlanDeliveriesInput(Fixtures.SUBSCRIPTION, List.of(paid.get(0)), false))
+            .events()
+            .stream()
+            .map(PlannedEvent::eventId)
+            .toList();
+    assertThat(planned).containsExactly(EVENT, paid.get(0));
+    PlannedEvent creation =
+        activities()
+            .plan(new PlanDeliveriesInput(Fixtures.SUBSCRIPTION, List.of(paid.get(0)), false))
+            .events()
+            .get(0);
+    assertThat(creation)
+        .as("owed to the endpoints of its type only")
+        .isEqualTo(
+            new PlannedEvent(
+                EVENT, "subscription.created", Fixtures.CREATED_AT, List.of("ep_all")));
+
+    assertThat(
+            activities()
+                .plan(new PlanDeliveriesInput(Fixtures.SUBSCRIPTION, List.of(paid.get(0)), true))
+                .events())
+        .as("a redelivery sends the one event asked")
+        .extracting(PlannedEvent::eventId)
+        .containsExactly(paid.get(0));
+
+    activities().deliver(new DeliverEventInput(EVENT, "ep_all", true, false));
+    assertThat(
+            activities()
+                .plan(new PlanDeliveriesInput(Fixtures.SUBSCRIPTION, List.of(paid.get(0)), false))
+                .events())
+        .as("delivered: no longer owed")
+        .extracting(PlannedEvent::eventId)
+        .containsExactly(paid.get(0));
+  }
+
+  @Test
   void aDeliveryPostsTheEventSignedAndRecordsItsSuccess() throws Exception {
     endpoint("ep_1", "https://shop.example/hook", "*");
     DeliverEventResult result =
         activities().deliver(new DeliverEventInput(EVENT, "ep_1", true, false));
 
     assertThat(result.outcome()).isEqualTo(DeliverEventResult.Outcome.DELIVERED);
+    assertThat(result.lagMillis()).as("change to 2xx").isEqualTo(300_000L);
     Post post = posts.get(0);
     assertThat(post.url()).isEqualTo(URI.create("https://shop.example/hook"));
     String signature = post.headers().get("Billing-Signature");
@@ -187,7 +236,9 @@ class DeliveryActivitiesTest {
             });
     assertThat(deliveries.event(EVENT).orElseThrow().owed()).as("the last owed").isFalse();
 
-    activities().deliver(new DeliverEventInput(EVENT, "ep_1", true, false));
+    assertThat(activities().deliver(new DeliverEventInput(EVENT, "ep_1", true, false)).lagMillis())
+        .as("not delivered now: no lag")
+        .isNull();
     assertThat(posts).as("a retry after the record sends nothing again").hasSize(1);
   }
 

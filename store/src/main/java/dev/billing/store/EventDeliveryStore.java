@@ -81,6 +81,55 @@ public final class EventDeliveryStore {
   }
 
   /**
+   * The events of a subscription that come before {@code eventId} (by version, then place in the
+   * change) and are still owed to some endpoint, oldest first, read consistently from the
+   * subscription's partition: what delivery sends ahead of that event so an endpoint receives a
+   * subscription's events in order even when an earlier one's hand-off was lost. Empty for an id
+   * that is not an event's. Reads (and pays for) every earlier event item of the partition, since
+   * the filter applies after the read: a few items per change the subscription has had.
+   */
+  public List<EventDeliveryState> owedBefore(String eventId) {
+    Map<String, AttributeValue> key = OutboxItems.keyOf(eventId);
+    if (key == null) {
+      return List.of();
+    }
+    List<EventDeliveryState> found = new ArrayList<>();
+    Map<String, AttributeValue> start = null;
+    do {
+      Map<String, AttributeValue> from = start;
+      QueryResponse response =
+          client.query(
+              r ->
+                  r.tableName(table)
+                      .consistentRead(true)
+                      .keyConditionExpression("PK = :pk AND SK BETWEEN :first AND :upTo")
+                      .filterExpression("attribute_exists(#u)")
+                      .expressionAttributeNames(Map.of("#u", OutboxItems.UNDELIVERED))
+                      .expressionAttributeValues(
+                          Map.of(
+                              ":pk",
+                              key.get(Keys.PK),
+                              ":first",
+                              s(OutboxItems.SK_PREFIX),
+                              ":upTo",
+                              key.get(Keys.SK)))
+                      .exclusiveStartKey(from));
+      for (Map<String, AttributeValue> item : response.items()) {
+        if (item.get(Keys.SK).equals(key.get(Keys.SK))) {
+          continue; // BETWEEN is inclusive: the event itself
+        }
+        AttributeValue finished = item.get(FINISHED_FOR);
+        found.add(
+            new EventDeliveryState(
+                OutboxItems.fromItem(item),
+                finished == null ? Set.of() : Set.copyOf(finished.ss())));
+      }
+      start = response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null;
+    } while (start != null && !start.isEmpty());
+    return found;
+  }
+
+  /**
    * Records an attempt; when it ends the event's delivery to its endpoint ({@code SUCCEEDED},
    * {@code FAILED}), adds the endpoint to the event's finished set in the same transaction, and
    * when {@code lastOwed} says no other endpoint still waits for it, takes the event off the

@@ -2,6 +2,7 @@ package dev.billing.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -76,6 +77,31 @@ class EventDeliveryStoreTest extends StoreTestBase {
     assertThat(done.finishedFor()).containsExactlyInAnyOrder("ep1", "ep2");
     assertThat(done.owed()).isFalse();
     assertThat(owed(LATER.plusSeconds(60))).isEmpty();
+  }
+
+  @Test
+  void theEventsOwedBeforeOneAreTheEarlierOnesStillOwedOldestFirst() {
+    RecordInput paid = Fixtures.paid(v1, 1, "txn-1", LATER);
+    store.updateSubscription(paid);
+    List<String> paidIds = MerchantEventStore.idsOf(paid);
+    assertThat(paidIds).isNotEmpty();
+    String last = paidIds.get(paidIds.size() - 1);
+
+    List<String> earlier = new ArrayList<>(List.of(eventId));
+    earlier.addAll(paidIds.subList(0, paidIds.size() - 1));
+    assertThat(deliveries.owedBefore(last))
+        .extracting(e -> e.event().id())
+        .as("the creation, then the payment's earlier ones; never the event itself")
+        .containsExactlyElementsOf(earlier);
+    assertThat(deliveries.owedBefore(eventId)).as("nothing before the first").isEmpty();
+    assertThat(deliveries.owedBefore("not-an-event")).isEmpty();
+
+    deliveries.record(attempt("ep1", 1, DeliveryAttempt.Status.SUCCEEDED, LATER), false);
+    assertThat(deliveries.owedBefore(last).get(0).finishedFor())
+        .as("still owed to others: listed with whom it is finished for")
+        .containsExactly("ep1");
+    deliveries.settle(eventId);
+    assertThat(deliveries.owedBefore(last)).extracting(e -> e.event().id()).doesNotContain(eventId);
   }
 
   @Test

@@ -16,6 +16,7 @@ import dev.billing.workflows.activities.PlanDeliveriesInput;
 import dev.billing.workflows.activities.PlanDeliveriesResult;
 import dev.billing.workflows.activities.SettleEventInput;
 import dev.billing.workflows.activities.SettleEventResult;
+import dev.billing.workflows.delivery.EventOrder;
 import io.temporal.activity.Activity;
 import io.temporal.failure.ApplicationFailure;
 import java.io.IOException;
@@ -23,12 +24,16 @@ import java.net.ConnectException;
 import java.net.URI;
 import java.net.UnknownHostException;
 import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.time.Instant;
 import java.time.InstantSource;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -72,32 +77,72 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
   @Override
   public PlanDeliveriesResult plan(PlanDeliveriesInput input) {
     List<WebhookEndpoint> endpoints = d.endpoints().all();
-    List<PlanDeliveriesResult.PlannedEvent> planned = new ArrayList<>();
+    List<EventDeliveryState> states = new ArrayList<>();
     for (String eventId : input.eventIds()) {
       Optional<EventDeliveryState> found = d.deliveries().event(eventId);
-      if (found.isEmpty() || !found.get().event().subscriptionId().equals(input.subscriptionId())) {
-        continue;
+      if (found.isPresent()
+          && found.get().event().subscriptionId().equals(input.subscriptionId())) {
+        states.add(found.get());
       }
-      EventDeliveryState state = found.get();
-      String type = state.event().type().wireName();
-      List<String> owed = new ArrayList<>();
-      if (input.redelivery() || state.owed()) {
-        for (WebhookEndpoint endpoint : endpoints) {
-          if (endpoint.wants(type)
-              && (input.redelivery()
-                  || (!state.finishedFor().contains(endpoint.id())
-                      && !registeredAfter(endpoint, state)))) {
-            owed.add(endpoint.id());
-          }
-        }
+    }
+    List<PlanDeliveriesResult.PlannedEvent> planned = new ArrayList<>();
+    if (!input.redelivery()) {
+      for (EventDeliveryState earlier : earlierOwed(states)) {
+        planned.add(planned(earlier, endpoints, false));
       }
-      if (!input.redelivery() && owed.isEmpty() && state.owed()) {
-        d.deliveries().settle(eventId);
-      }
-      planned.add(
-          new PlanDeliveriesResult.PlannedEvent(eventId, type, state.event().createdAt(), owed));
+    }
+    for (EventDeliveryState state : states) {
+      planned.add(planned(state, endpoints, input.redelivery()));
     }
     return new PlanDeliveriesResult(planned);
+  }
+
+  /**
+   * The subscription's events before the latest one asked that are still owed and were not asked:
+   * planned first, so no endpoint receives an event while an earlier one it is owed is lost (its
+   * hand-off failed) and waits for a sweep. The workflow's lanes ignore those they hold already.
+   */
+  private List<EventDeliveryState> earlierOwed(List<EventDeliveryState> asked) {
+    if (asked.isEmpty()) {
+      return List.of();
+    }
+    Set<String> askedIds = new HashSet<>();
+    String latest = null;
+    for (EventDeliveryState state : asked) {
+      String id = state.event().id();
+      askedIds.add(id);
+      if (latest == null || EventOrder.BY_ID.compare(id, latest) > 0) {
+        latest = id;
+      }
+    }
+    List<EventDeliveryState> earlier = new ArrayList<>();
+    for (EventDeliveryState state : d.deliveries().owedBefore(latest)) {
+      if (!askedIds.contains(state.event().id())) {
+        earlier.add(state);
+      }
+    }
+    return earlier;
+  }
+
+  private PlanDeliveriesResult.PlannedEvent planned(
+      EventDeliveryState state, List<WebhookEndpoint> endpoints, boolean redelivery) {
+    String eventId = state.event().id();
+    String type = state.event().type().wireName();
+    List<String> owed = new ArrayList<>();
+    if (redelivery || state.owed()) {
+      for (WebhookEndpoint endpoint : endpoints) {
+        if (endpoint.wants(type)
+            && (redelivery
+                || (!state.finishedFor().contains(endpoint.id())
+                    && !registeredAfter(endpoint, state)))) {
+          owed.add(endpoint.id());
+        }
+      }
+    }
+    if (!redelivery && owed.isEmpty() && state.owed()) {
+      d.deliveries().settle(eventId);
+    }
+    return new PlanDeliveriesResult.PlannedEvent(eventId, type, state.event().createdAt(), owed);
   }
 
   /**
@@ -171,8 +216,12 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
       throw failedAttempt(input, state, attempt, null, "io_error");
     }
     if (status >= 200 && status < 300) {
-      record(input, state, attempt, DeliveryAttempt.Status.SUCCEEDED, status, null);
-      return new DeliverEventResult(Outcome.DELIVERED, attempt, status);
+      Instant at = record(input, state, attempt, DeliveryAttempt.Status.SUCCEEDED, status, null);
+      Long lag =
+          input.redelivery()
+              ? null
+              : Math.max(0, Duration.between(state.event().createdAt(), at).toMillis());
+      return new DeliverEventResult(Outcome.DELIVERED, attempt, status, lag);
     }
     if (status == 410) {
       // Gone: the product says this endpoint takes no more; retrying cannot change that.
@@ -200,13 +249,15 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
         DELIVERY_FAILED);
   }
 
-  private void record(
+  /** Returns the time the attempt is recorded at. */
+  private Instant record(
       DeliverEventInput input,
       EventDeliveryState state,
       int attempt,
       DeliveryAttempt.Status status,
       Integer httpStatus,
       String error) {
+    Instant at = d.clock().instant();
     d.deliveries()
         .record(
             new DeliveryAttempt(
@@ -218,8 +269,9 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
                 status,
                 httpStatus,
                 error,
-                d.clock().instant()),
+                at),
             input.lastOwed() && !input.redelivery());
+    return at;
   }
 
   @Override

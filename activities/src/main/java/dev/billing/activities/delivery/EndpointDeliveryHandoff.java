@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
  * Signals the subscription's delivery workflow with the change's event ids when some endpoint wants
  * one of them. With no such endpoint nothing starts (a change costs no Temporal action more): the
  * sweep takes the events off the index later. A failed signal is logged, not thrown, so billing
- * never waits for delivery: the sweep signals again within minutes.
+ * never waits for delivery: the next change's planning queues the events ahead of its own (they
+ * stay owed), and without one the sweep signals again within minutes.
  */
 public final class EndpointDeliveryHandoff implements DeliveryHandoff {
   private static final Logger log = LoggerFactory.getLogger(EndpointDeliveryHandoff.class);

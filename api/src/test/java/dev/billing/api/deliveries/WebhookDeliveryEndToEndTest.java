@@ -20,9 +20,12 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -233,5 +236,56 @@ class WebhookDeliveryEndToEndTest {
     assertThat(statuses.get(0)).isEqualTo("SUCCEEDED 200");
     assertThat(statuses.subList(1, statuses.size())).allMatch(s -> s.equals("FAILED_ATTEMPT 503"));
     assertThat(statuses.size()).isGreaterThan(10);
+  }
+
+  @Test
+  void eventsWhoseHandOffWasLostReachTheEndpointBeforeLaterEventsInOrderOnceEach()
+      throws Exception {
+    String account = newAccount();
+    LocalDate start = LocalDate.ofInstant(API.stack().clock.instant(), ZoneOffset.UTC);
+    start = start.plusDays(5);
+    while (start.getDayOfMonth() > 28) { // a billing day every month has
+      start = start.plusDays(1);
+    }
+    Map<String, Object> body =
+        ApiTestSupport.with(subscriptionBody(), "startDate", start.toString());
+    body.put("billingDay", start.getDayOfMonth());
+    String sub = API.created(account, body).get("subscriptionId").asText();
+    assertThat(awaitReceived(sub, 1))
+        .extracting(Received::type)
+        .containsExactly("subscription.created");
+
+    // The first charge's change is committed but never handed to delivery (its signal failed), and
+    // no sweep runs on this stack: only the next change's hand-off can bring it.
+    long lostBefore = API.stack().handoffsLost.get();
+    API.stack().handoffLost.add(sub);
+    try {
+      API.stack().env.sleep(Duration.ofDays(10)); // past the first charge
+      long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+      while (API.stack().handoffsLost.get() == lostBefore && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      API.stack().awaitNoWrites(Duration.ofMillis(500));
+    } finally {
+      API.stack().handoffLost.remove(sub);
+    }
+    assertThat(API.stack().handoffsLost.get()).as("hand-offs lost").isGreaterThan(lostBefore);
+    List<String> beforeCancel = recordedEventIds(sub);
+    assertThat(beforeCancel).as("the charge wrote events").hasSizeGreaterThan(1);
+    assertThat(receiver.of(sub)).extracting(Received::eventId).containsExactly(beforeCancel.get(0));
+
+    cancel(account, sub);
+    List<String> recorded = recordedEventIds(sub);
+    assertThat(recorded).hasSizeGreaterThan(beforeCancel.size());
+    awaitReceived(sub, recorded.size());
+    Thread.sleep(500); // a duplicate would come right behind
+    List<Received> got = receiver.of(sub);
+    assertThat(got).extracting(Received::eventId).containsExactlyElementsOf(recorded);
+    assertThat(got).allSatisfy(r -> assertThat(r.signed()).as(r.eventId()).isTrue());
+    for (String id : recorded) {
+      assertThat(API.stack().deliveries.event(id).orElseThrow().owed())
+          .as("settled " + id)
+          .isFalse();
+    }
   }
 }

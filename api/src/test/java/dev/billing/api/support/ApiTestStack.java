@@ -1,5 +1,6 @@
 package dev.billing.api.support;
 
+import dev.billing.activities.delivery.DeliveryHandoff;
 import dev.billing.activities.notifications.OutboxNotifier;
 import dev.billing.activities.payments.TemporalPaymentEventSignals;
 import dev.billing.activities.payments.sandbox.SandboxGateway;
@@ -31,6 +32,8 @@ import java.time.Instant;
 import java.time.InstantSource;
 import java.time.Period;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 
@@ -61,6 +64,15 @@ public final class ApiTestStack implements Managed {
 
   /** Writes that took effect in DynamoDB, by anyone (API, worker, key store). */
   public final AtomicLong writes = new AtomicLong();
+
+  /**
+   * Subscriptions whose committed changes are not handed to delivery, as when the signal fails:
+   * their events stay owed in the outbox until something else sends them.
+   */
+  public final Set<String> handoffLost = ConcurrentHashMap.newKeySet();
+
+  /** Hand-offs left out for {@link #handoffLost}. */
+  public final AtomicLong handoffsLost = new AtomicLong();
 
   /** The client every component of the stack uses; it counts {@link #writes}. */
   public final DynamoDbClient dynamo;
@@ -114,7 +126,16 @@ public final class ApiTestStack implements Managed {
       var eventDelivery =
           dev.billing.worker.delivery.EventDelivery.of(
               store, pageTokenKey, env.getWorkflowClient(), TaskQueues.BILLING, true, clock);
-      adapters = adapters.withDelivery(eventDelivery.handoff());
+      DeliveryHandoff handoff = eventDelivery.handoff();
+      adapters =
+          adapters.withDelivery(
+              change -> {
+                if (handoffLost.contains(change.next().subscriptionId())) {
+                  handoffsLost.incrementAndGet();
+                } else {
+                  handoff.committed(change);
+                }
+              });
       eventDelivery.register(env.getWorkerFactory(), TaskQueues.BILLING);
     }
     Worker worker = BillingWorker.register(env.getWorkerFactory(), TaskQueues.BILLING, adapters);

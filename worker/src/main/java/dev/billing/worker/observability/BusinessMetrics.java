@@ -6,10 +6,15 @@ import dev.billing.domain.SubscriptionStatus;
 import dev.billing.domain.reconciliation.Finding;
 import dev.billing.workflows.activities.ChargeInput;
 import dev.billing.workflows.activities.ChargeResult;
+import dev.billing.workflows.activities.DeliverEventInput;
+import dev.billing.workflows.activities.DeliverEventResult;
 import dev.billing.workflows.activities.PaymentFailures;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.temporal.failure.ApplicationFailure;
+import java.time.Duration;
+import java.util.List;
 
 /**
  * Billing's own counters, read off the activities as they complete (so no workflow code changes and
@@ -25,12 +30,20 @@ import io.temporal.failure.ApplicationFailure;
  *   <li>{@code billing_dunning_entered_total} (a subscription became PAST_DUE) and {@code
  *       billing_dunning_recovered_total} (a payment brought it back to ACTIVE), from the changes
  *       RecordChange committed (a retry of a committed change is not counted again);
- *   <li>{@code billing_reconciliation_findings_total{kind, repair}}.
+ *   <li>{@code billing_reconciliation_findings_total{kind, repair}};
+ *   <li>{@code
+ *       billing_webhook_deliveries_total{outcome=delivered|retried|failed|endpoint_deleted}}: each
+ *       webhook POST's end ({@code retried}: a failed attempt, the last of a delivery given up
+ *       included), and each delivery given up once its retries ran out ({@code failed}); {@code
+ *       billing_webhook_delivery_lag_seconds}: from an event's change to its 2xx, per endpoint
+ *       (redeliveries left out).
  * </ul>
  */
 public final class BusinessMetrics {
   static final String CHARGE = "ChargePaymentMethod";
   static final String RECORD = "RecordChange";
+  static final String DELIVER = "DeliverEvent";
+  static final String DELIVERY_GIVEN_UP = "RecordDeliveryFailure";
 
   private final MeterRegistry registry;
   private final Counter succeeded;
@@ -38,6 +51,7 @@ public final class BusinessMetrics {
   private final Counter retried;
   private final Counter dunningEntered;
   private final Counter dunningRecovered;
+  private final Timer deliveryLag;
 
   public BusinessMetrics(MeterRegistry registry) {
     this.registry = registry;
@@ -61,6 +75,13 @@ public final class BusinessMetrics {
         Counter.builder("billing.dunning.recovered")
             .description("PAST_DUE subscriptions a payment brought back to ACTIVE")
             .register(registry);
+    deliveryLag =
+        Timer.builder("billing.webhook.delivery.lag")
+            .description("from an event's change to its endpoint's 2xx")
+            .register(registry);
+    for (String outcome : List.of("delivered", "retried", "failed", "endpoint_deleted")) {
+      delivery(outcome); // every outcome scraped from the start, at 0
+    }
   }
 
   /** One activity execution attempt ended: with {@code result}, or with {@code failure}. */
@@ -75,6 +96,10 @@ public final class BusinessMetrics {
       } else if (failure != null) {
         failed(reason(failure)).increment();
       }
+    } else if (DELIVER.equals(activityType) && input instanceof DeliverEventInput) {
+      deliveryEnded(result, failure);
+    } else if (DELIVERY_GIVEN_UP.equals(activityType) && failure == null) {
+      delivery("failed").increment();
     } else if (RECORD.equals(activityType)
         && failure == null
         && input instanceof RecordInput change
@@ -89,6 +114,30 @@ public final class BusinessMetrics {
         dunningRecovered.increment();
       }
     }
+  }
+
+  private void deliveryEnded(Object result, Throwable failure) {
+    if (failure != null) {
+      delivery("retried").increment();
+    } else if (result instanceof DeliverEventResult ended) {
+      switch (ended.outcome()) {
+        case DELIVERED -> {
+          delivery("delivered").increment();
+          if (ended.lagMillis() != null) {
+            deliveryLag.record(Duration.ofMillis(ended.lagMillis()));
+          }
+        }
+        case FAILED -> delivery("failed").increment();
+        case ENDPOINT_DELETED -> delivery("endpoint_deleted").increment();
+      }
+    }
+  }
+
+  private Counter delivery(String outcome) {
+    return Counter.builder("billing.webhook.deliveries")
+        .tag("outcome", outcome)
+        .description("webhook POSTs ended, and deliveries given up, by outcome")
+        .register(registry);
   }
 
   public void finding(Finding finding) {

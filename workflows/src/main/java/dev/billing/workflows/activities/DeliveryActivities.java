@@ -9,7 +9,9 @@ public interface DeliveryActivities {
 
   /**
    * Reads the events and the endpoints: which endpoint each event is still owed to. An event owed
-   * to none (no endpoint subscribes to its type) is taken off the undelivered index here.
+   * to none (no endpoint subscribes to its type) is taken off the undelivered index here. Adds the
+   * subscription's earlier events still owed (their hand-off may have been lost), so that each
+   * endpoint's queue holds them before the events asked: delivery in order per subscription.
    */
   @ActivityMethod(name = "PlanDeliveries")
   PlanDeliveriesResult plan(PlanDeliveriesInput input);

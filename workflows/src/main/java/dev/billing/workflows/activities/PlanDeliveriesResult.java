@@ -4,7 +4,9 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * @param events the events found, in the order asked; an unknown id is left out
+ * @param events the events found, in the order asked; an unknown id is left out. Unless the plan is
+ *     a redelivery, preceded by the subscription's earlier events still owed that were not asked
+ *     for, oldest first: they go to each endpoint before the events asked
  */
 public record PlanDeliveriesResult(List<PlannedEvent> events) {
   public PlanDeliveriesResult {
