@@ -67,7 +67,8 @@ public final class MerchantEvents {
         }
       }
       case PAYMENT_DISPUTED -> {
-        if (period != null && period.status() == PeriodStatus.DISPUTED) {
+        // An upgrade's charge has no period of its own: its change writes none.
+        if (period == null || period.status() == PeriodStatus.DISPUTED) {
           events.add(event(MerchantEventType.PAYMENT_DISPUTED, change));
         }
       }

@@ -350,6 +350,27 @@ class MerchantEventsTest {
   }
 
   @Test
+  void anUpgradeChargesDisputeIsADisputedPaymentOfTheSubscriptionAsRecorded() {
+    Subscription before = active();
+    Period collected = period(PeriodStatus.COMPLETED, "ch_1", null);
+
+    assertThat(
+            MerchantEvents.of(
+                change(before, before.withVersion(5), HistoryEvent.PAYMENT_DISPUTED, null, null)))
+        .containsExactly(
+            new MerchantEvent(
+                MerchantEventType.PAYMENT_DISPUTED, before.withVersion(5), null, null));
+    assertThat(
+            types(
+                change(
+                    before, before.withVersion(5), HistoryEvent.PAYMENT_DISPUTED, collected, null)))
+        .as("a period written but not disputed is no dispute")
+        .isEmpty();
+    assertThat(types(change(before, before.withVersion(6), HistoryEvent.DISPUTE_WON, null, null)))
+        .isEmpty();
+  }
+
+  @Test
   void theTrialEndingNoticeIsTrialWillEnd() {
     Subscription trialing = sub(SubscriptionStatus.TRIALING, null, 1);
 

@@ -35,6 +35,7 @@ final class Release110Histories {
     recordTermSwitchedAtPeriodEnd(files);
     recordFirstPayment(files);
     recordTermSwitchedThenCancelledWithRefund(files);
+    recordUpgradeChargeDisputed(files);
   }
 
   /**
@@ -68,6 +69,74 @@ final class Release110Histories {
           id,
           t.fake.refunds().get(0).runId(),
           "term-switched-then-cancelled-with-refund.json");
+    }
+  }
+
+  /**
+   * {@code upgrade-charge-disputes}: an immediate upgrade charged 8.39 by card on 2028-01-20, its
+   * charge disputed (recorded twice, once as a redelivery) and the dispute won, then cancelled.
+   */
+  private static void recordUpgradeChargeDisputed(HistoryFiles files) throws Exception {
+    BillingSchedule on15th = new BillingSchedule(YearMonth.of(2028, 1), 15, Term.MONTHLY, "UTC", 3);
+    String id = "sub-history-upd";
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2028-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = t.start(BillingTestEnvironment.requested(id, on15th, "9.99"));
+      t.runUntil("2028-01-20T10:00:00Z");
+      workflow.changePlan(
+          new PlanChangeRequest(
+              "PRO-MAX",
+              Money.parse("19.99", "USD"),
+              PlanChangeRequest.Effective.NOW,
+              "user:ada",
+              "upgrade-hd"));
+      String key = BillingIds.changeChargeKey(id, "upgrade-hd");
+      String txn =
+          t.fake.writes().stream()
+              .filter(w -> w.event() == dev.billing.domain.HistoryEvent.PLAN_CHANGED)
+              .reduce((a, b) -> b)
+              .orElseThrow()
+              .receipt()
+              .transactionId();
+      PaymentEvent disputed =
+          new PaymentEvent(
+              "evt_hud_1",
+              "sandbox",
+              PaymentEvent.Type.CHARGE_DISPUTED,
+              id,
+              1,
+              key,
+              txn,
+              "fraudulent",
+              "disputed: fraudulent",
+              Instant.parse("2028-01-22T00:00:00Z"),
+              Money.parse("8.39", "USD"),
+              List.of());
+      workflow.paymentEvent(disputed);
+      workflow.paymentEvent(disputed);
+      t.runUntil("2028-01-23T00:00:00Z");
+      workflow.paymentEvent(
+          new PaymentEvent(
+              "evt_hud_2",
+              "sandbox",
+              PaymentEvent.Type.DISPUTE_WON,
+              id,
+              1,
+              key,
+              txn,
+              null,
+              null,
+              Instant.parse("2028-01-25T00:00:00Z"),
+              Money.parse("8.39", "USD"),
+              List.of()));
+      t.runUntil("2028-01-26T00:00:00Z");
+      workflow.cancel(new CancelRequest("moving away", "user:ada"));
+      WorkflowStub.fromTyped(workflow).getResult(SubscriptionState.class);
+      assertThat(
+              t.fake.writes().stream()
+                  .filter(w -> w.event() == dev.billing.domain.HistoryEvent.DISPUTE_WON)
+                  .count())
+          .isEqualTo(1);
+      files.write(t.client, id, null, "upgrade-charge-disputed-won.json");
     }
   }
 

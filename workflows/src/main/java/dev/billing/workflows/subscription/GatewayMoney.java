@@ -9,6 +9,7 @@ import dev.billing.domain.PeriodRefund;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Subscription;
 import dev.billing.workflows.SubscriptionState.Phase;
+import dev.billing.workflows.UpgradeCharge;
 import dev.billing.workflows.activities.NotifyCustomerInput;
 import io.temporal.workflow.Workflow;
 import java.time.Instant;
@@ -26,7 +27,9 @@ import org.slf4j.Logger;
  *       notice per refund (its message id from the refund id, so sent once);
  *   <li>a card dispute: the collected period is DISPUTED until it is decided; won, it is collected
  *       again. A lost dispute comes as a return (CHARGE_RETURNED) and is recorded as a returned
- *       payment is: the period owed again, or closed unpaid after the end.
+ *       payment is: the period owed again, or closed unpaid after the end. A dispute of an
+ *       upgrade's charge is recorded in the history alone (it has no period of its own); lost, it
+ *       is a returned upgrade charge.
  * </ul>
  *
  * Runs recorded before these existed had such events take no effect; the version markers keep their
@@ -169,6 +172,11 @@ final class GatewayMoney {
 
   private void disputed(PaymentEvent event, Period stored) {
     String source = source(event);
+    UpgradeCharge upgrade = disputedUpgrade(event, stored);
+    if (upgrade != null) {
+      upgradeDisputed(upgrade, event, source);
+      return;
+    }
     if (!ownCharge(event, stored) || !collected(stored.status())) {
       ignored(source, stored == null ? "no such period" : disputeMismatch(event, stored));
       return;
@@ -197,6 +205,11 @@ final class GatewayMoney {
 
   private void won(PaymentEvent event, Period stored) {
     String source = source(event);
+    UpgradeCharge upgrade = disputedUpgrade(event, stored);
+    if (upgrade != null) {
+      upgradeDisputeWon(upgrade, source);
+      return;
+    }
     if (!ownCharge(event, stored) || stored.status() != PeriodStatus.DISPUTED) {
       ignored(
           source,
@@ -216,6 +229,73 @@ final class GatewayMoney {
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(GatewayMoneyChanges.disputeWon(run.current(), stored, detail, now()));
     log.info("subscription {}: {}", stored.subscriptionId(), detail);
+    run.outcome(detail);
+  }
+
+  /**
+   * The collected upgrade (or term switch) charge a dispute event names, when this run records such
+   * disputes; null for the period's own charge and for a charge no upgrade here holds (a returned
+   * one among them: its money is back already). The change id is asked only when an upgrade charge
+   * matches, so a run that never meets one carries no marker.
+   */
+  private UpgradeCharge disputedUpgrade(PaymentEvent event, Period stored) {
+    if (ownCharge(event, stored) || event.transactionId() == null) {
+      return null;
+    }
+    UpgradeCharge upgrade =
+        run.requests.upgradeCharge(event.idempotencyKey(), event.transactionId());
+    if (upgrade == null || !event.transactionId().equals(upgrade.transactionId())) {
+      return null;
+    }
+    return WorkflowChanges.upgradeChargeDisputes() ? upgrade : null;
+  }
+
+  /**
+   * An upgrade's charge disputed. It has no period of its own to mark DISPUTED: the history entry
+   * ({@code PAYMENT_DISPUTED}, which tells the merchant {@code payment.disputed}) names it, and the
+   * charge stays collected until the dispute is decided. Lost, the gateway's return is recorded as
+   * any returned upgrade charge is (owed again with the next charge); won, nothing is owed.
+   */
+  private void upgradeDisputed(UpgradeCharge upgrade, PaymentEvent event, String source) {
+    Money amount = event.amount() != null ? event.amount() : upgrade.amount();
+    String detail =
+        "the card holder disputed "
+            + amount
+            + " of the upgrade charge "
+            + upgrade.transactionId()
+            + " (key "
+            + upgrade.idempotencyKey()
+            + ") in cycle "
+            + upgrade.cycle()
+            + " ("
+            + (event.failureMessage() != null ? event.failureMessage() : event.failureCode())
+            + "): disputed until it is decided; answer it at the gateway ["
+            + source
+            + "]";
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(
+        GatewayMoneyChanges.upgradeDisputed(
+            run.current(), upgrade.idempotencyKey(), detail, now()));
+    log.warn("DISPUTE: subscription {}: {}", run.current().subscriptionId(), detail);
+    run.outcome(detail);
+  }
+
+  private void upgradeDisputeWon(UpgradeCharge upgrade, String source) {
+    String detail =
+        "the dispute of the upgrade charge "
+            + upgrade.transactionId()
+            + " (key "
+            + upgrade.idempotencyKey()
+            + ") was won: "
+            + upgrade.amount()
+            + " stays collected, nothing is owed ["
+            + source
+            + "]";
+    run.phase(Phase.RECORDING_PAYMENT);
+    run.record(
+        GatewayMoneyChanges.upgradeDisputeWon(
+            run.current(), upgrade.idempotencyKey(), detail, now()));
+    log.info("subscription {}: {}", run.current().subscriptionId(), detail);
     run.outcome(detail);
   }
 

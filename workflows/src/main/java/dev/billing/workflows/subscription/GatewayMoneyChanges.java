@@ -75,6 +75,40 @@ final class GatewayMoneyChanges {
         at);
   }
 
+  /**
+   * An upgrade's charge disputed: the history entry alone, with no period (the period's own charge
+   * is not in dispute); the subscription is as it was but for its version.
+   */
+  static RecordInput upgradeDisputed(Subscription current, String key, String detail, Instant at) {
+    return upgradeNote(current, key, "/disputed", HistoryEvent.PAYMENT_DISPUTED, detail, at);
+  }
+
+  /** An upgrade charge's dispute won: nothing is owed, the history says so. */
+  static RecordInput upgradeDisputeWon(
+      Subscription current, String key, String detail, Instant at) {
+    return upgradeNote(current, key, "/dispute-won", HistoryEvent.DISPUTE_WON, detail, at);
+  }
+
+  private static RecordInput upgradeNote(
+      Subscription current,
+      String key,
+      String kind,
+      HistoryEvent event,
+      String detail,
+      Instant at) {
+    return new RecordInput(
+        "upgrade/" + key + kind,
+        current,
+        current.withVersion(current.version() + 1),
+        event,
+        Process.WEBHOOK,
+        SubscriptionChanges.SYSTEM_ACTOR,
+        detail,
+        null,
+        null,
+        at);
+  }
+
   private static Period with(
       Period stored,
       PeriodStatus status,

@@ -62,6 +62,17 @@ final class WorkflowChanges {
   }
 
   /**
+   * A card dispute of an applied upgrade's (or term switch's) own charge is recorded ({@code
+   * PAYMENT_DISPUTED}, and {@code DISPUTE_WON} when won) instead of being ignored (1.1.0). Asked
+   * only when a dispute event names such a charge.
+   */
+  static final String UPGRADE_CHARGE_DISPUTES = "upgrade-charge-disputes";
+
+  static boolean upgradeChargeDisputes() {
+    return Workflow.getVersion(UPGRADE_CHARGE_DISPUTES, Workflow.DEFAULT_VERSION, 1) >= 1;
+  }
+
+  /**
    * The {@code reactivate} update: an ended run bills again instead of ending, and a cancellation
    * at period end is taken back (1.1.0). Asked where a reactivation is applied, before its record.
    */
