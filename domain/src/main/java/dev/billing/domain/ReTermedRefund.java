@@ -19,9 +19,12 @@ public final class ReTermedRefund {
   /**
    * A charge the refund may come from.
    *
+   * @param transactionId null when the period's own charge took no money (credit paid it)
    * @param available what is left to refund of it, not counting this refund's own earlier try
+   * @param weight its part in the switch's credit ({@link ReTermedPeriod#ownShare}, {@link
+   *     ReTermedPeriod.Share})
    */
-  public record Source(String transactionId, Money available, boolean own) {}
+  public record Source(String transactionId, Money available, boolean own, Money weight) {}
 
   /** One refund of one charge. */
   public record Part(String transactionId, Money amount, boolean own) {}
@@ -51,18 +54,44 @@ public final class ReTermedRefund {
         : new Money(credit, balance.currency());
   }
 
-  /** {@code owed} taken from the sources in their order, each up to what it has left. */
+  /**
+   * {@code owed} split over the sources in proportion to their weights (rounded down, the cents
+   * left to the first that has room), each part at most what its charge has left: what no charge
+   * has left is not refunded, never taken from another charge.
+   */
   public static List<Part> split(Money owed, List<Source> sources) {
-    List<Part> parts = new ArrayList<>();
-    long left = owed.minor();
-    for (Source source : sources) {
-      if (left <= 0) {
-        break;
+    long total = sources.stream().mapToLong(s -> Math.max(0, s.weight().minor())).sum();
+    long[] take = new long[sources.size()];
+    long assigned = 0;
+    for (int i = 0; i < sources.size(); i++) {
+      Source source = sources.get(i);
+      long weight = Math.max(0, source.weight().minor());
+      long share =
+          total == 0
+              ? (source.own() ? owed.minor() : 0)
+              : java.math.BigInteger.valueOf(owed.minor())
+                  .multiply(java.math.BigInteger.valueOf(weight))
+                  .divide(java.math.BigInteger.valueOf(total))
+                  .longValueExact();
+      take[i] = share;
+      assigned += share;
+    }
+    long cents = owed.minor() - assigned;
+    for (int i = 0; i < sources.size() && cents > 0; i++) {
+      boolean weighted = total == 0 ? sources.get(i).own() : sources.get(i).weight().minor() > 0;
+      if (weighted && take[i] < sources.get(i).available().minor()) {
+        long add = Math.min(cents, sources.get(i).available().minor() - take[i]);
+        take[i] += add;
+        cents -= add;
       }
-      long take = Math.min(left, source.available().minor());
-      if (take > 0) {
-        parts.add(new Part(source.transactionId(), new Money(take, owed.currency()), source.own()));
-        left -= take;
+    }
+    List<Part> parts = new ArrayList<>();
+    for (int i = 0; i < sources.size(); i++) {
+      Source source = sources.get(i);
+      long amount = Math.min(take[i], source.available().minor());
+      if (amount > 0 && source.transactionId() != null) {
+        parts.add(
+            new Part(source.transactionId(), new Money(amount, owed.currency()), source.own()));
       }
     }
     return parts;

@@ -42,24 +42,7 @@ public final class TermChange {
       Money credit,
       Money charge,
       Money net,
-      String why) {
-
-    /**
-     * The re-priced period, when a paid one was running: its old unused days' credit pays the new
-     * term's days up to their share, and any credit beyond goes to the balance.
-     *
-     * @param paidCycle the period in service (the cycle before the one to bill)
-     * @param today the switch's day
-     * @return null when nothing paid was running (no credit)
-     */
-    public ReTermedPeriod reTermed(long paidCycle, LocalDate today) {
-      if (credit.minor() <= 0) {
-        return null;
-      }
-      Money carried = credit.minor() <= charge.minor() ? credit : charge;
-      return new ReTermedPeriod(paidCycle, today, nextDue, carried, credit.minus(carried));
-    }
-  }
+      String why) {}
 
   /** The schedule when the switch takes effect with {@code cycle}'s charge. */
   public static BillingSchedule atCycle(BillingSchedule schedule, long cycle, Term term) {

@@ -20,8 +20,13 @@ class ReTermedRefundTest {
   }
 
   private static ReTermedPeriod yearToMonth() {
-    return TermChange.now(YEARLY_31ST, 2, usd("99.00"), Term.MONTHLY, usd("9.99"), JUNE_10, true)
-        .reTermed(1, JUNE_10);
+    return ReTermedPeriod.of(
+        TermChange.now(YEARLY_31ST, 2, usd("99.00"), Term.MONTHLY, usd("9.99"), JUNE_10, true),
+        1,
+        JUNE_10,
+        List.of(),
+        null,
+        null);
   }
 
   @Test
@@ -31,15 +36,21 @@ class ReTermedRefundTest {
     // Credit 99.00 x 235/365 = 63.74 pays June's 9.99 x 20/30 = 6.66; 57.08 is left over.
     assertThat(period)
         .isEqualTo(
-            new ReTermedPeriod(1, JUNE_10, LocalDate.of(2027, 6, 30), usd("6.66"), usd("57.08")));
+            new ReTermedPeriod(
+                1, JUNE_10, LocalDate.of(2027, 6, 30), usd("6.66"), usd("57.08"), List.of()));
   }
 
   @Test
   void aSwitchToALongerTermCarriesTheWholeCreditAndLeavesNoExcess() {
     LocalDate feb10 = LocalDate.of(2027, 2, 10);
     ReTermedPeriod period =
-        TermChange.now(MONTHLY_31ST, 2, usd("9.99"), Term.YEARLY, usd("99.00"), feb10, true)
-            .reTermed(1, feb10);
+        ReTermedPeriod.of(
+            TermChange.now(MONTHLY_31ST, 2, usd("9.99"), Term.YEARLY, usd("99.00"), feb10, true),
+            1,
+            feb10,
+            List.of(),
+            null,
+            null);
 
     assertThat(period.carried()).isEqualTo(usd("6.42"));
     assertThat(period.excess()).isEqualTo(usd("0.00"));
@@ -49,8 +60,14 @@ class ReTermedRefundTest {
   @Test
   void nothingPaidRunningIsNoReTermedPeriod() {
     assertThat(
-            TermChange.now(YEARLY_31ST, 1, usd("99.00"), Term.MONTHLY, usd("9.99"), JUNE_10, false)
-                .reTermed(0, JUNE_10))
+            ReTermedPeriod.of(
+                TermChange.now(
+                    YEARLY_31ST, 1, usd("99.00"), Term.MONTHLY, usd("9.99"), JUNE_10, false),
+                0,
+                JUNE_10,
+                List.of(),
+                null,
+                null))
         .isNull();
   }
 
@@ -80,38 +97,91 @@ class ReTermedRefundTest {
   }
 
   @Test
-  void theOwedAmountIsTakenFromTheChargesInOrderEachUpToWhatItHasLeft() {
-    List<ReTermedRefund.Part> parts =
-        ReTermedRefund.split(
-            usd("10.00"),
-            List.of(
-                new ReTermedRefund.Source("txn_own", usd("4.00"), true),
-                new ReTermedRefund.Source("txn_none", usd("0.00"), false),
-                new ReTermedRefund.Source("txn_up", usd("8.00"), false),
-                new ReTermedRefund.Source("txn_late", usd("8.00"), false)));
-
-    assertThat(parts)
+  void theOwedAmountIsTakenFromEachChargeByItsPartInTheCreditNeverFromAnotherOne() {
+    // 10.00 owed; the own charge put 30.00 into the credit, an upgrade 10.00: 7.50 and 2.50.
+    assertThat(
+            ReTermedRefund.split(
+                usd("10.00"),
+                List.of(
+                    new ReTermedRefund.Source("txn_own", usd("99.00"), true, usd("30.00")),
+                    new ReTermedRefund.Source("txn_up", usd("8.00"), false, usd("10.00")))))
         .containsExactly(
-            new ReTermedRefund.Part("txn_own", usd("4.00"), true),
-            new ReTermedRefund.Part("txn_up", usd("6.00"), false));
+            new ReTermedRefund.Part("txn_own", usd("7.50"), true),
+            new ReTermedRefund.Part("txn_up", usd("2.50"), false));
+    // The own charge refunded by hand before: its part is not made up from the upgrade's.
+    assertThat(
+            ReTermedRefund.split(
+                usd("10.00"),
+                List.of(
+                    new ReTermedRefund.Source("txn_own", usd("1.00"), true, usd("30.00")),
+                    new ReTermedRefund.Source("txn_up", usd("8.00"), false, usd("10.00")))))
+        .containsExactly(
+            new ReTermedRefund.Part("txn_own", usd("1.00"), true),
+            new ReTermedRefund.Part("txn_up", usd("2.50"), false));
+    // Cents the rounding leaves go to the first charge with room: 3.33 + 3.33 + 0.01.
+    assertThat(
+            ReTermedRefund.split(
+                usd("6.67"),
+                List.of(
+                    new ReTermedRefund.Source("txn_own", usd("99.00"), true, usd("1.00")),
+                    new ReTermedRefund.Source("txn_up", usd("8.00"), false, usd("1.00")))))
+        .containsExactly(
+            new ReTermedRefund.Part("txn_own", usd("3.34"), true),
+            new ReTermedRefund.Part("txn_up", usd("3.33"), false));
+    // A period the credit paid has no charge of its own to refund.
+    assertThat(
+            ReTermedRefund.split(
+                usd("5.00"),
+                List.of(
+                    new ReTermedRefund.Source(null, usd("0.00"), true, usd("5.00")),
+                    new ReTermedRefund.Source("txn_up", usd("8.00"), false, usd("5.00")))))
+        .containsExactly(new ReTermedRefund.Part("txn_up", usd("2.50"), false));
   }
 
   @Test
-  void anUpgradeBeforeTheSwitchIsConsumedAndOneAfterItIsNot() {
-    ReTermedPeriod period = yearToMonth();
-    PaidUpgradeCharge before =
+  void theUpgradesChargedBeforeTheSwitchAreConsumedWithTheirUnusedShare() {
+    PaidUpgradeCharge march =
         new PaidUpgradeCharge(
-            1, "k1", "txn_1", usd("5.00"), LocalDate.of(2027, 3, 1), LocalDate.of(2028, 1, 31));
-    PaidUpgradeCharge sameDayOldTerm =
-        new PaidUpgradeCharge(1, "k2", "txn_2", usd("5.00"), JUNE_10, LocalDate.of(2028, 1, 31));
-    PaidUpgradeCharge after =
-        new PaidUpgradeCharge(1, "k3", "txn_3", usd("1.00"), JUNE_10, LocalDate.of(2027, 6, 30));
-    PaidUpgradeCharge otherCycle =
-        new PaidUpgradeCharge(2, "k4", "txn_4", usd("1.00"), JUNE_10, LocalDate.of(2028, 1, 31));
+            1, "k1", "txn_1", usd("92.05"), LocalDate.of(2027, 3, 1), LocalDate.of(2028, 1, 31));
+    PaidUpgradeCharge lastCycle =
+        new PaidUpgradeCharge(
+            0, "k0", "txn_0", usd("1.00"), LocalDate.of(2026, 3, 1), LocalDate.of(2027, 1, 31));
+    ReTermedPeriod period =
+        ReTermedPeriod.of(
+            TermChange.now(
+                YEARLY_31ST, 2, usd("199.00"), Term.MONTHLY, usd("19.99"), JUNE_10, true),
+            1,
+            JUNE_10,
+            List.of(march, lastCycle),
+            null,
+            null);
 
-    assertThat(period.consumed(before)).isTrue();
-    assertThat(period.consumed(sameDayOldTerm)).isTrue();
-    assertThat(period.consumed(after)).isFalse();
-    assertThat(period.consumed(otherCycle)).isFalse();
+    // 92.05 x 235/336 = 64.38 of the upgrade is in the credit of 199.00 x 235/365 = 128.12.
+    assertThat(period.consumed())
+        .containsExactly(new ReTermedPeriod.Share("k1", "txn_1", usd("64.38")));
+    assertThat(period.consumed(march)).isTrue();
+    assertThat(period.consumed(lastCycle)).isFalse();
+    assertThat(period.ownShare()).isEqualTo(usd("63.74"));
+  }
+
+  @Test
+  void aSecondSwitchOfThePeriodKeepsTheFirstOnesCreditOwedBack() {
+    ReTermedPeriod first = yearToMonth();
+    LocalDate june10 = JUNE_10;
+    BillingSchedule monthly =
+        TermChange.now(YEARLY_31ST, 2, usd("99.00"), Term.MONTHLY, usd("9.99"), june10, true)
+            .schedule();
+    ReTermedPeriod second =
+        ReTermedPeriod.of(
+            TermChange.now(monthly, 2, usd("9.99"), Term.YEARLY, usd("99.00"), june10, true),
+            1,
+            june10,
+            List.of(),
+            first,
+            usd("-57.08"));
+
+    // Its own credit (June's 6.66) all goes into the new year; the first switch's 57.08 stays.
+    assertThat(second.carried()).isEqualTo(usd("6.66"));
+    assertThat(second.excess()).isEqualTo(usd("57.08"));
   }
 }

@@ -84,6 +84,20 @@ final class LifecycleAttributes {
       map.put("Until", s(Timestamps.date(reTermed.until())));
       map.put("Carried", Attrs.n(reTermed.carried().toPlainString()));
       map.put("Excess", Attrs.n(reTermed.excess().toPlainString()));
+      if (!reTermed.consumed().isEmpty()) {
+        map.put(
+            "Consumed",
+            AttributeValue.fromL(
+                reTermed.consumed().stream()
+                    .map(
+                        c ->
+                            AttributeValue.fromM(
+                                Map.of(
+                                    "Key", s(c.idempotencyKey()),
+                                    "TransactionId", s(c.transactionId()),
+                                    "Amount", Attrs.n(c.amount().toPlainString()))))
+                    .toList()));
+      }
       item.put("ReTermed", AttributeValue.fromM(map));
     }
   }
@@ -99,7 +113,25 @@ final class LifecycleAttributes {
         date(map, "From"),
         date(map, "Until"),
         Money.parse(Attrs.decimal(map, "Carried"), currency),
-        Money.parse(Attrs.decimal(map, "Excess"), currency));
+        Money.parse(Attrs.decimal(map, "Excess"), currency),
+        consumed(map, currency));
+  }
+
+  private static List<ReTermedPeriod.Share> consumed(
+      Map<String, AttributeValue> map, String currency) {
+    AttributeValue list = map.get("Consumed");
+    if (list == null || !list.hasL()) {
+      return List.of();
+    }
+    return list.l().stream()
+        .map(AttributeValue::m)
+        .map(
+            c ->
+                new ReTermedPeriod.Share(
+                    optStr(c, "Key"),
+                    optStr(c, "TransactionId"),
+                    Money.parse(Attrs.decimal(c, "Amount"), currency)))
+        .toList();
   }
 
   private static Map<String, AttributeValue> paidItem(PaidUpgradeCharge paid) {

@@ -122,7 +122,10 @@ class LifecycleItemsTest extends StoreTestBase {
                     LocalDate.of(2026, 2, 10),
                     LocalDate.of(2026, 2, 28),
                     Money.parse("6.42", "USD"),
-                    Money.parse("0.00", "USD")));
+                    Money.parse("0.00", "USD"),
+                    List.of(
+                        new ReTermedPeriod.Share(
+                            "charge:" + sub + ":req:up", "txn_up", Money.parse("1.25", "USD")))));
     Subscription next = v1.withLifecycle(lifecycle).withVersion(2);
 
     store.updateSubscription(

@@ -217,6 +217,36 @@ class SubscriptionTermChangeTest {
   }
 
   @Test
+  void switchingToMonthlyAndBackTheSameDayKeepsTheFirstSwitchsCreditOwedBackAtCancellation() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2027-01-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested(SUB, YEARLY_31ST, "99.00"));
+      t.runUntil("2027-06-10T10:00:00Z");
+      workflow.changePlan(
+          new PlanChangeRequest(
+              "PRO-MONTHLY",
+              usd("9.99"),
+              PlanChangeRequest.Effective.NOW,
+              Term.MONTHLY,
+              "user:ada",
+              "monthly-now"));
+      // Back to yearly from May 31: 99.00 x 356/366 = 96.30 less June's 6.66, 89.64 charged.
+      workflow.changePlan(yearlyNow("yearly-again"));
+      assertThat(t.fake.charges().get(1).input().amount()).isEqualTo(usd("89.64"));
+
+      workflow.cancel(new CancelRequest("moving", "user:ada", false, true, "cancel-2"));
+
+      // The year's charge: 6.66 x 355/356 = 6.64 and the first switch's credit 57.08; the second
+      // switch's charge: 89.64 x 355/356 = 89.38. 153.10 of the 188.64 paid.
+      List<Call<RefundInput>> refunds = t.fake.refunds();
+      assertThat(refunds)
+          .extracting(r -> r.input().amount())
+          .containsExactly(usd("63.72"), usd("89.38"));
+      assertThat(record(t).lifecycle().balance()).isNull();
+    }
+  }
+
+  @Test
   void aTermSwitchWhoseChargeGotNoAnswerIsAppliedByARunRestartedFromTheRecord() {
     try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2027-01-01T00:00:00Z")) {
       String key = BillingIds.changeChargeKey(SUB, "yearly-lost");

@@ -3,6 +3,8 @@ package dev.billing.workflows.subscription;
 import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
+import dev.billing.domain.Lifecycle;
+import dev.billing.domain.Money;
 import dev.billing.domain.Process;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.Subscription;
@@ -51,7 +53,11 @@ final class Cancellation {
     run.phase(Phase.CANCELLING);
     run.waitingUntil(null);
     if (cancellation.refundUnused()) {
-      lifecycle.refundUnused(cancellation, SubscriptionChanges.actorOf(cancellation));
+      Money credit =
+          lifecycle.refundUnused(cancellation, SubscriptionChanges.actorOf(cancellation));
+      if (credit.minor() > 0) {
+        run.replace(withCreditRefunded(run.current(), credit));
+      }
     }
     String balance = lifecycle.balanceLeftAtCancellation();
     if (balance != null) {
@@ -105,6 +111,18 @@ final class Cancellation {
     if (asked != null) {
       changes.recorded(asked);
     }
+  }
+
+  /**
+   * A term switch's credit refunded leaves the balance with the cancellation's own record, so a
+   * record written before it (a refund's) never changes what a retried cancellation computes.
+   */
+  private static Subscription withCreditRefunded(Subscription sub, Money credit) {
+    Lifecycle lifecycle = sub.lifecycle();
+    return sub.withLifecycle(
+        lifecycle
+            .withBalance(lifecycle.balance().plus(credit))
+            .withReTermed(lifecycle.reTermed().withCreditRefunded(credit)));
   }
 
   /**

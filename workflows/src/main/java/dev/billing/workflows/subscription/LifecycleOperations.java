@@ -105,9 +105,9 @@ final class LifecycleOperations {
     periodChanges.markStale(unpaid);
   }
 
-  /** See {@link Refunds#refundUnused}. */
-  void refundUnused(CancelRequest request, String actor) {
-    money.unusedDays.refundUnused(request, actor);
+  /** See {@link UnusedDaysRefunds#refundUnused}. */
+  Money refundUnused(CancelRequest request, String actor) {
+    return money.unusedDays.refundUnused(request, actor);
   }
 
   /** A timer of a change whose money is unknown fired: see {@link MoneyChanges#resolvePending}. */

@@ -10,6 +10,7 @@ import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
 import dev.billing.domain.Proration;
+import dev.billing.domain.ReTermedPeriod;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.Term;
 import dev.billing.domain.TermChange;
@@ -132,7 +133,13 @@ final class PlanChanges {
         actor,
         detail,
         change.schedule(),
-        change.reTermed(sub.cycle() - 1, today));
+        ReTermedPeriod.of(
+            change,
+            sub.cycle() - 1,
+            today,
+            sub.lifecycle().upgradesPaid(),
+            sub.lifecycle().reTermed(),
+            sub.lifecycle().balance()));
     run.replan();
   }
 

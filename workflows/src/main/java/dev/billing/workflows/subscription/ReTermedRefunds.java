@@ -36,18 +36,26 @@ final class ReTermedRefunds {
     this.refunds = refunds;
   }
 
-  /** Refunds what the period owes back on {@code today}; what was sent of the switch's credit. */
-  void refund(
+  /**
+   * Refunds what the period owes back on {@code today}.
+   *
+   * @return what was refunded of the switch's credit (made, not only sent): the cancellation's
+   *     record takes it off the balance, so no record before it changes what a retry computes
+   */
+  Money refund(
       Subscription sub, Period stored, ReTermedPeriod period, String requestId, String actor) {
     LocalDate today = sub.schedule().dateAt(now());
     Money balance = sub.lifecycle().balance();
     Money owed = ReTermedRefund.owed(period, today, balance);
+    Money none = Money.zero(owed.currency());
     if (owed.minor() <= 0) {
       run.outcome("no unused amount to refund for cycle " + stored.cycle());
-      return;
+      return none;
     }
-    List<ReTermedRefund.Part> parts = ReTermedRefund.split(owed, sources(sub, stored, requestId));
-    long sent = 0;
+    List<ReTermedRefund.Part> parts =
+        ReTermedRefund.split(owed, sources(sub, stored, period, requestId));
+    long made = 0;
+    long asked = 0;
     for (ReTermedRefund.Part part : parts) {
       String key =
           BillingIds.refundKey(sub.subscriptionId(), stored.cycle(), keyOf(part, requestId));
@@ -65,12 +73,16 @@ final class ReTermedRefunds {
                       + owed
                       + " in all)")
               .build();
+      asked += part.amount().minor();
       try {
-        refunds.refundOrAwait(
-            new PendingRefund(
-                requestId, input, part.own() ? null : part.transactionId(), actor, now(), 0),
-            sent == 0 && part.own() ? stored : null);
-        sent += part.amount().minor();
+        boolean done =
+            refunds.refundOrAwait(
+                new PendingRefund(
+                    requestId, input, part.own() ? null : part.transactionId(), actor, now(), 0),
+                asked == part.amount().minor() && part.own() ? stored : null);
+        if (done) {
+          made += part.amount().minor();
+        }
       } catch (ApplicationFailure e) {
         log.error(
             "refund of the re-priced period's unused money of {} failed; cancelling anyway: {}",
@@ -79,72 +91,60 @@ final class ReTermedRefunds {
         run.outcome("unused money not refunded (" + e.getOriginalMessage() + "); refund by hand");
       }
     }
-    if (sent < owed.minor()) {
+    if (asked < owed.minor()) {
       run.outcome(
           "of "
               + owed
               + " unused, "
-              + new Money(owed.minor() - sent, owed.currency())
-              + " was not left to refund on the period's charges");
+              + new Money(owed.minor() - asked, owed.currency())
+              + " was not left to refund on the charges that paid for it");
     }
-    creditRefunded(sub, period, owed, sent);
-  }
-
-  /**
-   * The switch's credit refunded leaves the balance: the cancellation then names only the rest as
-   * left unused. The days' share is refunded before the credit, so a shortfall falls on the credit.
-   */
-  private void creditRefunded(Subscription sub, ReTermedPeriod period, Money owed, long sent) {
-    Money credit = ReTermedRefund.creditLeft(period, sub.lifecycle().balance());
+    // The days' share is refunded before the credit: a shortfall falls on the credit.
+    Money credit = ReTermedRefund.creditLeft(period, balance);
     long days = owed.minor() - credit.minor();
-    long creditSent = Math.max(0, Math.min(credit.minor(), sent - days));
-    if (creditSent == 0) {
-      return;
-    }
-    Money back = new Money(creditSent, credit.currency());
-    Subscription current = run.current();
-    run.replace(
-        current.withLifecycle(
-            current
-                .lifecycle()
-                .withBalance(current.lifecycle().balance().plus(back))
-                .withReTermed(
-                    new ReTermedPeriod(
-                        period.cycle(),
-                        period.from(),
-                        period.until(),
-                        period.carried(),
-                        period.excess().minus(back)))));
+    return new Money(Math.max(0, Math.min(credit.minor(), made - days)), owed.currency());
   }
 
-  private List<ReTermedRefund.Source> sources(Subscription sub, Period stored, String requestId) {
+  private List<ReTermedRefund.Source> sources(
+      Subscription sub, Period stored, ReTermedPeriod period, String requestId) {
     List<ReTermedRefund.Source> sources = new ArrayList<>();
-    String ownKey = BillingIds.refundKey(sub.subscriptionId(), stored.cycle(), requestId);
-    Money own = available(stored, stored.transactionId(), stored.amount(), ownKey);
-    // What the gateway reports refunded beyond our own requests counts too.
-    PeriodRefund retried = stored.refund(ownKey);
-    Money byRecord =
-        retried == null || !retried.made()
-            ? stored.refundable()
-            : stored.refundable().plus(retried.amount());
-    sources.add(
-        new ReTermedRefund.Source(
-            stored.transactionId(), own.minor() < byRecord.minor() ? own : byRecord, true));
-    ReTermedPeriod period = sub.lifecycle().reTermed();
-    for (UpgradeCharge upgrade : run.requests.upgradeCharges(stored.cycle())) {
-      if (!period.consumed(upgrade.toRecord())) {
-        continue;
-      }
+    Money zero = Money.zero(stored.amount().currency());
+    Money own = zero;
+    if (stored.transactionId() != null) {
+      String ownKey = BillingIds.refundKey(sub.subscriptionId(), stored.cycle(), requestId);
+      Money byRefunds = available(stored, stored.transactionId(), stored.amount(), ownKey);
+      // What the gateway reports refunded beyond our own requests counts too.
+      PeriodRefund retried = stored.refund(ownKey);
+      Money byRecord =
+          retried == null || !retried.made()
+              ? stored.refundable()
+              : stored.refundable().plus(retried.amount());
+      own = byRefunds.minor() < byRecord.minor() ? byRefunds : byRecord;
+    }
+    sources.add(new ReTermedRefund.Source(stored.transactionId(), own, true, period.ownShare()));
+    for (ReTermedPeriod.Share share : period.consumed()) {
       String key =
           BillingIds.refundKey(
-              sub.subscriptionId(), stored.cycle(), requestId + "#" + upgrade.transactionId());
+              sub.subscriptionId(), stored.cycle(), requestId + "#" + share.transactionId());
+      Money charged = chargedAmount(stored.cycle(), share);
       sources.add(
           new ReTermedRefund.Source(
-              upgrade.transactionId(),
-              available(stored, upgrade.transactionId(), upgrade.amount(), key),
-              false));
+              share.transactionId(),
+              available(stored, share.transactionId(), charged, key),
+              false,
+              share.amount()));
     }
     return sources;
+  }
+
+  /** The upgrade's charge as kept; a charge no longer kept is capped at its part in the credit. */
+  private Money chargedAmount(long cycle, ReTermedPeriod.Share share) {
+    for (UpgradeCharge upgrade : run.requests.upgradeCharges(cycle)) {
+      if (upgrade.idempotencyKey().equals(share.idempotencyKey())) {
+        return upgrade.amount();
+      }
+    }
+    return share.amount();
   }
 
   /** A charge's amount less the refunds of it other than {@code key}'s (this refund's own try). */

@@ -45,8 +45,11 @@ final class UnusedDaysRefunds {
    * (rounded down, today counted as used), from the period's own charge and from each upgrade
    * charged within it. Best effort: a refund the gateway refuses does not stop the cancellation,
    * and is reported for an operator; one without an answer is resolved later.
+   *
+   * @return what was refunded of a term switch's credit, for the cancellation's record to take off
+   *     the balance; zero when none
    */
-  void refundUnused(CancelRequest request, String actor) {
+  Money refundUnused(CancelRequest request, String actor) {
     Subscription sub = run.current();
     long cycle = sub.cycle() - 1;
     LocalDate today = today(sub);
@@ -56,7 +59,7 @@ final class UnusedDaysRefunds {
         || today.isBefore(schedule.dueDate(cycle))
         || !today.isBefore(schedule.dueDate(cycle + 1))) {
       run.outcome("no paid period in service: nothing to refund");
-      return;
+      return Money.zero(sub.price().currency());
     }
     // A subscription is cancelled once: without a client id, the cancellation itself is the id.
     String requestId = request.requestId() == null ? "cancellation" : request.requestId();
@@ -64,7 +67,7 @@ final class UnusedDaysRefunds {
     if (switched != null && switched.cycle() != cycle) {
       switched = null;
     }
-    refundUnusedOfPeriod(sub, cycle, switched, requestId, actor);
+    Money credit = refundUnusedOfPeriod(sub, cycle, switched, requestId, actor);
     for (UpgradeCharge upgrade : requests.upgradeCharges(cycle)) {
       if (switched != null && switched.consumed(upgrade.toRecord())) {
         // Its unused days were credited by the switch: refunded with the period's own money.
@@ -100,26 +103,29 @@ final class UnusedDaysRefunds {
             "unused upgrade days not refunded (" + e.getOriginalMessage() + "); refund by hand");
       }
     }
+    return credit;
   }
 
   /**
    * @param switched the period in service as a term switch re-priced it; null when none did
+   * @return what was refunded of the switch's credit
    */
-  private void refundUnusedOfPeriod(
+  private Money refundUnusedOfPeriod(
       Subscription sub, long cycle, ReTermedPeriod switched, String requestId, String actor) {
     BillingSchedule schedule = sub.schedule();
     LocalDate today = today(sub);
+    Money none = Money.zero(sub.price().currency());
     try {
       Period stored = gateway.load(sub, cycle);
-      if (stored.transactionId() == null
-          || (stored.status() != PeriodStatus.COMPLETED
-              && stored.status() != PeriodStatus.REFUNDED)) {
-        run.outcome("cycle " + cycle + " is " + stored.status() + ": nothing to refund");
-        return;
+      boolean paid =
+          stored.status() == PeriodStatus.COMPLETED || stored.status() == PeriodStatus.REFUNDED;
+      if (paid && switched != null) {
+        // Credit may have paid the period itself: the upgrades before the switch still owe back.
+        return reTermed.refund(sub, stored, switched, requestId, actor);
       }
-      if (switched != null) {
-        reTermed.refund(sub, stored, switched, requestId, actor);
-        return;
+      if (stored.transactionId() == null || !paid) {
+        run.outcome("cycle " + cycle + " is " + stored.status() + ": nothing to refund");
+        return none;
       }
       long unused = Proration.daysLeft(today.plusDays(1), schedule.dueDate(cycle + 1));
       long days = Proration.daysLeft(schedule.dueDate(cycle), schedule.dueDate(cycle + 1));
@@ -127,7 +133,7 @@ final class UnusedDaysRefunds {
       Money amount = share.minor() > stored.refundable().minor() ? stored.refundable() : share;
       if (amount.minor() <= 0) {
         run.outcome("no unused amount to refund for cycle " + cycle);
-        return;
+        return none;
       }
       RefundInput input =
           RefundInput.of(sub, cycle)
@@ -137,12 +143,14 @@ final class UnusedDaysRefunds {
               .reason(unused + " unused of " + days + " days")
               .build();
       refunds.refundOrAwait(new PendingRefund(requestId, input, null, actor, now(), 0), stored);
+      return none;
     } catch (ApplicationFailure e) {
       log.error(
           "refund of unused days of {} failed; cancelling anyway: {}",
           sub.subscriptionId(),
           e.getOriginalMessage());
       run.outcome("unused days not refunded (" + e.getOriginalMessage() + "); refund by hand");
+      return none;
     }
   }
 

@@ -180,7 +180,15 @@ final class Upgrades {
         upgrade.actor(),
         detail,
         upgrade.term() == null ? null : schedule,
-        switched == null ? null : switched.reTermed(upgrade.paidCycle(), paid.from()));
+        switched == null
+            ? null
+            : ReTermedPeriod.of(
+                switched,
+                upgrade.paidCycle(),
+                paid.from(),
+                sub.lifecycle().upgradesPaid(),
+                sub.lifecycle().reTermed(),
+                sub.lifecycle().balance()));
     if (upgrade.term() != null) {
       // The cycle's due date moved with the term: plan again.
       run.replan();
