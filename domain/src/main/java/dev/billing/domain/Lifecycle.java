@@ -21,6 +21,8 @@ import java.util.List;
  *     #MAX_UPGRADES_PAID} (a return of one must find it) (a returned one leaves the list); empty
  *     when none
  * @param reTermed the latest paid period an immediate term switch re-priced; null when none
+ * @param moved the paid period in service as it was before billing-day moves lengthened it; null
+ *     when none (or recorded before moves kept it)
  */
 public record Lifecycle(
     LocalDate trialEndsOn,
@@ -31,12 +33,36 @@ public record Lifecycle(
     EmailBounce emailBounce,
     PendingUpgradeCharge upgradeCharge,
     List<PaidUpgradeCharge> upgradesPaid,
-    ReTermedPeriod reTermed) {
+    ReTermedPeriod reTermed,
+    MovedPeriod moved) {
   /** Collected upgrade charges kept for returns, as many as a run keeps settled periods. */
   public static final int MAX_UPGRADES_PAID = 12;
 
   public static final Lifecycle NONE =
-      new Lifecycle(null, null, null, null, null, null, null, null, null);
+      new Lifecycle(null, null, null, null, null, null, null, null, null, null);
+
+  public Lifecycle(
+      LocalDate trialEndsOn,
+      Pause pause,
+      PendingPlanChange pendingChange,
+      LocalDate cancelsOn,
+      Money balance,
+      EmailBounce emailBounce,
+      PendingUpgradeCharge upgradeCharge,
+      List<PaidUpgradeCharge> upgradesPaid,
+      ReTermedPeriod reTermed) {
+    this(
+        trialEndsOn,
+        pause,
+        pendingChange,
+        cancelsOn,
+        balance,
+        emailBounce,
+        upgradeCharge,
+        upgradesPaid,
+        reTermed,
+        null);
+  }
 
   public Lifecycle(
       LocalDate trialEndsOn,
@@ -106,7 +132,8 @@ public record Lifecycle(
         emailBounce,
         upgradeCharge,
         upgradesPaid,
-        reTermed);
+        reTermed,
+        moved);
   }
 
   public Lifecycle withPendingChange(PendingPlanChange change) {
@@ -119,7 +146,8 @@ public record Lifecycle(
         emailBounce,
         upgradeCharge,
         upgradesPaid,
-        reTermed);
+        reTermed,
+        moved);
   }
 
   public Lifecycle withCancelsOn(LocalDate date) {
@@ -132,7 +160,8 @@ public record Lifecycle(
         emailBounce,
         upgradeCharge,
         upgradesPaid,
-        reTermed);
+        reTermed,
+        moved);
   }
 
   public Lifecycle withEmailBounce(EmailBounce bounce) {
@@ -145,7 +174,8 @@ public record Lifecycle(
         bounce,
         upgradeCharge,
         upgradesPaid,
-        reTermed);
+        reTermed,
+        moved);
   }
 
   public Lifecycle withBalance(Money newBalance) {
@@ -158,7 +188,8 @@ public record Lifecycle(
         emailBounce,
         upgradeCharge,
         upgradesPaid,
-        reTermed);
+        reTermed,
+        moved);
   }
 
   /**
@@ -182,7 +213,8 @@ public record Lifecycle(
         emailBounce,
         upgradeCharge,
         next,
-        reTermed);
+        reTermed,
+        moved);
   }
 
   /** Without the charge with {@code key} (it came back: it holds no money). */
@@ -198,7 +230,8 @@ public record Lifecycle(
         emailBounce,
         upgradeCharge,
         next,
-        reTermed);
+        reTermed,
+        moved);
   }
 
   public Lifecycle withUpgradeCharge(PendingUpgradeCharge charge) {
@@ -211,7 +244,8 @@ public record Lifecycle(
         emailBounce,
         charge,
         upgradesPaid,
-        reTermed);
+        reTermed,
+        moved);
   }
 
   public Lifecycle withReTermed(ReTermedPeriod period) {
@@ -224,6 +258,21 @@ public record Lifecycle(
         emailBounce,
         upgradeCharge,
         upgradesPaid,
+        period,
+        moved);
+  }
+
+  public Lifecycle withMoved(MovedPeriod period) {
+    return new Lifecycle(
+        trialEndsOn,
+        pause,
+        pendingChange,
+        cancelsOn,
+        balance,
+        emailBounce,
+        upgradeCharge,
+        upgradesPaid,
+        reTermed,
         period);
   }
 }

@@ -1,6 +1,7 @@
 package dev.billing.domain;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
@@ -30,6 +31,22 @@ public final class Proration {
   /** {@code amount * days / periodDays}, rounded down (towards zero). */
   public static Money shareRoundedDown(Money amount, long days, long periodDays) {
     return share(amount, days, periodDays, RoundingMode.DOWN);
+  }
+
+  /**
+   * {@code amount * numerator / denominator} rounded as asked on the absolute value: a share that
+   * may span more than one period (days a billing-day move added).
+   */
+  public static Money fraction(
+      Money amount, BigInteger numerator, BigInteger denominator, RoundingMode rounding) {
+    if (denominator.signum() <= 0 || numerator.signum() < 0) {
+      throw new IllegalArgumentException("not a share: " + numerator + "/" + denominator);
+    }
+    BigDecimal minor =
+        new BigDecimal(BigInteger.valueOf(Math.abs(amount.minor())).multiply(numerator))
+            .divide(new BigDecimal(denominator), 0, rounding);
+    long signed = amount.minor() < 0 ? -minor.longValueExact() : minor.longValueExact();
+    return new Money(signed, amount.currency());
   }
 
   private static Money share(Money amount, long days, long periodDays, RoundingMode rounding) {

@@ -50,7 +50,8 @@ public final class TermChange {
   }
 
   /**
-   * An immediate switch of a subscription on {@code cycle} (the next to bill).
+   * An immediate switch of a subscription on {@code cycle} (the next to bill), its running period
+   * taken from the schedule.
    *
    * @param paidRunning whether today is in the dates of cycle - 1 and that period was paid for
    */
@@ -62,19 +63,41 @@ public final class TermChange {
       Money newPrice,
       LocalDate today,
       boolean paidRunning) {
+    PaidPeriod running =
+        paidRunning && cycle >= 2 ? PaidPeriod.running(schedule, cycle, null) : null;
+    return now(schedule, cycle, oldPrice, newTerm, newPrice, today, running);
+  }
+
+  /**
+   * An immediate switch of a subscription on {@code cycle} (the next to bill).
+   *
+   * @param running the paid period in service ({@link PaidPeriod#running}); null when today is not
+   *     in a paid period. Its unused days are credited at what they were worth.
+   */
+  public static Immediate now(
+      BillingSchedule schedule,
+      long cycle,
+      Money oldPrice,
+      Term newTerm,
+      Money newPrice,
+      LocalDate today,
+      PaidPeriod running) {
     Objects.requireNonNull(newTerm, "newTerm");
     Money zero = Money.zero(oldPrice.currency());
-    if (!paidRunning || cycle < 2) {
+    if (running == null || cycle < 2) {
       BillingSchedule moved = atCycle(schedule, cycle, newTerm);
       return new Immediate(
           moved, moved.dueDate(cycle), zero, zero, zero, "nothing paid is running: no proration");
     }
     long paid = cycle - 1;
-    LocalDate oldStart = schedule.dueDate(paid);
-    LocalDate oldEnd = schedule.dueDate(cycle);
+    LocalDate oldStart = running.from();
+    LocalDate oldEnd = running.until();
     LocalDate newStart = schedule.billingDateOnOrBefore(today);
-    if (newStart.isBefore(oldStart)) {
-      newStart = oldStart;
+    // A billing-day move can leave the start off this billing day: the new period may start on the
+    // billing date before it (only the days from today are charged).
+    LocalDate earliest = schedule.billingDateOnOrBefore(oldStart);
+    if (newStart.isBefore(earliest)) {
+      newStart = earliest;
     }
     BillingSchedule moved = schedule.withTerm(paid, newTerm, newStart);
     LocalDate newEnd = moved.dueDate(cycle);
@@ -82,7 +105,7 @@ public final class TermChange {
     long oldDays = Proration.daysLeft(oldStart, oldEnd);
     long newLeft = Proration.daysLeft(today, newEnd);
     long newDays = Proration.daysLeft(newStart, newEnd);
-    Money credit = Proration.share(oldPrice, oldLeft, oldDays);
+    Money credit = running.left(oldPrice, today);
     Money charge = Proration.share(newPrice, newLeft, newDays);
     String why =
         newLeft
@@ -99,11 +122,9 @@ public final class TermChange {
             + " ("
             + charge
             + ") less "
-            + oldLeft
-            + " of "
-            + oldDays
-            + " unused days of cycle "
-            + paid
+            + (running.addedDays() == 0
+                ? oldLeft + " of " + oldDays + " unused days of cycle " + paid
+                : running.describeLeft(today))
             + " at "
             + oldPrice
             + " ("

@@ -6,6 +6,7 @@ import static dev.billing.store.Attrs.s;
 import dev.billing.domain.EmailBounce;
 import dev.billing.domain.Lifecycle;
 import dev.billing.domain.Money;
+import dev.billing.domain.MovedPeriod;
 import dev.billing.domain.PaidUpgradeCharge;
 import dev.billing.domain.Pause;
 import dev.billing.domain.PaymentMethod;
@@ -100,6 +101,32 @@ final class LifecycleAttributes {
       }
       item.put("ReTermed", AttributeValue.fromM(map));
     }
+    MovedPeriod moved = lifecycle.moved();
+    if (moved != null) {
+      item.put(
+          "Moved",
+          AttributeValue.fromM(
+              Map.of(
+                  "Cycle", Attrs.n(moved.cycle()),
+                  "From", s(Timestamps.date(moved.from())),
+                  "PaidUntil", s(Timestamps.date(moved.paidUntil())),
+                  "AddedWorth", Attrs.n(moved.addedWorth()),
+                  "AddedPer", Attrs.n(moved.addedPer()))));
+    }
+  }
+
+  private static MovedPeriod moved(Map<String, AttributeValue> item) {
+    AttributeValue value = item.get("Moved");
+    if (value == null || !value.hasM()) {
+      return null;
+    }
+    Map<String, AttributeValue> map = value.m();
+    return new MovedPeriod(
+        Attrs.num(map, "Cycle"),
+        date(map, "From"),
+        date(map, "PaidUntil"),
+        Attrs.num(map, "AddedWorth"),
+        Attrs.num(map, "AddedPer"));
   }
 
   private static ReTermedPeriod reTermed(Map<String, AttributeValue> item, String currency) {
@@ -211,7 +238,8 @@ final class LifecycleAttributes {
         bounce,
         upgrade,
         upgradesPaid(item, currency),
-        reTermed(item, currency));
+        reTermed(item, currency),
+        moved(item));
   }
 
   private static void putDate(Map<String, AttributeValue> item, String name, LocalDate date) {

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Lifecycle;
 import dev.billing.domain.Money;
+import dev.billing.domain.MovedPeriod;
 import dev.billing.domain.PaidUpgradeCharge;
 import dev.billing.domain.Pause;
 import dev.billing.domain.PaymentMethod;
@@ -125,7 +126,9 @@ class LifecycleItemsTest extends StoreTestBase {
                     Money.parse("0.00", "USD"),
                     List.of(
                         new ReTermedPeriod.Share(
-                            "charge:" + sub + ":req:up", "txn_up", Money.parse("1.25", "USD")))));
+                            "charge:" + sub + ":req:up", "txn_up", Money.parse("1.25", "USD")))))
+            .withMoved(
+                new MovedPeriod(1, LocalDate.of(2026, 1, 31), LocalDate.of(2026, 2, 28), 15, 31));
     Subscription next = v1.withLifecycle(lifecycle).withVersion(2);
 
     store.updateSubscription(
@@ -149,6 +152,11 @@ class LifecycleItemsTest extends StoreTestBase {
     assertThat(billingItem("ACC#" + account, "SUB#" + sub + "#SKU#SKU-PRO").get("ReTermed").m())
         .containsEntry("From", s("2026-02-10"))
         .containsEntry("Carried", n("6.42"));
+    assertThat(billingItem("ACC#" + account, "SUB#" + sub + "#SKU#SKU-PRO").get("Moved").m())
+        .containsEntry("From", s("2026-01-31"))
+        .containsEntry("PaidUntil", s("2026-02-28"))
+        .containsEntry("AddedWorth", n(15))
+        .containsEntry("AddedPer", n(31));
   }
 
   @Test

@@ -65,6 +65,22 @@ class DataConverterRoundTripTest {
   }
 
   @Test
+  void aMovedPeriodRoundTrips() {
+    Subscription moved =
+        paidOnce()
+            .withLifecycle(
+                dev.billing.domain.Lifecycle.NONE.withMoved(
+                    new dev.billing.domain.MovedPeriod(
+                        1, LocalDate.of(2028, 2, 29), LocalDate.of(2029, 2, 28), 20, 31)));
+    SubscriptionInput input = new SubscriptionInput(moved, true);
+
+    Payload payload = converter.toPayload(input).orElseThrow();
+
+    assertThat(converter.fromPayload(payload, SubscriptionInput.class, SubscriptionInput.class))
+        .isEqualTo(input);
+  }
+
+  @Test
   void subscriptionStateWithNullsRoundTrips() {
     Subscription requested = paidOnce().withNothingDue().withLastPaymentAt(null);
     SubscriptionState state =

@@ -36,6 +36,7 @@ final class Release110Histories {
     recordFirstPayment(files);
     recordTermSwitchedThenCancelledWithRefund(files);
     recordUpgradeChargeDisputed(files);
+    BillingDayHistories.recordMovedUpgradedRefunded(files);
   }
 
   /**

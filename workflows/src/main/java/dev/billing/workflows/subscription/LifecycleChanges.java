@@ -5,6 +5,7 @@ import dev.billing.domain.EmailBounce;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Lifecycle;
 import dev.billing.domain.Money;
+import dev.billing.domain.MovedPeriod;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Process;
@@ -117,6 +118,7 @@ final class LifecycleChanges {
       BillingSchedule schedule,
       Instant reminderAt,
       Money balance,
+      MovedPeriod moved,
       String actor,
       String detail,
       Instant at) {
@@ -125,7 +127,7 @@ final class LifecycleChanges {
     Subscription next =
         current
             .withSchedule(schedule)
-            .withLifecycle(current.lifecycle().withBalance(balance))
+            .withLifecycle(current.lifecycle().withBalance(balance).withMoved(moved))
             .scheduledFor(cycle);
     if (reminded || !schedule.sendsReminders() || !reminderAt.isAfter(at)) {
       // Already reminded for this cycle, or its new reminder date has passed: no second reminder.

@@ -5,6 +5,8 @@ import static dev.billing.workflows.subscription.LifecycleOperations.refuseIf;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.ChargeMinimums;
 import dev.billing.domain.Money;
+import dev.billing.domain.MovedPeriod;
+import dev.billing.domain.PaidPeriod;
 import dev.billing.domain.PendingPlanChange;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
@@ -88,7 +90,13 @@ final class PlanChanges {
     boolean paidRunning = running == PeriodStatus.COMPLETED || running == PeriodStatus.REFUNDED;
     TermChange.Immediate change =
         TermChange.now(
-            sub.schedule(), sub.cycle(), sub.price(), term, request.price(), today, paidRunning);
+            sub.schedule(),
+            sub.cycle(),
+            sub.price(),
+            term,
+            request.price(),
+            today,
+            paidRunning ? PaidPeriod.running(sub) : null);
     Money net = change.net();
     if (net.minor() > 0 && ChargeMinimums.chargeable(net)) {
       money.upgrades.upgradeNow(sub, request, actor, sub.cycle() - 1, net, change.why(), term);
@@ -231,16 +239,21 @@ final class PlanChanges {
             + oldDue
             + " to "
             + newDue;
+    long days = Proration.daysLeft(oldDue, old.dueDate(cycle + 1));
     if (added > 0 && sub.lastPaymentAt() != null) {
-      long days = Proration.daysLeft(oldDue, old.dueDate(cycle + 1));
       Money extra = Proration.share(sub.price(), added, days);
       balance = balance == null ? extra : balance.plus(extra);
       detail += "; " + added + " added days (" + extra + ") are charged with it";
     }
+    MovedPeriod running = sub.lifecycle().moved();
+    if (cycle >= 2 && sub.lastPaymentAt() != null && WorkflowChanges.billingDayPeriod()) {
+      // The moved schedule dates the running period from the new day: keep its real dates.
+      running = MovedPeriod.after(running, old, cycle, added, days);
+    }
     run.phase(Phase.RECORDING_PAYMENT);
     run.record(
         LifecycleChanges.billingDayChanged(
-            sub, moved, run.movedReminderAt(moved), balance, actor, detail, now()));
+            sub, moved, run.movedReminderAt(moved), balance, running, actor, detail, now()));
     run.outcome(detail);
     run.replan();
   }

@@ -1,10 +1,9 @@
 package dev.billing.workflows.subscription;
 
-import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.ChargeMinimums;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaidPeriod;
 import dev.billing.domain.PeriodStatus;
-import dev.billing.domain.Proration;
 import dev.billing.domain.Subscription;
 import dev.billing.domain.SubscriptionStatus;
 import dev.billing.workflows.PlanChangeRequest;
@@ -29,13 +28,10 @@ record PlanProration(boolean chargeNow, Money prorated, String why, Money balanc
    * payment: only then is the running period's stored status worth reading.
    */
   static boolean inPaidDates(Subscription sub, LocalDate today) {
-    long paidCycle = sub.cycle() - 1;
-    BillingSchedule schedule = sub.schedule();
     return sub.status() != SubscriptionStatus.TRIALING
         && sub.lastPaymentAt() != null
-        && paidCycle >= 1
-        && !today.isBefore(schedule.dueDate(paidCycle))
-        && today.isBefore(schedule.dueDate(sub.cycle()));
+        && sub.cycle() >= 2
+        && PaidPeriod.running(sub).contains(today);
   }
 
   /**
@@ -45,7 +41,6 @@ record PlanProration(boolean chargeNow, Money prorated, String why, Money balanc
   static PlanProration of(
       Subscription sub, PlanChangeRequest request, LocalDate today, PeriodStatus running) {
     long paidCycle = sub.cycle() - 1;
-    BillingSchedule schedule = sub.schedule();
     boolean inPaidPeriod = inPaidDates(sub, today);
     String why = "nothing paid is running: no proration";
     if (inPaidPeriod) {
@@ -58,10 +53,9 @@ record PlanProration(boolean chargeNow, Money prorated, String why, Money balanc
     Money difference = request.price().minus(sub.price());
     Money prorated = Money.zero(sub.price().currency());
     if (inPaidPeriod) {
-      long left = Proration.daysLeft(today, schedule.dueDate(sub.cycle()));
-      long days = Proration.daysLeft(schedule.dueDate(paidCycle), schedule.dueDate(sub.cycle()));
-      prorated = Proration.share(difference, left, days);
-      why = left + " of " + days + " days left in cycle " + paidCycle;
+      PaidPeriod paid = PaidPeriod.running(sub);
+      prorated = paid.left(difference, today);
+      why = paid.describeLeft(today);
     }
     Money balance = sub.lifecycle().balance();
     String change = "plan " + sub.sku() + " -> " + request.sku() + " at " + request.price();

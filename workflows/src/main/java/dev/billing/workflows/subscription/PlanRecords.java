@@ -69,6 +69,10 @@ final class PlanRecords {
     if (reTermed != null) {
       lifecycle = lifecycle.withReTermed(reTermed);
     }
+    if (schedule != null && schedule.term() != current.schedule().term()) {
+      // The switch re-dates (and re-prices) the running period: a billing-day move's dates go.
+      lifecycle = lifecycle.withMoved(null);
+    }
     Subscription next =
         current
             .withPlan(sku, price)

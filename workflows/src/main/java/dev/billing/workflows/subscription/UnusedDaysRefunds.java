@@ -1,8 +1,8 @@
 package dev.billing.workflows.subscription;
 
 import dev.billing.domain.BillingIds;
-import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaidPeriod;
 import dev.billing.domain.Period;
 import dev.billing.domain.PeriodStatus;
 import dev.billing.domain.Proration;
@@ -53,11 +53,7 @@ final class UnusedDaysRefunds {
     Subscription sub = run.current();
     long cycle = sub.cycle() - 1;
     LocalDate today = today(sub);
-    BillingSchedule schedule = sub.schedule();
-    if (cycle < 1
-        || sub.lastPaymentAt() == null
-        || today.isBefore(schedule.dueDate(cycle))
-        || !today.isBefore(schedule.dueDate(cycle + 1))) {
+    if (cycle < 1 || sub.lastPaymentAt() == null || !PaidPeriod.running(sub).contains(today)) {
       run.outcome("no paid period in service: nothing to refund");
       return Money.zero(sub.price().currency());
     }
@@ -112,7 +108,6 @@ final class UnusedDaysRefunds {
    */
   private Money refundUnusedOfPeriod(
       Subscription sub, long cycle, ReTermedPeriod switched, String requestId, String actor) {
-    BillingSchedule schedule = sub.schedule();
     LocalDate today = today(sub);
     Money none = Money.zero(sub.price().currency());
     try {
@@ -127,9 +122,11 @@ final class UnusedDaysRefunds {
         run.outcome("cycle " + cycle + " is " + stored.status() + ": nothing to refund");
         return none;
       }
-      long unused = Proration.daysLeft(today.plusDays(1), schedule.dueDate(cycle + 1));
-      long days = Proration.daysLeft(schedule.dueDate(cycle), schedule.dueDate(cycle + 1));
-      Money share = Proration.shareRoundedDown(stored.amount(), unused, days);
+      // The days a billing-day move added were carried to the next charge, not paid by this one.
+      PaidPeriod period = PaidPeriod.running(sub);
+      long unused = period.unusedPaidDays(today);
+      long days = period.paidDays();
+      Money share = period.unusedOfCharge(stored.amount(), today);
       Money amount = share.minor() > stored.refundable().minor() ? stored.refundable() : share;
       if (amount.minor() <= 0) {
         run.outcome("no unused amount to refund for cycle " + cycle);

@@ -4,6 +4,7 @@ import dev.billing.domain.BillingIds;
 import dev.billing.domain.BillingSchedule;
 import dev.billing.domain.HistoryEvent;
 import dev.billing.domain.Money;
+import dev.billing.domain.PaidPeriod;
 import dev.billing.domain.PaidUpgradeCharge;
 import dev.billing.domain.PendingUpgradeCharge;
 import dev.billing.domain.Process;
@@ -229,7 +230,7 @@ final class Upgrades {
         upgrade.term(),
         upgrade.price(),
         sub.schedule().dateAt(upgrade.sentFrom().plus(CLOCK_SKEW)),
-        true);
+        PaidPeriod.running(sub));
   }
 
   /**

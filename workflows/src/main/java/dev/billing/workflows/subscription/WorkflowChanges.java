@@ -104,4 +104,17 @@ final class WorkflowChanges {
   static boolean firstPayment() {
     return Workflow.getVersion(FIRST_PAYMENT, Workflow.DEFAULT_VERSION, 1) >= 1;
   }
+
+  /**
+   * A billing-day move keeps the running paid period's real start and paid end ({@code
+   * MovedPeriod}), so a later upgrade, term switch or refund of unused days counts that period's
+   * days instead of the moved schedule's (1.1.0). Asked where a move of a paid period is recorded:
+   * the commands differ only later (whether the running period's status is read, what is charged or
+   * refunded), and a run that moved on older code keeps the schedule's dates.
+   */
+  static final String BILLING_DAY_PERIOD = "billing-day-period";
+
+  static boolean billingDayPeriod() {
+    return Workflow.getVersion(BILLING_DAY_PERIOD, Workflow.DEFAULT_VERSION, 1) >= 1;
+  }
 }
