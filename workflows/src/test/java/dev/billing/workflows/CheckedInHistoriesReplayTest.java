@@ -85,6 +85,7 @@ class CheckedInHistoriesReplayTest {
             "1.1.0/first-payment-trial-declined.json",
             "1.1.0/first-payment-expired.json",
             "1.1.0/upgrade-charge-disputed-won.json",
+            "1.1.0/term-switched-then-cancelled-with-refund.json",
             "1.1.0/billing-day-moved-upgraded-refunded.json",
             // Recorded from the code before first-payment (main at d259e7a, 1.0.0's on this path),
             // not by Release110Histories: a trial's first charge hard-declined stays PAST_DUE with
