@@ -73,16 +73,17 @@ public class WorkerApplication extends Application<WorkerConfiguration> {
               + " endpoints' signing secrets; every attempt fails (secret_unreadable) and is retried"
               + " until the worker has the API's secret");
     }
+    BusinessMetrics metrics = new BusinessMetrics(connections.metrics().registry());
     EventDelivery delivery =
         config.delivery.enabled()
             ? EventDelivery.of(
-                store, pageTokenKey, client, taskQueue, false, InstantSource.system())
+                    store, pageTokenKey, client, taskQueue, false, InstantSource.system())
+                .withDisabling(config.delivery.disabling(), metrics::endpointDisabled)
             : null;
     var adapters = new BillingWorker.Adapters(store, gateway, email, config.dunning);
     if (delivery != null) {
       adapters = adapters.withDelivery(delivery.handoff());
     }
-    BusinessMetrics metrics = new BusinessMetrics(connections.metrics().registry());
     WorkerFactory factory =
         BillingWorker.create(
             client,

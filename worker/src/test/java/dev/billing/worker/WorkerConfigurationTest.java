@@ -73,6 +73,24 @@ class WorkerConfigurationTest {
                 true, "15 */4 * * *", 1, "billing-webhook-poll"));
     assertThat(config.mail)
         .isEqualTo(new MailSettings("localhost", 0, "none", null, "billing@localhost"));
+    assertThat(config.delivery.disabling().after()).isEqualTo(java.time.Duration.ofDays(5));
+  }
+
+  @Test
+  void theTimeBeforeAFailingEndpointIsDisabledIsADurationOfAnHourOrMore() throws Exception {
+    WorkerConfiguration config =
+        parse(yaml("delivery:\n  endpointDisableAfter: PT36H\n"), "inline.yml");
+    assertThat(config.delivery.disabling().after()).isEqualTo(java.time.Duration.ofHours(36));
+    assertThat(config.delivery.sweepCron()).isEqualTo("*/5 * * * *");
+
+    assertThatThrownBy(
+            () -> parse(yaml("delivery:\n  endpointDisableAfter: 5 days\n"), "inline.yml"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("delivery.endpointDisableAfter must be an ISO-8601 duration");
+    assertThatThrownBy(
+            () -> parse(yaml("delivery:\n  endpointDisableAfter: PT59M\n"), "inline.yml"))
+        .isInstanceOf(ConfigurationException.class)
+        .hasMessageContaining("at least PT1H");
   }
 
   @Test

@@ -34,14 +34,18 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Delivery's steps. Every POST is recorded as an attempt before the activity ends, and the end of a
- * delivery (2xx, 410, an address refused) in the same transaction as the event's finished set, so a
- * retry that finds the endpoint in that set sends nothing again. Nothing here logs or records a
- * secret, a URL (it may carry a token) or a response body: the endpoint's id stands for it.
+ * delivery (2xx, 410, an address refused, a disabled endpoint) in the same transaction as the
+ * event's finished set, so a retry that finds the endpoint in that set sends nothing again. After
+ * each attempt {@link EndpointHealth} may disable an endpoint that kept failing; a disabled
+ * endpoint's deliveries end FAILED ({@code endpoint_disabled}) without a POST, here and when
+ * planned, so its queues empty at once. Nothing here logs or records a secret, a URL (it may carry
+ * a token) or a response body: the endpoint's id stands for it.
  */
 public final class DeliveryActivitiesImpl implements DeliveryActivities {
   private static final Logger log = LoggerFactory.getLogger(DeliveryActivitiesImpl.class);
@@ -52,26 +56,55 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
   /**
    * @param clock the time attempts are recorded at (the dev stack's follows its test clock); the
    *     signature's timestamp is always the real time, which is what a product checks it against
+   * @param disabling when an endpoint that keeps failing is disabled
+   * @param onDisabled told the id of each endpoint this worker disabled (a metric)
    */
   public record Dependencies(
       EventDeliveryStore deliveries,
       WebhookEndpointStore endpoints,
       WebhookPoster poster,
       DeliveryAddresses addresses,
-      InstantSource clock) {
+      InstantSource clock,
+      EndpointDisabling disabling,
+      Consumer<String> onDisabled) {
     public Dependencies {
       Objects.requireNonNull(deliveries, "deliveries");
       Objects.requireNonNull(endpoints, "endpoints");
       Objects.requireNonNull(poster, "poster");
       Objects.requireNonNull(addresses, "addresses");
       Objects.requireNonNull(clock, "clock");
+      Objects.requireNonNull(disabling, "disabling");
+      Objects.requireNonNull(onDisabled, "onDisabled");
+    }
+
+    /** Endpoints disabled after {@link EndpointDisabling#DEFAULT_AFTER}, counted nowhere. */
+    public Dependencies(
+        EventDeliveryStore deliveries,
+        WebhookEndpointStore endpoints,
+        WebhookPoster poster,
+        DeliveryAddresses addresses,
+        InstantSource clock) {
+      this(
+          deliveries,
+          endpoints,
+          poster,
+          addresses,
+          clock,
+          new EndpointDisabling(EndpointDisabling.DEFAULT_AFTER),
+          id -> {});
+    }
+
+    public Dependencies withDisabling(EndpointDisabling rule, Consumer<String> listener) {
+      return new Dependencies(deliveries, endpoints, poster, addresses, clock, rule, listener);
     }
   }
 
   private final Dependencies d;
+  private final EndpointHealth health;
 
   public DeliveryActivitiesImpl(Dependencies dependencies) {
     this.d = Objects.requireNonNull(dependencies, "dependencies");
+    this.health = new EndpointHealth(d.endpoints(), d.disabling(), d.onDisabled());
   }
 
   @Override
@@ -131,11 +164,21 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
     List<String> owed = new ArrayList<>();
     if (redelivery || state.owed()) {
       for (WebhookEndpoint endpoint : endpoints) {
-        if (endpoint.wants(type)
-            && (redelivery
-                || (!state.finishedFor().contains(endpoint.id())
-                    && !registeredAfter(endpoint, state)))) {
-          owed.add(endpoint.id());
+        if (!endpoint.wants(type)) {
+          continue;
+        }
+        if (redelivery) {
+          if (endpoint.enabled()) {
+            owed.add(endpoint.id());
+          }
+        } else if (!state.finishedFor().contains(endpoint.id())
+            && !registeredAfter(endpoint, state)) {
+          if (endpoint.enabled()) {
+            owed.add(endpoint.id());
+          } else {
+            // Missed, and listed as such under the endpoint for a redelivery once it is enabled.
+            recordDisabled(endpoint.id(), state, 0, false);
+          }
         }
       }
     }
@@ -172,12 +215,15 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
       // An earlier attempt ended it and was recorded, but its completion never reached Temporal.
       return new DeliverEventResult(Outcome.DELIVERED, attempt, null);
     }
+    if (!endpoint.get().enabled()) {
+      return endedDisabled(input, state, attempt);
+    }
     Optional<String> secret;
     try {
       secret = d.endpoints().secret(input.endpointId());
     } catch (IllegalStateException e) {
       // Sealed under another key: the worker lacks the API's page-token secret, or it was rotated.
-      throw failedAttempt(input, state, attempt, null, "secret_unreadable");
+      return failedAttempt(input, state, endpoint.get(), attempt, null, "secret_unreadable");
     }
     if (secret.isEmpty()) {
       return new DeliverEventResult(Outcome.ENDPOINT_DELETED, attempt, null);
@@ -191,11 +237,14 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
             input.eventId(),
             input.endpointId(),
             refusal);
-        record(input, state, attempt, DeliveryAttempt.Status.FAILED, null, "address_not_public");
+        Instant at =
+            record(
+                input, state, attempt, DeliveryAttempt.Status.FAILED, null, "address_not_public");
+        health.failed(endpoint.get(), "address_not_public", at);
         return new DeliverEventResult(Outcome.FAILED, attempt, null);
       }
     } catch (UnknownHostException e) {
-      throw failedAttempt(input, state, attempt, null, "dns_failed");
+      return failedAttempt(input, state, endpoint.get(), attempt, null, "dns_failed");
     }
     byte[] body = EventView.json(state.event());
     long now = System.currentTimeMillis() / 1000;
@@ -209,13 +258,15 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
     try {
       status = d.poster().post(url, headers, body);
     } catch (HttpTimeoutException e) {
-      throw failedAttempt(input, state, attempt, null, "timeout");
+      return failedAttempt(input, state, endpoint.get(), attempt, null, "timeout");
     } catch (ConnectException e) {
-      throw failedAttempt(input, state, attempt, null, "connect_failed");
+      return failedAttempt(input, state, endpoint.get(), attempt, null, "connect_failed");
     } catch (IOException e) {
-      throw failedAttempt(input, state, attempt, null, "io_error");
+      return failedAttempt(input, state, endpoint.get(), attempt, null, "io_error");
     }
     if (status >= 200 && status < 300) {
+      // The streak ends before the success is recorded: a death in between posts again on retry.
+      health.succeeded(endpoint.get());
       Instant at = record(input, state, attempt, DeliveryAttempt.Status.SUCCEEDED, status, null);
       Long lag =
           input.redelivery()
@@ -225,20 +276,30 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
     }
     if (status == 410) {
       // Gone: the product says this endpoint takes no more; retrying cannot change that.
-      record(input, state, attempt, DeliveryAttempt.Status.FAILED, status, "http_410");
+      Instant at = record(input, state, attempt, DeliveryAttempt.Status.FAILED, status, "http_410");
+      health.failed(endpoint.get(), "http_410", at);
       return new DeliverEventResult(Outcome.FAILED, attempt, status);
     }
-    throw failedAttempt(input, state, attempt, status, "http_" + status);
+    return failedAttempt(input, state, endpoint.get(), attempt, status, "http_" + status);
   }
 
-  private ApplicationFailure failedAttempt(
+  /**
+   * Records a failed try and throws it, to be retried with backoff; unless this failure disabled
+   * the endpoint (or found it disabled): then the delivery ends FAILED at once.
+   */
+  private DeliverEventResult failedAttempt(
       DeliverEventInput input,
       EventDeliveryState state,
+      WebhookEndpoint endpoint,
       int attempt,
       Integer status,
       String error) {
-    record(input, state, attempt, DeliveryAttempt.Status.FAILED_ATTEMPT, status, error);
-    return ApplicationFailure.newFailure(
+    Instant at =
+        record(input, state, attempt, DeliveryAttempt.Status.FAILED_ATTEMPT, status, error);
+    if (health.failed(endpoint, error, at)) {
+      return endedDisabled(input, state, attempt);
+    }
+    throw ApplicationFailure.newFailure(
         "delivery of "
             + input.eventId()
             + " to endpoint "
@@ -247,6 +308,29 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
             + error
             + "); retried with backoff",
         DELIVERY_FAILED);
+  }
+
+  private DeliverEventResult endedDisabled(
+      DeliverEventInput input, EventDeliveryState state, int attempt) {
+    recordDisabled(input.endpointId(), state, attempt, input.lastOwed() && !input.redelivery());
+    return new DeliverEventResult(Outcome.FAILED, attempt, null);
+  }
+
+  private void recordDisabled(
+      String endpointId, EventDeliveryState state, int attempt, boolean lastOwed) {
+    d.deliveries()
+        .record(
+            new DeliveryAttempt(
+                endpointId,
+                state.event().id(),
+                state.event().type().wireName(),
+                state.event().subscriptionId(),
+                attempt,
+                DeliveryAttempt.Status.FAILED,
+                null,
+                EndpointDisabling.ENDPOINT_DISABLED,
+                d.clock().instant()),
+            lastOwed);
   }
 
   /** Returns the time the attempt is recorded at. */

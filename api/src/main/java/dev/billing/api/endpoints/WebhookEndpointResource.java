@@ -67,16 +67,32 @@ public final class WebhookEndpointResource {
   /** The body of a create. */
   public record CreateRequest(String url, List<String> events, String description) {}
 
-  /** An endpoint as read: no secret. */
+  /**
+   * An endpoint as read: no secret.
+   *
+   * @param status "enabled", or "disabled" once its deliveries kept failing
+   * @param disabledAt when delivery disabled it, null while enabled
+   * @param disabledReason why, null while enabled
+   */
   public record EndpointView(
-      String id, String url, List<String> events, String description, String createdAt) {
+      String id,
+      String url,
+      List<String> events,
+      String description,
+      String createdAt,
+      String status,
+      String disabledAt,
+      String disabledReason) {
     static EndpointView of(WebhookEndpoint endpoint) {
       return new EndpointView(
           endpoint.id(),
           endpoint.url(),
           endpoint.events(),
           endpoint.description(),
-          Timestamps.instant(endpoint.createdAt()));
+          Timestamps.instant(endpoint.createdAt()),
+          endpoint.status().wireName(),
+          endpoint.disabledAt() == null ? null : Timestamps.instant(endpoint.disabledAt()),
+          endpoint.disabledReason());
     }
   }
 
@@ -87,6 +103,9 @@ public final class WebhookEndpointResource {
       List<String> events,
       String description,
       String createdAt,
+      String status,
+      String disabledAt,
+      String disabledReason,
       String secret) {}
 
   @POST
@@ -116,6 +135,9 @@ public final class WebhookEndpointResource {
                     view.events(),
                     view.description(),
                     view.createdAt(),
+                    view.status(),
+                    view.disabledAt(),
+                    view.disabledReason(),
                     secret))
             .build();
       }
@@ -152,6 +174,19 @@ public final class WebhookEndpointResource {
       throw notFound(endpointId);
     }
     return PageView.of(deliveries.attempts(endpointId, page), DeliveryAttemptView::of);
+  }
+
+  /**
+   * Enables an endpoint delivery disabled, with a fresh start: it may fail for the whole configured
+   * time again before it is disabled again. Enabling an enabled endpoint changes nothing. Events it
+   * missed meanwhile are not sent by this; {@code POST /v1/events/{id}/redeliver} sends each again.
+   */
+  @POST
+  @Path("/{endpointId}/enable")
+  public EndpointView enable(@PathParam("endpointId") String endpointId) {
+    Optional<WebhookEndpoint> endpoint =
+        ID.matcher(endpointId).matches() ? endpoints.enable(endpointId) : Optional.empty();
+    return endpoint.map(EndpointView::of).orElseThrow(() -> notFound(endpointId));
   }
 
   /** Deleting twice is a 404 the second time: nothing is there any more. */

@@ -58,9 +58,10 @@ public final class EventResource {
   public record RedeliveryView(String eventId, List<String> endpointIds, String detail) {}
 
   /**
-   * Sends one event again to every endpoint subscribed to its type now, those it reached included
-   * (operators only). Accepted, not done: the event's delivery workflow sends it, after what is
-   * queued before it for each endpoint, and its attempts are listed under the endpoint.
+   * Sends one event again to every enabled endpoint subscribed to its type now, those it reached
+   * included (operators only); a disabled endpoint gets nothing until it is enabled. Accepted, not
+   * done: the event's delivery workflow sends it, after what is queued before it for each endpoint,
+   * and its attempts are listed under the endpoint.
    */
   @POST
   @Path("/{eventId}/redeliver")
@@ -72,7 +73,7 @@ public final class EventResource {
             .orElseThrow(() -> ApiProblem.notFound("There is no event " + eventId + "."));
     List<String> to =
         endpoints.all().stream()
-            .filter(endpoint -> endpoint.wants(event.type().wireName()))
+            .filter(endpoint -> endpoint.enabled() && endpoint.wants(event.type().wireName()))
             .map(WebhookEndpoint::id)
             .toList();
     if (!to.isEmpty()) {

@@ -136,6 +136,26 @@ class DeliveryEndpointsTest {
   }
 
   @Test
+  void aDisabledEndpointIsLeftOutOfARedeliveryUntilEnabled() {
+    String disabled = endpoint("subscription.created");
+    Instant since = Instant.parse("2026-03-01T00:00:00Z");
+    API.stack().webhookEndpoints.startFailing(disabled, since);
+    API.stack().webhookEndpoints.disable(disabled, since, since.plusSeconds(1), "kept failing");
+    String event = event();
+
+    JsonNode answer = body(API.request("/v1/events/" + event + "/redeliver").post(Entity.json("")));
+    List<String> to = new java.util.ArrayList<>();
+    answer.get("endpointIds").forEach(id -> to.add(id.asText()));
+    assertThat(to).doesNotContain(disabled);
+
+    API.stack().webhookEndpoints.enable(disabled);
+    answer = body(API.request("/v1/events/" + event + "/redeliver").post(Entity.json("")));
+    to.clear();
+    answer.get("endpointIds").forEach(id -> to.add(id.asText()));
+    assertThat(to).contains(disabled);
+  }
+
+  @Test
   void anAccountCredentialIsRefusedBoth() {
     String account = newAccount();
     String key = API.accountKey(account);

@@ -13,6 +13,7 @@ import software.amazon.awssdk.services.dynamodb.DynamoDbClient;
 import software.amazon.awssdk.services.dynamodb.model.AttributeValue;
 import software.amazon.awssdk.services.dynamodb.model.ConditionalCheckFailedException;
 import software.amazon.awssdk.services.dynamodb.model.QueryRequest;
+import software.amazon.awssdk.services.dynamodb.model.ReturnValue;
 
 /**
  * Webhook endpoints in the billing table, all in one partition: {@code PK = WEBHOOK_ENDPOINTS},
@@ -25,6 +26,10 @@ public final class WebhookEndpointStore {
   static final String PARTITION = "WEBHOOK_ENDPOINTS";
   static final String SK_PREFIX = "ENDPOINT#";
   static final String SECRET_ATTRIBUTE = "SealedSecret";
+  static final String STATUS = "EndpointStatus";
+  static final String DISABLED_AT = "DisabledAt";
+  static final String DISABLED_REASON = "DisabledReason";
+  static final String FAILING_SINCE = "FailingSince";
 
   private final DynamoDbClient client;
   private final String table;
@@ -120,6 +125,110 @@ public final class WebhookEndpointStore {
   }
 
   /**
+   * Starts the endpoint's failing streak at {@code at}, unless one runs already (the first failure
+   * after a success keeps its time) or the endpoint is gone.
+   *
+   * @return whether this call started it
+   */
+  public boolean startFailing(String id, Instant at) {
+    try {
+      client.updateItem(
+          r ->
+              r.tableName(table)
+                  .key(keyOf(id))
+                  .updateExpression("SET #since = :at")
+                  .conditionExpression("attribute_exists(PK) AND attribute_not_exists(#since)")
+                  .expressionAttributeNames(Map.of("#since", FAILING_SINCE))
+                  .expressionAttributeValues(Map.of(":at", s(at.toString()))));
+      return true;
+    } catch (ConditionalCheckFailedException e) {
+      return false;
+    }
+  }
+
+  /** Ends the endpoint's failing streak: a delivery succeeded. Nothing when none runs. */
+  public void recovered(String id) {
+    try {
+      client.updateItem(
+          r ->
+              r.tableName(table)
+                  .key(keyOf(id))
+                  .updateExpression("REMOVE #since")
+                  .conditionExpression("attribute_exists(PK) AND attribute_exists(#since)")
+                  .expressionAttributeNames(Map.of("#since", FAILING_SINCE)));
+    } catch (ConditionalCheckFailedException e) {
+      // No streak, or no endpoint: nothing to end.
+    }
+  }
+
+  /**
+   * Disables the endpoint, only while the failing streak that began at {@code failingSince} still
+   * runs and it is enabled: a success, an enabling or another worker's disabling in between makes
+   * this a no-op, so concurrent deliveries decide it once.
+   *
+   * @return whether this call disabled it
+   */
+  public boolean disable(String id, Instant failingSince, Instant at, String reason) {
+    try {
+      client.updateItem(
+          r ->
+              r.tableName(table)
+                  .key(keyOf(id))
+                  .updateExpression("SET #status = :disabled, #at = :at, #reason = :reason")
+                  .conditionExpression(
+                      "attribute_exists(PK) AND #since = :since"
+                          + " AND (attribute_not_exists(#status) OR #status <> :disabled)")
+                  .expressionAttributeNames(
+                      Map.of(
+                          "#status", STATUS,
+                          "#at", DISABLED_AT,
+                          "#reason", DISABLED_REASON,
+                          "#since", FAILING_SINCE))
+                  .expressionAttributeValues(
+                      Map.of(
+                          ":disabled", s(WebhookEndpoint.Status.DISABLED.name()),
+                          ":at", s(at.toString()),
+                          ":reason", s(reason),
+                          ":since", s(failingSince.toString()))));
+      return true;
+    } catch (ConditionalCheckFailedException e) {
+      return false;
+    }
+  }
+
+  /**
+   * Enables the endpoint, with no failing streak: it gets the full time again before it can be
+   * disabled. Enabling an enabled endpoint changes nothing but that.
+   *
+   * @return the endpoint as enabled; empty when there is none
+   */
+  public Optional<WebhookEndpoint> enable(String id) {
+    try {
+      Map<String, AttributeValue> item =
+          client
+              .updateItem(
+                  r ->
+                      r.tableName(table)
+                          .key(keyOf(id))
+                          .updateExpression("SET #status = :enabled REMOVE #at, #reason, #since")
+                          .conditionExpression("attribute_exists(PK)")
+                          .expressionAttributeNames(
+                              Map.of(
+                                  "#status", STATUS,
+                                  "#at", DISABLED_AT,
+                                  "#reason", DISABLED_REASON,
+                                  "#since", FAILING_SINCE))
+                          .expressionAttributeValues(
+                              Map.of(":enabled", s(WebhookEndpoint.Status.ENABLED.name())))
+                          .returnValues(ReturnValue.ALL_NEW))
+              .attributes();
+      return Optional.of(endpoint(item));
+    } catch (ConditionalCheckFailedException e) {
+      return Optional.empty();
+    }
+  }
+
+  /**
    * The endpoint's signing secret in clear, for signing deliveries.
    *
    * @throws IllegalStateException when it does not open (see {@link EndpointSecrets#open})
@@ -141,12 +250,25 @@ public final class WebhookEndpointStore {
 
   private static WebhookEndpoint endpoint(Map<String, AttributeValue> item) {
     AttributeValue description = item.get("Description");
+    AttributeValue status = item.get(STATUS);
+    AttributeValue reason = item.get(DISABLED_REASON);
     return new WebhookEndpoint(
         item.get("EndpointId").s(),
         item.get("Url").s(),
         item.get("Events").l().stream().map(AttributeValue::s).toList(),
         description == null ? null : description.s(),
-        Instant.parse(item.get("CreatedAt").s()));
+        Instant.parse(item.get("CreatedAt").s()),
+        // Endpoints registered before disabling existed have no status: enabled.
+        status == null
+            ? WebhookEndpoint.Status.ENABLED
+            : WebhookEndpoint.Status.valueOf(status.s()),
+        instant(item.get(DISABLED_AT)),
+        reason == null ? null : reason.s(),
+        instant(item.get(FAILING_SINCE)));
+  }
+
+  private static Instant instant(AttributeValue value) {
+    return value == null ? null : Instant.parse(value.s());
   }
 
   private static AttributeValue s(String value) {

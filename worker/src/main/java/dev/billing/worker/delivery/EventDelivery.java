@@ -4,6 +4,7 @@ import dev.billing.activities.delivery.DeliveryActivitiesImpl;
 import dev.billing.activities.delivery.DeliveryAddresses;
 import dev.billing.activities.delivery.DeliveryHandoff;
 import dev.billing.activities.delivery.EndpointDeliveryHandoff;
+import dev.billing.activities.delivery.EndpointDisabling;
 import dev.billing.activities.delivery.EventSweepActivitiesImpl;
 import dev.billing.activities.delivery.HttpWebhookPoster;
 import dev.billing.activities.delivery.TemporalDeliverySignals;
@@ -18,6 +19,7 @@ import io.temporal.client.WorkflowClient;
 import io.temporal.worker.Worker;
 import io.temporal.worker.WorkerFactory;
 import java.time.InstantSource;
+import java.util.function.Consumer;
 
 /**
  * The delivery of merchant events on one stack (ADR 0012): the hand-off the record activities call
@@ -65,6 +67,14 @@ public record EventDelivery(
         new DeliveryActivitiesImpl.Dependencies(
             deliveries, endpoints, poster, new DeliveryAddresses(allowLoopback), clock),
         new EventSweepActivitiesImpl(deliveries, endpoints, signals));
+  }
+
+  /**
+   * This delivery disabling endpoints that failed for {@code rule}'s time, telling {@code
+   * onDisabled} the id of each it disabled.
+   */
+  public EventDelivery withDisabling(EndpointDisabling rule, Consumer<String> onDisabled) {
+    return new EventDelivery(handoff, activities.withDisabling(rule, onDisabled), sweep);
   }
 
   /** Registers the deliveries task queue's worker beside {@code taskQueue}'s. */

@@ -36,7 +36,8 @@ import java.util.List;
  *       webhook POST's end ({@code retried}: a failed attempt, the last of a delivery given up
  *       included), and each delivery given up once its retries ran out ({@code failed}); {@code
  *       billing_webhook_delivery_lag_seconds}: from an event's change to its 2xx, per endpoint
- *       (redeliveries left out).
+ *       (redeliveries left out); {@code billing_webhook_endpoints_disabled_total}: endpoints this
+ *       worker disabled because every delivery kept failing (one WARN line each).
  * </ul>
  */
 public final class BusinessMetrics {
@@ -52,6 +53,7 @@ public final class BusinessMetrics {
   private final Counter dunningEntered;
   private final Counter dunningRecovered;
   private final Timer deliveryLag;
+  private final Counter endpointsDisabled;
 
   public BusinessMetrics(MeterRegistry registry) {
     this.registry = registry;
@@ -78,6 +80,10 @@ public final class BusinessMetrics {
     deliveryLag =
         Timer.builder("billing.webhook.delivery.lag")
             .description("from an event's change to its endpoint's 2xx")
+            .register(registry);
+    endpointsDisabled =
+        Counter.builder("billing.webhook.endpoints.disabled")
+            .description("webhook endpoints disabled because every delivery kept failing")
             .register(registry);
     for (String outcome : List.of("delivered", "retried", "failed", "endpoint_deleted")) {
       delivery(outcome); // every outcome scraped from the start, at 0
@@ -138,6 +144,11 @@ public final class BusinessMetrics {
         .tag("outcome", outcome)
         .description("webhook POSTs ended, and deliveries given up, by outcome")
         .register(registry);
+  }
+
+  /** Delivery disabled this endpoint (the id is in the WARN line, not a tag: ids are unbounded). */
+  public void endpointDisabled(String endpointId) {
+    endpointsDisabled.increment();
   }
 
   public void finding(Finding finding) {

@@ -57,4 +57,19 @@ class DeliveryMetricsTest {
         .contains("billing_webhook_delivery_lag_seconds_sum{process=\"worker\",} 90.0")
         .contains("billing_webhook_delivery_lag_seconds_max{process=\"worker\",} 90.0");
   }
+
+  @Test
+  void eachEndpointDisabledIsCounted() {
+    ProcessMetrics metrics = new ProcessMetrics("worker");
+    BusinessMetrics business = new BusinessMetrics(metrics.registry());
+    assertThat(metrics.scrape())
+        .contains("billing_webhook_endpoints_disabled_total{process=\"worker\",} 0.0");
+
+    business.endpointDisabled("we_1");
+    business.endpointDisabled("we_2");
+
+    assertThat(metrics.scrape())
+        .contains("billing_webhook_endpoints_disabled_total{process=\"worker\",} 2.0")
+        .doesNotContain("we_1");
+  }
 }

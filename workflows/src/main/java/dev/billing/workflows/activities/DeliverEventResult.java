@@ -14,7 +14,10 @@ public record DeliverEventResult(Outcome outcome, int attempt, Integer httpStatu
   public enum Outcome {
     /** The endpoint answered 2xx. */
     DELIVERED,
-    /** Ended without retries: the endpoint answered 410 Gone, or its address is not allowed. */
+    /**
+     * Ended without retries: the endpoint answered 410 Gone, its address is not allowed, or it is
+     * disabled (its deliveries kept failing).
+     */
     FAILED,
     /** The endpoint was deleted: nothing more goes to it. */
     ENDPOINT_DELETED

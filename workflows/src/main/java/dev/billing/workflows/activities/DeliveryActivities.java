@@ -18,7 +18,8 @@ public interface DeliveryActivities {
 
   /**
    * POSTs one event to one endpoint and records the attempt. Throws (retried with backoff) while
-   * the endpoint fails; returns once it answered 2xx, refused the event for good (410) or is gone.
+   * the endpoint fails; returns once it answered 2xx, refused the event for good (410), is gone, or
+   * is disabled (then without a POST).
    */
   @ActivityMethod(name = "DeliverEvent")
   DeliverEventResult deliver(DeliverEventInput input);
