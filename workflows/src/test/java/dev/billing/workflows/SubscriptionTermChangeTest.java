@@ -53,6 +53,16 @@ class SubscriptionTermChangeTest {
     assertAt(charge.startedAt(), at);
   }
 
+  private static PlanChangeRequest monthlyNow() {
+    return new PlanChangeRequest(
+        "PRO-MONTHLY",
+        usd("9.99"),
+        PlanChangeRequest.Effective.NOW,
+        Term.MONTHLY,
+        "user:ada",
+        "monthly-now");
+  }
+
   private static PlanChangeRequest yearlyNow(String requestId) {
     return new PlanChangeRequest(
         "PRO-YEARLY",
@@ -138,15 +148,7 @@ class SubscriptionTermChangeTest {
           t.start(BillingTestEnvironment.requested(SUB, YEARLY_31ST, "99.00"));
       t.runUntil("2027-06-10T10:00:00Z");
 
-      SubscriptionState monthly =
-          workflow.changePlan(
-              new PlanChangeRequest(
-                  "PRO-MONTHLY",
-                  usd("9.99"),
-                  PlanChangeRequest.Effective.NOW,
-                  Term.MONTHLY,
-                  "user:ada",
-                  "monthly-now"));
+      SubscriptionState monthly = workflow.changePlan(monthlyNow());
 
       // 9.99 x 20/30 = 6.66 for the rest of June, less 99.00 x 235/365 = 63.74 of the year.
       assertThat(monthly.subscription().lifecycle().balance()).isEqualTo(usd("-57.08"));
@@ -168,14 +170,7 @@ class SubscriptionTermChangeTest {
       SubscriptionWorkflow workflow =
           t.start(BillingTestEnvironment.requested(SUB, YEARLY_31ST, "99.00"));
       t.runUntil("2027-06-10T10:00:00Z");
-      workflow.changePlan(
-          new PlanChangeRequest(
-              "PRO-MONTHLY",
-              usd("9.99"),
-              PlanChangeRequest.Effective.NOW,
-              Term.MONTHLY,
-              "user:ada",
-              "monthly-now"));
+      workflow.changePlan(monthlyNow());
 
       workflow.cancel(new CancelRequest("moving", "user:ada", false, true, "cancel-m"));
 
@@ -222,14 +217,7 @@ class SubscriptionTermChangeTest {
       SubscriptionWorkflow workflow =
           t.start(BillingTestEnvironment.requested(SUB, YEARLY_31ST, "99.00"));
       t.runUntil("2027-06-10T10:00:00Z");
-      workflow.changePlan(
-          new PlanChangeRequest(
-              "PRO-MONTHLY",
-              usd("9.99"),
-              PlanChangeRequest.Effective.NOW,
-              Term.MONTHLY,
-              "user:ada",
-              "monthly-now"));
+      workflow.changePlan(monthlyNow());
       // Back to yearly from May 31: 99.00 x 356/366 = 96.30 less June's 6.66, 89.64 charged.
       workflow.changePlan(yearlyNow("yearly-again"));
       assertThat(t.fake.charges().get(1).input().amount()).isEqualTo(usd("89.64"));
