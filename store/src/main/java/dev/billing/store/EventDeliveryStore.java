@@ -7,6 +7,7 @@ import java.time.LocalDate;
 import java.time.Period;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,9 @@ import software.amazon.awssdk.services.dynamodb.model.Update;
 public final class EventDeliveryStore {
   /** How long the attempts stay listed: long enough to see a three-day retry window end. */
   public static final Period RETENTION = Period.ofDays(30);
+
+  /** Items per page of {@link #owedBefore}: a subscription's events of a few weeks. */
+  private static final int OWED_PAGE = 25;
 
   static final String PK_PREFIX = "DELIVERIES#";
   static final String FINISHED_FOR = "FinishedFor";
@@ -85,16 +89,20 @@ public final class EventDeliveryStore {
    * change) and are still owed to some endpoint, oldest first, read consistently from the
    * subscription's partition: what delivery sends ahead of that event so an endpoint receives a
    * subscription's events in order even when an earlier one's hand-off was lost. Empty for an id
-   * that is not an event's. Reads (and pays for) every earlier event item of the partition, since
-   * the filter applies after the read: a few items per change the subscription has had.
+   * that is not an event's.
+   *
+   * <p>Read newest first, a page at a time, and only back to {@code notBefore}: an event older than
+   * that is past every retry and sweep, and the read of a subscription years old stays a page or
+   * two instead of its whole history (each item read is paid for, owed or not).
    */
-  public List<EventDeliveryState> owedBefore(String eventId) {
+  public List<EventDeliveryState> owedBefore(String eventId, Instant notBefore) {
     Map<String, AttributeValue> key = OutboxItems.keyOf(eventId);
     if (key == null) {
       return List.of();
     }
     List<EventDeliveryState> found = new ArrayList<>();
     Map<String, AttributeValue> start = null;
+    reading:
     do {
       Map<String, AttributeValue> from = start;
       QueryResponse response =
@@ -102,9 +110,9 @@ public final class EventDeliveryStore {
               r ->
                   r.tableName(table)
                       .consistentRead(true)
+                      .scanIndexForward(false)
+                      .limit(OWED_PAGE)
                       .keyConditionExpression("PK = :pk AND SK BETWEEN :first AND :upTo")
-                      .filterExpression("attribute_exists(#u)")
-                      .expressionAttributeNames(Map.of("#u", OutboxItems.UNDELIVERED))
                       .expressionAttributeValues(
                           Map.of(
                               ":pk",
@@ -118,14 +126,20 @@ public final class EventDeliveryStore {
         if (item.get(Keys.SK).equals(key.get(Keys.SK))) {
           continue; // BETWEEN is inclusive: the event itself
         }
-        AttributeValue finished = item.get(FINISHED_FOR);
-        found.add(
-            new EventDeliveryState(
-                OutboxItems.fromItem(item),
-                finished == null ? Set.of() : Set.copyOf(finished.ss())));
+        OutboxEvent event = OutboxItems.fromItem(item);
+        if (event.createdAt().isBefore(notBefore)) {
+          break reading;
+        }
+        if (item.containsKey(OutboxItems.UNDELIVERED)) {
+          AttributeValue finished = item.get(FINISHED_FOR);
+          found.add(
+              new EventDeliveryState(
+                  event, finished == null ? Set.of() : Set.copyOf(finished.ss())));
+        }
       }
       start = response.hasLastEvaluatedKey() ? response.lastEvaluatedKey() : null;
     } while (start != null && !start.isEmpty());
+    Collections.reverse(found);
     return found;
   }
 

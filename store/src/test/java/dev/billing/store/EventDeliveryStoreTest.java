@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 class EventDeliveryStoreTest extends StoreTestBase {
   private static final LocalDate DAY = LocalDate.of(2026, 1, 10);
   private static final Instant LATER = Instant.parse("2026-01-10T10:00:00Z");
+  private static final Instant SINCE = Instant.parse("2000-01-01T00:00:00Z");
 
   private String sub;
   private Subscription v1;
@@ -89,19 +90,43 @@ class EventDeliveryStoreTest extends StoreTestBase {
 
     List<String> earlier = new ArrayList<>(List.of(eventId));
     earlier.addAll(paidIds.subList(0, paidIds.size() - 1));
-    assertThat(deliveries.owedBefore(last))
+    assertThat(deliveries.owedBefore(last, SINCE))
         .extracting(e -> e.event().id())
         .as("the creation, then the payment's earlier ones; never the event itself")
         .containsExactlyElementsOf(earlier);
-    assertThat(deliveries.owedBefore(eventId)).as("nothing before the first").isEmpty();
-    assertThat(deliveries.owedBefore("not-an-event")).isEmpty();
+    assertThat(deliveries.owedBefore(eventId, SINCE)).as("nothing before the first").isEmpty();
+    assertThat(deliveries.owedBefore("not-an-event", SINCE)).isEmpty();
+    assertThat(deliveries.owedBefore(last, LATER))
+        .extracting(e -> e.event().id())
+        .as("not back before the look-back: the creation is older")
+        .containsExactlyElementsOf(paidIds.subList(0, paidIds.size() - 1));
 
     deliveries.record(attempt("ep1", 1, DeliveryAttempt.Status.SUCCEEDED, LATER), false);
-    assertThat(deliveries.owedBefore(last).get(0).finishedFor())
+    assertThat(deliveries.owedBefore(last, SINCE).get(0).finishedFor())
         .as("still owed to others: listed with whom it is finished for")
         .containsExactly("ep1");
     deliveries.settle(eventId);
-    assertThat(deliveries.owedBefore(last)).extracting(e -> e.event().id()).doesNotContain(eventId);
+    assertThat(deliveries.owedBefore(last, SINCE))
+        .extracting(e -> e.event().id())
+        .doesNotContain(eventId);
+  }
+
+  @Test
+  void theEventsOwedBeforeOneAreReadPageByPageNewestFirstAndReturnedOldestFirst() {
+    Subscription current = v1;
+    List<String> ids = new ArrayList<>(List.of(eventId));
+    for (int n = 1; n <= 30; n++) {
+      RecordInput paid = Fixtures.paid(current, 1, "txn-" + n, LATER.plusSeconds(n));
+      store.updateSubscription(paid);
+      ids.addAll(MerchantEventStore.idsOf(paid));
+      current = paid.next();
+    }
+    String last = ids.get(ids.size() - 1);
+
+    assertThat(deliveries.owedBefore(last, SINCE))
+        .extracting(e -> e.event().id())
+        .as("more than a page of earlier events, every one, in order")
+        .containsExactlyElementsOf(ids.subList(0, ids.size() - 1));
   }
 
   @Test

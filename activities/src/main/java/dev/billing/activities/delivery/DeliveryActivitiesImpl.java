@@ -99,6 +99,12 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
     }
   }
 
+  /**
+   * How far back planning looks for earlier owed events: as long as attempts are kept, longer than
+   * any retry window or sweep look-back, so only an event no path would send any more is left out.
+   */
+  private static final Duration OWED_LOOKBACK = Duration.ofDays(30);
+
   private final Dependencies d;
   private final EndpointHealth health;
 
@@ -149,7 +155,8 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
       }
     }
     List<EventDeliveryState> earlier = new ArrayList<>();
-    for (EventDeliveryState state : d.deliveries().owedBefore(latest)) {
+    for (EventDeliveryState state :
+        d.deliveries().owedBefore(latest, d.clock().instant().minus(OWED_LOOKBACK))) {
       if (!askedIds.contains(state.event().id())) {
         earlier.add(state);
       }
@@ -173,7 +180,7 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
           }
         } else if (!state.finishedFor().contains(endpoint.id())
             && !registeredAfter(endpoint, state)) {
-          if (endpoint.enabled()) {
+          if (endpoint.enabled() || enabledNow(endpoint)) {
             owed.add(endpoint.id());
           } else {
             // Missed, and listed as such under the endpoint for a redelivery once it is enabled.
@@ -186,6 +193,15 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
       d.deliveries().settle(eventId);
     }
     return new PlanDeliveriesResult.PlannedEvent(eventId, type, state.event().createdAt(), owed);
+  }
+
+  /**
+   * The endpoint list is read eventually consistent: an endpoint it shows disabled may have been
+   * enabled a moment ago. Marking an event missed is final for that endpoint, so it is decided on a
+   * consistent read of the endpoint itself.
+   */
+  private boolean enabledNow(WebhookEndpoint listed) {
+    return d.endpoints().find(listed.id()).map(WebhookEndpoint::enabled).orElse(false);
   }
 
   /**
@@ -265,9 +281,10 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
       return failedAttempt(input, state, endpoint.get(), attempt, null, "io_error");
     }
     if (status >= 200 && status < 300) {
-      // The streak ends before the success is recorded: a death in between posts again on retry.
-      health.succeeded(endpoint.get());
       Instant at = record(input, state, attempt, DeliveryAttempt.Status.SUCCEEDED, status, null);
+      // After the record, and best effort: a failed write here must not fail the activity, whose
+      // retry would post the event again. A streak left behind ends with the next 2xx.
+      health.succeeded(endpoint.get());
       Long lag =
           input.redelivery()
               ? null

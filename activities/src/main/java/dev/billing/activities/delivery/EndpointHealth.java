@@ -65,8 +65,16 @@ final class EndpointHealth {
 
   /** After a 2xx from {@code endpoint} as read before the attempt. */
   void succeeded(WebhookEndpoint endpoint) {
-    if (EndpointDisabling.successEndsStreak(endpoint.failingSince())) {
+    if (!EndpointDisabling.successEndsStreak(endpoint.failingSince())) {
+      return;
+    }
+    try {
       endpoints.recovered(endpoint.id());
+    } catch (RuntimeException e) {
+      log.warn(
+          "webhook endpoint {} answered 2xx but its failing streak was not cleared: {}",
+          endpoint.id(),
+          e.toString());
     }
   }
 }
