@@ -54,12 +54,51 @@ public record ReTermedPeriod(
   }
 
   /**
+   * The period as {@code change} re-priced it on {@code today}, for {@code sub} as it was before
+   * the switch.
+   *
+   * @return null when nothing paid was running (no credit)
+   */
+  public static ReTermedPeriod of(TermChange.Immediate change, Subscription sub, LocalDate today) {
+    long paidCycle = sub.cycle() - 1;
+    Money balance = sub.lifecycle().balance();
+    // Days a billing-day move added are priced into the credit but charged only with the next
+    // charge: while that charge is still on the balance, they carry no money of the old charges.
+    Money uncollected = Money.zero(change.credit().currency());
+    if (paidCycle >= 1 && balance != null && balance.minor() > 0) {
+      PaidPeriod running = PaidPeriod.running(sub);
+      if (running.addedDays() > 0) {
+        Money added =
+            running
+                .left(sub.price(), today)
+                .minus(
+                    Proration.share(
+                        sub.price(),
+                        Proration.daysLeft(today, running.paidUntil()),
+                        running.paidDays()));
+        uncollected =
+            new Money(Math.max(0, Math.min(added.minor(), balance.minor())), added.currency());
+      }
+    }
+    return of(
+        change,
+        paidCycle,
+        today,
+        sub.lifecycle().upgradesPaid(),
+        sub.lifecycle().reTermed(),
+        balance,
+        uncollected);
+  }
+
+  /**
    * The period as {@code change} re-priced it on {@code today}.
    *
    * @param paid the upgrade charges kept on the subscription (those of {@code paidCycle} were
    *     charged before the switch)
    * @param previous the period as an earlier switch re-priced it; null when none
    * @param balance the balance before this switch
+   * @param uncollected the part of the credit no charge has collected yet (added days still on the
+   *     balance)
    * @return null when nothing paid was running (no credit)
    */
   public static ReTermedPeriod of(
@@ -68,9 +107,10 @@ public record ReTermedPeriod(
       LocalDate today,
       List<PaidUpgradeCharge> paid,
       ReTermedPeriod previous,
-      Money balance) {
-    Money credit = change.credit();
-    if (credit.minor() <= 0) {
+      Money balance,
+      Money uncollected) {
+    Money credit = change.credit().minus(uncollected);
+    if (change.credit().minor() <= 0 || credit.minor() <= 0) {
       return null;
     }
     Money carried = credit.minor() <= change.charge().minor() ? credit : change.charge();

@@ -26,7 +26,8 @@ class ReTermedRefundTest {
         JUNE_10,
         List.of(),
         null,
-        null);
+        null,
+        Money.zero("USD"));
   }
 
   @Test
@@ -50,7 +51,8 @@ class ReTermedRefundTest {
             feb10,
             List.of(),
             null,
-            null);
+            null,
+            Money.zero("USD"));
 
     assertThat(period.carried()).isEqualTo(usd("6.42"));
     assertThat(period.excess()).isEqualTo(usd("0.00"));
@@ -67,7 +69,8 @@ class ReTermedRefundTest {
                 JUNE_10,
                 List.of(),
                 null,
-                null))
+                null,
+                Money.zero("USD")))
         .isNull();
   }
 
@@ -154,7 +157,8 @@ class ReTermedRefundTest {
             JUNE_10,
             List.of(march, lastCycle),
             null,
-            null);
+            null,
+            Money.zero("USD"));
 
     // 92.05 x 235/336 = 64.38 of the upgrade is in the credit of 199.00 x 235/365 = 128.12.
     assertThat(period.consumed())
@@ -178,7 +182,8 @@ class ReTermedRefundTest {
             june10,
             List.of(),
             first,
-            usd("-57.08"));
+            usd("-57.08"),
+            Money.zero("USD"));
 
     // Its own credit (June's 6.66) all goes into the new year; the first switch's 57.08 stays.
     assertThat(second.carried()).isEqualTo(usd("6.66"));

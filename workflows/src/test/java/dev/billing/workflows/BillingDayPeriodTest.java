@@ -108,4 +108,48 @@ class BillingDayPeriodTest {
       assertThat(yearly.subscription().lifecycle().moved()).isNull();
     }
   }
+
+  @Test
+  void aCancellationAfterAMoveAndATermSwitchRefundsOnlyMoneyThatWasCollected() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2027-05-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow = movedOnJune10(t, "sub-bdc", 15);
+      workflow.changePlan(
+          new PlanChangeRequest(
+              "PRO-YEARLY", usd("99.00"), Effective.NOW, Term.YEARLY, "user:a", "bd-year-c"));
+      assertThat(workflow.state().subscription().lifecycle().reTermed().carried())
+          .as("the month's 9.99 x 20/30; the added days' 4.83 is still on the balance")
+          .isEqualTo(usd("6.66"));
+      t.runUntil("2027-06-11T10:00:00Z");
+
+      workflow.cancel(new CancelRequest("moving", "user:ada", false, true, "bd-cancel"));
+
+      // 338 of the 340 days from the switch are unused: 6.66 x 338/340 = 6.62 of the month's
+      // charge, 80.48 x 338/340 = 80.00 of the switch's; the 4.83 carried is written off. Counting
+      // the added days as paid would refund the month's whole 9.99.
+      assertThat(t.fake.refunds())
+          .extracting(r -> r.input().amount())
+          .containsExactly(usd("6.62"), usd("80.00"));
+    }
+  }
+
+  @Test
+  void theDayCannotMoveWhileAnUpgradesChargeHasNoOutcome() {
+    try (BillingTestEnvironment t = BillingTestEnvironment.startingAt("2027-05-01T00:00:00Z")) {
+      SubscriptionWorkflow workflow =
+          t.start(BillingTestEnvironment.requested("sub-bdp", MONTHLY_31ST, "9.99"));
+      t.runUntil("2027-06-05T10:00:00Z");
+      // A bank debit: the switch waits for it to settle.
+      t.fake.chargeModeForKey(
+          dev.billing.domain.BillingIds.changeChargeKey("sub-bdp", "bd-pending"),
+          FakeBillingActivities.ChargeMode.PENDING);
+      workflow.changePlan(
+          new PlanChangeRequest(
+              "PRO-YEARLY", usd("99.00"), Effective.NOW, Term.YEARLY, "user:a", "bd-pending"));
+
+      org.assertj.core.api.Assertions.assertThatThrownBy(
+              () -> workflow.changeBillingDay(new BillingDayChange(15, "user:ada")))
+          .hasStackTraceContaining("waiting for its charge");
+      assertThat(workflow.state().subscription().schedule().billingDay()).isEqualTo(31);
+    }
+  }
 }

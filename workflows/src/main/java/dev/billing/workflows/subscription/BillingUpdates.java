@@ -34,7 +34,9 @@ final class BillingUpdates {
   void validateChangeBillingDay(BillingDayChange request) {
     changes.validate(
         ChangeQueue.identified(request),
-        () -> ChangeRules.billingDay(run.current(), request, run.cancelling()));
+        () ->
+            ChangeRules.billingDay(
+                run.current(), request, run.cancelling(), run.requests.pendingUpgrade()));
   }
 
   SubscriptionState changeBillingDay(BillingDayChange request) {

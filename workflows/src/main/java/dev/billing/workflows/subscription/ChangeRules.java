@@ -147,9 +147,25 @@ final class ChangeRules {
   }
 
   static String billingDay(Subscription sub, BillingDayChange request, boolean cancelling) {
+    return billingDay(sub, request, cancelling, null);
+  }
+
+  /**
+   * @param upgrading an immediate upgrade or term switch whose charge has no outcome yet: its price
+   *     and dates were fixed on the schedule as it is, so the day cannot move under it
+   */
+  static String billingDay(
+      Subscription sub, BillingDayChange request, boolean cancelling, PendingUpgrade upgrading) {
     String common = changeable(sub, cancelling);
     if (common != null) {
       return common;
+    }
+    if (upgrading != null) {
+      return "a plan change to "
+          + upgrading.sku()
+          + " is waiting for its charge (key "
+          + upgrading.idempotencyKey()
+          + "); change the billing day once it is settled";
     }
     if (request == null || request.billingDay() < 1 || request.billingDay() > 31) {
       return "billingDay must be between 1 and 31";

@@ -17,6 +17,7 @@ import dev.billing.domain.Subscription;
 import dev.billing.domain.Term;
 import dev.billing.domain.TermChange;
 import dev.billing.workflows.BillingDayChange;
+import dev.billing.workflows.PendingUpgrade;
 import dev.billing.workflows.PlanChangeRequest;
 import dev.billing.workflows.SubscriptionState.Phase;
 import dev.billing.workflows.activities.NotifyCustomerInput;
@@ -141,13 +142,7 @@ final class PlanChanges {
         actor,
         detail,
         change.schedule(),
-        ReTermedPeriod.of(
-            change,
-            sub.cycle() - 1,
-            today,
-            sub.lifecycle().upgradesPaid(),
-            sub.lifecycle().reTermed(),
-            sub.lifecycle().balance()));
+        ReTermedPeriod.of(change, sub, today));
     run.replan();
   }
 
@@ -219,7 +214,12 @@ final class PlanChanges {
   }
 
   void changeBillingDay(BillingDayChange request, String actor) {
-    refuseIf(ChangeRules.billingDay(run.current(), request, false));
+    PendingUpgrade upgrading = run.requests.pendingUpgrade();
+    if (upgrading != null && !WorkflowChanges.billingDayPeriod()) {
+      // A run on older code moved the day under a pending upgrade: replayed, it still does.
+      upgrading = null;
+    }
+    refuseIf(ChangeRules.billingDay(run.current(), request, false, upgrading));
     Subscription sub = run.current();
     long cycle = sub.cycle();
     BillingSchedule old = sub.schedule();

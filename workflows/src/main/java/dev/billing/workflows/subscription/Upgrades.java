@@ -181,15 +181,7 @@ final class Upgrades {
         upgrade.actor(),
         detail,
         upgrade.term() == null ? null : schedule,
-        switched == null
-            ? null
-            : ReTermedPeriod.of(
-                switched,
-                upgrade.paidCycle(),
-                paid.from(),
-                sub.lifecycle().upgradesPaid(),
-                sub.lifecycle().reTermed(),
-                sub.lifecycle().balance()));
+        switched == null ? null : ReTermedPeriod.of(switched, sub, paid.from()));
     if (upgrade.term() != null) {
       // The cycle's due date moved with the term: plan again.
       run.replan();
