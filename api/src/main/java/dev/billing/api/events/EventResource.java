@@ -84,10 +84,10 @@ public final class EventResource {
                 event.id(),
                 to,
                 to.isEmpty()
-                    ? "No endpoint is subscribed to "
+                    ? "No enabled endpoint is subscribed to "
                         + event.type().wireName()
                         + ": nothing is sent."
-                    : "Sent again to each endpoint after what is queued for it; see"
+                    : "Sent again to each endpoint, queued by its id after the delivery in flight; see"
                         + " /v1/webhook-endpoints/{id}/deliveries."))
         .build();
   }
