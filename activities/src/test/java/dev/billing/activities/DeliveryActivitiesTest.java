@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.billing.activities.delivery.DeliveryActivitiesImpl;
 import dev.billing.activities.delivery.DeliveryAddresses;
+import dev.billing.activities.delivery.DeliveryOutcomes;
 import dev.billing.activities.delivery.DeliverySignature;
 import dev.billing.activities.delivery.WebhookPoster;
 import dev.billing.store.DeliveryAttempt;
@@ -236,9 +237,15 @@ class DeliveryActivitiesTest {
             });
     assertThat(deliveries.event(EVENT).orElseThrow().owed()).as("the last owed").isFalse();
 
-    assertThat(activities().deliver(new DeliverEventInput(EVENT, "ep_1", true, false)).lagMillis())
-        .as("not delivered now: no lag")
-        .isNull();
+    assertThat(DeliveryOutcomes.alreadyFinished(result)).as("a 2xx of this attempt").isFalse();
+    DeliverEventResult again =
+        activities().deliver(new DeliverEventInput(EVENT, "ep_1", true, false));
+    assertThat(again.outcome())
+        .as("the workflow's lane ends as before")
+        .isEqualTo(result.outcome());
+    assertThat(again.lagMillis()).as("not delivered now: no lag").isNull();
+    assertThat(again.httpStatus()).isNull();
+    assertThat(DeliveryOutcomes.alreadyFinished(again)).as("not counted as delivered").isTrue();
     assertThat(posts).as("a retry after the record sends nothing again").hasSize(1);
   }
 

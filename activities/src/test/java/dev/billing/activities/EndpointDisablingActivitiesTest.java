@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.groups.Tuple.tuple;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import com.sun.net.httpserver.HttpServer;
 import dev.billing.activities.delivery.DeliveryActivitiesImpl;
 import dev.billing.activities.delivery.DeliveryAddresses;
@@ -34,6 +38,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 /**
  * Disabling an endpoint that keeps failing, on DynamoDB Local, posting over HTTP to a receiver on
@@ -56,6 +61,10 @@ class EndpointDisablingActivitiesTest {
   private final AtomicInteger answer = new AtomicInteger(503);
   private final AtomicReference<Instant> now = new AtomicReference<>(START);
   private final List<String> disabled = new CopyOnWriteArrayList<>();
+  private final AtomicReference<Runnable> onPost = new AtomicReference<>(() -> {});
+  private final ListAppender<ILoggingEvent> logs = new ListAppender<>();
+  private final Logger healthLog =
+      (Logger) LoggerFactory.getLogger(EndpointDisabling.class.getPackageName());
 
   @BeforeEach
   void start() throws Exception {
@@ -69,10 +78,13 @@ class EndpointDisablingActivitiesTest {
         exchange -> {
           received.incrementAndGet();
           exchange.getRequestBody().readAllBytes();
+          onPost.getAndSet(() -> {}).run();
           exchange.sendResponseHeaders(answer.get(), -1);
           exchange.close();
         });
     receiver.start();
+    logs.start();
+    healthLog.addAppender(logs);
     endpoints.create(
         new WebhookEndpoint(
             ENDPOINT,
@@ -95,6 +107,7 @@ class EndpointDisablingActivitiesTest {
 
   @AfterEach
   void stop() {
+    healthLog.detachAppender(logs);
     env.close();
     receiver.stop(0);
     dynamo.close();
@@ -111,6 +124,11 @@ class EndpointDisablingActivitiesTest {
 
   private DeliverEventResult deliver() {
     return activities().deliver(new DeliverEventInput(EVENT, ENDPOINT, true, false));
+  }
+
+  /** Other deliveries to the endpoint failed meanwhile, up to an hour before {@code at}. */
+  private void keptFailingUntil(Instant at) {
+    endpoints.failedAgain(ENDPOINT, endpoint().failingSince(), at.minus(Duration.ofHours(1)));
   }
 
   private void failsAt(Instant at) {
@@ -150,8 +168,11 @@ class EndpointDisablingActivitiesTest {
   void everyAttemptFailingForTheConfiguredTimeDisablesTheEndpointAndEndsTheDelivery() {
     failsAt(START);
     assertThat(endpoint().failingSince()).isEqualTo(START);
+    keptFailingUntil(START.plus(Duration.ofDays(2)));
     failsAt(START.plus(Duration.ofDays(2)));
     assertThat(endpoint().failingSince()).as("the streak keeps its start").isEqualTo(START);
+    assertThat(endpoint().lastFailedAt()).isEqualTo(START.plus(Duration.ofDays(2)));
+    keptFailingUntil(START.plus(AFTER).minusSeconds(1));
     failsAt(START.plus(AFTER).minusSeconds(1));
     assertThat(endpoint().enabled()).isTrue();
     assertThat(disabled).isEmpty();
@@ -196,6 +217,62 @@ class EndpointDisablingActivitiesTest {
         .isTrue();
     assertThat(endpoint().failingSince()).isEqualTo(START.plus(Duration.ofDays(6)));
     assertThat(disabled).isEmpty();
+  }
+
+  @Test
+  void aFailureAfterAGapWithNoAttemptsStartsANewStreakInsteadOfDisabling() {
+    // Down three days, then no event for a week: a transient failure of the next one.
+    failsAt(START);
+    keptFailingUntil(START.plus(Duration.ofDays(3)));
+    Instant weekLater = START.plus(Duration.ofDays(10));
+    failsAt(weekLater);
+
+    WebhookEndpoint found = endpoint();
+    assertThat(found.enabled()).isTrue();
+    assertThat(found.failingSince()).isEqualTo(weekLater);
+    assertThat(found.lastFailedAt()).isEqualTo(weekLater);
+    assertThat(disabled).isEmpty();
+  }
+
+  @Test
+  void aSuccessThatReadAnOlderStreakLeavesTheNewerOne() {
+    failsAt(START);
+    Instant newer = START.plus(Duration.ofMinutes(5));
+    // During the POST an operator enables it and another delivery's failure starts a streak.
+    onPost.set(
+        () -> {
+          endpoints.enable(ENDPOINT);
+          endpoints.startFailing(ENDPOINT, newer);
+        });
+    answer.set(200);
+    now.set(START.plus(Duration.ofMinutes(6)));
+
+    assertThat(deliver().outcome()).isEqualTo(DeliverEventResult.Outcome.DELIVERED);
+    assertThat(endpoint().failingSince()).isEqualTo(newer);
+  }
+
+  @Test
+  void aDisabledEndpointThatAnswersStaysDisabledAndIsLogged() {
+    failsAt(START);
+    keptFailingUntil(START.plus(AFTER));
+    // Another delivery disables it while this one's POST is on its way.
+    onPost.set(() -> endpoints.disable(ENDPOINT, START, START.plus(AFTER), "kept failing"));
+    answer.set(200);
+    now.set(START.plus(AFTER).plusSeconds(1));
+
+    assertThat(deliver().outcome()).isEqualTo(DeliverEventResult.Outcome.DELIVERED);
+    WebhookEndpoint found = endpoint();
+    assertThat(found.status()).isEqualTo(WebhookEndpoint.Status.DISABLED);
+    assertThat(found.failingSince()).as("its streak stays with it").isEqualTo(START);
+    assertThat(logs.list)
+        .filteredOn(e -> e.getLevel() == Level.WARN)
+        .extracting(ILoggingEvent::getFormattedMessage)
+        .anySatisfy(
+            m ->
+                assertThat(m)
+                    .contains(ENDPOINT)
+                    .contains("answered 2xx")
+                    .contains("disabled at " + START.plus(AFTER)));
   }
 
   @Test

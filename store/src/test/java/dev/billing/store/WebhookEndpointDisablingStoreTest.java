@@ -57,18 +57,82 @@ class WebhookEndpointDisablingStoreTest extends StoreTestBase {
     assertThat(endpoints.startFailing(id, SINCE.plusSeconds(60))).isFalse();
     assertThat(found().failingSince()).isEqualTo(SINCE);
 
-    endpoints.recovered(id);
-    endpoints.recovered(id);
+    assertThat(endpoints.recovered(id, SINCE)).isTrue();
+    assertThat(endpoints.recovered(id, SINCE)).isFalse();
     assertThat(found().failingSince()).isNull();
+    assertThat(found().lastFailedAt()).isNull();
     assertThat(endpoints.startFailing(id, SINCE.plusSeconds(120))).isTrue();
     assertThat(found().failingSince()).isEqualTo(SINCE.plusSeconds(120));
+  }
+
+  @Test
+  void aStreakNotesItsLatestFailureOnlyWhileItRuns() {
+    endpoints.startFailing(id, SINCE);
+    assertThat(found().lastFailedAt()).as("its first failure").isEqualTo(SINCE);
+    Instant later = SINCE.plus(Duration.ofHours(3));
+    assertThat(endpoints.failedAgain(id, SINCE, later)).isTrue();
+    assertThat(found().lastFailedAt()).isEqualTo(later);
+    assertThat(found().failingSince()).isEqualTo(SINCE);
+    assertThat(endpoints.failedAgain(id, SINCE.minusSeconds(1), later.plusSeconds(60)))
+        .as("read before another streak")
+        .isFalse();
+    assertThat(found().lastFailedAt()).isEqualTo(later);
+    assertThat(billingItem("WEBHOOK_ENDPOINTS", "ENDPOINT#" + id).get("LastFailedAt").s())
+        .isEqualTo(later.toString());
+  }
+
+  @Test
+  void aStaleStreakIsRestartedOnceAndNotOverAnotherStreak() {
+    endpoints.startFailing(id, SINCE);
+    Instant weekLater = SINCE.plus(Duration.ofDays(7));
+    assertThat(endpoints.restartFailing(id, SINCE, weekLater)).isTrue();
+    assertThat(endpoints.restartFailing(id, SINCE, weekLater.plusSeconds(5)))
+        .as("another delivery read the same stale streak")
+        .isFalse();
+    assertThat(found().failingSince()).isEqualTo(weekLater);
+    assertThat(found().lastFailedAt()).isEqualTo(weekLater);
+    assertThat(endpoints.disable(id, SINCE, weekLater, "read the stale streak")).isFalse();
+    assertThat(found().enabled()).isTrue();
+
+    endpoints.recovered(id, weekLater);
+    assertThat(endpoints.restartFailing(id, weekLater, weekLater.plusSeconds(9)))
+        .as("a success ended it: the next failure starts one, not this")
+        .isFalse();
+    assertThat(found().failingSince()).isNull();
+  }
+
+  @Test
+  void aSuccessEndsOnlyTheStreakItReadNotANewerOne() {
+    // A 2xx that read the old streak, finishing after an enabling and a new streak began.
+    endpoints.startFailing(id, SINCE);
+    endpoints.disable(id, SINCE, DISABLED_AT, "kept failing");
+    endpoints.enable(id);
+    Instant newer = DISABLED_AT.plus(Duration.ofHours(1));
+    endpoints.startFailing(id, newer);
+
+    assertThat(endpoints.recovered(id, SINCE)).isFalse();
+    assertThat(found().failingSince()).isEqualTo(newer);
+    assertThat(endpoints.recovered(id, newer)).isTrue();
+    assertThat(found().failingSince()).isNull();
+  }
+
+  @Test
+  void aSuccessLeavesADisabledEndpointDisabledWithItsStreak() {
+    endpoints.startFailing(id, SINCE);
+    endpoints.disable(id, SINCE, DISABLED_AT, "kept failing");
+
+    assertThat(endpoints.recovered(id, SINCE)).isFalse();
+    WebhookEndpoint still = found();
+    assertThat(still.status()).isEqualTo(WebhookEndpoint.Status.DISABLED);
+    assertThat(still.failingSince()).isEqualTo(SINCE);
+    assertThat(still.disabledAt()).isEqualTo(DISABLED_AT);
   }
 
   @Test
   void disablesOnlyWhileTheStreakReadStillRuns() {
     endpoints.startFailing(id, SINCE);
     assertThat(endpoints.disable(id, SINCE.minusSeconds(1), DISABLED_AT, "stale read")).isFalse();
-    endpoints.recovered(id);
+    endpoints.recovered(id, SINCE);
     assertThat(endpoints.disable(id, SINCE, DISABLED_AT, "a success came between")).isFalse();
     assertThat(found().enabled()).isTrue();
 
@@ -115,6 +179,7 @@ class WebhookEndpointDisablingStoreTest extends StoreTestBase {
     assertThat(enabled.disabledAt()).isNull();
     assertThat(enabled.disabledReason()).isNull();
     assertThat(enabled.failingSince()).as("a fresh start").isNull();
+    assertThat(enabled.lastFailedAt()).isNull();
     assertThat(endpoints.enable(id)).contains(enabled);
     assertThat(found()).isEqualTo(enabled);
     assertThat(endpoints.disable(id, SINCE, DISABLED_AT, "a read from before the enabling"))
@@ -127,7 +192,9 @@ class WebhookEndpointDisablingStoreTest extends StoreTestBase {
 
     assertThat(endpoints.enable(id)).isEmpty();
     assertThat(endpoints.startFailing(id, SINCE)).isFalse();
-    endpoints.recovered(id);
+    assertThat(endpoints.restartFailing(id, SINCE, DISABLED_AT)).isFalse();
+    assertThat(endpoints.failedAgain(id, SINCE, DISABLED_AT)).isFalse();
+    assertThat(endpoints.recovered(id, SINCE)).isFalse();
     assertThat(endpoints.disable(id, SINCE, DISABLED_AT, "gone")).isFalse();
     assertThat(billingItem("WEBHOOK_ENDPOINTS", "ENDPOINT#" + id)).as("never recreated").isEmpty();
   }

@@ -228,7 +228,9 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
                     ApplicationFailure.newNonRetryableFailure(
                         "no event " + input.eventId(), "NoSuchEvent"));
     if (!input.redelivery() && state.finishedFor().contains(input.endpointId())) {
-      // An earlier attempt ended it and was recorded, but its completion never reached Temporal.
+      // An earlier attempt ended it and was recorded, but its completion never reached Temporal;
+      // or planning marked it missed. DELIVERED ends the workflow's lane as before; no HTTP status
+      // tells the metrics it was no POST of this attempt (DeliveryOutcomes.alreadyFinished).
       return new DeliverEventResult(Outcome.DELIVERED, attempt, null);
     }
     if (!endpoint.get().enabled()) {
@@ -284,7 +286,7 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
       Instant at = record(input, state, attempt, DeliveryAttempt.Status.SUCCEEDED, status, null);
       // After the record, and best effort: a failed write here must not fail the activity, whose
       // retry would post the event again. A streak left behind ends with the next 2xx.
-      health.succeeded(endpoint.get());
+      health.succeeded(endpoint.get(), at);
       Long lag =
           input.redelivery()
               ? null

@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
  * write is conditional on what was read before the attempt, so deliveries to one endpoint from many
  * workflows at once start its streak once, disable it once, and never disable it after a success or
  * an enabling that came in between. A healthy endpoint costs no write: only the first failure after
- * a success and the first success after a failure write.
+ * a success and the first success after a failure write, and a failing one a write per {@link
+ * EndpointDisabling#NOTE_FAILURE_EVERY} at most to note that it still fails.
  */
 final class EndpointHealth {
   private static final Logger log = LoggerFactory.getLogger(EndpointHealth.class);
@@ -36,8 +37,10 @@ final class EndpointHealth {
    * @return whether the endpoint is disabled now (by this call or by another's just before)
    */
   boolean failed(WebhookEndpoint endpoint, String error, Instant at) {
-    switch (rule.afterFailure(error, endpoint.failingSince(), at)) {
+    switch (rule.afterFailure(error, endpoint.failingSince(), endpoint.lastFailedAt(), at)) {
       case START_STREAK -> endpoints.startFailing(endpoint.id(), at);
+      case RESTART_STREAK -> endpoints.restartFailing(endpoint.id(), endpoint.failingSince(), at);
+      case NOTE_FAILURE -> endpoints.failedAgain(endpoint.id(), endpoint.failingSince(), at);
       case DISABLE -> {
         if (endpoints.disable(
             endpoint.id(),
@@ -63,13 +66,30 @@ final class EndpointHealth {
     return false;
   }
 
-  /** After a 2xx from {@code endpoint} as read before the attempt. */
-  void succeeded(WebhookEndpoint endpoint) {
+  /** After a 2xx, recorded at {@code at}, from {@code endpoint} as read before the attempt. */
+  void succeeded(WebhookEndpoint endpoint, Instant at) {
     if (!EndpointDisabling.successEndsStreak(endpoint.failingSince())) {
       return;
     }
     try {
-      endpoints.recovered(endpoint.id());
+      if (endpoints.recovered(endpoint.id(), endpoint.failingSince())) {
+        return;
+      }
+      // Not ended: a newer streak runs (left to the next 2xx), or another delivery disabled it
+      // during this POST. A 2xx does not enable it: an operator checks first.
+      endpoints
+          .find(endpoint.id())
+          .filter(found -> !found.enabled())
+          .ifPresent(
+              found ->
+                  log.warn(
+                      "Webhook endpoint {} answered 2xx at {} but was disabled at {}; it stays"
+                          + " disabled until an operator enables it"
+                          + " (POST /v1/webhook-endpoints/{}/enable)",
+                      endpoint.id(),
+                      at,
+                      found.disabledAt(),
+                      endpoint.id()));
     } catch (RuntimeException e) {
       log.warn(
           "webhook endpoint {} answered 2xx but its failing streak was not cleared: {}",

@@ -15,6 +15,9 @@ import java.util.Objects;
  * @param disabledReason why, in words for an operator, or null while enabled
  * @param failingSince the first failed attempt after its last success (or its enabling), or null
  *     when its latest attempt succeeded: the start of the streak that disables it
+ * @param lastFailedAt a failed attempt of the streak, at most {@code WebhookEndpointStore}'s
+ *     refresh interval older than its latest, or null (none, or written before it was stored): a
+ *     long gap since it ends the streak
  */
 public record WebhookEndpoint(
     String id,
@@ -25,7 +28,8 @@ public record WebhookEndpoint(
     Status status,
     Instant disabledAt,
     String disabledReason,
-    Instant failingSince) {
+    Instant failingSince,
+    Instant lastFailedAt) {
   public WebhookEndpoint {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(url, "url");
@@ -37,7 +41,7 @@ public record WebhookEndpoint(
   /** A new registration: enabled, no failure yet. */
   public WebhookEndpoint(
       String id, String url, List<String> events, String description, Instant createdAt) {
-    this(id, url, events, description, createdAt, Status.ENABLED, null, null, null);
+    this(id, url, events, description, createdAt, Status.ENABLED, null, null, null, null);
   }
 
   /** Every type is sent to an endpoint registered for "*". */

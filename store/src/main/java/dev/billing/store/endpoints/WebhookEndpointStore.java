@@ -30,6 +30,7 @@ public final class WebhookEndpointStore {
   static final String DISABLED_AT = "DisabledAt";
   static final String DISABLED_REASON = "DisabledReason";
   static final String FAILING_SINCE = "FailingSince";
+  static final String LAST_FAILED_AT = "LastFailedAt";
 
   private final DynamoDbClient client;
   private final String table;
@@ -131,33 +132,89 @@ public final class WebhookEndpointStore {
    * @return whether this call started it
    */
   public boolean startFailing(String id, Instant at) {
+    return streakWrite(
+        id,
+        "SET #since = :at, #last = :at",
+        "attribute_exists(PK) AND attribute_not_exists(#since)",
+        Map.of(":at", s(at.toString())));
+  }
+
+  /**
+   * Starts a new streak at {@code at} in place of the one read, which began at {@code stale} and
+   * saw no failure for longer than any retry waits: the endpoint was not failing in between, it got
+   * nothing. Nothing when another delivery restarted it, a success ended it or an enabling came.
+   *
+   * @return whether this call restarted it
+   */
+  public boolean restartFailing(String id, Instant stale, Instant at) {
+    return streakWrite(
+        id,
+        "SET #since = :at, #last = :at",
+        "attribute_exists(PK) AND #since = :stale",
+        Map.of(":at", s(at.toString()), ":stale", s(stale.toString())));
+  }
+
+  /**
+   * Notes a failure at {@code at} of the streak that began at {@code since}, so a gap in it can be
+   * told from a streak that keeps failing. Nothing when that streak no longer runs. Two racing
+   * deliveries may leave the earlier time of the two: by less than a POST, far below the gap.
+   *
+   * @return whether it was written
+   */
+  public boolean failedAgain(String id, Instant since, Instant at) {
+    return streakWrite(
+        id,
+        "SET #last = :at",
+        "attribute_exists(PK) AND #since = :since",
+        Map.of(":at", s(at.toString()), ":since", s(since.toString())));
+  }
+
+  private boolean streakWrite(
+      String id, String update, String condition, Map<String, AttributeValue> values) {
     try {
       client.updateItem(
           r ->
               r.tableName(table)
                   .key(keyOf(id))
-                  .updateExpression("SET #since = :at")
-                  .conditionExpression("attribute_exists(PK) AND attribute_not_exists(#since)")
-                  .expressionAttributeNames(Map.of("#since", FAILING_SINCE))
-                  .expressionAttributeValues(Map.of(":at", s(at.toString()))));
+                  .updateExpression(update)
+                  .conditionExpression(condition)
+                  .expressionAttributeNames(
+                      Map.of("#since", FAILING_SINCE, "#last", LAST_FAILED_AT))
+                  .expressionAttributeValues(values));
       return true;
     } catch (ConditionalCheckFailedException e) {
       return false;
     }
   }
 
-  /** Ends the endpoint's failing streak: a delivery succeeded. Nothing when none runs. */
-  public void recovered(String id) {
+  /**
+   * Ends the streak that began at {@code since}: a delivery that read it succeeded. Nothing when
+   * that streak no longer runs (a newer one, after an enabling, is not a success's to end), or when
+   * the endpoint is disabled: a 2xx does not enable it, an operator does.
+   *
+   * @return whether this call ended it
+   */
+  public boolean recovered(String id, Instant since) {
     try {
       client.updateItem(
           r ->
               r.tableName(table)
                   .key(keyOf(id))
-                  .updateExpression("REMOVE #since")
-                  .conditionExpression("attribute_exists(PK) AND attribute_exists(#since)")
-                  .expressionAttributeNames(Map.of("#since", FAILING_SINCE)));
+                  .updateExpression("REMOVE #since, #last")
+                  .conditionExpression(
+                      "attribute_exists(PK) AND #since = :since"
+                          + " AND (attribute_not_exists(#status) OR #status <> :disabled)")
+                  .expressionAttributeNames(
+                      Map.of("#since", FAILING_SINCE, "#last", LAST_FAILED_AT, "#status", STATUS))
+                  .expressionAttributeValues(
+                      Map.of(
+                          ":since",
+                          s(since.toString()),
+                          ":disabled",
+                          s(WebhookEndpoint.Status.DISABLED.name()))));
+      return true;
     } catch (ConditionalCheckFailedException e) {
-      // No streak, or no endpoint: nothing to end.
+      return false;
     }
   }
 
@@ -210,14 +267,16 @@ public final class WebhookEndpointStore {
                   r ->
                       r.tableName(table)
                           .key(keyOf(id))
-                          .updateExpression("SET #status = :enabled REMOVE #at, #reason, #since")
+                          .updateExpression(
+                              "SET #status = :enabled REMOVE #at, #reason, #since, #last")
                           .conditionExpression("attribute_exists(PK)")
                           .expressionAttributeNames(
                               Map.of(
                                   "#status", STATUS,
                                   "#at", DISABLED_AT,
                                   "#reason", DISABLED_REASON,
-                                  "#since", FAILING_SINCE))
+                                  "#since", FAILING_SINCE,
+                                  "#last", LAST_FAILED_AT))
                           .expressionAttributeValues(
                               Map.of(":enabled", s(WebhookEndpoint.Status.ENABLED.name())))
                           .returnValues(ReturnValue.ALL_NEW))
@@ -264,7 +323,8 @@ public final class WebhookEndpointStore {
             : WebhookEndpoint.Status.valueOf(status.s()),
         instant(item.get(DISABLED_AT)),
         reason == null ? null : reason.s(),
-        instant(item.get(FAILING_SINCE)));
+        instant(item.get(FAILING_SINCE)),
+        instant(item.get(LAST_FAILED_AT)));
   }
 
   private static Instant instant(AttributeValue value) {

@@ -1,5 +1,6 @@
 package dev.billing.worker.observability;
 
+import dev.billing.activities.delivery.DeliveryOutcomes;
 import dev.billing.domain.RecordInput;
 import dev.billing.domain.RecordResult;
 import dev.billing.domain.SubscriptionStatus;
@@ -31,13 +32,14 @@ import java.util.List;
  *       billing_dunning_recovered_total} (a payment brought it back to ACTIVE), from the changes
  *       RecordChange committed (a retry of a committed change is not counted again);
  *   <li>{@code billing_reconciliation_findings_total{kind, repair}};
- *   <li>{@code
- *       billing_webhook_deliveries_total{outcome=delivered|retried|failed|endpoint_deleted}}: each
- *       webhook POST's end ({@code retried}: a failed attempt, the last of a delivery given up
- *       included), and each delivery given up once its retries ran out ({@code failed}); {@code
- *       billing_webhook_delivery_lag_seconds}: from an event's change to its 2xx, per endpoint
- *       (redeliveries left out); {@code billing_webhook_endpoints_disabled_total}: endpoints this
- *       worker disabled because every delivery kept failing (one WARN line each).
+ *   <li>{@code billing_webhook_deliveries_total{outcome=delivered|retried|failed|endpoint_deleted|
+ *       already_finished}}: each webhook POST's end ({@code delivered}: a 2xx; {@code retried}: a
+ *       failed attempt, the last of a delivery given up included), each delivery given up once its
+ *       retries ran out ({@code failed}), and each attempt that found its delivery finished already
+ *       and sent nothing ({@code already_finished}); {@code billing_webhook_delivery_lag_seconds}:
+ *       from an event's change to its 2xx, per endpoint (redeliveries left out); {@code
+ *       billing_webhook_endpoints_disabled_total}: endpoints this worker disabled because every
+ *       delivery kept failing (one WARN line each).
  * </ul>
  */
 public final class BusinessMetrics {
@@ -85,7 +87,8 @@ public final class BusinessMetrics {
         Counter.builder("billing.webhook.endpoints.disabled")
             .description("webhook endpoints disabled because every delivery kept failing")
             .register(registry);
-    for (String outcome : List.of("delivered", "retried", "failed", "endpoint_deleted")) {
+    for (String outcome :
+        List.of("delivered", "retried", "failed", "endpoint_deleted", "already_finished")) {
       delivery(outcome); // every outcome scraped from the start, at 0
     }
   }
@@ -126,6 +129,12 @@ public final class BusinessMetrics {
     if (failure != null) {
       delivery("retried").increment();
     } else if (result instanceof DeliverEventResult ended) {
+      if (DeliveryOutcomes.alreadyFinished(ended)) {
+        // No POST of this attempt: counting it delivered would count one 2xx twice, or a
+        // delivery planning marked missed as sent.
+        delivery("already_finished").increment();
+        return;
+      }
       switch (ended.outcome()) {
         case DELIVERED -> {
           delivery("delivered").increment();

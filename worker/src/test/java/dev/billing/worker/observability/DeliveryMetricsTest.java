@@ -59,6 +59,24 @@ class DeliveryMetricsTest {
   }
 
   @Test
+  void anAttemptThatFoundItsDeliveryFinishedIsNotCountedDelivered() {
+    ProcessMetrics metrics = new ProcessMetrics("worker");
+    BusinessMetrics business = new BusinessMetrics(metrics.registry());
+
+    // What deliver() answers when the endpoint is in the event's finished set: no POST.
+    business.activityEnded(
+        "DeliverEvent", 2, INPUT, new DeliverEventResult(Outcome.DELIVERED, 2, null), null);
+    business.activityEnded(
+        "DeliverEvent", 1, INPUT, new DeliverEventResult(Outcome.DELIVERED, 1, 204, null), null);
+
+    assertThat(metrics.scrape())
+        .contains("billing_webhook_deliveries_total{outcome=\"delivered\",process=\"worker\",} 1.0")
+        .contains(
+            "billing_webhook_deliveries_total{outcome=\"already_finished\",process=\"worker\",} 1.0")
+        .contains("billing_webhook_delivery_lag_seconds_count{process=\"worker\",} 0.0");
+  }
+
+  @Test
   void eachEndpointDisabledIsCounted() {
     ProcessMetrics metrics = new ProcessMetrics("worker");
     BusinessMetrics business = new BusinessMetrics(metrics.registry());
