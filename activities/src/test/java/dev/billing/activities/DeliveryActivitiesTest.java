@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.billing.activities.delivery.DeliveryActivitiesImpl;
 import dev.billing.activities.delivery.DeliveryAddresses;
+import dev.billing.activities.delivery.DeliveryDependencies;
 import dev.billing.activities.delivery.DeliveryOutcomes;
 import dev.billing.activities.delivery.DeliverySignature;
 import dev.billing.activities.delivery.WebhookPoster;
@@ -74,7 +75,7 @@ class DeliveryActivitiesTest {
     env = TestActivityEnvironment.newInstance();
     env.registerActivitiesImplementations(
         new DeliveryActivitiesImpl(
-            new DeliveryActivitiesImpl.Dependencies(
+            new DeliveryDependencies(
                 deliveries,
                 endpoints,
                 poster,

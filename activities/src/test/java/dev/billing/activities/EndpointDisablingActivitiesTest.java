@@ -11,6 +11,7 @@ import ch.qos.logback.core.read.ListAppender;
 import com.sun.net.httpserver.HttpServer;
 import dev.billing.activities.delivery.DeliveryActivitiesImpl;
 import dev.billing.activities.delivery.DeliveryAddresses;
+import dev.billing.activities.delivery.DeliveryDependencies;
 import dev.billing.activities.delivery.EndpointDisabling;
 import dev.billing.activities.delivery.HttpWebhookPoster;
 import dev.billing.store.DeliveryAttempt;
@@ -96,7 +97,7 @@ class EndpointDisablingActivitiesTest {
     env = TestActivityEnvironment.newInstance();
     env.registerActivitiesImplementations(
         new DeliveryActivitiesImpl(
-            new DeliveryActivitiesImpl.Dependencies(
+            new DeliveryDependencies(
                     deliveries,
                     endpoints,
                     new HttpWebhookPoster(),

@@ -3,9 +3,7 @@ package dev.billing.activities.delivery;
 import dev.billing.activities.views.EventView;
 import dev.billing.store.DeliveryAttempt;
 import dev.billing.store.EventDeliveryState;
-import dev.billing.store.EventDeliveryStore;
 import dev.billing.store.endpoints.WebhookEndpoint;
-import dev.billing.store.endpoints.WebhookEndpointStore;
 import dev.billing.workflows.activities.DeliverEventInput;
 import dev.billing.workflows.activities.DeliverEventResult;
 import dev.billing.workflows.activities.DeliverEventResult.Outcome;
@@ -26,7 +24,6 @@ import java.net.UnknownHostException;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.InstantSource;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -34,7 +31,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -54,61 +50,15 @@ public final class DeliveryActivitiesImpl implements DeliveryActivities {
   static final String DELIVERY_FAILED = "DeliveryFailed";
 
   /**
-   * @param clock the time attempts are recorded at (the dev stack's follows its test clock); the
-   *     signature's timestamp is always the real time, which is what a product checks it against
-   * @param disabling when an endpoint that keeps failing is disabled
-   * @param onDisabled told the id of each endpoint this worker disabled (a metric)
-   */
-  public record Dependencies(
-      EventDeliveryStore deliveries,
-      WebhookEndpointStore endpoints,
-      WebhookPoster poster,
-      DeliveryAddresses addresses,
-      InstantSource clock,
-      EndpointDisabling disabling,
-      Consumer<String> onDisabled) {
-    public Dependencies {
-      Objects.requireNonNull(deliveries, "deliveries");
-      Objects.requireNonNull(endpoints, "endpoints");
-      Objects.requireNonNull(poster, "poster");
-      Objects.requireNonNull(addresses, "addresses");
-      Objects.requireNonNull(clock, "clock");
-      Objects.requireNonNull(disabling, "disabling");
-      Objects.requireNonNull(onDisabled, "onDisabled");
-    }
-
-    /** Endpoints disabled after {@link EndpointDisabling#DEFAULT_AFTER}, counted nowhere. */
-    public Dependencies(
-        EventDeliveryStore deliveries,
-        WebhookEndpointStore endpoints,
-        WebhookPoster poster,
-        DeliveryAddresses addresses,
-        InstantSource clock) {
-      this(
-          deliveries,
-          endpoints,
-          poster,
-          addresses,
-          clock,
-          new EndpointDisabling(EndpointDisabling.DEFAULT_AFTER),
-          id -> {});
-    }
-
-    public Dependencies withDisabling(EndpointDisabling rule, Consumer<String> listener) {
-      return new Dependencies(deliveries, endpoints, poster, addresses, clock, rule, listener);
-    }
-  }
-
-  /**
    * How far back planning looks for earlier owed events: as long as attempts are kept, longer than
    * any retry window or sweep look-back, so only an event no path would send any more is left out.
    */
   private static final Duration OWED_LOOKBACK = Duration.ofDays(30);
 
-  private final Dependencies d;
+  private final DeliveryDependencies d;
   private final EndpointHealth health;
 
-  public DeliveryActivitiesImpl(Dependencies dependencies) {
+  public DeliveryActivitiesImpl(DeliveryDependencies dependencies) {
     this.d = Objects.requireNonNull(dependencies, "dependencies");
     this.health = new EndpointHealth(d.endpoints(), d.disabling(), d.onDisabled());
   }

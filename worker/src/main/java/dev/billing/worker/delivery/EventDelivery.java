@@ -2,6 +2,7 @@ package dev.billing.worker.delivery;
 
 import dev.billing.activities.delivery.DeliveryActivitiesImpl;
 import dev.billing.activities.delivery.DeliveryAddresses;
+import dev.billing.activities.delivery.DeliveryDependencies;
 import dev.billing.activities.delivery.DeliveryHandoff;
 import dev.billing.activities.delivery.EndpointDeliveryHandoff;
 import dev.billing.activities.delivery.EndpointDisabling;
@@ -29,9 +30,7 @@ import java.util.function.Consumer;
  * @param handoff for {@code BillingWorker.Adapters.withDelivery}
  */
 public record EventDelivery(
-    DeliveryHandoff handoff,
-    DeliveryActivitiesImpl.Dependencies activities,
-    EventSweepActivitiesImpl sweep) {
+    DeliveryHandoff handoff, DeliveryDependencies activities, EventSweepActivitiesImpl sweep) {
 
   /**
    * @param endpointKey the API's page-token secret: the endpoints' signing secrets are sealed under
@@ -64,7 +63,7 @@ public record EventDelivery(
         new TemporalDeliverySignals(client, TaskQueues.deliveries(taskQueue));
     return new EventDelivery(
         new EndpointDeliveryHandoff(endpoints, signals),
-        new DeliveryActivitiesImpl.Dependencies(
+        new DeliveryDependencies(
             deliveries, endpoints, poster, new DeliveryAddresses(allowLoopback), clock),
         new EventSweepActivitiesImpl(deliveries, endpoints, signals));
   }
