@@ -158,8 +158,15 @@ final class Upgrades {
             + upgrade.why()
             + "), transaction "
             + charged.transactionId();
+    // The schedule the charge paid for: the subscription's, the switch's, or, when a cycle was
+    // charged while the outcome was awaited, the new term from the cycle the subscription is on.
     TermChange.Immediate switched = termSwitch(sub, upgrade);
-    BillingSchedule schedule = switched == null ? termSchedule(sub, upgrade) : switched.schedule();
+    BillingSchedule schedule = sub.schedule();
+    if (switched != null) {
+      schedule = switched.schedule();
+    } else if (upgrade.term() != null && upgrade.term() != sub.schedule().term()) {
+      schedule = TermChange.atCycle(sub.schedule(), sub.cycle(), upgrade.term());
+    }
     if (upgrade.term() != null) {
       detail += "; billed " + upgrade.term().name().toLowerCase(java.util.Locale.ROOT);
     }
@@ -186,22 +193,6 @@ final class Upgrades {
       // The cycle's due date moved with the term: plan again.
       run.replan();
     }
-  }
-
-  /**
-   * The schedule an upgrade's charge paid for: the subscription's, or under a term switch the one
-   * {@link TermChange#now} gave on the day the request was applied (its charge covers that period).
-   * A cycle charged meanwhile (the outcome took that long) takes the term from the cycle the
-   * subscription is on.
-   */
-  private static BillingSchedule termSchedule(Subscription sub, PendingUpgrade upgrade) {
-    if (upgrade.term() == null || upgrade.term() == sub.schedule().term()) {
-      return sub.schedule();
-    }
-    TermChange.Immediate switched = termSwitch(sub, upgrade);
-    return switched != null
-        ? switched.schedule()
-        : TermChange.atCycle(sub.schedule(), sub.cycle(), upgrade.term());
   }
 
   /**
