@@ -21,15 +21,12 @@ import dev.billing.workflows.activities.DeliverEventResult;
 import dev.billing.workflows.activities.DeliveryActivities;
 import dev.billing.workflows.activities.PlanDeliveriesInput;
 import dev.billing.workflows.activities.PlanDeliveriesResult.PlannedEvent;
-import io.temporal.activity.ActivityOptions;
-import io.temporal.common.RetryOptions;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.testing.TestActivityEnvironment;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -96,12 +93,7 @@ class DeliveryActivitiesTest {
   }
 
   private DeliveryActivities activities() {
-    return env.newActivityStub(
-        DeliveryActivities.class,
-        ActivityOptions.newBuilder()
-            .setStartToCloseTimeout(Duration.ofSeconds(30))
-            .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
-            .build());
+    return DeliveryStubs.oneTry(env);
   }
 
   private void endpoint(String id, String url, String... events) {

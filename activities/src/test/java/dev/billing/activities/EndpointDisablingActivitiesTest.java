@@ -24,8 +24,6 @@ import dev.billing.workflows.activities.DeliverEventResult;
 import dev.billing.workflows.activities.DeliveryActivities;
 import dev.billing.workflows.activities.PlanDeliveriesInput;
 import dev.billing.workflows.activities.PlanDeliveriesResult.PlannedEvent;
-import io.temporal.activity.ActivityOptions;
-import io.temporal.common.RetryOptions;
 import io.temporal.failure.ActivityFailure;
 import io.temporal.testing.TestActivityEnvironment;
 import java.net.InetSocketAddress;
@@ -115,12 +113,7 @@ class EndpointDisablingActivitiesTest {
   }
 
   private DeliveryActivities activities() {
-    return env.newActivityStub(
-        DeliveryActivities.class,
-        ActivityOptions.newBuilder()
-            .setStartToCloseTimeout(Duration.ofSeconds(30))
-            .setRetryOptions(RetryOptions.newBuilder().setMaximumAttempts(1).build())
-            .build());
+    return DeliveryStubs.oneTry(env);
   }
 
   private DeliverEventResult deliver() {
