@@ -30,7 +30,7 @@ class CheckedInHistoriesReplayTest {
   private static final Path ROOT = Path.of("src/test/resources/histories");
 
   /** The release whose histories {@link #record()} writes. */
-  private static final String RELEASE = "1.1.0";
+  private static final String RELEASE = "1.2.0";
 
   private static final Path DIR = ROOT.resolve(RELEASE);
 
@@ -113,6 +113,6 @@ class CheckedInHistoriesReplayTest {
   @Test
   @EnabledIfSystemProperty(named = "billing.recordHistories", matches = "true")
   void record() throws Exception {
-    Release110Histories.record(new HistoryFiles(DIR));
+    Release120Histories.record(new HistoryFiles(DIR));
   }
 }
