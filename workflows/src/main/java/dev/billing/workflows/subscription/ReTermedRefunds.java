@@ -79,7 +79,9 @@ final class ReTermedRefunds {
             refunds.refundOrAwait(
                 new PendingRefund(
                     requestId, input, part.own() ? null : part.transactionId(), actor, now(), 0),
-                asked == part.amount().minor() && part.own() ? stored : null);
+                // The period as read serves the own charge's part, which comes first; a later part
+                // reads it again, with the refund just recorded.
+                part.own() ? stored : null);
         if (done) {
           made += part.amount().minor();
         }
